@@ -1,0 +1,212 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../src/api/contracts/auth'
+import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { sessionFromToken } from './session-token'
+
+export const AUTH_MESSAGES = {
+  loginSuccess: 'Login successful!',
+  loginFailed: 'Login failed. Please try again.',
+  logout: 'Logged out successfully',
+  profileUpdated: 'Profile updated successfully',
+  profileFailed: 'Profile update failed',
+} as const
+
+export interface AuthContext {
+  user: SessionUser | null
+  token: string | null
+  expiresAt: number | null
+  error: string | null
+  /** Why the last session ended: a logout goes home quietly, an expiry asks to sign in again. */
+  endedBy: 'logout' | 'expired' | null
+}
+
+export type AuthEvent =
+  | { type: 'auth.login'; credentials: LoginRequest }
+  | { type: 'auth.logout' }
+  | { type: 'session.expired' }
+  | { type: 'auth.updateProfile'; changes: ProfileRequest }
+  | { type: 'auth.clearError' }
+  | { type: 'auth.setUser'; user: SessionUser }
+
+export interface AuthInput {
+  /** The token found in storage at start-up, if any. */
+  storedToken: string | null
+  /** Clock, for tests. */
+  now?: () => number
+}
+
+function toSessionUser(user: User): SessionUser {
+  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null }
+}
+
+/** setTimeout cannot wait longer than ~24.8 days. */
+const MAX_DELAY = 2_147_483_647
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+    emitted: {} as NotifyEvent,
+  },
+  actors: {
+    login: fromPromise<AuthResponse, LoginRequest>(async () => {
+      throw new Error('login actor not provided')
+    }),
+    fetchMe: fromPromise<User, void>(async () => {
+      throw new Error('fetchMe actor not provided')
+    }),
+    updateProfile: fromPromise<User, ProfileRequest>(async () => {
+      throw new Error('updateProfile actor not provided')
+    }),
+  },
+  actions: {
+    /** Provided by the app: localStorage.setItem('token', token). */
+    storeToken: (_, _params: { token: string }) => {},
+    /** Provided by the app: localStorage.removeItem('token'). */
+    forgetToken: () => {},
+    clearSession: assign({ user: null, token: null, expiresAt: null }),
+  },
+  delays: {
+    /** Until the token expires: then the session ends as if the server had answered 401. */
+    sessionLifetime: ({ context }) =>
+      context.expiresAt === null ? MAX_DELAY : Math.min(MAX_DELAY, Math.max(0, context.expiresAt - Date.now())),
+  },
+  guards: {
+    hasUsableStoredToken: ({ context }) => context.user !== null,
+    hadStoredToken: ({ context }) => context.token !== null,
+  },
+}).createMachine({
+  id: 'auth',
+  description: 'The session: who is signed in, with which role; the role picks the screen tree.',
+  context: ({ input }) => {
+    const session = sessionFromToken(input.storedToken, (input.now ?? Date.now)())
+    return {
+      user: session?.user ?? null,
+      // A stored token that turns out unusable is kept only until booting discards it.
+      token: input.storedToken ?? null,
+      expiresAt: session?.expiresAt ?? null,
+      error: null,
+      endedBy: null,
+    }
+  },
+  initial: 'booting',
+  states: {
+    booting: {
+      description: 'Decode the stored token: a usable one starts the session, anything else is discarded.',
+      always: [
+        { guard: 'hasUsableStoredToken', target: 'signedIn.verifying' },
+        { guard: 'hadStoredToken', target: 'signedOut', actions: ['forgetToken', 'clearSession', assign({ endedBy: 'expired' })] },
+        { target: 'signedOut' },
+      ],
+    },
+    signedOut: {
+      description: 'No session: only public screens.',
+      initial: 'idle',
+      on: {
+        'auth.login': { target: '.loggingIn' },
+        'auth.setUser': { target: '#auth.signedIn.idle', actions: assign({ user: ({ event }) => event.user }) },
+      },
+      states: {
+        idle: {
+          description: 'Waiting for credentials.',
+          on: { 'auth.clearError': { actions: assign({ error: null }) } },
+        },
+        loggingIn: {
+          description: 'Credentials sent; the submit button reads "Signing in...".',
+          tags: ['loading'],
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'login',
+            input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.login' }>).credentials,
+            onDone: {
+              target: '#auth.signedIn.idle',
+              actions: [
+                assign(({ event }) => {
+                  const session = sessionFromToken(event.output.token)
+                  return {
+                    token: event.output.token,
+                    user: toSessionUser(event.output.user),
+                    expiresAt: session?.expiresAt ?? null,
+                    error: null,
+                    endedBy: null,
+                  }
+                }),
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                emit(notify('success', AUTH_MESSAGES.loginSuccess)),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                'clearSession',
+                'forgetToken',
+                assign({ error: ({ event }) => failureMessage(event.error, AUTH_MESSAGES.loginFailed) }),
+                emit(({ event }) => notify('error', failureMessage(event.error, AUTH_MESSAGES.loginFailed))),
+              ],
+            },
+          },
+          on: { 'auth.login': {} },
+        },
+      },
+    },
+    signedIn: {
+      description: "A session: the role's portal is shown.",
+      initial: 'idle',
+      after: {
+        sessionLifetime: { target: 'signedOut', actions: ['forgetToken', 'clearSession', assign({ endedBy: 'expired' })] },
+      },
+      on: {
+        'auth.logout': {
+          target: 'signedOut',
+          actions: ['forgetToken', 'clearSession', assign({ endedBy: 'logout' }), emit(notify('success', AUTH_MESSAGES.logout))],
+        },
+        'session.expired': { target: 'signedOut', actions: ['forgetToken', 'clearSession', assign({ endedBy: 'expired' })] },
+        'auth.setUser': { actions: assign({ user: ({ event }) => event.user }) },
+        'auth.clearError': { actions: assign({ error: null }) },
+      },
+      states: {
+        verifying: {
+          description: 'Restored from storage: ask the server who this is (a 401 ends the session).',
+          invoke: {
+            src: 'fetchMe',
+            onDone: {
+              target: 'idle',
+              actions: assign({ user: ({ context, event }) => ({ ...context.user, ...toSessionUser(event.output) }) }),
+            },
+            // Offline or a server fault: keep the session; a 401 arrives as session.expired.
+            onError: { target: 'idle' },
+          },
+        },
+        idle: {
+          description: 'Signed in.',
+          on: { 'auth.updateProfile': { target: 'updatingProfile' } },
+        },
+        updatingProfile: {
+          description: 'Saving profile changes; they are merged into the user on success.',
+          tags: ['loading'],
+          invoke: {
+            src: 'updateProfile',
+            input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.updateProfile' }>).changes,
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({ user: ({ context, event }) => (context.user ? { ...context.user, ...toSessionUser(event.output) } : context.user) }),
+                emit(notify('success', AUTH_MESSAGES.profileUpdated)),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ error: ({ event }) => failureMessage(event.error, AUTH_MESSAGES.profileFailed) }),
+                emit(({ event }) => notify('error', failureMessage(event.error, AUTH_MESSAGES.profileFailed))),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type AuthMachine = typeof authMachine

@@ -1,0 +1,248 @@
+/**
+ * The mock backend's in-memory database (@msw/data collections).
+ *
+ * Records are flat and reference each other by numeric id (no @msw/data relations), so a snapshot
+ * is plain JSON and restoring it is a matter of re-creating the records.
+ */
+import { Collection } from '@msw/data'
+import { z } from 'zod'
+import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../src/api/contracts/bookings'
+import { WIRE_ROLES } from '../src/api/contracts/auth'
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(WIRE_ROLES),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  created_at: z.string(),
+  password_hash: z.string(),
+  password_salt: z.string(),
+})
+export type UserRecord = z.infer<typeof userSchema>
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  category: z.string().nullable(),
+  /** Which entry of the pricing table (basicFuneral, ...) this service is, if any. */
+  pricing_key: z.string().nullable(),
+  created_at: z.string(),
+})
+export type ServiceRecord = z.infer<typeof serviceSchema>
+
+export const deceasedSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  date_of_death: z.string(),
+  place_of_death: z.string(),
+  gender: z.string().nullable(),
+  religion: z.string().nullable(),
+  created_at: z.string(),
+})
+export type DeceasedRecord = z.infer<typeof deceasedSchema>
+
+export const bookingLineSchema = z.object({
+  id: z.number().int(),
+  service_id: z.number().int(),
+  service_name: z.string(),
+  quantity: z.number().int(),
+  price_at_booking: z.number(),
+  scheduled_date: z.string(),
+})
+export type BookingLine = z.infer<typeof bookingLineSchema>
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  deceased_id: z.number().int(),
+  status: z.enum(BOOKING_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  total_amount: z.number(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  has_notifications: z.boolean(),
+  attendant_id: z.number().int().nullable(),
+  lines: z.array(bookingLineSchema),
+})
+export type BookingRecord = z.infer<typeof bookingSchema>
+
+export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const
+export const documentSchema = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int().nullable(),
+  uploaded_by: z.number().int(),
+  name: z.string(),
+  document_type: z.enum(DOCUMENT_TYPES),
+  description: z.string().nullable(),
+  file_path: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  status: z.enum(DOCUMENT_STATUSES),
+  review_notes: z.string().nullable(),
+  created_at: z.string(),
+})
+export type DocumentRecord = z.infer<typeof documentSchema>
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  client_id: z.number().int(),
+  transaction_id: z.string().nullable(),
+  payment_method: z.string(),
+  status: z.enum(['completed', 'processing', 'failed', 'pending']),
+  amount: z.number(),
+  payment_date: z.string(),
+  phone: z.string().nullable(),
+  checkout_request_id: z.string().nullable(),
+  result_desc: z.string().nullable(),
+})
+export type PaymentRecord = z.infer<typeof paymentSchema>
+
+export const mpesaRequestSchema = z.object({
+  id: z.number().int(),
+  checkout_request_id: z.string(),
+  merchant_request_id: z.string(),
+  booking_id: z.number().int(),
+  client_id: z.number().int(),
+  phone: z.string(),
+  amount: z.number(),
+  scenario: z.string(),
+  verify_count: z.number().int(),
+  result_code: z.string().nullable(),
+  result_desc: z.string().nullable(),
+  payment_id: z.number().int().nullable(),
+  created_at: z.string(),
+})
+export type MpesaRequestRecord = z.infer<typeof mpesaRequestSchema>
+
+export const ACTIVITY_TYPES = ['booking', 'payment', 'document', 'user'] as const
+export const activitySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(ACTIVITY_TYPES),
+  message: z.string(),
+  time: z.string(),
+  user_id: z.number().int().nullable(),
+})
+export type ActivityRecord = z.infer<typeof activitySchema>
+
+export const passwordResetSchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  user_id: z.number().int(),
+  /** epoch ms */
+  expires_at: z.number(),
+  used: z.boolean(),
+})
+export type PasswordResetRecord = z.infer<typeof passwordResetSchema>
+
+export const db = {
+  user: new Collection({ schema: userSchema }),
+  service: new Collection({ schema: serviceSchema }),
+  deceased: new Collection({ schema: deceasedSchema }),
+  booking: new Collection({ schema: bookingSchema }),
+  document: new Collection({ schema: documentSchema }),
+  payment: new Collection({ schema: paymentSchema }),
+  mpesaRequest: new Collection({ schema: mpesaRequestSchema }),
+  activity: new Collection({ schema: activitySchema }),
+  passwordReset: new Collection({ schema: passwordResetSchema }),
+}
+export type Db = typeof db
+export type CollectionName = keyof Db
+
+const COLLECTION_NAMES = Object.keys(db) as CollectionName[]
+
+/** Next free integer id of a collection (max + 1, so it survives snapshot/restore). */
+export function nextId(name: CollectionName): number {
+  let max = 0
+  for (const r of db[name].all() as Array<{ id: number }>) if (r.id > max) max = r.id
+  return max + 1
+}
+
+/** Strip @msw/data internals (symbol keys) and deep-copy to plain JSON. */
+export function plain<T>(record: T): T {
+  return JSON.parse(JSON.stringify(record)) as T
+}
+
+export function clearDatabase(): void {
+  for (const name of COLLECTION_NAMES) db[name].clear()
+}
+
+/** Clears every collection and reseeds it deterministically. */
+export async function resetDatabase(): Promise<void> {
+  clearDatabase()
+  const { seedDatabase } = await import('./seed')
+  await seedDatabase()
+}
+
+export const SNAPSHOT_VERSION = 1
+export interface DatabaseSnapshot {
+  version: number
+  savedAt: string
+  collections: Record<string, unknown[]>
+}
+
+/** A JSON-serialisable copy of every collection. */
+export function snapshot(): DatabaseSnapshot {
+  const collections: Record<string, unknown[]> = {}
+  for (const name of COLLECTION_NAMES) collections[name] = (db[name].all() as unknown[]).map(plain)
+  return { version: SNAPSHOT_VERSION, savedAt: new Date().toISOString(), collections }
+}
+
+/**
+ * Replaces the database with a snapshot. Returns false (database left cleared-and-reseeded by the
+ * caller's choice) when the snapshot is of another version or does not match the schemas.
+ */
+export async function restore(data: unknown): Promise<boolean> {
+  if (typeof data !== 'object' || data === null) return false
+  const snap = data as Partial<DatabaseSnapshot>
+  if (snap.version !== SNAPSHOT_VERSION || typeof snap.collections !== 'object' || snap.collections === null) return false
+  // Validate everything first so a bad snapshot never leaves a half-restored database.
+  const parsed: Partial<Record<CollectionName, unknown[]>> = {}
+  for (const name of COLLECTION_NAMES) {
+    const rows = snap.collections[name] ?? []
+    const schema = z.array(schemaOf(name))
+    const result = schema.safeParse(rows)
+    if (!result.success) return false
+    parsed[name] = result.data
+  }
+  clearDatabase()
+  for (const name of COLLECTION_NAMES) {
+    const collection = db[name] as unknown as { create(v: unknown): Promise<unknown> }
+    for (const row of parsed[name] ?? []) await collection.create(row)
+  }
+  return true
+}
+
+function schemaOf(name: CollectionName): z.ZodType {
+  switch (name) {
+    case 'user':
+      return userSchema
+    case 'service':
+      return serviceSchema
+    case 'deceased':
+      return deceasedSchema
+    case 'booking':
+      return bookingSchema
+    case 'document':
+      return documentSchema
+    case 'payment':
+      return paymentSchema
+    case 'mpesaRequest':
+      return mpesaRequestSchema
+    case 'activity':
+      return activitySchema
+    case 'passwordReset':
+      return passwordResetSchema
+  }
+}
+
+/** Appends to the activity log the admin dashboard shows. */
+export async function logActivity(type: ActivityRecord['type'], message: string, userId: number | null = null, time = new Date()): Promise<void> {
+  await db.activity.create({ id: nextId('activity'), type, message, time: time.toISOString(), user_id: userId })
+}

@@ -1,0 +1,177 @@
+import { http, HttpResponse } from 'msw'
+import { db, logActivity, nextId } from '../db'
+import type { BookingLine, BookingRecord, UserRecord } from '../db'
+import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
+import { byNewest, toWireBooking } from '../serialize'
+import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
+
+export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
+
+/** Can this user see this booking? (owner client, admin, or the assigned attendant) */
+export function canSeeBooking(user: UserRecord, booking: BookingRecord): boolean {
+  if (user.role === 'admin') return true
+  if (user.role === 'morgue_attendant') return booking.attendant_id === user.id
+  return booking.client_id === user.id
+}
+
+/** The booking if the user may see it, else 404 (never leak that it exists). */
+export function findVisibleBooking(user: UserRecord, rawId: string | readonly string[] | undefined): BookingRecord {
+  const id = parseId(rawId, MSG_BOOKING_NOT_FOUND)
+  const booking = db.booking.findFirst((q) => q.where({ id }))
+  if (!booking || !canSeeBooking(user, booking)) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
+  return booking
+}
+
+const list = (bookings: BookingRecord[]) => HttpResponse.json({ bookings: [...bookings].sort(byNewest).map(toWireBooking) })
+
+const STATUS_LABELS: Record<BookingRecord['status'], string> = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  in_progress: 'in progress',
+  completed: 'completed',
+  cancelled: 'cancelled',
+}
+
+export const bookingHandlers = [
+  http.post(
+    '*/api/bookings',
+    route(async ({ request }) => {
+      const user = await requireRoleOf(request, 'client')
+      const input = await body(request, BookingRequest)
+      const deceasedId = toIntId(input.deceased_id)
+      const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
+      if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
+
+      const today = nairobiDate()
+      const lines: Omit<BookingLine, 'id'>[] = []
+      for (const [i, line] of input.services.entries()) {
+        const serviceId = toIntId(line.service_id)
+        const service = serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
+        if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [`services.${i}.service_id`]: 'Unknown service' })
+        if (lines.some((l) => l.service_id === service.id)) {
+          throw new ApiError(422, `Service selected twice: ${service.name}`, { [`services.${i}.service_id`]: 'Service selected twice' })
+        }
+        const day = line.scheduled_date.slice(0, 10)
+        const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
+        if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
+          throw new ApiError(422, 'Service date is not a valid date', { [`services.${i}.scheduled_date`]: 'Service date is not a valid date' })
+        }
+        if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [`services.${i}.scheduled_date`]: 'Service date cannot be in the past' })
+        lines.push({ service_id: service.id, service_name: service.name, quantity: 1, price_at_booking: service.price, scheduled_date: line.scheduled_date })
+      }
+      const id = nextId('booking')
+      const booking = await db.booking.create({
+        id,
+        client_id: user.id,
+        deceased_id: deceased.id,
+        status: 'pending',
+        payment_status: 'pending',
+        total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
+        notes: input.notes?.trim() || null,
+        created_at: new Date().toISOString(),
+        has_notifications: false,
+        attendant_id: null,
+        lines: lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
+      })
+      await logActivity('booking', `New booking #${booking.id} by ${user.name} for ${deceased.first_name} ${deceased.last_name}`, user.id)
+      return HttpResponse.json({ booking: toWireBooking(booking), message: 'Booking created successfully' }, { status: 201 })
+    }),
+  ),
+
+  http.get(
+    '*/api/bookings/my',
+    route(async ({ request }) => {
+      const user = await requireUser(request)
+      return list(db.booking.findMany((q) => q.where({ client_id: user.id })))
+    }),
+  ),
+
+  http.get(
+    '*/api/bookings/attendant',
+    route(async ({ request }) => {
+      const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
+      return list(db.booking.findMany((q) => q.where({ attendant_id: user.id })))
+    }),
+  ),
+
+  http.get(
+    '*/api/bookings',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const url = new URL(request.url)
+      const status = url.searchParams.get('status')
+      const all = db.booking.all()
+      return list(status ? all.filter((b) => b.status === status) : all)
+    }),
+  ),
+
+  http.get(
+    '*/api/bookings/:id',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      return HttpResponse.json({ booking: toWireBooking(findVisibleBooking(user, params.id)) })
+    }),
+  ),
+
+  http.patch(
+    '*/api/bookings/:id/status',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const booking = findVisibleBooking(user, params.id)
+      const input = await body(request, BookingStatusRequest)
+      if (user.role !== 'admin') {
+        // A family may cancel its own booking while it has not started; everything else is admin-only.
+        const ownCancel = user.role === 'client' && input.status === 'cancelled' && (booking.status === 'pending' || booking.status === 'confirmed')
+        if (!ownCancel) requireRole(user, 'admin')
+      }
+      const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
+        data(b) {
+          b.status = input.status
+          if (input.notes !== undefined && input.notes.trim() !== '') b.notes = input.notes.trim()
+          if (user.role === 'admin') b.has_notifications = true
+        },
+      })
+      await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
+      return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })
+    }),
+  ),
+
+  http.patch(
+    '*/api/bookings/:id/payment',
+    route(async ({ request, params }) => {
+      const user = await requireRoleOf(request, 'admin')
+      const booking = findVisibleBooking(user, params.id)
+      const input = await body(request, BookingPaymentRequest)
+      const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
+        data(b) {
+          b.payment_status = input.payment_status
+          b.has_notifications = true
+        },
+      })
+      await logActivity('payment', `Payment status of booking #${booking.id} set to ${input.payment_status}`, user.id)
+      return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Payment status updated' })
+    }),
+  ),
+
+  http.post(
+    '*/api/bookings/:id/assign',
+    route(async ({ request, params }) => {
+      const user = await requireRoleOf(request, 'admin')
+      const booking = findVisibleBooking(user, params.id)
+      const input = await body(request, AssignRequest)
+      const attendantId = toIntId(input.attendant_id)
+      const attendant = attendantId === null ? undefined : db.user.findFirst((q) => q.where({ id: attendantId }))
+      if (!attendant || attendant.role !== 'morgue_attendant') {
+        throw new ApiError(422, 'The selected user is not a morgue attendant', { attendant_id: 'The selected user is not a morgue attendant' })
+      }
+      await db.booking.update((q) => q.where({ id: booking.id }), {
+        data(b) {
+          b.attendant_id = attendant.id
+          b.has_notifications = true
+        },
+      })
+      await logActivity('booking', `${attendant.name} assigned to booking #${booking.id}`, user.id)
+      return HttpResponse.json({ attendant: { id: attendant.id, name: attendant.name }, message: 'Attendant assigned successfully' })
+    }),
+  ),
+]

@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw'
+import { db, nextId } from '../db'
+import { ApiError, body, isRealDate, nairobiDate, parseId, requireRoleOf, requireUser, route } from '../http'
+import { toWireDeceased } from '../serialize'
+import { DeceasedRequest } from '../../src/api/contracts/bookings'
+
+const MSG_NOT_FOUND = 'Deceased record not found'
+
+export const deceasedHandlers = [
+  http.post(
+    '*/api/deceased',
+    route(async ({ request }) => {
+      const user = await requireRoleOf(request, 'client')
+      const input = await body(request, DeceasedRequest)
+      if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
+      if (input.date_of_death > nairobiDate()) {
+        throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })
+      }
+      const deceased = await db.deceased.create({
+        id: nextId('deceased'),
+        client_id: user.id,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        date_of_death: input.date_of_death,
+        place_of_death: input.place_of_death,
+        gender: input.gender ?? null,
+        religion: input.religion?.trim() || null,
+        created_at: new Date().toISOString(),
+      })
+      return HttpResponse.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, { status: 201 })
+    }),
+  ),
+
+  http.get(
+    '*/api/deceased/:id',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const id = parseId(params.id, MSG_NOT_FOUND)
+      const deceased = db.deceased.findFirst((q) => q.where({ id }))
+      if (!deceased || (user.role === 'client' && deceased.client_id !== user.id)) throw new ApiError(404, MSG_NOT_FOUND)
+      return HttpResponse.json({ deceased: toWireDeceased(deceased) })
+    }),
+  ),
+]

@@ -1,0 +1,29 @@
+import { http } from 'msw'
+import { errorResponse } from '../http'
+import { authHandlers } from './auth'
+import { bookingHandlers } from './bookings'
+import { deceasedHandlers } from './deceased'
+import { devHandlers } from './dev'
+import { paymentHandlers } from './payments'
+import { serviceHandlers } from './services'
+import { userHandlers } from './users'
+
+/** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
+const notFound = http.all(
+  ({ request }) => {
+    const path = new URL(request.url).pathname
+    return path === '/api' || path.startsWith('/api/')
+  },
+  () => errorResponse(404, 'Not found'),
+)
+
+export const handlers = [
+  ...devHandlers,
+  ...authHandlers,
+  ...serviceHandlers,
+  ...deceasedHandlers,
+  ...bookingHandlers,
+  ...paymentHandlers,
+  ...userHandlers,
+  notFound,
+]

@@ -1,0 +1,242 @@
+import { http, HttpResponse } from 'msw'
+import { z } from 'zod'
+import { db, logActivity, nextId } from '../db'
+import type { MpesaRequestRecord } from '../db'
+import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
+import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
+import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
+import { receiptNumber } from '../seed'
+import { byNewest, toWirePayment } from '../serialize'
+import { cryptoRandom, randomHex } from '../passwords'
+import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
+
+const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
+const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
+
+const TimeframeQuery = z.object({
+  timeframe: z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }).default('month'),
+})
+const ReportQuery = TimeframeQuery.extend({
+  type: z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }).default('all'),
+})
+
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
+
+/** Handles POST /stk-push and POST /payments/initiate. */
+async function stkPush(request: Request): Promise<Response> {
+  const user = await requireRoleOf(request, 'client')
+  const raw = await readJson(request)
+  // A phone that is not a Kenyan mobile number is a bad request (400), as Daraja answers.
+  if (typeof raw === 'object' && raw !== null && 'phoneNumber' in raw && typeof raw.phoneNumber === 'string' && normaliseKenyanPhone(raw.phoneNumber) === null) {
+    throw new ApiError(400, 'Enter a Safaricom number like 0712345678', { phoneNumber: 'Enter a Safaricom number like 0712345678' })
+  }
+  const input = validate(StkPushRequest, raw)
+  const phone = normaliseKenyanPhone(input.phoneNumber)
+  if (phone === null) throw new ApiError(400, 'Enter a Safaricom number like 0712345678')
+  const bookingId = toIntId(input.bookingId)
+  const booking = bookingId === null ? undefined : db.booking.findFirst((q) => q.where({ id: bookingId }))
+  if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
+  if (booking.status === 'cancelled') throw new ApiError(409, 'This booking has been cancelled')
+  if (booking.payment_status === 'paid' || booking.payment_status === 'refunded') throw new ApiError(409, 'This booking is already paid')
+  if (input.amount !== booking.total_amount) {
+    throw new ApiError(422, 'Amount does not match the booking total', { amount: 'Amount does not match the booking total' })
+  }
+
+  const scenario = scenarioForPhone(phone)
+  const merchantRequestId = `${Math.floor(10000 + cryptoRandom() * 89999)}-${Math.floor(1e7 + cryptoRandom() * 8.9e7)}-1`
+  if (scenario.id === 'push_rejected') {
+    return HttpResponse.json({
+      data: { MerchantRequestID: merchantRequestId, ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE },
+    })
+  }
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14)
+  const checkoutRequestId = `ws_CO_${stamp}${randomHex(6).toUpperCase()}`
+  await db.mpesaRequest.create({
+    id: nextId('mpesaRequest'),
+    checkout_request_id: checkoutRequestId,
+    merchant_request_id: merchantRequestId,
+    booking_id: booking.id,
+    client_id: user.id,
+    phone,
+    amount: input.amount,
+    scenario: scenario.id,
+    verify_count: 0,
+    result_code: null,
+    result_desc: null,
+    payment_id: null,
+    created_at: new Date().toISOString(),
+  })
+  return HttpResponse.json({
+    data: {
+      MerchantRequestID: merchantRequestId,
+      CheckoutRequestID: checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    },
+  })
+}
+
+/** Records the final outcome once: a completed or failed payment row. */
+async function settle(req: MpesaRequestRecord, resultCode: string, resultDesc: string): Promise<void> {
+  const success = resultCode === '0'
+  const payment = await db.payment.create({
+    id: nextId('payment'),
+    booking_id: req.booking_id,
+    client_id: req.client_id,
+    transaction_id: success ? receiptNumber(cryptoRandom) : null,
+    payment_method: 'mpesa',
+    status: success ? 'completed' : 'failed',
+    amount: req.amount,
+    payment_date: new Date().toISOString(),
+    phone: req.phone,
+    checkout_request_id: req.checkout_request_id,
+    result_desc: resultDesc,
+  })
+  await db.mpesaRequest.update((q) => q.where({ id: req.id }), {
+    data(r) {
+      r.result_code = resultCode
+      r.result_desc = resultDesc
+      r.payment_id = payment.id
+    },
+  })
+  if (success) {
+    await db.booking.update((q) => q.where({ id: req.booking_id }), {
+      data(b) {
+        b.payment_status = 'paid'
+      },
+    })
+    await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${payment.transaction_id ?? ''})`, req.client_id)
+  } else {
+    await logActivity('payment', `M-Pesa payment for booking #${req.booking_id} failed: ${resultDesc}`, req.client_id)
+  }
+}
+
+export const paymentHandlers = [
+  http.post('*/api/stk-push', route(({ request }) => stkPush(request))),
+  http.post('*/api/payments/initiate', route(({ request }) => stkPush(request))),
+
+  http.get(
+    '*/api/payments/mpesa/verify/:checkoutRequestId',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const checkoutId = typeof params.checkoutRequestId === 'string' ? params.checkoutRequestId : ''
+      const req = db.mpesaRequest.findFirst((q) => q.where({ checkout_request_id: checkoutId }))
+      if (!req || (req.client_id !== user.id && user.role !== 'admin')) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
+      const updated =
+        (await db.mpesaRequest.update((q) => q.where({ id: req.id }), {
+          data(r) {
+            r.verify_count += 1
+          },
+        })) ?? req
+      if (updated.result_code !== null) {
+        return HttpResponse.json({ data: { ResultCode: updated.result_code, ResultDesc: updated.result_desc ?? '' } })
+      }
+      const scenario = scenarioById(updated.scenario)
+      if (scenario.finalOnVerify === null || scenario.resultCode === null || updated.verify_count < scenario.finalOnVerify) {
+        return HttpResponse.json({ data: { ...MPESA_PROCESSING } })
+      }
+      const resultDesc = scenario.resultDesc ?? ''
+      await settle(updated, scenario.resultCode, resultDesc)
+      return HttpResponse.json({
+        data: {
+          MerchantRequestID: updated.merchant_request_id,
+          CheckoutRequestID: updated.checkout_request_id,
+          ResponseCode: '0',
+          ResponseDescription: 'The service request has been accepted successsfully',
+          ResultCode: scenario.resultCode,
+          ResultDesc: resultDesc,
+        },
+      })
+    }),
+  ),
+
+  http.get(
+    '*/api/payments/my',
+    route(async ({ request }) => {
+      const user = await requireUser(request)
+      const payments = db.payment
+        .findMany((q) => q.where({ client_id: user.id }))
+        .map((p) => ({ ...p, created_at: p.payment_date }))
+        .sort(byNewest)
+      return HttpResponse.json({ payments: payments.map(toWirePayment) })
+    }),
+  ),
+
+  http.get(
+    '*/api/payments/pending',
+    route(async ({ request }) => {
+      const user = await requireUser(request)
+      const bookings = db.booking
+        .findMany((q) => q.where({ client_id: user.id }))
+        .filter((b) => (b.payment_status === 'pending' || b.payment_status === 'partial') && b.status !== 'cancelled')
+        .sort(byNewest)
+      const rows = bookings.map((b) => {
+        const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
+        return {
+          id: b.id,
+          deceased_first_name: d?.first_name ?? '',
+          deceased_last_name: d?.last_name ?? '',
+          total_amount: b.total_amount,
+          payment_status: b.payment_status,
+          status: b.status,
+          created_at: b.created_at,
+          services: b.lines.map((l) => l.service_name),
+        }
+      })
+      return HttpResponse.json({ bookings: rows })
+    }),
+  ),
+
+  http.get(
+    '*/api/payments/summary',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const { timeframe } = validate(TimeframeQuery, query(request))
+      const s = summarise(timeframe)
+      return HttpResponse.json({
+        totalRevenue: s.totalRevenue,
+        totalBookings: s.totalBookings,
+        avgTransactionValue: s.avgTransactionValue,
+        pendingPayments: s.pendingPayments,
+      })
+    }),
+  ),
+
+  http.get(
+    '*/api/payments/transactions',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const { timeframe } = validate(TimeframeQuery, query(request))
+      return HttpResponse.json({ transactions: transactions(timeframe) })
+    }),
+  ),
+
+  http.get(
+    '*/api/payments/report',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const { timeframe, type } = validate(ReportQuery, query(request))
+      const bytes = await buildReport(timeframe, type)
+      return new HttpResponse(bytes, {
+        status: 200,
+        headers: {
+          'Content-Type': XLSX_MIME,
+          'Content-Disposition': `attachment; filename="financial-report-${timeframe}.xlsx"`,
+          'Content-Length': String(bytes.byteLength),
+        },
+      })
+    }),
+  ),
+
+  http.get(
+    '*/api/payments/:id',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const id = parseId(params.id, MSG_PAYMENT_NOT_FOUND)
+      const payment = db.payment.findFirst((q) => q.where({ id }))
+      if (!payment || (user.role !== 'admin' && payment.client_id !== user.id)) throw new ApiError(404, MSG_PAYMENT_NOT_FOUND)
+      return HttpResponse.json({ payment: toWirePayment(payment) })
+    }),
+  ),
+]

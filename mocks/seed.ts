@@ -1,0 +1,388 @@
+/**
+ * Deterministic seed. A fixed-seed PRNG (mulberry32) drives every choice; dates are relative to the
+ * real current date so the data always covers "the last 12 months".
+ */
+import { db, logActivity, nextId } from './db'
+import type { BookingLine, BookingRecord, DocumentRecord, UserRecord } from './db'
+import { DEMO_ACCOUNTS } from './demo-accounts'
+import { createPasswordHash } from './passwords'
+import { nairobiDate } from './http'
+import type { BookingStatus, DocumentType, PaymentStatus } from '../src/api/contracts/bookings'
+import { DOCUMENT_TYPE_LABELS } from '../src/api/contracts/bookings'
+
+/** Password of every seeded non-demo user. */
+export const SEED_USER_PASSWORD = 'Password#2026'
+export const SEED = 20260101
+
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+class Rng {
+  private readonly next: () => number
+  constructor(seed: number) {
+    this.next = mulberry32(seed)
+  }
+  float(): number {
+    return this.next()
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1))
+  }
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)]
+    if (item === undefined) throw new Error('pick from empty list')
+    return item
+  }
+  chance(p: number): boolean {
+    return this.next() < p
+  }
+  digits(n: number): string {
+    let s = ''
+    for (let i = 0; i < n; i++) s += String(this.int(0, 9))
+    return s
+  }
+}
+
+const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'
+export function receiptNumber(random: () => number): string {
+  let s = 'S'
+  for (let i = 0; i < 9; i++) s += RECEIPT_ALPHABET[Math.floor(random() * RECEIPT_ALPHABET.length)] ?? 'X'
+  return s
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+export const SEED_SERVICES = [
+  { name: 'Basic Funeral', price: 5000, category: 'package', pricing_key: 'basicFuneral', description: 'Essential funeral arrangements: body collection, preparation, a simple casket, and coordination of a short service.' },
+  { name: 'Premium Funeral', price: 8000, category: 'package', pricing_key: 'premiumFuneral', description: 'A complete, dignified service: premium casket, chapel viewing, programme printing, tent and chairs, and a dedicated coordinator.' },
+  { name: 'Cremation', price: 3000, category: 'package', pricing_key: 'cremation', description: 'Cremation at the Kariokor or Kisumu crematorium, with an urn and a short farewell ceremony for the family.' },
+  { name: 'Burial', price: 4000, category: 'package', pricing_key: 'burial', description: 'Graveside arrangements: grave preparation liaison, lowering gear, and an officiant for the committal.' },
+  { name: 'Hearse Transport', price: 2500, category: 'add_on', pricing_key: null, description: 'Hearse transport from the mortuary to the church and the burial site (within 50 km; upcountry priced on request).' },
+  { name: 'Embalming', price: 3500, category: 'add_on', pricing_key: null, description: 'Professional embalming and cosmetic preparation for viewing.' },
+  { name: 'Floral Arrangements', price: 1500, category: 'add_on', pricing_key: null, description: 'Casket spray and two standing wreaths from fresh local flowers.' },
+  { name: 'Body Storage (per day)', price: 1000, category: 'add_on', pricing_key: null, description: 'Refrigerated body storage at the mortuary, charged per day.' },
+  { name: 'Memorial Programme Printing', price: 1200, category: 'add_on', pricing_key: null, description: '100 full-colour printed programmes with photographs and the order of service.' },
+] as const
+
+const STAFF = [
+  { name: 'James Kamau', role: 'morgue_attendant' },
+  { name: 'Faith Njeri', role: 'morgue_attendant' },
+  { name: 'Daniel Kiprop', role: 'morgue_attendant' },
+  { name: 'Lucy Muthoni', role: 'admin' },
+] as const
+
+const CLIENT_NAMES = [
+  'John Mwangi', 'Esther Wambui', 'Samuel Ochieng', 'Agnes Chebet', 'David Kipchoge', 'Ruth Nyambura', 'Joseph Odhiambo',
+  'Catherine Akinyi', 'Michael Kariuki', 'Jane Wairimu', 'Paul Mutua', 'Margaret Atieno', 'Stephen Kiptoo', 'Alice Nduta',
+  'George Omondi', 'Beatrice Jepkosgei', 'Francis Mwendwa', 'Elizabeth Moraa', 'Kevin Onyango', 'Nancy Wanjiku', 'Brian Kibet',
+] as const
+
+const ADDRESSES = [
+  'Kilimani, Nairobi', 'Nyali, Mombasa', 'Milimani, Kisumu', 'Section 58, Nakuru', 'Elgon View, Eldoret', 'Karen, Nairobi',
+  'Westlands, Nairobi', 'Ruiru, Kiambu', 'Kahawa West, Nairobi', 'Kisii Town, Kisii', 'Nyeri Town, Nyeri', 'Machakos Town, Machakos',
+] as const
+
+const DECEASED_FIRST_M = ['Joseph', 'Peter', 'Francis', 'Daniel', 'Wilson', 'Charles', 'Patrick', 'Henry', 'Thomas', 'Simon', 'Moses', 'Jackson'] as const
+const DECEASED_FIRST_F = ['Mary', 'Grace', 'Rose', 'Jane', 'Lucy', 'Hellen', 'Teresia', 'Naomi', 'Priscilla', 'Josephine', 'Eunice', 'Rahab'] as const
+const DECEASED_LAST = ['Kamau', 'Otieno', 'Wanjiru', 'Kiprono', 'Mutiso', 'Owino', 'Njoroge', 'Chepkoech', 'Maina', 'Ouma', 'Wekesa', 'Nyongesa', 'Barasa', 'Gitau', 'Kimani', 'Auma'] as const
+const PLACES = [
+  'Kenyatta National Hospital, Nairobi', 'Aga Khan Hospital, Mombasa', 'Jaramogi Oginga Odinga Hospital, Kisumu',
+  'Moi Teaching and Referral Hospital, Eldoret', 'Nakuru Level 5 Hospital', 'MP Shah Hospital, Nairobi', 'At home, Nyeri', 'At home, Kakamega',
+] as const
+const RELIGIONS = ['Christian', 'Catholic', 'Muslim', 'Hindu', 'Seventh-day Adventist', null] as const
+const TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00'] as const
+const FAILURE_DESCS = ['Request cancelled by user', 'The balance is insufficient for the transaction.', 'DS timeout user cannot be reached'] as const
+
+function emailFor(name: string): string {
+  return `${name.toLowerCase().replace(/[^a-z ]/g, '').trim().replace(/\s+/g, '.')}@example.co.ke`
+}
+
+interface BookingSpec {
+  clientId: number
+  created: Date
+  status: BookingStatus
+  paymentStatus: PaymentStatus
+  serviceIds: number[]
+  scheduledDay: Date
+  time: string
+  attendantId: number | null
+  hasNotifications: boolean
+  notes: string | null
+  deceased: { first: string; last: string; gender: 'male' | 'female'; religion: string | null; place: string }
+  /** Document types to seed: [type, status] */
+  docs: Array<[DocumentType, DocumentRecord['status']]>
+  failedAttempt: boolean
+}
+
+export async function seedDatabase(): Promise<void> {
+  const rng = new Rng(SEED)
+  const now = new Date()
+  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3600 * 1000)
+
+  // ---- services ----
+  for (const s of SEED_SERVICES) {
+    await db.service.create({ id: nextId('service'), ...s, created_at: ago(420).toISOString() })
+  }
+
+  // ---- users ----
+  const users: UserRecord[] = []
+  const addUser = async (name: string, email: string, role: UserRecord['role'], password: string, created: Date) => {
+    const salt = rng.digits(16)
+    const hash = await createPasswordHash(password, salt)
+    const user = await db.user.create({
+      id: nextId('user'),
+      name,
+      email,
+      role,
+      phone: `07${rng.digits(8)}`,
+      address: rng.pick(ADDRESSES),
+      created_at: created.toISOString(),
+      ...hash,
+    })
+    users.push(user)
+    return user
+  }
+  const demo: UserRecord[] = []
+  for (const [i, a] of DEMO_ACCOUNTS.entries()) demo.push(await addUser(a.name, a.email, a.role, a.password, ago(400 - i * 5)))
+  const [admin, peter, mary] = demo
+  if (!admin || !peter || !mary) throw new Error('demo accounts missing')
+  const staff: UserRecord[] = []
+  for (const [i, s] of STAFF.entries()) staff.push(await addUser(s.name, emailFor(s.name), s.role, SEED_USER_PASSWORD, ago(380 - i * 20)))
+  const clients: UserRecord[] = []
+  for (const [i, name] of CLIENT_NAMES.entries()) {
+    // Most clients joined long ago; the last few joined in the last two months (user trend).
+    const created = i < CLIENT_NAMES.length - 5 ? ago(370 - i * 12, rng.int(0, 12)) : ago(rng.int(2, 55), rng.int(0, 12))
+    clients.push(await addUser(name, emailFor(name), 'client', SEED_USER_PASSWORD, created))
+  }
+  const attendants = [peter, ...staff.filter((s) => s.role === 'morgue_attendant')]
+
+  // ---- booking specs ----
+  const specs: BookingSpec[] = []
+  const services = db.service.all()
+  const packages = services.filter((s) => s.category === 'package').map((s) => s.id)
+  const addOns = services.filter((s) => s.category === 'add_on').map((s) => s.id)
+  const byName = (name: string) => {
+    const s = services.find((x) => x.name === name)
+    if (!s) throw new Error(`seed service ${name} missing`)
+    return s.id
+  }
+  const randomDeceased = () => {
+    const gender = rng.chance(0.5) ? ('male' as const) : ('female' as const)
+    return {
+      first: rng.pick(gender === 'male' ? DECEASED_FIRST_M : DECEASED_FIRST_F),
+      last: rng.pick(DECEASED_LAST),
+      gender,
+      religion: rng.pick(RELIGIONS),
+      place: rng.pick(PLACES),
+    }
+  }
+
+  // The family demo account's four bookings.
+  specs.push(
+    {
+      clientId: mary.id, created: ago(2, 3), status: 'pending', paymentStatus: 'pending',
+      serviceIds: [byName('Basic Funeral'), byName('Hearse Transport')], scheduledDay: ago(-10), time: '10:00',
+      attendantId: null, hasNotifications: false, notes: 'Service at ACK St. Stephen\'s Church, Jogoo Road.',
+      deceased: { first: 'Samuel', last: 'Ouma', gender: 'male', religion: 'Christian', place: 'Kenyatta National Hospital, Nairobi' },
+      docs: [], failedAttempt: false,
+    },
+    {
+      clientId: mary.id, created: ago(12, 5), status: 'confirmed', paymentStatus: 'partial',
+      serviceIds: [byName('Premium Funeral'), byName('Embalming'), byName('Floral Arrangements')], scheduledDay: ago(-5), time: '11:00',
+      attendantId: peter.id, hasNotifications: true, notes: 'Family viewing requested the evening before.',
+      deceased: { first: 'Rose', last: 'Achieng', gender: 'female', religion: 'Catholic', place: 'Jaramogi Oginga Odinga Hospital, Kisumu' },
+      docs: [['death_certificate', 'approved']], failedAttempt: true,
+    },
+    {
+      clientId: mary.id, created: ago(120, 2), status: 'completed', paymentStatus: 'paid',
+      serviceIds: [byName('Burial'), byName('Hearse Transport')], scheduledDay: ago(113), time: '14:00',
+      attendantId: staff[0]?.id ?? peter.id, hasNotifications: false, notes: null,
+      deceased: { first: 'Wilson', last: 'Owino', gender: 'male', religion: 'Christian', place: 'At home, Kakamega' },
+      docs: [['death_certificate', 'approved'], ['burial_permit', 'approved'], ['receipt', 'approved']], failedAttempt: false,
+    },
+    {
+      clientId: mary.id, created: ago(20, 1), status: 'in_progress', paymentStatus: 'paid',
+      serviceIds: [byName('Cremation'), byName('Body Storage (per day)')], scheduledDay: ago(-1), time: '09:00',
+      attendantId: peter.id, hasNotifications: false, notes: 'Ashes to be collected by the family.',
+      deceased: { first: 'Teresia', last: 'Auma', gender: 'female', religion: 'Hindu', place: 'Aga Khan Hospital, Mombasa' },
+      docs: [['death_certificate', 'approved'], ['burial_permit', 'rejected']], failedAttempt: false,
+    },
+  )
+
+  const RANDOM_BOOKINGS = 36
+  const RECENT = 8
+  for (let i = 0; i < RANDOM_BOOKINGS; i++) {
+    // The newest eight fall in the last three weeks (open bookings); the rest spread over the year.
+    const daysAgo = i < RECENT ? rng.int(0, 20) : Math.min(364, 21 + Math.floor(((i - RECENT) / (RANDOM_BOOKINGS - RECENT)) * 338) + rng.int(0, 5))
+    const created = ago(daysAgo, rng.int(0, 10))
+    const eligible = clients.filter((c) => c.created_at < created.toISOString())
+    const client = eligible.length ? rng.pick(eligible) : rng.pick(clients.slice(0, 5))
+    const serviceIds = [rng.pick(packages)]
+    const extra = rng.int(0, 2)
+    for (let k = 0; k < extra; k++) {
+      const id = rng.pick(addOns)
+      if (!serviceIds.includes(id)) serviceIds.push(id)
+    }
+    const recent = i < RECENT
+    const scheduledDay = recent ? new Date(now.getTime() + rng.int(1, 14) * DAY) : new Date(created.getTime() + rng.int(3, 14) * DAY)
+    const past = !recent && scheduledDay.getTime() < now.getTime() - DAY
+    let status: BookingStatus
+    let paymentStatus: PaymentStatus
+    if (past) {
+      const r = rng.float()
+      status = r < 0.78 ? 'completed' : r < 0.9 ? 'cancelled' : 'in_progress'
+    } else {
+      status = rng.pick(['pending', 'pending', 'pending', 'confirmed', 'confirmed', 'in_progress'] as const)
+    }
+    switch (status) {
+      case 'completed':
+        paymentStatus = rng.chance(0.88) ? 'paid' : 'refunded'
+        break
+      case 'cancelled':
+        paymentStatus = rng.chance(0.5) ? 'refunded' : 'pending'
+        break
+      case 'pending':
+        paymentStatus = rng.chance(0.75) ? 'pending' : 'partial'
+        break
+      default:
+        paymentStatus = rng.pick(['paid', 'paid', 'partial', 'pending'] as const)
+    }
+    const assigned = status === 'confirmed' || status === 'in_progress' || status === 'completed'
+    const docs: BookingSpec['docs'] = []
+    if (status === 'completed') {
+      docs.push(['death_certificate', 'approved'], ['burial_permit', 'approved'])
+      if (rng.chance(0.5)) docs.push(['receipt', 'approved'])
+      if (rng.chance(0.3)) docs.push(['contract', 'approved'])
+    } else if (status !== 'cancelled') {
+      if (rng.chance(0.8)) docs.push(['death_certificate', rng.pick(['pending', 'approved', 'approved'] as const)])
+      if (rng.chance(0.5)) docs.push(['burial_permit', rng.pick(['pending', 'approved', 'rejected'] as const)])
+      if (rng.chance(0.3)) docs.push([rng.pick(['contract', 'invoice', 'other'] as const), rng.pick(['pending', 'approved', 'rejected'] as const)])
+    }
+    specs.push({
+      clientId: client.id,
+      created,
+      status,
+      paymentStatus,
+      serviceIds,
+      scheduledDay,
+      time: rng.pick(TIMES),
+      attendantId: assigned ? (rng.chance(0.4) ? peter.id : rng.pick(attendants).id) : null,
+      hasNotifications: status !== 'pending' && rng.chance(0.25),
+      notes: status === 'cancelled' ? 'Cancelled at the family\'s request.' : rng.chance(0.3) ? 'Please call the family before collection.' : null,
+      deceased: randomDeceased(),
+      docs,
+      failedAttempt: rng.chance(0.15),
+    })
+  }
+
+  specs.sort((a, b) => a.created.getTime() - b.created.getTime())
+
+  // ---- users registered (activity) ----
+  for (const c of [...clients, mary]) {
+    await logActivity('user', `New client registered: ${c.name}`, c.id, new Date(c.created_at))
+  }
+
+  // ---- create bookings, deceased, documents, payments ----
+  const capNow = (d: Date) => (d.getTime() > now.getTime() - 60_000 ? new Date(now.getTime() - rng.int(5, 60) * 60_000) : d)
+  for (const spec of specs) {
+    const client = users.find((u) => u.id === spec.clientId)
+    const clientName = client?.name ?? 'Client'
+    const deceased = await db.deceased.create({
+      id: nextId('deceased'),
+      client_id: spec.clientId,
+      first_name: spec.deceased.first,
+      last_name: spec.deceased.last,
+      date_of_death: nairobiDate(new Date(spec.created.getTime() - rng.int(1, 6) * DAY)),
+      place_of_death: spec.deceased.place,
+      gender: spec.deceased.gender,
+      religion: spec.deceased.religion,
+      created_at: spec.created.toISOString(),
+    })
+    const lines: BookingLine[] = []
+    let total = 0
+    for (const sid of spec.serviceIds) {
+      const service = services.find((s) => s.id === sid)
+      if (!service) continue
+      lines.push({
+        id: 0, // filled below
+        service_id: service.id,
+        service_name: service.name,
+        quantity: 1,
+        price_at_booking: service.price,
+        scheduled_date: `${nairobiDate(spec.scheduledDay)}T${spec.time}:00`,
+      })
+      total += service.price
+    }
+    const bookingId = nextId('booking')
+    lines.forEach((l, idx) => (l.id = bookingId * 100 + idx + 1))
+    const booking: BookingRecord = await db.booking.create({
+      id: bookingId,
+      client_id: spec.clientId,
+      deceased_id: deceased.id,
+      status: spec.status,
+      payment_status: spec.paymentStatus,
+      total_amount: total,
+      notes: spec.notes,
+      created_at: spec.created.toISOString(),
+      has_notifications: spec.hasNotifications,
+      attendant_id: spec.attendantId,
+      lines,
+    })
+    const deceasedName = `${deceased.first_name} ${deceased.last_name}`
+    await logActivity('booking', `New booking #${booking.id} by ${clientName} for ${deceasedName}`, spec.clientId, spec.created)
+
+    for (const [k, [type, status]] of spec.docs.entries()) {
+      const uploaded = capNow(new Date(spec.created.getTime() + (k + 1) * rng.int(2, 20) * 3600 * 1000))
+      const ext = rng.chance(0.7) ? 'pdf' : 'jpg'
+      const docId = nextId('document')
+      await db.document.create({
+        id: docId,
+        booking_id: booking.id,
+        uploaded_by: spec.clientId,
+        name: `${type.replace(/_/g, '-')}-${deceased.last_name.toLowerCase()}.${ext}`,
+        document_type: type,
+        description: type === 'other' ? 'Letter from the area chief' : null,
+        file_path: `/uploads/documents/${docId}.${ext}`,
+        mime_type: ext === 'pdf' ? 'application/pdf' : 'image/jpeg',
+        size: rng.int(80_000, 2_400_000),
+        status,
+        review_notes: status === 'rejected' ? 'The scan is not legible. Please upload a clearer copy.' : null,
+        created_at: uploaded.toISOString(),
+      })
+      await logActivity('document', `${clientName} uploaded ${DOCUMENT_TYPE_LABELS[type]} for booking #${booking.id}`, spec.clientId, uploaded)
+      if (status !== 'pending') {
+        const reviewed = capNow(new Date(uploaded.getTime() + rng.int(1, 20) * 3600 * 1000))
+        await logActivity('document', `${DOCUMENT_TYPE_LABELS[type]} for booking #${booking.id} ${status}`, admin.id, reviewed)
+      }
+    }
+
+    const phone = client?.phone ?? `07${rng.digits(8)}`
+    const payAt = capNow(new Date(spec.created.getTime() + rng.int(1, 96) * 3600 * 1000))
+    if (spec.failedAttempt) {
+      const failedAt = capNow(new Date(payAt.getTime() - rng.int(10, 120) * 60_000))
+      await db.payment.create({
+        id: nextId('payment'), booking_id: booking.id, client_id: spec.clientId, transaction_id: null, payment_method: 'mpesa',
+        status: 'failed', amount: total, payment_date: failedAt.toISOString(), phone: `254${phone.slice(1)}`, checkout_request_id: null,
+        result_desc: rng.pick(FAILURE_DESCS),
+      })
+    }
+    const paidAmount =
+      spec.paymentStatus === 'paid' || spec.paymentStatus === 'refunded' ? total : spec.paymentStatus === 'partial' ? Math.round(total / 2) : 0
+    if (paidAmount > 0) {
+      await db.payment.create({
+        id: nextId('payment'), booking_id: booking.id, client_id: spec.clientId, transaction_id: receiptNumber(() => rng.float()),
+        payment_method: rng.chance(0.85) ? 'mpesa' : 'other', status: 'completed', amount: paidAmount, payment_date: payAt.toISOString(),
+        phone: `254${phone.slice(1)}`, checkout_request_id: null, result_desc: 'The service request is processed successfully.',
+      })
+      await logActivity('payment', `Payment of KSH ${paidAmount.toLocaleString('en-US')} received for booking #${booking.id}`, spec.clientId, payAt)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/** Database records → wire objects (snake_case, SPEC.md section 3). */
+import { db, plain } from './db'
+import type { BookingRecord, DeceasedRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
+import { REQUIRED_DOCUMENT_TYPES } from '../src/api/contracts/bookings'
+
+export interface WireUser {
+  id: number
+  name: string
+  email: string
+  role: UserRecord['role']
+  phone: string | null
+  address: string | null
+  created_at: string
+}
+
+export function toWireUser(u: UserRecord): WireUser {
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at }
+}
+
+export function toWireService(s: ServiceRecord) {
+  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, created_at: s.created_at }
+}
+
+export function toWireDeceased(d: DeceasedRecord) {
+  return {
+    id: d.id,
+    first_name: d.first_name,
+    last_name: d.last_name,
+    date_of_death: d.date_of_death,
+    place_of_death: d.place_of_death,
+    gender: d.gender,
+    religion: d.religion,
+    client_id: d.client_id,
+    created_at: d.created_at,
+  }
+}
+
+/** The required document types without a non-rejected document of that type for the booking. */
+export function missingDocuments(bookingId: number): string[] {
+  const docs = db.document.findMany((q) => q.where({ booking_id: bookingId }))
+  return REQUIRED_DOCUMENT_TYPES.filter((type) => !docs.some((d) => d.document_type === type && d.status !== 'rejected'))
+}
+
+export function userName(id: number | null): string | null {
+  if (id === null) return null
+  return db.user.findFirst((q) => q.where({ id }))?.name ?? null
+}
+
+export function toWireBooking(b: BookingRecord) {
+  const deceased = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
+  const attendantName = userName(b.attendant_id)
+  return {
+    id: b.id,
+    status: b.status,
+    payment_status: b.payment_status,
+    total_amount: b.total_amount,
+    notes: b.notes,
+    created_at: b.created_at,
+    deceased_id: b.deceased_id,
+    deceased_first_name: deceased?.first_name ?? '',
+    deceased_last_name: deceased?.last_name ?? '',
+    client_id: b.client_id,
+    client_name: userName(b.client_id) ?? 'Former client',
+    services: plain(b.lines),
+    required_documents: missingDocuments(b.id),
+    has_notifications: b.has_notifications,
+    assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
+  }
+}
+
+export function toWirePayment(p: PaymentRecord) {
+  return {
+    id: p.id,
+    booking_id: p.booking_id,
+    transaction_id: p.transaction_id,
+    payment_method: p.payment_method,
+    status: p.status,
+    amount: p.amount,
+    payment_date: p.payment_date,
+    phone: p.phone,
+    description: p.result_desc,
+  }
+}
+
+export function byNewest<T extends { created_at: string; id: number }>(a: T, b: T): number {
+  return b.created_at.localeCompare(a.created_at) || b.id - a.id
+}

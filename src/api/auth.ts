@@ -1,0 +1,40 @@
+import { request } from './client'
+import {
+  AuthResponse,
+  ForgotPasswordResponse,
+  MessageResponse,
+  UserResponse,
+  type ChangePasswordRequest,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type ProfileRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type StaffRequest,
+} from './contracts/auth'
+
+// Login/register/forgot/reset are anonymous: a 401 there means "wrong credentials", not "session expired".
+const anonymous = { authenticated: false }
+
+export const login = (body: LoginRequest) =>
+  request((w) => w.url('/auth/login').post(body).json(), AuthResponse, anonymous)
+
+export const register = (body: Omit<RegisterRequest, 'role'>) =>
+  request((w) => w.url('/auth/register').post({ ...body, role: 'client' }).json(), MessageResponse, anonymous)
+
+export const createStaff = (body: StaffRequest) =>
+  request((w) => w.url('/auth/staff').post(body).json(), MessageResponse)
+
+export const me = () => request((w) => w.url('/auth/me').get().json(), UserResponse)
+
+export const updateProfile = (body: ProfileRequest) =>
+  request((w) => w.url('/auth/profile').put(body).json(), UserResponse)
+
+export const changePassword = (body: ChangePasswordRequest) =>
+  request((w) => w.url('/auth/change-password').put(body).json(), MessageResponse)
+
+export const forgotPassword = (body: ForgotPasswordRequest) =>
+  request((w) => w.url('/auth/forgot-password').post(body).json(), ForgotPasswordResponse, anonymous)
+
+export const resetPassword = (body: ResetPasswordRequest) =>
+  request((w) => w.url('/auth/reset-password').post(body).json(), MessageResponse, anonymous)

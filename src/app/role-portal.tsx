@@ -1,0 +1,35 @@
+import { Suspense, type ReactNode } from 'react'
+import { Navigate, Route, Routes } from 'react-router-dom'
+import { Spinner } from '@fluentui/react-components'
+import type { Role } from '../api/contracts/auth'
+import { PortalShell } from '../components/portal-shell/portal-shell'
+import { MENUS, ROLE_NAMES } from './menus'
+import { homeOf } from './paths'
+import { useSession } from './session'
+
+export interface PortalRoute {
+  /** Relative to the portal's home ('' for its index). */
+  path: string
+  element: ReactNode
+}
+
+/** A role's portal: its shell, its screens, and "any other path" back to its home (SPEC.md section 2). */
+export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[] }) {
+  const { user, logout } = useSession()
+  return (
+    <PortalShell
+      menu={MENUS[role]}
+      roleName={ROLE_NAMES[role]}
+      userName={user?.name || user?.email || ''}
+      homePath={homeOf(role)}
+      onLogout={logout}
+    >
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <Routes>
+          {routes.map((r) => (r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}
+          <Route path="*" element={<Navigate to={homeOf(role)} replace />} />
+        </Routes>
+      </Suspense>
+    </PortalShell>
+  )
+}

@@ -1,0 +1,106 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react'
+import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
+import { useSelector } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { authMachine } from '../../machines/auth/auth.machine'
+import * as authApi from '../api/auth'
+import { TOKEN_KEY, configureApi } from '../api/client'
+import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
+import { bridgeNotifications } from './toast-bridge'
+
+export type AuthActor = ActorRefFrom<typeof authMachine>
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>
+
+function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** The auth machine with the app's real I/O: the API and localStorage. */
+export const liveAuthMachine = authMachine.provide({
+  actors: {
+    login: fromPromise(({ input }: { input: LoginRequest }) => authApi.login(input)),
+    fetchMe: fromPromise(() => authApi.me()),
+    updateProfile: fromPromise(({ input }: { input: ProfileRequest }) => authApi.updateProfile(input)),
+  },
+  actions: {
+    storeToken: (_, params: { token: string }) => {
+      try {
+        localStorage.setItem(TOKEN_KEY, params.token)
+      } catch {
+        /* private mode: the session lasts until reload */
+      }
+    },
+    forgetToken: () => {
+      try {
+        localStorage.removeItem(TOKEN_KEY)
+      } catch {
+        /* nothing stored */
+      }
+    },
+  },
+})
+
+/** Create and start the session actor, wired to the API client (token source and 401 catcher). */
+export function startSession(options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {}): AuthActor {
+  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken() }, inspect: options.inspect })
+  configureApi({
+    getToken: () => actor.getSnapshot().context.token ?? readStoredToken(),
+    // Many calls can fail with 401 at once: the machine leaves signedIn on the first and ignores the rest.
+    onUnauthorized: () => actor.send({ type: 'session.expired' }),
+  })
+  bridgeNotifications(actor)
+  actor.start()
+  return actor
+}
+
+const SessionContext = createContext<AuthActor | null>(null)
+
+export function SessionProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {
+  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>
+}
+
+export function useAuthActor(): AuthActor {
+  const actor = useContext(SessionContext)
+  if (!actor) throw new Error('useAuthActor outside SessionProvider')
+  return actor
+}
+
+export type SessionStatus = 'booting' | 'signedOut' | 'signedIn'
+
+/** What screens need to know of the session. */
+export function useSession() {
+  const actor = useAuthActor()
+  const status = useSelector(actor, (s): SessionStatus => (s.matches('signedIn') ? 'signedIn' : s.matches('booting') ? 'booting' : 'signedOut'))
+  const user = useSelector(actor, (s) => s.context.user)
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const error = useSelector(actor, (s) => s.context.error)
+  return useMemo(
+    () => ({
+      status,
+      user,
+      role: user?.role ?? null,
+      loading,
+      error,
+      login: (credentials: LoginRequest) => actor.send({ type: 'auth.login', credentials }),
+      logout: () => actor.send({ type: 'auth.logout' }),
+      clearError: () => actor.send({ type: 'auth.clearError' }),
+    }),
+    [actor, status, user, loading, error],
+  )
+}
+
+/** Subscribe to a selector of the auth snapshot. */
+export function useAuthSelector<T>(selector: (s: AuthSnapshot) => T): T {
+  return useSelector(useAuthActor(), selector)
+}
+
+/** Keep the document title meaningful for screen readers and browser tabs. */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title ? `${title} · Amani Funeral Home` : 'Amani Funeral Home'
+  }, [title])
+}

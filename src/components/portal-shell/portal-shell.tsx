@@ -1,0 +1,158 @@
+import { useState, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import {
+  Button,
+  Caption1,
+  Hamburger,
+  NavDrawer,
+  NavDrawerBody,
+  NavDrawerFooter,
+  NavDrawerHeader,
+  NavItem,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components'
+import { SignOut20Regular } from '@fluentui/react-icons'
+import type { MenuEntry } from '../../app/menus'
+import { useMediaQuery } from '../use-media-query'
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  nav: {
+    position: 'sticky',
+    top: 0,
+    height: '100vh',
+    flexShrink: 0,
+  },
+  column: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  topBar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+  },
+  brand: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    color: tokens.colorBrandForeground1,
+    textDecorationLine: 'none',
+  },
+  spacer: { flexGrow: 1 },
+  user: { color: tokens.colorNeutralForeground2, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  main: {
+    flexGrow: 1,
+    padding: tokens.spacingHorizontalL,
+    maxWidth: '1200px',
+    width: '100%',
+    boxSizing: 'border-box',
+    marginLeft: 'auto',
+    marginRight: 'auto',
+    '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
+  },
+  portalName: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground2,
+  },
+  headerBrand: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
+})
+
+export interface PortalShellProps {
+  menu: MenuEntry[]
+  roleName: string
+  userName: string
+  homePath: string
+  onLogout: () => void
+  children: ReactNode
+}
+
+/** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
+export function PortalShell({ menu, roleName, userName, homePath, onLogout, children }: PortalShellProps) {
+  const styles = useStyles()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const isSmall = useMediaQuery('(max-width: 768px)')
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const restoreFocusTarget = useRestoreFocusTarget()
+
+  const current = [...menu]
+    .sort((a, b) => b.to.length - a.to.length)
+    .find((m) => (m.end ? location.pathname === m.to : location.pathname === m.to || location.pathname.startsWith(`${m.to}/`)))
+
+  const open = isSmall ? drawerOpen : true
+
+  return (
+    <div className={styles.root}>
+      <NavDrawer
+        className={isSmall ? undefined : styles.nav}
+        open={open}
+        type={isSmall ? 'overlay' : 'inline'}
+        onOpenChange={(_, data) => setDrawerOpen(data.open)}
+        selectedValue={current?.to ?? ''}
+        tabbable
+        aria-label={`${roleName} menu`}
+      >
+        <NavDrawerHeader className={styles.headerBrand}>
+          <Text weight="semibold">Amani Funeral Home</Text>
+        </NavDrawerHeader>
+        <NavDrawerBody>
+          {menu.map((entry) => (
+            <NavItem
+              key={entry.to}
+              href={entry.to}
+              value={entry.to}
+              icon={entry.icon}
+              aria-current={current?.to === entry.to ? 'page' : undefined}
+              onClick={(e) => {
+                // Client-side navigation; the href keeps it a real link (new tab, screen readers).
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+                e.preventDefault()
+                navigate(entry.to)
+                setDrawerOpen(false)
+              }}
+            >
+              {entry.label}
+            </NavItem>
+          ))}
+        </NavDrawerBody>
+        <NavDrawerFooter>
+          <Caption1 className={styles.portalName}>{`${roleName} Portal`}</Caption1>
+        </NavDrawerFooter>
+      </NavDrawer>
+      <div className={styles.column}>
+        <header className={styles.topBar}>
+          {isSmall && (
+            <Tooltip content="Open menu" relationship="label">
+              <Hamburger {...restoreFocusTarget} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
+            </Tooltip>
+          )}
+          <Link to={homePath} className={styles.brand} aria-label="Amani Funeral Home, dashboard">
+            AFH
+          </Link>
+          <span className={styles.spacer} />
+          <Text className={styles.user} size={300}>
+            {userName}
+          </Text>
+          <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
+            Logout
+          </Button>
+        </header>
+        <main className={styles.main} id="main">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,263 @@
+import {
+  Button,
+  Link,
+  Menu,
+  MenuItemLink,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  tokens,
+  typographyStyles,
+} from '@fluentui/react-components'
+import { NavigationRegular } from '@fluentui/react-icons'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { homeOf, paths } from '../../app/paths'
+import { useSession } from '../../app/session'
+import { CONTACT } from './contact-details'
+import { RouterButtonLink, RouterLink } from './router-link'
+
+/** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */
+const LANDING_ANCHORS = [
+  { href: '#home', label: 'Home' },
+  { href: '#services', label: 'Services' },
+  { href: '#about', label: 'About' },
+  { href: '#resources', label: 'Resources' },
+  { href: '#contact', label: 'Contact' },
+] as const
+
+/** Below this width the anchors fold into a Menu button so nothing overflows at 375 px. */
+const NARROW = '@media (max-width: 639.98px)'
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  skipLink: {
+    position: 'absolute',
+    left: tokens.spacingHorizontalM,
+    top: '-100px',
+    zIndex: 1,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus': { top: tokens.spacingVerticalS },
+  },
+  header: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  bar: {
+    boxSizing: 'border-box',
+    maxWidth: '1100px',
+    marginInline: 'auto',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    paddingBlock: tokens.spacingVerticalM,
+    paddingInline: tokens.spacingHorizontalL,
+    [NARROW]: { columnGap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalM },
+  },
+  brand: {
+    ...typographyStyles.subtitle1,
+    letterSpacing: '0.08em',
+    color: tokens.colorNeutralForeground1,
+    textDecorationLine: 'none',
+    ':hover': { color: tokens.colorBrandForeground1, textDecorationLine: 'none' },
+  },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
+  anchors: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    [NARROW]: { display: 'none' },
+  },
+  anchorLink: {
+    fontSize: tokens.fontSizeBase300,
+    color: tokens.colorNeutralForeground2,
+    ':hover': { color: tokens.colorBrandForeground1 },
+  },
+  menu: {
+    display: 'none',
+    [NARROW]: { display: 'block' },
+  },
+  navButton: {
+    [NARROW]: { minWidth: 'auto' },
+  },
+  actions: {
+    marginInlineStart: 'auto',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
+  main: {
+    flexGrow: 1,
+    ':focus': { outlineStyle: 'none' },
+  },
+  footer: {
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground2,
+  },
+  footerInner: {
+    boxSizing: 'border-box',
+    maxWidth: '1100px',
+    marginInline: 'auto',
+    paddingBlock: tokens.spacingVerticalXXL,
+    paddingInline: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+  },
+  footerLinks: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
+  footerText: { margin: 0 },
+})
+
+/** The frame of every public page: navigation bar, the page, and a modest footer. */
+export function PublicLayout() {
+  const styles = useStyles()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const { status, role, logout } = useSession()
+  const onLanding = pathname === paths.home
+
+  const signOut = () => {
+    logout()
+    navigate(paths.home)
+  }
+
+  return (
+    <div className={styles.root}>
+      <a className={styles.skipLink} href="#main">
+        Skip to main content
+      </a>
+      <header className={styles.header}>
+        <nav aria-label="Main" className={styles.bar}>
+          {/* The name comes from hidden text rather than aria-label, so assistive technology reads the
+              full name while sighted visitors see the short brand. */}
+          <RouterLink to={paths.home} className={styles.brand}>
+            <span aria-hidden="true">AFH</span>
+            <span className={styles.visuallyHidden}>Amani Funeral Home, home</span>
+          </RouterLink>
+
+          {onLanding && (
+            <>
+              <ul className={styles.anchors}>
+                {LANDING_ANCHORS.map((a) => (
+                  <li key={a.href}>
+                    <Link href={a.href} className={styles.anchorLink}>
+                      {a.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <div className={styles.menu}>
+                <Menu>
+                  <MenuTrigger disableButtonEnhancement>
+                    <Button appearance="subtle" icon={<NavigationRegular />} className={styles.navButton}>
+                      Menu
+                    </Button>
+                  </MenuTrigger>
+                  <MenuPopover>
+                    <MenuList>
+                      {LANDING_ANCHORS.map((a) => (
+                        <MenuItemLink key={a.href} href={a.href}>
+                          {a.label}
+                        </MenuItemLink>
+                      ))}
+                    </MenuList>
+                  </MenuPopover>
+                </Menu>
+              </div>
+            </>
+          )}
+
+          <div className={styles.actions}>
+            {status === 'signedOut' && (
+              <>
+                <RouterButtonLink to={paths.login} appearance="subtle" className={styles.navButton}>
+                  Login
+                </RouterButtonLink>
+                <RouterButtonLink to={paths.register} appearance="primary" className={styles.navButton}>
+                  Register
+                </RouterButtonLink>
+              </>
+            )}
+            {status === 'signedIn' && (
+              <>
+                <RouterButtonLink to={homeOf(role)} appearance="primary" className={styles.navButton}>
+                  Dashboard
+                </RouterButtonLink>
+                <Button appearance="subtle" onClick={signOut} className={styles.navButton}>
+                  Logout
+                </Button>
+              </>
+            )}
+          </div>
+        </nav>
+      </header>
+
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <nav aria-label="Footer">
+            <ul className={styles.footerLinks}>
+              <li>
+                <RouterLink to={paths.about}>About us</RouterLink>
+              </li>
+              <li>
+                <RouterLink to={paths.resources.planning}>Planning a funeral</RouterLink>
+              </li>
+              <li>
+                <RouterLink to={paths.resources.griefSupport}>Grief support</RouterLink>
+              </li>
+              <li>
+                <RouterLink to={paths.resources.legal}>Legal requirements</RouterLink>
+              </li>
+            </ul>
+          </nav>
+          <p className={styles.footerText}>
+            {CONTACT.hours}. Call <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link> or email{' '}
+            <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>.
+          </p>
+          <p className={styles.footerText}>
+            © {new Date().getFullYear()} Amani Funeral Home · {CONTACT.address}
+          </p>
+        </div>
+      </footer>
+    </div>
+  )
+}

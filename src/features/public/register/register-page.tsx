@@ -1,0 +1,61 @@
+import { useEffect } from 'react'
+import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { useForm } from '@tanstack/react-form'
+import { Body1, Button } from '@fluentui/react-components'
+import * as authApi from '../../../api/auth'
+import { paths } from '../../../app/paths'
+import { useSubmission } from '../../../app/use-notifying-machine'
+import { AuthCard, useFormStyles } from '../../../components/auth-card'
+import { TextField, submitHandler } from '../../../components/form-fields'
+import { REGISTER_MESSAGES, RegisterForm } from './register-schema'
+
+export function RegisterPage() {
+  const styles = useFormStyles()
+  const navigate = useNavigate()
+  const submission = useSubmission(authApi.register, { successMessage: REGISTER_MESSAGES.success, failureMessage: REGISTER_MESSAGES.failure })
+
+  const form = useForm({
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', address: '', password: '', confirmPassword: '' },
+    validators: { onChange: RegisterForm },
+    onSubmit: ({ value }) =>
+      submission.submit({
+        name: `${value.firstName.trim()} ${value.lastName.trim()}`,
+        email: value.email.trim(),
+        password: value.password,
+        phone: value.phone.trim(),
+        address: value.address.trim(),
+      }),
+  })
+
+  useEffect(() => {
+    if (submission.succeeded) navigate(paths.login, { state: { email: form.state.values.email.trim() } })
+  }, [submission.succeeded, navigate, form])
+
+  return (
+    <AuthCard title="Create an account" subtitle="Register to book services, upload documents and pay by M-Pesa.">
+      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Register">
+        <div className={styles.row}>
+          <form.Field name="firstName">{(f) => <TextField field={f} label="First name" autoComplete="given-name" required />}</form.Field>
+          <form.Field name="lastName">{(f) => <TextField field={f} label="Last name" autoComplete="family-name" required />}</form.Field>
+        </div>
+        <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="email" required />}</form.Field>
+        <form.Field name="phone">
+          {(f) => <TextField field={f} label="Phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="0712 345 678" required />}
+        </form.Field>
+        <form.Field name="address">{(f) => <TextField field={f} label="Address" autoComplete="street-address" required />}</form.Field>
+        <form.Field name="password">
+          {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}
+        </form.Field>
+        <form.Field name="confirmPassword">
+          {(f) => <TextField field={f} label="Confirm password" type="password" autoComplete="new-password" required />}
+        </form.Field>
+        <Button type="submit" appearance="primary" size="large" disabled={submission.busy}>
+          {submission.busy ? 'Creating account...' : 'Register'}
+        </Button>
+        <Body1 className={styles.footer}>
+          Already registered? <RouterLink to={paths.login}>Sign in</RouterLink>
+        </Body1>
+      </form>
+    </AuthCard>
+  )
+}

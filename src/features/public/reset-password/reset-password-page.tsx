@@ -1,0 +1,68 @@
+import { useEffect } from 'react'
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import { useForm } from '@tanstack/react-form'
+import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { z } from 'zod'
+import * as authApi from '../../../api/auth'
+import { paths } from '../../../app/paths'
+import { useSubmission } from '../../../app/use-notifying-machine'
+import { AuthCard, useFormStyles } from '../../../components/auth-card'
+import { TextField, submitHandler } from '../../../components/form-fields'
+
+const ResetForm = z
+  .object({
+    password: z.string().min(1, 'Password is required').min(6, 'Password must be at least 6 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+
+export const RESET_MESSAGES = {
+  success: 'Your password has been reset. Please sign in.',
+  failure: 'We could not reset your password. Please request a new link.',
+} as const
+
+export function ResetPasswordPage() {
+  const styles = useFormStyles()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const submission = useSubmission(authApi.resetPassword, { successMessage: RESET_MESSAGES.success, failureMessage: RESET_MESSAGES.failure })
+  const form = useForm({
+    defaultValues: { password: '', confirmPassword: '' },
+    validators: { onChange: ResetForm },
+    onSubmit: ({ value }) => submission.submit({ token, password: value.password }),
+  })
+
+  useEffect(() => {
+    if (submission.succeeded) navigate(paths.login, { replace: true })
+  }, [submission.succeeded, navigate])
+
+  return (
+    <AuthCard title="Choose a new password">
+      {!token ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            This page needs the link from your reset email. <RouterLink to={paths.forgotPassword}>Request a new link</RouterLink>.
+          </MessageBarBody>
+        </MessageBar>
+      ) : (
+        <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Reset password">
+          <form.Field name="password">
+            {(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}
+          </form.Field>
+          <form.Field name="confirmPassword">
+            {(f) => <TextField field={f} label="Confirm new password" type="password" autoComplete="new-password" required />}
+          </form.Field>
+          <Button type="submit" appearance="primary" size="large" disabled={submission.busy}>
+            {submission.busy ? 'Saving...' : 'Set new password'}
+          </Button>
+          {submission.failed && (
+            <Body1>
+              Link expired? <RouterLink to={paths.forgotPassword}>Request a new link</RouterLink>
+            </Body1>
+          )}
+        </form>
+      )}
+    </AuthCard>
+  )
+}

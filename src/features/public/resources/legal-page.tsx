@@ -1,0 +1,100 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+import { ResourcePage, type ArticleSection } from './resource-page'
+
+const SECTIONS: readonly ArticleSection[] = [
+  {
+    title: 'Report the death and get a notification of death',
+    content: (
+      <>
+        <p>
+          If the death happened in a hospital, the hospital issues the notification of death. If it happened at home,
+          report it to the area chief or assistant chief, who can issue the notification. A sudden, violent or
+          unexplained death must be reported to the police.
+        </p>
+        <p>Keep the notification safe: you need it for every step that follows.</p>
+      </>
+    ),
+  },
+  {
+    title: 'Register the death',
+    content: (
+      <p>
+        Under the Births and Deaths Registration Act, every death must be registered with the Civil Registration
+        office. Take the notification of death and the ID of the deceased. Register as soon as you can: the law sets a
+        time limit, and late registration needs extra steps. The registration office can confirm the current rules
+        and fees.
+      </p>
+    ),
+  },
+  {
+    title: 'Burial permit',
+    content: (
+      <p>
+        A burial permit is issued when the death is registered. No burial or cremation may take place without it, so
+        make sure you have it before the funeral. We will ask to see it.
+      </p>
+    ),
+  },
+  {
+    title: 'Death certificate',
+    content: (
+      <p>
+        The death certificate is a separate document, applied for at the Civil Registration office or through eCitizen
+        once the death is registered. It can take some weeks. It is needed for matters such as the estate, bank
+        accounts, insurance and pensions.
+      </p>
+    ),
+  },
+  {
+    title: 'Post-mortem',
+    content: (
+      <p>
+        Where the police require it, for example after an accident or an unexplained death, a post-mortem examination is
+        carried out by a government pathologist before the body is released. The police will tell the family when the
+        body can be collected.
+      </p>
+    ),
+  },
+  {
+    title: 'Moving a body between counties',
+    content: (
+      <p>
+        Many families bury their loved one in their home county. Carry the burial permit and the notification of death
+        with the body while travelling. Transport should be by a properly equipped hearse; we can arrange it and advise
+        on any other documents the receiving county may ask for.
+      </p>
+    ),
+  },
+]
+
+const useStyles = makeStyles({
+  note: {
+    maxWidth: '70ch',
+    margin: 0,
+    paddingBlock: tokens.spacingVerticalM,
+    paddingInline: tokens.spacingHorizontalL,
+    borderLeft: `${tokens.strokeWidthThicker} solid ${tokens.colorBrandStroke1}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+    color: tokens.colorNeutralForeground2,
+  },
+})
+
+/** `/resources/legal`. */
+export function LegalPage() {
+  const styles = useStyles()
+  return (
+    <ResourcePage
+      current="legal"
+      title="Legal requirements after a death in Kenya"
+      intro="The legal steps after a death in Kenya, in the order families usually meet them."
+      sections={SECTIONS}
+      note={
+        <p className={styles.note}>
+          This is general guidance, not legal advice. Rules and fees change; your local Civil Registration office or a
+          lawyer can advise on your situation.
+        </p>
+      }
+    />
+  )
+}

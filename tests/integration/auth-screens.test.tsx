@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../mocks/node'
+import { countRequests, findToast, renderAt } from './render-app'
+
+const user = () => userEvent.setup()
+
+async function fillLogin(email: string, password: string) {
+  const u = user()
+  if (email) await u.type(screen.getByLabelText(/^Email/), email)
+  if (password) await u.type(screen.getByLabelText(/^Password/), password)
+  await u.click(screen.getByRole('button', { name: 'Sign in' }))
+}
+
+describe('Login screen', () => {
+  it('shows the required-field messages and sends nothing when empty', async () => {
+    await renderAt('/login')
+    const counter = countRequests(server)
+    await user().click(await screen.findByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Email is required')).toBeVisible()
+    expect(screen.getByText('Password is required')).toBeVisible()
+    expect(counter.requests).toEqual([])
+    counter.stop()
+  })
+
+  it('refuses an email that is not of email format, sending nothing', async () => {
+    await renderAt('/login')
+    const counter = countRequests(server)
+    await fillLogin('not-an-email', 'whatever')
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible()
+    expect(counter.requests).toEqual([])
+    counter.stop()
+  })
+
+  it("shows the server's message on 401 and keeps what was typed", async () => {
+    await renderAt('/login')
+    await fillLogin('family@funeral.test', 'wrong-password')
+    await findToast('Invalid email or password')
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('family@funeral.test')
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+  })
+
+  it("says 'Login failed. Please try again.' when the server sends no message", async () => {
+    server.use(http.post('*/api/auth/login', () => HttpResponse.text('upstream down', { status: 502 })))
+    await renderAt('/login')
+    await fillLogin('family@funeral.test', 'Family#2026')
+    await findToast('Login failed. Please try again.')
+  })
+
+  it("reads 'Signing in...' while busy, then 'Login successful!' and the role's home", async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    server.use(
+      http.post('*/api/auth/login', async () => {
+        await gate
+        return undefined // fall through to the real mock handler
+      }),
+    )
+    const { location } = await renderAt('/login')
+    await fillLogin('admin@funeral.test', 'Admin#2026')
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled()
+    release()
+    await findToast('Login successful!')
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/admin'))
+    expect(await screen.findByText('Admin Portal')).toBeInTheDocument()
+  })
+
+  it('remember me keeps the email for next time', async () => {
+    const first = await renderAt('/login')
+    await user().click(screen.getByRole('checkbox', { name: 'Remember me' }))
+    await fillLogin('family@funeral.test', 'Family#2026')
+    await waitFor(() => expect(first.location().pathname).toBe('/dashboard/client'))
+    first.actor.send({ type: 'auth.logout' })
+    first.unmount()
+    await renderAt('/login')
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue('family@funeral.test')
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked()
+  })
+
+  it('goes back to the page the guard remembered', async () => {
+    const { location } = await renderAt('/dashboard/admin/users')
+    await waitFor(() => expect(location().pathname).toBe('/login'))
+    await findToast('Please login to access this page')
+    await fillLogin('admin@funeral.test', 'Admin#2026')
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/admin/users'))
+  })
+})
+
+describe('Register screen', () => {
+  async function fillRegister(values: Partial<Record<string, string>>) {
+    const u = user()
+    const labels: Record<string, RegExp> = {
+      firstName: /^First name/,
+      lastName: /^Last name/,
+      email: /^Email/,
+      phone: /^Phone/,
+      address: /^Address/,
+      password: /^Password/,
+      confirmPassword: /^Confirm password/,
+    }
+    for (const [key, value] of Object.entries(values)) {
+      const label = labels[key]
+      if (label && value) await u.type(screen.getByLabelText(label), value)
+    }
+    await u.click(screen.getByRole('button', { name: 'Register' }))
+  }
+
+  it('shows a message for every empty field and sends nothing', async () => {
+    await renderAt('/register')
+    const counter = countRequests(server)
+    await fillRegister({})
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone is required',
+      'Address is required',
+      'Password is required',
+      'Please confirm your password',
+    ]) {
+      expect(await screen.findByText(message)).toBeVisible()
+    }
+    expect(counter.requests).toEqual([])
+    counter.stop()
+  })
+
+  it("says 'Passwords do not match' and sends nothing", async () => {
+    await renderAt('/register')
+    const counter = countRequests(server)
+    await fillRegister({
+      firstName: 'Akinyi',
+      lastName: 'Odhiambo',
+      email: 'akinyi@example.test',
+      phone: '0712345678',
+      address: 'Kisumu',
+      password: 'Secret#1',
+      confirmPassword: 'Secret#2',
+    })
+    expect(await screen.findByText('Passwords do not match')).toBeVisible()
+    expect(counter.requests).toEqual([])
+    counter.stop()
+  })
+
+  it("shows the server's message on 409 and keeps the form", async () => {
+    await renderAt('/register')
+    await fillRegister({
+      firstName: 'Mary',
+      lastName: 'Achieng',
+      email: 'family@funeral.test',
+      phone: '0712345678',
+      address: 'Nairobi',
+      password: 'Secret#1',
+      confirmPassword: 'Secret#1',
+    })
+    await findToast('An account with this email already exists')
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Mary')
+  })
+
+  it('registers a client, says so, goes to /login with the email filled in, and the account signs in', async () => {
+    const { location } = await renderAt('/register')
+    await fillRegister({
+      firstName: 'Akinyi',
+      lastName: 'Odhiambo',
+      email: 'akinyi@example.test',
+      phone: '0712345678',
+      address: 'Kisumu',
+      password: 'Secret#1',
+      confirmPassword: 'Secret#1',
+    })
+    await findToast('Registration successful! Please log in.')
+    await waitFor(() => expect(location().pathname).toBe('/login'))
+    await screen.findByRole('form', { name: 'Sign in' })
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('akinyi@example.test')
+    await user().type(screen.getByLabelText(/^Password/), 'Secret#1')
+    await user().click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/client'))
+    const nav = await screen.findByRole('navigation', { name: 'Client menu' })
+    expect(within(nav).getByText('Client Portal')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * Render the whole app (real router, guards, portals, machines, API client) at a path, against the
+ * MSW node server started in tests/setup.ts. Optionally signed in as a demo account first, through
+ * the real login call, exactly as the browser would be after a sign-in.
+ */
+import { render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter } from 'react-router-dom'
+import { App } from '../../src/app/app'
+import { routes } from '../../src/app/router'
+import { startSession, type AuthActor } from '../../src/app/session'
+import { login } from '../../src/api/auth'
+import { TOKEN_KEY } from '../../src/api/client'
+import type { Role } from '../../src/api/contracts/auth'
+import type { SetupServer } from 'msw/node'
+
+export const DEMO_LOGINS: Record<Role, { email: string; password: string }> = {
+  admin: { email: 'admin@funeral.test', password: 'Admin#2026' },
+  morgueAttendant: { email: 'attendant@funeral.test', password: 'Attendant#2026' },
+  client: { email: 'family@funeral.test', password: 'Family#2026' },
+}
+
+export interface RenderAppOptions {
+  /** Sign in as this demo role first, or with these credentials. */
+  as?: Role | { email: string; password: string }
+}
+
+export async function renderAt(path: string, options: RenderAppOptions = {}) {
+  if (options.as) {
+    const credentials = typeof options.as === 'string' ? DEMO_LOGINS[options.as] : options.as
+    const { token } = await login(credentials)
+    localStorage.setItem(TOKEN_KEY, token)
+  }
+  const actor: AuthActor = startSession()
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const utils = render(<App actor={actor} router={router} />)
+  return { ...utils, actor, router, location: () => router.state.location }
+}
+
+/** Wait for a toast (react-toastify renders role="alert") with exactly this text. */
+export async function findToast(text: string) {
+  return waitFor(() => {
+    const found = screen.getAllByRole('alert').find((el) => el.textContent?.includes(text))
+    if (!found) throw new Error(`No toast "${text}"`)
+    return found
+  })
+}
+
+/** Count requests to the mock /api while a block runs (to prove that nothing was sent). */
+export function countRequests(server: SetupServer) {
+  const seen: string[] = []
+  server.events.on('request:start', ({ request }) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname}`)
+  })
+  return {
+    get requests() {
+      return seen
+    },
+    stop: () => server.events.removeAllListeners('request:start'),
+  }
+}

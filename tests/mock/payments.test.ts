@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest'
+import readXlsxFile from 'read-excel-file/node'
+import { call, login, loginAs, useMockBackend } from './helpers'
+import { db } from '../../mocks/db'
+import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
+import { SEED_USER_PASSWORD } from '../../mocks/seed'
+import { PaymentList, PaymentSummary, PendingPaymentList, StkPushResponse, TransactionList, VerifyResponse } from '../../src/api/contracts/payments'
+import { BookingResponse } from '../../src/api/contracts/bookings'
+
+useMockBackend()
+
+const phoneFor = (scenario: string) => {
+  const n = MPESA_TEST_NUMBERS.find((t) => t.scenario === scenario)
+  if (!n) throw new Error(scenario)
+  return n.phone
+}
+
+async function unpaidBooking(token: string) {
+  const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
+  const b = pending.find((p) => (p as { payment_status?: string }).payment_status === 'pending')
+  if (!b) throw new Error('no unpaid booking')
+  return b
+}
+
+async function push(token: string, phoneNumber: string) {
+  const booking = await unpaidBooking(token)
+  const res = await call('POST', '/stk-push', { token, body: { phoneNumber, amount: booking.total_amount, bookingId: booking.id } })
+  expect(res.status).toBe(200)
+  return { booking, data: StkPushResponse.parse(res.json).data }
+}
+
+async function verifyUntilFinal(token: string, checkoutId: string, max = 20) {
+  for (let i = 1; i <= max; i++) {
+    const res = await call('GET', `/payments/mpesa/verify/${checkoutId}`, { token })
+    expect(res.status).toBe(200)
+    const { data } = VerifyResponse.parse(res.json)
+    if (data.ResultCode !== undefined) return { attempts: i, data }
+    expect(data).toMatchObject({ errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' })
+  }
+  return { attempts: Infinity, data: null }
+}
+
+const completedFor = (bookingId: string) =>
+  db.payment.findMany((q) => q.where({ booking_id: Number(bookingId), status: 'completed' }))
+
+describe('payments', () => {
+  it('pending lists the caller\'s unpaid/partial, not cancelled bookings', async () => {
+    const token = await loginAs('client')
+    const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
+    expect(pending.length).toBe(2)
+    const mary = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))
+    for (const p of pending) {
+      const b = db.booking.findFirst((q) => q.where({ id: Number(p.id) }))
+      expect(b?.client_id).toBe(mary?.id)
+      expect(['pending', 'partial']).toContain(b?.payment_status)
+      expect(b?.status).not.toBe('cancelled')
+    }
+    expect((await call('GET', '/payments/pending')).status).toBe(401)
+  })
+
+  it('my payments are the caller\'s, newest first; another client\'s payment is 404', async () => {
+    const token = await loginAs('client')
+    const mine = PaymentList.parse((await call('GET', '/payments/my', { token })).json)
+    expect(mine.length).toBeGreaterThan(0)
+    const dates = mine.map((p) => p.payment_date ?? '')
+    expect([...dates].sort().reverse()).toEqual(dates)
+    const mary = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))
+    const other = db.payment.findFirst((q) => q.where({ client_id: (id) => id !== mary?.id }))
+    expect((await call('GET', `/payments/${other?.id}`, { token })).status).toBe(404)
+    expect((await call('GET', `/payments/${mine[0]?.id}`, { token })).status).toBe(200)
+    expect((await call('GET', `/payments/${other?.id}`, { token: await loginAs('admin') })).status).toBe(200)
+  })
+
+  it('success: final on the 3rd verify, exactly one completed payment, booking paid; repeats are idempotent', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('success'))
+    expect(data).toMatchObject({ ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' })
+    expect(data.CheckoutRequestID).toMatch(/^ws_CO_/)
+    const result = await verifyUntilFinal(token, data.CheckoutRequestID ?? '')
+    expect(result.attempts).toBe(3)
+    expect(result.data).toMatchObject({ ResultCode: '0', ResultDesc: 'The service request is processed successfully.' })
+    for (let i = 0; i < 3; i++) {
+      const again = VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })).json)
+      expect(again.data.ResultCode).toBe('0')
+    }
+    const completed = completedFor(booking.id)
+    expect(completed.length).toBe(1)
+    expect(completed[0]).toMatchObject({ amount: booking.total_amount, payment_method: 'mpesa' })
+    expect(completed[0]?.transaction_id).toMatch(/^[A-Z0-9]{10}$/)
+    const b = BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json)
+    expect(b.payment_status).toBe('paid')
+    const mine = PaymentList.parse((await call('GET', '/payments/my', { token })).json)
+    expect(mine[0]).toMatchObject({ status: 'completed', booking_id: booking.id })
+    // Paid: a second push is refused.
+    const second = await call('POST', '/stk-push', { token, body: { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id } })
+    expect(second.status).toBe(409)
+  })
+
+  const failures = [
+    { scenario: 'insufficient_funds', code: '1', desc: 'The balance is insufficient for the transaction.', attempts: 2 },
+    { scenario: 'cancelled', code: '1032', desc: 'Request cancelled by user', attempts: 2 },
+    { scenario: 'timeout', code: '1037', desc: 'DS timeout user cannot be reached', attempts: 3 },
+    { scenario: 'wrong_pin', code: '2001', desc: 'The initiator information is invalid.', attempts: 2 },
+  ]
+  for (const f of failures) {
+    it(`${f.scenario}: ResultCode ${f.code} on verify ${f.attempts}, nothing paid, one failed row`, async () => {
+      const token = await loginAs('client')
+      const { booking, data } = await push(token, phoneFor(f.scenario))
+      const failedBefore = db.payment.findMany((q) => q.where({ booking_id: Number(booking.id), status: 'failed' })).length
+      const result = await verifyUntilFinal(token, data.CheckoutRequestID ?? '')
+      expect(result.attempts).toBe(f.attempts)
+      expect(result.data).toMatchObject({ ResultCode: f.code, ResultDesc: f.desc })
+      await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })
+      expect(completedFor(booking.id).length).toBe(0)
+      expect(db.payment.findMany((q) => q.where({ booking_id: Number(booking.id), status: 'failed' })).length).toBe(failedBefore + 1)
+      expect(db.booking.findFirst((q) => q.where({ id: Number(booking.id) }))?.payment_status).toBe('pending')
+    })
+  }
+
+  it('never completes: still processing after 20 verifies', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('never_completes'))
+    const result = await verifyUntilFinal(token, data.CheckoutRequestID ?? '', 20)
+    expect(result.attempts).toBe(Infinity)
+    expect(completedFor(booking.id).length).toBe(0)
+  })
+
+  it('push rejected: ResponseCode 1 and no checkout to verify', async () => {
+    const token = await loginAs('client')
+    const { data } = await push(token, phoneFor('push_rejected'))
+    expect(data.ResponseCode).toBe('1')
+    expect(data.CheckoutRequestID).toBeUndefined()
+    expect(data.CustomerMessage).toMatch(/Unable to lock subscriber/)
+  })
+
+  it('stk-push validation: phone formats, amount, ownership', async () => {
+    const token = await loginAs('client')
+    const booking = await unpaidBooking(token)
+    const base = { phoneNumber: '+254712345678', amount: booking.total_amount, bookingId: booking.id }
+    for (const phoneNumber of ['0712345678', '254712345678', '+254712345678', '0112345678', '0712 345 678']) {
+      const res = await call('POST', '/stk-push', { token, body: { ...base, phoneNumber } })
+      expect(res.status, phoneNumber).toBe(200)
+    }
+    for (const phoneNumber of ['12345', '0812345678', '+1555123456']) {
+      expect((await call('POST', '/stk-push', { token, body: { ...base, phoneNumber } })).status, phoneNumber).toBe(400)
+    }
+    const wrongAmount = await call('POST', '/stk-push', { token, body: { ...base, amount: booking.total_amount - 1 } })
+    expect(wrongAmount.status).toBe(422)
+    expect(wrongAmount.json.message).toBe('Amount does not match the booking total')
+    expect((await call('POST', '/stk-push', { token, body: { ...base, amount: 1.5 } })).status).toBe(422)
+    expect((await call('POST', '/stk-push', { token, body: { ...base, amount: 300000 } })).status).toBe(422)
+    const john = await login('john.mwangi@example.co.ke', SEED_USER_PASSWORD)
+    expect((await call('POST', '/stk-push', { token: john, body: base })).status).toBe(404)
+    // Someone else's checkout id is 404 as well.
+    const { data } = await push(token, '0712345678')
+    expect((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token: john })).status).toBe(404)
+    expect((await call('GET', '/payments/mpesa/verify/ws_CO_unknown', { token })).status).toBe(404)
+    // initiate is an alias
+    expect((await call('POST', '/payments/initiate', { token, body: base })).status).toBe(200)
+  })
+
+  it('summary and transactions agree with the seeded payments', async () => {
+    const admin = await loginAs('admin')
+    const DAY = 86_400_000
+    for (const [timeframe, days] of [['week', 7], ['month', 30], ['quarter', 90], ['half_year', 182], ['year', 365]] as const) {
+      const from = new Date(Date.now() - days * DAY).toISOString()
+      const completed = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: (d) => d >= from }))
+      const revenue = completed.reduce((s, p) => s + p.amount, 0)
+      const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
+      expect(summary.totalRevenue).toBe(revenue)
+      expect(summary.avgTransactionValue).toBe(completed.length ? Math.round(revenue / completed.length) : 0)
+      expect(summary.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: (d) => d >= from })).length)
+      const tx = TransactionList.parse((await call('GET', `/payments/transactions?timeframe=${timeframe}`, { token: admin })).json)
+      expect(tx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(revenue)
+      if (timeframe === 'year') {
+        expect(revenue).toBeGreaterThan(0)
+        expect(summary.totalBookings).toBeGreaterThanOrEqual(35)
+      }
+    }
+    const week = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=week', { token: admin })).json)
+    expect(week.totalRevenue).toBeGreaterThan(0)
+    expect((await call('GET', '/payments/summary?timeframe=decade', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/payments/summary?timeframe=week', { token: await loginAs('client') })).status).toBe(403)
+  })
+
+  it('report is a real xlsx with a Summary sheet and detail sheets', async () => {
+    const admin = await loginAs('admin')
+    const res = await fetch('http://localhost:3000/api/payments/report?timeframe=year&type=all', { headers: { Authorization: `Bearer ${admin}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="financial-report-year.xlsx"')
+    const buffer = Buffer.from(await res.arrayBuffer())
+    expect(buffer.subarray(0, 2).toString()).toBe('PK')
+    const sheets = await readXlsxFile(buffer)
+    expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments', 'Services'])
+    const summary = sheets[0]?.data ?? []
+    expect(summary.length).toBeGreaterThan(3)
+    const revenueRow = summary.find((r) => r[0] === 'Total revenue')
+    const year = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json)
+    expect(revenueRow?.[1]).toBe(year.totalRevenue)
+    expect((sheets[1]?.data.length ?? 0)).toBeGreaterThan(10)
+
+    const servicesOnly = await fetch('http://localhost:3000/api/payments/report?timeframe=week&type=services', { headers: { Authorization: `Bearer ${admin}` } })
+    const s2 = await readXlsxFile(Buffer.from(await servicesOnly.arrayBuffer()))
+    expect(s2.map((s) => s.sheet)).toEqual(['Summary', 'Services'])
+    expect((await call('GET', '/payments/report?timeframe=year&type=everything', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/payments/report?timeframe=year&type=all', { token: await loginAs('client') })).status).toBe(403)
+  })
+})
+
+describe('users and admin statistics', () => {
+  it('lists users with paging and role filter', async () => {
+    const admin = await loginAs('admin')
+    const res = await call<{ users: Array<{ role: string }>; pagination: { total: number; pages: number } }>('GET', '/users?page=1&limit=10', { token: admin })
+    expect(res.status).toBe(200)
+    expect(res.json.users.length).toBe(10)
+    expect(res.json.pagination.total).toBe(db.user.count())
+    expect(res.json.pagination.pages).toBe(Math.ceil(db.user.count() / 10))
+    expect(JSON.stringify(res.json)).not.toMatch(/password|salt/)
+    const att = await call<{ users: Array<{ role: string }> }>('GET', '/users?role=morgue_attendant', { token: admin })
+    expect(att.json.users.length).toBeGreaterThanOrEqual(4)
+    expect(att.json.users.every((u) => u.role === 'morgue_attendant')).toBe(true)
+    expect((await call('GET', '/users?page=0', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/users?limit=1000', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/users', { token: await loginAs('client') })).status).toBe(403)
+  })
+
+  it('updates and deletes users; refuses deleting yourself', async () => {
+    const admin = await loginAs('admin')
+    const john = db.user.findFirst((q) => q.where({ email: 'john.mwangi@example.co.ke' }))
+    const upd = await call('PUT', `/users/${john?.id}`, { token: admin, body: { name: 'John K. Mwangi', role: 'morgueAttendant', password: '' } })
+    expect(upd.status).toBe(200)
+    expect(upd.json).toMatchObject({ user: { name: 'John K. Mwangi', role: 'morgue_attendant' } })
+    await login('john.mwangi@example.co.ke', SEED_USER_PASSWORD)
+    const me = db.user.findFirst((q) => q.where({ email: 'admin@funeral.test' }))
+    const self = await call('DELETE', `/users/${me?.id}`, { token: admin })
+    expect(self.status).toBe(400)
+    expect(typeof self.json.message).toBe('string')
+    expect((await call('DELETE', `/users/${john?.id}`, { token: admin })).status).toBe(200)
+    expect((await call('DELETE', `/users/${john?.id}`, { token: admin })).status).toBe(404)
+  })
+
+  it('admin statistics are computed from the data', async () => {
+    const admin = await loginAs('admin')
+    const res = await call<{ stats: Record<string, number>; recentActivities: Array<{ id: number; type: string; message: string; time: string }> }>(
+      'GET',
+      '/users/admin/statistics',
+      { token: admin },
+    )
+    expect(res.status).toBe(200)
+    expect(res.json.stats.totalUsers).toBe(db.user.count())
+    expect(res.json.stats.monthlyRevenue).toBeGreaterThan(0)
+    expect(res.json.stats.activeBookings).toBeGreaterThan(0)
+    for (const k of ['usersTrend', 'bookingsTrend', 'revenueTrend', 'pendingApprovals']) expect(typeof res.json.stats[k]).toBe('number')
+    expect(res.json.recentActivities.length).toBe(10)
+    const times = res.json.recentActivities.map((a) => a.time)
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+})

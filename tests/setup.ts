@@ -1,0 +1,48 @@
+/**
+ * Global test setup: jest-dom matchers, the MSW node server over a freshly seeded database for
+ * every test, Testing Library cleanup, and an unexpected console.error fails the test.
+ */
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { server } from '../mocks/node'
+import { resetDatabase } from '../mocks/db'
+
+// Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
+// partial implementation rejects "animation was canceled" on unmount instead.
+if (typeof Element !== 'undefined') {
+  Object.defineProperty(Element.prototype, 'animate', { value: undefined, configurable: true, writable: true })
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' })
+})
+
+let consoleErrors: unknown[][] = []
+beforeEach(async () => {
+  await resetDatabase()
+  consoleErrors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args)
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  try {
+    localStorage.clear()
+  } catch {
+    /* node environment */
+  }
+  vi.restoreAllMocks()
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map((a) => (a instanceof Error ? a.stack : String(a))).join(' ')
+    consoleErrors = []
+    throw new Error(`Unexpected console.error: ${first}`)
+  }
+})
+
+afterAll(() => {
+  server.close()
+})

@@ -1,0 +1,229 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import { AUTH_MESSAGES, authMachine } from '../../machines/auth/auth.machine'
+import { sessionFromToken } from '../../machines/auth/session-token'
+import type { AuthResponse, User } from '../../src/api/contracts/auth'
+import type { NotifyEvent } from '../../machines/shared/notify'
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
+/** An unsigned token: the app only decodes; the server verifies. */
+function token(payload: Record<string, unknown>) {
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.signature`
+}
+const NOW = Date.parse('2026-11-21T08:00:00Z')
+const inHours = (h: number) => Math.floor(NOW / 1000) + h * 3600
+
+const adminUser: User = { id: '1', name: 'Grace Wanjiru', email: 'admin@funeral.test', role: 'admin', phone: null, address: null, created_at: null }
+const adminToken = token({ sub: '1', name: 'Grace Wanjiru', email: 'admin@funeral.test', role: 'admin', exp: inHours(8) })
+
+function start(options: {
+  storedToken?: string | null
+  login?: () => Promise<AuthResponse>
+  fetchMe?: () => Promise<User>
+  updateProfile?: (changes: unknown) => Promise<User>
+  clock?: SimulatedClock
+  now?: () => number
+} = {}) {
+  const storeToken = vi.fn()
+  const forgetToken = vi.fn()
+  const machine = authMachine.provide({
+    actors: {
+      login: fromPromise(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
+      fetchMe: fromPromise(() => (options.fetchMe ?? (() => Promise.resolve(adminUser)))()),
+      updateProfile: fromPromise(({ input }) => (options.updateProfile ?? (() => Promise.resolve(adminUser)))(input)),
+    },
+    actions: {
+      storeToken: (_, params: { token: string }) => storeToken(params.token),
+      forgetToken: () => forgetToken(),
+    },
+  })
+  const actor = createActor(machine, { input: { storedToken: options.storedToken ?? null, now: options.now ?? (() => NOW) }, ...(options.clock ? { clock: options.clock } : {}) })
+  const notes: NotifyEvent[] = []
+  actor.on('notify', (e) => notes.push(e))
+  actor.start()
+  return { actor, storeToken, forgetToken, notes }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+describe('sessionFromToken', () => {
+  it('decodes the user and normalises the role spelling', () => {
+    const s = sessionFromToken(token({ sub: 7, email: 'a@b.c', name: 'A', role: 'morgue_attendant', exp: inHours(1) }), NOW)
+    expect(s?.user).toEqual({ id: '7', email: 'a@b.c', name: 'A', role: 'morgueAttendant' })
+  })
+  it('maps unknown roles to client', () => {
+    expect(sessionFromToken(token({ id: 1, email: 'a@b.c', role: 'superuser', exp: inHours(1) }), NOW)?.user.role).toBe('client')
+  })
+  it('refuses garbage, a token without identity, and an expired token', () => {
+    expect(sessionFromToken('not-a-jwt', NOW)).toBeNull()
+    expect(sessionFromToken(token({ name: 'x' }), NOW)).toBeNull()
+    expect(sessionFromToken(token({ sub: 1, email: 'a@b.c', exp: inHours(-1) }), NOW)).toBeNull()
+  })
+})
+
+describe('auth machine: start-up', () => {
+  it('starts signed out without a stored token', () => {
+    const { actor, forgetToken } = start()
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    expect(forgetToken).not.toHaveBeenCalled()
+  })
+
+  it('starts signed in from a usable stored token, then verifies it with /auth/me', async () => {
+    const fetchMe = vi.fn(() => Promise.resolve({ ...adminUser, phone: '0700000000' }))
+    const { actor } = start({ storedToken: adminToken, fetchMe })
+    expect(actor.getSnapshot().matches({ signedIn: 'verifying' })).toBe(true)
+    expect(actor.getSnapshot().context.user?.role).toBe('admin')
+    await flush()
+    expect(fetchMe).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.user?.phone).toBe('0700000000')
+  })
+
+  it('keeps the session when /auth/me fails for another reason than 401 (offline)', async () => {
+    const { actor } = start({ storedToken: adminToken, fetchMe: () => Promise.reject(new Error('offline')) })
+    await flush()
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+  })
+
+  it('discards a stored token that cannot be decoded', () => {
+    const { actor, forgetToken } = start({ storedToken: 'garbage' })
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    expect(forgetToken).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.token).toBeNull()
+  })
+
+  it('discards an expired stored token', () => {
+    const expired = token({ sub: '1', email: 'admin@funeral.test', role: 'admin', exp: inHours(-1) })
+    const { actor, forgetToken } = start({ storedToken: expired })
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    expect(forgetToken).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('auth machine: login', () => {
+  it('login success stores the token, sets the user and says so', async () => {
+    let resolve!: (v: AuthResponse) => void
+    const { actor, storeToken, notes } = start({ login: () => new Promise((r) => (resolve = r)) })
+    actor.send({ type: 'auth.login', credentials: { email: 'admin@funeral.test', password: 'x' } })
+    expect(actor.getSnapshot().matches({ signedOut: 'loggingIn' })).toBe(true)
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true)
+    resolve({ token: adminToken, user: adminUser })
+    await flush()
+    const s = actor.getSnapshot()
+    expect(s.matches({ signedIn: 'idle' })).toBe(true)
+    expect(s.context.user).toMatchObject({ role: 'admin', name: 'Grace Wanjiru' })
+    expect(s.context.token).toBe(adminToken)
+    expect(s.hasTag('loading')).toBe(false)
+    expect(storeToken).toHaveBeenCalledWith(adminToken)
+    expect(notes).toEqual([{ type: 'notify', level: 'success', message: 'Login successful!' }])
+  })
+
+  it('a second login while one is in flight is ignored', async () => {
+    const login = vi.fn(() => new Promise<AuthResponse>(() => {}))
+    const { actor } = start({ login })
+    actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'x' } })
+    actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'x' } })
+    await flush()
+    expect(login).toHaveBeenCalledTimes(1)
+  })
+
+  it("login failure shows the server's message, clears the session and the stored token", async () => {
+    const { actor, forgetToken, notes } = start({
+      login: () => Promise.reject(Object.assign(new Error('401'), { serverMessage: 'Invalid email or password' })),
+    })
+    actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'bad' } })
+    await flush()
+    const s = actor.getSnapshot()
+    expect(s.matches({ signedOut: 'idle' })).toBe(true)
+    expect(s.context.error).toBe('Invalid email or password')
+    expect(s.context.user).toBeNull()
+    expect(s.context.token).toBeNull()
+    expect(forgetToken).toHaveBeenCalled()
+    expect(notes.at(-1)).toEqual({ type: 'notify', level: 'error', message: 'Invalid email or password' })
+  })
+
+  it("login failure without a server message says 'Login failed. Please try again.'", async () => {
+    const { actor, notes } = start({ login: () => Promise.reject(new Error('network')) })
+    actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'bad' } })
+    await flush()
+    expect(notes.at(-1)?.message).toBe(AUTH_MESSAGES.loginFailed)
+    actor.send({ type: 'auth.clearError' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+})
+
+describe('auth machine: signed in', () => {
+  async function signedIn(opts: Parameters<typeof start>[0] = {}) {
+    const ctx = start({ storedToken: adminToken, ...opts })
+    await flush()
+    return ctx
+  }
+
+  it('logout removes the token, signs out and confirms', async () => {
+    const { actor, forgetToken, notes } = await signedIn()
+    actor.send({ type: 'auth.logout' })
+    const s = actor.getSnapshot()
+    expect(s.matches('signedOut')).toBe(true)
+    expect(s.context.user).toBeNull()
+    expect(s.context.endedBy).toBe('logout')
+    expect(forgetToken).toHaveBeenCalledTimes(1)
+    expect(notes.at(-1)).toEqual({ type: 'notify', level: 'success', message: 'Logged out successfully' })
+  })
+
+  it('a 401 (session.expired) signs out once, however many requests fail together', async () => {
+    const { actor, forgetToken } = await signedIn()
+    actor.send({ type: 'session.expired' })
+    actor.send({ type: 'session.expired' })
+    actor.send({ type: 'session.expired' })
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    expect(actor.getSnapshot().context.endedBy).toBe('expired')
+    expect(forgetToken).toHaveBeenCalledTimes(1)
+  })
+
+  it('the session ends by itself when the token expires (simulated clock)', () => {
+    const clock = new SimulatedClock()
+    const soon = token({ sub: '1', email: 'admin@funeral.test', role: 'admin', exp: Math.floor(Date.now() / 1000) + 60 })
+    const { actor, forgetToken } = start({ storedToken: soon, clock, now: Date.now, fetchMe: () => new Promise(() => {}) })
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+    clock.increment(30_000)
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+    clock.increment(31_000)
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    expect(forgetToken).toHaveBeenCalledTimes(1)
+  })
+
+  it('profile update merges the answer into the user and confirms', async () => {
+    const { actor, notes } = await signedIn({ updateProfile: () => Promise.resolve({ ...adminUser, phone: '0711111111' }) })
+    actor.send({ type: 'auth.updateProfile', changes: { phone: '0711111111' } })
+    expect(actor.getSnapshot().matches({ signedIn: 'updatingProfile' })).toBe(true)
+    await flush()
+    expect(actor.getSnapshot().context.user).toMatchObject({ name: 'Grace Wanjiru', phone: '0711111111' })
+    expect(notes.at(-1)).toEqual({ type: 'notify', level: 'success', message: 'Profile updated successfully' })
+  })
+
+  it("profile update failure prefers the server's message, else 'Profile update failed'", async () => {
+    const { actor, notes } = await signedIn({ updateProfile: () => Promise.reject(new Error('boom')) })
+    actor.send({ type: 'auth.updateProfile', changes: { phone: 'x' } })
+    await flush()
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+    expect(notes.at(-1)?.message).toBe('Profile update failed')
+    expect(actor.getSnapshot().context.error).toBe('Profile update failed')
+    actor.send({ type: 'auth.clearError' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('set user replaces the user while signed in', async () => {
+    const { actor } = await signedIn()
+    actor.send({ type: 'auth.setUser', user: { id: '1', name: 'Grace W.', email: 'admin@funeral.test', role: 'admin' } })
+    expect(actor.getSnapshot().context.user?.name).toBe('Grace W.')
+  })
+})
+
+describe('auth machine: set user when signed out', () => {
+  it('sets the user and marks the session authenticated', () => {
+    const { actor } = start()
+    actor.send({ type: 'auth.setUser', user: { id: '9', name: 'Mary', email: 'm@x.y', role: 'client' } })
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.user?.role).toBe('client')
+  })
+})
