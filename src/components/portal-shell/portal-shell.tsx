@@ -138,7 +138,7 @@ export function PortalShell({ menu, roleName, userName, homePath, onLogout, chil
               <Hamburger {...restoreFocusTarget} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
             </Tooltip>
           )}
-          <Link to={homePath} className={styles.brand} aria-label="Amani Funeral Home, dashboard">
+          <Link to={homePath} className={styles.brand} aria-label="AFH, Amani Funeral Home dashboard">
             AFH
           </Link>
           <span className={styles.spacer} />

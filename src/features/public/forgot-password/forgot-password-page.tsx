@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components'
 import * as authApi from '../../../api/auth'
@@ -7,6 +6,7 @@ import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
+import { RouterLink } from '../../../components/public-layout/router-link'
 
 export const FORGOT_MESSAGES = { failure: 'We could not send the reset link. Please try again.' } as const
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
-import { Body1, Button, Link, Spinner } from '@fluentui/react-components'
+import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { z } from 'zod'
 import { LoginRequest } from '../../../api/contracts/auth'
 import { afterLoginPath } from '../../../app/guards'
@@ -9,6 +9,7 @@ import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
+import { RouterLink } from '../../../components/public-layout/router-link'
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email'
 
 // Demo accounts are mock-mode only; the import is compiled out of real builds.
@@ -54,9 +55,7 @@ export function LoginPage() {
         </form.Field>
         <div className={styles.between}>
           <form.Field name="remember">{(field) => <CheckboxField field={field} label="Remember me" />}</form.Field>
-          <Link as="a" href={paths.forgotPassword} onClick={(e) => { e.preventDefault(); navigate(paths.forgotPassword) }}>
-            Forgot password?
-          </Link>
+          <RouterLink to={paths.forgotPassword}>Forgot password?</RouterLink>
         </div>
         <Button type="submit" appearance="primary" size="large" disabled={session.loading}>
           {session.loading ? 'Signing in...' : 'Sign in'}

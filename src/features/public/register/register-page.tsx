@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link as RouterLink, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button } from '@fluentui/react-components'
 import * as authApi from '../../../api/auth'
@@ -7,6 +7,7 @@ import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
+import { RouterLink } from '../../../components/public-layout/router-link'
 import { REGISTER_MESSAGES, RegisterForm } from './register-schema'
 
 export function RegisterPage() {

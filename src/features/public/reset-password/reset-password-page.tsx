@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { z } from 'zod'
@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
+import { RouterLink } from '../../../components/public-layout/router-link'
 
 const ResetForm = z
   .object({

@@ -16,12 +16,12 @@ const SECTIONS: readonly ArticleSection[] = [
     ),
   },
   {
-    title: 'Register the death',
+    title: 'Register the death within 30 days',
     content: (
       <p>
         Under the Births and Deaths Registration Act, every death must be registered with the Civil Registration
-        office. Take the notification of death and the ID of the deceased. Register as soon as you can: the law sets a
-        time limit, and late registration needs extra steps. The registration office can confirm the current rules
+        office. Take the notification of death and the ID of the deceased. Register within 30 days of the death: after
+        that, late registration needs extra steps and documents. The registration office can confirm the current rules
         and fees.
       </p>
     ),
@@ -30,8 +30,8 @@ const SECTIONS: readonly ArticleSection[] = [
     title: 'Burial permit',
     content: (
       <p>
-        A burial permit is issued when the death is registered. No burial or cremation may take place without it, so
-        make sure you have it before the funeral. We will ask to see it.
+        A burial permit is issued when the death is registered. The law does not allow a burial without it, and
+        crematoria ask for it too, so make sure you have it before the funeral. We will ask to see it.
       </p>
     ),
   },
