@@ -1,6 +1,24 @@
 /// <reference types="vitest/config" />
-import { defineConfig, loadEnv } from 'vite'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { DEMO_ACCOUNTS } from './mocks/demo-accounts.ts'
+
+/** In mock mode, print the demo accounts under Vite's URL banner (dev server and preview). */
+function printDemoAccounts(): Plugin {
+  const print = () => {
+    const lines = DEMO_ACCOUNTS.map((a) => `    ${a.label.padEnd(18)} ${a.email.padEnd(24)} ${a.password}`)
+    console.log(`\n  Mock backend on. Demo accounts:\n${lines.join('\n')}\n  M-Pesa test numbers: see README.md\n`)
+  }
+  return {
+    name: 'print-demo-accounts',
+    configureServer(server) {
+      server.httpServer?.once('listening', () => setTimeout(print, 50))
+    },
+    configurePreviewServer(server) {
+      server.httpServer?.once('listening', () => setTimeout(print, 50))
+    },
+  }
+}
 
 // Mock mode (MSW in the browser) is on for `--mode mock` unless a real API host is given.
 // `__MOCK__` is a compile-time constant, so `npm run build` drops every byte of mock code.
@@ -8,7 +26,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
-    plugins: [react()],
+    plugins: [react(), ...(mock ? [printDemoAccounts()] : [])],
     define: {
       __MOCK__: JSON.stringify(mock),
     },
