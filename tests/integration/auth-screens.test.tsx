@@ -180,3 +180,30 @@ describe('Register screen', () => {
     expect(within(nav).getByText('Client Portal')).toBeInTheDocument()
   })
 })
+
+describe('Session end on 401', () => {
+  it('a stored token the server refuses signs the user out once and asks them to sign in', async () => {
+    const { login } = await import('../../src/api/auth')
+    const { token } = await login({ email: 'family@funeral.test', password: 'Family#2026' })
+    localStorage.setItem('token', token)
+    // The server no longer accepts this token: every call answers 401.
+    let refused = 0
+    server.use(
+      http.all('*/api/*', ({ request }) => {
+        if (!request.headers.get('authorization')) return undefined
+        refused += 1
+        return HttpResponse.json({ message: 'Session expired, please log in again' }, { status: 401 })
+      }),
+    )
+    const { actor, location } = await renderAt('/dashboard/client')
+    // Several calls fail together (the /auth/me check and whatever the screen loads).
+    const { me } = await import('../../src/api/auth')
+    await Promise.allSettled([me(), me(), me()])
+    await waitFor(() => expect(location().pathname).toBe('/login'))
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    expect(localStorage.getItem('token')).toBeNull()
+    await findToast('Please login to access this page')
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes('Please login to access this page'))).toHaveLength(1)
+    expect(refused).toBeGreaterThanOrEqual(3)
+  })
+})
