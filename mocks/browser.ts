@@ -2,10 +2,17 @@
 import { setupWorker } from 'msw/browser'
 import { handlers } from './handlers'
 import { resetDatabase, restore, snapshot } from './db'
-import { setLatency } from './http'
+import { getRevocation, setFaults, setFaultsListener, setLatency, setRevocation, setRevocationListener } from './http'
+import type { FaultConfig, SessionRevocation } from './http'
 import { setResetListener } from './handlers/dev'
 
 export const STORAGE_KEY = 'afh-mock-db'
+/** The demo-tools fault config `{ failNext, offline, slow }`, so it survives a reload. */
+export const FAULTS_KEY = 'afh-mock-faults'
+/** "Expire my session": tokens issued before `tokensValidAfter` (epoch seconds) answer 401. */
+export const SESSIONS_KEY = 'afh-mock-sessions'
+/** Window event (detail: the new FaultConfig) after every fault change, e.g. a failNext that fired. */
+export const FAULTS_EVENT = 'afh-mock-faults-change'
 
 function storage(): Storage | null {
   try {
@@ -44,14 +51,56 @@ async function loadDatabase(): Promise<void> {
   await resetDatabase()
 }
 
+function readJsonItem(key: string): unknown {
+  try {
+    const raw = storage()?.getItem(key)
+    return raw ? (JSON.parse(raw) as unknown) : null
+  } catch {
+    return null
+  }
+}
+
+function writeJsonItem(key: string, value: unknown): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(value))
+  } catch {
+    /* private mode: kept in memory only */
+  }
+}
+
+/** Restores the fault config and session revocation saved by an earlier page, then mirrors every change. */
+function loadFaults(): void {
+  const saved = readJsonItem(FAULTS_KEY) as Partial<FaultConfig> | null
+  if (saved && typeof saved === 'object') {
+    const failNext = saved.failNext
+    setFaults({
+      failNext: failNext && typeof failNext.pathPrefix === 'string' && typeof failNext.status === 'number' ? failNext : null,
+      offline: saved.offline === true,
+      slow: saved.slow === true,
+    })
+  }
+  const sessions = readJsonItem(SESSIONS_KEY) as Partial<SessionRevocation> | null
+  if (sessions && typeof sessions.tokensValidAfter === 'number') {
+    setRevocation({ tokensValidAfter: sessions.tokensValidAfter })
+  }
+  setFaultsListener((config) => {
+    writeJsonItem(FAULTS_KEY, config)
+    // The handlers run in the page, so the demo-tools panel hears this directly.
+    globalThis.dispatchEvent?.(new CustomEvent(FAULTS_EVENT, { detail: config }))
+  })
+  setRevocationListener((state) => writeJsonItem(SESSIONS_KEY, state))
+  if (!sessions) writeJsonItem(SESSIONS_KEY, getRevocation())
+}
+
 let started: Promise<void> | null = null
 
-/** Restores (or seeds) the database, turns latency on and starts the worker. Idempotent. */
+/** Restores (or seeds) the database and the demo-tools faults, turns latency on and starts the worker. Idempotent. */
 export function startMockWorker(): Promise<void> {
   started ??= (async () => {
     await loadDatabase()
     setLatency(true)
     setResetListener(clearPersistedDatabase)
+    loadFaults()
     const worker = setupWorker(...handlers)
     worker.events.on('response:mocked', ({ request }) => {
       const path = new URL(request.url).pathname

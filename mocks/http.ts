@@ -38,16 +38,116 @@ export async function delay(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+// ---- faults (dev "Demo tools" panel; all off by default, so tests are unaffected) ----
+/** Forced failures for the next /api calls. Mirrored to localStorage['afh-mock-faults'] in the browser. */
+export interface FaultConfig {
+  /** Answer the next call whose path (after /api) starts with `pathPrefix` with `status`, once. */
+  failNext: { pathPrefix: string; status: number } | null
+  /** Every /api call (except /api/__mock/*) fails as a network error. */
+  offline: boolean
+  /** Every /api call (except /api/__mock/*) takes 3 s longer. */
+  slow: boolean
+}
+
+export const SLOW_NETWORK_MS = 3000
+export const MSG_SIMULATED_FAILURE = 'Simulated server error (mock fault panel)'
+
+const NO_FAULTS: FaultConfig = { failNext: null, offline: false, slow: false }
+let faults: FaultConfig = { ...NO_FAULTS }
+let onFaultsChange: ((config: FaultConfig) => void) | null = null
+
+/** Called after every change of the fault config (the browser host mirrors it to localStorage). */
+export function setFaultsListener(listener: ((config: FaultConfig) => void) | null): void {
+  onFaultsChange = listener
+}
+export function getFaults(): FaultConfig {
+  return { ...faults, failNext: faults.failNext ? { ...faults.failNext } : null }
+}
+/** Merges a partial config (missing keys keep their value). */
+export function setFaults(config: Partial<FaultConfig>): FaultConfig {
+  faults = {
+    failNext: config.failNext === undefined ? faults.failNext : config.failNext ? { pathPrefix: normalizePrefix(config.failNext.pathPrefix), status: config.failNext.status } : null,
+    offline: config.offline ?? faults.offline,
+    slow: config.slow ?? faults.slow,
+  }
+  onFaultsChange?.(getFaults())
+  return getFaults()
+}
+/** Back to no faults at all. */
+export function resetFaults(): void {
+  setFaults(NO_FAULTS)
+}
+
+/** '/api/bookings/' and 'bookings' both read as '/bookings'. */
+function normalizePrefix(prefix: string): string {
+  let p = prefix.trim()
+  if (!p.startsWith('/')) p = `/${p}`
+  if (p === '/api' || p.startsWith('/api/')) p = p.slice(4) || '/'
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  return p
+}
+
+/** The path after '/api' ('/bookings/my'), or null when the path does not start with /api (e.g. /src/api/x.ts). */
+export function apiPath(url: string): string | null {
+  const path = new URL(url).pathname
+  if (path === '/api') return '/'
+  return path.startsWith('/api/') ? path.slice(4) : null
+}
+
+/** True when `path` is `prefix` or below it ('/bookings' matches '/bookings/my', not '/bookingsX'). */
+export function matchesPrefix(path: string, prefix: string): boolean {
+  return prefix === '/' || path === prefix || path.startsWith(`${prefix}/`)
+}
+
+/** Takes the pending failNext when it matches the path (so it fires once), else null. */
+export function takeFailNext(path: string): { pathPrefix: string; status: number } | null {
+  const pending = faults.failNext
+  if (!pending || !matchesPrefix(path, pending.pathPrefix)) return null
+  setFaults({ failNext: null })
+  return pending
+}
+
+// ---- session revocation ("Expire my session") ----
+/** Tokens issued before `tokensValidAfter` (epoch seconds) answer 401; 0 = none revoked. */
+export interface SessionRevocation {
+  tokensValidAfter: number
+}
+let revocation: SessionRevocation = { tokensValidAfter: 0 }
+let onRevocationChange: ((state: SessionRevocation) => void) | null = null
+
+export function setRevocationListener(listener: ((state: SessionRevocation) => void) | null): void {
+  onRevocationChange = listener
+}
+export function getRevocation(): SessionRevocation {
+  return { ...revocation }
+}
+export function setRevocation(state: SessionRevocation): void {
+  revocation = { tokensValidAfter: state.tokensValidAfter }
+  onRevocationChange?.(getRevocation())
+}
+/**
+ * Every token issued so far stops working (401 'Session expired, please log in again'). `iat` has
+ * one-second resolution (and equal claims give byte-identical tokens), so this second counts as
+ * revoked too: a login from the next second on works.
+ */
+export function revokeSessions(): void {
+  setRevocation({ tokensValidAfter: Math.floor(Date.now() / 1000) + 1 })
+}
+export function resetRevocation(): void {
+  setRevocation({ tokensValidAfter: 0 })
+}
+
 // ---- route wrapper ----
 type Resolver<Params extends PathParams> = HttpResponseResolver<Params, DefaultBodyType, DefaultBodyType>
 
 /**
- * Wraps a resolver: adds latency, turns ApiError (and thrown Responses) into JSON error answers and
+ * Wraps a resolver: adds latency (unless `{ latency: false }`, for the mock's own dev endpoints), turns ApiError (and thrown Responses) into JSON error answers and
  * any other exception into a 500 with a message, so a handler never leaks an unhandled exception.
  */
-export function route<Params extends PathParams = PathParams>(resolver: Resolver<Params>): Resolver<Params> {
+export function route<Params extends PathParams = PathParams>(resolver: Resolver<Params>, options: { latency?: boolean } = {}): Resolver<Params> {
+  const latency = options.latency ?? true
   return async (info) => {
-    await delay()
+    if (latency) await delay()
     try {
       return await resolver(info)
     } catch (error) {
@@ -64,13 +164,22 @@ export const MSG_AUTH_REQUIRED = 'Authentication required'
 export const MSG_SESSION_EXPIRED = 'Session expired, please log in again'
 export const MSG_FORBIDDEN = 'You do not have permission to perform this action'
 
-/** The signed-in user (from a valid bearer token whose user still exists), else throws 401. */
-export async function requireUser(request: Request): Promise<UserRecord> {
+/** The bearer token of a request, or null. */
+export function bearerToken(request: Request): string | null {
   const header = request.headers.get('authorization') ?? ''
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
-  if (!match?.[1]) throw new ApiError(401, MSG_AUTH_REQUIRED)
-  const result = await verifyToken(match[1])
+  return match?.[1] ?? null
+}
+
+/** The signed-in user (from a valid, unrevoked bearer token whose user still exists), else throws 401. */
+export async function requireUser(request: Request): Promise<UserRecord> {
+  const token = bearerToken(request)
+  if (!token) throw new ApiError(401, MSG_AUTH_REQUIRED)
+  const result = await verifyToken(token)
   if (!result.ok) throw new ApiError(401, result.reason === 'expired' ? MSG_SESSION_EXPIRED : MSG_AUTH_REQUIRED)
+  if (result.claims.iat < revocation.tokensValidAfter) {
+    throw new ApiError(401, MSG_SESSION_EXPIRED)
+  }
   const id = result.claims.id
   const user = db.user.findFirst((q) => q.where({ id }))
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)

@@ -7,6 +7,7 @@ import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/node'
 import { resetDatabase } from '../mocks/db'
+import { resetFaults, resetRevocation } from '../mocks/http'
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
 // partial implementation rejects "animation was canceled" on unmount instead.
@@ -21,6 +22,8 @@ beforeAll(() => {
 let consoleErrors: unknown[][] = []
 beforeEach(async () => {
   await resetDatabase()
+  resetFaults()
+  resetRevocation()
   consoleErrors = []
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args)

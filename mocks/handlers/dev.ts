@@ -1,6 +1,20 @@
 import { http, HttpResponse } from 'msw'
+import { z } from 'zod'
 import { resetDatabase } from '../db'
-import { route } from '../http'
+import {
+  MSG_SIMULATED_FAILURE,
+  SLOW_NETWORK_MS,
+  apiPath,
+  body,
+  errorResponse,
+  getFaults,
+  resetFaults,
+  resetRevocation,
+  revokeSessions,
+  route,
+  setFaults,
+  takeFailNext,
+} from '../http'
 
 /** Called after a reset so the browser host can drop its persisted copy. */
 let onReset: (() => void) | null = null
@@ -8,14 +22,67 @@ export function setResetListener(listener: (() => void) | null): void {
   onReset = listener
 }
 
+function isMockControlPath(path: string): boolean {
+  return path === '/__mock' || path.startsWith('/__mock/')
+}
+
+/**
+ * First handler of all: applies the forced faults of the "Demo tools" panel (offline, fail next call,
+ * slow network) to every /api call except the mock's own /api/__mock/* endpoints. Returns nothing
+ * (so the real handlers answer) when no fault applies, which is always the case by default.
+ */
+export const faultHandler = http.all('*/api/*', async ({ request }) => {
+  const path = apiPath(request.url)
+  if (path === null || isMockControlPath(path)) return undefined
+  const faults = getFaults()
+  if (!faults.offline && !faults.slow && !faults.failNext) return undefined
+  if (faults.offline) return HttpResponse.error()
+  const failure = takeFailNext(path)
+  if (faults.slow) await new Promise((resolve) => setTimeout(resolve, SLOW_NETWORK_MS))
+  if (failure) return errorResponse(failure.status, MSG_SIMULATED_FAILURE)
+  return undefined
+})
+
+/** The demo-tools endpoints answer at once: the panel should feel instant. */
+const NO_LATENCY = { latency: false }
+
+const FaultBody = z.object({
+  failNext: z
+    .object({
+      pathPrefix: z.string().trim().min(1, 'pathPrefix is required').max(200),
+      status: z.number().int().min(400, 'status must be 400-599').max(599, 'status must be 400-599'),
+    })
+    .nullable()
+    .optional(),
+  offline: z.boolean().optional(),
+  slow: z.boolean().optional(),
+})
+
 export const devHandlers = [
   http.get('*/api/__mock/status', () => HttpResponse.json({ mock: true, message: 'Mock backend running' })),
   http.post(
     '*/api/__mock/reset',
     route(async () => {
       await resetDatabase()
+      resetFaults()
+      resetRevocation()
       onReset?.()
       return HttpResponse.json({ message: 'Demo data has been reset' })
     }),
+  ),
+  http.get('*/api/__mock/faults', () => HttpResponse.json(getFaults())),
+  http.put(
+    '*/api/__mock/faults',
+    route(async ({ request }) => {
+      const config = await body(request, FaultBody)
+      return HttpResponse.json(setFaults(config))
+    }, NO_LATENCY),
+  ),
+  http.post(
+    '*/api/__mock/revoke-sessions',
+    route(() => {
+      revokeSessions()
+      return HttpResponse.json({ message: 'Every session signed in until now has expired' })
+    }, NO_LATENCY),
   ),
 ]

@@ -3,7 +3,7 @@ import { errorResponse } from '../http'
 import { authHandlers } from './auth'
 import { bookingHandlers } from './bookings'
 import { deceasedHandlers } from './deceased'
-import { devHandlers } from './dev'
+import { devHandlers, faultHandler } from './dev'
 import { paymentHandlers } from './payments'
 import { serviceHandlers } from './services'
 import { userHandlers } from './users'
@@ -17,7 +17,9 @@ const notFound = http.all(
   () => errorResponse(404, 'Not found'),
 )
 
+/** `faultHandler` first: the demo-tools faults (all off by default) apply before any real handler. */
 export const handlers = [
+  faultHandler,
   ...devHandlers,
   ...authHandlers,
   ...serviceHandlers,
