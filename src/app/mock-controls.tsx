@@ -77,13 +77,9 @@ const useStyles = makeStyles({
     right: tokens.spacingHorizontalS,
     bottom: tokens.spacingVerticalS,
     zIndex: 1000,
-    opacity: 0.55,
-    transitionProperty: 'opacity',
-    transitionDuration: tokens.durationFast,
-    ':hover': { opacity: 1 },
-    ':focus-within': { opacity: 1 },
   },
-  active: { opacity: 0.9 },
+  // Fully opaque: translucent text fails contrast (axe); the button stays small and in the corner.
+  active: {},
   label: {
     // At phone widths the button is icon (+ badge) only, so it covers as little as possible.
     '@media (max-width: 479px)': { display: 'none' },

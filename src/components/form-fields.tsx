@@ -1,5 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form'
-import { Checkbox, Field, Input, Radio, RadioGroup, Textarea, type InputProps } from '@fluentui/react-components'
+import { Checkbox, Field, Input, Radio, RadioGroup, Textarea, makeStyles, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
 export function fieldError(field: AnyFieldApi): string | undefined {
@@ -87,6 +87,11 @@ export function CheckboxField({ field, label }: { field: AnyFieldApi; label: str
   )
 }
 
+const useRadioStyles = makeStyles({
+  // A row of choices wraps on a narrow phone instead of running off the side.
+  wrap: { flexWrap: 'wrap' },
+})
+
 /** A labelled radio group bound to a field (a small fixed choice, e.g. gender); '' can be one of the values. */
 export function RadioGroupField({
   field,
@@ -97,9 +102,11 @@ export function RadioGroupField({
   layout = 'horizontal',
 }: BaseProps & { options: readonly { value: string; label: string }[]; layout?: 'horizontal' | 'vertical' }) {
   const error = fieldError(field)
+  const styles = useRadioStyles()
   return (
     <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
       <RadioGroup
+        className={layout === 'horizontal' ? styles.wrap : undefined}
         name={field.name}
         layout={layout}
         value={(field.state.value as string | undefined) ?? ''}

@@ -1,11 +1,15 @@
 import { RolePortal, type PortalRoute } from '../role-portal'
 import { SectionPage } from '../../components/section-page'
+import { ClientDashboardPage } from '../../features/client/dashboard/client-dashboard-page'
+import { BookServicePage } from '../../features/client/book-service/book-service-page'
+import { BookingsPage } from '../../features/client/bookings/bookings-page'
+import { BookingDetailPage } from '../../features/client/bookings/booking-detail-page'
 
 const routes: PortalRoute[] = [
-  { path: '', element: <SectionPage title="Welcome to your Dashboard">Your bookings, documents and payments at a glance.</SectionPage> },
-  { path: 'book-service', element: <SectionPage title="Book Service">Choose services, tell us about your loved one, pick a date and confirm.</SectionPage> },
-  { path: 'bookings', element: <SectionPage title="My Bookings">Every booking you have made, with its status and payment.</SectionPage> },
-  { path: 'bookings/:id', element: <SectionPage title="Booking Details">The services, total and notes of one booking.</SectionPage> },
+  { path: '', element: <ClientDashboardPage /> },
+  { path: 'book-service', element: <BookServicePage /> },
+  { path: 'bookings', element: <BookingsPage /> },
+  { path: 'bookings/:id', element: <BookingDetailPage /> },
   { path: 'documents', element: <SectionPage title="Documents">Upload the documents a burial needs (death certificate, burial permit) and follow their review.</SectionPage> },
   { path: 'payments', element: <SectionPage title="Payments">Pay for your bookings by M-Pesa and see your payment history.</SectionPage> },
   { path: 'messages', element: <SectionPage title="Messages">Write to the funeral home team.</SectionPage> },

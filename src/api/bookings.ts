@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { request } from './client'
+import {
+  AssignedAttendant,
+  BookingList,
+  BookingResponse,
+  type BookingPaymentRequest,
+  type BookingRequest,
+  type BookingStatusRequest,
+} from './contracts/bookings'
+
+type StatusChange = z.input<typeof BookingStatusRequest>
+type PaymentChange = z.input<typeof BookingPaymentRequest>
+
+const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`
+
+/** GET /bookings/my: the signed-in family's bookings. */
+export const myBookings = () => request((w) => w.url('/bookings/my').get().json(), BookingList)
+
+/** GET /bookings/{id}: one booking (another family's answers 404). */
+export const getBooking = (id: string) => request((w) => w.url(bookingPath(id)).get().json(), BookingResponse)
+
+/** POST /bookings: deceased_id, services, notes; returns the booking. */
+export const createBooking = (body: BookingRequest) => request((w) => w.url('/bookings').post(body).json(), BookingResponse)
+
+/** GET /bookings: every booking (admin). */
+export const allBookings = () => request((w) => w.url('/bookings').get().json(), BookingList)
+
+/** GET /bookings/attendant: the attendant's bookings. */
+export const attendantBookings = () => request((w) => w.url('/bookings/attendant').get().json(), BookingList)
+
+export const updateBookingStatus = (id: string, body: StatusChange) =>
+  request((w) => w.url(`${bookingPath(id)}/status`).patch(body).json(), BookingResponse)
+
+export const updateBookingPayment = (id: string, body: PaymentChange) =>
+  request((w) => w.url(`${bookingPath(id)}/payment`).patch(body).json(), BookingResponse)
+
+export const assignAttendant = (id: string, attendantId: string | number) =>
+  request(
+    (w) => w.url(`${bookingPath(id)}/assign`).post({ attendant_id: attendantId }).json(),
+    z.object({ attendant: AssignedAttendant }).transform((o) => o.attendant),
+  )

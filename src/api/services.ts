@@ -1,0 +1,18 @@
+import { request } from './client'
+import { MessageResponse } from './contracts/auth'
+import { PricingTable, ServiceList, ServiceResponse, type ServiceRequest } from './contracts/services'
+
+/** GET /services: every service a family can book, with its price in KSH. */
+export const listServices = () => request((w) => w.url('/services').get().json(), ServiceList)
+
+export const getService = (id: string) => request((w) => w.url(`/services/${encodeURIComponent(id)}`).get().json(), ServiceResponse)
+
+export const createService = (body: ServiceRequest) => request((w) => w.url('/services').post(body).json(), ServiceResponse)
+
+export const updateService = (id: string, body: Partial<ServiceRequest>) =>
+  request((w) => w.url(`/services/${encodeURIComponent(id)}`).put(body).json(), ServiceResponse)
+
+export const deleteService = (id: string) => request((w) => w.url(`/services/${encodeURIComponent(id)}`).delete().json(), MessageResponse)
+
+export const updatePricing = (body: Partial<PricingTable>) =>
+  request((w) => w.url('/services/pricing').put(body).json(), MessageResponse.extend({ pricing: PricingTable.optional() }))

@@ -1,0 +1,58 @@
+import { useMemo } from 'react'
+import { useForm } from '@tanstack/react-form'
+import { Body1 } from '@fluentui/react-components'
+import { deceasedSchema, type DeceasedValues } from '../../../../machines/booking/booking-schemas'
+import { RadioGroupField, TextField, submitHandler } from '../../../components/form-fields'
+import { WizardNav, useWizardStyles } from './wizard-parts'
+
+export const GENDER_CHOICES = [
+  { value: '', label: 'Not specified' },
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: 'other', label: 'Other' },
+] as const
+
+/** Step 2: who has died. The date of death may be today, never later (Nairobi's calendar day). */
+export function DeceasedDetailsStep({
+  values,
+  today,
+  onChange,
+  onContinue,
+  onBack,
+}: {
+  values: DeceasedValues
+  today: string
+  onChange: (values: DeceasedValues) => void
+  onContinue: (values: DeceasedValues) => void
+  onBack: () => void
+}) {
+  const styles = useWizardStyles()
+  const schema = useMemo(() => deceasedSchema(today), [today])
+  const form = useForm({
+    defaultValues: values,
+    validators: { onChange: schema },
+    listeners: { onChange: ({ formApi }) => onChange(formApi.state.values) },
+    onSubmit: ({ value }) => onContinue(value),
+  })
+
+  return (
+    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Deceased Details">
+      <Body1 as="p" className={styles.intro}>
+        Tell us about your loved one. Fields marked with * are needed to make the booking.
+      </Body1>
+      <div className={styles.row}>
+        <form.Field name="firstName">{(f) => <TextField field={f} label="First name" required autoComplete="off" />}</form.Field>
+        <form.Field name="lastName">{(f) => <TextField field={f} label="Last name" required autoComplete="off" />}</form.Field>
+      </div>
+      <div className={styles.row}>
+        <form.Field name="dateOfDeath">{(f) => <TextField field={f} label="Date of death" type="date" max={today} required />}</form.Field>
+        <form.Field name="placeOfDeath">
+          {(f) => <TextField field={f} label="Place of death" required placeholder="e.g. Kenyatta National Hospital, Nairobi" />}
+        </form.Field>
+      </div>
+      <form.Field name="gender">{(f) => <RadioGroupField field={f} label="Gender" hint="Optional" options={GENDER_CHOICES} />}</form.Field>
+      <form.Field name="religion">{(f) => <TextField field={f} label="Religion" hint="Optional" />}</form.Field>
+      <WizardNav onBack={onBack} />
+    </form>
+  )
+}

@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate'
+import { bookingWizardMachine } from '../../../../machines/booking/booking-wizard.machine'
+import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
+import * as bookingsApi from '../../../api/bookings'
+import * as deceasedApi from '../../../api/deceased'
+import { listServices } from '../../../api/services'
+import type { Service } from '../../../api/contracts/services'
+
+/** The wizard with the real calls: POST /deceased, then POST /bookings. */
+export const liveBookingWizard = bookingWizardMachine.provide({
+  actors: {
+    createDeceased: fromPromise(({ input }) => deceasedApi.createDeceased(input)),
+    createBooking: fromPromise(({ input }) => bookingsApi.createBooking(input)),
+  },
+})
+
+/** GET /services as a list (SPEC.md section 8: 'Failed to fetch services'). */
+export const liveServices = createCollectionMachine<Service>('services').provide({
+  actors: { fetchItems: fromPromise(() => listServices()) },
+})
+export const SERVICES_FAILED = 'Failed to fetch services'

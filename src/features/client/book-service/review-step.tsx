@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react'
+import {
+  Body1,
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
+  Subtitle2,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { Edit16Regular } from '@fluentui/react-icons'
+import type { BookingDraft } from '../../../../machines/booking/booking-schemas'
+import { formatDate, formatKsh } from '../../../lib/format'
+import { GENDER_CHOICES } from './deceased-details-step'
+import type { ServicesState } from './select-services-step'
+import { WizardNav, useWizardStyles } from './wizard-parts'
+
+const useStyles = makeStyles({
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    paddingBottom: tokens.spacingVerticalM,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  sectionHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  list: { margin: 0, display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalXS, '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  term: { color: tokens.colorNeutralForeground2 },
+  definition: { margin: 0, overflowWrap: 'anywhere', '@media (max-width: 480px)': { marginBottom: tokens.spacingVerticalS } },
+  services: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  serviceLine: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  total: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+  },
+  notes: { whiteSpace: 'pre-wrap' },
+})
+
+function Section({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
+  const styles = useStyles()
+  return (
+    <section className={styles.section} aria-label={title}>
+      <div className={styles.sectionHead}>
+        <Subtitle2 as="h3">{title}</Subtitle2>
+        <Button appearance="subtle" size="small" icon={<Edit16Regular />} onClick={onEdit} aria-label={`Edit ${title.toLowerCase()}`}>
+          Edit
+        </Button>
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function Details({ rows }: { rows: [string, ReactNode][] }) {
+  const styles = useStyles()
+  return (
+    <dl className={styles.list}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.definition}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** Step 4: everything chosen, the total, and Confirm Booking. A failure is shown here; nothing is lost. */
+export function ReviewStep({
+  draft,
+  services,
+  total,
+  error,
+  busy,
+  onBack,
+  onEdit,
+  onConfirm,
+}: {
+  draft: BookingDraft
+  services: ServicesState
+  total: number
+  error: string | null
+  busy: boolean
+  onBack: () => void
+  onEdit: (step: 0 | 1 | 2) => void
+  onConfirm: () => void
+}) {
+  const styles = useStyles()
+  const wizard = useWizardStyles()
+  const chosen = services.items.filter((s) => draft.services.serviceIds.includes(s.id))
+  // After a reload the review can show before the services have arrived: no half-made total meanwhile.
+  const pricesKnown = chosen.length > 0 && !services.loading
+  const d = draft.deceased
+  const gender = GENDER_CHOICES.find((g) => g.value === d.gender)?.label ?? 'Not specified'
+
+  return (
+    <div className={wizard.form}>
+      <Body1 as="p" className={wizard.intro}>
+        Please check the details below. Nothing is booked until you press Confirm Booking.
+      </Body1>
+      <Section title="Services" onEdit={() => onEdit(0)}>
+        {services.error && services.items.length === 0 ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{services.error}</MessageBarBody>
+            <MessageBarActions>
+              <Button onClick={services.retry}>Retry</Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : services.loading && services.items.length === 0 ? (
+          <Skeleton aria-label="Loading services">
+            <SkeletonItem size={40} />
+          </Skeleton>
+        ) : (
+          <ul className={styles.services}>
+            {chosen.map((s) => (
+              <li key={s.id} className={styles.serviceLine}>
+                <Text>{s.name}</Text>
+                <Text>{formatKsh(s.price)}</Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Deceased details" onEdit={() => onEdit(1)}>
+        <Details
+          rows={[
+            ['Name', `${d.firstName.trim()} ${d.lastName.trim()}`],
+            ['Date of death', formatDate(d.dateOfDeath)],
+            ['Place of death', d.placeOfDeath.trim()],
+            ['Gender', gender],
+            ['Religion', d.religion.trim() || 'Not specified'],
+          ]}
+        />
+      </Section>
+      <Section title="Service schedule" onEdit={() => onEdit(2)}>
+        <Details
+          rows={[
+            ['Service date', formatDate(draft.schedule.date)],
+            ['Service time', draft.schedule.time],
+            ['Special requests', <span className={styles.notes}>{draft.schedule.specialRequests.trim() || 'None'}</span>],
+          ]}
+        />
+      </Section>
+      <div className={styles.total}>
+        <span>Total</span>
+        <span>{pricesKnown ? formatKsh(total) : '…'}</span>
+      </div>
+      {error && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{error}</MessageBarTitle>
+            Everything you entered is still here. You can try again, or go back and change the details.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <WizardNav onBack={onBack} primary="Confirm Booking" busy={busy} busyLabel="Booking..." onPrimary={onConfirm} />
+    </div>
+  )
+}

@@ -1,0 +1,177 @@
+import { forwardRef, type ReactNode } from 'react'
+import { Button, Spinner, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components'
+import { ArrowLeft20Regular, ArrowRight20Regular, Checkmark16Filled } from '@fluentui/react-icons'
+import { STEPS, type StepIndex } from '../../../../machines/booking/booking-schemas'
+
+export const useWizardStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  intro: { color: tokens.colorNeutralForeground2, margin: 0 },
+  heading: { ...typographyStyles.title3, margin: 0, outlineStyle: 'none' },
+  nav: {
+    display: 'flex',
+    flexWrap: 'wrap-reverse',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    paddingTop: tokens.spacingVerticalM,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  navSpacer: { flexGrow: 1 },
+  navButton: { '@media (max-width: 480px)': { flexGrow: 1 } },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
+})
+
+const useProgressStyles = makeStyles({
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalS,
+  },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThicker} solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground3,
+    minWidth: 0,
+  },
+  itemDone: { borderTopColor: tokens.colorBrandStroke1, color: tokens.colorNeutralForeground2 },
+  itemCurrent: { borderTopColor: tokens.colorBrandStroke1, color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
+  circle: {
+    flexShrink: 0,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '24px',
+    height: '24px',
+    borderRadius: tokens.borderRadiusCircular,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    fontSize: tokens.fontSizeBase200,
+  },
+  circleActive: {
+    backgroundColor: tokens.colorBrandBackground,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandBackground}`,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  label: {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: tokens.fontSizeBase300,
+  },
+  // On a phone the step names are left to screen readers; the heading below says the current one in full.
+  labelPhone: {
+    '@media (max-width: 640px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      margin: '-1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+})
+
+/** Where the family is: a list of the four steps, done ones ticked, the current one marked. */
+export function WizardProgress({ step }: { step: StepIndex }) {
+  const styles = useProgressStyles()
+  const hidden = useWizardStyles().visuallyHidden
+  return (
+    <nav aria-label="Booking steps">
+      <ol className={styles.list}>
+        {STEPS.map((s, i) => {
+          const done = i < step
+          const current = i === step
+          return (
+            <li
+              key={s.id}
+              aria-current={current ? 'step' : undefined}
+              className={mergeClasses(styles.item, done && styles.itemDone, current && styles.itemCurrent)}
+            >
+              <span className={mergeClasses(styles.circle, (done || current) && styles.circleActive)} aria-hidden="true">
+                {done ? <Checkmark16Filled /> : i + 1}
+              </span>
+              <span className={mergeClasses(styles.label, styles.labelPhone)}>
+                {s.title}
+                {done && <span className={hidden}> (done)</span>}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}
+
+/** "Step 2 of 4 · Deceased Details": the step's heading, focused when the step changes. */
+export const StepHeading = forwardRef<HTMLHeadingElement, { step: StepIndex }>(function StepHeading({ step }, ref) {
+  const styles = useWizardStyles()
+  return (
+    <h2 ref={ref} tabIndex={-1} className={styles.heading}>
+      {`Step ${step + 1} of ${STEPS.length} · ${STEPS[step].title}`}
+    </h2>
+  )
+})
+
+/** Back (from step 2 on) and the step's primary action (Continue, or Confirm Booking on the review). */
+export function WizardNav({
+  onBack,
+  primary = 'Continue',
+  busy = false,
+  busyLabel,
+  onPrimary,
+  extra,
+}: {
+  onBack?: () => void
+  primary?: string
+  busy?: boolean
+  busyLabel?: string
+  /** When given the primary button is a plain button; otherwise it submits the step's form. */
+  onPrimary?: () => void
+  extra?: ReactNode
+}) {
+  const styles = useWizardStyles()
+  return (
+    <div className={styles.nav}>
+      {onBack ? (
+        <Button className={styles.navButton} icon={<ArrowLeft20Regular />} onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+      ) : (
+        <span className={styles.navSpacer} />
+      )}
+      {extra}
+      <Button
+        className={styles.navButton}
+        type={onPrimary ? 'button' : 'submit'}
+        appearance="primary"
+        size="large"
+        icon={busy ? <Spinner size="tiny" /> : onPrimary ? undefined : <ArrowRight20Regular />}
+        iconPosition="after"
+        disabled={busy}
+        onClick={onPrimary}
+      >
+        {busy ? (busyLabel ?? primary) : primary}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+import { useEffect, type ReactNode } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { fromPromise } from 'xstate'
+import { useMachine } from '@xstate/react'
+import {
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { ArrowLeft16Regular } from '@fluentui/react-icons'
+import { bookingDetailMachine } from '../../../../machines/booking/booking-detail.machine'
+import { getBooking } from '../../../api/bookings'
+import { DOCUMENT_TYPE_LABELS, type Booking, type DocumentType } from '../../../api/contracts/bookings'
+import { paths } from '../../../app/paths'
+import { bridgeNotifications } from '../../../app/toast-bridge'
+import { PageHeader } from '../../../components/page-header'
+import { RouterButtonLink, RouterLink } from '../../../components/public-layout/router-link'
+import { BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
+import { useMediaQuery } from '../../../components/use-media-query'
+import { formatDateTime, formatKsh } from '../../../lib/format'
+import { deceasedName } from '../my-bookings'
+
+const liveBookingDetail = bookingDetailMachine.provide({
+  actors: { fetchBooking: fromPromise(({ input }) => getBooking(input.id)) },
+})
+
+const useStyles = makeStyles({
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '860px' },
+  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  card: { gap: tokens.spacingVerticalM },
+  details: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(140px, max-content) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    alignItems: 'center',
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXXS },
+  },
+  term: { color: tokens.colorNeutralForeground2 },
+  definition: { margin: 0, overflowWrap: 'anywhere', '@media (max-width: 480px)': { marginBottom: tokens.spacingVerticalS } },
+  notes: { whiteSpace: 'pre-wrap' },
+  amount: { textAlign: 'right', whiteSpace: 'nowrap' },
+  amountHead: { justifyContent: 'flex-end' },
+  totalRow: { fontWeight: tokens.fontWeightSemibold },
+  lines: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  line: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gap: tokens.spacingHorizontalS,
+    paddingBottom: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  muted: { color: tokens.colorNeutralForeground2 },
+  total: { display: 'flex', justifyContent: 'space-between', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+})
+
+/** One booking (SPEC.md section 2). On failure: 'Failed to load booking details' and back to the list. */
+export function BookingDetailPage() {
+  const styles = useStyles()
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const [snapshot, , actorRef] = useMachine(liveBookingDetail, { input: { id } })
+  useEffect(() => {
+    const sub = bridgeNotifications(actorRef)
+    return () => sub.unsubscribe()
+  }, [actorRef])
+  const failed = snapshot.matches('failed')
+  useEffect(() => {
+    if (failed) navigate(paths.client.bookings, { replace: true })
+  }, [failed, navigate])
+
+  const booking = snapshot.context.booking
+  return (
+    <div className={styles.layout}>
+      <RouterLink to={paths.client.bookings} className={styles.back}>
+        <ArrowLeft16Regular aria-hidden="true" /> My Bookings
+      </RouterLink>
+      <PageHeader title="Booking Details" subtitle={booking ? `Booking #${booking.id} for ${deceasedName(booking)}` : undefined} />
+      {booking ? (
+        <BookingDetail booking={booking} />
+      ) : (
+        <Skeleton aria-label="Loading booking" className={styles.skeleton}>
+          <SkeletonItem size={120} />
+          <SkeletonItem size={72} />
+        </Skeleton>
+      )}
+    </div>
+  )
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  const styles = useStyles()
+  return (
+    <div style={{ display: 'contents' }}>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.definition}>{children}</dd>
+    </div>
+  )
+}
+
+function BookingDetail({ booking }: { booking: Booking }) {
+  const styles = useStyles()
+  const isSmall = useMediaQuery('(max-width: 640px)')
+  const missing = booking.required_documents.map((d) => DOCUMENT_TYPE_LABELS[d as DocumentType] ?? d)
+  return (
+    <>
+      <Card className={styles.card}>
+        <Subtitle2 as="h2">Summary</Subtitle2>
+        <dl className={styles.details}>
+          <Row term="Status">
+            <BookingStatusBadge status={booking.status} />
+          </Row>
+          <Row term="Payment status">
+            <PaymentStatusBadge status={booking.payment_status} />
+          </Row>
+          <Row term="Deceased">{deceasedName(booking)}</Row>
+          <Row term="Booked on">{formatDateTime(booking.created_at)}</Row>
+          <Row term="Notes">
+            <span className={styles.notes}>{booking.notes?.trim() || 'None'}</span>
+          </Row>
+        </dl>
+      </Card>
+
+      <Card className={styles.card}>
+        <Subtitle2 as="h2">Services</Subtitle2>
+        {isSmall ? (
+          <ul className={styles.lines} aria-label="Services">
+            {booking.services.map((s) => (
+              <li key={s.id} className={styles.line}>
+                <Text weight="semibold">{s.service_name}</Text>
+                <Text className={styles.amount}>{formatKsh(s.price_at_booking)}</Text>
+                <Text size={200} className={styles.muted}>
+                  Quantity {s.quantity}
+                  {s.scheduled_date ? ` · ${formatDateTime(s.scheduled_date)}` : ''}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Table aria-label="Services">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Service</TableHeaderCell>
+                <TableHeaderCell>Scheduled for</TableHeaderCell>
+                <TableHeaderCell>Quantity</TableHeaderCell>
+                <TableHeaderCell button={{ className: styles.amountHead }}>Price at booking</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {booking.services.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell>{s.service_name}</TableCell>
+                  <TableCell>{s.scheduled_date ? formatDateTime(s.scheduled_date) : ''}</TableCell>
+                  <TableCell>{s.quantity}</TableCell>
+                  <TableCell className={styles.amount}>{formatKsh(s.price_at_booking)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <div className={styles.total}>
+          <span>Total</span>
+          <span>{formatKsh(booking.total_amount)}</span>
+        </div>
+      </Card>
+
+      {booking.payment_status !== 'paid' && booking.payment_status !== 'refunded' && booking.status !== 'cancelled' && (
+        <MessageBar intent="info">
+          <MessageBarBody>You can pay for this booking by M-Pesa.</MessageBarBody>
+          <MessageBarActions>
+            <RouterButtonLink to={paths.client.payments}>Go to Payments</RouterButtonLink>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {missing.length > 0 && (
+        <MessageBar intent="warning">
+          <MessageBarBody>Documents still needed: {missing.join(', ')}.</MessageBarBody>
+          <MessageBarActions>
+            <RouterButtonLink to={paths.client.documents}>Go to Documents</RouterButtonLink>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+    </>
+  )
+}

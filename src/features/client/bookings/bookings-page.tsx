@@ -1,0 +1,158 @@
+import {
+  Body1,
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { Add20Regular, CalendarLtr24Regular } from '@fluentui/react-icons'
+import type { Booking } from '../../../api/contracts/bookings'
+import { paths } from '../../../app/paths'
+import { PageHeader } from '../../../components/page-header'
+import { RouterButtonLink, RouterLink } from '../../../components/public-layout/router-link'
+import { BookingBadges, BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
+import { useMediaQuery } from '../../../components/use-media-query'
+import { formatDate, formatKsh } from '../../../lib/format'
+import { deceasedName, newestFirst, serviceNames, useMyBookings } from '../my-bookings'
+
+const useStyles = makeStyles({
+  tableCard: { padding: 0, overflowX: 'auto' },
+  amount: { textAlign: 'right', whiteSpace: 'nowrap', fontWeight: tokens.fontWeightSemibold },
+  amountHead: { justifyContent: 'flex-end' },
+  wide: { width: '30%' },
+  medium: { width: '18%' },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  cards: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  card: { gap: tokens.spacingVerticalS },
+  cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalM },
+  muted: { color: tokens.colorNeutralForeground2 },
+  empty: { alignItems: 'center', textAlign: 'center', padding: tokens.spacingVerticalXXL, gap: tokens.spacingVerticalM },
+  emptyIcon: { color: tokens.colorNeutralForeground3 },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+})
+
+/** My Bookings (SPEC.md section 2): every booking with its status, payment status, services and total. */
+export function BookingsPage() {
+  const styles = useStyles()
+  const { bookings, loading, loaded, error, retry } = useMyBookings()
+  const isSmall = useMediaQuery('(max-width: 768px)')
+  const sorted = newestFirst(bookings)
+
+  return (
+    <>
+      <PageHeader
+        title="My Bookings"
+        subtitle="Every booking you have made, with its status and payment."
+        actions={
+          <RouterButtonLink to={paths.client.bookService} appearance="primary" icon={<Add20Regular />}>
+            Book Service
+          </RouterButtonLink>
+        }
+      />
+      {error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={retry}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : loading && bookings.length === 0 ? (
+        <Skeleton aria-label="Loading bookings" className={styles.skeleton}>
+          {[0, 1, 2].map((i) => (
+            <SkeletonItem key={i} size={48} />
+          ))}
+        </Skeleton>
+      ) : loaded && bookings.length === 0 ? (
+        <Card className={styles.empty}>
+          <CalendarLtr24Regular className={styles.emptyIcon} aria-hidden="true" />
+          <Body1>No bookings available</Body1>
+          <RouterButtonLink to={paths.client.bookService} appearance="primary">
+            Book a service
+          </RouterButtonLink>
+        </Card>
+      ) : isSmall ? (
+        <BookingCards bookings={sorted} />
+      ) : (
+        <BookingTable bookings={sorted} />
+      )}
+    </>
+  )
+}
+
+function BookingTable({ bookings }: { bookings: Booking[] }) {
+  const styles = useStyles()
+  return (
+    <Card className={styles.tableCard}>
+      <Table aria-label="My bookings">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell className={styles.medium}>Deceased</TableHeaderCell>
+            <TableHeaderCell className={styles.wide}>Services</TableHeaderCell>
+            <TableHeaderCell>Booked on</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>Payment</TableHeaderCell>
+            <TableHeaderCell button={{ className: styles.amountHead }}>Total</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {bookings.map((b) => (
+            <TableRow key={b.id}>
+              <TableCell>
+                <RouterLink to={paths.client.booking(b.id)} className={styles.name}>
+                  {deceasedName(b)}
+                </RouterLink>
+              </TableCell>
+              <TableCell>{serviceNames(b)}</TableCell>
+              <TableCell>{formatDate(b.created_at)}</TableCell>
+              <TableCell>
+                <BookingStatusBadge status={b.status} />
+              </TableCell>
+              <TableCell>
+                <PaymentStatusBadge status={b.payment_status} />
+              </TableCell>
+              <TableCell className={styles.amount}>{formatKsh(b.total_amount)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  )
+}
+
+/** On a phone each booking is a card (nothing scrolls sideways). */
+function BookingCards({ bookings }: { bookings: Booking[] }) {
+  const styles = useStyles()
+  return (
+    <ul className={styles.cards} aria-label="My bookings">
+      {bookings.map((b) => (
+        <li key={b.id}>
+          <Card className={styles.card}>
+            <div className={styles.cardHead}>
+              <RouterLink to={paths.client.booking(b.id)} className={styles.name}>
+                {deceasedName(b)}
+              </RouterLink>
+              <Text weight="semibold">{formatKsh(b.total_amount)}</Text>
+            </div>
+            <BookingBadges status={b.status} paymentStatus={b.payment_status} />
+            <Text>{serviceNames(b)}</Text>
+            <Text size={200} className={styles.muted}>
+              Booked on {formatDate(b.created_at)}
+            </Text>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  )
+}

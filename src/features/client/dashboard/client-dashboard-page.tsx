@@ -1,0 +1,169 @@
+import { useId, type ReactElement } from 'react'
+import {
+  Body1,
+  Button,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Subtitle2,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import {
+  Alert24Regular,
+  BookAdd20Regular,
+  CalendarCheckmark24Regular,
+  CheckmarkCircle24Regular,
+  DocumentText20Regular,
+  DocumentText24Regular,
+  Payment20Regular,
+} from '@fluentui/react-icons'
+import { paths } from '../../../app/paths'
+import { useSession } from '../../../app/session'
+import { PageHeader } from '../../../components/page-header'
+import { RouterButtonLink, RouterLink } from '../../../components/public-layout/router-link'
+import { BookingBadges } from '../../../components/status-badge'
+import { formatDate, formatKsh } from '../../../lib/format'
+import { deceasedName, serviceNames, useMyBookings } from '../my-bookings'
+import { dashboardCounts, recentBookings } from './dashboard-counts'
+
+const useStyles = makeStyles({
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
+  counters: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    '@media (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
+  counter: { gap: tokens.spacingVerticalXS, justifyContent: 'space-between' },
+  counterHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
+  counterIcon: { color: tokens.colorBrandForeground1, flexShrink: 0 },
+  counterValue: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
+  sectionHead: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalS },
+  recent: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  recentItem: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    padding: `${tokens.spacingVerticalM} 0`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    ':first-child': { paddingTop: 0 },
+    ':last-child': { borderBottom: 'none', paddingBottom: 0 },
+  },
+  recentName: { fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground2 },
+  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+})
+
+function Counter({ label, value, icon, loading }: { label: string; value: number; icon: ReactElement; loading: boolean }) {
+  const styles = useStyles()
+  const id = useId()
+  return (
+    <Card className={styles.counter} role="group" aria-labelledby={id}>
+      <div className={styles.counterHead}>
+        <Text id={id}>{label}</Text>
+        <span className={styles.counterIcon} aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      {loading ? (
+        <Skeleton aria-label={`Loading ${label}`}>
+          <SkeletonItem size={40} style={{ width: '48px' }} />
+        </Skeleton>
+      ) : (
+        <Text className={styles.counterValue}>{value}</Text>
+      )}
+    </Card>
+  )
+}
+
+/** The family's home (SPEC.md section 2): four counters, the 5 most recent bookings, links onward. */
+export function ClientDashboardPage() {
+  const styles = useStyles()
+  const { user } = useSession()
+  const { bookings, loading, loaded, error, retry } = useMyBookings()
+  const name = user?.name?.trim()
+  const counts = dashboardCounts(bookings)
+  const recent = recentBookings(bookings)
+  const counting = !loaded && !error
+
+  return (
+    <div className={styles.layout}>
+      <PageHeader
+        title={name ? `Welcome back, ${name}` : 'Welcome to your Dashboard'}
+        subtitle="Your bookings, documents and payments at a glance."
+      />
+      {error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={retry}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <section aria-label="Summary" className={styles.counters}>
+        <Counter label="Active Bookings" value={counts.activeBookings} icon={<CalendarCheckmark24Regular />} loading={counting} />
+        <Counter label="Completed Services" value={counts.completedServices} icon={<CheckmarkCircle24Regular />} loading={counting} />
+        <Counter label="Pending Documents" value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
+        <Counter label="Notifications" value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
+      </section>
+
+      <section aria-labelledby="recent-bookings">
+        <div className={styles.sectionHead}>
+          <Subtitle2 as="h2" id="recent-bookings">
+            Recent bookings
+          </Subtitle2>
+          {bookings.length > 0 && <RouterLink to={paths.client.bookings}>View all bookings</RouterLink>}
+        </div>
+        <Card>
+          {loading && bookings.length === 0 ? (
+            <Skeleton aria-label="Loading bookings">
+              <SkeletonItem size={48} />
+            </Skeleton>
+          ) : loaded && recent.length === 0 ? (
+            <Body1>No bookings available</Body1>
+          ) : (
+            <ul className={styles.recent} aria-label="Recent bookings">
+              {recent.map((b) => (
+                <li key={b.id} className={styles.recentItem}>
+                  <RouterLink to={paths.client.booking(b.id)} className={styles.recentName}>
+                    {deceasedName(b)}
+                  </RouterLink>
+                  <Text weight="semibold">{formatKsh(b.total_amount)}</Text>
+                  <BookingBadges status={b.status} paymentStatus={b.payment_status} />
+                  <Text size={200} className={styles.muted}>
+                    {formatDate(b.created_at)}
+                  </Text>
+                  <Text size={200} className={styles.muted} style={{ gridColumn: '1 / -1' }}>
+                    {serviceNames(b)}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </section>
+
+      <section aria-labelledby="quick-links">
+        <Subtitle2 as="h2" id="quick-links" className={styles.sectionHead}>
+          What would you like to do?
+        </Subtitle2>
+        <div className={styles.links}>
+          <RouterButtonLink to={paths.client.bookService} appearance="primary" icon={<BookAdd20Regular />}>
+            Book Service
+          </RouterButtonLink>
+          <RouterButtonLink to={paths.client.documents} icon={<DocumentText20Regular />}>
+            Documents
+          </RouterButtonLink>
+          <RouterButtonLink to={paths.client.payments} icon={<Payment20Regular />}>
+            Payments
+          </RouterButtonLink>
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react'
+import { fromPromise } from 'xstate'
+import { useMachine } from '@xstate/react'
+import { createCollectionMachine } from '../../../machines/shared/collection.machine'
+import { myBookings } from '../../api/bookings'
+import type { Booking } from '../../api/contracts/bookings'
+import { bridgeNotifications } from '../../app/toast-bridge'
+
+/** The family's bookings (GET /bookings/my) as a list: shared by the client dashboard and My Bookings. */
+export const liveMyBookings = createCollectionMachine<Booking>('myBookings').provide({
+  actors: { fetchItems: fromPromise(() => myBookings()) },
+})
+export const BOOKINGS_FAILED = 'Failed to load bookings'
+
+/** Run the list for a screen: its failure becomes a toast; the screen also shows it inline with Retry. */
+export function useMyBookings() {
+  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: BOOKINGS_FAILED } })
+  useEffect(() => {
+    const sub = bridgeNotifications(actorRef)
+    return () => sub.unsubscribe()
+  }, [actorRef])
+  return {
+    bookings: snapshot.context.items,
+    loading: snapshot.hasTag('loading'),
+    loaded: snapshot.matches('ready'),
+    error: snapshot.context.error,
+    retry: () => send({ type: 'collection.fetch' }),
+  }
+}
+
+/** Newest first by created_at (the server's order is not relied on). */
+export function newestFirst(bookings: readonly Booking[]): Booking[] {
+  return [...bookings].sort((a, b) => (Date.parse(b.created_at) || 0) - (Date.parse(a.created_at) || 0))
+}
+
+/** "Basic Funeral, Hearse Transport". */
+export function serviceNames(booking: Booking): string {
+  return booking.services.map((s) => s.service_name).join(', ')
+}
+
+export function deceasedName(booking: Booking): string {
+  return `${booking.deceased_first_name} ${booking.deceased_last_name}`.trim() || `Booking #${booking.id}`
+}

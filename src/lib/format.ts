@@ -1,0 +1,49 @@
+import { CURRENCY, TIME_ZONE } from './constants'
+
+const LOCALE = 'en-KE'
+const amount = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 })
+
+/** 5000 → 'KSH 5,000' (SPEC.md section 9: amounts in KSH). */
+export function formatKsh(n: number): string {
+  return `${CURRENCY} ${amount.format(n)}`
+}
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/
+const noZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/
+
+/**
+ * An instant from a wire date. A bare date is a Nairobi calendar day; a date-time without a zone
+ * (a booking's `scheduled_date`) is Nairobi wall-clock time, whatever zone the phone is set to.
+ */
+function toInstant(value: string): Date | null {
+  let text = value
+  if (dateOnly.test(value)) text = `${value}T12:00:00+03:00`
+  else if (noZone.test(value)) text = `${value}+03:00`
+  const date = new Date(text)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** '2026-03-10' or an ISO instant → '10 Mar 2026' (Nairobi calendar day). Unparseable text is shown as is. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return ''
+  const date = toInstant(value)
+  return date ? dateFormat.format(date) : value
+}
+
+/** An ISO instant or '2026-03-10T14:30:00' → '10 Mar 2026, 14:30' (Nairobi time). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return ''
+  const date = toInstant(value)
+  return date ? dateTimeFormat.format(date) : value
+}

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test'
+import { DEMO, expect, expectToast, registerFamily, signIn, test } from './fixtures'
+import { addDays, todayInNairobi } from '../../src/lib/dates'
+
+const day = (n: number) => addDays(todayInNairobi(), n)
+
+async function expectStep(page: Page, n: number, title: string) {
+  await expect(page.getByRole('heading', { level: 2, name: `Step ${n} of 4 · ${title}` })).toBeVisible()
+}
+
+const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).click()
+
+test.describe('Booking a service', () => {
+  test('a new family books two services, reloads on step 3 without losing anything, and finds the booking everywhere', async ({ page }) => {
+    await registerFamily(page, { firstName: 'Akinyi', lastName: 'Odhiambo' })
+    await page.getByRole('main').getByRole('link', { name: 'Book Service' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/client\/book-service$/)
+
+    // Step 1: two services and their running total.
+    await expectStep(page, 1, 'Select Services')
+    await page.getByRole('checkbox', { name: 'Basic Funeral' }).check()
+    await page.getByRole('checkbox', { name: 'Cremation' }).check()
+    await expect(page.getByText('Total: KSH 8,000')).toBeVisible()
+    await cont(page)
+
+    // Step 2: a date of death tomorrow is refused.
+    await expectStep(page, 2, 'Deceased Details')
+    await page.getByLabel(/^First name/).fill('Otieno')
+    await page.getByLabel(/^Last name/).fill('Odhiambo')
+    await page.getByLabel(/^Date of death/).fill(day(1))
+    await page.getByLabel(/^Place of death/).fill('Aga Khan Hospital, Kisumu')
+    await page.getByRole('radio', { name: 'Male', exact: true }).check()
+    await cont(page)
+    await expect(page.getByText('Date of death cannot be in the future')).toBeVisible()
+    await expectStep(page, 2, 'Deceased Details')
+    await page.getByLabel(/^Date of death/).fill(day(-1))
+    await cont(page)
+
+    // Step 3: a service date yesterday is refused; then half-way through, the page reloads.
+    await expectStep(page, 3, 'Schedule Service')
+    await page.getByLabel(/^Service date/).fill(day(-1))
+    await page.getByLabel(/^Service time/).fill('11:00')
+    await cont(page)
+    await expect(page.getByText('Service date cannot be in the past')).toBeVisible()
+    await page.getByLabel(/^Service date/).fill(day(7))
+    await page.getByLabel(/^Special requests/).fill('Luo hymns at the graveside')
+    await page.reload()
+
+    await expectStep(page, 3, 'Schedule Service')
+    await expect(page.getByText('We kept what you entered last time.')).toBeVisible()
+    await expect(page.getByLabel(/^Service date/)).toHaveValue(day(7))
+    await expect(page.getByLabel(/^Service time/)).toHaveValue('11:00')
+    await expect(page.getByLabel(/^Special requests/)).toHaveValue('Luo hymns at the graveside')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Otieno')
+    await expect(page.getByLabel(/^Date of death/)).toHaveValue(day(-1))
+    await cont(page)
+    await cont(page)
+
+    // Review and confirm.
+    await expectStep(page, 4, 'Review & Confirm')
+    const services = page.getByRole('region', { name: 'Services' })
+    await expect(services.getByText('Basic Funeral')).toBeVisible()
+    await expect(services.getByText('Cremation')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Deceased details' }).getByText('Otieno Odhiambo')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Service schedule' }).getByText('Luo hymns at the graveside')).toBeVisible()
+    await expect(page.getByText('KSH 8,000')).toBeVisible()
+    await page.getByRole('button', { name: 'Confirm Booking' }).click()
+
+    await expectToast(page, 'Service booked successfully')
+    await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
+    const services2 = page.getByRole('table', { name: 'Services' })
+    await expect(services2.getByRole('row')).toHaveCount(3)
+    await expect(services2.getByText('Basic Funeral')).toBeVisible()
+    await expect(services2.getByText('KSH 3,000')).toBeVisible()
+    await expect(page.getByText('Otieno Odhiambo').first()).toBeVisible()
+    await expect(page.getByText('Luo hymns at the graveside')).toBeVisible()
+    await expect(page.getByText('KSH 8,000')).toBeVisible()
+
+    // The draft is finished with: a new visit to the wizard starts empty.
+    await page.goto('/dashboard/client/book-service')
+    await expectStep(page, 1, 'Select Services')
+    await expect(page.getByRole('checkbox', { name: 'Basic Funeral' })).not.toBeChecked()
+
+    // The dashboard counts it and lists it.
+    await page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'Dashboard' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Akinyi Odhiambo' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Active Bookings' })).toContainText('1')
+    const recent = page.getByRole('list', { name: 'Recent bookings' })
+    await expect(recent.getByRole('link', { name: 'Otieno Odhiambo' })).toBeVisible()
+    await expect(recent.getByText('KSH 8,000')).toBeVisible()
+
+    // My Bookings lists it with its total, and links to it.
+    await page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'My Bookings' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'Otieno Odhiambo' })
+    await expect(row).toContainText('Basic Funeral, Cremation')
+    await expect(row).toContainText('KSH 8,000')
+    await expect(row).toContainText('Pending')
+    await row.getByRole('link', { name: 'Otieno Odhiambo' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
+    await expect(page.getByText('KSH 8,000')).toBeVisible()
+  })
+
+  test('the draft survives signing out and back in on the same phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await page.goto('/dashboard/client/book-service')
+    await page.getByRole('checkbox', { name: 'Burial' }).check()
+    await cont(page)
+    await page.getByLabel(/^First name/).fill('Wairimu')
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await page.goto('/dashboard/client/book-service')
+    await expectStep(page, 2, 'Deceased Details')
+    await expect(page.getByLabel(/^First name/)).toHaveValue('Wairimu')
+    // Start over asks first, then clears it.
+    await page.getByRole('button', { name: 'Start over' }).click()
+    await page.getByRole('alertdialog', { name: 'Discard this draft?' }).getByRole('button', { name: 'Discard draft' }).click()
+    await expectStep(page, 1, 'Select Services')
+    await expect(page.getByRole('checkbox', { name: 'Burial' })).not.toBeChecked()
+  })
+
+  test('at 375 px wide nothing scrolls sideways on the booking screens', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    const noSideScroll = async () => {
+      const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }))
+      expect(sw).toBeLessThanOrEqual(cw)
+    }
+    await expect(page.getByRole('list', { name: 'Recent bookings' })).toBeVisible()
+    await noSideScroll()
+    await page.goto('/dashboard/client/bookings')
+    await expect(page.getByRole('list', { name: 'My bookings' })).toBeVisible()
+    await noSideScroll()
+    await page.getByRole('list', { name: 'My bookings' }).getByRole('link').first().click()
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible()
+    await noSideScroll()
+    await page.goto('/dashboard/client/book-service')
+    await page.getByRole('checkbox', { name: 'Premium Funeral' }).check()
+    await noSideScroll()
+    await cont(page)
+    await expectStep(page, 2, 'Deceased Details')
+    await noSideScroll()
+  })
+})

@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { db, server } from '../../mocks/node'
+import { paths } from '../../src/app/paths'
+import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+import { waitForPath } from './booking-test-kit'
+
+vi.setConfig({ testTimeout: 40_000 })
+
+const userByEmail = (email: string) => {
+  const u = db.user.findFirst((q) => q.where({ email }))
+  if (!u) throw new Error(`${email} missing`)
+  return u
+}
+const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`
+
+describe('Booking detail', () => {
+  it('shows status, payment status, deceased name, services with quantity and price at booking, total and notes', async () => {
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const mine = db.booking.findMany((q) => q.where({ client_id: family.id }))
+    // A booking with two or more services shows the sum; give it a note so the notes line is checked too.
+    const booking = mine.find((b) => b.lines.length > 1) ?? mine[0]!
+    await db.booking.update((q) => q.where({ id: booking.id }), {
+      data(b) {
+        b.notes = 'Please keep the viewing short'
+        b.status = 'confirmed'
+        b.payment_status = 'partial'
+      },
+    })
+    const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
+
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Details' })).toBeInTheDocument()
+    expect(await screen.findByText(`Booking #${booking.id} for ${deceased.first_name} ${deceased.last_name}`)).toBeInTheDocument()
+
+    const summary = screen.getByRole('heading', { name: 'Summary' }).parentElement!
+    const value = (term: string) => within(summary).getByText(term).nextElementSibling
+    expect(value('Status')).toHaveTextContent('Confirmed')
+    expect(value('Payment status')).toHaveTextContent('Partial')
+    expect(value('Deceased')).toHaveTextContent(`${deceased.first_name} ${deceased.last_name}`)
+    expect(value('Notes')).toHaveTextContent('Please keep the viewing short')
+
+    const table = screen.getByRole('table', { name: 'Services' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(booking.lines.length)
+    booking.lines.forEach((line, i) => {
+      const cells = within(rows[i]!).getAllByRole('cell')
+      expect(cells[0]).toHaveTextContent(line.service_name)
+      expect(cells[2]).toHaveTextContent(String(line.quantity))
+      expect(cells[3]).toHaveTextContent(ksh(line.price_at_booking))
+    })
+    const total = screen.getByText('Total').parentElement!
+    expect(total).toHaveTextContent(ksh(booking.total_amount))
+  })
+
+  it("another family's booking: 'Failed to load booking details' and back to My Bookings (the server answers 404)", async () => {
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const others = db.booking.findMany((q) => q.where({ client_id: (id) => id !== family.id }))
+    expect(others.length).toBeGreaterThan(0)
+    const { location } = await renderAt(paths.client.booking(String(others[0]!.id)), { as: 'client' })
+    await findToast('Failed to load booking details')
+    await waitForPath(location, /^\/dashboard\/client\/bookings$/)
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Bookings' })).toBeInTheDocument()
+  })
+
+  it('a booking id that does not exist, or a server fault, ends the same way', async () => {
+    const { location, unmount } = await renderAt(paths.client.booking('999999'), { as: 'client' })
+    await findToast('Failed to load booking details')
+    await waitForPath(location, /^\/dashboard\/client\/bookings$/)
+    unmount()
+
+    server.use(http.get('*/api/bookings/:id', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }))
+    const again = await renderAt(paths.client.booking('1'), { as: 'client' })
+    await waitForPath(again.location, /^\/dashboard\/client\/bookings$/)
+  })
+})

@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { db, server } from '../../mocks/node'
+import { toWireBooking } from '../../mocks/serialize'
+import { paths } from '../../src/app/paths'
+import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+
+vi.setConfig({ testTimeout: 40_000 })
+
+/** A crafted set that gives each counter a different answer, so a swapped rule cannot pass. */
+function crafted() {
+  const base = {
+    payment_status: 'pending',
+    total_amount: 5000,
+    notes: null,
+    deceased_id: 1,
+    client_id: 3,
+    client_name: 'Mary Achieng',
+    services: [{ id: 1, service_id: 1, service_name: 'Basic Funeral', quantity: 1, price_at_booking: 5000, scheduled_date: '2026-05-01T10:00:00' }],
+    assignedAttendant: null,
+  }
+  const b = (id: number, first: string, status: string, created: string, required: string[], notify: boolean) => ({
+    ...base,
+    id,
+    status,
+    deceased_first_name: first,
+    deceased_last_name: 'Test',
+    created_at: created,
+    required_documents: required,
+    has_notifications: notify,
+  })
+  // Server order deliberately not newest-first.
+  return [
+    b(1, 'Amina', 'active', '2026-02-01T08:00:00.000Z', ['death_certificate'], true),
+    b(2, 'Baraka', 'pending', '2026-04-20T08:00:00.000Z', [], true),
+    b(3, 'Chebet', 'pending', '2026-01-05T08:00:00.000Z', [], false),
+    b(4, 'Daudi', 'completed', '2026-03-15T08:00:00.000Z', ['burial_permit'], true),
+    b(5, 'Esther', 'confirmed', '2026-04-01T08:00:00.000Z', [], true),
+    b(6, 'Fatuma', 'cancelled', '2025-12-24T08:00:00.000Z', [], false),
+    b(7, 'Gitau', 'in_progress', '2026-04-10T08:00:00.000Z', [], false),
+  ]
+}
+
+/** The counter's number, once loaded. */
+async function expectCount(label: string, n: number) {
+  const group = await screen.findByRole('group', { name: label })
+  await waitFor(() => expect(group).toHaveTextContent(new RegExp(`^${label}${n}$`)))
+}
+
+describe('Client dashboard', () => {
+  it("greets the family by name and links to Book Service, Documents and Payments", async () => {
+    await renderAt(paths.client.home, { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' })).toBeInTheDocument()
+    const links = within(screen.getByRole('region', { name: 'What would you like to do?' }))
+    expect(links.getByRole('link', { name: 'Book Service' })).toHaveAttribute('href', paths.client.bookService)
+    expect(links.getByRole('link', { name: 'Documents' })).toHaveAttribute('href', paths.client.documents)
+    expect(links.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', paths.client.payments)
+  })
+
+  it("says 'Welcome to your Dashboard' when the name is not known", async () => {
+    const family = db.user.findFirst((q) => q.where({ email: DEMO_LOGINS.client.email }))!
+    server.use(http.get('*/api/auth/me', () => HttpResponse.json({ user: { id: family.id, name: '', email: family.email, role: 'client' } })))
+    await renderAt(paths.client.home, { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to your Dashboard' })).toBeInTheDocument()
+  })
+
+  it('counts Active (active or pending), Completed, Pending Documents and Notifications by their rules', async () => {
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.json({ bookings: crafted() })))
+    await renderAt(paths.client.home, { as: 'client' })
+    await expectCount('Active Bookings', 3)
+    await expectCount('Completed Services', 1)
+    await expectCount('Pending Documents', 2)
+    await expectCount('Notifications', 4)
+  })
+
+  it('shows the 5 most recent bookings, newest first, each linking to its detail', async () => {
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.json({ bookings: crafted() })))
+    await renderAt(paths.client.home, { as: 'client' })
+    const list = await screen.findByRole('list', { name: 'Recent bookings' })
+    const links = within(list).getAllByRole('link')
+    expect(links.map((l) => l.textContent)).toEqual(['Baraka Test', 'Gitau Test', 'Esther Test', 'Daudi Test', 'Amina Test'])
+    expect(links[0]).toHaveAttribute('href', paths.client.booking('2'))
+    expect(within(list).queryByText('Chebet Test')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View all bookings' })).toHaveAttribute('href', paths.client.bookings)
+  })
+
+  it("counts the seeded family's real bookings as the server sends them", async () => {
+    const family = db.user.findFirst((q) => q.where({ email: DEMO_LOGINS.client.email }))!
+    const wire = db.booking.findMany((q) => q.where({ client_id: family.id })).map(toWireBooking)
+    const expected = {
+      'Active Bookings': wire.filter((b) => b.status === 'pending').length,
+      'Completed Services': wire.filter((b) => b.status === 'completed').length,
+      'Pending Documents': wire.filter((b) => b.required_documents.length > 0).length,
+      Notifications: wire.filter((b) => b.has_notifications).length,
+    }
+    await renderAt(paths.client.home, { as: 'client' })
+    for (const [label, n] of Object.entries(expected)) {
+      await expectCount(label, n)
+    }
+    const list = await screen.findByRole('list', { name: 'Recent bookings' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(Math.min(5, wire.length))
+  })
+
+  it("shows 'Failed to load bookings' with Retry when the bookings cannot load", async () => {
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.error(), { once: true }))
+    const user = userEvent.setup()
+    await renderAt(paths.client.home, { as: 'client' })
+    await findToast('Failed to load bookings')
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('list', { name: 'Recent bookings' })).toBeInTheDocument()
+  })
+
+  it("a new family sees zeros and 'No bookings available'", async () => {
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.json({ bookings: [] })))
+    await renderAt(paths.client.home, { as: 'client' })
+    expect(await screen.findByText('No bookings available')).toBeInTheDocument()
+    for (const label of ['Active Bookings', 'Completed Services', 'Pending Documents', 'Notifications']) {
+      await expectCount(label, 0)
+    }
+  })
+})

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, todayInNairobi } from '../../src/lib/dates'
+import { formatDate, formatDateTime, formatKsh } from '../../src/lib/format'
+import { deceasedSchema, scheduleSchema, BOOKING_MESSAGES } from '../../machines/booking/booking-schemas'
+
+describe('todayInNairobi', () => {
+  it("is Nairobi's calendar day, not UTC's: 22:30 UTC is already tomorrow in Nairobi", () => {
+    expect(todayInNairobi(new Date('2026-03-09T22:30:00Z'))).toBe('2026-03-10')
+    expect(todayInNairobi(new Date('2026-03-09T20:59:59Z'))).toBe('2026-03-09')
+    expect(todayInNairobi(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01')
+  })
+
+  it('adds calendar days across month and year ends', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01')
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31')
+  })
+
+  it('lets the schemas accept "today" right after Nairobi midnight, when UTC is still on yesterday', () => {
+    const today = todayInNairobi(new Date('2026-03-09T21:30:00Z')) // 00:30 in Nairobi on the 10th
+    expect(deceasedSchema(today).shape.dateOfDeath.safeParse('2026-03-10').success).toBe(true)
+    expect(scheduleSchema(today).shape.date.safeParse('2026-03-10').success).toBe(true)
+    expect(scheduleSchema(today).shape.date.safeParse('2026-03-09').error?.issues[0]?.message).toBe(BOOKING_MESSAGES.serviceDatePast)
+    expect(deceasedSchema(today).shape.dateOfDeath.safeParse('2026-03-11').error?.issues[0]?.message).toBe(BOOKING_MESSAGES.dateOfDeathFuture)
+  })
+
+  it('reports a missing date once, with the required message', () => {
+    const issues = scheduleSchema('2026-03-10').safeParse({ date: '', time: '', specialRequests: '' }).error?.issues ?? []
+    expect(issues.map((i) => i.message)).toEqual(['Service date is required', 'Service time is required'])
+  })
+})
+
+describe('formatting', () => {
+  it("writes amounts as 'KSH 5,000'", () => {
+    expect(formatKsh(5000)).toBe('KSH 5,000')
+    expect(formatKsh(0)).toBe('KSH 0')
+    expect(formatKsh(1234567)).toBe('KSH 1,234,567')
+    expect(formatKsh(99.5)).toBe('KSH 99.5')
+  })
+
+  it('shows a bare date as that Nairobi day and a zone-less date-time as Nairobi wall-clock time', () => {
+    expect(formatDate('2026-03-10')).toBe('10 Mar 2026')
+    expect(formatDateTime('2026-03-10T14:30:00')).toBe('10 Mar 2026, 14:30')
+    // An instant late on the 9th in UTC is the 10th in Nairobi.
+    expect(formatDate('2026-03-09T22:00:00.000Z')).toBe('10 Mar 2026')
+    expect(formatDateTime('2026-03-09T22:00:00.000Z')).toBe('10 Mar 2026, 01:00')
+  })
+
+  it('shows unreadable or missing dates without crashing', () => {
+    expect(formatDate('not a date')).toBe('not a date')
+    expect(formatDate(null)).toBe('')
+    expect(formatDateTime(undefined)).toBe('')
+  })
+})
