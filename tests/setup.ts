@@ -3,11 +3,14 @@
  * every test, Testing Library cleanup, and an unexpected console.error fails the test.
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/node'
 import { resetDatabase } from '../mocks/db'
 import { resetFaults, resetRevocation } from '../mocks/http'
+
+// CI runs on 2 cores with several test files at once: give findBy*/waitFor room to breathe.
+configure({ asyncUtilTimeout: 5000 })
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
 // partial implementation rejects "animation was canceled" on unmount instead.
