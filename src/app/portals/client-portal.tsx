@@ -4,6 +4,7 @@ import { ClientDashboardPage } from '../../features/client/dashboard/client-dash
 import { BookServicePage } from '../../features/client/book-service/book-service-page'
 import { BookingsPage } from '../../features/client/bookings/bookings-page'
 import { BookingDetailPage } from '../../features/client/bookings/booking-detail-page'
+import { PaymentsPage } from '../../features/client/payments/payments-page'
 
 const routes: PortalRoute[] = [
   { path: '', element: <ClientDashboardPage /> },
@@ -11,7 +12,7 @@ const routes: PortalRoute[] = [
   { path: 'bookings', element: <BookingsPage /> },
   { path: 'bookings/:id', element: <BookingDetailPage /> },
   { path: 'documents', element: <SectionPage title="Documents">Upload the documents a burial needs (death certificate, burial permit) and follow their review.</SectionPage> },
-  { path: 'payments', element: <SectionPage title="Payments">Pay for your bookings by M-Pesa and see your payment history.</SectionPage> },
+  { path: 'payments', element: <PaymentsPage /> },
   { path: 'messages', element: <SectionPage title="Messages">Write to the funeral home team.</SectionPage> },
 ]
 

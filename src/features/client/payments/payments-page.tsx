@@ -1,0 +1,292 @@
+import { useEffect, useId } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ActorRefFrom, AnyActorRef } from 'xstate'
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components'
+import { Dismiss20Regular, Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
+import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
+import type { Payment, PaymentRecordStatus, PendingPayment } from '../../../api/contracts/payments'
+import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useSession } from '../../../app/session'
+import { PageHeader } from '../../../components/page-header'
+import { useMediaQuery } from '../../../components/use-media-query'
+import { formatDateTime, formatKsh } from '../../../lib/format'
+import { livePaymentsPageMachine } from './live-payments'
+import { PayDialog } from './pay-dialog'
+import { deceasedName, methodLabel } from './payment-text'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, minWidth: 0 },
+  tableCard: { overflowX: 'auto' },
+  heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, margin: 0 },
+  headingIcon: { color: tokens.colorBrandForeground1 },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  pendingRow: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingVerticalS,
+    columnGap: tokens.spacingHorizontalL,
+    padding: tokens.spacingVerticalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  pendingText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, overflowWrap: 'anywhere' },
+  pendingEnd: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalL },
+  amount: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  empty: { color: tokens.colorNeutralForeground2, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  right: { textAlign: 'right', whiteSpace: 'nowrap' },
+  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+  historyItem: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+  },
+  historyTop: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
+})
+
+const STATUS: Record<PaymentRecordStatus, { label: string; color: NonNullable<BadgeProps['color']> }> = {
+  completed: { label: 'Completed', color: 'success' },
+  processing: { label: 'Processing', color: 'informative' },
+  failed: { label: 'Failed', color: 'danger' },
+  pending: { label: 'Pending', color: 'warning' },
+}
+
+/** A payment's status (SPEC.md section 4: completed, processing, failed; anything else pending). */
+function PaymentBadge({ status }: { status: PaymentRecordStatus }) {
+  const s = STATUS[status]
+  return (
+    <Badge appearance="tint" shape="rounded" color={s.color}>
+      {s.label}
+    </Badge>
+  )
+}
+
+/** The machine's notify events become toasts for as long as the screen shows this actor. */
+function useToasts(actor: AnyActorRef | undefined) {
+  useEffect(() => {
+    if (!actor) return
+    const sub = bridgeNotifications(actor)
+    return () => sub.unsubscribe()
+  }, [actor])
+}
+
+interface ListView<T extends { id: string }> {
+  items: T[]
+  loading: boolean
+  error: string | null
+  loaded: boolean
+}
+
+function useList<T extends { id: string }>(actor: ActorRefFrom<ReturnType<typeof createCollectionMachine<T>>> | undefined): ListView<T> {
+  const items = useSelector(actor, (s) => s?.context.items) ?? []
+  const loading = useSelector(actor, (s) => s?.hasTag('loading') ?? true)
+  const error = useSelector(actor, (s) => s?.context.error ?? null)
+  const loaded = useSelector(actor, (s) => s?.value === 'ready')
+  return { items, loading, error, loaded }
+}
+
+/** Payments (SPEC.md section 2): what is still to pay, by M-Pesa, and what has been paid. */
+export function PaymentsPage() {
+  const styles = useStyles()
+  const { user } = useSession()
+  const page = useActorRef(livePaymentsPageMachine, { input: { phone: user?.phone ?? null } })
+  const pendingRef = useSelector(page, (s) => s.children.pending)
+  const historyRef = useSelector(page, (s) => s.children.history)
+  const paymentRef = useSelector(page, (s) => s.children.payment)
+  const payingFor = useSelector(page, (s) => s.context.payingFor)
+  const receipt = useSelector(page, (s) => s.context.receipt)
+  useToasts(pendingRef)
+  useToasts(historyRef)
+  useToasts(paymentRef)
+
+  const pending = useList<PendingPayment>(pendingRef)
+  const history = useList<Payment>(historyRef)
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Payments" subtitle="Pay for your bookings by M-Pesa and see what you have paid." />
+
+      {receipt && (
+        <MessageBar intent="success" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>Payment received</MessageBarTitle>
+            {formatKsh(receipt.amount)} for {receipt.deceasedName || 'your booking'}. Thank you. It is now in your payment history.
+          </MessageBarBody>
+          <MessageBarActions
+            containerAction={
+              <Button
+                appearance="transparent"
+                aria-label="Dismiss"
+                icon={<Dismiss20Regular />}
+                onClick={() => page.send({ type: 'payments.dismissReceipt' })}
+              />
+            }
+          />
+        </MessageBar>
+      )}
+
+      <PendingSection
+        view={pending}
+        onRetry={() => pendingRef?.send({ type: 'collection.fetch' })}
+        onPay={(booking) => page.send({ type: 'payment.open', booking })}
+      />
+      <HistorySection view={history} onRetry={() => historyRef?.send({ type: 'collection.fetch' })} />
+
+      {paymentRef && payingFor && <PayDialog actor={paymentRef} booking={payingFor} />}
+    </div>
+  )
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <MessageBar intent="error">
+      <MessageBarBody>{message}</MessageBarBody>
+      <MessageBarActions>
+        <Button onClick={onRetry}>Try again</Button>
+      </MessageBarActions>
+    </MessageBar>
+  )
+}
+
+function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPayment>; onRetry: () => void; onPay: (b: PendingPayment) => void }) {
+  const styles = useStyles()
+  const headingId = useId()
+  return (
+    <Card className={styles.card} role="region" aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
+        <Wallet24Regular className={styles.headingIcon} aria-hidden />
+        Awaiting payment
+      </Subtitle2>
+      {view.error && <LoadError message={view.error} onRetry={onRetry} />}
+      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label="Loading pending payments…" />}
+      {view.loaded && view.items.length === 0 && (
+        <div className={styles.empty}>
+          <Body1>Nothing to pay right now</Body1>
+          <Caption1>A booking appears here until it is paid.</Caption1>
+        </div>
+      )}
+      {view.items.length > 0 && (
+        <ul className={styles.list} aria-label="Bookings awaiting payment">
+          {view.items.map((b) => (
+            <PendingRow key={b.id} booking={b} onPay={onPay} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: PendingPayment) => void }) {
+  const styles = useStyles()
+  const nameId = useId()
+  return (
+    <li className={styles.pendingRow}>
+      <div className={styles.pendingText}>
+        <Text weight="semibold" id={nameId}>
+          {deceasedName(booking)}
+        </Text>
+        <Caption1 className={styles.muted}>Booking #{booking.id}</Caption1>
+      </div>
+      <div className={styles.pendingEnd}>
+        <Text className={styles.amount}>{formatKsh(booking.total_amount)}</Text>
+        <Button appearance="primary" aria-describedby={nameId} onClick={() => onPay(booking)}>
+          Pay with M-Pesa
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: () => void }) {
+  const styles = useStyles()
+  const headingId = useId()
+  const narrow = useMediaQuery('(max-width: 640px)')
+  return (
+    <Card className={styles.card} role="region" aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
+        <Receipt24Regular className={styles.headingIcon} aria-hidden />
+        Payment history
+      </Subtitle2>
+      {view.error && <LoadError message={view.error} onRetry={onRetry} />}
+      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label="Loading payment history…" />}
+      {view.loaded && view.items.length === 0 && (
+        <div className={styles.empty}>
+          <Body1>No payments yet</Body1>
+          <Caption1>Your M-Pesa payments will be listed here.</Caption1>
+        </div>
+      )}
+      {view.items.length > 0 &&
+        (narrow ? (
+          <ul className={styles.list} aria-label="Payment history">
+            {view.items.map((p) => (
+              <li key={p.id} className={styles.historyItem}>
+                <div className={styles.historyTop}>
+                  <Text className={styles.amount}>{formatKsh(p.amount)}</Text>
+                  <PaymentBadge status={p.status} />
+                </div>
+                <Caption1 className={styles.muted}>
+                  {methodLabel(p.payment_method)} · {formatDateTime(p.payment_date) || '—'}
+                </Caption1>
+                <Caption1 className={styles.mono}>{p.transaction_id || 'No transaction id'}</Caption1>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className={styles.tableCard}>
+            <Table aria-label="Payment history" size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Transaction ID</TableHeaderCell>
+                  <TableHeaderCell>Method</TableHeaderCell>
+                  <TableHeaderCell className={styles.right}>Amount</TableHeaderCell>
+                  <TableHeaderCell>Date</TableHeaderCell>
+                  <TableHeaderCell>Status</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {view.items.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell className={styles.mono}>{p.transaction_id || '—'}</TableCell>
+                    <TableCell>{methodLabel(p.payment_method)}</TableCell>
+                    <TableCell className={styles.right}>{formatKsh(p.amount)}</TableCell>
+                    <TableCell>{formatDateTime(p.payment_date) || '—'}</TableCell>
+                    <TableCell>
+                      <PaymentBadge status={p.status} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        ))}
+    </Card>
+  )
+}

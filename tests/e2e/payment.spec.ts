@@ -1,0 +1,208 @@
+import { createRequire } from 'node:module'
+import type { Locator, Page } from '@playwright/test'
+import { DEMO, expect, signIn, test } from './fixtures'
+
+/**
+ * Paying by M-Pesa in the built app (mock backend in the service worker), with Playwright's clock
+ * moving time: the family demo account pays Samuel Ouma's booking. Test numbers (mocks/README.md):
+ * 0712345678 succeeds on the 3rd check, 0712349999 never completes, 0712340001 has insufficient funds.
+ */
+
+const MSG = {
+  pushSent: 'STK push sent! Please check your phone and enter your M-PESA PIN',
+  paid: 'Payment completed successfully',
+  timeout: 'Payment verification timeout. Please check your payment status later',
+  insufficient: 'The balance is insufficient for the transaction.',
+}
+
+const require = createRequire(import.meta.url)
+const AXE = require.resolve('axe-core/axe.min.js')
+
+/**
+ * A toast with this text. While the modal dialog is open Fluent hides the page behind it from
+ * assistive technology, so the toast is looked up by its text rather than by role.
+ */
+async function expectToastText(page: Page, text: string) {
+  await expect(page.locator('.Toastify').getByText(text).first()).toBeVisible()
+}
+
+const isVerify = (url: string) => url.includes('/api/payments/mpesa/verify/')
+
+/** Count the verify calls the page makes, and those answered. */
+function countVerifies(page: Page) {
+  let started = 0
+  let answered = 0
+  page.on('request', (r) => {
+    if (isVerify(r.url())) started += 1
+  })
+  page.on('requestfinished', (r) => {
+    if (isVerify(r.url())) answered += 1
+  })
+  page.on('requestfailed', (r) => {
+    if (isVerify(r.url())) answered += 1
+  })
+  const count = () => started
+  count.answered = () => answered
+  return count
+}
+type VerifyCounter = ReturnType<typeof countVerifies>
+
+/**
+ * One poll interval: wait until the last check was answered (the next timer starts only then; the
+ * mock answers after a small real delay), then move the clock on by 5 s.
+ */
+async function nextCheck(page: Page, verifies: VerifyCounter) {
+  await expect.poll(() => verifies.answered()).toBe(verifies())
+  await page.waitForTimeout(50)
+  await page.clock.runFor(5000)
+}
+
+async function openPayments(page: Page) {
+  // The clock is installed before the app loads so every timer of the page is under its control.
+  await page.clock.install()
+  await signIn(page, DEMO.client)
+  await expect(page).toHaveURL(/\/dashboard\/client$/)
+  await page.goto('/dashboard/client/payments')
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible()
+  await expect(pendingRow(page, 'Samuel Ouma')).toBeVisible()
+}
+
+const pendingList = (page: Page) => page.getByRole('list', { name: 'Bookings awaiting payment' })
+const pendingRow = (page: Page, name: string) => pendingList(page).getByRole('listitem').filter({ hasText: name })
+const history = (page: Page) => page.getByRole('region', { name: 'Payment history' })
+
+async function startPayment(page: Page, name: string, phone: string): Promise<Locator> {
+  await pendingRow(page, name).getByRole('button', { name: 'Pay with M-Pesa' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Pay with M-Pesa' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('textbox', { name: /M-Pesa phone number/ }).fill(phone)
+  await dialog.getByRole('button', { name: /^Pay KSH/ }).click()
+  await expectToastText(page, MSG.pushSent)
+  await expect(dialog.getByText('Check your phone')).toBeVisible()
+  return dialog
+}
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe
+    // Tabster's focus guards are how Fluent traps focus (never read). The mock-only "Demo tools"
+    // button is not part of the product and is checked by the lead's a11y suite.
+    return axe.run({ exclude: [['[data-tabster-dummy]'], ['[aria-label^="Demo tools"]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  })
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n as { html?: string }).html).slice(0, 3).join(', ')}`)
+}
+
+test.describe('Paying by M-Pesa', () => {
+  test('a family pays with the success number: the booking is paid and the payment is in the history', async ({ page }) => {
+    await openPayments(page)
+    const verifies = countVerifies(page)
+    const amount = (await pendingRow(page, 'Samuel Ouma').getByText(/^KSH /).textContent())?.trim() ?? ''
+    expect(amount).toMatch(/^KSH [\d,]+$/)
+    const rowsBefore = await history(page).getByRole('row').count()
+
+    const dialog = await startPayment(page, 'Samuel Ouma', '0712345678')
+    await expect(dialog).toContainText(amount)
+    await expect(dialog.getByText('Waiting for you to enter your PIN…')).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+
+    await nextCheck(page, verifies)
+    await expect(dialog.getByText('Checking for your payment: attempt 1 of 10')).toBeVisible()
+    await nextCheck(page, verifies)
+    await expect(dialog.getByText('Checking for your payment: attempt 2 of 10')).toBeVisible()
+    await nextCheck(page, verifies)
+
+    await expectToastText(page, MSG.paid)
+    await expect(dialog).toBeHidden()
+    expect(verifies()).toBe(3)
+    await expect(page.getByText('Payment received')).toBeVisible()
+    await expect(pendingRow(page, 'Samuel Ouma')).toHaveCount(0)
+    await expect(pendingRow(page, 'Rose Achieng')).toBeVisible()
+    await expect(history(page).getByRole('row')).toHaveCount(rowsBefore + 1)
+    const newest = history(page).getByRole('row').nth(1)
+    await expect(newest).toContainText(amount)
+    await expect(newest).toContainText('M-Pesa')
+    await expect(newest).toContainText('Completed')
+    await expect(newest.getByRole('cell').first()).toHaveText(/^[A-Z0-9]{10}$/)
+
+    // Nothing polls after the payment, and the booking itself now reads paid.
+    await page.clock.fastForward(60_000)
+    await page.waitForTimeout(1000)
+    expect(verifies()).toBe(3)
+    await page.goto('/dashboard/client/bookings')
+    const booking = page.locator('tr, li').filter({ hasText: 'Samuel Ouma' }).first()
+    await expect(booking).toContainText('Paid')
+    // And it stays paid after a reload (the mock's database persists in the browser).
+    await page.reload()
+    await expect(page.locator('tr, li').filter({ hasText: 'Samuel Ouma' }).first()).toContainText('Paid')
+  })
+
+  test('the never-completes number ends with the timeout message after 10 checks', async ({ page }) => {
+    test.setTimeout(120_000)
+    await openPayments(page)
+    const verifies = countVerifies(page)
+    const dialog = await startPayment(page, 'Samuel Ouma', '0712349999')
+    for (let i = 1; i <= 9; i++) {
+      await nextCheck(page, verifies)
+      await expect(dialog.getByText(`Checking for your payment: attempt ${i} of 10`)).toBeVisible()
+    }
+    await nextCheck(page, verifies)
+    await expectToastText(page, MSG.timeout)
+    await expect(dialog.getByText('We could not confirm your payment yet')).toBeVisible()
+    expect(verifies()).toBe(10)
+    await expect(dialog.getByRole('button', { name: 'Check again' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Pay again' })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.clock.fastForward(60_000)
+    await page.waitForTimeout(1000)
+    expect(verifies()).toBe(10)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(pendingRow(page, 'Samuel Ouma')).toBeVisible()
+  })
+
+  test('the insufficient-funds number stops at once with its reason and marks nothing paid', async ({ page }) => {
+    await openPayments(page)
+    const verifies = countVerifies(page)
+    const dialog = await startPayment(page, 'Samuel Ouma', '0712340001')
+    await nextCheck(page, verifies)
+    await expect(dialog.getByText('Checking for your payment: attempt 1 of 10')).toBeVisible()
+    await nextCheck(page, verifies)
+
+    await expectToastText(page, MSG.insufficient)
+    await expect(dialog.getByText('Payment not completed')).toBeVisible()
+    await expect(dialog).toContainText('There was not enough money in the M-Pesa account for this payment.')
+    await expect(dialog).toContainText(`M-Pesa said: ${MSG.insufficient}`)
+    await expect(dialog.getByRole('progressbar')).toHaveCount(0)
+    expect(verifies()).toBe(2)
+
+    // It does not poll on towards a misleading timeout (a timer still due would fire here).
+    await page.clock.fastForward(60_000)
+    await page.waitForTimeout(1000)
+    expect(verifies()).toBe(2)
+    await expect(page.locator('.Toastify').getByText(MSG.timeout)).toHaveCount(0)
+
+    // Try again keeps the phone number.
+    await dialog.getByRole('button', { name: 'Try again' }).click()
+    await expect(dialog.getByRole('textbox', { name: /M-Pesa phone number/ })).toHaveValue('0712340001')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+
+    // Nothing is paid: still awaiting payment, the attempt is in the history as failed.
+    await page.reload()
+    await expect(pendingRow(page, 'Samuel Ouma')).toBeVisible()
+    await expect(history(page).getByRole('row').nth(1)).toContainText('Failed')
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  test('on a 375 px phone nothing scrolls sideways, even with the dialog open', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await openPayments(page)
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await expect(history(page).getByRole('list', { name: 'Payment history' })).toBeVisible()
+    await startPayment(page, 'Samuel Ouma', '0712345678')
+    expect(await overflow()).toBeLessThanOrEqual(0)
+  })
+})
