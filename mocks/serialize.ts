@@ -41,6 +41,14 @@ export function missingDocuments(bookingId: number): string[] {
   return REQUIRED_DOCUMENT_TYPES.filter((type) => !docs.some((d) => d.document_type === type && d.status !== 'rejected'))
 }
 
+/** What is still to pay for a booking: its total less its completed payments, never below 0. */
+export function amountDue(b: Pick<BookingRecord, 'id' | 'total_amount'>): number {
+  const paid = db.payment
+    .findMany((q) => q.where({ booking_id: b.id, status: 'completed' }))
+    .reduce((sum, p) => sum + p.amount, 0)
+  return Math.max(0, b.total_amount - paid)
+}
+
 export function userName(id: number | null): string | null {
   if (id === null) return null
   return db.user.findFirst((q) => q.where({ id }))?.name ?? null

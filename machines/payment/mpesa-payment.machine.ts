@@ -37,7 +37,7 @@ export interface VerifyResult {
 
 export interface MpesaPaymentInput {
   bookingId: string
-  /** The booking's total, whole KSH. */
+  /** The amount to charge, whole KSH: what is still due on the booking. */
   amount: number
   /** A phone number to start with (the family's last one, or the account's). */
   phone?: string | null

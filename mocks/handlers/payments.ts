@@ -6,7 +6,7 @@ import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { receiptNumber } from '../seed'
-import { byNewest, toWirePayment } from '../serialize'
+import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
 
@@ -38,8 +38,11 @@ async function stkPush(request: Request): Promise<Response> {
   if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
   if (booking.status === 'cancelled') throw new ApiError(409, 'This booking has been cancelled')
   if (booking.payment_status === 'paid' || booking.payment_status === 'refunded') throw new ApiError(409, 'This booking is already paid')
-  if (input.amount !== booking.total_amount) {
-    throw new ApiError(422, 'Amount does not match the booking total', { amount: 'Amount does not match the booking total' })
+  // Only what is still due may be charged: a partly paid booking is never charged its full total again.
+  const due = amountDue(booking)
+  if (due === 0) throw new ApiError(409, 'This booking is already paid')
+  if (input.amount !== due) {
+    throw new ApiError(422, 'Amount does not match the amount due', { amount: 'Amount does not match the amount due' })
   }
 
   const scenario = scenarioForPhone(phone)
@@ -103,7 +106,7 @@ async function settle(req: MpesaRequestRecord, resultCode: string, resultDesc: s
   if (success) {
     await db.booking.update((q) => q.where({ id: req.booking_id }), {
       data(b) {
-        b.payment_status = 'paid'
+        b.payment_status = amountDue(b) === 0 ? 'paid' : 'partial'
       },
     })
     await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${payment.transaction_id ?? ''})`, req.client_id)
@@ -178,6 +181,7 @@ export const paymentHandlers = [
           deceased_first_name: d?.first_name ?? '',
           deceased_last_name: d?.last_name ?? '',
           total_amount: b.total_amount,
+          amount_due: amountDue(b),
           payment_status: b.payment_status,
           status: b.status,
           created_at: b.created_at,

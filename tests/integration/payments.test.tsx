@@ -36,6 +36,9 @@ const bookingOf = (first: string) => {
   return b
 }
 const paymentsOf = (clientId: number) => db.payment.findMany((q) => q.where({ client_id: clientId }))
+/** What is still to pay: the total less the booking's completed payments. */
+const dueOf = (b: { id: number; total_amount: number }) =>
+  b.total_amount - db.payment.findMany((q) => q.where({ booking_id: b.id, status: 'completed' })).reduce((s, p) => s + p.amount, 0)
 
 /** Every call the screen makes to the mock /api, in order. */
 function watchRequests() {
@@ -139,7 +142,12 @@ describe('Payments: the lists', () => {
     expect(samuelRow).toHaveTextContent(formatKsh(samuel.total_amount))
     expect(samuelRow).toHaveTextContent(`Booking #${samuel.id}`)
     expect(within(samuelRow).getByRole('button', { name: 'Pay with M-Pesa' })).toHaveAccessibleDescription('Samuel Ouma')
-    expect(pendingRow('Rose Achieng')).toHaveTextContent(formatKsh(rose.total_amount))
+    expect(samuelRow).not.toHaveTextContent('due of')
+    // Rose Achieng is partly paid: the row asks for what is still due, beside the total.
+    const due = dueOf(rose)
+    expect(due).toBeGreaterThan(0)
+    expect(due).toBeLessThan(rose.total_amount)
+    expect(pendingRow('Rose Achieng')).toHaveTextContent(`${formatKsh(due)} due of ${formatKsh(rose.total_amount)}`)
     // Paid bookings are not offered.
     expect(pendingRow('Wilson Owino')).toBeNull()
   })
@@ -207,6 +215,18 @@ describe('Payments: the lists', () => {
     await user.click(within(pendingRegion()).getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(pendingRow('Samuel Ouma')).not.toBeNull())
     expect(within(pendingRegion()).queryByText(MSG.pendingFailed)).not.toBeInTheDocument()
+  })
+
+  it('a server that does not send amount_due: the whole total is asked for', async () => {
+    server.use(
+      http.get('*/api/payments/pending', () =>
+        HttpResponse.json({ bookings: [{ id: 7, deceased_first_name: 'Rose', deceased_last_name: 'Achieng', total_amount: 13000 }] }),
+      ),
+    )
+    await openPayments()
+    const row = pendingRow('Rose Achieng')!
+    expect(row).toHaveTextContent(formatKsh(13000))
+    expect(row).not.toHaveTextContent('due of')
   })
 
   it('payment history failing to load: the SPEC message, the pending list still shown', async () => {
@@ -298,6 +318,41 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await elapse(30_000)
     expect(requests.count(/verify/)).toBe(3)
     requests.stop()
+  })
+
+  it('a partly paid booking: the dialog asks for and charges only the amount due, then the booking is paid', async () => {
+    await openPayments()
+    const rose = bookingOf('Rose')
+    const due = dueOf(rose)
+    const requests = watchRequests()
+    let charged: unknown = null
+    const readCharge = async ({ request }: { request: Request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/api/stk-push')) charged = ((await request.clone().json()) as { amount: unknown }).amount
+    }
+    server.events.on('request:start', readCharge)
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(within(pendingRow('Rose Achieng')!).getByRole('button', { name: 'Pay with M-Pesa' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pay with M-Pesa' })
+    expect(dialog).toHaveTextContent(`${formatKsh(due)} due of ${formatKsh(rose.total_amount)}`)
+    await user.type(within(dialog).getByRole('textbox', { name: /M-Pesa phone number/ }), '0712345678')
+    expect(within(dialog).queryByRole('button', { name: `Pay ${formatKsh(rose.total_amount)}` })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: `Pay ${formatKsh(due)}` }))
+
+    await findToast(MSG.pushSent)
+    expect(charged).toBe(due)
+    expect(await within(dialog).findByText('Check your phone')).toBeInTheDocument()
+    expect(dialog).toHaveTextContent(`to pay ${formatKsh(due)}`)
+    await elapseUntil(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await findToast(MSG.paid)
+
+    expect(bookingOf('Rose').payment_status).toBe('paid')
+    expect(dueOf(rose)).toBe(0)
+    expect(screen.getByText('Payment received').parentElement).toHaveTextContent(`${formatKsh(due)} for Rose Achieng`)
+    await waitFor(() => expect(pendingRow('Rose Achieng')).toBeNull())
+    expect(requests.count(/stk-push/)).toBe(1)
+    requests.stop()
+    server.events.removeListener('request:start', readCharge)
   })
 
   it('insufficient funds: stops at once with the reason, marks nothing paid, and can be tried again', async () => {

@@ -4,7 +4,7 @@ import { call, login, loginAs, useMockBackend } from './helpers'
 import { db } from '../../mocks/db'
 import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
 import { SEED_USER_PASSWORD } from '../../mocks/seed'
-import { PaymentList, PaymentSummary, PendingPaymentList, StkPushResponse, TransactionList, VerifyResponse } from '../../src/api/contracts/payments'
+import { PaymentList, PaymentSummary, PendingPaymentList, StkPushResponse, TransactionList, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useMockBackend()
@@ -56,6 +56,66 @@ describe('payments', () => {
       expect(b?.status).not.toBe('cancelled')
     }
     expect((await call('GET', '/payments/pending')).status).toBe(401)
+  })
+
+  it('pending lists what is still due: the total less the completed payments (Rose Achieng is partly paid)', async () => {
+    const token = await loginAs('client')
+    const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
+    for (const p of pending) {
+      const paid = completedFor(p.id).reduce((s, x) => s + x.amount, 0)
+      expect(p.amount_due, `booking ${p.id}`).toBe(p.total_amount - paid)
+    }
+    const samuel = pending.find((p) => p.deceased_first_name === 'Samuel')!
+    expect(samuel.amount_due).toBe(samuel.total_amount)
+    const rose = pending.find((p) => p.deceased_first_name === 'Rose')!
+    expect((rose as { payment_status?: string }).payment_status).toBe('partial')
+    expect(completedFor(rose.id).length).toBe(1)
+    expect(rose.amount_due).toBeGreaterThan(0)
+    expect(rose.amount_due).toBeLessThan(rose.total_amount)
+    expect(amountToPay(rose)).toBe(rose.amount_due)
+  })
+
+  it('a partly paid booking is charged only what is due, then it is paid and leaves pending', async () => {
+    const token = await loginAs('client')
+    const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
+    const rose = pending.find((p) => p.deceased_first_name === 'Rose')!
+    const due = rose.amount_due!
+    const body = { phoneNumber: phoneFor('success'), bookingId: rose.id }
+
+    const full = await call('POST', '/stk-push', { token, body: { ...body, amount: rose.total_amount } })
+    expect(full.status).toBe(422)
+    expect(full.json).toMatchObject({ message: 'Amount does not match the amount due', errors: { amount: 'Amount does not match the amount due' } })
+    expect(db.mpesaRequest.findMany((q) => q.where({ booking_id: Number(rose.id) }))).toHaveLength(0)
+
+    const res = await call('POST', '/stk-push', { token, body: { ...body, amount: due } })
+    expect(res.status).toBe(200)
+    const { data } = StkPushResponse.parse(res.json)
+    expect((await verifyUntilFinal(token, data.CheckoutRequestID ?? '')).data).toMatchObject({ ResultCode: '0' })
+
+    const completed = completedFor(rose.id)
+    expect(completed).toHaveLength(2)
+    expect(completed.map((p) => p.amount).sort((a, b) => a - b)).toEqual([rose.total_amount - due, due].sort((a, b) => a - b))
+    expect(completed.reduce((s, p) => s + p.amount, 0)).toBe(rose.total_amount)
+    expect(BookingResponse.parse((await call('GET', `/bookings/${rose.id}`, { token })).json).payment_status).toBe('paid')
+    const after = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
+    expect(after.map((p) => p.id)).not.toContain(rose.id)
+    // Nothing more can be charged.
+    expect((await call('POST', '/stk-push', { token, body: { ...body, amount: due } })).status).toBe(409)
+  })
+
+  it('a payment that leaves something due keeps the booking partial', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('success'))
+    // The booking's total grows while the family is paying (e.g. a service added by the office).
+    await db.booking.update((q) => q.where({ id: Number(booking.id) }), {
+      data(b) {
+        b.total_amount += 1000
+      },
+    })
+    expect((await verifyUntilFinal(token, data.CheckoutRequestID ?? '')).data).toMatchObject({ ResultCode: '0' })
+    expect(db.booking.findFirst((q) => q.where({ id: Number(booking.id) }))?.payment_status).toBe('partial')
+    const after = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
+    expect(after.find((p) => p.id === booking.id)?.amount_due).toBe(1000)
   })
 
   it('my payments are the caller\'s, newest first; another client\'s payment is 404', async () => {
@@ -146,7 +206,7 @@ describe('payments', () => {
     }
     const wrongAmount = await call('POST', '/stk-push', { token, body: { ...base, amount: booking.total_amount - 1 } })
     expect(wrongAmount.status).toBe(422)
-    expect(wrongAmount.json.message).toBe('Amount does not match the booking total')
+    expect(wrongAmount.json.message).toBe('Amount does not match the amount due')
     expect((await call('POST', '/stk-push', { token, body: { ...base, amount: 1.5 } })).status).toBe(422)
     expect((await call('POST', '/stk-push', { token, body: { ...base, amount: 300000 } })).status).toBe(422)
     const john = await login('john.mwangi@example.co.ke', SEED_USER_PASSWORD)

@@ -97,6 +97,17 @@ describe('Payments page machine', () => {
     expect(h.actor.getSnapshot().context.receipt).toBeNull()
   })
 
+  it('a partly paid booking is charged its amount due, not its total', async () => {
+    const h = harness({ verify: { ResultCode: '0', ResultDesc: 'ok' } })
+    await settle()
+    h.actor.send({ type: 'payment.open', booking: { ...SAMUEL, amount_due: 3000 } })
+    expect(h.children().payment!.getSnapshot().context).toMatchObject({ amount: 3000 })
+    h.children().payment!.send({ type: 'payment.submit', phone: '0712345678' })
+    await settle()
+    expect(h.pushes).toEqual([{ phoneNumber: '254712345678', amount: 3000, bookingId: '12' }])
+    expect(h.actor.getSnapshot().context.receipt).toMatchObject({ amount: 3000 })
+  })
+
   it('closing after a push reloads both lists (the family may have paid); closing before one does not', async () => {
     const h = harness()
     await settle()

@@ -28,9 +28,14 @@ export const PendingPayment = z
     deceased_first_name: z.string().nullish().transform((v) => v ?? ''),
     deceased_last_name: z.string().nullish().transform((v) => v ?? ''),
     total_amount: Money,
+    /** What is still to pay (the total less what was already paid); a server that omits it means the total. */
+    amount_due: Money.optional(),
   })
   .passthrough()
 export type PendingPayment = z.infer<typeof PendingPayment>
+
+/** The amount the family pays now: what is still due, else (a server without amount_due) the total. */
+export const amountToPay = (entry: Pick<PendingPayment, 'total_amount' | 'amount_due'>): number => entry.amount_due ?? entry.total_amount
 export const PendingPaymentList = listOf('bookings', PendingPayment)
 
 /** Accepted phone formats: 07XXXXXXXX, 01XXXXXXXX, 2547XXXXXXXX / 2541XXXXXXXX, +2547XXXXXXXX / +2541XXXXXXXX. */

@@ -30,8 +30,7 @@ import { MPESA_MESSAGES, mpesaPaymentMachine } from '../../../../machines/paymen
 import { normaliseKenyanPhone, type PendingPayment } from '../../../api/contracts/payments'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../components/public-layout/contact-details'
-import { formatKsh } from '../../../lib/format'
-import { deceasedName, displayPhone, mpesaReason } from './payment-text'
+import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
 
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>
 
@@ -63,6 +62,7 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, minWidth: 0 },
   amount: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase500 },
+  ofTotal: { display: 'block', color: tokens.colorNeutralForeground2 },
   phoneBlock: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   phoneIcon: { color: tokens.colorBrandForeground1, flexShrink: 0, marginTop: tokens.spacingVerticalXXS },
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -89,7 +89,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
     if (state !== 'entering') primary.current?.focus()
   }, [state])
 
-  const amount = formatKsh(booking.total_amount)
+  const { due: amount, ofTotal } = amountDueText(booking)
 
   const summary = (
     <dl className={styles.summary}>
@@ -100,6 +100,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
       <dt className={styles.term}>Amount</dt>
       <dd className={styles.value}>
         <Text className={styles.amount}>{amount}</Text>
+        {ofTotal && <Caption1 className={styles.ofTotal}> {ofTotal}</Caption1>}
       </dd>
     </dl>
   )

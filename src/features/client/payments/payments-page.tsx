@@ -34,7 +34,7 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { livePaymentsPageMachine } from './live-payments'
 import { PayDialog } from './pay-dialog'
-import { deceasedName, methodLabel } from './payment-text'
+import { amountDueText, deceasedName, methodLabel } from './payment-text'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
@@ -207,6 +207,7 @@ function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPaymen
 function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: PendingPayment) => void }) {
   const styles = useStyles()
   const nameId = useId()
+  const amount = amountDueText(booking)
   return (
     <li className={styles.pendingRow}>
       <div className={styles.pendingText}>
@@ -216,7 +217,10 @@ function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: Pe
         <Caption1 className={styles.muted}>Booking #{booking.id}</Caption1>
       </div>
       <div className={styles.pendingEnd}>
-        <Text className={styles.amount}>{formatKsh(booking.total_amount)}</Text>
+        <Text>
+          <Text className={styles.amount}>{amount.due}</Text>
+          {amount.ofTotal && <Caption1 className={styles.muted}> {amount.ofTotal}</Caption1>}
+        </Text>
         <Button appearance="primary" aria-describedby={nameId} onClick={() => onPay(booking)}>
           Pay with M-Pesa
         </Button>
