@@ -60,6 +60,8 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
   empty: { color: tokens.colorNeutralForeground2, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   right: { textAlign: 'right', whiteSpace: 'nowrap' },
+  // The header cell lays its content out in a flex button: align it there.
+  amountHead: { justifyContent: 'flex-end' },
   mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   historyItem: {
     display: 'flex',
@@ -270,7 +272,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                 <TableRow>
                   <TableHeaderCell>Transaction ID</TableHeaderCell>
                   <TableHeaderCell>Method</TableHeaderCell>
-                  <TableHeaderCell className={styles.right}>Amount</TableHeaderCell>
+                  <TableHeaderCell button={{ className: styles.amountHead }}>Amount</TableHeaderCell>
                   <TableHeaderCell>Date</TableHeaderCell>
                   <TableHeaderCell>Status</TableHeaderCell>
                 </TableRow>
