@@ -15,7 +15,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { homeOf, paths } from '../../app/paths'
 import { useSession } from '../../app/session'
 import { CONTACT } from './contact-details'
-import { RouterButtonLink, RouterLink } from './router-link'
+import { RouterButtonLink, RouterLink } from '../router-link'
 
 /** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */
 const LANDING_ANCHORS = [

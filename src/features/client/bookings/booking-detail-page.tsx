@@ -27,7 +27,7 @@ import { DOCUMENT_TYPE_LABELS, type Booking, type DocumentType } from '../../../
 import { paths } from '../../../app/paths'
 import { bridgeNotifications } from '../../../app/toast-bridge'
 import { PageHeader } from '../../../components/page-header'
-import { RouterButtonLink, RouterLink } from '../../../components/public-layout/router-link'
+import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'

@@ -25,7 +25,7 @@ import {
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
-import { RouterButtonLink, RouterLink } from '../../../components/public-layout/router-link'
+import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedName, serviceNames, useMyBookings } from '../my-bookings'

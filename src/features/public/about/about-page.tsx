@@ -1,7 +1,7 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
 import { CONTACT } from '../../../components/public-layout/contact-details'
-import { RouterButtonLink } from '../../../components/public-layout/router-link'
+import { RouterButtonLink } from '../../../components/router-link'
 import { InfoArticle, type ArticleSection } from '../resources/resource-page'
 
 const SECTIONS: readonly ArticleSection[] = [

@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { RouterLink } from '../../../components/public-layout/router-link'
+import { RouterLink } from '../../../components/router-link'
 
 export const FORGOT_MESSAGES = { failure: 'We could not send the reset link. Please try again.' } as const
 

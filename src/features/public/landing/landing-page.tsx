@@ -17,7 +17,7 @@ import { useLocation } from 'react-router-dom'
 import { paths } from '../../../app/paths'
 import { useDocumentTitle } from '../../../app/session'
 import { CONTACT } from '../../../components/public-layout/contact-details'
-import { RouterButtonLink, RouterLink } from '../../../components/public-layout/router-link'
+import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 import { ContactForm } from './contact-form'
 

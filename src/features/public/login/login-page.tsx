@@ -9,7 +9,7 @@ import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
-import { RouterLink } from '../../../components/public-layout/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email'
 
 // Demo accounts are mock-mode only; the import is compiled out of real builds.

@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { RouterLink } from '../../../components/public-layout/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { REGISTER_MESSAGES, RegisterForm } from './register-schema'
 
 export function RegisterPage() {

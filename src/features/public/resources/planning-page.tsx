@@ -1,5 +1,5 @@
 import { paths } from '../../../app/paths'
-import { RouterLink } from '../../../components/public-layout/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { ResourcePage, type ArticleSection } from './resource-page'
 
 const SECTIONS: readonly ArticleSection[] = [

@@ -3,7 +3,7 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular } from '@fluentui/react-icons'
 import { paths } from '../../../app/paths'
 import { useDocumentTitle } from '../../../app/session'
-import { RouterLink } from '../../../components/public-layout/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 
 export interface ArticleSection {
