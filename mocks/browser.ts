@@ -5,6 +5,7 @@ import { resetDatabase, restore, snapshot } from './db'
 import { getRevocation, setFaults, setFaultsListener, setLatency, setRevocation, setRevocationListener } from './http'
 import type { FaultConfig, SessionRevocation } from './http'
 import { setResetListener } from './handlers/dev'
+import { setMpesaChangeListener } from './mpesa'
 
 export const STORAGE_KEY = 'afh-mock-db'
 /** The demo-tools fault config `{ failNext, offline, slow }`, so it survives a reload. */
@@ -100,6 +101,8 @@ export function startMockWorker(): Promise<void> {
     await loadDatabase()
     setLatency(true)
     setResetListener(clearPersistedDatabase)
+    // A list read (GET) may settle M-Pesa payments (the simulated callback): keep that too.
+    setMpesaChangeListener(persistDatabase)
     loadFaults()
     const worker = setupWorker(...handlers)
     worker.events.on('response:mocked', ({ request }) => {

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import type { BookingLine, BookingRecord, UserRecord } from '../db'
 import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
+import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 
@@ -82,6 +83,8 @@ export const bookingHandlers = [
     '*/api/bookings/my',
     route(async ({ request }) => {
       const user = await requireUser(request)
+      // M-Pesa's callbacks for the family's payments arrive before they read their bookings.
+      await deliverCallbacks(user.id)
       return list(db.booking.findMany((q) => q.where({ client_id: user.id })))
     }),
   ),
@@ -109,6 +112,7 @@ export const bookingHandlers = [
     '*/api/bookings/:id',
     route(async ({ request, params }) => {
       const user = await requireUser(request)
+      await deliverCallbacks(user.id)
       return HttpResponse.json({ booking: toWireBooking(findVisibleBooking(user, params.id)) })
     }),
   ),

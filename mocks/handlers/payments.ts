@@ -1,11 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { z } from 'zod'
-import { db, logActivity, nextId } from '../db'
-import type { MpesaRequestRecord } from '../db'
+import { db } from '../db'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
+import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress } from '../mpesa'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
-import { receiptNumber } from '../seed'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
@@ -45,74 +44,36 @@ async function stkPush(request: Request): Promise<Response> {
     throw new ApiError(422, 'Amount does not match the amount due', { amount: 'Amount does not match the amount due' })
   }
 
-  const scenario = scenarioForPhone(phone)
-  const merchantRequestId = `${Math.floor(10000 + cryptoRandom() * 89999)}-${Math.floor(1e7 + cryptoRandom() * 8.9e7)}-1`
-  if (scenario.id === 'push_rejected') {
-    return HttpResponse.json({
-      data: { MerchantRequestID: merchantRequestId, ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE },
+  // One payment in progress per booking: a second push waits for the first to finish (409).
+  return whenNoPaymentInProgress(booking.id, async () => {
+    const scenario = scenarioForPhone(phone)
+    const merchantRequestId = `${Math.floor(10000 + cryptoRandom() * 89999)}-${Math.floor(1e7 + cryptoRandom() * 8.9e7)}-1`
+    if (scenario.id === 'push_rejected') {
+      return HttpResponse.json({
+        data: { MerchantRequestID: merchantRequestId, ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE },
+      })
+    }
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14)
+    const checkoutRequestId = `ws_CO_${stamp}${randomHex(6).toUpperCase()}`
+    await recordPush({
+      checkout_request_id: checkoutRequestId,
+      merchant_request_id: merchantRequestId,
+      booking_id: booking.id,
+      client_id: user.id,
+      phone,
+      amount: input.amount,
+      scenario: scenario.id,
     })
-  }
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14)
-  const checkoutRequestId = `ws_CO_${stamp}${randomHex(6).toUpperCase()}`
-  await db.mpesaRequest.create({
-    id: nextId('mpesaRequest'),
-    checkout_request_id: checkoutRequestId,
-    merchant_request_id: merchantRequestId,
-    booking_id: booking.id,
-    client_id: user.id,
-    phone,
-    amount: input.amount,
-    scenario: scenario.id,
-    verify_count: 0,
-    result_code: null,
-    result_desc: null,
-    payment_id: null,
-    created_at: new Date().toISOString(),
-  })
-  return HttpResponse.json({
-    data: {
-      MerchantRequestID: merchantRequestId,
-      CheckoutRequestID: checkoutRequestId,
-      ResponseCode: '0',
-      ResponseDescription: 'Success. Request accepted for processing',
-      CustomerMessage: 'Success. Request accepted for processing',
-    },
-  })
-}
-
-/** Records the final outcome once: a completed or failed payment row. */
-async function settle(req: MpesaRequestRecord, resultCode: string, resultDesc: string): Promise<void> {
-  const success = resultCode === '0'
-  const payment = await db.payment.create({
-    id: nextId('payment'),
-    booking_id: req.booking_id,
-    client_id: req.client_id,
-    transaction_id: success ? receiptNumber(cryptoRandom) : null,
-    payment_method: 'mpesa',
-    status: success ? 'completed' : 'failed',
-    amount: req.amount,
-    payment_date: new Date().toISOString(),
-    phone: req.phone,
-    checkout_request_id: req.checkout_request_id,
-    result_desc: resultDesc,
-  })
-  await db.mpesaRequest.update((q) => q.where({ id: req.id }), {
-    data(r) {
-      r.result_code = resultCode
-      r.result_desc = resultDesc
-      r.payment_id = payment.id
-    },
-  })
-  if (success) {
-    await db.booking.update((q) => q.where({ id: req.booking_id }), {
-      data(b) {
-        b.payment_status = amountDue(b) === 0 ? 'paid' : 'partial'
+    return HttpResponse.json({
+      data: {
+        MerchantRequestID: merchantRequestId,
+        CheckoutRequestID: checkoutRequestId,
+        ResponseCode: '0',
+        ResponseDescription: 'Success. Request accepted for processing',
+        CustomerMessage: 'Success. Request accepted for processing',
       },
     })
-    await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${payment.transaction_id ?? ''})`, req.client_id)
-  } else {
-    await logActivity('payment', `M-Pesa payment for booking #${req.booking_id} failed: ${resultDesc}`, req.client_id)
-  }
+  })
 }
 
 export const paymentHandlers = [
@@ -133,22 +94,25 @@ export const paymentHandlers = [
           },
         })) ?? req
       if (updated.result_code !== null) {
+        // Final already (by an earlier verify or by the simulated callback): the same answer every time.
         return HttpResponse.json({ data: { ResultCode: updated.result_code, ResultDesc: updated.result_desc ?? '' } })
       }
-      const scenario = scenarioById(updated.scenario)
-      if (scenario.finalOnVerify === null || scenario.resultCode === null || updated.verify_count < scenario.finalOnVerify) {
+      // Count-driven: still processing until the scenario's verify call.
+      const { finalOnVerify } = scenarioById(updated.scenario)
+      const outcome = scenarioOutcome(updated)
+      if (outcome === null || finalOnVerify === null || updated.verify_count < finalOnVerify) {
         return HttpResponse.json({ data: { ...MPESA_PROCESSING } })
       }
-      const resultDesc = scenario.resultDesc ?? ''
-      await settle(updated, scenario.resultCode, resultDesc)
+      await settle(updated.id, outcome)
+      const settled = db.mpesaRequest.findFirst((q) => q.where({ id: updated.id })) ?? updated
       return HttpResponse.json({
         data: {
-          MerchantRequestID: updated.merchant_request_id,
-          CheckoutRequestID: updated.checkout_request_id,
+          MerchantRequestID: settled.merchant_request_id,
+          CheckoutRequestID: settled.checkout_request_id,
           ResponseCode: '0',
           ResponseDescription: 'The service request has been accepted successsfully',
-          ResultCode: scenario.resultCode,
-          ResultDesc: resultDesc,
+          ResultCode: settled.result_code ?? outcome.resultCode,
+          ResultDesc: settled.result_desc ?? outcome.resultDesc,
         },
       })
     }),
@@ -158,6 +122,7 @@ export const paymentHandlers = [
     '*/api/payments/my',
     route(async ({ request }) => {
       const user = await requireUser(request)
+      await deliverCallbacks(user.id)
       const payments = db.payment
         .findMany((q) => q.where({ client_id: user.id }))
         .map((p) => ({ ...p, created_at: p.payment_date }))
@@ -170,6 +135,7 @@ export const paymentHandlers = [
     '*/api/payments/pending',
     route(async ({ request }) => {
       const user = await requireUser(request)
+      await deliverCallbacks(user.id)
       const bookings = db.booking
         .findMany((q) => q.where({ client_id: user.id }))
         .filter((b) => (b.payment_status === 'pending' || b.payment_status === 'partial') && b.status !== 'cancelled')

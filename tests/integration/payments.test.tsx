@@ -467,7 +467,50 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     expect(requests.count(/verify/)).toBe(1)
     await waitFor(() => expect(requests.count(/GET \/api\/payments\/pending/)).toBe(1))
     expect(requests.count(/GET \/api\/payments\/my/)).toBe(1)
-    expect(pendingRow('Samuel Ouma')).not.toBeNull()
+    // The family entered their PIN: M-Pesa's callback (simulated by the mock when the lists are
+    // read) recorded the payment although the app stopped checking.
+    await waitFor(() => expect(pendingRow('Samuel Ouma')).toBeNull())
+    expect(bookingOf('Samuel').payment_status).toBe('paid')
+    requests.stop()
+  })
+
+  it('closed at once after the push: the reloaded page shows the payment recorded anyway (M-Pesa\'s callback)', async () => {
+    await openPayments()
+    const samuel = bookingOf('Samuel')
+    const before = paymentsOf(familyId()).length
+    const historyRows = within(historyRegion()).getAllByRole('row').length
+    const requests = watchRequests()
+    const { user, dialog } = await payFor('Samuel Ouma', '0712345678')
+    await findToast(MSG.pushSent)
+    expect(await within(dialog).findByText('Check your phone')).toBeInTheDocument()
+    // The push made one processing payment row at once.
+    const made = paymentsOf(familyId()).filter((p) => p.booking_id === samuel.id && p.status === 'processing')
+    expect(made).toHaveLength(1)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await elapse(60_000)
+    expect(requests.count(/verify/)).toBe(0)
+
+    // The page fetched both lists again after the close; the booking no longer awaits payment.
+    await waitFor(() => expect(pendingRow('Samuel Ouma')).toBeNull())
+    expect(pendingRow('Rose Achieng')).not.toBeNull()
+    expect(requests.count(/GET \/api\/payments\/pending/)).toBe(1)
+    expect(requests.count(/GET \/api\/payments\/my/)).toBe(1)
+    const stored = paymentsOf(familyId())
+    expect(stored).toHaveLength(before + 1)
+    const paid = stored.find((p) => p.id === made[0]!.id)!
+    expect(paid.status).toBe('completed')
+    expect(paid.transaction_id).toMatch(/^[A-Z0-9]{10}$/)
+    expect(bookingOf('Samuel').payment_status).toBe('paid')
+
+    // The history shows it completed, with its receipt, as one new row.
+    const row = await within(historyRegion()).findByRole('row', { name: new RegExp(paid.transaction_id!) })
+    expect(row).toHaveTextContent(formatKsh(samuel.total_amount))
+    expect(row).toHaveTextContent('Completed')
+    expect(within(historyRegion()).getAllByRole('row')).toHaveLength(historyRows + 1)
+    // No "Payment received" banner: the dialog never saw the answer, the history tells the truth.
+    expect(screen.queryByText('Payment received')).not.toBeInTheDocument()
     requests.stop()
   })
 

@@ -1,0 +1,181 @@
+/**
+ * The mock's Daraja side of an M-Pesa payment: the payment row a push creates, how a request
+ * reaches its final outcome (the app's verify calls, or the simulated callback) and the "one
+ * payment in progress per booking" rule. The HTTP handlers (handlers/payments.ts,
+ * handlers/bookings.ts) call these; nothing here depends on wall time.
+ */
+import { db, logActivity, nextId } from './db'
+import type { MpesaRequestRecord } from './db'
+import { ApiError } from './http'
+import { scenarioById } from './mpesa-scenarios'
+import { cryptoRandom } from './passwords'
+import { receiptNumber } from './seed'
+import { amountDue } from './serialize'
+import { MPESA_MAX_ATTEMPTS } from '../src/lib/constants'
+
+export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
+
+/**
+ * A never-completes request stops blocking new pushes for its booking once it has been verified
+ * this many times: the app's own limit (10), after which it shows the timeout and "Pay again".
+ */
+export const MPESA_ABANDONED_AFTER_VERIFIES = MPESA_MAX_ATTEMPTS
+
+/** How such an abandoned request is closed when the next push for its booking arrives. */
+export const MPESA_EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
+
+export interface MpesaOutcome {
+  resultCode: string
+  resultDesc: string
+}
+
+let onChange: (() => void) | null = null
+
+/** Called after a request was settled (the browser persists the database: a GET may have written). */
+export function setMpesaChangeListener(listener: (() => void) | null): void {
+  onChange = listener
+}
+
+/** The final outcome the request's scenario reaches, or null when it never completes. */
+export function scenarioOutcome(req: Pick<MpesaRequestRecord, 'scenario'>): MpesaOutcome | null {
+  const scenario = scenarioById(req.scenario)
+  if (scenario.finalOnVerify === null || scenario.resultCode === null) return null
+  return { resultCode: scenario.resultCode, resultDesc: scenario.resultDesc ?? '' }
+}
+
+const isOutstanding = (r: MpesaRequestRecord) => r.result_code === null
+
+/** Bookings with a push being handled right now (a concurrent second push is refused). */
+const pushing = new Set<number>()
+
+/**
+ * Runs `push` (the rest of an STK push for this booking) unless the booking has a payment in
+ * progress: an outstanding request answers 409 MSG_PAYMENT_IN_PROGRESS. The one exception is a
+ * never-completes request verified MPESA_ABANDONED_AFTER_VERIFIES times or more (the app gave up
+ * on it): it is closed as expired (`failed`, MPESA_EXPIRED) and the new push goes ahead.
+ */
+export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => Promise<T>): Promise<T> {
+  if (pushing.has(bookingId)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+  pushing.add(bookingId)
+  try {
+    const outstanding = db.mpesaRequest.findMany((q) => q.where({ booking_id: bookingId })).filter(isOutstanding)
+    const abandoned = (r: MpesaRequestRecord) => scenarioOutcome(r) === null && r.verify_count >= MPESA_ABANDONED_AFTER_VERIFIES
+    if (!outstanding.every(abandoned)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+    for (const r of outstanding) await settle(r.id, MPESA_EXPIRED)
+    return await push()
+  } finally {
+    pushing.delete(bookingId)
+  }
+}
+
+export type NewMpesaRequest = Pick<MpesaRequestRecord, 'checkout_request_id' | 'merchant_request_id' | 'booking_id' | 'client_id' | 'phone' | 'amount' | 'scenario'>
+
+/**
+ * Records an STK push M-Pesa accepted: a `processing` payment row (no transaction id yet), so the
+ * family's history shows it at once, and the M-Pesa request linked to it (`payment_id`).
+ */
+export async function recordPush(request: NewMpesaRequest): Promise<void> {
+  const now = new Date().toISOString()
+  const payment = await db.payment.create({
+    id: nextId('payment'),
+    booking_id: request.booking_id,
+    client_id: request.client_id,
+    transaction_id: null,
+    payment_method: 'mpesa',
+    status: 'processing',
+    amount: request.amount,
+    payment_date: now,
+    phone: request.phone,
+    checkout_request_id: request.checkout_request_id,
+    result_desc: null,
+  })
+  await db.mpesaRequest.create({
+    ...request,
+    id: nextId('mpesaRequest'),
+    verify_count: 0,
+    result_code: null,
+    result_desc: null,
+    payment_id: payment.id,
+    created_at: now,
+  })
+}
+
+/** Settlements under way, by request id: a concurrent caller waits for the same one. */
+const settling = new Map<number, Promise<void>>()
+
+/**
+ * Records a request's final outcome, exactly once (later and concurrent calls change nothing):
+ * its payment row becomes `completed` (receipt-like transaction id) or `failed`; on success the
+ * booking becomes `paid` when nothing is left due, else `partial`; an activity is logged.
+ */
+export function settle(requestId: number, outcome: MpesaOutcome): Promise<void> {
+  const running = settling.get(requestId)
+  if (running) return running
+  const work = settleOnce(requestId, outcome).finally(() => settling.delete(requestId))
+  settling.set(requestId, work)
+  return work
+}
+
+async function settleOnce(requestId: number, { resultCode, resultDesc }: MpesaOutcome): Promise<void> {
+  const req = db.mpesaRequest.findFirst((q) => q.where({ id: requestId }))
+  if (!req || !isOutstanding(req)) return
+  const success = resultCode === '0'
+  const fields = {
+    status: success ? ('completed' as const) : ('failed' as const),
+    transaction_id: success ? receiptNumber(cryptoRandom) : null,
+    result_desc: resultDesc,
+  }
+  const paymentId = req.payment_id
+  const linked = paymentId === null ? undefined : db.payment.findFirst((q) => q.where({ id: paymentId }))
+  const payment = linked
+    ? await db.payment.update((q) => q.where({ id: linked.id }), {
+        data(p) {
+          p.status = fields.status
+          p.transaction_id = fields.transaction_id
+          p.result_desc = fields.result_desc
+        },
+      })
+    : // A request recorded before pushes created their row (an older persisted demo database).
+      await db.payment.create({
+        id: nextId('payment'),
+        booking_id: req.booking_id,
+        client_id: req.client_id,
+        payment_method: 'mpesa',
+        amount: req.amount,
+        payment_date: new Date().toISOString(),
+        phone: req.phone,
+        checkout_request_id: req.checkout_request_id,
+        ...fields,
+      })
+  await db.mpesaRequest.update((q) => q.where({ id: req.id }), {
+    data(r) {
+      r.result_code = resultCode
+      r.result_desc = resultDesc
+      r.payment_id = payment?.id ?? r.payment_id
+    },
+  })
+  if (success) {
+    await db.booking.update((q) => q.where({ id: req.booking_id }), {
+      data(b) {
+        b.payment_status = amountDue(b) === 0 ? 'paid' : 'partial'
+      },
+    })
+    await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${fields.transaction_id ?? ''})`, req.client_id)
+  } else {
+    await logActivity('payment', `M-Pesa payment for booking #${req.booking_id} failed: ${resultDesc}`, req.client_id)
+  }
+  onChange?.()
+}
+
+/**
+ * The simulated Daraja callback: every outstanding request of this client that would finish
+ * (every scenario but never-completes) reaches its final outcome now, as if M-Pesa had called
+ * back while the family was away. Called before the family's lists are read.
+ */
+export async function deliverCallbacks(clientId: number): Promise<void> {
+  const outstanding = db.mpesaRequest.findMany((q) => q.where({ client_id: clientId })).filter(isOutstanding)
+  for (const r of outstanding) {
+    const outcome = scenarioOutcome(r)
+    if (outcome) await settle(r.id, outcome)
+  }
+}
