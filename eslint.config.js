@@ -50,6 +50,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@xstate/react', 'wretch', '**/src/api/client', '**/src/app/*'] }],
       'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage'],
+      // One clock: "now" comes from the machine's input (or XState's clock), never the wall clock.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Machines take "now" from their input, not Date.now().' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Machines take "now" from their input, not new Date().' },
+        { selector: "MemberExpression[object.name='performance'][property.name='now']", message: 'Machines take "now" from their input, not performance.now().' },
+      ],
     },
   },
   {

@@ -18,6 +18,8 @@ export interface AuthContext {
   error: string | null
   /** Why the last session ended: a logout goes home quietly, an expiry asks to sign in again. */
   endedBy: 'logout' | 'expired' | null
+  /** The one clock of this machine (from its input): token expiry is judged against it alone. */
+  now: () => number
 }
 
 export type AuthEvent =
@@ -31,8 +33,11 @@ export type AuthEvent =
 export interface AuthInput {
   /** The token found in storage at start-up, if any. */
   storedToken: string | null
-  /** Clock, for tests. */
-  now?: () => number
+  /**
+   * The clock ("now" in ms). The app passes the wall clock; tests pass a fixed or simulated one.
+   * The machine never reads Date.now() itself, so decoding and the expiry timer agree.
+   */
+  now: () => number
 }
 
 function toSessionUser(user: User): SessionUser {
@@ -70,7 +75,7 @@ export const authMachine = setup({
   delays: {
     /** Until the token expires: then the session ends as if the server had answered 401. */
     sessionLifetime: ({ context }) =>
-      context.expiresAt === null ? MAX_DELAY : Math.min(MAX_DELAY, Math.max(0, context.expiresAt - Date.now())),
+      context.expiresAt === null ? MAX_DELAY : Math.min(MAX_DELAY, Math.max(0, context.expiresAt - context.now())),
   },
   guards: {
     hasUsableStoredToken: ({ context }) => context.user !== null,
@@ -80,7 +85,7 @@ export const authMachine = setup({
   id: 'auth',
   description: 'The session: who is signed in, with which role; the role picks the screen tree.',
   context: ({ input }) => {
-    const session = sessionFromToken(input.storedToken, (input.now ?? Date.now)())
+    const session = sessionFromToken(input.storedToken, input.now())
     return {
       user: session?.user ?? null,
       // A stored token that turns out unusable is kept only until booting discards it.
@@ -88,6 +93,7 @@ export const authMachine = setup({
       expiresAt: session?.expiresAt ?? null,
       error: null,
       endedBy: null,
+      now: input.now,
     }
   },
   initial: 'booting',
@@ -122,8 +128,8 @@ export const authMachine = setup({
             onDone: {
               target: '#auth.signedIn.idle',
               actions: [
-                assign(({ event }) => {
-                  const session = sessionFromToken(event.output.token)
+                assign(({ context, event }) => {
+                  const session = sessionFromToken(event.output.token, context.now())
                   return {
                     token: event.output.token,
                     user: toSessionUser(event.output.user),

@@ -6,7 +6,7 @@ import { TokenPayload, normaliseRole, type SessionUser } from '../../src/api/con
  * has expired. Decoding does not verify the signature: the server does that on every call, and a
  * 401 then signs the user out.
  */
-export function sessionFromToken(token: string | null | undefined, now: number = Date.now()): { user: SessionUser; expiresAt: number | null } | null {
+export function sessionFromToken(token: string | null | undefined, now: number): { user: SessionUser; expiresAt: number | null } | null {
   if (!token) return null
   let raw: unknown
   try {

@@ -46,7 +46,7 @@ export const liveAuthMachine = authMachine.provide({
 
 /** Create and start the session actor, wired to the API client (token source and 401 catcher). */
 export function startSession(options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {}): AuthActor {
-  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken() }, inspect: options.inspect })
+  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken(), now: () => Date.now() }, inspect: options.inspect })
   configureApi({
     getToken: () => actor.getSnapshot().context.token ?? readStoredToken(),
     // Many calls can fail with 401 at once: the machine leaves signedIn on the first and ignores the rest.

@@ -227,7 +227,7 @@ function renderLayout(actor: AuthActor, path: string) {
 }
 
 function signedOutActor(): AuthActor {
-  return createActor(authMachine, { input: { storedToken: null } }).start()
+  return createActor(authMachine, { input: { storedToken: null, now: () => Date.now() } }).start()
 }
 
 describe('Public layout', () => {

@@ -181,15 +181,30 @@ describe('auth machine: signed in', () => {
   })
 
   it('the session ends by itself when the token expires (simulated clock)', () => {
+    // One clock for decoding and the timer: the simulated one, set to NOW.
     const clock = new SimulatedClock()
-    const soon = token({ sub: '1', email: 'admin@funeral.test', role: 'admin', exp: Math.floor(Date.now() / 1000) + 60 })
-    const { actor, forgetToken } = start({ storedToken: soon, clock, now: Date.now, fetchMe: () => new Promise(() => {}) })
+    clock.set(NOW)
+    const soon = token({ sub: '1', email: 'admin@funeral.test', role: 'admin', exp: Math.floor(NOW / 1000) + 60 })
+    const { actor, forgetToken } = start({ storedToken: soon, clock, now: () => clock.now(), fetchMe: () => new Promise(() => {}) })
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
     clock.increment(30_000)
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
     clock.increment(31_000)
     expect(actor.getSnapshot().matches('signedOut')).toBe(true)
     expect(forgetToken).toHaveBeenCalledTimes(1)
+  })
+
+  it("judges expiry by its input clock alone, whatever the wall clock says", async () => {
+    // The wall clock is years past the token's exp; the machine's clock (NOW) is not.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2040-01-01T00:00:00Z') })
+    try {
+      const { actor } = start({ storedToken: adminToken })
+      await flush()
+      expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+      expect(actor.getSnapshot().context.endedBy).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('profile update merges the answer into the user and confirms', async () => {
