@@ -1,8 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { createAppRouter } from './app/router'
-import { startSession } from './app/session'
+import { configureSessionLoader } from './app/session-slot'
 
 async function bootstrap() {
   // Mock mode: the MSW worker answers /api before the first render. Compiled out otherwise.
@@ -12,19 +11,17 @@ async function bootstrap() {
   }
 
   // Development only: `?inspect` opens the Stately inspector for every machine.
-  let inspect: NonNullable<Parameters<typeof startSession>[0]>['inspect']
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
     const { createBrowserInspector } = await import('@statelyai/inspect')
-    inspect = createBrowserInspector().inspect
+    configureSessionLoader({ inspect: createBrowserInspector().inspect })
   }
 
-  const actor = startSession({ inspect })
-  const router = createAppRouter()
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
+  // The session (auth actor) starts when idle or when a screen needs it: see src/app/session-slot.tsx.
   createRoot(root).render(
     <StrictMode>
-      <App actor={actor} router={router} />
+      <App />
     </StrictMode>,
   )
 }

@@ -2,7 +2,9 @@ import wretch, { type Wretch, type WretchError } from 'wretch'
 import type { z } from 'zod'
 import { ErrorBody } from './contracts/common'
 
-export const TOKEN_KEY = 'token'
+import { TOKEN_KEY } from './token-key'
+
+export { TOKEN_KEY }
 export const API_BASE = import.meta.env.VITE_API_URL ?? '/api'
 
 /** A failed call, with the server's message when it sent one (SPEC.md: "server message preferred"). */

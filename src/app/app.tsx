@@ -1,22 +1,69 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom'
+import { lazy, Suspense, useEffect } from 'react'
+import { BrowserRouter, MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { FluentProvider } from '@fluentui/react-components'
-import { ToastContainer } from 'react-toastify'
-import 'react-toastify/dist/ReactToastify.css'
 import './global.css'
 import { appTheme } from './theme'
-import { SessionProvider, type AuthActor } from './session'
-import { TOAST_OPTIONS } from '../lib/constants'
-import { MockControls } from './mock-controls'
+import type { AuthActor } from './session'
+import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
+import { AppRoutes, prefetchNextSteps } from './router'
 
-/** Providers: theme, toasts (SPEC.md section 9 settings), session; then the router. */
-export function App({ actor, router }: { actor: AuthActor; router: ReturnType<typeof createBrowserRouter> }) {
+// Toasts come with the session chunk (react-toastify and its CSS are not in the first load).
+const Toasts = lazy(() => import('./session').then((m) => ({ default: m.Toasts })))
+const MockControls = __MOCK__ ? lazy(() => import('./mock-controls').then((m) => ({ default: m.MockControls }))) : null
+
+export interface AppProps {
+  /** A session actor made outside (tests). Without one the app starts its own when idle or needed. */
+  actor?: AuthActor
+  /** Tests: render in memory at this path instead of the browser's location. */
+  initialPath?: string
+  /** Tests: told every location the router moves to. */
+  onLocation?: (location: Location) => void
+}
+
+function LocationReporter({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation()
+  useEffect(() => {
+    onLocation(location)
+  }, [location, onLocation])
+  return null
+}
+
+/** The session's extras: start it when idle, then mount the toasts; fetch the sign-in screens too. */
+function SessionExtras({ startOnIdle }: { startOnIdle: boolean }) {
+  useIdleSessionStart(startOnIdle)
+  useEffect(() => {
+    if (!startOnIdle || typeof window.requestIdleCallback !== 'function') return
+    const id = window.requestIdleCallback(prefetchNextSteps, { timeout: 4000 })
+    return () => window.cancelIdleCallback(id)
+  }, [startOnIdle])
+  const session = useLoadedSession()
+  if (!session) return null
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  )
+}
+
+/** Providers: theme, session, router; toasts (SPEC.md section 9 settings) once the session runs. */
+export function App({ actor, initialPath, onLocation }: AppProps) {
+  const content = (
+    <>
+      <AppRoutes />
+      {onLocation && <LocationReporter onLocation={onLocation} />}
+    </>
+  )
   return (
     <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
-      <SessionProvider actor={actor}>
-        <RouterProvider router={router} />
-        {__MOCK__ && <MockControls />}
-      </SessionProvider>
-      <ToastContainer {...TOAST_OPTIONS} />
+      <SessionContext.Provider value={actor ?? null}>
+        {initialPath !== undefined ? <MemoryRouter initialEntries={[initialPath]}>{content}</MemoryRouter> : <BrowserRouter>{content}</BrowserRouter>}
+        <SessionExtras startOnIdle={!actor} />
+        {MockControls && (
+          <Suspense fallback={null}>
+            <MockControls />
+          </Suspense>
+        )}
+      </SessionContext.Provider>
     </FluentProvider>
   )
 }

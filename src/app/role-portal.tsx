@@ -1,10 +1,10 @@
 import { Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
-import { Spinner } from '@fluentui/react-components'
 import type { Role } from '../api/contracts/auth'
 import { PortalShell } from '../components/portal-shell/portal-shell'
 import { MENUS, ROLE_NAMES } from './menus'
 import { homeOf } from './paths'
+import { PageLoading } from './page-loading'
 import { useSession } from './session'
 
 export interface PortalRoute {
@@ -24,7 +24,7 @@ export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[]
       homePath={homeOf(role)}
       onLogout={logout}
     >
-      <Suspense fallback={<Spinner label="Loading…" />}>
+      <Suspense fallback={<PageLoading />}>
         <Routes>
           {routes.map((r) => (r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}
           <Route path="*" element={<Navigate to={homeOf(role)} replace />} />

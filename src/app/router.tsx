@@ -1,30 +1,62 @@
-import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom'
-import { Spinner } from '@fluentui/react-components'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { PublicLayout } from '../components/public-layout/public-layout'
 import { LandingPage } from '../features/public/landing/landing-page'
-import { LoginPage } from '../features/public/login/login-page'
-import { RegisterPage } from '../features/public/register/register-page'
-import { DashboardRedirect, RequireRole } from './guards'
+import type { Role } from '../api/contracts/roles'
 import { paths } from './paths'
+import { registerRoute } from './prefetch'
+import { PageLoading } from './page-loading'
 
-// Each portal is its own chunk: a family on a phone never downloads the admin portal.
-const ClientPortal = lazy(() => import('./portals/client-portal'))
-const MorguePortal = lazy(() => import('./portals/morgue-portal'))
-const AdminPortal = lazy(() => import('./portals/admin-portal'))
-const AboutPage = lazy(() => import('../features/public/about/about-page').then((m) => ({ default: m.AboutPage })))
-const PlanningPage = lazy(() => import('../features/public/resources/planning-page').then((m) => ({ default: m.PlanningPage })))
-const GriefSupportPage = lazy(() => import('../features/public/resources/grief-support-page').then((m) => ({ default: m.GriefSupportPage })))
-const LegalPage = lazy(() => import('../features/public/resources/legal-page').then((m) => ({ default: m.LegalPage })))
-const ForgotPasswordPage = lazy(() => import('../features/public/forgot-password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })))
-const ResetPasswordPage = lazy(() => import('../features/public/reset-password/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })))
-
-function Loading() {
-  return <Spinner style={{ marginTop: '20vh' }} label="Loading…" />
+/**
+ * The first load carries only the public layout and the landing page. Every other screen is a
+ * lazy chunk: the sign-in screens (prefetched on intent and when idle), the guards and the session
+ * (XState, API client, zod, toasts), and each portal, so a family on a phone never downloads the
+ * admin portal.
+ */
+function lazyRoute<T extends Record<string, unknown>>(path: string | null, load: () => Promise<T>, name: keyof T) {
+  if (path) registerRoute(path, load)
+  return lazy(() => load().then((m) => ({ default: m[name] as React.ComponentType })))
 }
 
-function Lazy({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<Loading />}>{children}</Suspense>
+const loadLogin = () => import('../features/public/login/login-page')
+const loadRegister = () => import('../features/public/register/register-page')
+const LoginPage = lazyRoute(paths.login, loadLogin, 'LoginPage')
+const RegisterPage = lazyRoute(paths.register, loadRegister, 'RegisterPage')
+const ForgotPasswordPage = lazyRoute(paths.forgotPassword, () => import('../features/public/forgot-password/forgot-password-page'), 'ForgotPasswordPage')
+const ResetPasswordPage = lazyRoute(paths.resetPassword, () => import('../features/public/reset-password/reset-password-page'), 'ResetPasswordPage')
+const AboutPage = lazyRoute(paths.about, () => import('../features/public/about/about-page'), 'AboutPage')
+const PlanningPage = lazyRoute(paths.resources.planning, () => import('../features/public/resources/planning-page'), 'PlanningPage')
+const GriefSupportPage = lazyRoute(paths.resources.griefSupport, () => import('../features/public/resources/grief-support-page'), 'GriefSupportPage')
+const LegalPage = lazyRoute(paths.resources.legal, () => import('../features/public/resources/legal-page'), 'LegalPage')
+
+// The guards read the session, so they live in the session's part of the app.
+const loadGuards = () => import('./guards')
+const RequireRole = lazy(() => loadGuards().then((m) => ({ default: m.RequireRole })))
+const DashboardRedirect = lazyRoute(paths.dashboard, loadGuards, 'DashboardRedirect')
+
+// Each portal is its own chunk, loaded only once the guard has let its role in.
+const ClientPortal = lazyRoute(paths.client.home, () => import('./portals/client-portal'), 'default')
+const MorguePortal = lazyRoute(paths.morgue.home, () => import('./portals/morgue-portal'), 'default')
+const AdminPortal = lazyRoute(paths.admin.home, () => import('./portals/admin-portal'), 'default')
+
+/** The screens most visitors open next from the home page: fetched when the browser is idle. */
+export function prefetchNextSteps() {
+  void loadLogin().catch(() => {})
+  void loadRegister().catch(() => {})
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>
+}
+
+function Portal({ role, children }: { role: Role; children: ReactNode }) {
+  return (
+    <Lazy>
+      <RequireRole role={role}>
+        <Lazy>{children}</Lazy>
+      </RequireRole>
+    </Lazy>
+  )
 }
 
 export const routes: RouteObject[] = [
@@ -35,8 +67,8 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: paths.home, element: <LandingPage /> },
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.register, element: <RegisterPage /> },
+          { path: paths.login, element: <Lazy><LoginPage /></Lazy> },
+          { path: paths.register, element: <Lazy><RegisterPage /></Lazy> },
           { path: paths.forgotPassword, element: <Lazy><ForgotPasswordPage /></Lazy> },
           { path: paths.resetPassword, element: <Lazy><ResetPasswordPage /></Lazy> },
           { path: paths.about, element: <Lazy><AboutPage /></Lazy> },
@@ -45,16 +77,17 @@ export const routes: RouteObject[] = [
           { path: paths.resources.legal, element: <Lazy><LegalPage /></Lazy> },
         ],
       },
-      { path: paths.dashboard, element: <DashboardRedirect /> },
-      { path: `${paths.client.home}/*`, element: <RequireRole role="client"><Lazy><ClientPortal /></Lazy></RequireRole> },
-      { path: `${paths.morgue.home}/*`, element: <RequireRole role="morgueAttendant"><Lazy><MorguePortal /></Lazy></RequireRole> },
-      { path: `${paths.admin.home}/*`, element: <RequireRole role="admin"><Lazy><AdminPortal /></Lazy></RequireRole> },
+      { path: paths.dashboard, element: <Lazy><DashboardRedirect /></Lazy> },
+      { path: `${paths.client.home}/*`, element: <Portal role="client"><ClientPortal /></Portal> },
+      { path: `${paths.morgue.home}/*`, element: <Portal role="morgueAttendant"><MorguePortal /></Portal> },
+      { path: `${paths.admin.home}/*`, element: <Portal role="admin"><AdminPortal /></Portal> },
       // SPEC.md section 2: any unknown path redirects to /.
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },
 ]
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+/** The route tree: the session (read by the guards) picks which portal a visitor may see. */
+export function AppRoutes() {
+  return useRoutes(routes)
 }

@@ -1,4 +1,6 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react'
+import { use, useContext, useMemo, type ReactNode } from 'react'
+import { ToastContainer } from 'react-toastify'
+import 'react-toastify/dist/ReactToastify.css'
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -7,6 +9,10 @@ import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
 import { bridgeNotifications } from './toast-bridge'
+import { SessionContext, loadSession, loadedSession } from './session-slot'
+import { TOAST_OPTIONS } from '../lib/constants'
+
+export { useDocumentTitle } from './document-title'
 
 export type AuthActor = ActorRefFrom<typeof authMachine>
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>
@@ -57,16 +63,21 @@ export function startSession(options: { inspect?: ActorOptions<AnyActorLogic>['i
   return actor
 }
 
-const SessionContext = createContext<AuthActor | null>(null)
-
 export function SessionProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>
 }
 
+/**
+ * The auth actor: the one given by a SessionProvider (tests), else the app's, started on first
+ * need. Suspends (React `use`) while the session chunk starts, so call it under a Suspense.
+ */
 export function useAuthActor(): AuthActor {
-  const actor = useContext(SessionContext)
-  if (!actor) throw new Error('useAuthActor outside SessionProvider')
-  return actor
+  return useContext(SessionContext) ?? loadedSession() ?? use(loadSession())
+}
+
+/** The toasts of SPEC.md section 9; mounted with the session (toasts sent earlier wait in a queue). */
+export function Toasts() {
+  return <ToastContainer {...TOAST_OPTIONS} />
 }
 
 export type SessionStatus = 'booting' | 'signedOut' | 'signedIn'
@@ -96,11 +107,4 @@ export function useSession() {
 /** Subscribe to a selector of the auth snapshot. */
 export function useAuthSelector<T>(selector: (s: AuthSnapshot) => T): T {
   return useSelector(useAuthActor(), selector)
-}
-
-/** Keep the document title meaningful for screen readers and browser tabs. */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = title ? `${title} · Amani Funeral Home` : 'Amani Funeral Home'
-  }, [title])
 }

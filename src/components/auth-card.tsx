@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Card, Body1, Title2, makeStyles, tokens } from '@fluentui/react-components'
-import { useDocumentTitle } from '../app/session'
+import { useDocumentTitle } from '../app/document-title'
 
 const useStyles = makeStyles({
   wrap: {
@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 /** The frame of the sign-in, register and password screens. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const styles = useStyles()
-  useDocumentTitle(title)
+  useDocumentTitle(title, subtitle)
   return (
     <div className={styles.wrap}>
       <Card className={styles.card}>

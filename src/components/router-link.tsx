@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactElement, ReactNode } from 'react'
 import { Button, Link, type ButtonProps } from '@fluentui/react-components'
-import { useHref, useLinkClickHandler, type To } from 'react-router-dom'
+import { createPath, useHref, useLinkClickHandler, type To } from 'react-router-dom'
+import { prefetchRoute } from '../app/prefetch'
 
 /**
  * Fluent's Link and Button render real anchors but know nothing of the router: these give them the
@@ -10,7 +11,9 @@ import { useHref, useLinkClickHandler, type To } from 'react-router-dom'
 function useRouterAnchor(to: To) {
   const href = useHref(to)
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to)
-  return { href, onClick: (e: MouseEvent<HTMLAnchorElement>) => navigate(e) }
+  // Intent (pointer over, touch, keyboard focus) fetches the next screen's chunk before the click.
+  const prefetch = () => prefetchRoute(typeof to === 'string' ? to : createPath(to))
+  return { href, onClick: (e: MouseEvent<HTMLAnchorElement>) => navigate(e), onMouseEnter: prefetch, onFocus: prefetch, onTouchStart: prefetch }
 }
 
 export interface RouterLinkProps {
@@ -25,7 +28,7 @@ export interface RouterLinkProps {
 export function RouterLink({ to, children, className, inline, 'aria-label': ariaLabel }: RouterLinkProps) {
   const anchor = useRouterAnchor(to)
   return (
-    <Link href={anchor.href} onClick={anchor.onClick} className={className} inline={inline} aria-label={ariaLabel}>
+    <Link {...anchor} className={className} inline={inline} aria-label={ariaLabel}>
       {children}
     </Link>
   )
@@ -47,8 +50,7 @@ export function RouterButtonLink({ to, children, appearance, size, icon, iconPos
   return (
     <Button
       as="a"
-      href={anchor.href}
-      onClick={anchor.onClick}
+      {...anchor}
       appearance={appearance}
       size={size}
       icon={icon}

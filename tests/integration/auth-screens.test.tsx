@@ -109,6 +109,7 @@ describe('Register screen', () => {
 
   it('shows a message for every empty field and sends nothing', async () => {
     await renderAt('/register')
+    await screen.findByLabelText(/^First name/)
     const counter = countRequests(server)
     await fillRegister({})
     for (const message of [
@@ -128,6 +129,7 @@ describe('Register screen', () => {
 
   it("says 'Passwords do not match' and sends nothing", async () => {
     await renderAt('/register')
+    await screen.findByLabelText(/^First name/)
     const counter = countRequests(server)
     await fillRegister({
       firstName: 'Akinyi',
@@ -145,6 +147,7 @@ describe('Register screen', () => {
 
   it("shows the server's message on 409 and keeps the form", async () => {
     await renderAt('/register')
+    await screen.findByLabelText(/^First name/)
     await fillRegister({
       firstName: 'Mary',
       lastName: 'Achieng',
@@ -160,6 +163,7 @@ describe('Register screen', () => {
 
   it('registers a client, says so, goes to /login with the email filled in, and the account signs in', async () => {
     const { location } = await renderAt('/register')
+    await screen.findByLabelText(/^First name/)
     await fillRegister({
       firstName: 'Akinyi',
       lastName: 'Odhiambo',

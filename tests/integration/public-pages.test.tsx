@@ -36,8 +36,9 @@ function renderLanding() {
   )
 }
 
+/** The contact form loads when the browser is idle or the visitor scrolls near it. */
 function contactForm() {
-  return screen.getByRole('form', { name: 'Contact us' })
+  return screen.findByRole('form', { name: 'Contact us' })
 }
 
 beforeEach(() => {
@@ -100,7 +101,7 @@ describe('Contact form', () => {
     renderLanding()
     const before = window.location.href
 
-    await user.click(within(contactForm()).getByRole('button', { name: 'Send Message' }))
+    await user.click(within(await contactForm()).getByRole('button', { name: 'Send Message' }))
 
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getByText('Email is required')).toBeInTheDocument()
@@ -113,7 +114,7 @@ describe('Contact form', () => {
   it('asks for a valid email address', async () => {
     const user = userEvent.setup()
     renderLanding()
-    const form = contactForm()
+    const form = await contactForm()
     await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Achieng Otieno')
     await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'achieng@')
     await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Please call me.')
@@ -126,7 +127,7 @@ describe('Contact form', () => {
   it('opens the mail app with the message filled in and keeps what was typed', async () => {
     const user = userEvent.setup()
     renderLanding()
-    const form = contactForm()
+    const form = await contactForm()
     const message = 'We need help arranging a burial in Nyeri & would like a call back.'
     await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Achieng Otieno')
     await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'achieng@example.com')

@@ -4,9 +4,8 @@
  * the real login call, exactly as the browser would be after a sign-in.
  */
 import { render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter } from 'react-router-dom'
+import type { Location } from 'react-router-dom'
 import { App } from '../../src/app/app'
-import { routes } from '../../src/app/router'
 import { startSession, type AuthActor } from '../../src/app/session'
 import { login } from '../../src/api/auth'
 import { TOKEN_KEY } from '../../src/api/client'
@@ -31,9 +30,17 @@ export async function renderAt(path: string, options: RenderAppOptions = {}) {
     localStorage.setItem(TOKEN_KEY, token)
   }
   const actor: AuthActor = startSession()
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const utils = render(<App actor={actor} router={router} />)
-  return { ...utils, actor, router, location: () => router.state.location }
+  let current: Location | null = null
+  const utils = render(<App actor={actor} initialPath={path} onLocation={(l) => (current = l)} />)
+  return {
+    ...utils,
+    actor,
+    /** Where the router is now. */
+    location: (): Location => {
+      if (!current) throw new Error('The router has not rendered yet')
+      return current
+    },
+  }
 }
 
 /** Wait for a toast (react-toastify renders role="alert") with exactly this text. */

@@ -1,10 +1,13 @@
+import { lazy } from 'react'
 import { RolePortal, type PortalRoute } from '../role-portal'
 import { SectionPage } from '../../components/section-page'
-import { ClientDashboardPage } from '../../features/client/dashboard/client-dashboard-page'
-import { BookServicePage } from '../../features/client/book-service/book-service-page'
-import { BookingsPage } from '../../features/client/bookings/bookings-page'
-import { BookingDetailPage } from '../../features/client/bookings/booking-detail-page'
-import { PaymentsPage } from '../../features/client/payments/payments-page'
+
+// Each screen is its own chunk: the dashboard does not wait for the wizard or the M-Pesa dialog.
+const ClientDashboardPage = lazy(() => import('../../features/client/dashboard/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage })))
+const BookServicePage = lazy(() => import('../../features/client/book-service/book-service-page').then((m) => ({ default: m.BookServicePage })))
+const BookingsPage = lazy(() => import('../../features/client/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })))
+const BookingDetailPage = lazy(() => import('../../features/client/bookings/booking-detail-page').then((m) => ({ default: m.BookingDetailPage })))
+const PaymentsPage = lazy(() => import('../../features/client/payments/payments-page').then((m) => ({ default: m.PaymentsPage })))
 
 const routes: PortalRoute[] = [
   { path: '', element: <ClientDashboardPage /> },

@@ -10,7 +10,6 @@ import {
   NavDrawerHeader,
   NavItem,
   Text,
-  Tooltip,
   makeStyles,
   tokens,
   useRestoreFocusTarget,
@@ -134,9 +133,7 @@ export function PortalShell({ menu, roleName, userName, homePath, onLogout, chil
       <div className={styles.column}>
         <header className={styles.topBar}>
           {isSmall && (
-            <Tooltip content="Open menu" relationship="label">
-              <Hamburger {...restoreFocusTarget} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
-            </Tooltip>
+            <Hamburger {...restoreFocusTarget} aria-label="Open menu" onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
           )}
           <Link to={homePath} className={styles.brand} aria-label="AFH, Amani Funeral Home dashboard">
             AFH

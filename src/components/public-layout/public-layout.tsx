@@ -1,19 +1,9 @@
-import {
-  Button,
-  Link,
-  Menu,
-  MenuItemLink,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  makeStyles,
-  tokens,
-  typographyStyles,
-} from '@fluentui/react-components'
-import { NavigationRegular } from '@fluentui/react-icons'
+import { useEffect, useId, useState } from 'react'
+import { Button, Link, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
+import { DismissRegular, NavigationRegular } from '@fluentui/react-icons'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { homeOf, paths } from '../../app/paths'
-import { useSession } from '../../app/session'
+import { logoutFromAnywhere, useLoadedSession, useSessionHint } from '../../app/session-slot'
 import { CONTACT } from './contact-details'
 import { RouterButtonLink, RouterLink } from '../router-link'
 
@@ -26,7 +16,10 @@ const LANDING_ANCHORS = [
   { href: '#contact', label: 'Contact' },
 ] as const
 
-/** Below this width the anchors fold into a Menu button so nothing overflows at 375 px. */
+/**
+ * Below this width the anchors fold behind a Menu button (a plain disclosure: a button that shows
+ * a list of links) so nothing overflows at 375 px, without a popover library in the first load.
+ */
 const NARROW = '@media (max-width: 639.98px)'
 
 const useStyles = makeStyles({
@@ -101,6 +94,24 @@ const useStyles = makeStyles({
     display: 'none',
     [NARROW]: { display: 'block' },
   },
+  menuPanel: {
+    display: 'none',
+    [NARROW]: {
+      display: 'flex',
+      flexDirection: 'column',
+      flexBasis: '100%',
+      margin: 0,
+      padding: 0,
+      listStyleType: 'none',
+      borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    },
+  },
+  menuLink: {
+    display: 'block',
+    paddingBlock: tokens.spacingVerticalM,
+    paddingInline: tokens.spacingHorizontalS,
+    fontSize: tokens.fontSizeBase400,
+  },
   navButton: {
     [NARROW]: { minWidth: 'auto' },
   },
@@ -146,13 +157,18 @@ const useStyles = makeStyles({
 /** The frame of every public page: navigation bar, the page, and a modest footer. */
 export function PublicLayout() {
   const styles = useStyles()
-  const { pathname } = useLocation()
+  const { pathname, hash } = useLocation()
   const navigate = useNavigate()
-  const { status, role, logout } = useSession()
+  const { signedIn, role } = useSessionHint()
+  const session = useLoadedSession()
   const onLanding = pathname === paths.home
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  // A new page (or anchor) closes the menu.
+  useEffect(() => setMenuOpen(false), [pathname, hash])
 
   const signOut = () => {
-    logout()
+    logoutFromAnywhere(session)
     navigate(paths.home)
   }
 
@@ -182,28 +198,22 @@ export function PublicLayout() {
                 ))}
               </ul>
               <div className={styles.menu}>
-                <Menu>
-                  <MenuTrigger disableButtonEnhancement>
-                    <Button appearance="subtle" icon={<NavigationRegular />} className={styles.navButton}>
-                      Menu
-                    </Button>
-                  </MenuTrigger>
-                  <MenuPopover>
-                    <MenuList>
-                      {LANDING_ANCHORS.map((a) => (
-                        <MenuItemLink key={a.href} href={a.href}>
-                          {a.label}
-                        </MenuItemLink>
-                      ))}
-                    </MenuList>
-                  </MenuPopover>
-                </Menu>
+                <Button
+                  appearance="subtle"
+                  icon={menuOpen ? <DismissRegular /> : <NavigationRegular />}
+                  className={styles.navButton}
+                  aria-expanded={menuOpen}
+                  aria-controls={menuId}
+                  onClick={() => setMenuOpen((open) => !open)}
+                >
+                  Menu
+                </Button>
               </div>
             </>
           )}
 
           <div className={styles.actions}>
-            {status === 'signedOut' && (
+            {!signedIn && (
               <>
                 <RouterButtonLink to={paths.login} appearance="subtle" className={styles.navButton}>
                   Login
@@ -213,7 +223,7 @@ export function PublicLayout() {
                 </RouterButtonLink>
               </>
             )}
-            {status === 'signedIn' && (
+            {signedIn && (
               <>
                 <RouterButtonLink to={homeOf(role)} appearance="primary" className={styles.navButton}>
                   Dashboard
@@ -224,6 +234,18 @@ export function PublicLayout() {
               </>
             )}
           </div>
+
+          {onLanding && menuOpen && (
+            <ul id={menuId} className={styles.menuPanel}>
+              {LANDING_ANCHORS.map((a) => (
+                <li key={a.href}>
+                  <Link href={a.href} className={styles.menuLink} onClick={() => setMenuOpen(false)}>
+                    {a.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </nav>
       </header>
 

@@ -1,5 +1,5 @@
-import { useEffect, type ReactElement } from 'react'
-import { Card, Link, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react'
+import { Link, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components'
 import {
   CalendarLtrRegular,
   CallRegular,
@@ -15,11 +15,14 @@ import {
 } from '@fluentui/react-icons'
 import { useLocation } from 'react-router-dom'
 import { paths } from '../../../app/paths'
-import { useDocumentTitle } from '../../../app/session'
+import { useDocumentTitle } from '../../../app/document-title'
 import { CONTACT } from '../../../components/public-layout/contact-details'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
-import { ContactForm } from './contact-form'
+
+// The contact form (and its form library) is not needed for the first paint: it loads when the
+// browser is idle or the visitor scrolls near it, in a space kept for it so nothing jumps.
+const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
 
 interface Offer {
   name: string
@@ -109,10 +112,23 @@ const useStyles = makeStyles({
   sectionIntro: {
     marginBlockEnd: tokens.spacingVerticalXL,
   },
+  // Fluent Card's look (surface, radius, shadow) without its focus management, which static
+  // content does not need.
   card: {
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
     flexGrow: 1,
+    height: '100%',
     padding: tokens.spacingHorizontalXL,
     gap: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    color: tokens.colorNeutralForeground1,
+  },
+  formSlot: {
+    minHeight: '430px',
   },
   cardIcon: {
     display: 'flex',
@@ -200,7 +216,7 @@ const useStyles = makeStyles({
 
 /** `/`: who we are, what we offer, where to find help, and how to reach us. */
 export function LandingPage() {
-  useDocumentTitle('')
+  useDocumentTitle('', 'Amani Funeral Home, Kenya: book funeral services, upload the documents a burial needs and pay by M-Pesa, from your phone. Call us at any hour.')
   const { hash } = useLocation()
   // Arriving from another page at /#contact: the router does not scroll to the anchor by itself.
   useEffect(() => {
@@ -242,14 +258,14 @@ export function LandingPage() {
           <ul className={mergeClasses(page.plainList, page.cardGrid)}>
             {OFFERS.map((offer) => (
               <li key={offer.name} className={page.cardItem}>
-                <Card className={styles.card}>
+                <article className={styles.card}>
                   <span className={styles.cardIcon} aria-hidden="true">
                     {offer.icon}
                   </span>
                   <h3 className={page.subTitle}>{offer.name}</h3>
                   <p className={styles.price}>{offer.price}</p>
                   <p className={styles.cardText}>{offer.description}</p>
-                </Card>
+                </article>
               </li>
             ))}
           </ul>
@@ -289,7 +305,7 @@ export function LandingPage() {
           <ul className={mergeClasses(page.plainList, page.cardGrid)}>
             {RESOURCES.map((r) => (
               <li key={r.to} className={page.cardItem}>
-                <Card className={styles.card}>
+                <article className={styles.card}>
                   <span className={styles.cardIcon} aria-hidden="true">
                     {r.icon}
                   </span>
@@ -297,7 +313,7 @@ export function LandingPage() {
                     <RouterLink to={r.to}>{r.title}</RouterLink>
                   </h3>
                   <p className={styles.cardText}>{r.text}</p>
-                </Card>
+                </article>
               </li>
             ))}
           </ul>
@@ -312,14 +328,14 @@ export function LandingPage() {
           <ul className={mergeClasses(page.plainList, page.cardGrid)}>
             {TESTIMONIALS.map((t) => (
               <li key={t.name} className={page.cardItem}>
-                <Card className={styles.card}>
+                <article className={styles.card}>
                   <figure className={styles.quote}>
                     <blockquote className={styles.blockquote}>“{t.quote}”</blockquote>
                     <figcaption className={styles.cite}>
                       {t.name}, {t.place}
                     </figcaption>
                   </figure>
-                </Card>
+                </article>
               </li>
             ))}
           </ul>
@@ -359,10 +375,40 @@ export function LandingPage() {
                 </li>
               </ul>
             </div>
-            <ContactForm />
+            <DeferredContactForm className={styles.formSlot} />
           </div>
         </div>
       </section>
     </>
+  )
+}
+
+/** Render the contact form once the browser is idle or the visitor comes near it. */
+function DeferredContactForm({ className }: { className: string }) {
+  const slot = useRef<HTMLDivElement>(null)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (wanted) return
+    const show = () => setWanted(true)
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 1500)
+    let observer: IntersectionObserver | null = null
+    if (slot.current && typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
+      observer.observe(slot.current)
+    }
+    return () => {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+      observer?.disconnect()
+    }
+  }, [wanted])
+  return (
+    <div ref={slot} className={className}>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ContactForm />
+        </Suspense>
+      )}
+    </div>
   )
 }

@@ -1,0 +1,23 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+
+const useStyles = makeStyles({
+  root: {
+    marginTop: '20vh',
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase300,
+  },
+})
+
+/**
+ * What a lazy screen shows while its chunk arrives: a calm line of text (a Fluent Spinner would
+ * add its code to the first load of every page for a moment's display).
+ */
+export function PageLoading() {
+  const styles = useStyles()
+  return (
+    <p role="status" className={styles.root}>
+      Loading…
+    </p>
+  )
+}

@@ -1,0 +1,120 @@
+/**
+ * The session's place in the first load. The auth actor (XState, the API client, zod contracts,
+ * toasts) is a chunk of its own: a family opening the home page on a phone should not wait for
+ * it. This module is all the first load carries: a context for the actor, the loader that starts
+ * it once, and a hint of who is signed in read from the stored token (enough for the navigation
+ * bar) until the actor is there.
+ *
+ * The actor starts when the browser is idle after the first paint, or at once when a screen needs
+ * it (sign-in, a portal, a guard): such screens call `useAuthActor()` (src/app/session.tsx), which
+ * suspends until it is ready.
+ */
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react'
+import { jwtDecode } from 'jwt-decode'
+import type { ActorOptions, AnyActorLogic } from 'xstate'
+import type { AuthActor } from './session'
+import { normaliseRole, type Role } from '../api/contracts/roles'
+import { TOKEN_KEY } from '../api/token-key'
+
+/** An actor given from outside (tests) takes precedence over the loaded one. */
+export const SessionContext = createContext<AuthActor | null>(null)
+
+let inspect: ActorOptions<AnyActorLogic>['inspect'] | undefined
+let pending: Promise<AuthActor> | null = null
+let loaded: AuthActor | null = null
+const listeners = new Set<() => void>()
+
+/** Development only: the Stately inspector for the session actor (set before it loads). */
+export function configureSessionLoader(options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] }) {
+  inspect = options.inspect
+}
+
+/** Load the session chunk and start the one auth actor (once; later calls get the same actor). */
+export function loadSession(): Promise<AuthActor> {
+  pending ??= import('./session').then((m) => {
+    loaded = m.startSession({ inspect })
+    listeners.forEach((notify) => notify())
+    return loaded
+  })
+  return pending
+}
+
+/** The auth actor if it has been started, else null (never starts it). */
+export function loadedSession(): AuthActor | null {
+  return loaded
+}
+
+function subscribeLoaded(notify: () => void) {
+  listeners.add(notify)
+  return () => {
+    listeners.delete(notify)
+  }
+}
+
+/** The actor once it exists (from the context in tests, or the loaded one), else null. */
+export function useLoadedSession(): AuthActor | null {
+  const fromContext = useContext(SessionContext)
+  const fromLoader = useSyncExternalStore(subscribeLoaded, loadedSession, () => null)
+  return fromContext ?? fromLoader
+}
+
+/** Start the session when the browser is idle after the first paint (unless a screen asks sooner). */
+export function useIdleSessionStart(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return
+    const start = () => void loadSession()
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(start, { timeout: 2500 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = window.setTimeout(start, 200)
+    return () => window.clearTimeout(id)
+  }, [enabled])
+}
+
+export interface SessionHint {
+  signedIn: boolean
+  role: Role | null
+}
+
+/** Who the stored token says is signed in (decoded only; the actor verifies it with the server). */
+function hintFromStoredToken(): SessionHint {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY)
+    if (!token) return { signedIn: false, role: null }
+    const payload = jwtDecode<{ exp?: number; role?: unknown }>(token)
+    // The wall clock is right for a screen: this is only a hint for the navigation bar.
+    if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) return { signedIn: false, role: null }
+    return { signedIn: true, role: normaliseRole(payload.role) }
+  } catch {
+    return { signedIn: false, role: null }
+  }
+}
+
+const SIGNED_OUT: SessionHint = { signedIn: false, role: null }
+
+/**
+ * Signed in, and with which role: from the actor once it runs, else from the stored token. For
+ * screens of the first load (the navigation bar); everything else uses `useSession()`.
+ */
+export function useSessionHint(): SessionHint {
+  const actor = useLoadedSession()
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      if (!actor) return () => {}
+      const sub = actor.subscribe(notify)
+      return () => sub.unsubscribe()
+    },
+    [actor],
+  )
+  const signedIn = useSyncExternalStore(subscribe, () => (actor ? actor.getSnapshot().matches('signedIn') : null), () => null)
+  const role = useSyncExternalStore(subscribe, () => (actor ? (actor.getSnapshot().context.user?.role ?? null) : null), () => null)
+  if (actor) return signedIn ? { signedIn: true, role } : SIGNED_OUT
+  return hintFromStoredToken()
+}
+
+/** Sign out from a screen of the first load: starts the session if needed, then logs out. */
+export function logoutFromAnywhere(actor: AuthActor | null) {
+  if (actor) actor.send({ type: 'auth.logout' })
+  else void loadSession().then((a) => a.send({ type: 'auth.logout' }))
+}
