@@ -7,11 +7,9 @@
  * enforced (QUALITY.md budgets).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { existsSync } from 'node:fs'
 import { chromium } from 'playwright-core'
+import { serveStatic } from './static-server.mjs'
 
 const PORT = Number(process.env.PERF_PORT ?? 4198)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -26,27 +24,7 @@ for (const [dir, args] of [['dist', []], ['dist-mock', ['--mode', 'mock']]]) {
   const b = spawnSync(npx, ['vite', 'build', ...args, '--outDir', dir, '--logLevel', 'warn'], { stdio: 'inherit' })
   if (b.status !== 0) process.exit(1)
 }
-/** A static host as a real one would be: gzip, long cache for hashed assets, SPA fallback. */
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' }
-function serve(dir, port) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([.][.][/\\])+/, '')
-    let file = join(dir, path)
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
-    const body = readFileSync(file)
-    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }
-    if (file.includes('/assets/')) headers['cache-control'] = 'public, max-age=31536000, immutable'
-    if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /\.(html|js|css|svg|json)$/.test(file)) {
-      res.writeHead(200, { ...headers, 'content-encoding': 'gzip' })
-      res.end(gzipSync(body))
-    } else {
-      res.writeHead(200, headers)
-      res.end(body)
-    }
-  })
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
-}
-const servers = [await serve('dist', PORT), await serve('dist-mock', PORT + 1)]
+const servers = [await serveStatic('dist', PORT), await serveStatic('dist-mock', PORT + 1)]
 const prodBase = `http://127.0.0.1:${PORT}`
 const base = `http://127.0.0.1:${PORT + 1}`
 

@@ -1,51 +1,112 @@
 #!/usr/bin/env node
 /**
- * `npm run size`: build for a real API (`vite build`, no mock) and print the gzip size of the entry
- * chunk and of each portal chunk; fail if any msw / @msw/data / seed code is in the output.
+ * `npm run size`: build for a real API (`vite build`, no mock), then weigh what each kind of visit
+ * downloads, in gzip bytes, against the budgets of shared/guide/QUALITY.md and issue 11:
+ *   - the first load of `/`: the entry, its modulepreloads and CSS (what index.html fetches)   <= 130 KB
+ *   - opening /login or /register straight away: the first load + that screen's chunks           <= 130 KB (reported)
+ *   - the session + guards (auth actor, API client, zod, toasts), loaded when idle or needed     <= 60 KB
+ *   - the portal shell every portal shares (top bar, side menu, drawer)                          <= 60 KB
+ *   - each portal: what opening it adds beyond the first load, the session and the shell         <= 60 KB
+ *   - each lazy screen inside a portal: what it adds beyond the portal                          <= 60 KB
+ * It fails when `/` or a portal is over budget, or when mock code (msw, @msw/data, seed) is in
+ * the output. Bytes are deterministic, so this is a check, not a benchmark.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 const out = 'dist'
+const KB = 1024
+const BUDGET = { first: 130 * KB, signIn: 130 * KB, portal: 60 * KB, screen: 60 * KB }
+
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-const build = spawnSync(npx, ['vite', 'build', '--outDir', out, '--logLevel', 'warn'], { stdio: 'inherit' })
+const build = spawnSync(npx, ['vite', 'build', '--outDir', out, '--logLevel', 'warn', '--manifest'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
-const assets = join(out, 'assets')
-const files = readdirSync(assets).filter((f) => f.endsWith('.js') || f.endsWith('.css'))
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+const manifest = JSON.parse(readFileSync(join(out, '.vite', 'manifest.json'), 'utf8'))
+const gz = new Map()
+const size = (file) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(out, file)), { level: 9 }).length)
+  return gz.get(file)
+}
+const kb = (n) => `${(n / KB).toFixed(1)} KB`
+
+/** The files a chunk needs before it runs: itself, its static imports (recursively) and their CSS. */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key]
+  if (!chunk || seen.has(chunk.file)) return seen
+  seen.add(chunk.file)
+  for (const css of chunk.css ?? []) seen.add(css)
+  for (const dep of chunk.imports ?? []) closure(dep, seen)
+  return seen
+}
+const sum = (files) => [...files].reduce((s, f) => s + size(f), 0)
+const minus = (a, ...bs) => new Set([...a].filter((f) => !bs.some((b) => b.has(f))))
+const keyOf = (suffix) => {
+  const key = Object.keys(manifest).find((k) => k.endsWith(suffix))
+  if (!key) throw new Error(`No chunk for ${suffix} in the build manifest`)
+  return key
+}
+
+// The first load: exactly what index.html asks for (entry script, modulepreloads, stylesheets).
 const html = readFileSync(join(out, 'index.html'), 'utf8')
-const entry = html.match(/<script type="module"[^>]*src="\/assets\/([^"]+)"/)?.[1]
-// What a first visit to / downloads before anything else: the entry, its preloads and the CSS.
-const firstLoad = files.filter((f) => html.includes(`/assets/${f}`))
+const first = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))
+// The session (auth actor, API client, toasts) comes with the guards every portal goes through.
+const session = minus(closure(keyOf('src/app/guards.tsx')), first)
 
-const rows = files
-  .map((f) => {
-    const buf = readFileSync(join(assets, f))
-    return { file: f, raw: statSync(join(assets, f)).size, gzip: gzipSync(buf, { level: 9 }).length }
-  })
-  .sort((a, b) => b.gzip - a.gzip)
+const rows = []
+let failed = false
+function row(what, bytes, budget, enforced, note = '') {
+  const over = bytes > budget
+  if (over && enforced) failed = true
+  rows.push({ what, bytes, budget, status: over ? (enforced ? 'OVER' : 'over (reported)') : 'ok', note })
+}
 
-const label = (f) =>
-  f === entry ? 'ENTRY' : /client-portal/.test(f) ? 'client portal' : /morgue-portal/.test(f) ? 'morgue portal' : /admin-portal/.test(f) ? 'admin portal' : ''
-console.log('\nProduction bundle (gzip):')
-for (const r of rows) console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file}${label(r.file) ? `   <- ${label(r.file)}` : ''}`)
-const total = rows.reduce((s, r) => s + r.gzip, 0)
-const entryRow = rows.find((r) => r.file === entry)
-const first = rows.filter((r) => firstLoad.includes(r.file)).reduce((s, r) => s + r.gzip, 0)
-console.log(`  entry chunk: ${entryRow ? kb(entryRow.gzip) : '?'} gzip; first load of / (entry + preloads + css): ${kb(first)} gzip; all chunks: ${kb(total)} gzip`)
+row('first load of /', sum(first), BUDGET.first, true, `${first.size} files`)
+for (const [path, src] of [['/login', 'features/public/login/login-page.tsx'], ['/register', 'features/public/register/register-page.tsx']]) {
+  const files = new Set([...first, ...closure(keyOf(src))])
+  row(`first load of ${path}`, sum(files), BUDGET.signIn, false, 'first load + screen + session')
+}
+row('session + guards (auth actor, API, toasts)', sum(session), BUDGET.portal, true, 'loaded when idle or needed')
+
+// The portal shell (top bar, side menu, drawer) and what every portal shares: counted once.
+const PORTALS = ['client', 'morgue', 'admin']
+const portalKeys = Object.fromEntries(PORTALS.map((p) => [p, keyOf(`src/app/portals/${p}-portal.tsx`)]))
+const closures = PORTALS.map((p) => minus(closure(portalKeys[p]), first, session))
+const shell = new Set([...closures[0]].filter((f) => closures.every((c) => c.has(f))))
+row('portal shell (shared by the three portals)', sum(shell), BUDGET.portal, true, `${shell.size} files`)
+
+for (const portal of PORTALS) {
+  const key = portalKeys[portal]
+  const portalFiles = minus(closure(key), first, session, shell)
+  row(`${portal} portal`, sum(portalFiles), BUDGET.portal, true, `${portalFiles.size} files beyond /, session and shell`)
+  for (const dyn of manifest[key].dynamicImports ?? []) {
+    const screen = minus(closure(dyn), first, session, shell, closure(key))
+    const name = dyn.replace(/^.*\//, '').replace(/\.tsx?$/, '')
+    row(`  ${portal}: ${name}`, sum(screen), BUDGET.screen, true, 'lazy screen, beyond the portal')
+  }
+}
+
+console.log('\nProduction bundle, gzip bytes per visit:')
+console.log(`  ${'what'.padEnd(46)} ${'gzip'.padStart(9)} ${'budget'.padStart(9)}  status`)
+for (const r of rows) console.log(`  ${r.what.padEnd(46)} ${kb(r.bytes).padStart(9)} ${kb(r.budget).padStart(9)}  ${r.status}${r.note ? `  (${r.note})` : ''}`)
+const all = Object.values(manifest).reduce((s, c) => s + size(c.file), 0)
+console.log(`  all JS chunks together: ${kb(all)} gzip`)
 
 // No mock code may ship: look for markers only the mock has.
 const forbidden = ['mockServiceWorker', 'msw/browser', 'setupWorker', '@msw/data', 'afh-mock-db', 'funeral.test', 'Family#2026', 'MOCK_JWT_SECRET']
 const offenders = []
-for (const f of files) {
-  const text = readFileSync(join(assets, f), 'utf8')
-  for (const marker of forbidden) if (text.includes(marker)) offenders.push(`${f}: ${marker}`)
+for (const c of Object.values(manifest)) {
+  const text = readFileSync(join(out, c.file), 'utf8')
+  for (const marker of forbidden) if (text.includes(marker)) offenders.push(`${c.file}: ${marker}`)
 }
 if (offenders.length) {
   console.error('\nMock code found in the production build:\n  ' + offenders.join('\n  '))
   process.exit(1)
 }
 console.log('  no msw / @msw/data / seed code in the production build: ok')
+if (failed) {
+  console.error('\nA budget is broken (see OVER above).')
+  process.exit(1)
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * `npm run lighthouse`: Lighthouse (mobile settings: Moto G Power-class CPU, slow 4G, simulated
+ * throttling) on `/` and `/login` of the production build, served with gzip like a real host,
+ * in Debian's Chromium. Three runs each; prints the median scores (performance, accessibility,
+ * best practices, SEO) and LCP, TBT, CLS against the targets of issue 11. A benchmark to run and
+ * report (timings are noisy), not part of `npm test`. `-- --runs 5` for more runs.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { serveStatic } from './static-server.mjs'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4197)
+const runsArg = process.argv.indexOf('--runs')
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3
+const PAGES = ['/', '/login']
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95, lcp: 1800, tbt: 100, cls: 0.02 }
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium not found at ${CHROMIUM}: sudo apt-get install -y chromium`)
+  process.exit(1)
+}
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+const build = spawnSync(npx, ['vite', 'build', '--outDir', 'dist', '--logLevel', 'warn'], { stdio: 'inherit' })
+if (build.status !== 0) process.exit(1)
+const server = await serveStatic('dist', PORT)
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+const results = []
+for (const path of PAGES) {
+  const runs = []
+  for (let i = 0; i < RUNS; i++) {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'afh-lh-'))
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      userDataDir,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    })
+    try {
+      const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      const lhr = result.lhr
+      runs.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        'best-practices': Math.round(lhr.categories['best-practices'].score * 100),
+        seo: Math.round(lhr.categories.seo.score * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        failed: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+      })
+      process.stdout.write(`  ${path} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}\n`)
+    } finally {
+      await chrome.kill()
+      rmSync(userDataDir, { recursive: true, force: true })
+    }
+  }
+  const m = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, median(runs.map((r) => r[k]))]))
+  results.push({ path, ...m, failed: [...new Set(runs.flatMap((r) => r.failed))] })
+}
+server.close()
+
+const fmt = { lcp: (v) => `${(v / 1000).toFixed(2)} s`, tbt: (v) => `${Math.round(v)} ms`, cls: (v) => v.toFixed(3) }
+const meets = (k, v) => (['lcp', 'tbt', 'cls'].includes(k) ? v <= TARGETS[k] : v >= TARGETS[k])
+console.log(`\nLighthouse medians of ${RUNS} runs (mobile, simulated slow 4G + 4x CPU), production build served with gzip:`)
+const keys = Object.keys(TARGETS)
+console.log(`  ${'page'.padEnd(8)} ${keys.map((k) => k.padStart(14)).join('')}`)
+for (const r of results) {
+  console.log(`  ${r.path.padEnd(8)} ${keys.map((k) => `${(fmt[k] ?? String)(r[k])}${meets(k, r[k]) ? '' : ' !'}`.padStart(14)).join('')}`)
+  if (r.failed.length) console.log(`           audits not passed: ${r.failed.join(', ')}`)
+}
+console.log(`  targets  ${keys.map((k) => `${['lcp', 'tbt', 'cls'].includes(k) ? '<=' : '>='}${(fmt[k] ?? String)(TARGETS[k])}`.padStart(14)).join('')}`)
+console.log('  (! = misses its target)')
