@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { DEMO_ACCOUNTS } from './mocks/demo-accounts.ts'
 
@@ -41,6 +42,8 @@ export default defineConfig(({ mode }) => {
       env: { VITE_API_URL: 'http://localhost:3000/api' },
       testTimeout: 15000,
       pool: 'threads',
+      // Vitest's default is one worker per core minus one: a single worker on CI's 2 cores.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
     },
   }
 })

@@ -12,6 +12,8 @@ export const STORAGE_KEY = 'afh-mock-db'
 export const FAULTS_KEY = 'afh-mock-faults'
 /** "Expire my session": tokens issued before `tokensValidAfter` (epoch seconds) answer 401. */
 export const SESSIONS_KEY = 'afh-mock-sessions'
+/** 'off' turns the artificial network delay off (the browser journeys do). */
+export const LATENCY_KEY = 'afh-mock-latency'
 /** Window event (detail: the new FaultConfig) after every fault change, e.g. a failNext that fired. */
 export const FAULTS_EVENT = 'afh-mock-faults-change'
 
@@ -99,7 +101,9 @@ let started: Promise<void> | null = null
 export function startMockWorker(): Promise<void> {
   started ??= (async () => {
     await loadDatabase()
-    setLatency(true)
+    // The artificial 200-600 ms per call makes the demo feel like a real network; the browser
+    // journeys switch it off (localStorage['afh-mock-latency'] = 'off') to run faster.
+    setLatency(storage()?.getItem(LATENCY_KEY) !== 'off')
     setResetListener(clearPersistedDatabase)
     // A list read (GET) may settle M-Pesa payments (the simulated callback): keep that too.
     setMpesaChangeListener(persistDatabase)

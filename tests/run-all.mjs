@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every layer, in order, with one closing line "N passed, N failed".
- *   1. typecheck (tsc) and lint (eslint)
+ *   1. typecheck (tsc) and lint (eslint), side by side
  *   2. unit + integration + mock-backend tests (vitest, MSW node server)
  *   3. production bundle check (no mock code; gzip sizes)  — tests/size.mjs
  *   4. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs
  * Set SKIP_E2E=1 to leave out step 4 locally (never in CI).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const results = []
@@ -26,12 +26,30 @@ function run(name, cmd, args, env = {}) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 
-// 1. Static checks: each counts as one check.
-for (const [name, args] of [
-  ['typecheck', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['lint', ['eslint', '.', '--max-warnings=0']],
-]) {
-  if (run(name, npx, args)) passed += 1
+// 1. Static checks, side by side (each mostly waits on one core): each counts as one check.
+//    Their output is printed when each ends, so it does not interleave.
+function runCaptured(name, cmd, args) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: process.env })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===`)
+      process.stdout.write(output)
+      const ok = code === 0
+      results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) })
+      resolve(ok)
+    })
+  })
+}
+const staticChecks = await Promise.all([
+  runCaptured('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
+])
+for (const ok of staticChecks) {
+  if (ok) passed += 1
   else failed += 1
 }
 

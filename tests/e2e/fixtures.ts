@@ -17,6 +17,14 @@ export const test = base.extend({
     page.on('pageerror', (err) => {
       throw err
     })
+    // No artificial 200-600 ms per mock call: the journeys wait for what the user sees anyway.
+    await page.addInitScript(() => {
+      try {
+        localStorage.setItem('afh-mock-latency', 'off')
+      } catch {
+        /* about:blank has no storage */
+      }
+    })
     await use(page)
   },
 })
