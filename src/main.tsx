@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
@@ -19,11 +19,16 @@ async function bootstrap() {
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
   // The session (auth actor) starts when idle or when a screen needs it: see src/app/session-slot.tsx.
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  // A transition lets React render the first screen in small slices, so a slow phone's main
+  // thread is never blocked for long (Total Blocking Time) while the page appears.
+  const reactRoot = createRoot(root)
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+  })
 }
 
 void bootstrap()
