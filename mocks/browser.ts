@@ -6,6 +6,8 @@ import { getRevocation, setFaults, setFaultsListener, setLatency, setRevocation,
 import type { FaultConfig, SessionRevocation } from './http'
 import { setResetListener } from './handlers/dev'
 import { setMpesaChangeListener } from './mpesa'
+import { clear as idbClear, createStore, del as idbDel, entries as idbEntries, set as idbSet } from 'idb-keyval'
+import { loadFiles, setFilePersistence, type StoredFile } from './files'
 
 export const STORAGE_KEY = 'afh-mock-db'
 /** The demo-tools fault config `{ failNext, offline, slow }`, so it survives a reload. */
@@ -41,11 +43,37 @@ export function clearPersistedDatabase(): void {
   }
 }
 
+/**
+ * Uploaded files live in IndexedDB (`afh-mock-files`): a single 5 MB photo would overflow
+ * localStorage. Private modes without IndexedDB keep them in memory for the visit.
+ */
+function keepFilesInIndexedDb(): void {
+  if (typeof indexedDB === 'undefined') return
+  const store = createStore('afh-mock-files', 'files')
+  setFilePersistence({
+    set: (id, file) => idbSet(id, file, store),
+    del: (id) => idbDel(id, store),
+    clear: () => idbClear(store),
+  })
+  loadStoredFiles = async () => {
+    try {
+      loadFiles(await idbEntries<number, StoredFile>(store))
+    } catch (error) {
+      console.warn('[mock] could not read the stored files', error)
+    }
+  }
+}
+let loadStoredFiles: () => Promise<void> = async () => {}
+
 async function loadDatabase(): Promise<void> {
+  keepFilesInIndexedDb()
   const saved = storage()?.getItem(STORAGE_KEY)
   if (saved) {
     try {
-      if (await restore(JSON.parse(saved))) return
+      if (await restore(JSON.parse(saved))) {
+        await loadStoredFiles()
+        return
+      }
     } catch {
       /* fall through to a fresh seed */
     }
@@ -111,8 +139,13 @@ export function startMockWorker(): Promise<void> {
     const worker = setupWorker(...handlers)
     worker.events.on('response:mocked', ({ request }) => {
       const path = new URL(request.url).pathname
-      // Every write, plus M-Pesa verify (a GET that advances the simulated transaction).
-      if ((request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') || path.includes('/payments/mpesa/verify/')) {
+      // Every write, M-Pesa verify (a GET that advances the simulated transaction), and a family
+      // opening a booking (which clears its notification flag).
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
+        path.includes('/payments/mpesa/verify/') ||
+        /\/bookings\/\d+$/.test(path)
+      ) {
         if (path.endsWith('/__mock/reset')) clearPersistedDatabase()
         else persistDatabase()
       }

@@ -8,6 +8,7 @@ import { Collection } from '@msw/data'
 import { z } from 'zod'
 import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../src/api/contracts/bookings'
 import { WIRE_ROLES } from '../src/api/contracts/auth'
+import { clearFiles } from './files'
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -176,6 +177,7 @@ export function clearDatabase(): void {
 /** Clears every collection and reseeds it deterministically. */
 export async function resetDatabase(): Promise<void> {
   clearDatabase()
+  await clearFiles()
   const { seedDatabase } = await import('./seed')
   await seedDatabase()
 }

@@ -192,7 +192,7 @@ export async function seedDatabase(): Promise<void> {
       serviceIds: [byName('Basic Funeral'), byName('Hearse Transport')], scheduledDay: ago(-10), time: '10:00',
       attendantId: null, hasNotifications: false, notes: 'Service at ACK St. Stephen\'s Church, Jogoo Road.',
       deceased: { first: 'Samuel', last: 'Ouma', gender: 'male', religion: 'Christian', place: 'Kenyatta National Hospital, Nairobi' },
-      docs: [], failedAttempt: false,
+      docs: [['death_certificate', 'pending']], failedAttempt: false,
     },
     {
       clientId: mary.id, created: ago(12, 5), status: 'confirmed', paymentStatus: 'partial',
@@ -341,7 +341,7 @@ export async function seedDatabase(): Promise<void> {
 
     for (const [k, [type, status]] of spec.docs.entries()) {
       const uploaded = capNow(new Date(spec.created.getTime() + (k + 1) * rng.int(2, 20) * 3600 * 1000))
-      const ext = rng.chance(0.7) ? 'pdf' : 'jpg'
+      const ext = rng.chance(0.7) ? 'pdf' : 'png'
       const docId = nextId('document')
       await db.document.create({
         id: docId,
@@ -351,7 +351,7 @@ export async function seedDatabase(): Promise<void> {
         document_type: type,
         description: type === 'other' ? 'Letter from the area chief' : null,
         file_path: `/uploads/documents/${docId}.${ext}`,
-        mime_type: ext === 'pdf' ? 'application/pdf' : 'image/jpeg',
+        mime_type: ext === 'pdf' ? 'application/pdf' : 'image/png',
         size: rng.int(80_000, 2_400_000),
         status,
         review_notes: status === 'rejected' ? 'The scan is not legible. Please upload a clearer copy.' : null,

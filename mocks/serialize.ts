@@ -1,6 +1,6 @@
 /** Database records → wire objects (snake_case, SPEC.md section 3). */
 import { db, plain } from './db'
-import type { BookingRecord, DeceasedRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
+import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
 import { REQUIRED_DOCUMENT_TYPES } from '../src/api/contracts/bookings'
 
 export interface WireUser {
@@ -35,10 +35,37 @@ export function toWireDeceased(d: DeceasedRecord) {
   }
 }
 
-/** The required document types without a non-rejected document of that type for the booking. */
+/**
+ * What a booking still needs (`required_documents`): for an open booking (not cancelled, not
+ * completed), each required type (death certificate, burial permit) without an *approved* document.
+ * A pending or rejected upload still counts as needed until the home approves one.
+ */
 export function missingDocuments(bookingId: number): string[] {
+  const booking = db.booking.findFirst((q) => q.where({ id: bookingId }))
+  if (!booking || booking.status === 'cancelled' || booking.status === 'completed') return []
   const docs = db.document.findMany((q) => q.where({ booking_id: bookingId }))
-  return REQUIRED_DOCUMENT_TYPES.filter((type) => !docs.some((d) => d.document_type === type && d.status !== 'rejected'))
+  return REQUIRED_DOCUMENT_TYPES.filter((type) => !docs.some((d) => d.document_type === type && d.status === 'approved'))
+}
+
+export function toWireDocument(d: DocumentRecord) {
+  const booking = d.booking_id === null ? undefined : db.booking.findFirst((q) => q.where({ id: d.booking_id as number }))
+  const deceased = booking ? db.deceased.findFirst((q) => q.where({ id: booking.deceased_id })) : undefined
+  return {
+    id: d.id,
+    name: d.name,
+    document_type: d.document_type,
+    description: d.description,
+    file_path: d.file_path,
+    status: d.status,
+    review_notes: d.review_notes,
+    created_at: d.created_at,
+    uploaded_by_name: userName(d.uploaded_by) ?? 'Former client',
+    booking_id: d.booking_id,
+    deceased_first_name: deceased?.first_name ?? null,
+    deceased_last_name: deceased?.last_name ?? null,
+    mime_type: d.mime_type,
+    size: d.size,
+  }
 }
 
 /** What is still to pay for a booking: its total less its completed payments, never below 0. */

@@ -113,7 +113,18 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       await deliverCallbacks(user.id)
-      return HttpResponse.json({ booking: toWireBooking(findVisibleBooking(user, params.id)) })
+      const booking = findVisibleBooking(user, params.id)
+      const wire = toWireBooking(booking)
+      // The family has now seen what changed (a review, a status): the dashboard's Notifications
+      // counter drops. This answer still carries the flag, so the page can say what is new.
+      if (user.role === 'client' && booking.has_notifications) {
+        await db.booking.update((q) => q.where({ id: booking.id }), {
+          data(b) {
+            b.has_notifications = false
+          },
+        })
+      }
+      return HttpResponse.json({ booking: wire })
     }),
   ),
 

@@ -3,6 +3,7 @@ import { errorResponse } from '../http'
 import { authHandlers } from './auth'
 import { bookingHandlers } from './bookings'
 import { deceasedHandlers } from './deceased'
+import { documentHandlers } from './documents'
 import { devHandlers, faultHandler } from './dev'
 import { paymentHandlers } from './payments'
 import { serviceHandlers } from './services'
@@ -25,6 +26,7 @@ export const handlers = [
   ...serviceHandlers,
   ...deceasedHandlers,
   ...bookingHandlers,
+  ...documentHandlers,
   ...paymentHandlers,
   ...userHandlers,
   notFound,

@@ -34,6 +34,16 @@ let getToken: () => string | null = () => {
 }
 let onUnauthorized: () => void = () => {}
 
+/** The bearer token, for the one call not made with wretch (the upload, for its progress events). */
+export function tokenForUpload(): string | null {
+  return getToken()
+}
+
+/** A 401 met outside wretch: tell the session, as the wretch calls do. */
+export function reportUnauthorized(): void {
+  onUnauthorized()
+}
+
 /** Wire the client to the session: where the token comes from and who hears about a 401. */
 export function configureApi(options: { getToken?: () => string | null; onUnauthorized?: () => void }) {
   if (options.getToken) getToken = options.getToken

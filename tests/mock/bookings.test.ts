@@ -166,7 +166,7 @@ describe('bookings', () => {
     expect((await call('POST', '/bookings', { token: await loginAs('admin'), body: { deceased_id, services: [line] } })).status).toBe(403)
   })
 
-  it('required_documents shrinks as documents are added and ignores rejected ones', async () => {
+  it('required_documents lists the required types not yet approved (pending and rejected still count)', async () => {
     const token = await loginAs('client')
     const deceased_id = await createDeceased(token)
     const res = await call('POST', '/bookings', {
@@ -177,6 +177,9 @@ describe('bookings', () => {
     const base = { booking_id: Number(booking.id), uploaded_by: 3, name: 'x.pdf', description: null, file_path: '/x', mime_type: 'application/pdf', size: 10, review_notes: null, created_at: new Date().toISOString() }
     await db.document.create({ ...base, id: 9001, document_type: 'death_certificate', status: 'pending' })
     await db.document.create({ ...base, id: 9002, document_type: 'burial_permit', status: 'rejected' })
+    const waiting = BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json)
+    expect(waiting.required_documents).toEqual(['death_certificate', 'burial_permit'])
+    await db.document.update((q) => q.where({ id: 9001 }), { data: (d) => void (d.status = 'approved') })
     const after = BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json)
     expect(after.required_documents).toEqual(['burial_permit'])
   })

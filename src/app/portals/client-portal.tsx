@@ -7,6 +7,7 @@ const ClientDashboardPage = lazy(() => import('../../features/client/dashboard/c
 const BookServicePage = lazy(() => import('../../features/client/book-service/book-service-page').then((m) => ({ default: m.BookServicePage })))
 const BookingsPage = lazy(() => import('../../features/client/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })))
 const BookingDetailPage = lazy(() => import('../../features/client/bookings/booking-detail-page').then((m) => ({ default: m.BookingDetailPage })))
+const DocumentsPage = lazy(() => import('../../features/client/documents/documents-page').then((m) => ({ default: m.DocumentsPage })))
 const PaymentsPage = lazy(() => import('../../features/client/payments/payments-page').then((m) => ({ default: m.PaymentsPage })))
 
 const routes: PortalRoute[] = [
@@ -14,7 +15,7 @@ const routes: PortalRoute[] = [
   { path: 'book-service', element: <BookServicePage /> },
   { path: 'bookings', element: <BookingsPage /> },
   { path: 'bookings/:id', element: <BookingDetailPage /> },
-  { path: 'documents', element: <SectionPage title="Documents">Upload the documents a burial needs (death certificate, burial permit) and follow their review.</SectionPage> },
+  { path: 'documents', element: <DocumentsPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'messages', element: <SectionPage title="Messages">Write to the funeral home team.</SectionPage> },
 ]

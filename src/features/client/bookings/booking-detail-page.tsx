@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import {
+  Button,
   Card,
   MessageBar,
   MessageBarActions,
@@ -23,7 +24,10 @@ import {
 import { ArrowLeft16Regular } from '@fluentui/react-icons'
 import { bookingDetailMachine } from '../../../../machines/booking/booking-detail.machine'
 import { getBooking } from '../../../api/bookings'
-import { DOCUMENT_TYPE_LABELS, type Booking, type DocumentType } from '../../../api/contracts/bookings'
+import type { Booking } from '../../../api/contracts/bookings'
+import { DocumentChecklist } from '../../documents/document-checklist'
+import { bookingChoices } from '../documents/booking-choices'
+import { useMyDocuments } from '../documents/my-documents'
 import { paths } from '../../../app/paths'
 import { bridgeNotifications } from '../../../app/toast-bridge'
 import { PageHeader } from '../../../components/page-header'
@@ -116,7 +120,6 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 function BookingDetail({ booking }: { booking: Booking }) {
   const styles = useStyles()
   const isSmall = useMediaQuery('(max-width: 640px)')
-  const missing = booking.required_documents.map((d) => DOCUMENT_TYPE_LABELS[d as DocumentType] ?? d)
   return (
     <>
       <Card className={styles.card}>
@@ -187,14 +190,27 @@ function BookingDetail({ booking }: { booking: Booking }) {
           </MessageBarActions>
         </MessageBar>
       )}
-      {missing.length > 0 && (
-        <MessageBar intent="warning">
-          <MessageBarBody>Documents still needed: {missing.join(', ')}.</MessageBarBody>
-          <MessageBarActions>
-            <RouterButtonLink to={paths.client.documents}>Go to Documents</RouterButtonLink>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      {booking.status !== 'cancelled' && <BookingDocuments booking={booking} />}
     </>
   )
+}
+
+/** The booking's document checklist, from the family's documents (kept fresh after an upload). */
+function BookingDocuments({ booking }: { booking: Booking }) {
+  const docs = useMyDocuments()
+  const choices = bookingChoices([booking])
+  const me = choices[0]
+  if (!me) return null
+  if (docs.error) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{docs.error}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={docs.reload}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    )
+  }
+  if (!docs.loaded && docs.documents.length === 0) return <Skeleton aria-label="Loading documents"><SkeletonItem size={72} /></Skeleton>
+  return <DocumentChecklist booking={me} bookings={choices} documents={docs.documents} onUploaded={docs.reload} />
 }

@@ -30,6 +30,9 @@ import { BookingBadges } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedName, serviceNames, useMyBookings } from '../my-bookings'
 import { dashboardCounts, recentBookings } from './dashboard-counts'
+import { DocumentChecklist } from '../../documents/document-checklist'
+import { bookingChoices } from '../documents/booking-choices'
+import { useMyDocuments } from '../documents/my-documents'
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
@@ -57,6 +60,7 @@ const useStyles = makeStyles({
   recentName: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground2 },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  checklists: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
 
 function Counter({ label, value, icon, loading }: { label: string; value: number; icon: ReactElement; loading: boolean }) {
@@ -90,6 +94,10 @@ export function ClientDashboardPage() {
   const counts = dashboardCounts(bookings)
   const recent = recentBookings(bookings)
   const counting = !loaded && !error
+  const docs = useMyDocuments()
+  const choices = bookingChoices(bookings)
+  // The open bookings that still need papers (at most three here; all are on the Documents page).
+  const needing = choices.filter((c) => bookings.some((b) => b.id === c.id && b.required_documents.length > 0)).slice(0, 3)
 
   return (
     <div className={styles.layout}>
@@ -111,6 +119,28 @@ export function ClientDashboardPage() {
         <Counter label="Pending Documents" value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
         <Counter label="Notifications" value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
       </section>
+
+      {docs.loaded && needing.length > 0 && (
+        <section aria-labelledby="documents-needed" className={styles.checklists}>
+          <Subtitle2 as="h2" id="documents-needed" className={styles.sectionHead}>
+            Documents still needed
+          </Subtitle2>
+          {needing.map((b) => (
+            <DocumentChecklist
+              key={b.id}
+              compact
+              title={b.label}
+              booking={b}
+              bookings={choices}
+              documents={docs.documents}
+              onUploaded={() => {
+                docs.reload()
+                retry()
+              }}
+            />
+          ))}
+        </section>
+      )}
 
       <section aria-labelledby="recent-bookings">
         <div className={styles.sectionHead}>

@@ -1,0 +1,211 @@
+import { http, HttpResponse } from 'msw'
+import { db, logActivity, nextId } from '../db'
+import type { DocumentRecord, UserRecord } from '../db'
+import { ApiError, body, parseId, requireRoleOf, requireUser, route, validate } from '../http'
+import { deleteFile, putFile, readFile } from '../files'
+import { toWireDocument } from '../serialize'
+import {
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPE_LABELS,
+  DocumentStatusRequest,
+  DocumentUploadFields,
+  MSG_FILE_REQUIRED,
+  MSG_FILE_TOO_BIG,
+  MSG_FILE_TYPE,
+  documentFileProblem,
+  type DocumentType,
+} from '../../src/api/contracts/documents'
+import { canSeeBooking } from './bookings'
+
+export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
+export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
+export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
+
+const byNewest = (a: DocumentRecord, b: DocumentRecord) => b.created_at.localeCompare(a.created_at) || b.id - a.id
+
+/** Who may see a document: its uploader, an admin, or the attendant assigned to its booking. */
+function canSeeDocument(user: UserRecord, doc: DocumentRecord): boolean {
+  if (user.role === 'admin') return true
+  if (user.role === 'client') return doc.uploaded_by === user.id
+  if (doc.booking_id === null) return false
+  const booking = db.booking.findFirst((q) => q.where({ id: doc.booking_id as number }))
+  return booking !== undefined && canSeeBooking(user, booking)
+}
+
+function findVisibleDocument(user: UserRecord, rawId: string | readonly string[] | undefined): DocumentRecord {
+  const id = parseId(rawId, MSG_DOCUMENT_NOT_FOUND)
+  const doc = db.document.findFirst((q) => q.where({ id }))
+  if (!doc || !canSeeDocument(user, doc)) throw new ApiError(404, MSG_DOCUMENT_NOT_FOUND)
+  return doc
+}
+
+/** The text an admin's search is matched against: file name, type label, family, deceased. */
+function searchText(doc: DocumentRecord): string {
+  const wire = toWireDocument(doc)
+  return [wire.name, DOCUMENT_TYPE_LABELS[doc.document_type], wire.uploaded_by_name, wire.deceased_first_name, wire.deceased_last_name, wire.description]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase()
+}
+
+/** A header-safe file name for Content-Disposition (plus the UTF-8 form). */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+export const documentHandlers = [
+  http.get(
+    '*/api/documents/my',
+    route(async ({ request }) => {
+      const user = await requireUser(request)
+      const mine = db.document.findMany((q) => q.where({ uploaded_by: user.id }))
+      return HttpResponse.json({ documents: [...mine].sort(byNewest).map(toWireDocument) })
+    }),
+  ),
+
+  http.get(
+    '*/api/documents/stats/summary',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const all = db.document.all()
+      const count = (s: (typeof DOCUMENT_STATUSES)[number]) => all.filter((d) => d.status === s).length
+      return HttpResponse.json({ stats: { total: all.length, pending: count('pending'), approved: count('approved'), rejected: count('rejected') } })
+    }),
+  ),
+
+  http.get(
+    '*/api/documents',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const url = new URL(request.url)
+      const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+      const limit = Math.min(100, Math.max(1, Number.parseInt(url.searchParams.get('limit') ?? '10', 10) || 10))
+      const type = url.searchParams.get('document_type') ?? ''
+      const status = url.searchParams.get('status') ?? ''
+      const search = (url.searchParams.get('search') ?? '').trim().toLowerCase()
+      let docs = db.document.all()
+      if (type && type !== 'all') docs = docs.filter((d) => d.document_type === type)
+      if (status && status !== 'all') docs = docs.filter((d) => d.status === status)
+      if (search) docs = docs.filter((d) => searchText(d).includes(search))
+      docs.sort(byNewest)
+      const total = docs.length
+      const pages = Math.ceil(total / limit)
+      const slice = docs.slice((page - 1) * limit, page * limit)
+      return HttpResponse.json({ documents: slice.map(toWireDocument), pagination: { total, pages, page, limit } })
+    }),
+  ),
+
+  http.post(
+    '*/api/documents',
+    route(async ({ request }) => {
+      const user = await requireRoleOf(request, 'client')
+      let form: FormData
+      try {
+        form = await request.formData()
+      } catch {
+        throw new ApiError(422, MSG_FILE_REQUIRED)
+      }
+      const file = form.get('file')
+      // Duck-typed: in tests the File class of the fetch implementation is not the page's.
+      if (file === null || typeof file === 'string') throw new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED })
+      const name = typeof (file as { name?: unknown }).name === 'string' && file.name ? file.name : 'document'
+      const problem = documentFileProblem({ name, size: file.size, type: file.type })
+      if (problem === MSG_FILE_TOO_BIG) throw new ApiError(413, problem, { file: problem })
+      if (problem === MSG_FILE_TYPE) throw new ApiError(415, problem, { file: problem })
+      if (problem) throw new ApiError(422, problem, { file: problem })
+      const text = (key: string) => {
+        const v = form.get(key)
+        return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
+      }
+      const fields = validate(DocumentUploadFields, { document_type: text('document_type'), description: text('description'), booking_id: text('booking_id') })
+      let bookingId: number | null = null
+      if (fields.booking_id !== undefined) {
+        const booking = db.booking.findFirst((q) => q.where({ id: Number(fields.booking_id) }))
+        if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
+        bookingId = booking.id
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? 'bin'
+      const type = file.type && file.type !== 'application/octet-stream' ? file.type : ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'application/octet-stream'
+      const id = nextId('document')
+      await putFile(id, { bytes, type, name })
+      const doc = await db.document.create({
+        id,
+        booking_id: bookingId,
+        uploaded_by: user.id,
+        name,
+        document_type: fields.document_type as DocumentType,
+        description: fields.description ?? null,
+        file_path: `/uploads/documents/${id}.${ext}`,
+        mime_type: type,
+        size: bytes.byteLength,
+        status: 'pending',
+        review_notes: null,
+        created_at: new Date().toISOString(),
+      })
+      await logActivity('document', `${user.name} uploaded ${DOCUMENT_TYPE_LABELS[doc.document_type]}${bookingId ? ` for booking #${bookingId}` : ''}`, user.id)
+      return HttpResponse.json({ document: toWireDocument(doc), message: 'Document uploaded successfully' }, { status: 201 })
+    }),
+  ),
+
+  http.get(
+    '*/api/documents/:id/download',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const doc = findVisibleDocument(user, params.id)
+      const file = readFile(doc.id, { name: doc.name, type: doc.mime_type, title: DOCUMENT_TYPE_LABELS[doc.document_type] })
+      return new HttpResponse(file.bytes.slice().buffer, {
+        status: 200,
+        headers: { 'content-type': file.type, 'content-length': String(file.bytes.byteLength), 'content-disposition': disposition(doc.name) },
+      })
+    }),
+  ),
+
+  http.get(
+    '*/api/documents/:id',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      return HttpResponse.json({ document: toWireDocument(findVisibleDocument(user, params.id)) })
+    }),
+  ),
+
+  http.delete(
+    '*/api/documents/:id',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const doc = findVisibleDocument(user, params.id)
+      if (user.role === 'morgue_attendant') throw new ApiError(403, 'You do not have permission to perform this action')
+      if (user.role === 'client' && doc.status === 'approved') throw new ApiError(409, MSG_APPROVED_KEPT)
+      await db.document.delete((q) => q.where({ id: doc.id }))
+      await deleteFile(doc.id)
+      return HttpResponse.json({ message: 'Document deleted successfully' })
+    }),
+  ),
+
+  http.patch(
+    '*/api/documents/:id/status',
+    route(async ({ request, params }) => {
+      const admin = await requireRoleOf(request, 'admin')
+      const doc = findVisibleDocument(admin, params.id)
+      const input = await body(request, DocumentStatusRequest)
+      if (doc.status !== 'pending') throw new ApiError(409, MSG_ALREADY_REVIEWED)
+      const updated = await db.document.update((q) => q.where({ id: doc.id }), {
+        data(d) {
+          d.status = input.status
+          d.review_notes = input.notes?.trim() ? input.notes.trim() : null
+        },
+      })
+      // The family hears about it on their dashboard until they open the booking.
+      if (doc.booking_id !== null) {
+        await db.booking.update((q) => q.where({ id: doc.booking_id as number }), {
+          data(b) {
+            b.has_notifications = true
+          },
+        })
+      }
+      await logActivity('document', `${DOCUMENT_TYPE_LABELS[doc.document_type]}${doc.booking_id ? ` for booking #${doc.booking_id}` : ''} ${input.status}`, admin.id)
+      return HttpResponse.json({ document: toWireDocument(updated ?? doc), message: `Document marked as ${input.status}` })
+    }),
+  ),
+]

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { Id, Pagination } from './common'
+import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType } from './bookings'
+
+export { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType }
+
+export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
+
+/** SPEC.md section 5: at most 5 MB; PDF, JPEG, PNG, DOC, DOCX. */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024
+export const DOCUMENT_MIME_TYPES: Record<string, readonly string[]> = {
+  pdf: ['application/pdf'],
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png'],
+  doc: ['application/msword'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+}
+/** What the file picker offers (a phone also offers its camera for image/*). */
+export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,application/pdf,image/jpeg,image/png,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+export const MSG_FILE_REQUIRED = 'Please select a file'
+export const MSG_FILE_TOO_BIG = 'File size must be less than 5MB'
+export const MSG_FILE_TYPE = 'Invalid file type. Only PDF, JPG, PNG, and DOC files are allowed'
+
+/**
+ * The upload rule of SPEC.md, shared by the app (refused before anything is sent) and the mock
+ * server (refused again if sent directly). Both the extension and the type must be allowed; an
+ * empty type (some phones send none) is judged by the extension alone.
+ */
+export function documentFileProblem(file: { name: string; size: number; type: string } | null | undefined): string | null {
+  if (!file) return MSG_FILE_REQUIRED
+  const ext = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? ''
+  const mimes = DOCUMENT_MIME_TYPES[ext]
+  if (!mimes) return MSG_FILE_TYPE
+  const type = file.type.toLowerCase()
+  if (type !== '' && type !== 'application/octet-stream' && !mimes.includes(type)) return MSG_FILE_TYPE
+  if (file.size > MAX_DOCUMENT_BYTES) return MSG_FILE_TOO_BIG
+  if (file.size === 0) return MSG_FILE_REQUIRED
+  return null
+}
+
+export const Document = z
+  .object({
+    id: Id,
+    name: z.string(),
+    document_type: z.string(),
+    description: z.string().nullish(),
+    file_path: z.string().nullish(),
+    /** Unknown statuses are shown as pending (SPEC.md: "pending (default when missing)"). */
+    status: z
+      .string()
+      .nullish()
+      .transform((v): DocumentStatus => (v === 'approved' || v === 'rejected' ? v : 'pending')),
+    review_notes: z.string().nullish(),
+    created_at: z.string(),
+    uploaded_by_name: z.string().nullish(),
+    booking_id: Id.nullish(),
+    deceased_first_name: z.string().nullish(),
+    deceased_last_name: z.string().nullish(),
+    mime_type: z.string().nullish(),
+    size: z.number().nullish(),
+  })
+  .passthrough()
+export type Document = z.infer<typeof Document>
+
+export const DocumentList = z.union([
+  z.array(Document).transform((documents) => ({ documents, pagination: null as Pagination | null })),
+  z.object({ documents: z.array(Document), pagination: Pagination.nullish() }).transform((o) => ({ documents: o.documents, pagination: o.pagination ?? null })),
+])
+export type DocumentList = z.infer<typeof DocumentList>
+export const DocumentResponse = z.union([z.object({ document: Document }).transform((o) => o.document), Document])
+
+export const DocumentStats = z
+  .object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number() })
+  .passthrough()
+export type DocumentStats = z.infer<typeof DocumentStats>
+export const DocumentStatsResponse = z.union([z.object({ stats: DocumentStats }).transform((o) => o.stats), DocumentStats])
+
+export const DocumentStatusRequest = z.object({
+  status: z.enum(['approved', 'rejected']),
+  notes: z.string().max(1000, 'Notes must be at most 1000 characters').optional(),
+})
+export type DocumentStatusRequest = z.infer<typeof DocumentStatusRequest>
+
+/** The fields of POST /documents besides the file (multipart form data). */
+export const DocumentUploadFields = z.object({
+  document_type: z.enum(DOCUMENT_TYPES, { message: 'Please choose a document type' }),
+  description: z.string().max(500, 'Description must be at most 500 characters').optional(),
+  booking_id: z.string().regex(/^\d+$/, 'Please choose the booking').optional(),
+})
+
+export interface DocumentQuery {
+  page: number
+  limit: number
+  document_type?: string
+  status?: string
+  search?: string
+}
+
+export function documentTypeLabel(type: string): string {
+  return DOCUMENT_TYPE_LABELS[type as DocumentType] ?? 'Other Document'
+}
+
+export function deceasedOf(doc: Pick<Document, 'deceased_first_name' | 'deceased_last_name'>): string {
+  return `${doc.deceased_first_name ?? ''} ${doc.deceased_last_name ?? ''}`.trim()
+}

@@ -1,0 +1,244 @@
+import {
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  SearchBox,
+  Select,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { Checkmark20Regular, Dismiss20Regular, Eye20Regular } from '@fluentui/react-icons'
+import { useMachine } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../../../machines/documents/document-review.machine'
+import { allDocuments, documentStats, reviewDocument } from '../../../api/documents'
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
+import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useSubmission } from '../../../app/use-notifying-machine'
+import { PageHeader } from '../../../components/page-header'
+import { formatDate } from '../../../lib/format'
+import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../../documents/document-files'
+import { DocumentStatusBadge, PreviewDialog } from '../../documents/document-parts'
+
+const liveReview = createDocumentReviewMachine<Document>().provide({
+  actors: {
+    loadPage: fromPromise<PageResult<Document>, ReviewQuery>(async ({ input }) => {
+      const [list, stats] = await Promise.all([
+        allDocuments({ page: input.page, limit: input.limit, document_type: input.document_type || undefined, status: input.status || undefined, search: input.search || undefined }),
+        documentStats(),
+      ])
+      return { documents: list.documents, pagination: list.pagination, stats }
+    }),
+    review: fromPromise(({ input }) => reviewDocument(input.id, { status: input.status, notes: input.notes.trim() || undefined })),
+  },
+})
+
+const useStyles = makeStyles({
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
+  stat: { gap: tokens.spacingVerticalXS },
+  statValue: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  filters: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  tableCard: { padding: 0, overflowX: 'auto' },
+  name: { overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  pagerButtons: { display: 'flex', gap: tokens.spacingHorizontalS },
+  notes: { marginTop: tokens.spacingVerticalM },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+})
+
+/** Document review (SPEC.md sections 2, 7, 8): stats, the paged list with filters, review dialog. */
+export function DocumentReviewPage() {
+  const styles = useStyles()
+  const [snapshot, send, actorRef] = useMachine(liveReview)
+  useEffect(() => {
+    const sub = bridgeNotifications(actorRef)
+    return () => sub.unsubscribe()
+  }, [actorRef])
+  const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
+  const [viewing, setViewing] = useState<Document | null>(null)
+  const [notes, setNotes] = useState('')
+  const { query, searchDraft, documents, total, pages, stats, error, reviewing, reviewError } = snapshot.context
+  const loading = snapshot.hasTag('loading')
+  const submitting = snapshot.hasTag('busy')
+
+  const open = (doc: Document) => {
+    setNotes('')
+    if (doc.status === 'pending') send({ type: 'review.open', document: doc })
+    else setViewing(doc)
+  }
+  const shown = reviewing ?? viewing
+  const statCards: Array<[string, number | undefined]> = [
+    ['Total documents', stats?.total],
+    ['Pending review', stats?.pending],
+    ['Approved', stats?.approved],
+    ['Rejected', stats?.rejected],
+  ]
+
+  return (
+    <div className={styles.layout}>
+      <PageHeader title="Document Review" subtitle="Check the papers families upload; approve them, or reject them with a note saying what to fix." />
+      <section aria-label="Document statistics" className={styles.stats}>
+        {statCards.map(([label, value]) => (
+          <Card key={label} className={styles.stat} role="group" aria-label={label}>
+            <Caption1 className={styles.muted}>{label}</Caption1>
+            <Text className={styles.statValue}>{value ?? '—'}</Text>
+          </Card>
+        ))}
+      </section>
+
+      <section aria-label="Filters" className={styles.filters}>
+        <Field label="Document type">
+          <Select value={query.document_type} onChange={(_, d) => send({ type: 'filter.type', value: d.value })}>
+            <option value="">All types</option>
+            {DOCUMENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {documentTypeLabel(t)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Status">
+          <Select value={query.status} onChange={(_, d) => send({ type: 'filter.status', value: d.value })}>
+            <option value="">All statuses</option>
+            {DOCUMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Search" hint="File name, family or deceased">
+          <SearchBox value={searchDraft} onChange={(_, d) => send({ type: 'search.change', value: d.value })} />
+        </Field>
+      </section>
+
+      {error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => send({ type: 'retry' })}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : loading && documents.length === 0 ? (
+        <Skeleton aria-label="Loading documents" className={styles.skeleton}>
+          {[0, 1, 2].map((i) => (
+            <SkeletonItem key={i} size={48} />
+          ))}
+        </Skeleton>
+      ) : documents.length === 0 ? (
+        <Card>
+          <Body1>No documents match these filters.</Body1>
+        </Card>
+      ) : (
+        <Card className={styles.tableCard}>
+          <Table aria-label="Documents" aria-busy={loading}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Type</TableHeaderCell>
+                <TableHeaderCell>Name</TableHeaderCell>
+                <TableHeaderCell>Family</TableHeaderCell>
+                <TableHeaderCell>Deceased</TableHeaderCell>
+                <TableHeaderCell>Uploaded</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>Action</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {documents.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell>{documentTypeLabel(d.document_type)}</TableCell>
+                  <TableCell className={styles.name}>{d.name}</TableCell>
+                  <TableCell>{d.uploaded_by_name ?? '—'}</TableCell>
+                  <TableCell>{deceasedOf(d) || '—'}</TableCell>
+                  <TableCell>{formatDate(d.created_at)}</TableCell>
+                  <TableCell>
+                    <DocumentStatusBadge status={d.status} />
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      appearance={d.status === 'pending' ? 'primary' : 'secondary'}
+                      icon={<Eye20Regular />}
+                      onClick={() => open(d)}
+                      aria-label={`${d.status === 'pending' ? 'Review' : 'View'} ${d.name}`}
+                    >
+                      {d.status === 'pending' ? 'Review' : 'View'}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+
+      {!error && pages > 0 && (
+        <nav aria-label="Pages" className={styles.pager}>
+          <Body1>
+            Page {query.page} of {Math.max(1, pages)} · {total} document{total === 1 ? '' : 's'}
+          </Body1>
+          <div className={styles.pagerButtons}>
+            <Button disabled={query.page <= 1 || loading} onClick={() => send({ type: 'page.go', page: query.page - 1 })}>
+              Previous
+            </Button>
+            <Button disabled={query.page >= pages || loading} onClick={() => send({ type: 'page.go', page: query.page + 1 })}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      )}
+
+      <PreviewDialog
+        doc={shown}
+        open={shown !== null}
+        onClose={() => (reviewing ? send({ type: 'review.close' }) : setViewing(null))}
+        onDownload={(d) => download.submit(d)}
+        extraActions={
+          reviewing ? (
+            <>
+              <Button appearance="primary" icon={<Checkmark20Regular />} disabled={submitting} onClick={() => send({ type: 'review.submit', status: 'approved', notes })}>
+                Approve
+              </Button>
+              <Button icon={<Dismiss20Regular />} disabled={submitting} onClick={() => send({ type: 'review.submit', status: 'rejected', notes })}>
+                Reject
+              </Button>
+            </>
+          ) : undefined
+        }
+      >
+        {reviewing ? (
+          <Field label="Notes for the family" hint="Optional. Say what to fix when you reject." className={styles.notes}>
+            <Textarea value={notes} onChange={(_, d) => setNotes(d.value)} disabled={submitting} resize="vertical" />
+          </Field>
+        ) : viewing ? (
+          <Body1 block className={styles.notes}>
+            Status: <DocumentStatusBadge status={viewing.status} /> {viewing.review_notes ? `· Notes: ${viewing.review_notes}` : ''}
+          </Body1>
+        ) : null}
+        {reviewing && reviewError && (
+          <MessageBar intent="error" className={styles.notes}>
+            <MessageBarBody>{reviewError}</MessageBarBody>
+          </MessageBar>
+        )}
+      </PreviewDialog>
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import type { Booking } from '../../../api/contracts/bookings'
+import type { BookingChoice } from '../../documents/upload-dialog'
+import { deceasedName } from '../my-bookings'
+
+/** The bookings a document can be for: every booking not cancelled, newest first. */
+export function bookingChoices(bookings: readonly Booking[]): BookingChoice[] {
+  return [...bookings]
+    .filter((b) => b.status !== 'cancelled')
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .map((b) => ({ id: b.id, label: `${deceasedName(b)} (booking #${b.id})` }))
+}

@@ -1,0 +1,227 @@
+import {
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { ArrowDownload20Regular, ArrowUpload20Regular, Delete20Regular, DocumentText24Regular, Eye20Regular } from '@fluentui/react-icons'
+import { useCallback, useEffect, useState } from 'react'
+import { deleteDocument } from '../../../api/documents'
+import { deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
+import { useSubmission } from '../../../app/use-notifying-machine'
+import { PageHeader } from '../../../components/page-header'
+import { useMediaQuery } from '../../../components/use-media-query'
+import { formatDate } from '../../../lib/format'
+import { DELETE_CONFIRM, DELETE_DONE, DELETE_FAILED, DOWNLOAD_DONE, DOWNLOAD_FAILED, formatSize, saveDocument } from '../../documents/document-files'
+import { DocumentStatusBadge, PreviewDialog } from '../../documents/document-parts'
+import { UploadDialog } from '../../documents/upload-dialog'
+import { bookingChoices } from './booking-choices'
+import { useMyBookings } from '../my-bookings'
+import { useMyDocuments } from './my-documents'
+
+const useStyles = makeStyles({
+  tableCard: { padding: 0, overflowX: 'auto' },
+  colType: { width: '24%' },
+  colDeceased: { width: '15%' },
+  colDate: { width: '12%' },
+  colStatus: { width: '18%' },
+  colActions: { width: '31%' },
+  name: { overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  note: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  cards: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  card: { gap: tokens.spacingVerticalS },
+  cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  empty: { alignItems: 'center', textAlign: 'center', padding: tokens.spacingVerticalXXL, gap: tokens.spacingVerticalM },
+  emptyIcon: { color: tokens.colorNeutralForeground3 },
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+})
+
+/** Documents (SPEC.md section 2): list, upload dialog, preview dialog, download and delete. */
+export function DocumentsPage() {
+  const styles = useStyles()
+  const { documents, loading, loaded, error, reload } = useMyDocuments()
+  const { bookings } = useMyBookings()
+  const isSmall = useMediaQuery('(max-width: 768px)')
+  const [uploading, setUploading] = useState(false)
+  const [previewing, setPreviewing] = useState<Document | null>(null)
+  const [deleting, setDeleting] = useState<Document | null>(null)
+  const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
+  const remove = useSubmission((doc: Document) => deleteDocument(doc.id), { successMessage: DELETE_DONE, failureMessage: DELETE_FAILED })
+
+  // After a delete (done or refused), close the question and show the list as the server has it.
+  const { succeeded: deleted, failed: deleteFailed } = remove
+  useEffect(() => {
+    if (deleted || deleteFailed) {
+      setDeleting(null)
+      if (deleted) reload()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to the outcome only
+  }, [deleted, deleteFailed])
+
+  const onUploaded = useCallback(() => reload(), [reload])
+  const closeUpload = useCallback(() => setUploading(false), [])
+  const sorted = [...documents].sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const actions = { preview: setPreviewing, download: (d: Document) => download.submit(d), remove: setDeleting }
+
+  return (
+    <>
+      <PageHeader
+        title="Documents"
+        subtitle="The papers a burial needs: the burial permit before the body leaves the mortuary, the death certificate, and your contract and receipts."
+        actions={
+          <Button appearance="primary" icon={<ArrowUpload20Regular />} onClick={() => setUploading(true)}>
+            Upload Document
+          </Button>
+        }
+      />
+      {error ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={reload}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : loading && documents.length === 0 ? (
+        <Skeleton aria-label="Loading documents" className={styles.skeleton}>
+          {[0, 1, 2].map((i) => (
+            <SkeletonItem key={i} size={48} />
+          ))}
+        </Skeleton>
+      ) : loaded && documents.length === 0 ? (
+        <Card className={styles.empty}>
+          <DocumentText24Regular className={styles.emptyIcon} aria-hidden="true" />
+          <Body1>No documents yet. Upload the burial permit and the death certificate when you have them.</Body1>
+          <Button appearance="primary" onClick={() => setUploading(true)}>
+            Upload a document
+          </Button>
+        </Card>
+      ) : isSmall ? (
+        <ul className={styles.cards} aria-label="My documents">
+          {sorted.map((d) => (
+            <li key={d.id}>
+              <Card className={styles.card}>
+                <div className={styles.cardHead}>
+                  <Text weight="semibold">{documentTypeLabel(d.document_type)}</Text>
+                  <DocumentStatusBadge status={d.status} />
+                </div>
+                <Caption1 className={styles.name}>{d.name}</Caption1>
+                <Caption1 className={styles.muted}>
+                  {[deceasedOf(d) && `For ${deceasedOf(d)}`, `Uploaded ${formatDate(d.created_at)}`, formatSize(d.size)].filter(Boolean).join(' · ')}
+                </Caption1>
+                {d.status === 'rejected' && d.review_notes && <Caption1 className={styles.note}>Reviewer&apos;s note: {d.review_notes}</Caption1>}
+                <RowActions doc={d} {...actions} />
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Card className={styles.tableCard}>
+          <Table aria-label="My documents">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell className={styles.colType}>Type</TableHeaderCell>
+                <TableHeaderCell className={styles.colDeceased}>Deceased</TableHeaderCell>
+                <TableHeaderCell className={styles.colDate}>Uploaded</TableHeaderCell>
+                <TableHeaderCell className={styles.colStatus}>Status</TableHeaderCell>
+                <TableHeaderCell className={styles.colActions}>Actions</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {sorted.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell>
+                    <Text weight="semibold" block>
+                      {documentTypeLabel(d.document_type)}
+                    </Text>
+                    <Caption1 className={styles.name}>{d.name}</Caption1>
+                  </TableCell>
+                  <TableCell>{deceasedOf(d) || '—'}</TableCell>
+                  <TableCell>{formatDate(d.created_at)}</TableCell>
+                  <TableCell>
+                    <DocumentStatusBadge status={d.status} />
+                    {d.status === 'rejected' && d.review_notes && (
+                      <Caption1 block className={styles.note}>
+                        {d.review_notes}
+                      </Caption1>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <RowActions doc={d} {...actions} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+
+      <UploadDialog open={uploading} onClose={closeUpload} onUploaded={onUploaded} bookings={bookingChoices(bookings)} />
+      <PreviewDialog doc={previewing} open={previewing !== null} onClose={() => setPreviewing(null)} onDownload={(d) => download.submit(d)} />
+      {deleting && (
+      <Dialog open onOpenChange={(_, d) => (!d.open && !remove.busy ? setDeleting(null) : undefined)} modalType="alert">
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Delete document</DialogTitle>
+            <DialogContent>
+              {DELETE_CONFIRM}
+              {deleting && (
+                <Body1 block className={styles.muted}>
+                  {documentTypeLabel(deleting.document_type)}: {deleting.name}
+                </Body1>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" disabled={remove.busy} onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button appearance="primary" disabled={remove.busy} onClick={() => deleting && remove.submit(deleting)}>
+                {remove.busy ? 'Deleting...' : 'Delete'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      )}
+    </>
+  )
+}
+
+function RowActions({ doc, preview, download, remove }: { doc: Document; preview: (d: Document) => void; download: (d: Document) => void; remove: (d: Document) => void }) {
+  const styles = useStyles()
+  const label = `${documentTypeLabel(doc.document_type)} ${doc.name}`
+  return (
+    <div className={styles.actions}>
+      <Button size="small" icon={<Eye20Regular />} onClick={() => preview(doc)} aria-label={`Preview ${label}`}>
+        Preview
+      </Button>
+      <Button size="small" icon={<ArrowDownload20Regular />} onClick={() => download(doc)} aria-label={`Download ${label}`}>
+        Download
+      </Button>
+      <Button size="small" icon={<Delete20Regular />} onClick={() => remove(doc)} aria-label={`Delete ${label}`}>
+        Delete
+      </Button>
+    </div>
+  )
+}

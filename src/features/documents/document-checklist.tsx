@@ -1,0 +1,128 @@
+import { Body1, Button, Caption1, Card, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
+import { ArrowUpload20Regular } from '@fluentui/react-icons'
+import { useState } from 'react'
+import { REQUIRED_DOCUMENT_TYPES } from '../../api/contracts/bookings'
+import { documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
+import { DocumentStatusBadge } from './document-parts'
+import { UploadDialog, type BookingChoice } from './upload-dialog'
+
+export type ChecklistState = 'missing' | 'pending' | 'approved' | 'rejected'
+
+export interface ChecklistItem {
+  type: DocumentType
+  state: ChecklistState
+  /** The reviewer's note on the latest rejected upload. */
+  note: string | null
+}
+
+/**
+ * What a booking still needs, per required type: approved if one is approved; else waiting for
+ * review if one is pending; else rejected (with the reviewer's note) if the latest was rejected;
+ * else missing. The server's `required_documents` says the same in short (types not yet approved).
+ */
+export function bookingChecklist(bookingId: string, documents: readonly Document[]): ChecklistItem[] {
+  return REQUIRED_DOCUMENT_TYPES.map((type) => {
+    const mine = documents
+      .filter((d) => d.booking_id === bookingId && d.document_type === type)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    if (mine.some((d) => d.status === 'approved')) return { type, state: 'approved', note: null }
+    if (mine.some((d) => d.status === 'pending')) return { type, state: 'pending', note: null }
+    const latest = mine[0]
+    if (latest?.status === 'rejected') return { type, state: 'rejected', note: latest.review_notes?.trim() || null }
+    return { type, state: 'missing', note: null }
+  })
+}
+
+const STATE_TEXT: Record<ChecklistState, string> = {
+  missing: 'Not uploaded yet',
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Rejected: please upload a new copy',
+}
+
+const useStyles = makeStyles({
+  card: { gap: tokens.spacingVerticalM },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  item: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    paddingBottom: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  what: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  note: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  right: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+})
+
+/**
+ * The documents a booking needs, each with its state and an Upload button that opens the upload
+ * dialog with the type and the booking already chosen. `compact` for the dashboard.
+ */
+export function DocumentChecklist({
+  booking,
+  documents,
+  bookings,
+  onUploaded,
+  compact = false,
+  title = 'Documents for this booking',
+}: {
+  booking: BookingChoice
+  documents: readonly Document[]
+  bookings: BookingChoice[]
+  onUploaded: (doc: Document) => void
+  compact?: boolean
+  title?: string
+}) {
+  const styles = useStyles()
+  const [uploadType, setUploadType] = useState<DocumentType | null>(null)
+  const items = bookingChecklist(booking.id, documents)
+  const needed = items.filter((i) => i.state !== 'approved').length
+  return (
+    <Card className={styles.card}>
+      <Subtitle2 as="h2">{title}</Subtitle2>
+      {!compact && (
+        <Body1 className={styles.muted}>
+          {needed === 0
+            ? 'Everything the burial needs has been approved.'
+            : 'A body is released for burial only against an approved burial permit. Upload a clear photo or scan; the home reviews it.'}
+        </Body1>
+      )}
+      <ul className={styles.list} aria-label={`${title}: ${booking.label}`}>
+        {items.map((item) => (
+          <li key={item.type} className={styles.item}>
+            <div className={styles.what}>
+              <Body1>{documentTypeLabel(item.type)}</Body1>
+              <Caption1 className={styles.muted}>{STATE_TEXT[item.state]}</Caption1>
+              {item.note && <Caption1 className={styles.note}>Reviewer&apos;s note: {item.note}</Caption1>}
+            </div>
+            <div className={styles.right}>
+              <DocumentStatusBadge status={item.state} />
+              {(item.state === 'missing' || item.state === 'rejected') && (
+                <Button
+                  size="small"
+                  icon={<ArrowUpload20Regular />}
+                  onClick={() => setUploadType(item.type)}
+                  aria-label={`Upload ${documentTypeLabel(item.type)} for ${booking.label}`}
+                >
+                  Upload
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <UploadDialog
+        open={uploadType !== null}
+        onClose={() => setUploadType(null)}
+        onUploaded={onUploaded}
+        bookings={bookings}
+        initialType={uploadType ?? undefined}
+        initialBookingId={booking.id}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react'
+import { downloadDocument } from '../../api/documents'
+import type { Document } from '../../api/contracts/documents'
+import { messageOf } from '../../api/client'
+
+export const DOWNLOAD_DONE = 'Document downloaded successfully'
+export const DOWNLOAD_FAILED = 'Failed to download document'
+export const DELETE_DONE = 'Document deleted successfully'
+export const DELETE_FAILED = 'Failed to delete document'
+export const DELETE_CONFIRM = 'Are you sure you want to delete this document?'
+export const LOAD_FAILED = 'Failed to load documents'
+
+/** '2.4 MB', '830 KB'. */
+export function formatSize(bytes: number | null | undefined): string {
+  if (!bytes && bytes !== 0) return ''
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+export type PreviewKind = 'image' | 'pdf' | 'none'
+export function previewKind(doc: Pick<Document, 'name' | 'mime_type'>): PreviewKind {
+  const type = (doc.mime_type ?? '').toLowerCase()
+  const name = doc.name.toLowerCase()
+  if (type.startsWith('image/') || /\.(png|jpe?g)$/.test(name)) return 'image'
+  if (type === 'application/pdf' || name.endsWith('.pdf')) return 'pdf'
+  return 'none'
+}
+
+/** Save a blob under a file name, as the browser's download would. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  a.rel = 'noopener'
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** Download a document's original bytes and save them with its name. */
+export async function saveDocument(doc: Pick<Document, 'id' | 'name'>): Promise<void> {
+  const blob = await downloadDocument(doc.id)
+  saveBlob(blob, doc.name)
+}
+
+/** The document's bytes as an object URL for the preview (revoked when closed). */
+export function useDocumentUrl(doc: Pick<Document, 'id' | 'name' | 'mime_type'> | null, enabled: boolean) {
+  const [state, setState] = useState<{ url: string | null; error: string | null; loading: boolean }>({ url: null, error: null, loading: false })
+  const id = doc?.id ?? null
+  useEffect(() => {
+    if (!enabled || id === null) return
+    let url: string | null = null
+    let cancelled = false
+    setState({ url: null, error: null, loading: true })
+    downloadDocument(id)
+      .then((blob) => {
+        if (cancelled) return
+        url = URL.createObjectURL(blob)
+        setState({ url, error: null, loading: false })
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ url: null, error: messageOf(error, DOWNLOAD_FAILED), loading: false })
+      })
+    return () => {
+      cancelled = true
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [id, enabled])
+  return state
+}

@@ -1,0 +1,125 @@
+import {
+  Badge,
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components'
+import { ArrowDownload20Regular } from '@fluentui/react-icons'
+import type { ReactNode } from 'react'
+import { deceasedOf, documentTypeLabel, type Document } from '../../api/contracts/documents'
+import { formatDate } from '../../lib/format'
+import { previewKind, useDocumentUrl } from './document-files'
+
+const STATUS: Record<string, { label: string; color: NonNullable<BadgeProps['color']> }> = {
+  pending: { label: 'Pending review', color: 'warning' },
+  approved: { label: 'Approved', color: 'success' },
+  rejected: { label: 'Rejected', color: 'danger' },
+  missing: { label: 'Missing', color: 'subtle' },
+}
+
+export function DocumentStatusBadge({ status }: { status: string }) {
+  const s = STATUS[status] ?? STATUS.pending!
+  return (
+    <Badge appearance="tint" color={s.color} shape="rounded">
+      {s.label}
+    </Badge>
+  )
+}
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(900px, calc(100vw - 24px))', width: '100%' },
+  frame: { width: '100%', height: 'min(70vh, 720px)', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  image: { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto', borderRadius: tokens.borderRadiusMedium, boxShadow: tokens.shadow4 },
+  meta: { color: tokens.colorNeutralForeground2, marginBottom: tokens.spacingVerticalS, display: 'block' },
+  center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
+  actions: { flexWrap: 'wrap' },
+})
+
+/**
+ * The preview dialog: images and PDFs in the page, Word files say they cannot be previewed and
+ * offer the download. `extraActions` lets the admin's review add Approve / Reject.
+ */
+export function PreviewDialog({
+  doc,
+  open,
+  onClose,
+  onDownload,
+  children,
+  extraActions,
+}: {
+  doc: Document | null
+  open: boolean
+  onClose: () => void
+  onDownload: (doc: Document) => void
+  children?: ReactNode
+  extraActions?: ReactNode
+}) {
+  // Mounted only while open (see UploadDialog).
+  if (!open || !doc) return null
+  return <OpenPreview doc={doc} onClose={onClose} onDownload={onDownload} extraActions={extraActions}>{children}</OpenPreview>
+}
+
+function OpenPreview({ doc, onClose, onDownload, children, extraActions }: { doc: Document; onClose: () => void; onDownload: (doc: Document) => void; children?: ReactNode; extraActions?: ReactNode }) {
+  const open = true
+  const styles = useStyles()
+  const kind = doc ? previewKind(doc) : 'none'
+  const { url, error, loading } = useDocumentUrl(doc, open && kind !== 'none')
+  const title = doc ? `${documentTypeLabel(doc.document_type)}: ${doc.name}` : ''
+  return (
+    <Dialog open={open && doc !== null} onOpenChange={(_, d) => (!d.open ? onClose() : undefined)}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            {doc && (
+              <Body1 className={styles.meta}>
+                {[deceasedOf(doc) && `For ${deceasedOf(doc)}`, doc.uploaded_by_name && `Uploaded by ${doc.uploaded_by_name}`, `on ${formatDate(doc.created_at)}`].filter(Boolean).join(' · ')}
+              </Body1>
+            )}
+            {kind === 'none' ? (
+              <MessageBar intent="info">
+                <MessageBarBody>This file type cannot be previewed here. Download it to open it on your device.</MessageBarBody>
+              </MessageBar>
+            ) : loading ? (
+              <div className={styles.center}>
+                <Spinner label="Loading the preview..." />
+              </div>
+            ) : error ? (
+              <MessageBar intent="error">
+                <MessageBarBody>{error}</MessageBarBody>
+              </MessageBar>
+            ) : url && kind === 'image' ? (
+              <img src={url} alt={title} className={styles.image} />
+            ) : url ? (
+              <iframe src={url} title={title} className={styles.frame} />
+            ) : null}
+            {children}
+          </DialogContent>
+          <DialogActions className={styles.actions}>
+            {extraActions}
+            {doc && (
+              <Button icon={<ArrowDownload20Regular />} onClick={() => onDownload(doc)}>
+                Download
+              </Button>
+            )}
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="secondary">Close</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

@@ -1,0 +1,264 @@
+import {
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Select,
+  Textarea,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components'
+import { ArrowUpload24Regular, Camera20Regular } from '@fluentui/react-icons'
+import { useMachine } from '@xstate/react'
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
+import { fromCallback } from 'xstate'
+import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
+import { uploadDocument } from '../../api/documents'
+import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
+import { bridgeNotifications } from '../../app/toast-bridge'
+import { formatSize } from './document-files'
+
+export const MSG_TYPE_REQUIRED = 'Please choose a document type'
+
+export interface BookingChoice {
+  id: string
+  label: string
+}
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(560px, calc(100vw - 24px))', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  drop: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalL,
+    border: `2px dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    textAlign: 'center',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  dragging: { border: `2px dashed ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  fileInput: { maxWidth: '100%', fontSize: tokens.fontSizeBase300 },
+  muted: { color: tokens.colorNeutralForeground2 },
+  chosen: { wordBreak: 'break-word', fontWeight: tokens.fontWeightSemibold },
+})
+
+/**
+ * Upload a document (SPEC.md sections 2, 5, 8): file (checked for size and type before anything is
+ * sent), type, the booking it is for, description. Drag and drop on a desktop; on a phone the
+ * picker offers the camera. Progress while it sends; on failure the dialog keeps everything.
+ */
+export function UploadDialog(props: UploadDialogProps) {
+  // Mounted only while open: each opening starts from what the caller chose, and a closed dialog
+  // leaves nothing behind (Fluent's focus trap of a hidden dialog must not hide an open one).
+  return props.open ? <OpenUploadDialog {...props} /> : null
+}
+
+interface UploadDialogProps {
+  open: boolean
+  onClose: () => void
+  onUploaded: (doc: Document) => void
+  bookings: BookingChoice[]
+  initialType?: DocumentType
+  initialBookingId?: string
+}
+
+function OpenUploadDialog({
+  onClose,
+  onUploaded,
+  bookings,
+  initialType,
+  initialBookingId,
+}: UploadDialogProps) {
+  const styles = useStyles()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [type, setType] = useState<string>(initialType ?? '')
+  const [bookingId, setBookingId] = useState<string>(initialBookingId ?? bookings[0]?.id ?? '')
+  const [description, setDescription] = useState('')
+  const [errors, setErrors] = useState<{ file?: string; type?: string }>({})
+  const [dragging, setDragging] = useState(false)
+
+  const machine = useMemo(
+    () =>
+      documentUploadMachine.provide({
+        actors: {
+          upload: fromCallback<UploadEvent, UploadPayload>(({ sendBack, input }) => {
+            const controller = new AbortController()
+            const real = (input as UploadPayload & { file: File }).file
+            uploadDocument(
+              { file: real, document_type: input.document_type as DocumentType, description: input.description, booking_id: input.booking_id },
+              (p) => sendBack({ type: 'upload.progress', loaded: p.loaded, total: p.total }),
+              controller.signal,
+            ).then(
+              (output) => sendBack({ type: 'upload.done', output }),
+              (error: unknown) => {
+                if (!controller.signal.aborted) sendBack({ type: 'upload.failed', error })
+              },
+            )
+            return () => controller.abort()
+          }),
+        },
+      }),
+    [],
+  )
+  const [snapshot, send, actorRef] = useMachine(machine)
+  useEffect(() => {
+    const sub = bridgeNotifications(actorRef)
+    return () => sub.unsubscribe()
+  }, [actorRef])
+
+  const busy = snapshot.hasTag('busy')
+  const done = snapshot.matches('done')
+  useEffect(() => {
+    if (!done) return
+    onUploaded(snapshot.context.result as Document)
+    send({ type: 'upload.reset' })
+    onClose()
+  }, [done, snapshot.context.result, onUploaded, onClose, send])
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen)
+    setErrors((e) => ({ ...e, file: chosen ? (documentFileProblem(chosen) ?? undefined) : undefined }))
+  }
+
+  const submit = () => {
+    const fileProblem = documentFileProblem(file)
+    const typeProblem = DOCUMENT_TYPES.includes(type as DocumentType) ? undefined : MSG_TYPE_REQUIRED
+    setErrors({ file: fileProblem ?? undefined, type: typeProblem })
+    if (fileProblem || typeProblem || !file) return
+    send({ type: 'upload.send', payload: { file, document_type: type, description: description.trim() || undefined, booking_id: bookingId || undefined } })
+  }
+
+  const close = () => {
+    if (busy) send({ type: 'upload.cancel' })
+    send({ type: 'upload.reset' })
+    onClose()
+  }
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setDragging(false)
+    if (busy) return
+    const dropped = e.dataTransfer.files[0]
+    if (dropped) choose(dropped)
+  }
+
+  const fraction = uploadFraction(snapshot.context)
+
+  return (
+    <Dialog open onOpenChange={(_, d) => (!d.open ? close() : undefined)}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>Upload Document</DialogTitle>
+            <DialogContent className={styles.form}>
+              <div
+                className={mergeClasses(styles.drop, dragging && styles.dragging)}
+                onDragOver={(e) => {
+                  e.preventDefault()
+                  setDragging(true)
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={onDrop}
+              >
+                <ArrowUpload24Regular aria-hidden="true" />
+                <Body1 className={styles.muted}>
+                  Drop the file here, or choose it. <Camera20Regular aria-hidden="true" /> On a phone you can take a photo of the paper.
+                </Body1>
+                <Field label="File" required validationMessage={errors.file} hint="PDF, JPG, PNG, DOC or DOCX, up to 5 MB">
+                  {(controlProps) => (
+                    <input
+                      {...controlProps}
+                      ref={inputRef}
+                      type="file"
+                      accept={DOCUMENT_ACCEPT}
+                      className={styles.fileInput}
+                      disabled={busy}
+                      onChange={(e) => choose(e.target.files?.[0] ?? null)}
+                    />
+                  )}
+                </Field>
+                {file && (
+                  <Caption1 className={styles.chosen}>
+                    {file.name} ({formatSize(file.size)})
+                  </Caption1>
+                )}
+              </div>
+              <Field label="Document type" required validationMessage={errors.type}>
+                <Select
+                  value={type}
+                  disabled={busy}
+                  onChange={(_, d) => {
+                    setType(d.value)
+                    setErrors((e) => ({ ...e, type: undefined }))
+                  }}
+                >
+                  <option value="">Choose a type</option>
+                  {DOCUMENT_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {documentTypeLabel(t)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              {bookings.length > 0 && (
+                <Field label="For the booking of">
+                  <Select value={bookingId} disabled={busy} onChange={(_, d) => setBookingId(d.value)}>
+                    {bookings.map((b) => (
+                      <option key={b.id} value={b.id}>
+                        {b.label}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              )}
+              <Field label="Description" hint="Optional">
+                <Textarea value={description} disabled={busy} onChange={(_, d) => setDescription(d.value)} resize="vertical" />
+              </Field>
+              {busy && (
+                <Field
+                  label={fraction === null ? 'Uploading...' : `Uploading... ${Math.round(fraction * 100)}%`}
+                  hint={file ? `${formatSize(snapshot.context.loaded)} of ${formatSize(snapshot.context.total || file.size)}` : undefined}
+                >
+                  <ProgressBar value={fraction ?? undefined} thickness="large" />
+                </Field>
+              )}
+              {snapshot.matches('failed') && snapshot.context.error && (
+                <MessageBar intent="error">
+                  <MessageBarBody>{snapshot.context.error}</MessageBarBody>
+                </MessageBar>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy}>
+                {busy ? 'Uploading...' : 'Upload'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  )
+}
