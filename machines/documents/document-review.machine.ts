@@ -85,6 +85,10 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
       setType: assign({ query: ({ context, event }) => (event.type === 'filter.type' ? { ...context.query, document_type: event.value, page: 1 } : context.query) }),
       setStatus: assign({ query: ({ context, event }) => (event.type === 'filter.status' ? { ...context.query, status: event.value, page: 1 } : context.query) }),
       setDraft: assign({ searchDraft: ({ context, event }) => (event.type === 'search.change' ? event.value : context.searchDraft) }),
+      openReview: assign({
+        reviewing: ({ context, event }) => (event.type === 'review.open' ? event.document : context.reviewing),
+        reviewError: null,
+      }),
       setPage: assign({ query: ({ context, event }) => (event.type === 'page.go' ? { ...context.query, page: event.page } : context.query) }),
     },
   }).createMachine({
@@ -129,6 +133,8 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
           'filter.type': { target: 'loading', reenter: true, actions: 'setType' },
           'filter.status': { target: 'loading', reenter: true, actions: 'setStatus' },
           'search.change': { target: 'debouncing', actions: 'setDraft' },
+          // A row clicked while the page refreshes opens at once; the page is fetched after.
+          'review.open': { guard: 'isPending', target: 'reviewing', actions: 'openReview' },
         },
       },
       ready: {
@@ -138,7 +144,7 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
           'filter.status': { target: 'loading', actions: 'setStatus' },
           'search.change': { target: 'debouncing', actions: 'setDraft' },
           'page.go': { guard: 'pageInRange', target: 'loading', actions: 'setPage' },
-          'review.open': { guard: 'isPending', target: 'reviewing', actions: assign({ reviewing: ({ event }) => event.document, reviewError: null }) },
+          'review.open': { guard: 'isPending', target: 'reviewing', actions: 'openReview' },
         },
       },
       debouncing: {
@@ -150,6 +156,11 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
           'search.change': { target: 'debouncing', reenter: true, actions: 'setDraft' },
           'filter.type': { actions: 'setType' },
           'filter.status': { actions: 'setStatus' },
+          'review.open': {
+            guard: 'isPending',
+            target: 'reviewing',
+            actions: ['openReview', assign({ query: ({ context }) => ({ ...context.query, search: context.searchDraft.trim(), page: 1 }) })],
+          },
         },
       },
       failed: {
@@ -165,7 +176,8 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
       reviewing: {
         description: 'One pending document in the review dialog.',
         initial: 'idle',
-        on: { 'review.close': { target: 'ready', actions: assign({ reviewing: null, reviewError: null }) } },
+        // Closing fetches the page again: it may have changed, or a search may have been pending.
+        on: { 'review.close': { target: 'loading', actions: assign({ reviewing: null, reviewError: null }) } },
         states: {
           idle: {
             on: { 'review.submit': 'submitting' },

@@ -12,7 +12,8 @@ export const CURRENCY = 'KSH'
 
 /** Toasts: 3 visible, 4000 ms, 356 px wide, 14 px gap, swipe to dismiss at 45 px (SPEC.md section 9). */
 export const TOAST_OPTIONS = {
-  position: 'top-right',
+  // Bottom: a toast must never cover the top bar's Logout or the page's own title and actions.
+  position: 'bottom-right',
   autoClose: 4000,
   limit: 3,
   draggable: true,

@@ -70,6 +70,17 @@ describe('documentReview machine', () => {
     expect(actor.getSnapshot().context.searchDraft).toBe('ouma ')
   })
 
+  it('a row clicked while a search is pending opens at once; the search is applied when the review closes', async () => {
+    const { actor, loadPage } = start()
+    await waitFor(actor, (x) => x.matches('ready'))
+    actor.send({ type: 'search.change', value: 'rose' })
+    actor.send({ type: 'review.open', document: PENDING })
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true)
+    actor.send({ type: 'review.close' })
+    await waitFor(actor, (x) => x.matches('ready'))
+    expect(loadPage).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'rose', page: 1 }))
+  })
+
   it("a failed load says 'Failed to fetch documents' and Retry loads again with the same filters", async () => {
     let fail = true
     const { actor, loadPage, notes } = start({
@@ -115,7 +126,8 @@ describe('documentReview machine', () => {
     expect(actor.getSnapshot().context.reviewError).toBe('Only pending documents can be reviewed')
     expect(notes).toContainEqual({ type: 'notify', level: 'error', message: 'Failed to update document status' })
     actor.send({ type: 'review.close' })
-    expect(actor.getSnapshot().matches('ready')).toBe(true)
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true)
+    await waitFor(actor, (x) => x.matches('ready'))
   })
 })
 

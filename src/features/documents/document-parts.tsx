@@ -40,11 +40,10 @@ export function DocumentStatusBadge({ status }: { status: string }) {
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(900px, calc(100vw - 24px))', width: '100%' },
-  frame: { width: '100%', height: 'min(70vh, 720px)', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  image: { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto', borderRadius: tokens.borderRadiusMedium, boxShadow: tokens.shadow4 },
+  frame: { width: '100%', height: 'min(52vh, 560px)', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  image: { display: 'block', maxWidth: '100%', maxHeight: '52vh', margin: '0 auto', borderRadius: tokens.borderRadiusMedium, boxShadow: tokens.shadow4 },
   meta: { color: tokens.colorNeutralForeground2, marginBottom: tokens.spacingVerticalS, display: 'block' },
   center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
-  actions: { flexWrap: 'wrap' },
 })
 
 /**
@@ -107,7 +106,7 @@ function OpenPreview({ doc, onClose, onDownload, children, extraActions }: { doc
             ) : null}
             {children}
           </DialogContent>
-          <DialogActions className={styles.actions}>
+          <DialogActions>
             {extraActions}
             {doc && (
               <Button icon={<ArrowDownload20Regular />} onClick={() => onDownload(doc)}>

@@ -32,6 +32,7 @@ import { DOCUMENT_STATUSES, DOCUMENT_TYPES, deceasedOf, documentTypeLabel, type 
 import { bridgeNotifications } from '../../../app/toast-bridge'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
+import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../../documents/document-files'
 import { DocumentStatusBadge, PreviewDialog } from '../../documents/document-parts'
@@ -61,6 +62,9 @@ const useStyles = makeStyles({
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   pagerButtons: { display: 'flex', gap: tokens.spacingHorizontalS },
   notes: { marginTop: tokens.spacingVerticalM },
+  cards: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  card: { gap: tokens.spacingVerticalS },
+  cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
@@ -78,6 +82,7 @@ export function DocumentReviewPage() {
   const { query, searchDraft, documents, total, pages, stats, error, reviewing, reviewError } = snapshot.context
   const loading = snapshot.hasTag('loading')
   const submitting = snapshot.hasTag('busy')
+  const isSmall = useMediaQuery('(max-width: 768px)')
 
   const open = (doc: Document) => {
     setNotes('')
@@ -147,6 +152,34 @@ export function DocumentReviewPage() {
         <Card>
           <Body1>No documents match these filters.</Body1>
         </Card>
+      ) : isSmall ? (
+        <ul className={styles.cards} aria-label="Documents" aria-busy={loading}>
+          {documents.map((d) => (
+            <li key={d.id}>
+              <Card className={styles.card}>
+                <div className={styles.cardHead}>
+                  <Text weight="semibold">{documentTypeLabel(d.document_type)}</Text>
+                  <DocumentStatusBadge status={d.status} />
+                </div>
+                <Caption1 className={styles.name}>{d.name}</Caption1>
+                <Caption1 className={styles.muted}>
+                  {[d.uploaded_by_name, deceasedOf(d) && `for ${deceasedOf(d)}`, formatDate(d.created_at)].filter(Boolean).join(' · ')}
+                </Caption1>
+                <div>
+                  <Button
+                    size="small"
+                    appearance={d.status === 'pending' ? 'primary' : 'secondary'}
+                    icon={<Eye20Regular />}
+                    onClick={() => open(d)}
+                    aria-label={`${d.status === 'pending' ? 'Review' : 'View'} ${d.name}`}
+                  >
+                    {d.status === 'pending' ? 'Review' : 'View'}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
       ) : (
         <Card className={styles.tableCard}>
           <Table aria-label="Documents" aria-busy={loading}>

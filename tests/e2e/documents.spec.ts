@@ -1,0 +1,138 @@
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+import { samplePng } from '../../mocks/files'
+
+const require = createRequire(import.meta.url)
+const AXE = require.resolve('axe-core/axe.min.js')
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  })
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+/** The demo family's booking for Rose Achieng: death certificate approved, burial permit missing. */
+const ROSE = /Rose Achieng/
+
+async function openRose(page: Page) {
+  await page.goto('/dashboard/client/bookings')
+  await page.getByRole('link', { name: ROSE }).first().click()
+  await expect(page.getByRole('heading', { name: 'Booking Details' })).toBeVisible()
+  return page.getByRole('list', { name: /Documents for this booking/ })
+}
+
+async function counter(page: Page, label: string) {
+  const group = page.getByRole('group', { name: label })
+  await expect(group.getByText(/^\d+$/)).toBeVisible()
+  return Number(await group.getByText(/^\d+$/).textContent())
+}
+
+async function uploadPermit(page: Page, list: ReturnType<Page['getByRole']>, name: string, bytes: Buffer) {
+  await list.getByRole('button', { name: /Upload Burial Permit/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' })
+  await expect(dialog.getByLabel(/^Document type/)).toHaveValue('burial_permit')
+  await dialog.getByLabel(/^File/).setInputFiles({ name, mimeType: 'image/png', buffer: bytes })
+  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await expectToast(page, 'Document uploaded successfully')
+  await expect(dialog).toBeHidden()
+}
+
+async function reviewAs(page: Page, search: string, decision: 'Approve' | 'Reject', note = '') {
+  await signIn(page, DEMO.admin)
+  await expect(page).toHaveURL(/\/dashboard\/admin$/)
+  await page.goto('/dashboard/admin/documents')
+  await page.getByRole('searchbox').fill(search)
+  await expect(page.getByText('Page 1 of 1 · 1 document', { exact: true })).toBeVisible()
+  const row = page.getByRole('row').filter({ hasText: search })
+  await expect(row).toHaveCount(1)
+  await row.getByRole('button', { name: /^Review / }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('img')).toBeVisible()
+  if (note) await dialog.getByLabel(/Notes for the family/).fill(note)
+  await dialog.getByRole('button', { name: decision }).click()
+  await expectToast(page, decision === 'Approve' ? 'Document marked as approved' : 'Document marked as rejected')
+  await signOut(page)
+}
+
+test.describe('Burial paperwork', () => {
+  test('a family uploads the burial permit from the checklist; the admin rejects it with a note, then approves the new copy', async ({ page }) => {
+    test.setTimeout(120_000)
+    const first = Buffer.from(samplePng())
+    const second = Buffer.concat([Buffer.from(samplePng()), Buffer.from('second copy')])
+
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    const pendingBefore = await counter(page, 'Pending Documents')
+
+    let list = await openRose(page)
+    await uploadPermit(page, list, 'rose-permit.png', first)
+    await expect(list.getByText('Waiting for review')).toBeVisible()
+
+    // The upload survives a reload, byte for byte (files live in IndexedDB, not localStorage).
+    await page.reload()
+    await page.goto('/dashboard/client/documents')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download .*rose-permit\.png/ }).click()])
+    expect(download.suggestedFilename()).toBe('rose-permit.png')
+    expect(readFileSync((await download.path())!)).toEqual(first)
+    await expectToast(page, 'Document downloaded successfully')
+    await signOut(page)
+
+    await reviewAs(page, 'rose-permit', 'Reject', 'The stamp is cut off; please photograph the whole page')
+
+    // The family sees the notification and the note, and uploads a new copy.
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    expect(await counter(page, 'Notifications')).toBeGreaterThan(0)
+    list = await openRose(page)
+    await expect(list.getByText(/Reviewer's note: The stamp is cut off/)).toBeVisible()
+    await uploadPermit(page, list, 'rose-permit-2.png', second)
+    await signOut(page)
+
+    await reviewAs(page, 'rose-permit-2', 'Approve')
+
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await expect.poll(() => counter(page, 'Pending Documents')).toBe(pendingBefore - 1)
+    list = await openRose(page)
+    await expect(list.getByRole('listitem').filter({ hasText: 'Burial Permit' }).getByText('Approved', { exact: true }).first()).toBeVisible()
+  })
+
+  test('both pages and both dialogs have no axe violations, and nothing scrolls sideways at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await signIn(page, DEMO.client)
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await page.goto('/dashboard/client/documents')
+    await expect(page.getByRole('list', { name: 'My documents' })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+    expect(await noSideways()).toBe(true)
+    await page.getByRole('button', { name: 'Upload Document' }).click()
+    await page.getByRole('dialog', { name: 'Upload Document' }).getByRole('button', { name: 'Upload' }).click()
+    await expect(page.getByText('Please select a file')).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await noSideways()).toBe(true)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await signOut(page)
+
+    await signIn(page, DEMO.admin)
+    await expect(page).toHaveURL(/\/dashboard\/admin$/)
+    await page.goto('/dashboard/admin/documents')
+    await expect(page.getByRole('list', { name: 'Documents' })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await noSideways()).toBe(true)
+    await page.getByRole('button', { name: /^Review / }).first().click()
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Approve' })).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await noSideways()).toBe(true)
+  })
+})
