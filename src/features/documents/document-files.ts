@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { downloadDocument } from '../../api/documents'
 import type { Document } from '../../api/contracts/documents'
-import { messageOf } from '../../api/client'
+import { useSubmission } from '../../app/use-notifying-machine'
 
 export const DOWNLOAD_DONE = 'Document downloaded successfully'
 export const DOWNLOAD_FAILED = 'Failed to download document'
@@ -45,28 +45,17 @@ export async function saveDocument(doc: Pick<Document, 'id' | 'name'>): Promise<
   saveBlob(blob, doc.name)
 }
 
-/** The document's bytes as an object URL for the preview (revoked when closed). */
+/** The document's bytes as an object URL for the preview (revoked when closed), loaded by a machine. */
 export function useDocumentUrl(doc: Pick<Document, 'id' | 'name' | 'mime_type'> | null, enabled: boolean) {
-  const [state, setState] = useState<{ url: string | null; error: string | null; loading: boolean }>({ url: null, error: null, loading: false })
+  const load = useSubmission((id: string) => downloadDocument(id), { failureMessage: DOWNLOAD_FAILED })
   const id = doc?.id ?? null
+  const { submit } = load
   useEffect(() => {
-    if (!enabled || id === null) return
-    let url: string | null = null
-    let cancelled = false
-    setState({ url: null, error: null, loading: true })
-    downloadDocument(id)
-      .then((blob) => {
-        if (cancelled) return
-        url = URL.createObjectURL(blob)
-        setState({ url, error: null, loading: false })
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ url: null, error: messageOf(error, DOWNLOAD_FAILED), loading: false })
-      })
-    return () => {
-      cancelled = true
-      if (url) URL.revokeObjectURL(url)
-    }
+    if (enabled && id !== null) submit(id)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per document shown
   }, [id, enabled])
-  return state
+  const blob = load.result instanceof Blob ? load.result : null
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob])
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
+  return { url, error: load.failed ? load.error : null, loading: enabled && !url && !load.failed }
 }
