@@ -1,10 +1,14 @@
 import { Body1, Button, Caption1, Card, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular } from '@fluentui/react-icons'
-import { useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { REQUIRED_DOCUMENT_TYPES } from '../../api/contracts/bookings'
 import { documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
 import { DocumentStatusBadge } from './document-parts'
-import { UploadDialog, type BookingChoice } from './upload-dialog'
+import type { BookingChoice } from './upload-dialog'
+
+// The dialog (file picker, progress, form) loads when a family first asks for it, or on intent.
+const loadUploadDialog = () => import('./upload-dialog')
+const UploadDialog = lazy(() => loadUploadDialog().then((m) => ({ default: m.UploadDialog })))
 
 export type ChecklistState = 'missing' | 'pending' | 'approved' | 'rejected'
 
@@ -79,6 +83,10 @@ export function DocumentChecklist({
 }) {
   const styles = useStyles()
   const [uploadType, setUploadType] = useState<DocumentType | null>(null)
+  // Fetch the dialog's code once the checklist is up, so Upload opens at once.
+  useEffect(() => {
+    void loadUploadDialog()
+  }, [])
   const items = bookingChecklist(booking.id, documents)
   const needed = items.filter((i) => i.state !== 'approved').length
   return (
@@ -106,6 +114,8 @@ export function DocumentChecklist({
                   size="small"
                   icon={<ArrowUpload20Regular />}
                   onClick={() => setUploadType(item.type)}
+                  onMouseEnter={() => void loadUploadDialog()}
+                  onFocus={() => void loadUploadDialog()}
                   aria-label={`Upload ${documentTypeLabel(item.type)} for ${booking.label}`}
                 >
                   Upload
@@ -115,14 +125,18 @@ export function DocumentChecklist({
           </li>
         ))}
       </ul>
-      <UploadDialog
+      {uploadType !== null && (
+        <Suspense fallback={null}>
+          <UploadDialog
         open={uploadType !== null}
         onClose={() => setUploadType(null)}
         onUploaded={onUploaded}
         bookings={bookings}
         initialType={uploadType ?? undefined}
         initialBookingId={booking.id}
-      />
+          />
+        </Suspense>
+      )}
     </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom, AnyActorRef } from 'xstate'
 import {
@@ -33,8 +33,11 @@ import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { livePaymentsPageMachine } from './live-payments'
-import { PayDialog } from './pay-dialog'
 import { amountDueText, deceasedName, methodLabel } from './payment-text'
+
+// The M-Pesa dialog (form, phone checks, progress) loads when a family starts a payment.
+const loadPayDialog = () => import('./pay-dialog')
+const PayDialog = lazy(() => loadPayDialog().then((m) => ({ default: m.PayDialog })))
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
@@ -120,6 +123,10 @@ export function PaymentsPage() {
   const styles = useStyles()
   const { user } = useSession()
   const page = useActorRef(livePaymentsPageMachine, { input: { phone: user?.phone ?? null } })
+  // Fetch the dialog's code once the page is up, so Pay opens at once.
+  useEffect(() => {
+    void loadPayDialog()
+  }, [])
   const pendingRef = useSelector(page, (s) => s.children.pending)
   const historyRef = useSelector(page, (s) => s.children.history)
   const paymentRef = useSelector(page, (s) => s.children.payment)
@@ -162,7 +169,11 @@ export function PaymentsPage() {
       />
       <HistorySection view={history} onRetry={() => historyRef?.send({ type: 'collection.fetch' })} />
 
-      {paymentRef && payingFor && <PayDialog actor={paymentRef} booking={payingFor} />}
+      {paymentRef && payingFor && (
+        <Suspense fallback={null}>
+          <PayDialog actor={paymentRef} booking={payingFor} />
+        </Suspense>
+      )}
     </div>
   )
 }
