@@ -102,6 +102,10 @@ export function ReportsPage() {
     const sub = bridgeNotifications(actor)
     return () => sub.unsubscribe()
   }, [actor])
+  // Fetch the chart's chunk while the figures load, not after they arrive.
+  useEffect(() => {
+    import('./revenue-chart').catch(() => {})
+  }, [])
 
   const timeframe = useSelector(actor, (s) => s.context.timeframe)
   const data = useSelector(actor, (s) => s.context.data)
