@@ -1,12 +1,18 @@
-import { ApiError, request } from './client'
+import { ApiError, request, requestBlob } from './client'
 import {
   PaymentList,
   PendingPaymentList,
   StkPushRequest,
   StkPushResponse,
   VerifyResponse,
+  PaymentSummary,
+  TransactionList,
+  XLSX_MIME,
   type Payment,
   type PendingPayment,
+  type ReportType,
+  type Timeframe,
+  type Transaction,
 } from './contracts/payments'
 
 /**
@@ -36,3 +42,17 @@ export const myPayments = (): Promise<Payment[]> => request((w) => w.url('/payme
 /** The family's bookings still awaiting payment (GET /payments/pending). */
 export const pendingPayments = (): Promise<PendingPayment[]> =>
   request((w) => w.url('/payments/pending').get().json(), PendingPaymentList)
+
+// ---- reports: the admin's financial screen (SPEC.md section 7) ----
+
+/** Revenue, bookings, average and pending count for a timeframe (GET /payments/summary). */
+export const paymentSummary = (timeframe: Timeframe): Promise<PaymentSummary> =>
+  request((w) => w.url(`/payments/summary?${new URLSearchParams({ timeframe })}`).get().json(), PaymentSummary)
+
+/** The payments of a timeframe as report rows, newest first (GET /payments/transactions). */
+export const paymentTransactions = (timeframe: Timeframe): Promise<Transaction[]> =>
+  request((w) => w.url(`/payments/transactions?${new URLSearchParams({ timeframe })}`).get().json(), TransactionList)
+
+/** The Excel report (GET /payments/report): a Summary sheet plus the chosen detail, as a Blob. */
+export const paymentReport = (timeframe: Timeframe, type: ReportType): Promise<Blob> =>
+  requestBlob((w) => w.url(`/payments/report?${new URLSearchParams({ timeframe, type })}`).accept(XLSX_MIME).get().blob())

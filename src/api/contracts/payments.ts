@@ -106,3 +106,6 @@ export const Transaction = z.object({
 })
 export type Transaction = z.infer<typeof Transaction>
 export const TransactionList = listOf('transactions', Transaction)
+
+/** The Excel report's media type (GET /payments/report). */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

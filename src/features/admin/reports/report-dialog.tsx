@@ -1,0 +1,109 @@
+import {
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import {
+  REPORT_TIMEFRAMES,
+  type ReportRequest,
+  type ReportTimeframe,
+} from '../../../../machines/admin/financial-reports.machine'
+import { REPORT_TYPES, type ReportType } from '../../../api/contracts/payments'
+import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-text'
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  muted: { color: tokens.colorNeutralForeground2 },
+})
+
+interface ReportDialogProps {
+  request: ReportRequest
+  generating: boolean
+  onTimeframe: (t: ReportTimeframe) => void
+  onType: (t: ReportType) => void
+  onGenerate: () => void
+  onClose: () => void
+}
+
+/** Generate report: timeframe and content, a progress bar while the server builds the workbook. */
+export function ReportDialog({ request, generating, onTimeframe, onType, onGenerate, onClose }: ReportDialogProps) {
+  const styles = useStyles()
+  const t = REPORTS_TEXT.dialog
+  return (
+    <Dialog
+      open
+      modalType={generating ? 'alert' : 'modal'}
+      onOpenChange={(_, d) => {
+        if (!d.open && !generating) onClose()
+      }}
+    >
+      <DialogSurface>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            onGenerate()
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>{t.title}</DialogTitle>
+            <DialogContent className={styles.content}>
+              <Body1 className={styles.muted}>{t.intro}</Body1>
+              <Field label={t.timeframe}>
+                <RadioGroup
+                  value={request.timeframe}
+                  disabled={generating}
+                  onChange={(_, d) => {
+                    const next = REPORT_TIMEFRAMES.find((x) => x === d.value)
+                    if (next) onTimeframe(next)
+                  }}
+                >
+                  {REPORT_TIMEFRAMES.map((x) => (
+                    <Radio key={x} value={x} label={REPORT_TIMEFRAME_LABELS[x]} />
+                  ))}
+                </RadioGroup>
+              </Field>
+              <Field label={t.content}>
+                <RadioGroup
+                  value={request.type}
+                  disabled={generating}
+                  onChange={(_, d) => {
+                    const next = REPORT_TYPES.find((x) => x === d.value)
+                    if (next) onType(next)
+                  }}
+                >
+                  {REPORT_TYPES.map((x) => (
+                    <Radio key={x} value={x} label={REPORT_TYPE_LABELS[x]} />
+                  ))}
+                </RadioGroup>
+              </Field>
+              {generating && (
+                <Field validationMessage={t.working} validationState="none">
+                  <ProgressBar aria-label={t.working} />
+                </Field>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" disabled={generating} onClick={onClose}>
+                {t.cancel}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={generating}>
+                {t.submit}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  )
+}

@@ -1,0 +1,311 @@
+import { Suspense, lazy, useEffect, useId, useMemo, type ReactNode } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components'
+import {
+  ArrowDownload20Regular,
+  CalendarLtr24Regular,
+  ChartMultiple24Regular,
+  Clock24Regular,
+  Money24Regular,
+  Receipt24Regular,
+  Wallet24Regular,
+} from '@fluentui/react-icons'
+import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
+import type { Transaction } from '../../../api/contracts/payments'
+import { bridgeNotifications } from '../../../app/toast-bridge'
+import { PageHeader } from '../../../components/page-header'
+import { useMediaQuery } from '../../../components/use-media-query'
+import { formatDate, formatKsh } from '../../../lib/format'
+import { liveFinancialReportsMachine } from './live-reports'
+import { ReportDialog } from './report-dialog'
+import { REPORTS_TEXT, VIEW_TIMEFRAME_LABELS, statusLabel } from './reports-text'
+import { BUCKET_NAMES, BUCKET_OF, pendingPaymentsValue, revenueSeries } from './revenue-series'
+
+// The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
+const RevenueChart = lazy(() => import('./revenue-chart'))
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  timeframe: { minWidth: '180px' },
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
+  stat: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS, minWidth: 0 },
+  statTop: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
+  statIcon: { color: tokens.colorBrandForeground1, flexShrink: 0 },
+  statValue: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, minWidth: 0 },
+  heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, margin: 0 },
+  headingIcon: { color: tokens.colorBrandForeground1 },
+  chartBox: { minHeight: '260px', minWidth: 0 },
+  tableBox: { overflowX: 'auto' },
+  right: { textAlign: 'right', whiteSpace: 'nowrap' },
+  amountHead: { justifyContent: 'flex-end' },
+  nowrap: { whiteSpace: 'nowrap' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    minWidth: 0,
+    overflowWrap: 'anywhere',
+  },
+  itemTop: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  amount: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+})
+
+const STATUS_COLOR: Record<string, NonNullable<BadgeProps['color']>> = {
+  completed: 'success',
+  processing: 'informative',
+  failed: 'danger',
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge appearance="tint" shape="rounded" color={STATUS_COLOR[status] ?? 'warning'}>
+      {statusLabel(status)}
+    </Badge>
+  )
+}
+
+/** Financial reports (SPEC.md section 2, admin): summary, revenue chart, transactions, report download. */
+export function ReportsPage() {
+  const styles = useStyles()
+  const actor = useActorRef(liveFinancialReportsMachine, { input: {} })
+  useEffect(() => {
+    const sub = bridgeNotifications(actor)
+    return () => sub.unsubscribe()
+  }, [actor])
+  // Fetch the chart's chunk while the figures load, not after they arrive.
+  useEffect(() => {
+    import('./revenue-chart').catch(() => {})
+  }, [])
+
+  const timeframe = useSelector(actor, (s) => s.context.timeframe)
+  const data = useSelector(actor, (s) => s.context.data)
+  const dataTimeframe = useSelector(actor, (s) => s.context.dataTimeframe)
+  const error = useSelector(actor, (s) => s.context.error)
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const dialogOpen = useSelector(actor, (s) => s.hasTag('reportOpen'))
+  const generating = useSelector(actor, (s) => s.hasTag('generating'))
+  const report = useSelector(actor, (s) => s.context.report)
+
+  const summary = data?.summary
+  const shownTimeframe = dataTimeframe ?? timeframe
+  const points = useMemo(
+    () => (data ? revenueSeries(data.transactions, shownTimeframe, new Date()) : []),
+    [data, shownTimeframe],
+  )
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={REPORTS_TEXT.title}
+        subtitle={REPORTS_TEXT.subtitle}
+        actions={
+          <div className={styles.toolbar}>
+            <TimeframePicker value={timeframe} onChange={(t) => actor.send({ type: 'reports.timeframe', timeframe: t })} />
+            <Button appearance="primary" icon={<ArrowDownload20Regular />} onClick={() => actor.send({ type: 'report.open' })}>
+              {REPORTS_TEXT.generate}
+            </Button>
+          </div>
+        }
+      />
+
+      {error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => actor.send({ type: 'reports.retry' })}>{REPORTS_TEXT.retry}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {loading && <Spinner size="small" labelPosition="after" label={REPORTS_TEXT.loading} />}
+
+      {summary && (
+        <section className={styles.cards} aria-label="Summary">
+          <StatCard icon={<Money24Regular />} title={REPORTS_TEXT.cards.revenue} value={formatKsh(summary.totalRevenue)} hint={REPORTS_TEXT.cards.revenueHint} />
+          <StatCard icon={<CalendarLtr24Regular />} title={REPORTS_TEXT.cards.bookings} value={summary.totalBookings.toLocaleString('en-KE')} hint={REPORTS_TEXT.cards.bookingsHint} />
+          <StatCard icon={<Wallet24Regular />} title={REPORTS_TEXT.cards.average} value={formatKsh(summary.avgTransactionValue)} hint={REPORTS_TEXT.cards.averageHint} />
+          <StatCard
+            icon={<Clock24Regular />}
+            title={REPORTS_TEXT.cards.pending}
+            value={formatKsh(pendingPaymentsValue(summary))}
+            hint={REPORTS_TEXT.cards.pendingHint(summary.pendingPayments)}
+          />
+        </section>
+      )}
+
+      {data && (
+        <Section title={REPORTS_TEXT.chart.title} icon={<ChartMultiple24Regular />}>
+          <Caption1 className={styles.muted}>{REPORTS_TEXT.chart.description(BUCKET_NAMES[BUCKET_OF[shownTimeframe]])}</Caption1>
+          {points.every((p) => p.revenue === 0) ? (
+            <Body1 className={styles.muted}>{REPORTS_TEXT.chart.empty}</Body1>
+          ) : (
+            <div className={styles.chartBox}>
+              <Suspense fallback={<Spinner size="small" labelPosition="after" label={REPORTS_TEXT.chart.loading} />}>
+                <RevenueChart points={points} title={`${REPORTS_TEXT.chart.title}, ${VIEW_TIMEFRAME_LABELS[shownTimeframe]}`} />
+              </Suspense>
+            </div>
+          )}
+        </Section>
+      )}
+
+      {data && (
+        <Section title={REPORTS_TEXT.transactions.title} icon={<Receipt24Regular />}>
+          <TransactionsView rows={data.transactions} />
+        </Section>
+      )}
+
+      {dialogOpen && (
+        <ReportDialog
+          request={report}
+          generating={generating}
+          onTimeframe={(t) => actor.send({ type: 'report.timeframe', timeframe: t })}
+          onType={(t) => actor.send({ type: 'report.type', reportType: t })}
+          onGenerate={() => actor.send({ type: 'report.generate' })}
+          onClose={() => actor.send({ type: 'report.close' })}
+        />
+      )}
+    </div>
+  )
+}
+
+function TimeframePicker({ value, onChange }: { value: ViewTimeframe; onChange: (t: ViewTimeframe) => void }) {
+  const styles = useStyles()
+  return (
+    <Field label={REPORTS_TEXT.timeframe}>
+      <Dropdown
+        className={styles.timeframe}
+        value={VIEW_TIMEFRAME_LABELS[value]}
+        selectedOptions={[value]}
+        onOptionSelect={(_, d) => {
+          const next = VIEW_TIMEFRAMES.find((t) => t === d.optionValue)
+          if (next && next !== value) onChange(next)
+        }}
+      >
+        {VIEW_TIMEFRAMES.map((t) => (
+          <Option key={t} value={t}>
+            {VIEW_TIMEFRAME_LABELS[t]}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  )
+}
+
+function StatCard({ icon, title, value, hint }: { icon: ReactNode; title: string; value: string; hint: string }) {
+  const styles = useStyles()
+  const titleId = useId()
+  return (
+    <Card className={styles.stat} role="group" aria-labelledby={titleId}>
+      <div className={styles.statTop}>
+        <span className={styles.statIcon} aria-hidden>
+          {icon}
+        </span>
+        <Text id={titleId} weight="semibold">
+          {title}
+        </Text>
+      </div>
+      <Text className={styles.statValue}>{value}</Text>
+      <Caption1 className={styles.muted}>{hint}</Caption1>
+    </Card>
+  )
+}
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  const styles = useStyles()
+  const headingId = useId()
+  return (
+    <Card className={styles.card} role="region" aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
+        <span className={styles.headingIcon} aria-hidden>
+          {icon}
+        </span>
+        {title}
+      </Subtitle2>
+      {children}
+    </Card>
+  )
+}
+
+function TransactionsView({ rows }: { rows: Transaction[] }) {
+  const styles = useStyles()
+  const narrow = useMediaQuery('(max-width: 640px)')
+  const c = REPORTS_TEXT.transactions.columns
+  if (rows.length === 0) return <Body1 className={styles.muted}>{REPORTS_TEXT.transactions.empty}</Body1>
+  if (narrow) {
+    return (
+      <ul className={styles.list} aria-label={REPORTS_TEXT.transactions.title}>
+        {rows.map((t) => (
+          <li key={t.id} className={styles.item}>
+            <div className={styles.itemTop}>
+              <Text className={styles.amount}>{formatKsh(t.amount)}</Text>
+              <StatusBadge status={t.status} />
+            </div>
+            <Text>{t.description}</Text>
+            <Caption1 className={styles.muted}>
+              {formatDate(t.date)} · {t.paymentMethod} · {t.customer}
+            </Caption1>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  return (
+    <div className={styles.tableBox}>
+      <Table aria-label={REPORTS_TEXT.transactions.title} size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{c.date}</TableHeaderCell>
+            <TableHeaderCell>{c.description}</TableHeaderCell>
+            <TableHeaderCell>{c.method}</TableHeaderCell>
+            <TableHeaderCell>{c.customer}</TableHeaderCell>
+            <TableHeaderCell button={{ className: styles.amountHead }}>{c.amount}</TableHeaderCell>
+            <TableHeaderCell>{c.status}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((t) => (
+            <TableRow key={t.id}>
+              <TableCell className={styles.nowrap}>{formatDate(t.date)}</TableCell>
+              <TableCell>{t.description}</TableCell>
+              <TableCell>{t.paymentMethod}</TableCell>
+              <TableCell>{t.customer}</TableCell>
+              <TableCell className={styles.right}>{formatKsh(t.amount)}</TableCell>
+              <TableCell>
+                <StatusBadge status={t.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  )
+}

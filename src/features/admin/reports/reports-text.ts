@@ -1,0 +1,67 @@
+import type { ReportType } from '../../../api/contracts/payments'
+import type { ReportTimeframe, ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
+
+/** The words of the Financial reports screen (SPEC.md sections 2, 8, 9). */
+export const REPORTS_TEXT = {
+  title: 'Financial Reports',
+  subtitle: 'Revenue, payments and bookings for a period, and Excel reports to download. Amounts are in KSH.',
+  timeframe: 'Timeframe',
+  generate: 'Generate report',
+  retry: 'Try again',
+  loading: 'Loading financial data…',
+  cards: {
+    revenue: 'Total revenue',
+    revenueHint: 'Completed payments in the period',
+    bookings: 'Total bookings',
+    bookingsHint: 'Bookings made in the period',
+    average: 'Average transaction value',
+    averageHint: 'Per completed payment',
+    pending: 'Pending payments',
+    pendingHint: (count: number) => (count === 1 ? '1 booking awaiting payment × average value' : `${count} bookings awaiting payment × average value`),
+  },
+  chart: {
+    title: 'Revenue over time',
+    empty: 'No completed payments in this period.',
+    loading: 'Loading chart…',
+    description: (period: string) => `Completed payments per ${period}, in KSH.`,
+  },
+  transactions: {
+    title: 'Transactions',
+    empty: 'No payments in this period.',
+    columns: { date: 'Date', description: 'Description', method: 'Method', customer: 'Customer', amount: 'Amount', status: 'Status' },
+  },
+  dialog: {
+    title: 'Generate report',
+    intro: 'An Excel workbook with a Summary sheet and the detail you choose. It downloads to this device.',
+    timeframe: 'Timeframe',
+    content: 'Content',
+    cancel: 'Cancel',
+    submit: 'Generate',
+    working: 'Generating report…',
+  },
+} as const
+
+export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, string> = {
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  quarter: 'Last 90 days',
+  year: 'Last 12 months',
+}
+
+/** SPEC.md section 9: the report dialog's labels. */
+export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, string> = {
+  week: 'Current Week',
+  month: 'Current Month',
+  half_year: 'Last 6 Months',
+  year: 'Last 12 Months',
+}
+
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  all: 'All (payments and services)',
+  payments: 'Payments',
+  services: 'Services',
+}
+
+const STATUS_LABELS: Record<string, string> = { completed: 'Completed', processing: 'Processing', failed: 'Failed', pending: 'Pending' }
+/** A transaction's status as shown; anything unknown reads as pending (SPEC.md section 4). */
+export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? 'Pending'

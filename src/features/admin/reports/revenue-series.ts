@@ -1,0 +1,75 @@
+import type { Transaction } from '../../../api/contracts/payments'
+import type { ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
+import { addDays } from '../../../lib/dates'
+import { TIME_ZONE } from '../../../lib/constants'
+
+/** One bar of the revenue chart. */
+export interface RevenuePoint {
+  /** Bucket key: 'YYYY-MM-DD' (a day or the Monday of a week) or 'YYYY-MM'. */
+  key: string
+  label: string
+  revenue: number
+}
+
+export type Bucket = 'day' | 'week' | 'month'
+/** How finely each timeframe is cut: a handful to a dozen bars, readable on a phone. */
+export const BUCKET_OF: Record<ViewTimeframe, Bucket> = { week: 'day', month: 'week', quarter: 'week', year: 'month' }
+/** The server's rolling windows (days back from now). */
+const WINDOW_DAYS: Record<ViewTimeframe, number> = { week: 7, month: 30, quarter: 90, year: 365 }
+export const BUCKET_NAMES: Record<Bucket, string> = { day: 'day', week: 'week', month: 'month' }
+
+const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** The Monday of the week of a 'YYYY-MM-DD' day (calendar arithmetic, no time zone). */
+function mondayOf(day: string): string {
+  const [y, m, d] = day.split('-').map(Number)
+  const weekday = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).getUTCDay()
+  return addDays(day, -((weekday + 6) % 7))
+}
+
+function keyOf(day: string, bucket: Bucket): string {
+  if (bucket === 'month') return day.slice(0, 7)
+  if (bucket === 'week') return mondayOf(day)
+  return day
+}
+
+function labelOf(key: string, bucket: Bucket): string {
+  const month = MONTHS[Number(key.slice(5, 7)) - 1] ?? ''
+  if (bucket === 'month') return `${month} ${key.slice(0, 4)}`
+  const day = String(Number(key.slice(8, 10)))
+  return bucket === 'week' ? `w/c ${day} ${month}` : `${day} ${month}`
+}
+
+function nextKey(key: string, bucket: Bucket): string {
+  if (bucket === 'day') return addDays(key, 1)
+  if (bucket === 'week') return addDays(key, 7)
+  const [y, m] = key.split('-').map(Number)
+  const next = new Date(Date.UTC(y ?? 1970, m ?? 1, 1))
+  return next.toISOString().slice(0, 7)
+}
+
+/**
+ * Completed revenue per day, week or month (Nairobi calendar) over the timeframe's window ending at
+ * `now`, every bucket present (zero when nothing was paid) so the chart's axis is continuous.
+ */
+export function revenueSeries(transactions: Transaction[], timeframe: ViewTimeframe, now: Date): RevenuePoint[] {
+  const bucket = BUCKET_OF[timeframe]
+  const today = nairobiDay.format(now)
+  const first = keyOf(addDays(today, -WINDOW_DAYS[timeframe]), bucket)
+  const last = keyOf(today, bucket)
+  const totals = new Map<string, number>()
+  for (let key = first; key <= last; key = nextKey(key, bucket)) totals.set(key, 0)
+  for (const t of transactions) {
+    if (t.status !== 'completed') continue
+    const at = new Date(t.date)
+    if (Number.isNaN(at.getTime())) continue
+    const key = keyOf(nairobiDay.format(at), bucket)
+    if (totals.has(key)) totals.set(key, (totals.get(key) ?? 0) + t.amount)
+  }
+  return [...totals].map(([key, revenue]) => ({ key, label: labelOf(key, bucket), revenue }))
+}
+
+/** SPEC.md section 9: the pending payments amount is the pending count times the average value. */
+export const pendingPaymentsValue = (summary: { pendingPayments: number; avgTransactionValue: number }): number =>
+  summary.pendingPayments * summary.avgTransactionValue

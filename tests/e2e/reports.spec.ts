@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module'
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import readXlsxFile from 'read-excel-file/node'
+import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+
+const require = createRequire(import.meta.url)
+const AXE = require.resolve('axe-core/axe.min.js')
+
+/** axe-core (WCAG 2.1 A/AA) on the page as it is now, Tabster's focus guards excluded as in a11y.spec.ts. */
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  })
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+async function openReports(page: Page) {
+  await signIn(page, DEMO.admin)
+  await expect(page).toHaveURL(/\/dashboard\/admin$/)
+  await page.goto('/dashboard/admin/reports')
+  await expect(page.getByRole('heading', { level: 1, name: 'Financial Reports' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Total revenue' })).toContainText('KSH')
+  await expect(page.getByRole('region', { name: 'Transactions' })).toBeVisible()
+}
+
+test.describe('Financial reports (admin)', () => {
+  test('the report downloads as a real .xlsx: a Summary sheet and the chosen detail', async ({ page }) => {
+    await openReports(page)
+    // The revenue chart (its own chunk) draws bars.
+    await expect(page.getByRole('region', { name: 'Revenue over time' }).locator('svg rect').first()).toBeVisible()
+
+    await page.getByRole('button', { name: 'Generate report' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Generate report' })
+    await dialog.getByRole('radio', { name: 'Last 12 Months' }).check()
+    await dialog.getByRole('radio', { name: 'All (payments and services)' }).check()
+    const downloading = page.waitForEvent('download')
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^financial-report-year-all-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    await expectToast(page, 'Report generated and downloaded successfully')
+    await expect(dialog).toBeHidden()
+
+    const bytes = await readFile(await download.path())
+    const sheets = await readXlsxFile(bytes)
+    expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments', 'Services'])
+    const summary = sheets[0]?.data ?? []
+    expect(summary.find((r) => r[0] === 'Currency')?.[1]).toBe('KSH')
+    expect(summary.find((r) => r[0] === 'Total revenue')?.[1]).toEqual(expect.any(Number))
+    expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'])
+    expect(sheets[1]?.data.length ?? 0).toBeGreaterThan(1)
+    expect(sheets[2]?.data[0]).toEqual(['Service', 'Times booked', 'Value booked (KSH)'])
+  })
+
+  test('a new timeframe shows its own figures, in KSH and never with a dollar sign', async ({ page }) => {
+    await openReports(page)
+    const revenue = page.getByRole('group', { name: 'Total revenue' })
+    const monthText = await revenue.textContent()
+    const answered = page.waitForResponse((r) => r.url().includes('/api/payments/summary?timeframe=year'))
+    await page.getByRole('combobox', { name: 'Timeframe' }).click()
+    await page.getByRole('option', { name: 'Last 12 months' }).click()
+    await answered
+    await expect(revenue).not.toHaveText(monthText ?? '')
+    await expect(page.getByRole('combobox', { name: 'Timeframe' })).toHaveText('Last 12 months')
+    await expect(page.getByRole('main')).not.toContainText('$')
+  })
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the page and the dialog have no axe violations and no sideways scroll`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await openReports(page)
+      await page.waitForTimeout(300)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByRole('button', { name: 'Generate report' }).click()
+      await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeVisible()
+      await page.waitForTimeout(300)
+      expect(await axeViolations(page)).toEqual([])
+    })
+  }
+})

@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import readXlsxFile from 'read-excel-file/node'
+import { server } from '../../mocks/node'
+import { summarise, transactions } from '../../mocks/reports'
+import { paths } from '../../src/app/paths'
+import { formatKsh } from '../../src/lib/format'
+import { todayInNairobi } from '../../src/lib/dates'
+import { renderAt } from './render-app'
+
+/**
+ * The Financial reports screen with the real machine, the real API client and the mock /api (MSW
+ * node server over the seeded database): the figures the server computed, the timeframe sent, the
+ * report downloaded as a real workbook, and SPEC.md's messages for each failure.
+ */
+
+/** Every call the screen makes to the mock /api (path and query), in order. */
+function watchRequests() {
+  const seen: string[] = []
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url)
+    seen.push(`${request.method} ${url.pathname}${url.search}`)
+  }
+  server.events.on('request:start', listener)
+  return { seen, stop: () => server.events.removeListener('request:start', listener) }
+}
+
+/** A toast with this text (hidden ones count: a modal dialog hides the page from assistive tech). */
+async function findToast(text: string) {
+  return waitFor(() => {
+    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
+    if (!found) throw new Error(`No toast "${text}"`)
+    return found
+  })
+}
+
+/**
+ * Queries inside the dialog pass `hidden: true`: under happy-dom Fluent's modal bookkeeping marks
+ * the portalled surface aria-hidden (Chromium does not; the browser test queries it plainly).
+ */
+
+/** Catch the browser download the screen starts: the file name and the bytes. */
+function catchDownloads() {
+  const blobs = new Map<string, Blob>()
+  let n = 0
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((obj: Blob | MediaSource) => {
+    n += 1
+    const url = `blob:report-${n}`
+    blobs.set(url, obj as Blob)
+    return url
+  })
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+  const downloads: Array<{ name: string; blob: Blob | undefined }> = []
+  // The link's click reaches the document: note the download and keep happy-dom from navigating.
+  const onClick = (event: MouseEvent) => {
+    const link = event.target
+    if (!(link instanceof HTMLAnchorElement) || !link.download) return
+    event.preventDefault()
+    downloads.push({ name: link.download, blob: blobs.get(link.getAttribute('href') ?? '') })
+  }
+  document.addEventListener('click', onClick, true)
+  cleanups.push(() => document.removeEventListener('click', onClick, true))
+  return downloads
+}
+
+/**
+ * The Generate report dialog. Found through its title rather than a page-wide role query: role
+ * queries over the long transactions table are slow under happy-dom on a busy machine.
+ */
+async function findDialog() {
+  const title = await screen.findByText('Generate report', { selector: '.fui-DialogTitle' })
+  const dialog = title.closest<HTMLElement>('[role="dialog"]')
+  if (!dialog) throw new Error('The title is not in a dialog')
+  // Named by its title (the accessible name itself is not computed while happy-dom has it aria-hidden).
+  expect(dialog).toHaveAttribute('aria-labelledby', title.id)
+  return dialog
+}
+
+const card = (name: string) => screen.getByRole('group', { name })
+
+async function openReports() {
+  const app = await renderAt(paths.admin.reports, { as: 'admin' })
+  await screen.findByRole('heading', { level: 1, name: 'Financial Reports' })
+  await screen.findByRole('group', { name: 'Total revenue' })
+  return app
+}
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const undo of cleanups.splice(0)) undo()
+})
+
+describe('Financial reports (admin)', () => {
+  it("shows the month's summary the server computed, in KSH, pending payments as count × average", async () => {
+    const requests = watchRequests()
+    await openReports()
+    const month = summarise('month')
+    expect(month.totalRevenue).toBeGreaterThan(0)
+    expect(within(card('Total revenue')).getByText(formatKsh(month.totalRevenue))).toBeInTheDocument()
+    expect(within(card('Total bookings')).getByText(String(month.totalBookings))).toBeInTheDocument()
+    expect(within(card('Average transaction value')).getByText(formatKsh(month.avgTransactionValue))).toBeInTheDocument()
+    expect(within(card('Pending payments')).getByText(formatKsh(month.pendingPayments * month.avgTransactionValue))).toBeInTheDocument()
+    expect(within(card('Pending payments')).getByText(new RegExp(`^${month.pendingPayments} bookings? awaiting payment`))).toBeInTheDocument()
+    // KSH, never '$' as the currency of a figure.
+    expect(screen.getByRole('main').textContent).not.toContain('$')
+    expect(requests.seen).toEqual(expect.arrayContaining(['GET /api/payments/summary?timeframe=month', 'GET /api/payments/transactions?timeframe=month']))
+    requests.stop()
+  })
+
+  it('lists the transactions of the timeframe with date, description, method, customer, amount and status', async () => {
+    await openReports()
+    const rows = transactions('month')
+    const table = await screen.findByRole('table', { name: 'Transactions' })
+    const bodyRows = within(table).getAllByRole('row').slice(1)
+    expect(bodyRows).toHaveLength(rows.length)
+    const first = rows[0]
+    if (!first) throw new Error('the seed has no payment this month')
+    const cells = within(bodyRows[0] as HTMLElement).getAllByRole('cell')
+    expect(cells[1]).toHaveTextContent(first.description)
+    expect(cells[2]).toHaveTextContent(first.paymentMethod)
+    expect(cells[3]).toHaveTextContent(first.customer)
+    expect(cells[4]).toHaveTextContent(formatKsh(first.amount))
+    expect(cells[5]).toHaveTextContent(first.status === 'completed' ? 'Completed' : /Failed|Processing|Pending/)
+  })
+
+  it('a new timeframe is sent to the server and its figures replace the old ones', async () => {
+    const user = userEvent.setup()
+    await openReports()
+    const requests = watchRequests()
+    await user.click(screen.getByRole('combobox', { name: 'Timeframe' }))
+    await user.click(await screen.findByRole('option', { name: 'Last 12 months' }))
+    const year = summarise('year')
+    await waitFor(() => expect(within(card('Total revenue')).getByText(formatKsh(year.totalRevenue))).toBeInTheDocument())
+    expect(requests.seen).toEqual(['GET /api/payments/summary?timeframe=year', 'GET /api/payments/transactions?timeframe=year'])
+    expect(within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row')).toHaveLength(transactions('year').length + 1)
+    requests.stop()
+  })
+
+  it("'Failed to load financial data' when the summary fails; Try again loads it", async () => {
+    const user = userEvent.setup()
+    server.use(http.get('*/api/payments/summary', () => HttpResponse.json({ message: 'Database unavailable' }, { status: 500 }), { once: true }))
+    await renderAt(paths.admin.reports, { as: 'admin' })
+    await findToast('Failed to load financial data')
+    const slot = await screen.findByText('Failed to load financial data', { selector: '.fui-MessageBarBody' })
+    expect(slot).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await screen.findByRole('group', { name: 'Total revenue' })
+    expect(screen.queryByText('Failed to load financial data', { selector: '.fui-MessageBarBody' })).not.toBeInTheDocument()
+  })
+
+  it("'Failed to load financial data' when the transactions fail", async () => {
+    server.use(http.get('*/api/payments/transactions', () => HttpResponse.error(), { once: true }))
+    await renderAt(paths.admin.reports, { as: 'admin' })
+    await findToast('Failed to load financial data')
+    expect(screen.queryByRole('table', { name: 'Transactions' })).not.toBeInTheDocument()
+  })
+
+  it('Generate report downloads the chosen workbook with a dated name, then says so', async () => {
+    const user = userEvent.setup()
+    const downloads = catchDownloads()
+    await openReports()
+    const requests = watchRequests()
+    await user.click(screen.getByRole('button', { name: 'Generate report' }))
+    const dialog = await findDialog()
+    // SPEC.md section 9's choices.
+    const timeframe = within(dialog).getByRole('radiogroup', { name: 'Timeframe', hidden: true })
+    expect(within(timeframe).getAllByRole('radio', { hidden: true }).map((r) => r.closest('.fui-Radio')?.textContent)).toEqual([
+      'Current Week',
+      'Current Month',
+      'Last 6 Months',
+      'Last 12 Months',
+    ])
+    await user.click(within(dialog).getByRole('radio', { name: 'Last 6 Months', hidden: true }))
+    await user.click(within(dialog).getByRole('radio', { name: 'Payments', hidden: true }))
+    await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
+    await findToast('Report generated and downloaded successfully')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate report', hidden: true })).not.toBeInTheDocument())
+    expect(requests.seen).toEqual(['GET /api/payments/report?timeframe=half_year&type=payments'])
+    requests.stop()
+
+    expect(downloads).toHaveLength(1)
+    const [download] = downloads
+    expect(download?.name).toBe(`financial-report-half_year-payments-${todayInNairobi()}.xlsx`)
+    const bytes = Buffer.from(await (download?.blob as Blob).arrayBuffer())
+    const sheets = await readXlsxFile(bytes)
+    expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments'])
+    expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'])
+  })
+
+  it("a failed report shows 'Failed to generate report. Please try again.' and keeps the dialog for another try", async () => {
+    const user = userEvent.setup()
+    const downloads = catchDownloads()
+    server.use(http.get('*/api/payments/report', () => HttpResponse.json({ message: 'Disk full' }, { status: 500 }), { once: true }))
+    await openReports()
+    await user.click(screen.getByRole('button', { name: 'Generate report' }))
+    const dialog = await findDialog()
+    await user.click(within(dialog).getByRole('radio', { name: 'Services', hidden: true }))
+    await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
+    await findToast('Failed to generate report. Please try again.')
+    expect(downloads).toHaveLength(0)
+    expect(within(dialog).getByRole('radio', { name: 'Services', hidden: true })).toBeChecked()
+    await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
+    await findToast('Report generated and downloaded successfully')
+    expect(downloads.map((d) => d.name)).toEqual([`financial-report-month-services-${todayInNairobi()}.xlsx`])
+  })
+
+  it('Cancel closes the dialog without asking the server for a report', async () => {
+    const user = userEvent.setup()
+    await openReports()
+    const requests = watchRequests()
+    await user.click(screen.getByRole('button', { name: 'Generate report' }))
+    const dialog = await findDialog()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument())
+    expect(requests.seen.filter((r) => r.includes('/payments/report'))).toEqual([])
+    requests.stop()
+  })
+})
