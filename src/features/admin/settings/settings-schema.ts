@@ -64,7 +64,7 @@ export type SettingsSection = keyof Settings
 
 export const DEFAULT_SETTINGS: Settings = {
   general: {
-    facilityName: 'Eternal Rest Funeral Home',
+    facilityName: 'Amani Funeral Home',
     contactEmail: 'info@funeral.test',
     contactPhone: '0712 345 678',
     address: 'Ngong Road, Nairobi',
