@@ -105,11 +105,21 @@ export const usersPageMachine = setup({
   initial: 'loading',
   on: {
     'users.search': { actions: assign({ search: ({ event }) => event.text }) },
+    // The dialogs open whatever the list is doing (e.g. still loading).
+    'dialog.create': { actions: assign({ dialog: { kind: 'create' }, dialogError: null }) },
+    'dialog.edit': { actions: assign({ dialog: ({ event }) => ({ kind: 'edit', user: event.user }), dialogError: null }) },
+    'dialog.delete': { actions: assign({ dialog: ({ event }) => ({ kind: 'delete', user: event.user }), dialogError: null }) },
   },
   states: {
     loading: {
       tags: ['loading'],
       entry: assign({ error: null }),
+      on: {
+        'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
+        'users.create': 'creating',
+        'users.update': 'updating',
+        'users.delete': 'deleting',
+      },
       invoke: {
         src: 'fetchUsers',
         input: ({ context }) => ({ page: context.page, limit: USERS_PAGE_SIZE, role: context.role }),
@@ -136,9 +146,6 @@ export const usersPageMachine = setup({
         'users.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
         'users.role': { target: 'loading', actions: assign({ role: ({ event }) => event.role, page: 1 }) },
         'users.reload': 'loading',
-        'dialog.create': { actions: assign({ dialog: { kind: 'create' }, dialogError: null }) },
-        'dialog.edit': { actions: assign({ dialog: ({ event }) => ({ kind: 'edit', user: event.user }), dialogError: null }) },
-        'dialog.delete': { actions: assign({ dialog: ({ event }) => ({ kind: 'delete', user: event.user }), dialogError: null }) },
         'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
         'users.create': 'creating',
         'users.update': 'updating',

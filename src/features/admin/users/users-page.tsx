@@ -64,6 +64,7 @@ const useStyles = makeStyles({
   },
   itemTop: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   surface: { maxWidth: 'min(480px, calc(100vw - 24px))' },
+  confirm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, '& p': { margin: 0 } },
 })
 
 const ROLE_COLORS: Record<WireRole, 'brand' | 'informative' | 'important'> = { client: 'informative', morgue_attendant: 'brand', admin: 'important' }
@@ -234,7 +235,7 @@ export function UsersPage() {
           <DialogSurface className={styles.surface}>
             <DialogBody>
               <DialogTitle>Delete user</DialogTitle>
-              <DialogContent>
+              <DialogContent className={styles.confirm}>
                 <Body1 as="p">{adminMessages.users.confirmDelete}</Body1>
                 <Body1 as="p" className={styles.wrap}>
                   {ctx.dialog.user.name} ({ctx.dialog.user.email})
