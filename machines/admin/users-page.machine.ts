@@ -115,6 +115,9 @@ export const usersPageMachine = setup({
       tags: ['loading'],
       entry: assign({ error: null }),
       on: {
+        // A new page or filter while loading restarts the load with it (the last choice wins).
+        'users.page': { target: 'loading', reenter: true, actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+        'users.role': { target: 'loading', reenter: true, actions: assign({ role: ({ event }) => event.role, page: 1 }) },
         'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
         'users.create': 'creating',
         'users.update': 'updating',
