@@ -1,0 +1,112 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { ADMIN_REFRESH_MS } from '../../src/lib/constants'
+import { notify, type NotifyEvent } from '../shared/notify'
+
+/** SPEC.md section 9: the admin dashboard refreshes every 5 minutes. */
+export const DASHBOARD_REFRESH_MS = ADMIN_REFRESH_MS
+export const DASHBOARD_FAILURE = 'Failed to load dashboard data'
+
+export interface AdminDashboardInput {
+  /** The clock ("now" in ms): the app passes the wall clock, tests a simulated one. */
+  now: () => number
+  /** Whether the page is hidden when the machine starts (document.visibilityState). */
+  hidden?: boolean
+}
+
+export interface AdminDashboardContext<TData> {
+  now: () => number
+  /** The last good answer: kept on screen when a later load fails. */
+  data: TData | null
+  /** When `data` arrived (ms), for "Last updated". */
+  updatedAt: number | null
+  /** When the last load started (ms): the next automatic one is 5 minutes after it. */
+  attemptedAt: number | null
+  error: string | null
+  hidden: boolean
+}
+
+export type AdminDashboardEvent = { type: 'dashboard.refresh' } | { type: 'visibility.hidden' } | { type: 'visibility.visible' }
+
+/**
+ * The design card's "admin refresh": load the statistics, then again every 5 minutes; a Refresh
+ * button loads at once; no polling while the tab is hidden, and a catch-up load when it comes back
+ * if one fell due meanwhile; a failure shows 'Failed to load dashboard data' and keeps the last data.
+ */
+export function createAdminDashboardMachine<TData>() {
+  return setup({
+    types: {
+      context: {} as AdminDashboardContext<TData>,
+      events: {} as AdminDashboardEvent,
+      input: {} as AdminDashboardInput,
+      emitted: {} as NotifyEvent,
+    },
+    actors: {
+      loadStatistics: fromPromise<TData, void>(async () => {
+        throw new Error('loadStatistics actor not provided')
+      }),
+    },
+    delays: {
+      untilDue: ({ context }) =>
+        context.attemptedAt === null ? 0 : Math.max(0, context.attemptedAt + DASHBOARD_REFRESH_MS - context.now()),
+    },
+    guards: {
+      isHidden: ({ context }) => context.hidden,
+      isDue: ({ context }) => context.attemptedAt === null || context.now() - context.attemptedAt >= DASHBOARD_REFRESH_MS,
+    },
+  }).createMachine({
+    id: 'adminDashboard',
+    description: 'Admin dashboard statistics, refreshed every 5 minutes while the page is visible.',
+    context: ({ input }) => ({
+      now: input.now,
+      data: null,
+      updatedAt: null,
+      attemptedAt: null,
+      error: null,
+      hidden: input.hidden ?? false,
+    }),
+    initial: 'loading',
+    on: {
+      'visibility.hidden': { actions: assign({ hidden: true }) },
+      'visibility.visible': { actions: assign({ hidden: false }) },
+    },
+    states: {
+      loading: {
+        description: 'Fetching; the last data stays on screen.',
+        tags: ['loading'],
+        entry: assign({ attemptedAt: ({ context }) => context.now() }),
+        invoke: {
+          src: 'loadStatistics',
+          onDone: {
+            target: 'settled',
+            actions: assign({ data: ({ event }) => event.output, updatedAt: ({ context }) => context.now(), error: null }),
+          },
+          onError: {
+            target: 'settled',
+            actions: [assign({ error: DASHBOARD_FAILURE }), emit(notify('error', DASHBOARD_FAILURE))],
+          },
+        },
+      },
+      settled: {
+        always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }],
+      },
+      waiting: {
+        description: 'Shown; the next load is due 5 minutes after the last one started.',
+        after: { untilDue: 'loading' },
+        on: {
+          'dashboard.refresh': 'loading',
+          'visibility.hidden': { target: 'paused', actions: assign({ hidden: true }) },
+        },
+      },
+      paused: {
+        description: 'The tab is hidden: no polling. Back in view, a load that fell due runs at once.',
+        on: {
+          'dashboard.refresh': 'loading',
+          'visibility.visible': [
+            { guard: 'isDue', target: 'loading', actions: assign({ hidden: false }) },
+            { target: 'waiting', actions: assign({ hidden: false }) },
+          ],
+        },
+      },
+    },
+  })
+}

@@ -1,0 +1,213 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { ADMIN_PAGE_SIZE } from '../../src/lib/constants'
+import type { StaffRequest, User, WireRole } from '../../src/api/contracts/auth'
+import type { UserUpdateRequest } from '../../src/api/contracts/admin'
+import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+
+type TUser = User
+type TRole = WireRole
+type TCreate = StaffRequest
+type TUpdate = UserUpdateRequest
+
+/** SPEC.md section 9: admin users list page size. */
+export const USERS_PAGE_SIZE = ADMIN_PAGE_SIZE
+
+export const USERS_MESSAGES = {
+  fetchFailure: 'Failed to fetch users',
+  createFailure: 'Failed to create user',
+  updateFailure: 'Failed to update user',
+  deleteFailure: 'Failed to delete user',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+} as const
+
+export interface UsersQuery {
+  page: number
+  limit: number
+  role: TRole | null
+}
+
+export interface UsersPageResult {
+  users: TUser[]
+  pagination: { total: number; pages: number }
+}
+
+export type UsersDialog = { kind: 'create' } | { kind: 'edit'; user: TUser } | { kind: 'delete'; user: TUser } | null
+
+export interface UsersPageContext {
+  page: number
+  role: TRole | null
+  /** Held locally: filters the loaded page, never sent (SPEC.md section 7). */
+  search: string
+  users: TUser[]
+  total: number
+  pages: number
+  error: string | null
+  dialog: UsersDialog
+  /** Why the open dialog's last submission failed (also a toast). */
+  dialogError: string | null
+}
+
+export type UsersPageEvent =
+  | { type: 'users.page'; page: number }
+  | { type: 'users.role'; role: TRole | null }
+  | { type: 'users.search'; text: string }
+  | { type: 'users.reload' }
+  | { type: 'dialog.create' }
+  | { type: 'dialog.edit'; user: TUser }
+  | { type: 'dialog.delete'; user: TUser }
+  | { type: 'dialog.close' }
+  | { type: 'users.create'; payload: TCreate }
+  | { type: 'users.update'; id: string; payload: TUpdate }
+  | { type: 'users.delete'; id: string }
+
+/**
+ * User management: one server page of users at a time (page, role filter sent), a local search,
+ * and the create / edit / delete dialogs. After a change the page is fetched again.
+ */
+export const usersPageMachine = setup({
+  types: {
+    context: {} as UsersPageContext,
+    events: {} as UsersPageEvent,
+    emitted: {} as NotifyEvent,
+  },
+  actors: {
+    fetchUsers: fromPromise<UsersPageResult, UsersQuery>(async () => {
+      throw new Error('fetchUsers actor not provided')
+    }),
+    createUser: fromPromise<unknown, TCreate>(async () => {
+      throw new Error('createUser actor not provided')
+    }),
+    updateUser: fromPromise<unknown, { id: string; payload: TUpdate }>(async () => {
+      throw new Error('updateUser actor not provided')
+    }),
+    deleteUser: fromPromise<unknown, string>(async () => {
+      throw new Error('deleteUser actor not provided')
+    }),
+  },
+  guards: {
+    pastLastPage: ({ context }) => context.pages > 0 && context.page > context.pages,
+  },
+}).createMachine({
+  id: 'usersPage',
+  context: {
+    page: 1,
+    role: null,
+    search: '',
+    users: [],
+    total: 0,
+    pages: 0,
+    error: null,
+    dialog: null,
+    dialogError: null,
+  },
+  initial: 'loading',
+  on: {
+    'users.search': { actions: assign({ search: ({ event }) => event.text }) },
+    // The dialogs open whatever the list is doing (e.g. still loading).
+    'dialog.create': { actions: assign({ dialog: { kind: 'create' }, dialogError: null }) },
+    'dialog.edit': { actions: assign({ dialog: ({ event }) => ({ kind: 'edit', user: event.user }), dialogError: null }) },
+    'dialog.delete': { actions: assign({ dialog: ({ event }) => ({ kind: 'delete', user: event.user }), dialogError: null }) },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: assign({ error: null }),
+      on: {
+        // A new page or filter while loading restarts the load with it (the last choice wins).
+        'users.page': { target: 'loading', reenter: true, actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+        'users.role': { target: 'loading', reenter: true, actions: assign({ role: ({ event }) => event.role, page: 1 }) },
+        'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
+        'users.create': 'creating',
+        'users.update': 'updating',
+        'users.delete': 'deleting',
+      },
+      invoke: {
+        src: 'fetchUsers',
+        input: ({ context }) => ({ page: context.page, limit: USERS_PAGE_SIZE, role: context.role }),
+        onDone: {
+          target: 'checkPage',
+          actions: assign({
+            users: ({ event }) => event.output.users,
+            total: ({ event }) => event.output.pagination.total,
+            pages: ({ event }) => event.output.pagination.pages,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: [assign({ error: USERS_MESSAGES.fetchFailure }), emit(notify('error', USERS_MESSAGES.fetchFailure))],
+        },
+      },
+    },
+    checkPage: {
+      description: 'A page that no longer exists (after a delete) falls back to the last one.',
+      always: [{ guard: 'pastLastPage', target: 'loading', actions: assign({ page: ({ context }) => context.pages }) }, { target: 'ready' }],
+    },
+    ready: {
+      on: {
+        'users.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+        'users.role': { target: 'loading', actions: assign({ role: ({ event }) => event.role, page: 1 }) },
+        'users.reload': 'loading',
+        'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
+        'users.create': 'creating',
+        'users.update': 'updating',
+        'users.delete': 'deleting',
+      },
+    },
+    creating: {
+      tags: ['saving'],
+      invoke: {
+        src: 'createUser',
+        input: ({ event }) => {
+          if (event.type !== 'users.create') throw new Error('unexpected event')
+          return event.payload
+        },
+        onDone: { target: 'loading', actions: [assign({ dialog: null, dialogError: null }), emit(notify('success', USERS_MESSAGES.created))] },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ dialogError: ({ event }) => failureMessage(event.error, USERS_MESSAGES.createFailure) }),
+            emit(({ event }) => notify('error', failureMessage(event.error, USERS_MESSAGES.createFailure))),
+          ],
+        },
+      },
+    },
+    updating: {
+      tags: ['saving'],
+      invoke: {
+        src: 'updateUser',
+        input: ({ event }) => {
+          if (event.type !== 'users.update') throw new Error('unexpected event')
+          return { id: event.id, payload: event.payload }
+        },
+        onDone: { target: 'loading', actions: [assign({ dialog: null, dialogError: null }), emit(notify('success', USERS_MESSAGES.updated))] },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ dialogError: ({ event }) => failureMessage(event.error, USERS_MESSAGES.updateFailure) }),
+            emit(({ event }) => notify('error', failureMessage(event.error, USERS_MESSAGES.updateFailure))),
+          ],
+        },
+      },
+    },
+    deleting: {
+      tags: ['saving'],
+      invoke: {
+        src: 'deleteUser',
+        input: ({ event }) => {
+          if (event.type !== 'users.delete') throw new Error('unexpected event')
+          return event.id
+        },
+        onDone: { target: 'loading', actions: [assign({ dialog: null, dialogError: null }), emit(notify('success', USERS_MESSAGES.deleted))] },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ dialogError: ({ event }) => failureMessage(event.error, USERS_MESSAGES.deleteFailure) }),
+            emit(({ event }) => notify('error', failureMessage(event.error, USERS_MESSAGES.deleteFailure))),
+          ],
+        },
+      },
+    },
+  },
+})

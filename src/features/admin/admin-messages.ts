@@ -1,0 +1,49 @@
+/** The words of the admin Dashboard, Users and Settings screens (SPEC.md section 8 where it has them). */
+export const adminMessages = {
+  dashboardFailure: 'Failed to load dashboard data',
+  users: {
+    fetchFailure: 'Failed to fetch users',
+    createFailure: 'Failed to create user',
+    updateFailure: 'Failed to update user',
+    deleteFailure: 'Failed to delete user',
+    created: 'User created successfully',
+    updated: 'User updated successfully',
+    deleted: 'User deleted successfully',
+    confirmDelete: 'Are you sure you want to delete this user?',
+    searchHint: 'Searches the users on this page only; use the pages and the role filter to see others.',
+  },
+  settings: {
+    saved: (section: string) => `${section} settings saved successfully`,
+    backupStarting: 'Initiating system backup...',
+    backupStarted: 'System backup initiated. You will be notified when it completes.',
+    localNote: 'These settings are stored on this device until a server setting exists.',
+  },
+} as const
+
+/** '+12%', '-3%' or 'No change' (SPEC.md section 9). */
+export function trendText(trend: number): string {
+  if (!Number.isFinite(trend) || trend === 0) return 'No change'
+  const rounded = Math.round(trend * 10) / 10
+  return `${rounded > 0 ? '+' : ''}${rounded}%`
+}
+
+/** 'n items' or 'None' (SPEC.md section 9). */
+export function pendingText(n: number): string {
+  if (n <= 0) return 'None'
+  return n === 1 ? '1 item' : `${n} items`
+}
+
+/** "5 minutes ago", relative to `now` (ms). */
+export function relativeTime(iso: string, now: number): string {
+  const then = new Date(iso).getTime()
+  if (!Number.isFinite(then)) return ''
+  const seconds = Math.round((then - now) / 1000)
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+  const abs = Math.abs(seconds)
+  if (abs < 60) return 'just now'
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute')
+  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour')
+  if (abs < 86400 * 30) return rtf.format(Math.round(seconds / 86400), 'day')
+  if (abs < 86400 * 365) return rtf.format(Math.round(seconds / (86400 * 30)), 'month')
+  return rtf.format(Math.round(seconds / (86400 * 365)), 'year')
+}

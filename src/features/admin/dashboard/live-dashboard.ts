@@ -1,0 +1,9 @@
+import { fromPromise } from 'xstate'
+import { createAdminDashboardMachine } from '../../../../machines/admin/admin-dashboard.machine'
+import { adminStatistics } from '../../../api/users'
+import type { AdminStatisticsResponse } from '../../../api/contracts/admin'
+
+/** The dashboard machine with its real I/O: GET /users/admin/statistics. */
+export const liveAdminDashboardMachine = createAdminDashboardMachine<AdminStatisticsResponse>().provide({
+  actors: { loadStatistics: fromPromise(() => adminStatistics()) },
+})

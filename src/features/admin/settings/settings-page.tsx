@@ -1,0 +1,221 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useForm, type AnyFieldApi } from '@tanstack/react-form'
+import {
+  Button,
+  Card,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Subtitle2,
+  Switch,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { ArrowSync20Regular, Info20Regular } from '@fluentui/react-icons'
+import { notify } from '../../../../machines/shared/notify'
+import { showNotification } from '../../../app/toast-bridge'
+import { PageHeader } from '../../../components/page-header'
+import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
+import { adminMessages } from '../admin-messages'
+import {
+  BACKUP_FREQUENCIES,
+  CURRENCIES,
+  DATE_FORMATS,
+  GeneralSettings,
+  NotificationSettings,
+  RetentionSettings,
+  SecuritySettings,
+  TIME_FORMATS,
+  TIME_ZONES,
+  loadSettings,
+  saveSection,
+  type Settings,
+  type SettingsSection,
+} from './settings-schema'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '880px' },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, minWidth: 0 },
+  heading: { margin: 0 },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+    gap: tokens.spacingVerticalM,
+    columnGap: tokens.spacingHorizontalL,
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  switches: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end' },
+  muted: { color: tokens.colorNeutralForeground2 },
+})
+
+const LABELS: Record<SettingsSection, string> = { general: 'General', notifications: 'Notifications', security: 'Security', retention: 'Data retention' }
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+function SelectField({ field, label, options }: { field: AnyFieldApi; label: string; options: readonly { value: string; label: string }[] }) {
+  const error = fieldError(field)
+  return (
+    <Field label={label} validationMessage={error} validationState={error ? 'error' : 'none'}>
+      <Select name={field.name} value={field.state.value as string} onChange={(_, d) => field.handleChange(d.value)} onBlur={field.handleBlur}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  )
+}
+
+function SwitchField({ field, label }: { field: AnyFieldApi; label: string }) {
+  return <Switch name={field.name} label={label} checked={Boolean(field.state.value)} onChange={(_, d) => field.handleChange(d.checked)} />
+}
+
+const opts = (values: readonly string[], label: (v: string) => string = (v) => v) => values.map((v) => ({ value: v, label: label(v) }))
+
+/** Save one section on this device and say so (SPEC.md section 8: '<Section> settings saved successfully'). */
+function saver<K extends SettingsSection>(section: K) {
+  return ({ value }: { value: Settings[K] }) => {
+    const store = storage()
+    if (store) saveSection(store, section, value)
+    showNotification(notify('success', adminMessages.settings.saved(LABELS[section])))
+  }
+}
+
+function Section({ section, children, onSubmit, extra }: { section: SettingsSection; children: ReactNode; onSubmit: (e: FormEvent) => void; extra?: ReactNode }) {
+  const styles = useStyles()
+  const headingId = useId()
+  return (
+    <Card className={styles.card} role="region" aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
+        {LABELS[section]}
+      </Subtitle2>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+        {children}
+        <div className={styles.actions}>
+          {extra}
+          <Button type="submit" appearance="primary">
+            Save {LABELS[section].toLowerCase()} settings
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+/** System settings (SPEC.md sections 2, 3, 5, 8, 9): kept on this device; each section saves on its own. */
+export function SettingsPage() {
+  const styles = useStyles()
+  const [initial] = useState<Settings>(() => loadSettings(storage()))
+  const general = useForm({ defaultValues: initial.general, validators: { onChange: GeneralSettings }, onSubmit: saver('general') })
+  const notifications = useForm({
+    defaultValues: initial.notifications,
+    validators: { onChange: NotificationSettings },
+    onSubmit: saver('notifications'),
+  })
+  const security = useForm({ defaultValues: initial.security, validators: { onChange: SecuritySettings }, onSubmit: saver('security') })
+  const retention = useForm({ defaultValues: initial.retention, validators: { onChange: RetentionSettings }, onSubmit: saver('retention') })
+  const [backingUp, setBackingUp] = useState(false)
+  const timer = useRef<number | null>(null)
+  useEffect(() => () => (timer.current === null ? undefined : window.clearTimeout(timer.current)), [])
+
+  const backup = () => {
+    setBackingUp(true)
+    showNotification(notify('info', adminMessages.settings.backupStarting))
+    // SPEC.md section 7: the backup is simulated locally.
+    timer.current = window.setTimeout(() => {
+      showNotification(notify('success', adminMessages.settings.backupStarted))
+      setBackingUp(false)
+      timer.current = null
+    }, 1500)
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="System Settings" subtitle="Facility details, notifications, security and data retention." />
+      <MessageBar intent="info" icon={<Info20Regular />}>
+        <MessageBarBody>{adminMessages.settings.localNote}</MessageBarBody>
+      </MessageBar>
+
+      <Section section="general" onSubmit={submitHandler(general)}>
+        <div className={styles.grid}>
+          <general.Field name="facilityName">{(f) => <TextField field={f} label="Facility name" required />}</general.Field>
+          <general.Field name="contactEmail">{(f) => <TextField field={f} label="Contact email" type="email" required />}</general.Field>
+          <general.Field name="contactPhone">{(f) => <TextField field={f} label="Contact phone" type="tel" inputMode="tel" required />}</general.Field>
+          <general.Field name="address">{(f) => <TextField field={f} label="Address" required />}</general.Field>
+          <general.Field name="currency">{(f) => <SelectField field={f} label="Currency" options={opts(CURRENCIES)} />}</general.Field>
+          <general.Field name="timeZone">
+            {(f) => <SelectField field={f} label="Time zone" options={opts(TIME_ZONES, (v) => v.replace(/_/g, ' '))} />}
+          </general.Field>
+          <general.Field name="dateFormat">{(f) => <SelectField field={f} label="Date format" options={opts(DATE_FORMATS)} />}</general.Field>
+          <general.Field name="timeFormat">
+            {(f) => <SelectField field={f} label="Time format" options={opts(TIME_FORMATS, (v) => (v === '24h' ? '24-hour' : '12-hour'))} />}
+          </general.Field>
+        </div>
+      </Section>
+
+      <Section section="notifications" onSubmit={submitHandler(notifications)}>
+        <div className={styles.switches}>
+          <notifications.Field name="emailNotifications">{(f) => <SwitchField field={f} label="Email notifications" />}</notifications.Field>
+          <notifications.Field name="smsNotifications">{(f) => <SwitchField field={f} label="SMS notifications" />}</notifications.Field>
+          <notifications.Field name="documentAlerts">{(f) => <SwitchField field={f} label="Document alerts" />}</notifications.Field>
+          <notifications.Field name="paymentAlerts">{(f) => <SwitchField field={f} label="Payment alerts" />}</notifications.Field>
+          <notifications.Field name="bookingAlerts">{(f) => <SwitchField field={f} label="Booking alerts" />}</notifications.Field>
+          <notifications.Field name="systemAlerts">{(f) => <SwitchField field={f} label="System alerts" />}</notifications.Field>
+        </div>
+      </Section>
+
+      <Section section="security" onSubmit={submitHandler(security)}>
+        <div className={styles.grid}>
+          <security.Field name="passwordExpiryDays">
+            {(f) => <TextField field={f} label="Password expiry (days)" type="number" inputMode="numeric" min="0" max="365" hint="0 to 365; 0 turns expiry off" />}
+          </security.Field>
+          <security.Field name="sessionTimeoutMinutes">
+            {(f) => <TextField field={f} label="Session timeout (minutes)" type="number" inputMode="numeric" min="5" max="1440" hint="5 to 1440" />}
+          </security.Field>
+          <security.Field name="minPasswordLength">
+            {(f) => <TextField field={f} label="Minimum password length" type="number" inputMode="numeric" min="6" max="32" hint="6 to 32" />}
+          </security.Field>
+        </div>
+        <div className={styles.switches}>
+          <security.Field name="requireComplexity">{(f) => <SwitchField field={f} label="Require complex passwords" />}</security.Field>
+          <security.Field name="twoFactor">{(f) => <SwitchField field={f} label="Two-factor authentication" />}</security.Field>
+        </div>
+      </Section>
+
+      <Section
+        section="retention"
+        onSubmit={submitHandler(retention)}
+        extra={
+          <Button icon={<ArrowSync20Regular />} onClick={backup} disabled={backingUp}>
+            {backingUp ? 'Backing up...' : 'Run system backup'}
+          </Button>
+        }
+      >
+        <div className={styles.grid}>
+          <retention.Field name="logRetentionDays">
+            {(f) => <TextField field={f} label="Log retention (days)" type="number" inputMode="numeric" min="30" max="365" hint="30 to 365" />}
+          </retention.Field>
+          <retention.Field name="archiveInactiveUsersDays">
+            {(f) => <TextField field={f} label="Archive inactive users after (days)" type="number" inputMode="numeric" min="90" max="730" hint="90 to 730" />}
+          </retention.Field>
+          <retention.Field name="backupFrequency">
+            {(f) => <SelectField field={f} label="Backup frequency" options={opts(BACKUP_FREQUENCIES, (v) => v[0]?.toUpperCase() + v.slice(1))} />}
+          </retention.Field>
+          <retention.Field name="backupRetentionDays">
+            {(f) => <TextField field={f} label="Backup retention (days)" type="number" inputMode="numeric" min="7" max="365" hint="7 to 365" />}
+          </retention.Field>
+        </div>
+      </Section>
+    </div>
+  )
+}

@@ -1,0 +1,184 @@
+import { useId } from 'react'
+import { useForm, type AnyFieldApi } from '@tanstack/react-form'
+import { z } from 'zod'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
+import { toWireRole, type StaffRequest, type User, type WireRole } from '../../../api/contracts/auth'
+import type { UserUpdateRequest } from '../../../api/contracts/admin'
+import { ROLE_LABELS } from './user-text'
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  surface: { maxWidth: 'min(560px, calc(100vw - 24px))' },
+})
+
+const required = (label: string) => z.string().trim().min(1, `${label} is required`)
+const email = z.string().trim().min(1, 'Email is required').email('Please enter a valid email address')
+
+/** SPEC.md section 5, staff user form: name, email and password required (min 6); role morgue_attendant or admin. */
+export const StaffForm = z.object({
+  name: required('Name'),
+  email,
+  password: z.string().min(6, 'Password must be at least 6 characters'),
+  role: z.enum(['morgue_attendant', 'admin']),
+  phone: z.string(),
+  address: z.string(),
+})
+
+/** SPEC.md section 5, edit user: password optional (blank keeps it); roles client, morgue_attendant, admin. */
+export const EditUserForm = z.object({
+  name: required('Name'),
+  email,
+  password: z.string().refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters'),
+  role: z.enum(['client', 'morgue_attendant', 'admin']),
+  phone: z.string(),
+  address: z.string(),
+})
+
+function RoleSelect({ field, roles }: { field: AnyFieldApi; roles: readonly WireRole[] }) {
+  const error = fieldError(field)
+  return (
+    <Field label="Role" required validationMessage={error} validationState={error ? 'error' : 'none'}>
+      <Select name={field.name} value={field.state.value as string} onChange={(_, d) => field.handleChange(d.value)} onBlur={field.handleBlur}>
+        {roles.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  )
+}
+
+interface Props {
+  busy: boolean
+  error: string | null
+  onCancel: () => void
+}
+
+export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & { onSubmit: (body: StaffRequest) => void }) {
+  const styles = useStyles()
+  const formId = useId()
+  const form = useForm({
+    defaultValues: { name: '', email: '', password: '', role: 'morgue_attendant' as 'morgue_attendant' | 'admin', phone: '', address: '' },
+    validators: { onChange: StaffForm },
+    onSubmit: ({ value }) => {
+      const body: StaffRequest = { name: value.name.trim(), email: value.email.trim(), password: value.password, role: value.role }
+      if (value.phone.trim()) body.phone = value.phone.trim()
+      if (value.address.trim()) body.address = value.address.trim()
+      onSubmit(body)
+    },
+  })
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && !busy && onCancel()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Create staff account</DialogTitle>
+          <DialogContent>
+            <form id={formId} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Create staff account">
+              {error && (
+                <MessageBar intent="error">
+                  <MessageBarBody>{error}</MessageBarBody>
+                </MessageBar>
+              )}
+              <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="off" required />}</form.Field>
+              <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="off" required />}</form.Field>
+              <form.Field name="password">
+                {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}
+              </form.Field>
+              <form.Field name="role">{(f) => <RoleSelect field={f} roles={['morgue_attendant', 'admin']} />}</form.Field>
+              <form.Field name="phone">{(f) => <TextField field={f} label="Phone (optional)" type="tel" inputMode="tel" />}</form.Field>
+              <form.Field name="address">{(f) => <TextField field={f} label="Address (optional)" />}</form.Field>
+            </form>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} appearance="primary" disabled={busy}>
+              {busy ? 'Creating...' : 'Create user'}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props & { user: User; onSubmit: (body: UserUpdateRequest) => void }) {
+  const styles = useStyles()
+  const formId = useId()
+  const form = useForm({
+    defaultValues: {
+      name: user.name,
+      email: user.email,
+      password: '',
+      role: toWireRole(user.role) as WireRole,
+      phone: user.phone ?? '',
+      address: user.address ?? '',
+    },
+    validators: { onChange: EditUserForm },
+    onSubmit: ({ value }) => {
+      const body: UserUpdateRequest = {
+        name: value.name.trim(),
+        email: value.email.trim(),
+        role: value.role,
+        phone: value.phone.trim(),
+        address: value.address.trim(),
+      }
+      // SPEC.md section 5: a blank password keeps the old one and is not sent.
+      if (value.password) body.password = value.password
+      onSubmit(body)
+    },
+  })
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && !busy && onCancel()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>Edit user</DialogTitle>
+          <DialogContent>
+            <form id={formId} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Edit user">
+              {error && (
+                <MessageBar intent="error">
+                  <MessageBarBody>{error}</MessageBarBody>
+                </MessageBar>
+              )}
+              <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="off" required />}</form.Field>
+              <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="off" required />}</form.Field>
+              <form.Field name="role">{(f) => <RoleSelect field={f} roles={['client', 'morgue_attendant', 'admin']} />}</form.Field>
+              <form.Field name="phone">{(f) => <TextField field={f} label="Phone" type="tel" inputMode="tel" />}</form.Field>
+              <form.Field name="address">{(f) => <TextField field={f} label="Address" />}</form.Field>
+              <form.Field name="password">
+                {(f) => (
+                  <TextField field={f} label="New password" type="password" autoComplete="new-password" hint="Leave blank to keep the current password" />
+                )}
+              </form.Field>
+            </form>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} appearance="primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save changes'}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}

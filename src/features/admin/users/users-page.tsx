@@ -1,0 +1,284 @@
+import { useEffect, useId } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  SearchBox,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
+import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
+import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useSession } from '../../../app/session'
+import { PageHeader } from '../../../components/page-header'
+import { useMediaQuery } from '../../../components/use-media-query'
+import { formatDate } from '../../../lib/format'
+import { adminMessages } from '../admin-messages'
+import { liveUsersPageMachine } from './live-users'
+import { CreateStaffDialog, EditUserDialog } from './user-form-dialog'
+import { ROLE_LABELS, roleLabel } from './user-text'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  search: { flexGrow: 1, minWidth: 0, maxWidth: '420px', '@media (max-width: 480px)': { maxWidth: 'none', width: '100%' } },
+  roleField: { minWidth: '200px', '@media (max-width: 480px)': { width: '100%' } },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, minWidth: 0 },
+  muted: { color: tokens.colorNeutralForeground2 },
+  wrap: { overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },
+  pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  pagerButtons: { display: 'flex', gap: tokens.spacingHorizontalS },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalM,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    ':last-child': { borderBottom: 'none' },
+    minWidth: 0,
+  },
+  itemTop: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  surface: { maxWidth: 'min(480px, calc(100vw - 24px))' },
+  confirm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, '& p': { margin: 0 } },
+})
+
+const ROLE_COLORS: Record<WireRole, 'brand' | 'informative' | 'important'> = { client: 'informative', morgue_attendant: 'brand', admin: 'important' }
+
+function RoleBadge({ user }: { user: User }) {
+  const wire = toWireRole(user.role)
+  return (
+    <Badge appearance="tint" shape="rounded" color={ROLE_COLORS[wire]}>
+      {roleLabel(user.role)}
+    </Badge>
+  )
+}
+
+/** Users (SPEC.md section 2): a server-paged list with a role filter and a local search; create staff, edit, delete. */
+export function UsersPage() {
+  const styles = useStyles()
+  const { user: me } = useSession()
+  const actor = useActorRef(liveUsersPageMachine)
+  useEffect(() => {
+    const sub = bridgeNotifications(actor)
+    return () => sub.unsubscribe()
+  }, [actor])
+  const ctx = useSelector(actor, (s) => s.context)
+  const loading = useSelector(actor, (s) => s.hasTag('loading'))
+  const saving = useSelector(actor, (s) => s.hasTag('saving'))
+  const narrow = useMediaQuery('(max-width: 720px)')
+  const searchId = useId()
+
+  const needle = ctx.search.trim().toLowerCase()
+  const shown = needle
+    ? ctx.users.filter((u) => [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(needle)))
+    : ctx.users
+  const close = () => actor.send({ type: 'dialog.close' })
+  const isMe = (u: User) => !!me && String(me.id) === u.id
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title="User Management"
+        subtitle="Create staff accounts, edit and remove users."
+        actions={
+          <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => actor.send({ type: 'dialog.create' })}>
+            Create staff
+          </Button>
+        }
+      />
+
+      <div className={styles.filters}>
+        <Field label="Search this page" hint={adminMessages.users.searchHint} className={styles.search}>
+          <SearchBox id={searchId} value={ctx.search} onChange={(_, d) => actor.send({ type: 'users.search', text: d.value })} placeholder="Name, email or phone" />
+        </Field>
+        <Field label="Role" className={styles.roleField}>
+          <Select
+            value={ctx.role ?? 'all'}
+            onChange={(_, d) => actor.send({ type: 'users.role', role: d.value === 'all' ? null : (d.value as WireRole) })}
+          >
+            <option value="all">All roles</option>
+            {(Object.keys(ROLE_LABELS) as WireRole[]).map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+
+      {ctx.error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{ctx.error}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => actor.send({ type: 'users.reload' })}>Try again</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      <Card className={styles.card}>
+        {loading && ctx.users.length === 0 && <Spinner size="small" label="Loading users…" />}
+        {!loading && !ctx.error && shown.length === 0 && (
+          <Body1 className={styles.muted}>{needle ? 'No user on this page matches the search.' : 'No users.'}</Body1>
+        )}
+        {shown.length > 0 &&
+          (narrow ? (
+            <ul className={styles.list} aria-label="Users">
+              {shown.map((u) => (
+                <li key={u.id} className={styles.item}>
+                  <div className={styles.itemTop}>
+                    <Text weight="semibold" className={styles.wrap}>
+                      {u.name}
+                    </Text>
+                    <RoleBadge user={u} />
+                  </div>
+                  <Caption1 className={`${styles.muted} ${styles.wrap}`}>{u.email}</Caption1>
+                  {u.phone && <Caption1 className={styles.muted}>{u.phone}</Caption1>}
+                  <div className={styles.itemTop}>
+                    <Caption1 className={styles.muted}>Joined {formatDate(u.created_at)}</Caption1>
+                    <RowActions user={u} isMe={isMe(u)} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Table aria-label="Users" size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Name</TableHeaderCell>
+                  <TableHeaderCell>Email</TableHeaderCell>
+                  <TableHeaderCell>Role</TableHeaderCell>
+                  <TableHeaderCell>Phone</TableHeaderCell>
+                  <TableHeaderCell>Joined</TableHeaderCell>
+                  <TableHeaderCell>
+                    <span className={styles.muted}>Actions</span>
+                  </TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {shown.map((u) => (
+                  <TableRow key={u.id}>
+                    <TableCell className={styles.wrap}>{u.name}</TableCell>
+                    <TableCell className={styles.wrap}>{u.email}</TableCell>
+                    <TableCell>
+                      <RoleBadge user={u} />
+                    </TableCell>
+                    <TableCell>{u.phone ?? '—'}</TableCell>
+                    <TableCell>{formatDate(u.created_at)}</TableCell>
+                    <TableCell>
+                      <RowActions user={u} isMe={isMe(u)} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ))}
+        <nav className={styles.pager} aria-label="Pages">
+          <Caption1 className={styles.muted} aria-live="polite">
+            {ctx.pages > 0 ? `Page ${ctx.page} of ${ctx.pages} · ${ctx.total} ${ctx.total === 1 ? 'user' : 'users'}` : ''}
+          </Caption1>
+          <div className={styles.pagerButtons}>
+            <Button icon={<ChevronLeft20Regular />} disabled={loading || ctx.page <= 1} onClick={() => actor.send({ type: 'users.page', page: ctx.page - 1 })}>
+              Previous
+            </Button>
+            <Button
+              icon={<ChevronRight20Regular />}
+              iconPosition="after"
+              disabled={loading || ctx.page >= ctx.pages}
+              onClick={() => actor.send({ type: 'users.page', page: ctx.page + 1 })}
+            >
+              Next
+            </Button>
+          </div>
+        </nav>
+      </Card>
+
+      {ctx.dialog?.kind === 'create' && (
+        <CreateStaffDialog busy={saving} error={ctx.dialogError} onCancel={close} onSubmit={(payload) => actor.send({ type: 'users.create', payload })} />
+      )}
+      {ctx.dialog?.kind === 'edit' && (
+        <EditUserDialog
+          key={ctx.dialog.user.id}
+          user={ctx.dialog.user}
+          busy={saving}
+          error={ctx.dialogError}
+          onCancel={close}
+          onSubmit={(payload) => ctx.dialog?.kind === 'edit' && actor.send({ type: 'users.update', id: ctx.dialog.user.id, payload })}
+        />
+      )}
+      {ctx.dialog?.kind === 'delete' && (
+        <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !saving && close()}>
+          <DialogSurface className={styles.surface}>
+            <DialogBody>
+              <DialogTitle>Delete user</DialogTitle>
+              <DialogContent className={styles.confirm}>
+                <Body1 as="p">{adminMessages.users.confirmDelete}</Body1>
+                <Body1 as="p" className={styles.wrap}>
+                  {ctx.dialog.user.name} ({ctx.dialog.user.email})
+                </Body1>
+                {ctx.dialogError && (
+                  <MessageBar intent="error">
+                    <MessageBarBody>{ctx.dialogError}</MessageBarBody>
+                  </MessageBar>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={close} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button
+                  appearance="primary"
+                  disabled={saving}
+                  onClick={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
+                >
+                  {saving ? 'Deleting...' : 'Delete'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </div>
+  )
+}
+
+function RowActions({ user, isMe, onEdit, onDelete }: { user: User; isMe: boolean; onEdit: () => void; onDelete: () => void }) {
+  const styles = useStyles()
+  return (
+    <div className={styles.actions}>
+      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${user.name}`} title="Edit" onClick={onEdit} />
+      <Button
+        appearance="subtle"
+        icon={<Delete20Regular />}
+        aria-label={`Delete ${user.name}`}
+        title={isMe ? 'You cannot delete your own account' : 'Delete'}
+        disabled={isMe}
+        onClick={onDelete}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { db, server } from '../../mocks/node'
+import { paths } from '../../src/app/paths'
+import { SETTINGS_STORAGE_KEY } from '../../src/features/admin/settings/settings-schema'
+import { DEMO_LOGINS, renderAt } from './render-app'
+
+/**
+ * The admin Dashboard, Users and Settings screens with the real machines and API client against
+ * the mock /api (MSW node server over the seeded database).
+ */
+
+async function findToast(text: string) {
+  return waitFor(() => {
+    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
+    if (!found) throw new Error(`No toast "${text}"`)
+    return found
+  })
+}
+
+function watchRequests() {
+  const seen: Request[] = []
+  const listener = ({ request }: { request: Request }) => {
+    seen.push(request.clone())
+  }
+  server.events.on('request:start', listener)
+  return {
+    urls: () => seen.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`),
+    bodies: async (method: string, path: RegExp) => {
+      const matching = seen.filter((r) => r.method === method && path.test(new URL(r.url).pathname))
+      return Promise.all(matching.map(async (r) => JSON.parse(await r.text()) as Record<string, unknown>))
+    },
+    stop: () => server.events.removeListener('request:start', listener),
+  }
+}
+
+describe('admin dashboard', () => {
+  it('shows the four stat cards computed by the server, their trends, quick links and recent activity', async () => {
+    await renderAt(paths.admin.home, { as: 'admin' })
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })
+    const users = await screen.findByRole('group', { name: 'Total users' })
+    expect(within(users).getByText(String(db.user.all().length))).toBeInTheDocument()
+    const pending = db.document.findMany((q) => q.where({ status: 'pending' })).length
+    const approvals = screen.getByRole('group', { name: 'Pending approvals' })
+    expect(within(approvals).getByText(pending === 0 ? 'None' : pending === 1 ? '1 item' : `${pending} items`)).toBeInTheDocument()
+    const revenue = screen.getByRole('group', { name: 'Monthly revenue' })
+    expect(within(revenue).getByText(/^KSH/)).toBeInTheDocument()
+    expect(within(revenue).getByText(/(on last month|No change)/)).toBeInTheDocument()
+    for (const name of ['Financial reports', 'Settings', 'Manage users', 'Review documents']) {
+      expect(within(screen.getByRole('navigation', { name: 'Quick links' })).getByRole('link', { name })).toBeInTheDocument()
+    }
+    const activity = screen.getByRole('region', { name: 'Recent activity' })
+    const items = within(activity).getAllByRole('listitem')
+    expect(items.length).toBeGreaterThan(0)
+    expect(within(activity).getAllByRole('img', { name: /Booking|Payment|Document|User/ }).length).toBe(items.length)
+    expect(screen.getByText(/^Last updated/)).toBeInTheDocument()
+  })
+
+  it("on failure shows 'Failed to load dashboard data' and keeps the last data; Refresh loads again", async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.admin.home, { as: 'admin' })
+    await screen.findByRole('group', { name: 'Total users' })
+    server.use(http.get('*/api/users/admin/statistics', () => HttpResponse.json({ message: 'down' }, { status: 500 })))
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    await findToast('Failed to load dashboard data')
+    expect(screen.getByRole('group', { name: 'Total users' })).toBeInTheDocument()
+    server.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(screen.queryByText(/Failed to load dashboard data\./)).not.toBeInTheDocument())
+  })
+})
+
+const usersTable = () => screen.getByRole('table', { name: 'Users' })
+async function openUsers() {
+  const app = await renderAt(paths.admin.users, { as: 'admin' })
+  await screen.findByRole('heading', { level: 1, name: 'User Management' })
+  await waitFor(() => expect(within(usersTable()).getAllByRole('row').length).toBeGreaterThan(1))
+  return app
+}
+
+describe('users page', () => {
+  it('pages 10 at a time on the server and sends the role filter; the search stays local', async () => {
+    const user = userEvent.setup()
+    const watch = watchRequests()
+    await openUsers()
+    const total = db.user.all().length
+    expect(within(usersTable()).getAllByRole('row')).toHaveLength(11)
+    expect(screen.getByText(`Page 1 of ${Math.ceil(total / 10)} · ${total} users`)).toBeInTheDocument()
+    expect(watch.urls()).toContain('GET /api/users?page=1&limit=10')
+
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await screen.findByText(`Page 2 of ${Math.ceil(total / 10)} · ${total} users`)
+    expect(watch.urls()).toContain('GET /api/users?page=2&limit=10')
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'morgue_attendant')
+    const attendants = db.user.findMany((q) => q.where({ role: 'morgue_attendant' })).length
+    await screen.findByText(`Page 1 of ${Math.ceil(attendants / 10)} · ${attendants} users`)
+    expect(watch.urls()).toContain('GET /api/users?page=1&limit=10&role=morgue_attendant')
+    expect(within(usersTable()).getAllByRole('row')).toHaveLength(Math.min(10, attendants) + 1)
+
+    const before = watch.urls().length
+    const first = db.user.findMany((q) => q.where({ role: 'morgue_attendant' }), { orderBy: { id: 'asc' } })[0]
+    await user.type(screen.getByRole('searchbox'), first?.name ?? '')
+    expect(within(usersTable()).getAllByRole('row')).toHaveLength(2)
+    expect(screen.getByText(/on this page only/)).toBeInTheDocument()
+    expect(watch.urls().length).toBe(before)
+    watch.stop()
+  })
+
+  it('creates a staff account (morgue attendant by default)', async () => {
+    const user = userEvent.setup()
+    await openUsers()
+    await user.click(screen.getByRole('button', { name: 'Create staff' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create staff account' })
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument()
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Grace Atieno')
+    await user.type(within(dialog).getByLabelText(/^Email/), 'grace.atieno@funeral.test')
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Secret#1')
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
+    await findToast('User created successfully')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const stored = db.user.findFirst((q) => q.where({ email: 'grace.atieno@funeral.test' }))
+    expect(stored?.role).toBe('morgue_attendant')
+  })
+
+  it("shows the server's message when creating fails", async () => {
+    const user = userEvent.setup()
+    await openUsers()
+    await user.click(screen.getByRole('button', { name: 'Create staff' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create staff account' })
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Dup')
+    await user.type(within(dialog).getByLabelText(/^Email/), DEMO_LOGINS.client.email)
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Secret#1')
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
+    expect(await within(dialog).findByText(/already exists/)).toBeInTheDocument()
+    server.use(http.post('*/api/auth/staff', () => HttpResponse.json({}, { status: 500 })))
+    await user.clear(within(dialog).getByLabelText(/^Email/))
+    await user.type(within(dialog).getByLabelText(/^Email/), 'other@funeral.test')
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }))
+    await findToast('Failed to create user')
+  })
+
+  it('edits a user: a blank password is not sent and the old one still works', async () => {
+    const user = userEvent.setup()
+    const watch = watchRequests()
+    await openUsers()
+    const target = db.user.findFirst((q) => q.where({ email: DEMO_LOGINS.client.email }))
+    if (!target) throw new Error('no family')
+    await user.click(screen.getByRole('button', { name: `Edit ${target.name}` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' })
+    const name = within(dialog).getByLabelText(/^Name/)
+    await user.clear(name)
+    await user.type(name, 'Mary Wanjiru Kamau')
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await findToast('User updated successfully')
+    const [sent] = await watch.bodies('PUT', /\/api\/users\/\d+$/)
+    expect(sent).toMatchObject({ name: 'Mary Wanjiru Kamau' })
+    expect(sent).not.toHaveProperty('password')
+    expect(db.user.findFirst((q) => q.where({ id: target.id }))?.name).toBe('Mary Wanjiru Kamau')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(within(usersTable()).getByText('Mary Wanjiru Kamau')).toBeInTheDocument())
+    watch.stop()
+  })
+
+  it("refuses an admin demoting themselves with the server's message; 'Failed to update user' otherwise", async () => {
+    const user = userEvent.setup()
+    await openUsers()
+    const me = db.user.findFirst((q) => q.where({ email: DEMO_LOGINS.admin.email }))
+    if (!me) throw new Error('no admin')
+    await user.click(screen.getByRole('button', { name: `Edit ${me.name}` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' })
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Role/ }), 'client')
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    expect(await within(dialog).findByText('You cannot remove your own admin role')).toBeInTheDocument()
+    expect(db.user.findFirst((q) => q.where({ id: me.id }))?.role).toBe('admin')
+    server.use(http.put('*/api/users/:id', () => HttpResponse.json({}, { status: 500 })))
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Role/ }), 'admin')
+    await user.click(await within(dialog).findByRole('button', { name: 'Save changes' }))
+    await findToast('Failed to update user')
+  })
+
+  it('deletes a user after the confirmation', async () => {
+    const user = userEvent.setup()
+    await openUsers()
+    const rows = within(usersTable()).getAllByRole('row')
+    const victim = db.user.findMany(undefined, { orderBy: { id: 'asc' } })[5]
+    if (!victim) throw new Error('no user')
+    expect(rows.length).toBe(11)
+    await user.click(screen.getByRole('button', { name: `Delete ${victim.name}` }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete user' })
+    expect(within(dialog).getByText('Are you sure you want to delete this user?')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await findToast('User deleted successfully')
+    expect(db.user.findFirst((q) => q.where({ id: victim.id }))).toBeFalsy()
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(within(usersTable()).queryByText(victim.email)).not.toBeInTheDocument())
+  })
+
+  it("'Failed to delete user' keeps the user", async () => {
+    const user = userEvent.setup()
+    await openUsers()
+    const victim = db.user.findMany(undefined, { orderBy: { id: 'asc' } })[5]
+    if (!victim) throw new Error('no user')
+    server.use(http.delete('*/api/users/:id', () => HttpResponse.json({}, { status: 500 })))
+    await user.click(screen.getByRole('button', { name: `Delete ${victim.name}` }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete user' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await findToast('Failed to delete user')
+    expect(db.user.findFirst((q) => q.where({ id: victim.id }))).toBeTruthy()
+  })
+
+  it("'Failed to fetch users' with a Try again that loads the list", async () => {
+    const user = userEvent.setup()
+    server.use(http.get('*/api/users', () => HttpResponse.json({}, { status: 500 }), { once: true }))
+    await renderAt(paths.admin.users, { as: 'admin' })
+    await findToast('Failed to fetch users')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(11))
+  })
+})
+
+describe('settings page', () => {
+  it('saves each section on its own, on this device, and survives a reload', async () => {
+    const user = userEvent.setup()
+    const first = await renderAt(paths.admin.settings, { as: 'admin' })
+    await screen.findByRole('heading', { level: 1, name: 'System Settings' })
+    expect(screen.getByText(/stored on this device until a server setting exists/)).toBeInTheDocument()
+    const general = screen.getByRole('region', { name: 'General' })
+    expect(within(general).getByRole('combobox', { name: 'Currency' })).toHaveValue('KSH')
+    expect(within(general).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Africa/Nairobi')
+    const name = within(general).getByLabelText(/^Facility name/)
+    await user.clear(name)
+    await user.type(name, 'Lee Funeral Home')
+    await user.click(within(general).getByRole('button', { name: 'Save general settings' }))
+    await findToast('General settings saved successfully')
+
+    const notifications = screen.getByRole('region', { name: 'Notifications' })
+    await user.click(within(notifications).getByRole('switch', { name: 'SMS notifications' }))
+    await user.click(within(notifications).getByRole('button', { name: 'Save notifications settings' }))
+    await findToast('Notifications settings saved successfully')
+    first.unmount()
+
+    await renderAt(paths.admin.settings)
+    const again = await screen.findByRole('region', { name: 'General' })
+    expect(within(again).getByLabelText(/^Facility name/)).toHaveValue('Lee Funeral Home')
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('switch', { name: 'SMS notifications' })).toBeChecked()
+    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({ general: { facilityName: 'Lee Funeral Home' } })
+  })
+
+  it.each([
+    ['Security', 'Password expiry (days)', '366', 'Password expiry must be between 0 and 365 days'],
+    ['Security', 'Session timeout (minutes)', '4', 'Session timeout must be between 5 and 1440 minutes'],
+    ['Security', 'Minimum password length', '33', 'Minimum password length must be between 6 and 32 characters'],
+    ['Data retention', 'Log retention (days)', '29', 'Log retention must be between 30 and 365 days'],
+    ['Data retention', 'Archive inactive users after (days)', '731', 'Archive inactive users must be between 90 and 730 days'],
+    ['Data retention', 'Backup retention (days)', '6', 'Backup retention must be between 7 and 365 days'],
+  ])('%s: %s out of bounds (%s) is refused', async (section, label, value, message) => {
+    const user = userEvent.setup()
+    await renderAt(paths.admin.settings, { as: 'admin' })
+    const region = await screen.findByRole('region', { name: section })
+    const input = within(region).getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))
+    await user.clear(input)
+    await user.type(input, value)
+    await user.click(within(region).getByRole('button', { name: `Save ${section.toLowerCase()} settings` }))
+    expect(await within(region).findByText(message)).toBeInTheDocument()
+    expect(localStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull()
+  })
+
+  it('security defaults and a valid save', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.admin.settings, { as: 'admin' })
+    const region = await screen.findByRole('region', { name: 'Security' })
+    expect(within(region).getByLabelText(/^Password expiry/)).toHaveValue(90)
+    expect(within(region).getByLabelText(/^Session timeout/)).toHaveValue(30)
+    expect(within(region).getByLabelText(/^Minimum password length/)).toHaveValue(8)
+    expect(within(region).getByRole('switch', { name: 'Require complex passwords' })).toBeChecked()
+    expect(within(region).getByRole('switch', { name: 'Two-factor authentication' })).not.toBeChecked()
+    await user.click(within(region).getByRole('button', { name: 'Save security settings' }))
+    await findToast('Security settings saved successfully')
+  })
+
+  it('the system backup says it is starting, then that it was initiated', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.admin.settings, { as: 'admin' })
+    const region = await screen.findByRole('region', { name: 'Data retention' })
+    await user.click(within(region).getByRole('button', { name: 'Run system backup' }))
+    await findToast('Initiating system backup...')
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1600))
+    })
+    await findToast('System backup initiated. You will be notified when it completes.')
+    await user.click(within(region).getByRole('button', { name: 'Save data retention settings' }))
+    await findToast('Data retention settings saved successfully')
+  })
+})
+
