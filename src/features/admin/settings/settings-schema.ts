@@ -65,7 +65,7 @@ export type SettingsSection = keyof Settings
 export const DEFAULT_SETTINGS: Settings = {
   general: {
     facilityName: 'Amani Funeral Home',
-    contactEmail: 'info@funeral.test',
+    contactEmail: 'info@amani-funeral.co.ke',
     contactPhone: '0712 345 678',
     address: 'Ngong Road, Nairobi',
     currency: 'KSH',

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
   Badge,
@@ -38,8 +38,12 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { adminMessages } from '../admin-messages'
 import { liveUsersPageMachine } from './live-users'
-import { CreateStaffDialog, EditUserDialog } from './user-form-dialog'
 import { ROLE_LABELS, roleLabel } from './user-text'
+
+// The staff forms (TanStack Form, zod) load when first needed; fetched once the page is up.
+const loadForms = () => import('./user-form-dialog')
+const CreateStaffDialog = lazy(() => loadForms().then((m) => ({ default: m.CreateStaffDialog })))
+const EditUserDialog = lazy(() => loadForms().then((m) => ({ default: m.EditUserDialog })))
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -83,6 +87,9 @@ export function UsersPage() {
   const styles = useStyles()
   const { user: me } = useSession()
   const actor = useActorRef(liveUsersPageMachine)
+  useEffect(() => {
+    void loadForms()
+  }, [])
   useEffect(() => {
     const sub = bridgeNotifications(actor)
     return () => sub.unsubscribe()
@@ -217,6 +224,7 @@ export function UsersPage() {
         </nav>
       </Card>
 
+      <Suspense fallback={null}>
       {ctx.dialog?.kind === 'create' && (
         <CreateStaffDialog busy={saving} error={ctx.dialogError} onCancel={close} onSubmit={(payload) => actor.send({ type: 'users.create', payload })} />
       )}
@@ -230,6 +238,7 @@ export function UsersPage() {
           onSubmit={(payload) => ctx.dialog?.kind === 'edit' && actor.send({ type: 'users.update', id: ctx.dialog.user.id, payload })}
         />
       )}
+      </Suspense>
       {ctx.dialog?.kind === 'delete' && (
         <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !saving && close()}>
           <DialogSurface className={styles.surface}>
