@@ -9,6 +9,7 @@ import { createPasswordHash } from './passwords'
 import { nairobiDate } from './http'
 import type { BookingStatus, DocumentType, PaymentStatus } from '../src/api/contracts/bookings'
 import { DOCUMENT_TYPE_LABELS } from '../src/api/contracts/bookings'
+import { seedMorgue } from './seed-morgue' // morgue
 
 /** Password of every seeded non-demo user. */
 export const SEED_USER_PASSWORD = 'Password#2026'
@@ -385,4 +386,5 @@ export async function seedDatabase(): Promise<void> {
       await logActivity('payment', `Payment of KSH ${paidAmount.toLocaleString('en-US')} received for booking #${booking.id}`, spec.clientId, payAt)
     }
   }
+  await seedMorgue() // morgue: the demo attendant's caseload
 }

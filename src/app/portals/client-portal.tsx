@@ -8,6 +8,7 @@ const BookServicePage = lazy(() => import('../../features/client/book-service/bo
 const BookingsPage = lazy(() => import('../../features/client/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })))
 const BookingDetailPage = lazy(() => import('../../features/client/bookings/booking-detail-page').then((m) => ({ default: m.BookingDetailPage })))
 const PaymentsPage = lazy(() => import('../../features/client/payments/payments-page').then((m) => ({ default: m.PaymentsPage })))
+const ClientMessagesPage = lazy(() => import('../../features/client/messages/client-messages-page').then((m) => ({ default: m.ClientMessagesPage }))) // morgue helper
 
 const routes: PortalRoute[] = [
   { path: '', element: <ClientDashboardPage /> },
@@ -16,7 +17,7 @@ const routes: PortalRoute[] = [
   { path: 'bookings/:id', element: <BookingDetailPage /> },
   { path: 'documents', element: <SectionPage title="Documents">Upload the documents a burial needs (death certificate, burial permit) and follow their review.</SectionPage> },
   { path: 'payments', element: <PaymentsPage /> },
-  { path: 'messages', element: <SectionPage title="Messages">Write to the funeral home team.</SectionPage> },
+  { path: 'messages', element: <ClientMessagesPage /> },
 ]
 
 export default function ClientPortal() {
