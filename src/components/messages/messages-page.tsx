@@ -10,17 +10,8 @@ import { MESSAGES_TEXT } from './messages-text'
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '760px' },
   card: { padding: 0, gap: 0 },
-  log: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: tokens.spacingHorizontalM,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    height: '50vh',
-    minHeight: '240px',
-    overflowY: 'auto',
-  },
+  log: { padding: tokens.spacingHorizontalM, height: '50vh', minHeight: '240px', overflowY: 'auto' },
+  items: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   bubble: {
     maxWidth: '85%',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
@@ -45,7 +36,7 @@ export function MessagesPage({ subtitle }: { subtitle: string }) {
   const styles = useStyles()
   const [snapshot, send] = useMachine(chatMachine, { input: { welcome: MESSAGES_TEXT.welcome, now: Date.now() } })
   const [draft, setDraft] = useState('')
-  const logRef = useRef<HTMLOListElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
   const { messages } = snapshot.context
 
   useEffect(() => {
@@ -71,16 +62,18 @@ export function MessagesPage({ subtitle }: { subtitle: string }) {
       <Card className={styles.card}>
         {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <ol ref={logRef} className={styles.log} aria-label={MESSAGES_TEXT.logLabel} role="log" aria-live="polite" tabIndex={0}>
-          {messages.map((m) => (
-            <li key={m.id} className={mergeClasses(styles.bubble, m.author === 'system' ? styles.system : styles.mine)}>
-              <Text size={200} className={styles.meta}>
-                {`${m.author === 'system' ? MESSAGES_TEXT.systemName : MESSAGES_TEXT.you}, ${timeFormat.format(m.at)}`}
-              </Text>
-              <Text>{m.text}</Text>
-            </li>
-          ))}
-        </ol>
+        <div ref={logRef} className={styles.log} aria-label={MESSAGES_TEXT.logLabel} role="log" aria-live="polite" tabIndex={0}>
+          <ol className={styles.items}>
+            {messages.map((m) => (
+              <li key={m.id} className={mergeClasses(styles.bubble, m.author === 'system' ? styles.system : styles.mine)}>
+                <Text size={200} className={styles.meta}>
+                  {`${m.author === 'system' ? MESSAGES_TEXT.systemName : MESSAGES_TEXT.you}, ${timeFormat.format(m.at)}`}
+                </Text>
+                <Text>{m.text}</Text>
+              </li>
+            ))}
+          </ol>
+        </div>
         <form
           className={styles.form}
           onSubmit={(e) => {
