@@ -21,6 +21,9 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/(login)?$/)
 }
 
+// Each test walks several screens (axe on each) on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 })
+
 const counter = (page: Page, label: string) => page.getByRole('group', { name: label })
 
 /** As the signed-in admin, assign the family's Samuel Ouma booking to the demo attendant (the All bookings page is another issue's). */
