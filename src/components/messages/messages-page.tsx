@@ -25,8 +25,8 @@ const useStyles = makeStyles({
   system: { alignSelf: 'flex-start', backgroundColor: tokens.colorNeutralBackground3 },
   mine: { alignSelf: 'flex-end', backgroundColor: tokens.colorBrandBackground2 },
   meta: { color: tokens.colorNeutralForeground2 },
-  form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', padding: tokens.spacingHorizontalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
-  field: { flexGrow: 1, minWidth: 0 },
+  form: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', justifyContent: 'flex-end', padding: tokens.spacingHorizontalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  field: { flexGrow: 1, flexBasis: '240px', minWidth: 0 },
 })
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })

@@ -58,7 +58,7 @@ function summaryRows(b: Booking, now: Date): Array<[string, string]> {
   return [
     ['Date of death', formatDate(b.morgue?.date_of_death)],
     ['Place of death', b.morgue?.place_of_death ?? ''],
-    ['Days in care', inStorage(b) ? `${days} ${days === 1 ? 'day' : 'days'}` : MORGUE_TEXT.released],
+    ['Days in care', inStorage(b) ? `${days} ${days === 1 ? 'day' : 'days'}` : b.morgue?.released_at ? MORGUE_TEXT.released : MORGUE_TEXT.notInCare],
     ['Service', formatDateTime(serviceAt(b))],
     ['Family', [b.client_name, b.morgue?.client_phone].filter(Boolean).join(', ')],
   ]

@@ -56,6 +56,7 @@ export const MORGUE_TEXT = {
   details: 'Details',
   release: 'Release to family',
   released: 'Released',
+  notInCare: 'No longer in our care',
   markDeparted: 'Mark departed',
   markDelivered: 'Mark delivered',
   today: 'Today',
