@@ -142,6 +142,17 @@ export const passwordResetSchema = z.object({
 })
 export type PasswordResetRecord = z.infer<typeof passwordResetSchema>
 
+// morgue: what the attendant records for a body (issue 10); one record per booking, made on first need.
+export const morgueCareSchema = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  received_at: z.string(),
+  tasks: z.array(z.string()),
+  transport_status: z.enum(['scheduled', 'departed', 'delivered']),
+  released_at: z.string().nullable(),
+})
+export type MorgueCareRecord = z.infer<typeof morgueCareSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -152,6 +163,7 @@ export const db = {
   mpesaRequest: new Collection({ schema: mpesaRequestSchema }),
   activity: new Collection({ schema: activitySchema }),
   passwordReset: new Collection({ schema: passwordResetSchema }),
+  morgueCare: new Collection({ schema: morgueCareSchema }), // morgue
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -241,6 +253,8 @@ function schemaOf(name: CollectionName): z.ZodType {
       return activitySchema
     case 'passwordReset':
       return passwordResetSchema
+    case 'morgueCare': // morgue
+      return morgueCareSchema
   }
 }
 

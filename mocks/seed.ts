@@ -10,6 +10,7 @@ import { nairobiDate } from './http'
 import type { BookingStatus, DocumentType, PaymentStatus } from '../src/api/contracts/bookings'
 import { DOCUMENT_TYPE_LABELS } from '../src/api/contracts/bookings'
 import { seedAdminExtras } from './seed-admin' // admin
+import { seedMorgue } from './seed-morgue' // morgue
 
 /** Password of every seeded non-demo user. */
 export const SEED_USER_PASSWORD = 'Password#2026'
@@ -387,4 +388,5 @@ export async function seedDatabase(): Promise<void> {
     }
   }
   await seedAdminExtras(now) // admin: the bigger seed (mocks/seed-admin.ts)
+  await seedMorgue() // morgue: the demo attendant's caseload
 }

@@ -57,3 +57,8 @@ export function roleOfPath(pathname: string): Role | null {
   if (pathname === paths.client.home || pathname.startsWith(`${paths.client.home}/`)) return 'client'
   return null
 }
+
+/** morgue helper (issue 10): each role's own profile page, reached from the name in the top bar. */
+export function profileOf(role: Role): string {
+  return `${homeOf(role)}/profile`
+}

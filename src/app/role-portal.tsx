@@ -1,11 +1,14 @@
-import { Suspense, type ReactNode } from 'react'
+import { Suspense, lazy, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
 import { PortalShell } from '../components/portal-shell/portal-shell'
 import { MENUS, ROLE_NAMES } from './menus'
-import { homeOf } from './paths'
+import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
+
+// morgue helper (issue 10): every role's profile, its own chunk.
+const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
 
 export interface PortalRoute {
   /** Relative to the portal's home ('' for its index). */
@@ -22,11 +25,13 @@ export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[]
       roleName={ROLE_NAMES[role]}
       userName={user?.name || user?.email || ''}
       homePath={homeOf(role)}
+      profilePath={profileOf(role)}
       onLogout={logout}
     >
       <Suspense fallback={<PageLoading />}>
         <Routes>
           {routes.map((r) => (r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}
+          <Route path="profile" element={<ProfilePage />} />
           <Route path="*" element={<Navigate to={homeOf(role)} replace />} />
         </Routes>
       </Suspense>

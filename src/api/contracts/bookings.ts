@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Id, Money, listOf } from './common'
+import { MorgueCare } from './morgue' // morgue
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
@@ -92,6 +93,7 @@ export const Booking = z
     required_documents: z.array(z.string()).nullish().transform((v) => v ?? []),
     has_notifications: z.boolean().nullish().transform((v) => v ?? false),
     assignedAttendant: AssignedAttendant.nullish(),
+    morgue: MorgueCare.nullish(), // morgue: preparation, transport, release (issue 10)
   })
   .passthrough()
 export type Booking = z.infer<typeof Booking>

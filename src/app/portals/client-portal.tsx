@@ -1,6 +1,5 @@
 import { lazy } from 'react'
 import { RolePortal, type PortalRoute } from '../role-portal'
-import { SectionPage } from '../../components/section-page'
 
 // Each screen is its own chunk: the dashboard does not wait for the wizard or the M-Pesa dialog.
 const ClientDashboardPage = lazy(() => import('../../features/client/dashboard/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage })))
@@ -9,6 +8,7 @@ const BookingsPage = lazy(() => import('../../features/client/bookings/bookings-
 const BookingDetailPage = lazy(() => import('../../features/client/bookings/booking-detail-page').then((m) => ({ default: m.BookingDetailPage })))
 const DocumentsPage = lazy(() => import('../../features/client/documents/documents-page').then((m) => ({ default: m.DocumentsPage })))
 const PaymentsPage = lazy(() => import('../../features/client/payments/payments-page').then((m) => ({ default: m.PaymentsPage })))
+const ClientMessagesPage = lazy(() => import('../../features/client/messages/client-messages-page').then((m) => ({ default: m.ClientMessagesPage }))) // morgue helper
 
 const routes: PortalRoute[] = [
   { path: '', element: <ClientDashboardPage /> },
@@ -17,7 +17,7 @@ const routes: PortalRoute[] = [
   { path: 'bookings/:id', element: <BookingDetailPage /> },
   { path: 'documents', element: <DocumentsPage /> },
   { path: 'payments', element: <PaymentsPage /> },
-  { path: 'messages', element: <SectionPage title="Messages">Write to the funeral home team.</SectionPage> },
+  { path: 'messages', element: <ClientMessagesPage /> },
 ]
 
 export default function ClientPortal() {

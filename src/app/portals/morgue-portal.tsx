@@ -1,15 +1,23 @@
+import { lazy } from 'react'
 import { RolePortal, type PortalRoute } from '../role-portal'
-import { SectionPage } from '../../components/section-page'
+
+// Each screen is its own chunk inside the morgue portal.
+const MorgueDashboardPage = lazy(() => import('../../features/morgue/morgue-dashboard-page').then((m) => ({ default: m.MorgueDashboardPage })))
+const BodiesPage = lazy(() => import('../../features/morgue/bodies-page').then((m) => ({ default: m.BodiesPage })))
+const TasksPage = lazy(() => import('../../features/morgue/tasks-page').then((m) => ({ default: m.TasksPage })))
+const TransportPage = lazy(() => import('../../features/morgue/transport-page').then((m) => ({ default: m.TransportPage })))
+const MorgueDocumentsPage = lazy(() => import('../../features/morgue/documents-page').then((m) => ({ default: m.MorgueDocumentsPage })))
+const MorgueMessagesPage = lazy(() => import('../../features/morgue/morgue-messages-page').then((m) => ({ default: m.MorgueMessagesPage })))
 
 const routes: PortalRoute[] = [
-  { path: '', element: <SectionPage title="Morgue Dashboard">Bodies in storage, pending tasks, scheduled transfers and storage alerts.</SectionPage> },
+  { path: '', element: <MorgueDashboardPage /> },
   // SPEC.md gives both readings: the menu says body-management, the dashboard links to bodies.
-  { path: 'body-management', element: <SectionPage title="Body Management">The bodies in our care: intake, storage and release.</SectionPage> },
-  { path: 'bodies', element: <SectionPage title="Body Management">The bodies in our care: intake, storage and release.</SectionPage> },
-  { path: 'tasks', element: <SectionPage title="Preparation Tasks">Preparation work to do before each service.</SectionPage> },
-  { path: 'transport', element: <SectionPage title="Transport">Scheduled transfers and hearse bookings.</SectionPage> },
-  { path: 'documents', element: <SectionPage title="Documents">Documents for the bookings assigned to you.</SectionPage> },
-  { path: 'messages', element: <SectionPage title="Messages">Messages with the funeral home team.</SectionPage> },
+  { path: 'body-management', element: <BodiesPage /> },
+  { path: 'bodies', element: <BodiesPage /> },
+  { path: 'tasks', element: <TasksPage /> },
+  { path: 'transport', element: <TransportPage /> },
+  { path: 'documents', element: <MorgueDocumentsPage /> },
+  { path: 'messages', element: <MorgueMessagesPage /> },
 ]
 
 export default function MorguePortal() {

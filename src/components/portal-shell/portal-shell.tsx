@@ -73,12 +73,14 @@ export interface PortalShellProps {
   roleName: string
   userName: string
   homePath: string
+  /** The user's own profile, opened from their name in the top bar. */
+  profilePath?: string
   onLogout: () => void
   children: ReactNode
 }
 
 /** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
-export function PortalShell({ menu, roleName, userName, homePath, onLogout, children }: PortalShellProps) {
+export function PortalShell({ menu, roleName, userName, homePath, profilePath, onLogout, children }: PortalShellProps) {
   const styles = useStyles()
   const location = useLocation()
   const navigate = useNavigate()
@@ -139,9 +141,15 @@ export function PortalShell({ menu, roleName, userName, homePath, onLogout, chil
             AFH
           </Link>
           <span className={styles.spacer} />
-          <Text className={styles.user} size={300}>
-            {userName}
-          </Text>
+          {profilePath ? (
+            <Link to={profilePath} className={styles.user} aria-label={`${userName}: my profile`}>
+              {userName}
+            </Link>
+          ) : (
+            <Text className={styles.user} size={300}>
+              {userName}
+            </Text>
+          )}
           <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
             Logout
           </Button>

@@ -1,0 +1,74 @@
+/**
+ * The morgue attendant's endpoints (issue 10; not in SPEC.md, named in the README's deviations):
+ * PUT /bookings/:id/tasks, POST /bookings/:id/release, PATCH /bookings/:id/transport.
+ * Only the assigned attendant (or an admin) may call them; another booking answers 404.
+ */
+import { http, HttpResponse } from 'msw'
+import { logActivity } from '../db'
+import { ApiError, body, requireRoleOf, route } from '../http'
+import { permitStatus, updateCare, careOf } from '../morgue'
+import { toWireBooking } from '../serialize'
+import { findVisibleBooking } from './bookings'
+import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
+
+export const MSG_TASKS_SAVED = 'Preparation tasks updated'
+export const MSG_RELEASED = 'Body released to the family'
+export const MSG_PERMIT_NOT_APPROVED = 'The burial permit is not approved yet'
+export const MSG_ALREADY_RELEASED = 'This body has already been released'
+export const MSG_NOT_RELEASED = 'Release the body before the transfer departs'
+export const MSG_NOT_DEPARTED = 'The transfer has not departed yet'
+export const MSG_NOT_IN_CARE = 'This booking is not in the morgue\'s care'
+
+const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
+
+export const morgueHandlers = [
+  http.put(
+    '*/api/bookings/:id/tasks',
+    route(async ({ request, params }) => {
+      const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
+      const booking = findVisibleBooking(user, params.id)
+      const input = await body(request, TasksRequest)
+      if (!inCare(booking.status)) throw new ApiError(422, MSG_NOT_IN_CARE)
+      // Kept in checklist order, each once.
+      const tasks = PREP_TASKS.filter((t) => input.tasks.includes(t))
+      await updateCare(booking, (c) => {
+        c.tasks = [...tasks]
+      })
+      return HttpResponse.json({ booking: toWireBooking(booking), message: MSG_TASKS_SAVED })
+    }),
+  ),
+
+  http.post(
+    '*/api/bookings/:id/release',
+    route(async ({ request, params }) => {
+      const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
+      const booking = findVisibleBooking(user, params.id)
+      if (careOf(booking).released_at) throw new ApiError(422, MSG_ALREADY_RELEASED)
+      if (!inCare(booking.status)) throw new ApiError(422, MSG_NOT_IN_CARE)
+      // Kenyan law: no body leaves the mortuary without an approved burial permit.
+      if (permitStatus(booking.id) !== 'approved') throw new ApiError(422, MSG_PERMIT_NOT_APPROVED)
+      await updateCare(booking, (c) => {
+        c.released_at = new Date().toISOString()
+      })
+      await logActivity('booking', `Body for booking #${booking.id} released to the family by ${user.name}`, user.id)
+      return HttpResponse.json({ booking: toWireBooking(booking), message: MSG_RELEASED })
+    }),
+  ),
+
+  http.patch(
+    '*/api/bookings/:id/transport',
+    route(async ({ request, params }) => {
+      const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
+      const booking = findVisibleBooking(user, params.id)
+      const input = await body(request, TransportRequest)
+      const care = careOf(booking)
+      if (input.transport_status === 'departed' && !care.released_at) throw new ApiError(422, MSG_NOT_RELEASED)
+      if (input.transport_status === 'delivered' && care.transport_status === 'scheduled') throw new ApiError(422, MSG_NOT_DEPARTED)
+      await updateCare(booking, (c) => {
+        c.transport_status = input.transport_status
+      })
+      const message = input.transport_status === 'departed' ? 'Transfer marked as departed' : 'Transfer marked as delivered'
+      return HttpResponse.json({ booking: toWireBooking(booking), message })
+    }),
+  ),
+]

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { Id } from './common'
+
+/** The preparation checklist of a body in the attendant's care, in the order the work is done. */
+export const PREP_TASKS = ['received', 'washed', 'embalmed', 'dressed', 'casketed', 'ready_for_viewing'] as const
+export type PrepTask = (typeof PREP_TASKS)[number]
+
+export const TRANSPORT_STATUSES = ['scheduled', 'departed', 'delivered'] as const
+export type TransportStatus = (typeof TRANSPORT_STATUSES)[number]
+
+export const PERMIT_STATUSES = ['approved', 'pending', 'rejected', 'missing'] as const
+export type PermitStatus = (typeof PERMIT_STATUSES)[number]
+
+/** A document of the booking as the attendant sees it (read-only). */
+export const MorgueDocument = z
+  .object({
+    id: Id,
+    name: z.string(),
+    document_type: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+    mime_type: z.string().nullish(),
+    size: z.number().nullish(),
+  })
+  .passthrough()
+export type MorgueDocument = z.infer<typeof MorgueDocument>
+
+/**
+ * The morgue's side of a booking (an addition to SPEC.md's booking): when the body came in, the
+ * ticked preparation tasks, the transfer to the service, the release, and what the attendant needs
+ * to know (date and place of death, family phone, burial permit).
+ */
+export const MorgueCare = z
+  .object({
+    received_at: z.string(),
+    tasks: z.array(z.string()).catch([]),
+    transport_status: z.enum(TRANSPORT_STATUSES).catch('scheduled'),
+    released_at: z.string().nullish().transform((v) => v ?? null),
+    date_of_death: z.string().nullish().transform((v) => v ?? null),
+    place_of_death: z.string().nullish().transform((v) => v ?? null),
+    client_phone: z.string().nullish().transform((v) => v ?? null),
+    burial_permit: z.enum(PERMIT_STATUSES).catch('missing'),
+    documents: z.array(MorgueDocument).nullish().transform((v) => v ?? []),
+  })
+  .passthrough()
+export type MorgueCare = z.infer<typeof MorgueCare>
+
+// ---- requests ----
+export const TasksRequest = z.object({ tasks: z.array(z.enum(PREP_TASKS)) })
+export type TasksRequest = z.infer<typeof TasksRequest>
+export const TransportRequest = z.object({ transport_status: z.enum(['departed', 'delivered']) })
+export type TransportRequest = z.infer<typeof TransportRequest>

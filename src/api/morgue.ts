@@ -1,0 +1,16 @@
+import { request } from './client'
+import { BookingResponse } from './contracts/bookings'
+import type { PrepTask, TransportRequest } from './contracts/morgue'
+
+const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`
+
+/** PUT /bookings/{id}/tasks: the ticked preparation tasks; returns the booking. */
+export const saveTasks = (id: string, tasks: PrepTask[]) =>
+  request((w) => w.url(`${bookingPath(id)}/tasks`).put({ tasks }).json(), BookingResponse)
+
+/** POST /bookings/{id}/release: release the body (only with an approved burial permit). */
+export const releaseBody = (id: string) => request((w) => w.url(`${bookingPath(id)}/release`).post({}).json(), BookingResponse)
+
+/** PATCH /bookings/{id}/transport: the transfer departed or was delivered. */
+export const moveTransport = (id: string, status: TransportRequest['transport_status']) =>
+  request((w) => w.url(`${bookingPath(id)}/transport`).patch({ transport_status: status }).json(), BookingResponse)

@@ -1,0 +1,90 @@
+import { useEffect } from 'react'
+import { useForm } from '@tanstack/react-form'
+import { Button, Card, Field, Input, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
+import * as authApi from '../../api/auth'
+import type { SessionUser } from '../../api/contracts/auth'
+import { useAuthActor, useSession } from '../../app/session'
+import { useSubmission } from '../../app/use-notifying-machine'
+import { TextField, submitHandler } from '../../components/form-fields'
+import { PageHeader } from '../../components/page-header'
+import { ChangePasswordForm, PROFILE_TEXT, ProfileForm } from './profile-schema'
+
+const useStyles = makeStyles({
+  layout: { display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', alignItems: 'start', maxWidth: '960px' },
+  card: { gap: tokens.spacingVerticalM },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', justifyContent: 'flex-start' },
+})
+
+/** Every user's own profile (PUT /auth/profile, PUT /auth/change-password), reached from the name in the top bar. */
+export function ProfilePage() {
+  const styles = useStyles()
+  const { user } = useSession()
+  return (
+    <>
+      <PageHeader title={PROFILE_TEXT.title} subtitle={PROFILE_TEXT.subtitle} />
+      <div className={styles.layout}>
+        {user && <DetailsCard key={`${user.id}|${user.name}|${user.phone ?? ''}|${user.address ?? ''}`} user={user} />}
+        <PasswordCard />
+      </div>
+    </>
+  )
+}
+
+function DetailsCard({ user }: { user: SessionUser }) {
+  const styles = useStyles()
+  const actor = useAuthActor()
+  const { loading } = useSession()
+  const form = useForm({
+    defaultValues: { name: user.name, phone: user.phone ?? '', address: user.address ?? '' },
+    validators: { onChange: ProfileForm },
+    onSubmit: ({ value }) => actor.send({ type: 'auth.updateProfile', changes: { name: value.name.trim(), phone: value.phone.trim(), address: value.address.trim() } }),
+  })
+  return (
+    <Card className={styles.card}>
+      <Subtitle2 as="h2">{PROFILE_TEXT.detailsHeading}</Subtitle2>
+      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={PROFILE_TEXT.detailsHeading}>
+        <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="name" required />}</form.Field>
+        <Field label="Email" hint={PROFILE_TEXT.emailHint}>
+          <Input value={user.email} readOnly type="email" />
+        </Field>
+        <form.Field name="phone">{(f) => <TextField field={f} label="Phone" type="tel" autoComplete="tel" inputMode="tel" />}</form.Field>
+        <form.Field name="address">{(f) => <TextField field={f} label="Address" autoComplete="street-address" />}</form.Field>
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabled={loading}>
+            {loading ? PROFILE_TEXT.saving : PROFILE_TEXT.save}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function PasswordCard() {
+  const styles = useStyles()
+  const submission = useSubmission(authApi.changePassword, { successMessage: PROFILE_TEXT.passwordChanged, failureMessage: PROFILE_TEXT.passwordFailed })
+  const form = useForm({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validators: { onChange: ChangePasswordForm },
+    onSubmit: ({ value }) => submission.submit({ currentPassword: value.currentPassword, newPassword: value.newPassword }),
+  })
+  // The fields are cleared only once the server agreed; a wrong current password keeps them.
+  useEffect(() => {
+    if (submission.succeeded) form.reset()
+  }, [submission.succeeded, form])
+  return (
+    <Card className={styles.card}>
+      <Subtitle2 as="h2">{PROFILE_TEXT.passwordHeading}</Subtitle2>
+      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={PROFILE_TEXT.passwordHeading}>
+        <form.Field name="currentPassword">{(f) => <TextField field={f} label="Current password" type="password" autoComplete="current-password" required />}</form.Field>
+        <form.Field name="newPassword">{(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}</form.Field>
+        <form.Field name="confirmPassword">{(f) => <TextField field={f} label="Confirm new password" type="password" autoComplete="new-password" required />}</form.Field>
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabled={submission.busy}>
+            {submission.busy ? PROFILE_TEXT.changingPassword : PROFILE_TEXT.changePassword}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}

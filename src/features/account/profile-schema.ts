@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** Profile form: the name is required; phone and address may be cleared. */
+export const ProfileForm = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  phone: z.string().trim(),
+  address: z.string().trim(),
+})
+
+/** Change password: current, new (at least 6, as the server asks), confirm; nothing is sent if they differ. */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: z.string().min(1, 'New password is required').min(6, 'Password must be at least 6 characters'),
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+
+export const PROFILE_TEXT = {
+  title: 'My Profile',
+  subtitle: 'Your contact details and password.',
+  detailsHeading: 'Contact details',
+  passwordHeading: 'Change password',
+  save: 'Save changes',
+  saving: 'Saving...',
+  changePassword: 'Change password',
+  changingPassword: 'Changing...',
+  passwordChanged: 'Password changed successfully',
+  passwordFailed: 'Password change failed',
+  emailHint: 'Your email is your sign-in name; ask the office to change it.',
+} as const

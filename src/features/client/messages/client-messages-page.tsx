@@ -1,0 +1,6 @@
+import { MessagesPage } from '../../../components/messages/messages-page'
+import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
+
+export function ClientMessagesPage() {
+  return <MessagesPage subtitle={MESSAGES_TEXT.clientSubtitle} />
+}

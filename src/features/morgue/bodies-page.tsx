@@ -1,0 +1,177 @@
+import { useState } from 'react'
+import {
+  Badge,
+  Body1,
+  Button,
+  Card,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  MessageBar,
+  MessageBarBody,
+  OverlayDrawer,
+  Subtitle2,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { Dismiss24Regular } from '@fluentui/react-icons'
+import type { Booking } from '../../api/contracts/bookings'
+import { PageHeader } from '../../components/page-header'
+import { BookingStatusBadge } from '../../components/status-badge'
+import { useMediaQuery } from '../../components/use-media-query'
+import { formatDate, formatDateTime } from '../../lib/format'
+import { byServiceDate, daysInCare, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
+import { CaseloadFrame, PermitBadge, permitOf } from './caseload-parts'
+import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
+import { PREP_TASKS } from '../../api/contracts/morgue'
+import { useCaseload } from './use-caseload'
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
+  card: { gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box' },
+  head: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  facts: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginTop: 'auto' },
+  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
+})
+
+function Facts({ rows }: { rows: Array<[string, string]> }) {
+  const styles = useStyles()
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.value}>{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function summaryRows(b: Booking, now: Date): Array<[string, string]> {
+  const days = daysInCare(b, now)
+  return [
+    ['Date of death', formatDate(b.morgue?.date_of_death)],
+    ['Place of death', b.morgue?.place_of_death ?? ''],
+    ['Days in care', inStorage(b) ? `${days} ${days === 1 ? 'day' : 'days'}` : b.morgue?.released_at ? MORGUE_TEXT.released : MORGUE_TEXT.notInCare],
+    ['Service', formatDateTime(serviceAt(b))],
+    ['Family', [b.client_name, b.morgue?.client_phone].filter(Boolean).join(', ')],
+  ]
+}
+
+/** Body management: the bookings assigned to the attendant, a detail panel each, release against the permit. */
+export function BodiesPage() {
+  const styles = useStyles()
+  const caseload = useCaseload()
+  const [openId, setOpenId] = useState<string | null>(null)
+  const isSmall = useMediaQuery('(max-width: 640px)')
+  const now = new Date()
+  const sorted = byServiceDate(caseload.bookings)
+  const open = caseload.bookings.find((b) => b.id === openId) ?? null
+
+  return (
+    <>
+      <PageHeader title={MORGUE_TEXT.bodiesTitle} subtitle={MORGUE_TEXT.bodiesSubtitle} />
+      <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={caseload.bookings.length === 0} emptyText={MORGUE_TEXT.noBodies} onRetry={caseload.reload}>
+        <ul className={styles.list} aria-label="Bodies assigned to you">
+          {sorted.map((b) => {
+            const alert = storageAlert(b, now)
+            return (
+              <li key={b.id}>
+                <Card className={styles.card}>
+                  <div className={styles.head}>
+                    <Subtitle2 as="h2">{deceasedName(b)}</Subtitle2>
+                    <BookingStatusBadge status={b.status} />
+                  </div>
+                  <div className={styles.badges}>
+                    <PermitBadge status={permitOf(b)} />
+                    {b.morgue?.released_at && (
+                      <Badge appearance="tint" color="success" shape="rounded">
+                        {MORGUE_TEXT.released}
+                      </Badge>
+                    )}
+                    {alert && (
+                      <Badge appearance="filled" color="danger" shape="rounded">
+                        {alert}
+                      </Badge>
+                    )}
+                  </div>
+                  <Facts rows={summaryRows(b, now)} />
+                  <div className={styles.actions}>
+                    <Button onClick={() => setOpenId(b.id)} aria-label={`${MORGUE_TEXT.details}: ${deceasedName(b)}`}>
+                      {MORGUE_TEXT.details}
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            )
+          })}
+        </ul>
+      </CaseloadFrame>
+      <OverlayDrawer position={isSmall ? 'bottom' : 'end'} size={isSmall ? 'full' : 'medium'} open={open !== null} onOpenChange={(_, d) => !d.open && setOpenId(null)}>
+        {open && (
+          <>
+            <DrawerHeader>
+              <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={MORGUE_TEXT.close} icon={<Dismiss24Regular />} onClick={() => setOpenId(null)} />}>
+                {deceasedName(open)}
+              </DrawerHeaderTitle>
+            </DrawerHeader>
+            <DrawerBody className={styles.drawerBody}>
+              <div className={styles.badges}>
+                <BookingStatusBadge status={open.status} />
+                <PermitBadge status={permitOf(open)} />
+              </div>
+              <Facts
+                rows={[
+                  ...summaryRows(open, now),
+                  ['Booking', `#${open.id}`],
+                  ['Received', formatDateTime(open.morgue?.received_at ?? open.created_at)],
+                  ['Services', open.services.map((s) => s.service_name).join(', ')],
+                  ['Preparation', `${doneTasks(open).length} of ${PREP_TASKS.length} tasks done`],
+                  ['Transport', TRANSPORT_LABELS[open.morgue?.transport_status ?? 'scheduled']],
+                  ['Notes', open.notes ?? ''],
+                ]}
+              />
+              <ReleaseSection booking={open} busy={caseload.saving} onRelease={() => caseload.release(open.id)} />
+            </DrawerBody>
+          </>
+        )}
+      </OverlayDrawer>
+    </>
+  )
+}
+
+function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: boolean; onRelease: () => void }) {
+  const permit = permitOf(booking)
+  if (booking.morgue?.released_at)
+    return (
+      <MessageBar intent="success">
+        <MessageBarBody>{`Released to the family on ${formatDateTime(booking.morgue.released_at)}.`}</MessageBarBody>
+      </MessageBar>
+    )
+  if (!inStorage(booking)) return <Text>This booking is {booking.status}; there is nothing to release.</Text>
+  if (permit !== 'approved')
+    return (
+      <>
+        <MessageBar intent="warning">
+          <MessageBarBody>{PERMIT_MISSING_TEXT[permit]}</MessageBarBody>
+        </MessageBar>
+        <Button appearance="primary" disabledFocusable>
+          {MORGUE_TEXT.release}
+        </Button>
+      </>
+    )
+  return (
+    <>
+      <Body1>The burial permit is approved: the body can be released to the family.</Body1>
+      <Button appearance="primary" onClick={onRelease} disabled={busy}>
+        {MORGUE_TEXT.release}
+      </Button>
+    </>
+  )
+}

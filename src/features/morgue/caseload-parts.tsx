@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react'
+import { Badge, Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components'
+import type { Booking } from '../../api/contracts/bookings'
+import type { PermitStatus } from '../../api/contracts/morgue'
+import { MORGUE_TEXT, PERMIT_LABELS } from './morgue-text'
+
+const useStyles = makeStyles({
+  skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground2 },
+})
+
+/** Loading skeleton, the failure with Retry, the empty card, or the content. */
+export function CaseloadFrame({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  loading: boolean
+  error: string | null
+  empty: boolean
+  emptyText: string
+  onRetry: () => void
+  children: ReactNode
+}) {
+  const styles = useStyles()
+  if (error)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{error}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={onRetry}>{MORGUE_TEXT.retry}</Button>
+        </MessageBarActions>
+      </MessageBar>
+    )
+  if (loading && empty)
+    return (
+      <Skeleton aria-label={MORGUE_TEXT.loading} className={styles.skeleton}>
+        {[0, 1, 2].map((i) => (
+          <SkeletonItem key={i} size={48} />
+        ))}
+      </Skeleton>
+    )
+  if (empty)
+    return (
+      <Card className={styles.empty}>
+        <Body1>{emptyText}</Body1>
+      </Card>
+    )
+  return <>{children}</>
+}
+
+export function PermitBadge({ status }: { status: PermitStatus }) {
+  const color = status === 'approved' ? 'success' : status === 'rejected' ? 'danger' : status === 'pending' ? 'warning' : 'informative'
+  return (
+    <Badge appearance="tint" color={color} shape="rounded">
+      {`Burial permit: ${PERMIT_LABELS[status]}`}
+    </Badge>
+  )
+}
+
+export const permitOf = (b: Booking): PermitStatus => b.morgue?.burial_permit ?? 'missing'

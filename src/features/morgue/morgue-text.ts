@@ -1,0 +1,64 @@
+import type { PermitStatus, PrepTask, TransportStatus } from '../../api/contracts/morgue'
+
+/** Words the morgue attendant reads (one place, so a Kiswahili catalogue can be added). */
+export const TASK_LABELS: Record<PrepTask, string> = {
+  received: 'Received',
+  washed: 'Washed',
+  embalmed: 'Embalmed',
+  dressed: 'Dressed',
+  casketed: 'Casketed',
+  ready_for_viewing: 'Ready for viewing',
+}
+
+export const TRANSPORT_LABELS: Record<TransportStatus, string> = {
+  scheduled: 'Scheduled',
+  departed: 'Departed',
+  delivered: 'Delivered',
+}
+
+export const PERMIT_LABELS: Record<PermitStatus, string> = {
+  approved: 'Approved',
+  pending: 'Awaiting review',
+  rejected: 'Rejected',
+  missing: 'Not uploaded',
+}
+
+/** What stops a release, in words the attendant can act on. */
+export const PERMIT_MISSING_TEXT: Record<Exclude<PermitStatus, 'approved'>, string> = {
+  missing: 'Cannot release: the family has not uploaded the burial permit yet.',
+  pending: 'Cannot release: the burial permit is waiting for the office to approve it.',
+  rejected: 'Cannot release: the burial permit was rejected; the family must upload a new copy.',
+}
+
+export const MORGUE_TEXT = {
+  dashboardTitle: 'Morgue Dashboard',
+  dashboardSubtitle: 'Your caseload today, from the bookings assigned to you.',
+  bodiesInStorage: 'Bodies in storage',
+  pendingTasks: 'Pending tasks',
+  scheduledTransfers: 'Scheduled transfers',
+  storageAlerts: 'Storage alerts',
+  viewBodies: 'View bodies',
+  viewTasks: 'View tasks',
+  bodiesTitle: 'Body Management',
+  bodiesSubtitle: 'The bodies assigned to you: details, burial permit and release.',
+  tasksTitle: 'Preparation Tasks',
+  tasksSubtitle: 'Tick each step as it is done; the office and the family see the progress.',
+  transportTitle: 'Transport',
+  transportSubtitle: 'Transfers to the service, soonest first.',
+  documentsTitle: 'Documents',
+  documentsSubtitle: 'The documents of the bookings assigned to you (read only).',
+  noBodies: 'No bodies are assigned to you.',
+  noTasks: 'No bodies in storage: nothing to prepare.',
+  noTransfers: 'No transfers scheduled.',
+  noDocuments: 'No documents have been uploaded for the bookings assigned to you yet.',
+  loading: 'Loading your caseload',
+  retry: 'Retry',
+  details: 'Details',
+  release: 'Release to family',
+  released: 'Released',
+  notInCare: 'No longer in our care',
+  markDeparted: 'Mark departed',
+  markDelivered: 'Mark delivered',
+  today: 'Today',
+  close: 'Close',
+} as const

@@ -1,0 +1,63 @@
+import { Card, Checkbox, ProgressBar, Field, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { PREP_TASKS, type PrepTask } from '../../api/contracts/morgue'
+import { PageHeader } from '../../components/page-header'
+import { formatDateTime } from '../../lib/format'
+import { byServiceDate, deceasedName, doneTasks, inStorage, serviceAt } from './caseload'
+import { CaseloadFrame } from './caseload-parts'
+import { MORGUE_TEXT, TASK_LABELS } from './morgue-text'
+import { useCaseload } from './use-caseload'
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' },
+  card: { gap: tokens.spacingVerticalS },
+  muted: { color: tokens.colorNeutralForeground2 },
+  checks: { display: 'flex', flexDirection: 'column', border: 'none', margin: 0, padding: 0 },
+})
+
+/** Preparation tasks: a checklist per body in storage, kept by the server (PUT /bookings/{id}/tasks). */
+export function TasksPage() {
+  const styles = useStyles()
+  const caseload = useCaseload()
+  const bodies = byServiceDate(caseload.bookings).filter(inStorage)
+
+  const toggle = (id: string, done: string[], task: PrepTask, checked: boolean) => {
+    const next = PREP_TASKS.filter((t) => (t === task ? checked : done.includes(t)))
+    caseload.saveTasks(id, next)
+  }
+
+  return (
+    <>
+      <PageHeader title={MORGUE_TEXT.tasksTitle} subtitle={MORGUE_TEXT.tasksSubtitle} />
+      <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={bodies.length === 0} emptyText={MORGUE_TEXT.noTasks} onRetry={caseload.reload}>
+        <ul className={styles.list} aria-label="Preparation checklists">
+          {bodies.map((b) => {
+            const done = doneTasks(b)
+            const name = deceasedName(b)
+            return (
+              <li key={b.id}>
+                <Card className={styles.card}>
+                  <Subtitle2 as="h2">{name}</Subtitle2>
+                  <Text className={styles.muted}>{`Service: ${formatDateTime(serviceAt(b)) || 'not scheduled'}`}</Text>
+                  <Field validationMessage={`${done.length} of ${PREP_TASKS.length} done`} validationState="none">
+                    <ProgressBar value={done.length} max={PREP_TASKS.length} thickness="large" aria-label={`Preparation of ${name}`} />
+                  </Field>
+                  <fieldset className={styles.checks} aria-label={`Preparation tasks for ${name}`}>
+                    {PREP_TASKS.map((t) => (
+                      <Checkbox
+                        key={t}
+                        label={TASK_LABELS[t]}
+                        checked={done.includes(t)}
+                        disabled={caseload.saving}
+                        onChange={(_, d) => toggle(b.id, done, t, d.checked === true)}
+                      />
+                    ))}
+                  </fieldset>
+                </Card>
+              </li>
+            )
+          })}
+        </ul>
+      </CaseloadFrame>
+    </>
+  )
+}

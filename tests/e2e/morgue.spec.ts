@@ -1,0 +1,130 @@
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+
+const require = createRequire(import.meta.url)
+const AXE = require.resolve('axe-core/axe.min.js')
+/** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */
+const SHOTS_DIR = process.env.SHOTS_DIR
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  })
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/(login)?$/)
+}
+
+// Each test walks several screens (axe on each) on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 })
+
+const counter = (page: Page, label: string) => page.getByRole('group', { name: label })
+
+/** As the signed-in admin, assign the family's Samuel Ouma booking to the demo attendant (the All bookings page is another issue's). */
+async function assignSamuelToDemoAttendant(page: Page) {
+  return page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' }
+    const { bookings } = (await (await fetch('/api/bookings', { headers })).json()) as {
+      bookings: Array<{ id: number; deceased_first_name: string; deceased_last_name: string; assignedAttendant: { id: number; name: string } | null }>
+    }
+    const samuel = bookings.find((b) => b.deceased_first_name === 'Samuel' && b.deceased_last_name === 'Ouma')
+    const peter = bookings.find((b) => b.assignedAttendant?.name === 'Peter Otieno')?.assignedAttendant
+    if (!samuel || !peter) throw new Error('seed changed')
+    const res = await fetch(`/api/bookings/${samuel.id}/assign`, { method: 'POST', headers, body: JSON.stringify({ attendant_id: peter.id }) })
+    return res.status
+  })
+}
+
+test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot release it; the family updates their phone and writes a message', async ({ page }) => {
+  await signIn(page, DEMO.admin)
+  await expect(page).toHaveURL(/\/dashboard\/admin$/)
+  expect(await assignSamuelToDemoAttendant(page)).toBe(200)
+  await logout(page)
+
+  await signIn(page, DEMO.morgueAttendant)
+  await expect(page).toHaveURL(/\/dashboard\/morgue$/)
+  await expect(counter(page, 'Bodies in storage')).toContainText('3')
+  await expect(counter(page, 'Scheduled transfers')).toContainText('3')
+  await expect(counter(page, 'Storage alerts')).toContainText('1')
+  await expect(counter(page, 'Pending tasks')).toContainText('13')
+
+  await page.getByRole('link', { name: 'View bodies' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/morgue\/bodies$/)
+  await page.getByRole('button', { name: 'Details: Samuel Ouma' }).click()
+  const panel = page.getByRole('dialog')
+  await expect(panel.getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'Release to family' })).toHaveAttribute('aria-disabled', 'true')
+  await panel.getByRole('button', { name: 'Close' }).click()
+
+  await page.goto('/dashboard/morgue/tasks')
+  const samuel = page.getByRole('group', { name: 'Preparation tasks for Samuel Ouma' })
+  // The box shows ticked once the server kept it.
+  await samuel.getByRole('checkbox', { name: 'Received' }).click()
+  await expectToast(page, 'Preparation tasks updated')
+  await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
+  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeEnabled()
+  await samuel.getByRole('checkbox', { name: 'Washed' }).click()
+  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
+  await page.reload()
+  await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
+  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
+  await expect(samuel.getByRole('checkbox', { name: 'Embalmed' })).not.toBeChecked()
+  await logout(page)
+
+  await signIn(page, DEMO.client)
+  await expect(page).toHaveURL(/\/dashboard\/client$/)
+  await page.getByRole('link', { name: /my profile/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  await page.getByLabel('Phone').fill('0733 444 555')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expectToast(page, 'Profile updated successfully')
+  await page.reload()
+  await expect(page.getByLabel('Phone')).toHaveValue('0733 444 555')
+
+  await page.goto('/dashboard/client/messages')
+  await expect(page.getByText('Messages are not sent yet.')).toBeVisible()
+  await page.getByLabel('Your message').fill('When can we view the body?')
+  await page.getByLabel('Your message').press('Enter')
+  await expect(page.getByRole('log', { name: 'Conversation' }).getByText('When can we view the body?')).toBeVisible()
+  await expect(page.getByRole('link', { name: '+254 700 000 000' })).toBeVisible()
+})
+
+const MORGUE_PAGES = ['/dashboard/morgue', '/dashboard/morgue/bodies', '/dashboard/morgue/tasks', '/dashboard/morgue/transport', '/dashboard/morgue/documents', '/dashboard/morgue/messages', '/dashboard/morgue/profile']
+const CLIENT_PAGES = ['/dashboard/client/messages', '/dashboard/client/profile']
+
+for (const [who, account, pages] of [
+  ['attendant', DEMO.morgueAttendant, MORGUE_PAGES],
+  ['family', DEMO.client, CLIENT_PAGES],
+] as const) {
+  for (const width of [1280, 375]) {
+    test(`the ${who}'s pages at ${width} px: no sideways scroll, no axe violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+      await signIn(page, account)
+      await expect(page).toHaveURL(new RegExp(`${account.home}$`))
+      for (const path of pages) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await page.waitForTimeout(300)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+        expect(await axeViolations(page), path).toEqual([])
+        if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${who}-${path.split('/').slice(2).join('-')}-${width}.png`, fullPage: true })
+      }
+      if (who === 'attendant') {
+        await page.goto('/dashboard/morgue/bodies')
+        await page.getByRole('button', { name: 'Details: Rose Achieng' }).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await page.waitForTimeout(400)
+        expect(await axeViolations(page), 'detail panel').toEqual([])
+        if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/attendant-body-detail-${width}.png` })
+      }
+    })
+  }
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { db, server } from '../../mocks/node'
+import { paths } from '../../src/app/paths'
+import { findToast, renderAt } from './render-app'
+
+vi.setConfig({ testTimeout: 40_000 })
+
+const careOf = (first: string, last: string) => {
+  const d = db.deceased.findFirst((q) => q.where({ first_name: first, last_name: last }))
+  const b = d && db.booking.findFirst((q) => q.where({ deceased_id: d.id }))
+  return b ? db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) : undefined
+}
+
+const counter = (label: string) => screen.getByRole('group', { name: label })
+
+describe('Morgue attendant portal', () => {
+  it('dashboard counts come from the attendant\'s own bookings and link to bodies and tasks', async () => {
+    await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Morgue Dashboard' })).toBeInTheDocument()
+    await waitFor(() => expect(counter('Scheduled transfers')).toHaveTextContent('2'))
+    expect(counter('Storage alerts')).toHaveTextContent('1')
+    expect(counter('Bodies in storage')).toHaveTextContent('2')
+    expect(counter('Pending tasks')).toHaveTextContent('7')
+    expect(screen.getByRole('link', { name: 'View bodies' })).toHaveAttribute('href', paths.morgue.bodies)
+    expect(screen.getByRole('link', { name: 'View tasks' })).toHaveAttribute('href', paths.morgue.tasks)
+  })
+
+  it('body management lists the bodies, and the detail panel says why a body cannot be released', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.bodyManagement, { as: 'morgueAttendant' })
+    const list = await screen.findByRole('list', { name: 'Bodies assigned to you' })
+    const rose = within(list).getByRole('heading', { name: 'Rose Achieng' }).closest('li') as HTMLElement
+    expect(within(rose).getByText('Burial permit: Not uploaded')).toBeInTheDocument()
+    expect(within(rose).getByText(/Jaramogi Oginga Odinga Hospital/)).toBeInTheDocument()
+    const teresia = within(list).getByRole('heading', { name: 'Teresia Auma' }).closest('li') as HTMLElement
+    expect(within(teresia).getByText('In care more than 14 days')).toBeInTheDocument()
+    await user.click(within(rose).getByRole('button', { name: 'Details: Rose Achieng' }))
+    const panel = await screen.findByRole('dialog')
+    expect(within(panel).getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Release to family' })).toHaveAttribute('aria-disabled', 'true')
+  })
+
+  it('/bodies opens the same screen; a failed load says \'Failed to fetch attendant bookings\'', async () => {
+    server.use(http.get('*/api/bookings/attendant', () => HttpResponse.json({ message: 'boom' }, { status: 500 })))
+    await renderAt(paths.morgue.bodies, { as: 'morgueAttendant' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Body Management' })).toBeInTheDocument()
+    await findToast('Failed to fetch attendant bookings')
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+  })
+
+  it('ticking a preparation task is kept by the server', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.tasks, { as: 'morgueAttendant' })
+    const group = await screen.findByRole('group', { name: 'Preparation tasks for Rose Achieng' })
+    const embalmed = within(group).getByRole('checkbox', { name: 'Embalmed' })
+    expect(embalmed).not.toBeChecked()
+    expect(within(group).getByRole('checkbox', { name: 'Washed' })).toBeChecked()
+    await user.click(embalmed)
+    await findToast('Preparation tasks updated')
+    await waitFor(() => expect(embalmed).toBeChecked())
+    expect(careOf('Rose', 'Achieng')?.tasks).toEqual(['received', 'washed', 'embalmed'])
+  })
+
+  it('transport lists the transfers soonest first; departure waits for the release', async () => {
+    await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
+    const list = await screen.findByRole('list', { name: 'Scheduled transfers' })
+    const names = within(list).getAllByRole('heading').map((h) => h.textContent)
+    expect(names).toEqual(['Teresia Auma', 'Rose Achieng'])
+    expect(within(list).getByRole('button', { name: 'Mark departed: Rose Achieng' })).toBeDisabled()
+  })
+
+  it('documents lists the assigned bookings\' documents read-only', async () => {
+    await renderAt(paths.morgue.documents, { as: 'morgueAttendant' })
+    const table = await screen.findByRole('table', { name: 'Documents for Teresia Auma' })
+    expect(within(table).getByText('Burial Permit')).toBeInTheDocument()
+    expect(within(table).getByText('Rejected')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /delete|upload/i })).toBeNull()
+  })
+
+  it('a family cannot open the morgue portal', async () => {
+    const { location } = await renderAt(paths.morgue.home, { as: 'client' })
+    await waitFor(() => expect(location().pathname).toBe(paths.client.home))
+  })
+})
+
+describe('Messages', () => {
+  it('starts with a welcome, says nothing is sent, Enter sends, Shift+Enter breaks the line, and no call is made', async () => {
+    const user = userEvent.setup()
+    const seen: string[] = []
+    await renderAt(paths.client.messages, { as: 'client' })
+    const log = await screen.findByRole('log', { name: 'Conversation' })
+    server.events.on('request:start', ({ request }) => seen.push(request.url))
+    expect(within(log).getAllByRole('listitem')).toHaveLength(1)
+    expect(screen.getByText('Messages are not sent yet.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: '+254 700 000 000' })).toHaveAttribute('href', 'tel:+254700000000')
+    const box = screen.getByRole('textbox', { name: 'Your message' })
+    await user.type(box, 'Hello{Shift>}{Enter}{/Shift}second line')
+    expect(box).toHaveValue('Hello\nsecond line')
+    await user.type(box, '{Enter}')
+    expect(box).toHaveValue('')
+    const items = within(log).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[1]).toHaveTextContent(/You, \d{2}:\d{2}/)
+    expect(items[1]?.textContent).toContain('Hello\nsecond line')
+    expect(seen.filter((u) => u.includes('/api/'))).toEqual([])
+  })
+
+  it('the morgue attendant has the same local chat', async () => {
+    await renderAt(paths.morgue.messages, { as: 'morgueAttendant' })
+    expect(await screen.findByRole('log', { name: 'Conversation' })).toBeInTheDocument()
+  })
+})
+
+describe('Profile', () => {
+  it('is reached from the name in the top bar; saving updates the server and the top bar at once', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.client.home, { as: 'client' })
+    await user.click(await screen.findByRole('link', { name: /my profile/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly')
+    const name = screen.getByRole('textbox', { name: /^Name/ })
+    await user.clear(name)
+    await user.type(name, 'Mary Wanjiru Kamau')
+    const phone = screen.getByRole('textbox', { name: 'Phone' })
+    await user.clear(phone)
+    await user.type(phone, '0722 111 222')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    await findToast('Profile updated successfully')
+    expect(screen.getByRole('link', { name: /my profile/ })).toHaveTextContent('Mary Wanjiru Kamau')
+    const stored = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))
+    expect(stored).toMatchObject({ name: 'Mary Wanjiru Kamau', phone: '0722 111 222' })
+  })
+
+  it('a profile failure shows the server\'s message', async () => {
+    const user = userEvent.setup()
+    server.use(http.put('*/api/auth/profile', () => HttpResponse.json({ message: 'Phone number is not valid' }, { status: 422 })))
+    await renderAt('/dashboard/morgue/profile', { as: 'morgueAttendant' })
+    // The stored session is checked with /auth/me first; the phone it returns fills the form.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Phone' })).not.toHaveValue(''))
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }))
+    await findToast('Phone number is not valid')
+  })
+
+  it('change password: mismatch sends nothing; a wrong current password gets the server\'s message; then it works', async () => {
+    const user = userEvent.setup()
+    const calls: string[] = []
+    await renderAt('/dashboard/admin/profile', { as: 'admin' })
+    await screen.findByRole('heading', { level: 1, name: 'My Profile' })
+    server.events.on('request:start', ({ request }) => calls.push(new URL(request.url).pathname))
+    await user.type(screen.getByLabelText(/^Current password/), 'wrong-one')
+    await user.type(screen.getByLabelText(/^New password/), 'NewPass#1')
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'NewPass#2')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
+    expect(calls).not.toContain('/api/auth/change-password')
+    const confirm = screen.getByLabelText(/^Confirm new password/)
+    await user.clear(confirm)
+    await user.type(confirm, 'NewPass#1')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    await findToast('Current password is incorrect')
+    const current = screen.getByLabelText(/^Current password/)
+    await user.clear(current)
+    await user.type(current, 'Admin#2026')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    await findToast('Password changed successfully')
+    await waitFor(() => expect(screen.getByLabelText(/^Current password/)).toHaveValue(''))
+  })
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { call, loginAs, useMockBackend } from './helpers'
+import { db } from '../../mocks/db'
+import { BookingList, BookingResponse } from '../../src/api/contracts/bookings'
+import { caseloadCounts } from '../../src/features/morgue/caseload'
+
+useMockBackend()
+
+async function attendantBookings(token: string) {
+  const res = await call('GET', '/bookings/attendant', { token })
+  expect(res.status).toBe(200)
+  return BookingList.parse(res.json)
+}
+
+const byFirstName = (name: string) => {
+  const d = db.deceased.findFirst((q) => q.where({ first_name: name, last_name: name === 'Rose' ? 'Achieng' : 'Auma' }))
+  const b = d && db.booking.findFirst((q) => q.where({ deceased_id: d.id }))
+  if (!b) throw new Error(name)
+  return b
+}
+
+describe('the demo attendant\'s caseload', () => {
+  it('shows SPEC.md\'s numbers to a newcomer: 2 scheduled transfers and 1 storage alert', async () => {
+    const token = await loginAs('morgue_attendant')
+    const bookings = await attendantBookings(token)
+    const counts = caseloadCounts(bookings, new Date())
+    expect(counts).toMatchObject({ bodiesInStorage: 2, scheduledTransfers: 2, storageAlerts: 1 })
+    // Rose: 2 of 6 ticked; Teresia: 3 of 6.
+    expect(counts.pendingTasks).toBe(7)
+    const rose = bookings.find((b) => b.deceased_first_name === 'Rose')
+    expect(rose?.morgue).toMatchObject({ burial_permit: 'missing', tasks: ['received', 'washed'], transport_status: 'scheduled', released_at: null })
+    expect(rose?.morgue?.place_of_death).toContain('Kisumu')
+    expect(rose?.morgue?.client_phone).toMatch(/^07/)
+  })
+
+  it('keeps ticked tasks, in checklist order, for the assigned attendant only', async () => {
+    const token = await loginAs('morgue_attendant')
+    const rose = byFirstName('Rose')
+    const res = await call('PUT', `/bookings/${rose.id}/tasks`, { token, body: { tasks: ['dressed', 'received'] } })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ message: 'Preparation tasks updated' })
+    expect(BookingResponse.parse(res.json).morgue?.tasks).toEqual(['received', 'dressed'])
+    expect((await attendantBookings(token)).find((b) => b.id === String(rose.id))?.morgue?.tasks).toEqual(['received', 'dressed'])
+
+    expect((await call('PUT', `/bookings/${rose.id}/tasks`, { token, body: { tasks: ['polished'] } })).status).toBe(422)
+    // Another attendant's booking answers 404; a family may not tick tasks; admin endpoints answer 403.
+    const other = db.booking.findMany((q) => q.where({ status: 'confirmed' })).find((b) => b.attendant_id !== rose.attendant_id)
+    if (!other) throw new Error('no other confirmed booking')
+    expect((await call('PUT', `/bookings/${other.id}/tasks`, { token, body: { tasks: [] } })).status).toBe(404)
+    expect((await call('GET', `/bookings/${other.id}`, { token })).status).toBe(404)
+    expect((await call('GET', '/bookings', { token })).status).toBe(403)
+    const family = await loginAs('client')
+    expect((await call('PUT', `/bookings/${rose.id}/tasks`, { token: family, body: { tasks: [] } })).status).toBe(403)
+  })
+
+  it('releases a body only against an approved burial permit; the transfer departs only after release', async () => {
+    const token = await loginAs('morgue_attendant')
+    const rose = byFirstName('Rose')
+    const refused = await call('POST', `/bookings/${rose.id}/release`, { token })
+    expect(refused.status).toBe(422)
+    expect(refused.json).toMatchObject({ message: 'The burial permit is not approved yet' })
+    expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })).status).toBe(422)
+
+    await db.document.create({
+      id: 9999, booking_id: rose.id, uploaded_by: rose.client_id, name: 'permit.pdf', document_type: 'burial_permit', description: null,
+      file_path: '/uploads/documents/9999.pdf', mime_type: 'application/pdf', size: 1000, status: 'approved', review_notes: null, created_at: new Date().toISOString(),
+    })
+    const released = await call('POST', `/bookings/${rose.id}/release`, { token })
+    expect(released.status).toBe(200)
+    expect(BookingResponse.parse(released.json).morgue?.released_at).toBeTruthy()
+    expect((await call('POST', `/bookings/${rose.id}/release`, { token })).status).toBe(422)
+    expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'delivered' } })).status).toBe(422)
+    const departed = await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })
+    expect(departed.json).toMatchObject({ message: 'Transfer marked as departed' })
+    const delivered = await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'delivered' } })
+    expect(BookingResponse.parse(delivered.json).morgue?.transport_status).toBe('delivered')
+  })
+})
