@@ -62,9 +62,11 @@ export default function RevenueChart({ points, title }: { points: RevenuePoint[]
           const h = Math.max(p.revenue > 0 ? 1 : 0, top + plotH - y(p.revenue))
           return (
             <g key={`${p.label}-${i}`}>
-              <rect className={styles.bar} x={x} y={top + plotH - h} width={barW} height={h} rx={2}>
-                <title>{`${p.label}: ${formatKsh(p.revenue)}`}</title>
-              </rect>
+              {h > 0 && (
+                <rect className={styles.bar} x={x} y={top + plotH - h} width={barW} height={h} rx={2}>
+                  <title>{`${p.label}: ${formatKsh(p.revenue)}`}</title>
+                </rect>
+              )}
               {i % labelEvery === 0 && (
                 <text className={styles.axis} x={x + barW / 2} y={height - 8} textAnchor="middle">
                   {p.label}
