@@ -114,6 +114,18 @@ describe('documents', () => {
     expect(second.has_notifications).toBe(false)
   })
 
+  it("an attendant may read the documents of their assigned bookings only, and never change them", async () => {
+    const token = await loginAs('morgue_attendant')
+    const peter = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    const mine = db.booking.findMany((q) => q.where({ attendant_id: peter.id })).map((b) => b.id)
+    const doc = db.document.findFirst((q) => q.where({ booking_id: (id) => id !== null && mine.includes(id) }))!
+    expect((await call('GET', `/documents/${doc.id}/download`, { token })).status).toBe(200)
+    const other = db.document.findFirst((q) => q.where({ booking_id: (id) => id !== null && !mine.includes(id) }))!
+    expect((await call('GET', `/documents/${other.id}/download`, { token })).status).toBe(404)
+    expect((await call('DELETE', `/documents/${doc.id}`, { token })).status).toBe(403)
+    expect((await call('GET', '/documents', { token })).status).toBe(403)
+  })
+
   it('seeded documents download as real files (a PDF, a PNG)', async () => {
     const token = await loginAs('client')
     for (const mime of ['application/pdf', 'image/png']) {

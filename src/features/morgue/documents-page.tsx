@@ -1,6 +1,12 @@
-import { Badge, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components'
+import { Badge, Button, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components'
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '../../api/contracts/bookings'
+import { ArrowDownload20Regular, Eye20Regular } from '@fluentui/react-icons'
+import { useState } from 'react'
+import type { Document } from '../../api/contracts/documents'
+import { useSubmission } from '../../app/use-notifying-machine'
 import { PageHeader } from '../../components/page-header'
+import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../documents/document-files'
+import { PreviewDialog } from '../documents/document-parts'
 import { formatDate } from '../../lib/format'
 import { deceasedName } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
@@ -11,6 +17,7 @@ const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   card: { gap: tokens.spacingVerticalS, overflowX: 'auto' },
   name: { overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 })
 
 const typeLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t
@@ -19,12 +26,15 @@ const statusLabel = (s: string) => (s === 'pending' ? 'Pending review' : s.charA
 
 /**
  * The documents of the attendant's bookings, read only. They come with the bookings (GET
- * /bookings/attendant); preview and download wait for the documents endpoints.
+ * /bookings/attendant); preview and download use GET /documents/{id}/download, which an attendant
+ * may call for the bookings assigned to them.
  */
 export function MorgueDocumentsPage() {
   const styles = useStyles()
   const caseload = useCaseload()
   const withDocs = caseload.bookings.filter((b) => (b.morgue?.documents.length ?? 0) > 0)
+  const [previewing, setPreviewing] = useState<Document | null>(null)
+  const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
   return (
     <>
       <PageHeader title={MORGUE_TEXT.documentsTitle} subtitle={MORGUE_TEXT.documentsSubtitle} />
@@ -40,6 +50,7 @@ export function MorgueDocumentsPage() {
                     <TableHeaderCell>Type</TableHeaderCell>
                     <TableHeaderCell>Status</TableHeaderCell>
                     <TableHeaderCell>Uploaded</TableHeaderCell>
+                    <TableHeaderCell>Actions</TableHeaderCell>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -53,6 +64,21 @@ export function MorgueDocumentsPage() {
                         </Badge>
                       </TableCell>
                       <TableCell>{formatDate(d.created_at)}</TableCell>
+                      <TableCell>
+                        <div className={styles.actions}>
+                          <Button
+                            size="small"
+                            icon={<Eye20Regular />}
+                            aria-label={`Preview ${d.name}`}
+                            onClick={() => setPreviewing({ ...d, deceased_first_name: b.deceased_first_name, deceased_last_name: b.deceased_last_name } as Document)}
+                          >
+                            Preview
+                          </Button>
+                          <Button size="small" icon={<ArrowDownload20Regular />} aria-label={`Download ${d.name}`} onClick={() => download.submit(d)}>
+                            Download
+                          </Button>
+                        </div>
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -61,6 +87,7 @@ export function MorgueDocumentsPage() {
           ))}
         </div>
       </CaseloadFrame>
+      <PreviewDialog doc={previewing} open={previewing !== null} onClose={() => setPreviewing(null)} onDownload={(doc) => download.submit(doc)} />
     </>
   )
 }
