@@ -36,6 +36,7 @@ import type { User } from '../../../api/contracts/auth'
 import { bridgeNotifications } from '../../../app/toast-bridge'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
+import { useMediaQuery } from '../../../components/use-media-query'
 import { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 
@@ -54,12 +55,26 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
-  grid: { minWidth: '1180px' },
-  cellDropdown: { minWidth: '140px', width: '100%' },
+  grid: { minWidth: '1000px' },
+  wrap: { minWidth: 0, overflowWrap: 'anywhere' },
+  cellDropdown: { minWidth: 0, width: '100%' },
   stack: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
   amount: { whiteSpace: 'nowrap' },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  cards: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: 0,
+  },
+  cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
+  cardControls: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS },
   pagerButtons: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
 
@@ -107,6 +122,8 @@ export function BookingsTab() {
     [attendants, saving, send],
   )
 
+  const isSmall = useMediaQuery('(max-width: 640px)')
+  const cell = (columnId: string, b: Booking) => columns.find((c) => c.columnId === columnId)?.renderCell(b)
   const cancelling = bookings.find((b) => b.id === cancelId) ?? null
 
   return (
@@ -169,29 +186,61 @@ export function BookingsTab() {
       ) : (
         shown.length > 0 && (
           <>
-            {/* A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable). */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div className={styles.scroller} role="region" aria-label="All bookings table" tabIndex={0}>
-              <DataGrid
-                className={styles.grid}
-                items={rows}
-                columns={columns}
-                getRowId={(b: Booking) => b.id}
-                focusMode="composite"
-                aria-label="All bookings"
-              >
-                <DataGridHeader>
-                  <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
-                </DataGridHeader>
-                <DataGridBody<Booking>>
-                  {({ item, rowId }) => (
-                    <DataGridRow<Booking> key={rowId} aria-label={`Booking #${item.id} for ${deceasedOf(item)}`}>
-                      {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
-                    </DataGridRow>
-                  )}
-                </DataGridBody>
-              </DataGrid>
-            </div>
+            {isSmall ? (
+              <ul className={styles.cards} aria-label="All bookings">
+                {rows.map((b) => (
+                  <li key={b.id} className={styles.card} aria-label={`Booking #${b.id} for ${deceasedOf(b)}`}>
+                    <div className={styles.cardHead}>
+                      {cell('deceased', b)}
+                      {cell('actions', b)}
+                    </div>
+                    <Text>{b.client_name ?? ''}</Text>
+                    <Text size={200} className={styles.muted}>
+                      {b.services.map((x) => x.service_name).join(', ')}
+                    </Text>
+                    <Text weight="semibold">
+                      {formatKsh(b.total_amount)} · <span className={styles.muted}>{formatDate(b.created_at)}</span>
+                    </Text>
+                    <div className={styles.cardControls}>
+                      {(['status', 'payment', 'attendant'] as const).map((id) => (
+                        <div key={id} style={{ display: 'contents' }}>
+                          <Text size={200} className={styles.muted} aria-hidden="true">
+                            {T.cardLabels[id]}
+                          </Text>
+                          {cell(id, b)}
+                        </div>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <>
+              {/* A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+              <div className={styles.scroller} role="region" aria-label="All bookings table" tabIndex={0}>
+                <DataGrid
+                  className={styles.grid}
+                  items={rows}
+                  columns={columns}
+                  getRowId={(b: Booking) => b.id}
+                  focusMode="composite"
+                  aria-label="All bookings"
+                >
+                  <DataGridHeader>
+                    <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+                  </DataGridHeader>
+                  <DataGridBody<Booking>>
+                    {({ item, rowId }) => (
+                      <DataGridRow<Booking> key={rowId} aria-label={`Booking #${item.id} for ${deceasedOf(item)}`}>
+                        {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
+                      </DataGridRow>
+                    )}
+                  </DataGridBody>
+                </DataGrid>
+              </div>
+              </>
+            )}
             <div className={styles.pager}>
               <Text className={styles.muted}>
                 {T.showing((current - 1) * PAGE_SIZE + 1, (current - 1) * PAGE_SIZE + rows.length, shown.length)}
@@ -242,11 +291,11 @@ function bookingColumns({
         </div>
       ),
     }),
-    createTableColumn<Booking>({ columnId: 'family', renderHeaderCell: () => 'Family', renderCell: (b) => b.client_name ?? '' }),
+    createTableColumn<Booking>({ columnId: 'family', renderHeaderCell: () => 'Family', renderCell: (b) => <span className={styles.wrap}>{b.client_name ?? ''}</span> }),
     createTableColumn<Booking>({
       columnId: 'services',
       renderHeaderCell: () => 'Services',
-      renderCell: (b) => b.services.map((s) => s.service_name).join(', '),
+      renderCell: (b) => <span className={styles.wrap}>{b.services.map((s) => s.service_name).join(', ')}</span>,
     }),
     createTableColumn<Booking>({
       columnId: 'total',
