@@ -120,6 +120,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       expect(await noSidewaysScroll(page)).toBe(true)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `bookings-${width}`)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-${width}-first-screen.png` })
 
       await page.getByRole('button', { name: /^Cancel booking #/ }).first().click()
       await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible()
@@ -129,7 +130,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       await page.getByRole('button', { name: 'Keep booking' }).click()
 
       await page.getByRole('tab', { name: 'Service catalogue' }).click()
-      await expect(page.getByRole('table', { name: 'Services' })).toBeVisible()
+      await expect(width > 640 ? page.getByRole('table', { name: 'Services' }) : page.getByRole('list', { name: 'Services' })).toBeVisible()
       await page.waitForTimeout(500)
       expect(await noSidewaysScroll(page)).toBe(true)
       expect(await axeViolations(page)).toEqual([])

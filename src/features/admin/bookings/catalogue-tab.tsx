@@ -30,6 +30,7 @@ import type { AnyActorRef } from 'xstate'
 import { PRICING_KEYS, type PricingKey, type ServiceWithPricingKey } from '../../../api/contracts/services'
 import { bridgeNotifications } from '../../../app/toast-bridge'
 import { TextAreaField, TextField, submitHandler } from '../../../components/form-fields'
+import { useMediaQuery } from '../../../components/use-media-query'
 import { formatKsh } from '../../../lib/format'
 import { liveServiceCatalogueMachine } from './live-machines'
 import { CATALOGUE_TEXT as T, PRICING_LABELS, PricingForm, ServiceForm } from './messages'
@@ -51,6 +52,15 @@ const useStyles = makeStyles({
   table: { minWidth: '720px' },
   amount: { whiteSpace: 'nowrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gap: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  itemText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
 
@@ -68,6 +78,18 @@ export function CatalogueTab() {
   const priced = (key: PricingKey) => services.find((s) => s.pricing_key === key)
   const editing = editor?.mode === 'edit' || editor?.mode === 'delete' ? (services.find((s) => s.id === editor.id) ?? null) : null
   const close = () => send({ type: 'editor.close' })
+  const isSmall = useMediaQuery('(max-width: 640px)')
+  const rowActions = (s: ServiceWithPricingKey) => (
+    <div className={styles.actions}>
+      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${s.name}`} onClick={() => send({ type: 'editor.open', editor: { mode: 'edit', id: s.id } })} />
+      <Button
+        appearance="subtle"
+        icon={<Delete20Regular />}
+        aria-label={`Delete ${s.name}`}
+        onClick={() => send({ type: 'editor.open', editor: { mode: 'delete', id: s.id } })}
+      />
+    </div>
+  )
 
   return (
     <div className={styles.root}>
@@ -108,6 +130,24 @@ export function CatalogueTab() {
         </div>
         {!loading && services.length === 0 ? (
           <Text className={styles.muted}>{T.empty}</Text>
+        ) : isSmall ? (
+          <ul className={styles.list} aria-label={T.servicesTitle}>
+            {services.map((s) => (
+              <li key={s.id} className={styles.item}>
+                <div className={styles.itemText}>
+                  <Text weight="semibold">{s.name}</Text>
+                  <Text>
+                    {formatKsh(s.price)}
+                    {s.category ? ` · ${s.category}` : ''}
+                  </Text>
+                  <Text size={200} className={styles.muted}>
+                    {s.description}
+                  </Text>
+                </div>
+                {rowActions(s)}
+              </li>
+            ))}
+          </ul>
         ) : (
           /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */
           <div className={styles.scroller} role="region" aria-label="Services table" tabIndex={0}>
@@ -128,21 +168,7 @@ export function CatalogueTab() {
                     <TableCell>{s.category ?? ''}</TableCell>
                     <TableCell className={styles.amount}>{formatKsh(s.price)}</TableCell>
                     <TableCell>{s.description}</TableCell>
-                    <TableCell>
-                      <div className={styles.actions}>
-                        <Button
-                          appearance="subtle"
-                          icon={<Edit20Regular />}
-                          aria-label={`Edit ${s.name}`}
-                          onClick={() => send({ type: 'editor.open', editor: { mode: 'edit', id: s.id } })}
-                        />
-                        <Button
-                          appearance="subtle"
-                          icon={<Delete20Regular />}
-                          aria-label={`Delete ${s.name}`}
-                          onClick={() => send({ type: 'editor.open', editor: { mode: 'delete', id: s.id } })}
-                        />
-                      </div>
+                    <TableCell>{rowActions(s)}
                     </TableCell>
                   </TableRow>
                 ))}
