@@ -5,7 +5,16 @@ import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
-import { DEMO_LOGINS, countRequests, findToast, renderAt } from './render-app'
+import { DEMO_LOGINS, countRequests, renderAt } from './render-app'
+
+/** A toast with this text; while a modal dialog is open Fluent hides the page (toasts too) from assistive tech. */
+async function findToast(text: string) {
+  return waitFor(() => {
+    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
+    if (!found) throw new Error(`No toast "${text}"`)
+    return found
+  })
+}
 
 /**
  * The admin's All bookings page and Service catalogue tab with the real machines, API client and
@@ -59,7 +68,8 @@ describe('All bookings', () => {
     expect(within(row).getByText('Mary Achieng')).toBeInTheDocument()
     expect(within(row).getByText(formatKsh(booking.total_amount))).toBeInTheDocument()
     expect(within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending')
-    expect(screen.getAllByRole('row')).toHaveLength(2) // header + Samuel
+    // Only bookings whose deceased or family name holds the words are left.
+    for (const r of screen.getAllByRole('row').slice(1)) expect(r.textContent).toMatch(/Samuel/)
   })
 
   it('changes the status at once: "Booking status updated" and the server holds it', async () => {
@@ -93,8 +103,8 @@ describe('All bookings', () => {
     const { user, row, booking } = await openBooking('Samuel')
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' })
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Family moved the service upcountry')
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }))
+    await user.type(await within(dialog).findByRole('textbox', { name: /Reason/ }), 'Family moved the service upcountry')
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel booking' }))
     await findToast('Booking cancelled successfully')
     expect(stored(booking.id)?.status).toBe('cancelled')
     expect(stored(booking.id)?.notes).toBe('Family moved the service upcountry')
@@ -106,7 +116,7 @@ describe('All bookings', () => {
     server.use(networkError('patch', '/bookings/:id/status'))
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel booking' }))
     await findToast('Failed to cancel booking')
     expect(stored(booking.id)?.status).toBe('pending')
   })
@@ -161,9 +171,9 @@ describe('Service catalogue', () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Add service' }))
     const dialog = await screen.findByRole('dialog', { name: 'New service' })
-    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Tent and chairs')
-    await user.type(within(dialog).getByRole('textbox', { name: /Price/ }), '2500')
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await user.type(await within(dialog).findByRole('textbox', { name: /Name/ }), 'Tent and chairs')
+    await user.type(await within(dialog).findByRole('textbox', { name: /Price/ }), '2500')
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     await findToast('Service created successfully')
     expect(db.service.findFirst((q) => q.where({ name: 'Tent and chairs' }))?.price).toBe(2500)
     expect(await screen.findByRole('cell', { name: 'Tent and chairs' })).toBeInTheDocument()
@@ -173,9 +183,9 @@ describe('Service catalogue', () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Add service' }))
     const dialog = await screen.findByRole('dialog', { name: 'New service' })
-    await user.type(within(dialog).getByRole('textbox', { name: /Price/ }), '12.50')
+    await user.type(await within(dialog).findByRole('textbox', { name: /Price/ }), '12.50')
     const requests = countRequests(server)
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument()
     expect(within(dialog).getByText('Price must be a whole number of KSH')).toBeInTheDocument()
     expect(requests.requests.filter((r) => r.startsWith('POST'))).toEqual([])
@@ -187,9 +197,9 @@ describe('Service catalogue', () => {
     server.use(networkError('post', '/services'))
     await user.click(screen.getByRole('button', { name: 'Add service' }))
     const dialog = await screen.findByRole('dialog', { name: 'New service' })
-    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Tent and chairs')
-    await user.type(within(dialog).getByRole('textbox', { name: /Price/ }), '2500')
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await user.type(await within(dialog).findByRole('textbox', { name: /Name/ }), 'Tent and chairs')
+    await user.type(await within(dialog).findByRole('textbox', { name: /Price/ }), '2500')
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     await findToast('Failed to create service')
     expect(screen.getByRole('dialog', { name: 'New service' })).toBeInTheDocument()
   })
@@ -200,10 +210,10 @@ describe('Service catalogue', () => {
     if (!service) throw new Error('no add-on service')
     await user.click(screen.getByRole('button', { name: `Edit ${service.name}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit service' })
-    const price = within(dialog).getByRole('textbox', { name: /Price/ })
+    const price = await within(dialog).findByRole('textbox', { name: /Price/ })
     await user.clear(price)
     await user.type(price, '1234')
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     await findToast('Service updated successfully')
     expect(db.service.findFirst((q) => q.where({ id: service.id }))?.price).toBe(1234)
   })
@@ -215,7 +225,7 @@ describe('Service catalogue', () => {
     if (!service) throw new Error('no add-on service')
     await user.click(screen.getByRole('button', { name: `Edit ${service.name}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit service' })
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     await findToast('Failed to update service')
   })
 
@@ -238,13 +248,13 @@ describe('Service catalogue', () => {
     await user.click(screen.getByRole('tab', { name: 'Service catalogue' }))
     await user.click(await screen.findByRole('button', { name: `Delete ${unused.name}` }))
     let dialog = await screen.findByRole('dialog', { name: 'Delete this service?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Delete service' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete service' }))
     await findToast('Service deleted successfully')
     expect(db.service.findFirst((q) => q.where({ id: unused.id }))).toBeUndefined()
 
     await user.click(await screen.findByRole('button', { name: `Delete ${inUse.name}` }))
     dialog = await screen.findByRole('dialog', { name: 'Delete this service?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Delete service' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete service' }))
     await findToast('This service is used by existing bookings and cannot be deleted')
     expect(db.service.findFirst((q) => q.where({ id: inUse.id }))).toBeDefined()
   })
@@ -256,7 +266,7 @@ describe('Service catalogue', () => {
     if (!service) throw new Error('no add-on service')
     await user.click(screen.getByRole('button', { name: `Delete ${service.name}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete this service?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Delete service' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete service' }))
     await findToast('Failed to delete service')
   })
 
@@ -264,10 +274,10 @@ describe('Service catalogue', () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Edit prices' }))
     const dialog = await screen.findByRole('dialog', { name: 'Price table' })
-    const basic = within(dialog).getByRole('textbox', { name: /Basic funeral/ })
+    const basic = await within(dialog).findByRole('textbox', { name: /Basic funeral/ })
     await user.clear(basic)
     await user.type(basic, '5500')
-    await user.click(within(dialog).getByRole('button', { name: 'Save prices' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Save prices' }))
     await findToast('Service prices updated successfully')
     expect(db.service.findFirst((q) => q.where({ pricing_key: 'basicFuneral' }))?.price).toBe(5500)
     expect(await screen.findByText(formatKsh(5500))).toBeInTheDocument()
@@ -278,7 +288,7 @@ describe('Service catalogue', () => {
     server.use(networkError('put', '/services/pricing'))
     await user.click(screen.getByRole('button', { name: 'Edit prices' }))
     const dialog = await screen.findByRole('dialog', { name: 'Price table' })
-    await user.click(within(dialog).getByRole('button', { name: 'Save prices' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Save prices' }))
     await findToast('Failed to update service prices')
   })
 

@@ -58,6 +58,7 @@ const useStyles = makeStyles({
   grid: { minWidth: '1000px' },
   wrap: { minWidth: 0, overflowWrap: 'anywhere' },
   cellDropdown: { minWidth: 0, width: '100%' },
+  nowrap: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   stack: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
   amount: { whiteSpace: 'nowrap' },
@@ -194,7 +195,6 @@ export function BookingsTab() {
                       {cell('deceased', b)}
                       {cell('actions', b)}
                     </div>
-                    <Text>{b.client_name ?? ''}</Text>
                     <Text size={200} className={styles.muted}>
                       {b.services.map((x) => x.service_name).join(', ')}
                     </Text>
@@ -281,17 +281,21 @@ function bookingColumns({
   return [
     createTableColumn<Booking>({
       columnId: 'deceased',
-      renderHeaderCell: () => 'Deceased',
+      renderHeaderCell: () => 'Deceased / family',
       renderCell: (b) => (
         <div className={styles.stack}>
-          <Text weight="semibold">{deceasedOf(b)}</Text>
+          <Text weight="semibold" className={styles.wrap}>
+            {deceasedOf(b)}
+          </Text>
+          <Text size={200} className={styles.wrap}>
+            {b.client_name ?? ''}
+          </Text>
           <Text size={200} className={styles.muted}>
             #{b.id}
           </Text>
         </div>
       ),
     }),
-    createTableColumn<Booking>({ columnId: 'family', renderHeaderCell: () => 'Family', renderCell: (b) => <span className={styles.wrap}>{b.client_name ?? ''}</span> }),
     createTableColumn<Booking>({
       columnId: 'services',
       renderHeaderCell: () => 'Services',
@@ -308,6 +312,7 @@ function bookingColumns({
       renderCell: (b) => (
         <Dropdown
           className={styles.cellDropdown}
+          button={{ className: styles.nowrap }}
           aria-label={`Status of booking #${b.id}`}
           value={bookingStatusLabel(b.status)}
           selectedOptions={[b.status]}
@@ -330,6 +335,7 @@ function bookingColumns({
       renderCell: (b) => (
         <Dropdown
           className={styles.cellDropdown}
+          button={{ className: styles.nowrap }}
           aria-label={`Payment status of booking #${b.id}`}
           value={paymentStatusLabel(b.payment_status)}
           selectedOptions={[b.payment_status]}
@@ -357,6 +363,7 @@ function bookingColumns({
         return (
           <Dropdown
             className={styles.cellDropdown}
+            button={{ className: styles.nowrap }}
             aria-label={`Attendant for booking #${b.id}`}
             placeholder={attendants.length === 0 ? T.noAttendants : T.unassigned}
             value={assigned?.name ?? ''}
