@@ -104,6 +104,13 @@ export const serviceHandlers = [
     route(async ({ request, params }) => {
       await requireRoleOf(request, 'admin')
       const id = parseId(params.id, MSG_NOT_FOUND)
+      // bookings area: a service that bookings use stays (their history and the price table need it).
+      if (db.booking.all().some((b) => b.lines.some((l) => l.service_id === id))) {
+        throw new ApiError(409, 'This service is used by existing bookings and cannot be deleted')
+      }
+      if (db.service.findFirst((q) => q.where({ id }))?.pricing_key) {
+        throw new ApiError(409, 'This service is in the price table and cannot be deleted; change its price instead')
+      }
       const deleted = db.service.delete((q) => q.where({ id }))
       if (!deleted) throw new ApiError(404, MSG_NOT_FOUND)
       // Existing bookings keep their frozen service name and price.

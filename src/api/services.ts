@@ -1,6 +1,6 @@
 import { request } from './client'
 import { MessageResponse } from './contracts/auth'
-import { PricingTable, ServiceList, ServiceResponse, type ServiceRequest } from './contracts/services'
+import { CatalogueList, PricingTable, ServiceList, ServiceResponse, type ServiceRequest } from './contracts/services'
 
 /** GET /services: every service a family can book, with its price in KSH. */
 export const listServices = () => request((w) => w.url('/services').get().json(), ServiceList)
@@ -16,3 +16,6 @@ export const deleteService = (id: string) => request((w) => w.url(`/services/${e
 
 export const updatePricing = (body: Partial<PricingTable>) =>
   request((w) => w.url('/services/pricing').put(body).json(), MessageResponse.extend({ pricing: PricingTable.optional() }))
+
+/** GET /services with each service's place in the price table (bookings area: the admin catalogue). */
+export const listCatalogue = () => request((w) => w.url('/services').get().json(), CatalogueList)

@@ -32,3 +32,10 @@ export const PricingTable = z.object({
   burial: z.number().positive(),
 })
 export type PricingTable = z.infer<typeof PricingTable>
+
+// bookings area: which line of the price table a service is (basicFuneral, …), null for the others.
+export const PRICING_KEYS = ['basicFuneral', 'premiumFuneral', 'cremation', 'burial'] as const
+export type PricingKey = (typeof PRICING_KEYS)[number]
+export const ServiceWithPricingKey = Service.extend({ pricing_key: z.string().nullish() })
+export type ServiceWithPricingKey = z.infer<typeof ServiceWithPricingKey>
+export const CatalogueList = listOf('services', ServiceWithPricingKey)

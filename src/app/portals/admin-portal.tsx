@@ -1,19 +1,19 @@
 import { lazy } from 'react'
 import { RolePortal, type PortalRoute } from '../role-portal'
-import { SectionPage } from '../../components/section-page'
 
 // Each admin screen is its own chunk.
 const AdminDashboardPage = lazy(() => import('../../features/admin/dashboard/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
 const UsersPage = lazy(() => import('../../features/admin/users/users-page').then((m) => ({ default: m.UsersPage })))
+const AdminBookingsPage = lazy(() => import('../../features/admin/bookings/admin-bookings-page').then((m) => ({ default: m.AdminBookingsPage })))
 const SettingsPage = lazy(() => import('../../features/admin/settings/settings-page').then((m) => ({ default: m.SettingsPage })))
 const DocumentReviewPage = lazy(() => import('../../features/admin/documents/document-review-page').then((m) => ({ default: m.DocumentReviewPage })))
-// reports: a chunk of its own (its chart library is another chunk, loaded with it).
+// reports: a chunk of its own (its chart is another chunk, loaded with it).
 const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page').then((m) => ({ default: m.ReportsPage })))
 
 const routes: PortalRoute[] = [
   { path: '', element: <AdminDashboardPage /> },
   { path: 'users', element: <UsersPage /> },
-  { path: 'services', element: <SectionPage title="Booking Management">Every booking: set its status and payment status, or cancel it.</SectionPage> },
+  { path: 'services', element: <AdminBookingsPage /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'documents', element: <DocumentReviewPage /> },
   { path: 'settings', element: <SettingsPage /> },

@@ -133,6 +133,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
           </Row>
           <Row term="Deceased">{deceasedName(booking)}</Row>
           <Row term="Booked on">{formatDateTime(booking.created_at)}</Row>
+          <Row term="Attendant">{booking.assignedAttendant?.name ?? 'Not assigned yet'}</Row>
           <Row term="Notes">
             <span className={styles.notes}>{booking.notes?.trim() || 'None'}</span>
           </Row>

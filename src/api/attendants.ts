@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { request } from './client'
+import { User } from './contracts/auth'
+
+/**
+ * GET /users?role=morgue_attendant: the attendants a booking can be assigned to (admin). Kept apart
+ * from a users module so the Users screen's API can grow on its own.
+ */
+export const listAttendants = () =>
+  request(
+    (w) => w.url('/users?role=morgue_attendant&limit=100').get().json(),
+    z.object({ users: z.array(User) }).transform((o) => o.users),
+  )

@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate'
+import { adminBookingsMachine } from '../../../../machines/admin/admin-bookings.machine'
+import { serviceCatalogueMachine } from '../../../../machines/admin/service-catalogue.machine'
+import { listAttendants } from '../../../api/attendants'
+import { allBookings, assignAttendant, updateBookingPayment, updateBookingStatus } from '../../../api/bookings'
+import { createService, deleteService, listCatalogue, updatePricing, updateService } from '../../../api/services'
+
+/** The All bookings page's machines with their real I/O: the /api client. Tests give fakes instead. */
+export const liveAdminBookingsMachine = adminBookingsMachine.provide({
+  actors: {
+    fetchBookings: fromPromise(() => allBookings()),
+    fetchAttendants: fromPromise(() => listAttendants()),
+    changeBooking: fromPromise(({ input }) => {
+      if (input.kind === 'status') return updateBookingStatus(input.id, { status: input.status })
+      if (input.kind === 'payment') return updateBookingPayment(input.id, { payment_status: input.paymentStatus })
+      const notes = input.notes.trim()
+      return updateBookingStatus(input.id, notes ? { status: 'cancelled', notes } : { status: 'cancelled' })
+    }),
+    assignAttendant: fromPromise(async ({ input }) => ({ bookingId: input.id, attendant: await assignAttendant(input.id, input.attendantId) })),
+  },
+})
+
+export const liveServiceCatalogueMachine = serviceCatalogueMachine.provide({
+  actors: {
+    fetchServices: fromPromise(() => listCatalogue()),
+    createService: fromPromise(({ input }) => createService(input)),
+    updateService: fromPromise(({ input }) => updateService(input.id, input.payload)),
+    deleteService: fromPromise(({ input }) => deleteService(input.id)),
+    updatePricing: fromPromise(({ input }) => updatePricing(input)),
+  },
+})
