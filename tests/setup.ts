@@ -10,7 +10,10 @@ import { resetDatabase } from '../mocks/db'
 import { resetFaults, resetRevocation } from '../mocks/http'
 
 // CI runs on 2 cores with several test files at once: give findBy*/waitFor room to breathe.
-configure({ asyncUtilTimeout: 5000 })
+// Role queries include aria-hidden elements: in happy-dom, Fluent's focus trap (tabster) sometimes
+// marks an open dialog, or the page behind it, aria-hidden a moment after it opens, which a real
+// browser does not do. The Chromium journeys run axe on the real pages and dialogs instead.
+configure({ asyncUtilTimeout: 5000, defaultHidden: true })
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
 // partial implementation rejects "animation was canceled" on unmount instead.
