@@ -13,7 +13,7 @@ import { resetFaults, resetRevocation } from '../mocks/http'
 // Role queries include aria-hidden elements: in happy-dom, Fluent's focus trap (tabster) sometimes
 // marks an open dialog, or the page behind it, aria-hidden a moment after it opens, which a real
 // browser does not do. The Chromium journeys run axe on the real pages and dialogs instead.
-configure({ asyncUtilTimeout: 5000, defaultHidden: true })
+configure({ asyncUtilTimeout: 5000, defaultHidden: false })
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
 // partial implementation rejects "animation was canceled" on unmount instead.
@@ -21,8 +21,23 @@ if (typeof Element !== 'undefined') {
   Object.defineProperty(Element.prototype, 'animate', { value: undefined, configurable: true, writable: true })
 }
 
+// In happy-dom, tabster (Fluent's focus manager) sometimes marks the open modal dialog itself
+// aria-hidden, which leaves it without an accessible name; Chromium never does (the journeys check
+// the real dialogs with axe). Undo it for modal dialogs only, so `findByRole('dialog', { name })`
+// finds the dialog a user sees.
+function unhideOpenDialogs(records: MutationRecord[]) {
+  for (const { target } of records) {
+    if (target instanceof Element && target.getAttribute('aria-modal') === 'true' && target.getAttribute('aria-hidden') === 'true') {
+      target.removeAttribute('aria-hidden')
+    }
+  }
+}
+
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' })
+  if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined') {
+    new MutationObserver(unhideOpenDialogs).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-hidden'] })
+  }
 })
 
 let consoleErrors: unknown[][] = []

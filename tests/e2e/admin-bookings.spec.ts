@@ -48,10 +48,16 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     await signIn(page, DEMO.admin)
     await expect(page).toHaveURL(/\/dashboard\/admin$/)
 
-    // The Users page is another area's: create the attendant through the API, as that page would.
-    const attendant = { name: 'Halima Chebet', email: `halima.${Date.now()}@funeral.test`, password: 'Halima#2026', role: 'morgue_attendant' }
-    const created = await apiCall(page, 'POST', '/auth/staff', attendant)
-    expect(created.status).toBe(201)
+    // A new attendant, created on the Users page (morgue attendant is the form's default role).
+    const attendant = { name: 'Halima Chebet', email: `halima.${Date.now()}@funeral.test`, password: 'Halima#2026' }
+    await page.getByRole('link', { name: 'Manage users' }).click()
+    await page.getByRole('button', { name: 'Create staff' }).click()
+    const create = page.getByRole('dialog', { name: 'Create staff account' })
+    await create.getByLabel(/^Name/).fill(attendant.name)
+    await create.getByLabel(/^Email/).fill(attendant.email)
+    await create.getByLabel(/^Password/).fill(attendant.password)
+    await create.getByRole('button', { name: 'Create user' }).click()
+    await expectToast(page, 'User created successfully')
 
     await page.goto('/dashboard/admin/services')
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Management' })).toBeVisible()
@@ -91,6 +97,8 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     expect(mine.status).toBe(200)
     const ids = (mine.json as { bookings: { id: number }[] }).bookings.map((b) => String(b.id))
     expect(ids).toContain(bookingId)
+    await page.getByRole('link', { name: 'View bodies' }).click()
+    await expect(page.getByRole('button', { name: 'Details: Samuel Ouma' })).toBeVisible()
     await signOut(page)
 
     // The family sees confirmed, paid and the attendant's name.

@@ -26,25 +26,24 @@ test.describe.configure({ timeout: 180_000 })
 
 const counter = (page: Page, label: string) => page.getByRole('group', { name: label })
 
-/** As the signed-in admin, assign the family's Samuel Ouma booking to the demo attendant (the All bookings page is another issue's). */
+/** As the signed-in admin, on the All bookings page, assign the family's Samuel Ouma booking to the demo attendant. */
 async function assignSamuelToDemoAttendant(page: Page) {
-  return page.evaluate(async () => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' }
-    const { bookings } = (await (await fetch('/api/bookings', { headers })).json()) as {
-      bookings: Array<{ id: number; deceased_first_name: string; deceased_last_name: string; assignedAttendant: { id: number; name: string } | null }>
-    }
-    const samuel = bookings.find((b) => b.deceased_first_name === 'Samuel' && b.deceased_last_name === 'Ouma')
-    const peter = bookings.find((b) => b.assignedAttendant?.name === 'Peter Otieno')?.assignedAttendant
-    if (!samuel || !peter) throw new Error('seed changed')
-    const res = await fetch(`/api/bookings/${samuel.id}/assign`, { method: 'POST', headers, body: JSON.stringify({ attendant_id: peter.id }) })
-    return res.status
-  })
+  await page.goto('/dashboard/admin/services')
+  await page.getByRole('searchbox', { name: /Search by name/ }).fill('Samuel Ouma')
+  const row = page.getByRole('row', { name: /^Booking #\d+ for Samuel Ouma/ })
+  await expect(row).toHaveCount(1)
+  await row.getByRole('combobox', { name: /^Attendant for booking #/ }).click()
+  await page.getByRole('option', { name: 'Peter Otieno' }).click()
+  await expectToast(page, 'Attendant assigned successfully')
+  await expect(row.getByRole('combobox', { name: /^Attendant for booking #/ })).toHaveText('Peter Otieno')
+  return ((await row.getAttribute('aria-label')) ?? '').match(/#(\d+)/)?.[1] ?? ''
 }
 
 test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot release it; the family updates their phone and writes a message', async ({ page }) => {
   await signIn(page, DEMO.admin)
   await expect(page).toHaveURL(/\/dashboard\/admin$/)
-  expect(await assignSamuelToDemoAttendant(page)).toBe(200)
+  const bookingId = await assignSamuelToDemoAttendant(page)
+  expect(bookingId).not.toBe('')
   await logout(page)
 
   await signIn(page, DEMO.morgueAttendant)
@@ -79,6 +78,10 @@ test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot re
 
   await signIn(page, DEMO.client)
   await expect(page).toHaveURL(/\/dashboard\/client$/)
+  // The family follows the preparation on the booking's detail.
+  await page.goto(`/dashboard/client/bookings/${bookingId}`)
+  await expect(page.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '2')
+  await expect(page.getByText('2 of 6 steps done (latest: Washed)')).toBeVisible()
   await page.getByRole('link', { name: /my profile/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   await page.getByLabel('Phone').fill('0733 444 555')

@@ -3,18 +3,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
+import { updateCare } from '../../mocks/morgue'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
-import { DEMO_LOGINS, countRequests, renderAt } from './render-app'
-
-/** A toast with this text; while a modal dialog is open Fluent hides the page (toasts too) from assistive tech. */
-async function findToast(text: string) {
-  return waitFor(() => {
-    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
-    if (!found) throw new Error(`No toast "${text}"`)
-    return found
-  })
-}
+import { DEMO_LOGINS, countRequests, findToast, renderAt } from './render-app'
 
 /**
  * The admin's All bookings page and Service catalogue tab with the real machines, API client and
@@ -72,6 +64,15 @@ describe('All bookings', () => {
     for (const r of screen.getAllByRole('row').slice(1)) expect(r.textContent).toMatch(/Samuel/)
   })
 
+  it("shows the preparation the attendant ticked in the booking's row", async () => {
+    await updateCare(bookingOf('Samuel'), (c) => {
+      c.tasks = ['received', 'washed']
+    })
+    const { row, booking } = await openBooking('Samuel')
+    expect(within(row).getByRole('progressbar', { name: `Preparation of booking #${booking.id}` })).toHaveAttribute('aria-valuenow', '2')
+    expect(within(row).getByText('2 of 6')).toBeInTheDocument()
+  })
+
   it('changes the status at once: "Booking status updated" and the server holds it', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Confirmed')
@@ -99,7 +100,7 @@ describe('All bookings', () => {
     expect(stored(booking.id)?.payment_status).toBe('paid')
   })
 
-  it.skip('cancels after confirmation with the reason sent as notes', async () => {
+  it('cancels after confirmation with the reason sent as notes', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' })
@@ -111,7 +112,7 @@ describe('All bookings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
-  it.skip('says "Failed to cancel booking" and keeps the booking when the cancel fails', async () => {
+  it('says "Failed to cancel booking" and keeps the booking when the cancel fails', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     server.use(networkError('patch', '/bookings/:id/status'))
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
@@ -158,9 +159,6 @@ describe('All bookings', () => {
   })
 })
 
-// The tests that open a Fluent Dialog (it.skip) open it in real Chromium every time
-// (tests/e2e/admin-bookings.spec.ts) but, under happy-dom, the dialog intermittently never appears
-// after the click; they are kept to be fixed, not deleted.
 async function openCatalogue() {
   const user = userEvent.setup()
   await renderAt(`${paths.admin.services}?tab=catalogue`, { as: 'admin' })
@@ -170,7 +168,7 @@ async function openCatalogue() {
 }
 
 describe('Service catalogue', () => {
-  it.skip('creates a service: "Service created successfully", stored and listed', async () => {
+  it('creates a service: "Service created successfully", stored and listed', async () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Add service' }))
     const dialog = await screen.findByRole('dialog', { name: 'New service' })
@@ -182,7 +180,7 @@ describe('Service catalogue', () => {
     expect(await screen.findByRole('cell', { name: 'Tent and chairs' })).toBeInTheDocument()
   })
 
-  it.skip('refuses a service without a name or with a price that is not whole KSH, sending nothing', async () => {
+  it('refuses a service without a name or with a price that is not whole KSH, sending nothing', async () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Add service' }))
     const dialog = await screen.findByRole('dialog', { name: 'New service' })
@@ -195,7 +193,7 @@ describe('Service catalogue', () => {
     requests.stop()
   })
 
-  it.skip('says "Failed to create service" when the call fails', async () => {
+  it('says "Failed to create service" when the call fails', async () => {
     const user = await openCatalogue()
     server.use(networkError('post', '/services'))
     await user.click(screen.getByRole('button', { name: 'Add service' }))
@@ -207,7 +205,7 @@ describe('Service catalogue', () => {
     expect(screen.getByRole('dialog', { name: 'New service' })).toBeInTheDocument()
   })
 
-  it.skip('edits a service: "Service updated successfully" and the new price is stored', async () => {
+  it('edits a service: "Service updated successfully" and the new price is stored', async () => {
     const user = await openCatalogue()
     const service = db.service.findFirst((q) => q.where({ pricing_key: null }))
     if (!service) throw new Error('no add-on service')
@@ -221,7 +219,7 @@ describe('Service catalogue', () => {
     expect(db.service.findFirst((q) => q.where({ id: service.id }))?.price).toBe(1234)
   })
 
-  it.skip('says "Failed to update service" when the edit fails', async () => {
+  it('says "Failed to update service" when the edit fails', async () => {
     const user = await openCatalogue()
     server.use(networkError('put', '/services/:id'))
     const service = db.service.findFirst((q) => q.where({ pricing_key: null }))
@@ -232,7 +230,7 @@ describe('Service catalogue', () => {
     await findToast('Failed to update service')
   })
 
-  it.skip('deletes an unused service after confirmation and refuses one that bookings use', async () => {
+  it('deletes an unused service after confirmation and refuses one that bookings use', async () => {
     const user = await openCatalogue()
     const used = new Set(db.booking.all().flatMap((b) => b.lines.map((l) => l.service_id)))
     const unused = await db.service.create({
@@ -262,7 +260,7 @@ describe('Service catalogue', () => {
     expect(db.service.findFirst((q) => q.where({ id: inUse.id }))).toBeDefined()
   })
 
-  it.skip('says "Failed to delete service" when the call fails', async () => {
+  it('says "Failed to delete service" when the call fails', async () => {
     const user = await openCatalogue()
     server.use(networkError('delete', '/services/:id'))
     const service = db.service.findFirst((q) => q.where({ pricing_key: null }))
@@ -273,7 +271,7 @@ describe('Service catalogue', () => {
     await findToast('Failed to delete service')
   })
 
-  it.skip('updates the price table: "Service prices updated successfully" and the package price is stored', async () => {
+  it('updates the price table: "Service prices updated successfully" and the package price is stored', async () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Edit prices' }))
     const dialog = await screen.findByRole('dialog', { name: 'Price table' })
@@ -283,10 +281,13 @@ describe('Service catalogue', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Save prices' }))
     await findToast('Service prices updated successfully')
     expect(db.service.findFirst((q) => q.where({ pricing_key: 'basicFuneral' }))?.price).toBe(5500)
-    expect(await screen.findByText(formatKsh(5500))).toBeInTheDocument()
+    // Both the price table and the Basic Funeral row of the catalogue show the new price.
+    await waitFor(() => expect(within(screen.getByLabelText('Price table')).getByText(formatKsh(5500))).toBeInTheDocument())
+    const row = await screen.findByRole('row', { name: /^Basic Funeral/ })
+    expect(within(row).getByText(formatKsh(5500))).toBeInTheDocument()
   })
 
-  it.skip('says "Failed to update service prices" when the call fails', async () => {
+  it('says "Failed to update service prices" when the call fails', async () => {
     const user = await openCatalogue()
     server.use(networkError('put', '/services/pricing'))
     await user.click(screen.getByRole('button', { name: 'Edit prices' }))

@@ -5,20 +5,12 @@ import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { SETTINGS_STORAGE_KEY } from '../../src/features/admin/settings/settings-schema'
-import { DEMO_LOGINS, renderAt } from './render-app'
+import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 
 /**
  * The admin Dashboard, Users and Settings screens with the real machines and API client against
  * the mock /api (MSW node server over the seeded database).
  */
-
-async function findToast(text: string) {
-  return waitFor(() => {
-    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
-    if (!found) throw new Error(`No toast "${text}"`)
-    return found
-  })
-}
 
 function watchRequests() {
   const seen: Request[] = []

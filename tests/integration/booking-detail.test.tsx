@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
+import { updateCare } from '../../mocks/morgue'
 import { paths } from '../../src/app/paths'
 import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 import { waitForPath } from './booking-test-kit'
@@ -16,6 +17,23 @@ const userByEmail = (email: string) => {
 const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`
 
 describe('Booking detail', () => {
+  it("follows the body's preparation the attendant ticks: not started, then 3 of 6 with the latest step", async () => {
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const booking = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.status === 'pending')!
+    const view = await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const bar = await screen.findByRole('progressbar', { name: 'Preparation' })
+    expect(bar).toHaveAttribute('aria-valuenow', '0')
+    expect(screen.getByText('Not started')).toBeInTheDocument()
+    view.unmount()
+
+    await updateCare(booking, (c) => {
+      c.tasks = ['received', 'washed', 'embalmed']
+    })
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    expect(await screen.findByText('3 of 6 steps done (latest: Embalmed)')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '3')
+  })
+
   it('shows status, payment status, deceased name, services with quantity and price at booking, total and notes', async () => {
     const family = userByEmail(DEMO_LOGINS.client.email)
     const mine = db.booking.findMany((q) => q.where({ client_id: family.id }))

@@ -8,7 +8,7 @@ import { summarise, transactions } from '../../mocks/reports'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
 import { todayInNairobi } from '../../src/lib/dates'
-import { renderAt } from './render-app'
+import { findToast, renderAt } from './render-app'
 
 /**
  * The Financial reports screen with the real machine, the real API client and the mock /api (MSW
@@ -25,15 +25,6 @@ function watchRequests() {
   }
   server.events.on('request:start', listener)
   return { seen, stop: () => server.events.removeListener('request:start', listener) }
-}
-
-/** A toast with this text (hidden ones count: a modal dialog hides the page from assistive tech). */
-async function findToast(text: string) {
-  return waitFor(() => {
-    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
-    if (!found) throw new Error(`No toast "${text}"`)
-    return found
-  })
 }
 
 /**

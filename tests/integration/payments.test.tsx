@@ -6,7 +6,7 @@ import { db, server } from '../../mocks/node'
 import { register } from '../../src/api/auth'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
-import { DEMO_LOGINS, renderAt } from './render-app'
+import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 
 /**
  * The Payments screen with the real machines, the real API client and the mock /api (MSW node
@@ -60,14 +60,6 @@ const failWith500 = (path: string) => http.get(`*/api${path}`, () => HttpRespons
  * A toast with this text. While the modal dialog is open Fluent hides the rest of the page from
  * assistive technology (the dialog says the same in its own live region), so hidden ones count.
  */
-async function findToast(text: string) {
-  return waitFor(() => {
-    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
-    if (!found) throw new Error(`No toast "${text}"`)
-    return found
-  })
-}
-
 const pendingRegion = () => screen.getByRole('region', { name: 'Awaiting payment' })
 const historyRegion = () => screen.getByRole('region', { name: 'Payment history' })
 

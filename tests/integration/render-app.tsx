@@ -43,10 +43,14 @@ export async function renderAt(path: string, options: RenderAppOptions = {}) {
   }
 }
 
-/** Wait for a toast (react-toastify renders role="alert") with exactly this text. */
+/**
+ * Wait for a toast (react-toastify renders role="alert") holding this text. Hidden ones count: while
+ * a modal dialog is open, Fluent hides the page behind it (the toasts too) from assistive tech, and
+ * those screens also say the outcome inside the dialog, which the tests check separately.
+ */
 export async function findToast(text: string) {
   return waitFor(() => {
-    const found = screen.getAllByRole('alert').find((el) => el.textContent?.includes(text))
+    const found = screen.getAllByRole('alert', { hidden: true }).find((el) => el.textContent?.includes(text))
     if (!found) throw new Error(`No toast "${text}"`)
     return found
   })

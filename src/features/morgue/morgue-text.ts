@@ -1,14 +1,7 @@
-import type { PermitStatus, PrepTask, TransportStatus } from '../../api/contracts/morgue'
+import type { PermitStatus, TransportStatus } from '../../api/contracts/morgue'
 
 /** Words the morgue attendant reads (one place, so a Kiswahili catalogue can be added). */
-export const TASK_LABELS: Record<PrepTask, string> = {
-  received: 'Received',
-  washed: 'Washed',
-  embalmed: 'Embalmed',
-  dressed: 'Dressed',
-  casketed: 'Casketed',
-  ready_for_viewing: 'Ready for viewing',
-}
+export { TASK_LABELS } from '../../lib/preparation'
 
 export const TRANSPORT_LABELS: Record<TransportStatus, string> = {
   scheduled: 'Scheduled',

@@ -34,6 +34,7 @@ import type { AnyActorRef } from 'xstate'
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../api/contracts/bookings'
 import type { User } from '../../../api/contracts/auth'
 import { bridgeNotifications } from '../../../app/toast-bridge'
+import { PreparationProgress } from '../../../components/preparation-progress'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -55,7 +56,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
-  grid: { minWidth: '1000px' },
+  grid: { minWidth: '960px' },
   wrap: { minWidth: 0, overflowWrap: 'anywhere' },
   cellDropdown: { minWidth: 0, width: '100%' },
   nowrap: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
@@ -78,6 +79,10 @@ const useStyles = makeStyles({
   cardControls: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS },
   pagerButtons: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
+
+/** Relative column widths of the grid (Fluent gives every column the same share otherwise). */
+const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.45 }
+const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FLEX[String(columnId)] ?? 1, flexBasis: 0 })
 
 const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
 
@@ -202,7 +207,7 @@ export function BookingsTab() {
                       {formatKsh(b.total_amount)} · <span className={styles.muted}>{formatDate(b.created_at)}</span>
                     </Text>
                     <div className={styles.cardControls}>
-                      {(['status', 'payment', 'attendant'] as const).map((id) => (
+                      {(['status', 'payment', 'attendant', 'preparation'] as const).map((id) => (
                         <div key={id} style={{ display: 'contents' }}>
                           <Text size={200} className={styles.muted} aria-hidden="true">
                             {T.cardLabels[id]}
@@ -228,12 +233,12 @@ export function BookingsTab() {
                   aria-label="All bookings"
                 >
                   <DataGridHeader>
-                    <DataGridRow>{({ renderHeaderCell }) => <DataGridHeaderCell>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+                    <DataGridRow>{({ renderHeaderCell, columnId }) => <DataGridHeaderCell style={columnStyle(columnId)}>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
                   </DataGridHeader>
                   <DataGridBody<Booking>>
                     {({ item, rowId }) => (
                       <DataGridRow<Booking> key={rowId} aria-label={`Booking #${item.id} for ${deceasedOf(item)}`}>
-                        {({ renderCell }) => <DataGridCell>{renderCell(item)}</DataGridCell>}
+                        {({ renderCell, columnId }) => <DataGridCell style={columnStyle(columnId)}>{renderCell(item)}</DataGridCell>}
                       </DataGridRow>
                     )}
                   </DataGridBody>
@@ -381,6 +386,11 @@ function bookingColumns({
           </Dropdown>
         )
       },
+    }),
+    createTableColumn<Booking>({
+      columnId: 'preparation',
+      renderHeaderCell: () => 'Preparation',
+      renderCell: (b) => (b.morgue && b.status !== 'cancelled' ? <PreparationProgress booking={b} compact /> : <span className={styles.muted}>—</span>),
     }),
     createTableColumn<Booking>({ columnId: 'created', renderHeaderCell: () => 'Created', renderCell: (b) => formatDate(b.created_at) }),
     createTableColumn<Booking>({

@@ -29,7 +29,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   cancelReasonHint: 'Saved with the booking as its notes',
   keep: 'Keep booking',
   confirmCancel: 'Cancel booking',
-  cardLabels: { status: 'Status', payment: 'Payment', attendant: 'Attendant' },
+  cardLabels: { status: 'Status', payment: 'Payment', attendant: 'Attendant', preparation: 'Preparation' },
 } as const
 
 export const CATALOGUE_TEXT = {

@@ -32,6 +32,7 @@ import { paths } from '../../../app/paths'
 import { bridgeNotifications } from '../../../app/toast-bridge'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
+import { PreparationProgress } from '../../../components/preparation-progress'
 import { BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
@@ -134,6 +135,11 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <Row term="Deceased">{deceasedName(booking)}</Row>
           <Row term="Booked on">{formatDateTime(booking.created_at)}</Row>
           <Row term="Attendant">{booking.assignedAttendant?.name ?? 'Not assigned yet'}</Row>
+          {booking.morgue && booking.status !== 'cancelled' && (
+            <Row term="Preparation">
+              <PreparationProgress booking={booking} />
+            </Row>
+          )}
           <Row term="Notes">
             <span className={styles.notes}>{booking.notes?.trim() || 'None'}</span>
           </Row>

@@ -1,0 +1,35 @@
+import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
+import type { Booking } from '../api/contracts/bookings'
+import { preparationOf, preparationShort, preparationText } from '../lib/preparation'
+
+const useStyles = makeStyles({
+  full: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxWidth: '320px' },
+  compact: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '72px' },
+  muted: { color: tokens.colorNeutralForeground2 },
+})
+
+/**
+ * How far the morgue attendant has come with the preparation of a booking's body (the ticked
+ * tasks of /dashboard/morgue/tasks): a bar and words. `compact` is the admin table's cell.
+ */
+export function PreparationProgress({ booking, compact = false }: { booking: Pick<Booking, 'id' | 'morgue'>; compact?: boolean }) {
+  const styles = useStyles()
+  const p = preparationOf(booking)
+  const value = p.released ? p.total : p.done.length
+  const words = preparationText(p)
+  return (
+    <div className={compact ? styles.compact : styles.full} title={compact ? words : undefined}>
+      <ProgressBar
+        value={value}
+        max={p.total}
+        thickness={compact ? 'medium' : 'large'}
+        color={value === p.total ? 'success' : 'brand'}
+        aria-label={compact ? `Preparation of booking #${booking.id}` : 'Preparation'}
+        aria-valuetext={words}
+      />
+      <Text size={compact ? 200 : 300} className={compact ? styles.muted : undefined}>
+        {compact ? preparationShort(p) : words}
+      </Text>
+    </div>
+  )
+}
