@@ -2,6 +2,7 @@
 import { HttpResponse } from 'msw'
 import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw'
 import type { z } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import { db } from './db'
 import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
@@ -211,7 +212,10 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /** Validates with a zod schema; 422 `{ message: first issue's message, errors: { path: message } }`. */
-export function validate<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+/** A request schema: the full zod, or zod/mini for the sign-in and register requests. */
+type RequestSchema = z.ZodType | ZodMiniType
+
+export function validate<S extends RequestSchema>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body)
   if (result.success) return result.data as z.infer<S>
   const errors: Record<string, string> = {}
@@ -225,7 +229,7 @@ export function validate<S extends z.ZodType>(schema: S, body: unknown): z.infer
 }
 
 /** readJson + validate. */
-export async function body<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function body<S extends RequestSchema>(request: Request, schema: S): Promise<z.infer<S>> {
   return validate(schema, await readJson(request))
 }
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route } from '../http'
+import { omit } from 'zod/mini'
 import { signToken } from '../jwt'
 import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
@@ -44,7 +45,7 @@ export const authHandlers = [
     '*/api/auth/register',
     route(async ({ request }) => {
       // Any role sent is ignored (stripped): self-registration always creates a client.
-      const input = await body(request, RegisterRequest.omit({ role: true }))
+      const input = await body(request, omit(RegisterRequest, { role: true }))
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),

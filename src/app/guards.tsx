@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
 import { useAuthSelector } from './session'
 import { homeOf, paths } from './paths'
+export { afterLoginPath } from './paths'
 import { showNotification } from './toast-bridge'
 
 export const GUARD_MESSAGES = {
@@ -49,11 +50,3 @@ export function DashboardRedirect() {
   return <Navigate to={homeOf(role)} replace />
 }
 
-/** Where to go after signing in: the remembered page when it belongs to this role, else the role's home. */
-export function afterLoginPath(role: Role, from: unknown): string {
-  if (typeof from === 'string' && from.startsWith('/dashboard/')) {
-    const home = homeOf(role)
-    if (from === home || from.startsWith(`${home}/`)) return from
-  }
-  return homeOf(role)
-}

@@ -62,3 +62,12 @@ export function roleOfPath(pathname: string): Role | null {
 export function profileOf(role: Role): string {
   return `${homeOf(role)}/profile`
 }
+
+/** Where to go after signing in: the remembered page when it belongs to this role, else the role's home. */
+export function afterLoginPath(role: Role, from: unknown): string {
+  if (typeof from === 'string' && from.startsWith('/dashboard/')) {
+    const home = homeOf(role)
+    if (from === home || from.startsWith(`${home}/`)) return from
+  }
+  return homeOf(role)
+}

@@ -1,5 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form'
-import { Checkbox, Field, Input, Radio, RadioGroup, Textarea, makeStyles, type InputProps } from '@fluentui/react-components'
+import { Checkbox, Field, Input, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
 export function fieldError(field: AnyFieldApi): string | undefined {
@@ -14,7 +14,7 @@ export function fieldError(field: AnyFieldApi): string | undefined {
   return undefined
 }
 
-interface BaseProps {
+export interface BaseProps {
   field: AnyFieldApi
   label: string
   required?: boolean
@@ -60,22 +60,6 @@ export function TextField({
   )
 }
 
-export function TextAreaField({ field, label, required, hint, rows = 4 }: BaseProps & { rows?: number }) {
-  const error = fieldError(field)
-  return (
-    <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      <Textarea
-        name={field.name}
-        rows={rows}
-        resize="vertical"
-        value={(field.state.value as string | undefined) ?? ''}
-        onBlur={field.handleBlur}
-        onChange={(_, data) => field.handleChange(data.value)}
-      />
-    </Field>
-  )
-}
-
 export function CheckboxField({ field, label }: { field: AnyFieldApi; label: string }) {
   return (
     <Checkbox
@@ -84,40 +68,6 @@ export function CheckboxField({ field, label }: { field: AnyFieldApi; label: str
       checked={Boolean(field.state.value)}
       onChange={(_, data) => field.handleChange(data.checked === true)}
     />
-  )
-}
-
-const useRadioStyles = makeStyles({
-  // A row of choices wraps on a narrow phone instead of running off the side.
-  wrap: { flexWrap: 'wrap' },
-})
-
-/** A labelled radio group bound to a field (a small fixed choice, e.g. gender); '' can be one of the values. */
-export function RadioGroupField({
-  field,
-  label,
-  required,
-  hint,
-  options,
-  layout = 'horizontal',
-}: BaseProps & { options: readonly { value: string; label: string }[]; layout?: 'horizontal' | 'vertical' }) {
-  const error = fieldError(field)
-  const styles = useRadioStyles()
-  return (
-    <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      <RadioGroup
-        className={layout === 'horizontal' ? styles.wrap : undefined}
-        name={field.name}
-        layout={layout}
-        value={(field.state.value as string | undefined) ?? ''}
-        onBlur={field.handleBlur}
-        onChange={(_, data) => field.handleChange(data.value)}
-      >
-        {options.map((o) => (
-          <Radio key={o.value || 'none'} value={o.value} label={o.label} />
-        ))}
-      </RadioGroup>
-    </Field>
   )
 }
 

@@ -41,21 +41,7 @@ export interface SessionUser {
 }
 
 // ---- requests (shared with mocks/, which validates with the same schemas) ----
-export const LoginRequest = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Please enter a valid email address'),
-  password: z.string().min(1, 'Password is required'),
-})
-export type LoginRequest = z.infer<typeof LoginRequest>
-
-export const RegisterRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().email('Please enter a valid email address'),
-  password: z.string().min(6, 'Password must be at least 6 characters'),
-  phone: z.string().trim().min(1, 'Phone is required'),
-  address: z.string().trim().min(1, 'Address is required'),
-  role: z.literal('client').optional(),
-})
-export type RegisterRequest = z.infer<typeof RegisterRequest>
+export { LoginRequest, RegisterRequest } from './auth-requests'
 
 export const StaffRequest = z.object({
   name: z.string().trim().min(1, 'Name is required'),

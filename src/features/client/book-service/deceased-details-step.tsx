@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1 } from '@fluentui/react-components'
 import { deceasedSchema, type DeceasedValues } from '../../../../machines/booking/booking-schemas'
-import { RadioGroupField, TextField, submitHandler } from '../../../components/form-fields'
+import { RadioGroupField } from '../../../components/form-fields-more'
+import { TextField, submitHandler } from '../../../components/form-fields'
 import { WizardNav, useWizardStyles } from './wizard-parts'
 
 export const GENDER_CHOICES = [

@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1 } from '@fluentui/react-components'
 import { scheduleSchema, type ScheduleValues } from '../../../../machines/booking/booking-schemas'
-import { TextAreaField, TextField, submitHandler } from '../../../components/form-fields'
+import { TextAreaField } from '../../../components/form-fields-more'
+import { TextField, submitHandler } from '../../../components/form-fields'
 import { WizardNav, useWizardStyles } from './wizard-parts'
 
 /** Step 3: when the service is to be held (today or later) and anything the family asks for. */

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
-import { z } from 'zod'
-import { LoginRequest } from '../../../api/contracts/auth'
-import { afterLoginPath } from '../../../app/guards'
-import { paths } from '../../../app/paths'
-import { useSession } from '../../../app/session'
+import { boolean, extend } from 'zod/mini'
+import { LoginRequest } from '../../../api/contracts/auth-requests'
+import { afterLoginPath, paths } from '../../../app/paths'
+import { loadSession, useLoadedSession } from '../../../app/session-slot'
+import { signInWhenReady, useSessionView } from '../../../app/session-view'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
@@ -15,11 +15,21 @@ import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-emai
 // Demo accounts are mock-mode only; the import is compiled out of real builds.
 const DemoAccounts = __MOCK__ ? lazy(() => import('./demo-accounts')) : null
 
-const LoginForm = LoginRequest.extend({ remember: z.boolean() })
+const LoginForm = extend(LoginRequest, { remember: boolean() })
 
+/**
+ * The sign-in screen. It does not import the session (XState, the API client, zod): it renders
+ * at once, starts loading the session on mount, and hands the credentials over when it is there.
+ */
 export function LoginPage() {
   const styles = useFormStyles()
-  const session = useSession()
+  const actor = useLoadedSession()
+  const session = useSessionView()
+  const [handingOver, setHandingOver] = useState(false)
+  useEffect(() => {
+    if (!actor) void loadSession()
+  }, [actor])
+  const busy = handingOver || session.loading
   const location = useLocation()
   const navigate = useNavigate()
   const routeState = location.state as { from?: unknown; email?: unknown } | null
@@ -33,7 +43,8 @@ export function LoginPage() {
     validators: { onChange: LoginForm },
     onSubmit: ({ value }) => {
       rememberEmail(value.remember ? value.email.trim() : null)
-      session.login({ email: value.email.trim(), password: value.password })
+      setHandingOver(true)
+      void signInWhenReady(actor, { email: value.email.trim(), password: value.password }).finally(() => setHandingOver(false))
     },
   })
 
@@ -57,8 +68,8 @@ export function LoginPage() {
           <form.Field name="remember">{(field) => <CheckboxField field={field} label="Remember me" />}</form.Field>
           <RouterLink to={paths.forgotPassword}>Forgot password?</RouterLink>
         </div>
-        <Button type="submit" appearance="primary" size="large" disabled={session.loading}>
-          {session.loading ? 'Signing in...' : 'Sign in'}
+        <Button type="submit" appearance="primary" size="large" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
         </Button>
         <Body1 className={styles.footer}>
           New here? <RouterLink to={paths.register}>Create an account</RouterLink>

@@ -1,25 +1,39 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button } from '@fluentui/react-components'
-import * as authApi from '../../../api/auth'
 import { paths } from '../../../app/paths'
-import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
-import { REGISTER_MESSAGES, RegisterForm } from './register-schema'
+import { RegisterForm } from './register-schema'
+import type { RegisterPayload, RegisterSubmissionState } from './register-submission'
+
+// The API client and the submission machine come in their own chunk, started as the screen mounts.
+const RegisterSubmission = lazy(() => import('./register-submission'))
 
 export function RegisterPage() {
   const styles = useFormStyles()
   const navigate = useNavigate()
-  const submission = useSubmission(authApi.register, { successMessage: REGISTER_MESSAGES.success, failureMessage: REGISTER_MESSAGES.failure })
+  const [submission, setSubmission] = useState<RegisterSubmissionState | null>(null)
+  // Submitted before the submission chunk arrived (a very slow network): sent as soon as it does.
+  const [queued, setQueued] = useState<RegisterPayload | null>(null)
+  const submitRef = useRef<(payload: RegisterPayload) => void>(setQueued)
+  submitRef.current = submission ? submission.submit : setQueued
+  const onState = useCallback((state: RegisterSubmissionState) => setSubmission(state), [])
+  useEffect(() => {
+    if (submission && queued) {
+      submission.submit(queued)
+      setQueued(null)
+    }
+  }, [submission, queued])
+  const busy = queued !== null || (submission?.busy ?? false)
 
   const form = useForm({
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', address: '', password: '', confirmPassword: '' },
     validators: { onChange: RegisterForm },
     onSubmit: ({ value }) =>
-      submission.submit({
+      submitRef.current({
         name: `${value.firstName.trim()} ${value.lastName.trim()}`,
         email: value.email.trim(),
         password: value.password,
@@ -29,8 +43,8 @@ export function RegisterPage() {
   })
 
   useEffect(() => {
-    if (submission.succeeded) navigate(paths.login, { state: { email: form.state.values.email.trim() } })
-  }, [submission.succeeded, navigate, form])
+    if (submission?.succeeded) navigate(paths.login, { state: { email: form.state.values.email.trim() } })
+  }, [submission?.succeeded, navigate, form])
 
   return (
     <AuthCard title="Create an account" subtitle="Register to book services, upload documents and pay by M-Pesa.">
@@ -50,13 +64,16 @@ export function RegisterPage() {
         <form.Field name="confirmPassword">
           {(f) => <TextField field={f} label="Confirm password" type="password" autoComplete="new-password" required />}
         </form.Field>
-        <Button type="submit" appearance="primary" size="large" disabled={submission.busy}>
-          {submission.busy ? 'Creating account...' : 'Register'}
+        <Button type="submit" appearance="primary" size="large" disabled={busy}>
+          {busy ? 'Creating account...' : 'Register'}
         </Button>
         <Body1 className={styles.footer}>
           Already registered? <RouterLink to={paths.login}>Sign in</RouterLink>
         </Body1>
       </form>
+      <Suspense fallback={null}>
+        <RegisterSubmission onState={onState} />
+      </Suspense>
     </AuthCard>
   )
 }
