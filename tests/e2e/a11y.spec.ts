@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, expect, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, test } from './fixtures'
 
 const require = createRequire(import.meta.url)
 const AXE = require.resolve('axe-core/axe.min.js')
@@ -34,8 +34,7 @@ test.describe('Accessibility (axe-core, WCAG 2.1 A/AA)', () => {
 
   for (const [role, account] of Object.entries(DEMO)) {
     test(`the ${role} portal home has no violations`, async ({ page }) => {
-      await signIn(page, account)
-      await expect(page).toHaveURL(new RegExp(`${account.home}$`))
+      await enterAs(page, account)
       await settle(page)
       expect(await axeViolations(page)).toEqual([])
     })

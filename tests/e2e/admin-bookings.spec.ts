@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, expectToast, signIn, test } from './fixtures'
 
 const require = createRequire(import.meta.url)
 const AXE = require.resolve('axe-core/axe.min.js')
@@ -45,8 +45,7 @@ async function signOut(page: Page) {
 test.describe('Admin: all bookings and the service catalogue', () => {
   test('the admin assigns a family booking to a new attendant, confirms it and marks it paid; the attendant and the family see it; a price change reaches the wizard', async ({ page }) => {
     test.setTimeout(180_000)
-    await signIn(page, DEMO.admin)
-    await expect(page).toHaveURL(/\/dashboard\/admin$/)
+    await enterAs(page, DEMO.admin)
 
     // A new attendant, created on the Users page (morgue attendant is the form's default role).
     const attendant = { name: 'Halima Chebet', email: `halima.${Date.now()}@funeral.test`, password: 'Halima#2026' }
@@ -102,8 +101,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     await signOut(page)
 
     // The family sees confirmed, paid and the attendant's name.
-    await signIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await enterAs(page, DEMO.client)
     await page.goto(`/dashboard/client/bookings/${bookingId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
     await expect(page.getByText('Confirmed', { exact: true })).toBeVisible()
@@ -120,9 +118,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     test(`the page, its tabs and dialogs at ${width} px: no sideways scroll, no axe violations`, async ({ page }) => {
       test.setTimeout(120_000)
       await page.setViewportSize({ width, height: width > 400 ? 900 : 800 })
-      await signIn(page, DEMO.admin)
-      await expect(page).toHaveURL(/\/dashboard\/admin$/)
-      await page.goto('/dashboard/admin/services')
+      await enterAs(page, DEMO.admin, '/dashboard/admin/services')
       await expect(width > 640 ? page.getByRole('grid', { name: 'All bookings' }) : page.getByRole('list', { name: 'All bookings' })).toBeVisible()
       await page.waitForTimeout(500)
       expect(await noSidewaysScroll(page)).toBe(true)

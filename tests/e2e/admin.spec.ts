@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, expectToast, signIn, test } from './fixtures'
 
 /**
  * admin: the Dashboard, Users and Settings screens in Chromium: a staff account made on the Users
@@ -33,17 +33,14 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: width > 500 ? 900 : 812 } })
 
     test('dashboard', async ({ page }) => {
-      await signIn(page, DEMO.admin)
-      await expect(page).toHaveURL(/\/dashboard\/admin$/)
+      await enterAs(page, DEMO.admin)
       await expect(page.getByRole('group', { name: 'Total users' })).toBeVisible()
       await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible()
       await check(page, 'dashboard', width)
     })
 
     test('users and its dialogs', async ({ page }) => {
-      await signIn(page, DEMO.admin)
-      await expect(page).toHaveURL(/\/dashboard\/admin$/)
-      await page.goto('/dashboard/admin/users')
+      await enterAs(page, DEMO.admin, '/dashboard/admin/users')
       await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible()
       await check(page, 'users', width)
       await page.getByRole('button', { name: 'Create staff' }).click()
@@ -62,9 +59,7 @@ for (const width of [1280, 375]) {
     })
 
     test('settings', async ({ page }) => {
-      await signIn(page, DEMO.admin)
-      await expect(page).toHaveURL(/\/dashboard\/admin$/)
-      await page.goto('/dashboard/admin/settings')
+      await enterAs(page, DEMO.admin, '/dashboard/admin/settings')
       await expect(page.getByRole('region', { name: 'Data retention' })).toBeVisible()
       await check(page, 'settings', width)
     })
@@ -72,8 +67,7 @@ for (const width of [1280, 375]) {
 }
 
 test('an attendant created on the Users page signs in to the morgue portal; settings survive a reload', async ({ page }) => {
-  await signIn(page, DEMO.admin)
-  await expect(page).toHaveURL(/\/dashboard\/admin$/)
+  await enterAs(page, DEMO.admin)
   await page.getByRole('link', { name: 'Manage users' }).click()
   await page.getByRole('button', { name: 'Create staff' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create staff account' })

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectToast, registerFamily, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, expectToast, registerFamily, signIn, test } from './fixtures'
 
 test.describe('Session and roles', () => {
   for (const [role, account] of Object.entries(DEMO)) {
@@ -48,7 +48,7 @@ test.describe('Session and roles', () => {
   })
 
   test('every side-menu entry leads to its page', async ({ page }) => {
-    await signIn(page, DEMO.client)
+    await enterAs(page, DEMO.client)
     const menu = page.getByRole('navigation', { name: 'Client menu' })
     for (const [label, path] of [
       ['Book Service', '/dashboard/client/book-service'],
@@ -65,8 +65,7 @@ test.describe('Session and roles', () => {
   })
 
   test('logout removes the token, goes home and says so', async ({ page }) => {
-    await signIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await enterAs(page, DEMO.client)
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page).toHaveURL(/\/$/)
     await expectToast(page, 'Logged out successfully')
@@ -120,6 +119,8 @@ test.describe('Session and roles', () => {
     await page.goto('/login')
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await expect(page).toHaveURL(/\/forgot-password$/)
+    // The sign-in screen stays up while the next one loads (a router transition): wait for it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
     await page.getByLabel('Email').fill(DEMO.client.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByRole('link', { name: 'Open the reset link (demo mode)' }).click()

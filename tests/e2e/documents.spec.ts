@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, expectToast, test } from './fixtures'
 import { samplePng } from '../../mocks/files'
 
 const require = createRequire(import.meta.url)
@@ -48,9 +48,7 @@ async function uploadPermit(page: Page, list: ReturnType<Page['getByRole']>, nam
 }
 
 async function reviewAs(page: Page, search: string, decision: 'Approve' | 'Reject', note = '') {
-  await signIn(page, DEMO.admin)
-  await expect(page).toHaveURL(/\/dashboard\/admin$/)
-  await page.goto('/dashboard/admin/documents')
+  await enterAs(page, DEMO.admin, '/dashboard/admin/documents')
   await page.getByRole('searchbox').fill(search)
   await expect(page.getByText('Page 1 of 1 · 1 document', { exact: true })).toBeVisible()
   const row = page.getByRole('row').filter({ hasText: search })
@@ -70,8 +68,7 @@ test.describe('Burial paperwork', () => {
     const first = Buffer.from(samplePng())
     const second = Buffer.concat([Buffer.from(samplePng()), Buffer.from('second copy')])
 
-    await signIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await enterAs(page, DEMO.client)
     const pendingBefore = await counter(page, 'Pending Documents')
 
     let list = await openRose(page)
@@ -90,8 +87,7 @@ test.describe('Burial paperwork', () => {
     await reviewAs(page, 'rose-permit', 'Reject', 'The stamp is cut off; please photograph the whole page')
 
     // The family sees the notification and the note, and uploads a new copy.
-    await signIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await enterAs(page, DEMO.client)
     expect(await counter(page, 'Notifications')).toBeGreaterThan(0)
     list = await openRose(page)
     await expect(list.getByText(/Reviewer's note: The stamp is cut off/)).toBeVisible()
@@ -100,8 +96,7 @@ test.describe('Burial paperwork', () => {
 
     await reviewAs(page, 'rose-permit-2', 'Approve')
 
-    await signIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    await enterAs(page, DEMO.client)
     await expect.poll(() => counter(page, 'Pending Documents')).toBe(pendingBefore - 1)
     list = await openRose(page)
     await expect(list.getByRole('listitem').filter({ hasText: 'Burial Permit' }).getByText('Approved', { exact: true }).first()).toBeVisible()
@@ -109,9 +104,7 @@ test.describe('Burial paperwork', () => {
 
   test('both pages and both dialogs have no axe violations, and nothing scrolls sideways at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 })
-    await signIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/dashboard\/client$/)
-    await page.goto('/dashboard/client/documents')
+    await enterAs(page, DEMO.client, '/dashboard/client/documents')
     await expect(page.getByRole('list', { name: 'My documents' })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
     const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -124,9 +117,7 @@ test.describe('Burial paperwork', () => {
     await page.getByRole('button', { name: 'Cancel' }).click()
     await signOut(page)
 
-    await signIn(page, DEMO.admin)
-    await expect(page).toHaveURL(/\/dashboard\/admin$/)
-    await page.goto('/dashboard/admin/documents')
+    await enterAs(page, DEMO.admin, '/dashboard/admin/documents')
     await expect(page.getByRole('list', { name: 'Documents' })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
     expect(await noSideways()).toBe(true)

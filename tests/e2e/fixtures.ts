@@ -1,4 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
+import { signToken } from '../../mocks/jwt'
+import { TOKEN_KEY } from '../../src/api/token-key'
 
 export { expect }
 
@@ -35,6 +38,38 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel(/^Password/).fill(account.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+let entries = 0
+/**
+ * Open a demo account's portal without the sign-in form, for journeys about something else (the
+ * sign-in itself is proven through the form in auth.spec.ts and by the journeys that switch
+ * accounts): a real token, signed as the mock server signs them, is stored before the first page
+ * loads, and the session checks it with `/auth/me` as it does after any reload. The seed creates
+ * the demo accounts first, so their ids are 1, 2, 3 (tests/mock/seed.test.ts holds that). Opens
+ * `path` (the account's home by default) as the first page.
+ */
+export async function enterAs(page: Page, account: (typeof DEMO)[keyof typeof DEMO], path: string = account.home) {
+  const index = DEMO_ACCOUNTS.findIndex((a) => a.email === account.email)
+  const demo = DEMO_ACCOUNTS[index]
+  if (!demo) throw new Error(`${account.email} is not a demo account`)
+  const token = await signToken({ id: index + 1, name: demo.name, email: demo.email, role: demo.role })
+  entries += 1
+  // Stored once per tab (a later navigation must not undo a logout or another account's entry).
+  await page.addInitScript(
+    ([key, value, once]) => {
+      try {
+        if (sessionStorage.getItem(once)) return
+        sessionStorage.setItem(once, '1')
+        localStorage.setItem(key, value)
+      } catch {
+        /* a frame without storage (a document preview): nothing to do there */
+      }
+    },
+    [TOKEN_KEY, token, `afh-e2e-entry-${entries}`] as const,
+  )
+  await page.goto(path)
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
 }
 
 let counter = 0

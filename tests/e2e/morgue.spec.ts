@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, expectToast, test } from './fixtures'
 
 const require = createRequire(import.meta.url)
 const AXE = require.resolve('axe-core/axe.min.js')
@@ -40,14 +40,12 @@ async function assignSamuelToDemoAttendant(page: Page) {
 }
 
 test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot release it; the family updates their phone and writes a message', async ({ page }) => {
-  await signIn(page, DEMO.admin)
-  await expect(page).toHaveURL(/\/dashboard\/admin$/)
+  await enterAs(page, DEMO.admin)
   const bookingId = await assignSamuelToDemoAttendant(page)
   expect(bookingId).not.toBe('')
   await logout(page)
 
-  await signIn(page, DEMO.morgueAttendant)
-  await expect(page).toHaveURL(/\/dashboard\/morgue$/)
+  await enterAs(page, DEMO.morgueAttendant)
   await expect(counter(page, 'Bodies in storage')).toContainText('3')
   await expect(counter(page, 'Scheduled transfers')).toContainText('3')
   await expect(counter(page, 'Storage alerts')).toContainText('1')
@@ -76,8 +74,7 @@ test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot re
   await expect(samuel.getByRole('checkbox', { name: 'Embalmed' })).not.toBeChecked()
   await logout(page)
 
-  await signIn(page, DEMO.client)
-  await expect(page).toHaveURL(/\/dashboard\/client$/)
+  await enterAs(page, DEMO.client)
   // The family follows the preparation on the booking's detail.
   await page.goto(`/dashboard/client/bookings/${bookingId}`)
   await expect(page.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '2')
@@ -108,8 +105,7 @@ for (const [who, account, pages] of [
   for (const width of [1280, 375]) {
     test(`the ${who}'s pages at ${width} px: no sideways scroll, no axe violations`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-      await signIn(page, account)
-      await expect(page).toHaveURL(new RegExp(`${account.home}$`))
+      await enterAs(page, account)
       for (const path of pages) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

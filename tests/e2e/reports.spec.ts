@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import readXlsxFile from 'read-excel-file/node'
-import { DEMO, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, expect, expectToast, enterAs, test } from './fixtures'
 
 const require = createRequire(import.meta.url)
 const AXE = require.resolve('axe-core/axe.min.js')
@@ -18,9 +18,7 @@ async function axeViolations(page: Page) {
 }
 
 async function openReports(page: Page) {
-  await signIn(page, DEMO.admin)
-  await expect(page).toHaveURL(/\/dashboard\/admin$/)
-  await page.goto('/dashboard/admin/reports')
+  await enterAs(page, DEMO.admin, '/dashboard/admin/reports')
   await expect(page.getByRole('heading', { level: 1, name: 'Financial Reports' })).toBeVisible()
   await expect(page.getByRole('group', { name: 'Total revenue' })).toContainText('KSH')
   await expect(page.getByRole('region', { name: 'Transactions' })).toBeVisible()

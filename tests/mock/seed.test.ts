@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { db, snapshot, restore, resetDatabase } from '../../mocks/db'
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../src/api/contracts/bookings'
+import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
 import { useMockBackend } from './helpers'
 
 useMockBackend()
 
 describe('seed', () => {
+  it('creates the demo accounts first, with ids 1, 2, 3 in their listed order (the journeys rely on it)', () => {
+    DEMO_ACCOUNTS.forEach((a, i) => {
+      expect(db.user.findFirst((q) => q.where({ email: a.email }))?.id).toBe(i + 1)
+    })
+  })
+
   it('is rich: demo accounts, ~28 users, ~40 bookings in every status, 12 months of payments', () => {
     const users = db.user.all()
     expect(users.length).toBeGreaterThanOrEqual(28)
