@@ -1,21 +1,5 @@
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, enterAs, expect, test } from './fixtures'
-
-const require = createRequire(import.meta.url)
-const AXE = require.resolve('axe-core/axe.min.js')
-
-/** Run axe-core (WCAG 2.x A + AA) on the page as it is now; list the violations by rule and node. */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-    // Tabster's focus guards (<i data-tabster-dummy tabindex=0 aria-hidden>) are how Fluent UI
-    // traps and restores focus; they hand focus on at once and are never read. Everything else counts.
-    return axe.run({ exclude: [['[data-tabster-dummy]']] } as unknown as Document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-  })
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
+import { DEMO, axeViolations, enterAs, expect, test } from './fixtures'
 
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()

@@ -1,23 +1,11 @@
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, enterAs, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectToast, signIn, signOut, test } from './fixtures'
 
-const require = createRequire(import.meta.url)
-const AXE = require.resolve('axe-core/axe.min.js')
 /** Set SHOTS_DIR to keep screenshots of every screen and dialog (outside the repo). */
 const SHOTS = process.env.SHOTS_DIR
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-  })
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
 }
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -35,11 +23,6 @@ async function apiCall(page: Page, method: string, path: string, body?: unknown)
     },
     { method, path, body },
   )
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click()
-  await expect(page).toHaveURL(/\/(login)?$/)
 }
 
 test.describe('Admin: all bookings and the service catalogue', () => {

@@ -1,25 +1,7 @@
-import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { DEMO, enterAs, expect, expectToast, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectToast, signOut, test } from './fixtures'
 import { samplePng } from '../../mocks/files'
-
-const require = createRequire(import.meta.url)
-const AXE = require.resolve('axe-core/axe.min.js')
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-  })
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click()
-  await expect(page).toHaveURL(/\/$/)
-}
 
 /** The demo family's booking for Rose Achieng: death certificate approved, burial permit missing. */
 const ROSE = /Rose Achieng/

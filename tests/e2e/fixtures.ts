@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { test as base, expect, type Page } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
 import { signToken } from '../../mocks/jwt'
@@ -101,3 +102,28 @@ export async function registerFamily(page: Page, overrides: Partial<{ firstName:
 export async function expectToast(page: Page, text: string) {
   await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible()
 }
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/**
+ * axe-core's WCAG 2.1 A/AA violations on the page as it is now, one line each. Tabster's focus
+ * guards (<i data-tabster-dummy tabindex=0 aria-hidden>) are how Fluent UI traps and restores
+ * focus; they hand focus on at once and are never read. `exclude` adds selectors a journey leaves out.
+ */
+export async function axeViolations(page: Page, exclude: string[] = []) {
+  await page.addScriptTag({ path: AXE })
+  const selectors = [['[data-tabster-dummy]'], ...exclude.map((s) => [s])]
+  const result = await page.evaluate(async (excluded) => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } }).axe
+    return axe.run({ exclude: excluded }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  }, selectors)
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).slice(0, 3).join(', ')}`)
+}
+
+/** Sign out with the top bar's Logout: back on the home page (or the sign-in page). */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/(login)?$/)
+}
+

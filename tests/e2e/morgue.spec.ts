@@ -1,25 +1,8 @@
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { DEMO, enterAs, expect, expectToast, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectToast, signOut, test } from './fixtures'
 
-const require = createRequire(import.meta.url)
-const AXE = require.resolve('axe-core/axe.min.js')
 /** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */
 const SHOTS_DIR = process.env.SHOTS_DIR
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-  })
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click()
-  await expect(page).toHaveURL(/\/(login)?$/)
-}
 
 // Each test walks several screens (axe on each) on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 })
@@ -43,7 +26,7 @@ test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot re
   await enterAs(page, DEMO.admin)
   const bookingId = await assignSamuelToDemoAttendant(page)
   expect(bookingId).not.toBe('')
-  await logout(page)
+  await signOut(page)
 
   await enterAs(page, DEMO.morgueAttendant)
   await expect(counter(page, 'Bodies in storage')).toContainText('3')
@@ -72,7 +55,7 @@ test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot re
   await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
   await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
   await expect(samuel.getByRole('checkbox', { name: 'Embalmed' })).not.toBeChecked()
-  await logout(page)
+  await signOut(page)
 
   await enterAs(page, DEMO.client)
   // The family follows the preparation on the booking's detail.

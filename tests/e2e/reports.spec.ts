@@ -1,22 +1,9 @@
-import { createRequire } from 'node:module'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import readXlsxFile from 'read-excel-file/node'
-import { DEMO, expect, expectToast, enterAs, test } from './fixtures'
-
-const require = createRequire(import.meta.url)
-const AXE = require.resolve('axe-core/axe.min.js')
+import { DEMO, axeViolations, enterAs, expect, expectToast, test } from './fixtures'
 
 /** axe-core (WCAG 2.1 A/AA) on the page as it is now, Tabster's focus guards excluded as in a11y.spec.ts. */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-    return axe.run({ exclude: [['[data-tabster-dummy]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-  })
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
-}
-
 async function openReports(page: Page) {
   await enterAs(page, DEMO.admin, '/dashboard/admin/reports')
   await expect(page.getByRole('heading', { level: 1, name: 'Financial Reports' })).toBeVisible()
