@@ -98,6 +98,20 @@ const SIGNED_OUT: SessionHint = { signedIn: false, role: null }
  * screens of the first load (the navigation bar); everything else uses `useSession()`.
  */
 export function useSessionHint(): SessionHint {
+  const loaded = useLoadedSession() !== null
+  const signedIn = useLoadedSessionValue((s) => s.matches('signedIn'), null)
+  const role = useLoadedSessionValue((s) => s.context.user?.role ?? null, null)
+  if (loaded) return signedIn ? { signedIn: true, role } : SIGNED_OUT
+  return hintFromStoredToken()
+}
+
+type AuthSnapshotOf = ReturnType<AuthActor['getSnapshot']>
+
+/**
+ * One value of the running session's snapshot, re-read when it changes; `whenNotLoaded` until the
+ * actor runs. The value must be a primitive (React compares it to decide whether to re-render).
+ */
+export function useLoadedSessionValue<T extends string | boolean | null>(select: (snapshot: AuthSnapshotOf) => T, whenNotLoaded: T): T {
   const actor = useLoadedSession()
   const subscribe = useCallback(
     (notify: () => void) => {
@@ -107,10 +121,7 @@ export function useSessionHint(): SessionHint {
     },
     [actor],
   )
-  const signedIn = useSyncExternalStore(subscribe, () => (actor ? actor.getSnapshot().matches('signedIn') : null), () => null)
-  const role = useSyncExternalStore(subscribe, () => (actor ? (actor.getSnapshot().context.user?.role ?? null) : null), () => null)
-  if (actor) return signedIn ? { signedIn: true, role } : SIGNED_OUT
-  return hintFromStoredToken()
+  return useSyncExternalStore(subscribe, () => (actor ? select(actor.getSnapshot()) : whenNotLoaded), () => whenNotLoaded)
 }
 
 /** Sign out from a screen of the first load: starts the session if needed, then logs out. */

@@ -2,10 +2,9 @@
  * The session as the sign-in screen sees it, without loading it first: kept apart from
  * session-slot.tsx (which is in the first load of `/`) so the home page does not carry it.
  */
-import { useCallback, useSyncExternalStore } from 'react'
 import type { Role } from '../api/contracts/roles'
 import type { AuthActor } from './session'
-import { loadSession, useLoadedSession } from './session-slot'
+import { loadSession, useLoadedSessionValue } from './session-slot'
 
 export type SessionStatusView = 'booting' | 'signedOut' | 'signedIn'
 
@@ -24,25 +23,10 @@ const NOT_LOADED = 'booting||0'
  * loading it on mount and sends the credentials when it is there (`signInWhenReady`).
  */
 export function useSessionView(): SessionView {
-  const actor = useLoadedSession()
-  const subscribe = useCallback(
-    (notify: () => void) => {
-      if (!actor) return () => {}
-      const sub = actor.subscribe(notify)
-      return () => sub.unsubscribe()
-    },
-    [actor],
-  )
-  const key = useSyncExternalStore(
-    subscribe,
-    () => {
-      if (!actor) return NOT_LOADED
-      const s = actor.getSnapshot()
-      const status: SessionStatusView = s.matches('signedIn') ? 'signedIn' : s.matches('booting') ? 'booting' : 'signedOut'
-      return `${status}|${s.context.user?.role ?? ''}|${s.hasTag('loading') ? 1 : 0}`
-    },
-    () => NOT_LOADED,
-  )
+  const key = useLoadedSessionValue((s) => {
+    const status: SessionStatusView = s.matches('signedIn') ? 'signedIn' : s.matches('booting') ? 'booting' : 'signedOut'
+    return `${status}|${s.context.user?.role ?? ''}|${s.hasTag('loading') ? 1 : 0}`
+  }, NOT_LOADED)
   const [status, role, loading] = key.split('|')
   return { status: status as SessionStatusView, role: (role || null) as Role | null, loading: loading === '1' }
 }

@@ -1,6 +1,7 @@
 import type { Booking } from '../../api/contracts/bookings'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { todayInNairobi } from '../../lib/dates'
+import { preparationOf } from '../../lib/preparation'
 
 /** Days in care after which a body still in storage raises a storage alert. */
 export const STORAGE_ALERT_DAYS = 14
@@ -40,7 +41,7 @@ export function isScheduledTransfer(b: Booking, now: Date): boolean {
 }
 
 export function doneTasks(b: Booking): string[] {
-  return PREP_TASKS.filter((t) => b.morgue?.tasks.includes(t))
+  return preparationOf(b).done
 }
 
 export function pendingTaskCount(b: Booking): number {
