@@ -39,7 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --mode mock --outDir dist-mock --host 127.0.0.1 --port ${PORT} --strictPort`,
+    // The mock build on a plain static host (gzip, hashed files cached for good, the SPA fallback).
+    command: `node tests/static-server.mjs dist-mock ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

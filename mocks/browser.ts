@@ -123,6 +123,22 @@ function loadFaults(): void {
   if (!sessions) writeJsonItem(SESSIONS_KEY, getRevocation())
 }
 
+/**
+ * On a page that already has the worker, MSW asks the browser to check for a newer script with
+ * `registration.update()` and does not catch a failure (mswjs/msw#2006): leaving the page while
+ * that check runs logs an unhandled rejection. The worker already running answers as before.
+ */
+function ignoreWorkerUpdateFailures(): void {
+  globalThis.addEventListener?.('unhandledrejection', (event: PromiseRejectionEvent) => {
+    const reason: unknown = event.reason
+    const message = reason instanceof Error ? reason.message : String(reason)
+    if (message.startsWith('Failed to update a ServiceWorker')) {
+      event.preventDefault()
+      console.warn('[mock] the service worker update check failed; the running worker goes on', message)
+    }
+  })
+}
+
 let started: Promise<void> | null = null
 
 /** Restores (or seeds) the database and the demo-tools faults, turns latency on and starts the worker. Idempotent. */
@@ -136,6 +152,7 @@ export function startMockWorker(): Promise<void> {
     // A list read (GET) may settle M-Pesa payments (the simulated callback): keep that too.
     setMpesaChangeListener(persistDatabase)
     loadFaults()
+    ignoreWorkerUpdateFailures()
     const worker = setupWorker(...handlers)
     worker.events.on('response:mocked', ({ request }) => {
       const path = new URL(request.url).pathname

@@ -1,10 +1,12 @@
 /**
  * A static host as a real one would be: gzip for text, a long cache for hashed assets, the SPA
- * fallback to index.html. Used by `npm run perf` and `npm run lighthouse`.
+ * fallback to index.html. Used by `npm run perf`, `npm run lighthouse` and the browser journeys
+ * (`node tests/static-server.mjs <dir> <port>`). Each file is read and compressed once.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
+import { extname, join, normalize, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const TYPES = {
@@ -20,20 +22,38 @@ const TYPES = {
 }
 
 export function serveStatic(dir, port) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([.][.][/\\])+/, '')
+  /** file → { body, gzipped, headers } */
+  const files = new Map()
+  function load(path) {
     let file = join(dir, path)
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    let entry = files.get(file)
+    if (entry) return entry
     const body = readFileSync(file)
     const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }
     headers['cache-control'] = file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-    if (/gzip/.test(req.headers['accept-encoding'] ?? '') && /\.(html|js|css|svg|json|webmanifest|txt)$/.test(file)) {
+    const gzipped = /\.(html|js|css|svg|json|webmanifest|txt)$/.test(file) ? gzipSync(body) : null
+    entry = { body, gzipped, headers }
+    files.set(file, entry)
+    return entry
+  }
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([.][.][/\\])+/, '')
+    const { body, gzipped, headers } = load(path)
+    if (gzipped && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' })
-      res.end(gzipSync(body))
+      res.end(gzipped)
     } else {
       res.writeHead(200, headers)
       res.end(body)
     }
   })
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
+}
+
+// `node tests/static-server.mjs dist-mock 4179`: serve a build until stopped.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [dir = 'dist', port = '4173'] = process.argv.slice(2)
+  await serveStatic(resolve(dir), Number(port))
+  console.log(`Serving ${dir} on http://127.0.0.1:${port}/`)
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectToast, signIn, signOut, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signIn, signOut, test } from './fixtures'
 
 /** Set SHOTS_DIR to keep screenshots of every screen and dialog (outside the repo). */
 const SHOTS = process.env.SHOTS_DIR
@@ -7,8 +7,6 @@ const SHOTS = process.env.SHOTS_DIR
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
 }
-
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 /** A call to the mock /api from inside the page, with the signed-in user's token. */
 async function apiCall(page: Page, method: string, path: string, body?: unknown) {
@@ -104,7 +102,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       await enterAs(page, DEMO.admin, '/dashboard/admin/services')
       await expect(width > 640 ? page.getByRole('grid', { name: 'All bookings' }) : page.getByRole('list', { name: 'All bookings' })).toBeVisible()
       await page.waitForTimeout(500)
-      expect(await noSidewaysScroll(page)).toBe(true)
+      await expectNoSidewaysScroll(page)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `bookings-${width}`)
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-${width}-first-screen.png` })
@@ -119,7 +117,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       await page.getByRole('tab', { name: 'Service catalogue' }).click()
       await expect(width > 640 ? page.getByRole('table', { name: 'Services' }) : page.getByRole('list', { name: 'Services' })).toBeVisible()
       await page.waitForTimeout(500)
-      expect(await noSidewaysScroll(page)).toBe(true)
+      await expectNoSidewaysScroll(page)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `catalogue-${width}`)
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectToast, signIn, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signIn, test } from './fixtures'
 
 /**
  * admin: the Dashboard, Users and Settings screens in Chromium: a staff account made on the Users
@@ -10,8 +10,7 @@ const SHOTS = process.env.ADMIN_SHOTS
 
 async function check(page: Page, name: string, width: number) {
   await page.waitForTimeout(400)
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(sideways, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0)
+  await expectNoSidewaysScroll(page, `${name} at ${width}px`)
   // react-toastify's own markup is left out (a toast may still be sliding away).
   expect(await axeViolations(page, ['.Toastify'])).toEqual([])
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, enterAs, expect, expectToast, registerFamily, signIn, test } from './fixtures'
+import { DEMO, enterAs, expect, expectNoSidewaysScroll, expectToast, registerFamily, signIn, test } from './fixtures'
 import { addDays, todayInNairobi } from '../../src/lib/dates'
 
 const day = (n: number) => addDays(todayInNairobi(), n)
@@ -127,10 +127,7 @@ test.describe('Booking a service', () => {
   test('at 375 px wide nothing scrolls sideways on the booking screens', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 })
     await enterAs(page, DEMO.client)
-    const noSideScroll = async () => {
-      const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }))
-      expect(sw).toBeLessThanOrEqual(cw)
-    }
+    const noSideScroll = () => expectNoSidewaysScroll(page)
     await expect(page.getByRole('list', { name: 'Recent bookings' })).toBeVisible()
     await noSideScroll()
     await page.goto('/dashboard/client/bookings')

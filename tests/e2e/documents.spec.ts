@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectToast, signOut, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signOut, test } from './fixtures'
 import { samplePng } from '../../mocks/files'
 
 /** The demo family's booking for Rose Achieng: death certificate approved, burial permit missing. */
@@ -89,23 +89,22 @@ test.describe('Burial paperwork', () => {
     await enterAs(page, DEMO.client, '/dashboard/client/documents')
     await expect(page.getByRole('list', { name: 'My documents' })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-    expect(await noSideways()).toBe(true)
+    await expectNoSidewaysScroll(page)
     await page.getByRole('button', { name: 'Upload Document' }).click()
     await page.getByRole('dialog', { name: 'Upload Document' }).getByRole('button', { name: 'Upload' }).click()
     await expect(page.getByText('Please select a file')).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    expect(await noSideways()).toBe(true)
+    await expectNoSidewaysScroll(page)
     await page.getByRole('button', { name: 'Cancel' }).click()
     await signOut(page)
 
     await enterAs(page, DEMO.admin, '/dashboard/admin/documents')
     await expect(page.getByRole('list', { name: 'Documents' })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    expect(await noSideways()).toBe(true)
+    await expectNoSidewaysScroll(page)
     await page.getByRole('button', { name: /^Review / }).first().click()
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Approve' })).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    expect(await noSideways()).toBe(true)
+    await expectNoSidewaysScroll(page)
   })
 })

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
 import { signToken } from '../../mocks/jwt'
 import { TOKEN_KEY } from '../../src/api/token-key'
@@ -12,12 +12,47 @@ export const DEMO = {
   client: { email: 'family@funeral.test', password: 'Family#2026', home: '/dashboard/client' },
 } as const
 
+type Options = { freshContext: boolean }
+type WorkerFixtures = { workerContext: BrowserContext }
+
+/** The origin every test runs on (playwright.config.ts's baseURL). */
+let origin = ''
+
 /**
- * Every test starts with an empty browser profile (fresh context), so the mock database is seeded
- * anew from localStorage being empty: tests never see each other's data.
+ * Every test starts with empty storage, so the mock database is seeded anew: tests never see each
+ * other's data. The pages of one worker share one browser context, emptied before each test
+ * (localStorage, IndexedDB, cookies): the built files stay in its HTTP cache and the mock's service
+ * worker stays registered, so a test's first page loads in a fraction of the time a new profile
+ * takes. A test that changes the context itself (Playwright's clock) asks for its own with
+ * `test.use({ freshContext: true })`.
  */
-export const test = base.extend({
-  page: async ({ page }, use) => {
+export const test = base.extend<Options, WorkerFixtures>({
+  freshContext: [false, { option: true }],
+  workerContext: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = String(workerInfo.project.use.baseURL)
+      origin = new URL(baseURL).origin
+      const context = await browser.newContext({ baseURL, acceptDownloads: true })
+      await use(context)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ workerContext, freshContext, browser, viewport, baseURL }, use) => {
+    let context = workerContext
+    if (freshContext) {
+      context = await browser.newContext({ baseURL, viewport, acceptDownloads: true })
+    } else {
+      for (const open of context.pages()) await open.close()
+      await context.clearCookies()
+    }
+    const page = await context.newPage()
+    if (!freshContext) {
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,cookies,cache_storage' })
+      await cdp.detach()
+      if (viewport) await page.setViewportSize(viewport)
+    }
     page.on('pageerror', (err) => {
       throw err
     })
@@ -30,6 +65,8 @@ export const test = base.extend({
       }
     })
     await use(page)
+    if (freshContext) await context.close()
+    else await page.close()
   },
 })
 
@@ -127,3 +164,22 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/(login)?$/)
 }
 
+
+/**
+ * Nothing on the page scrolls sideways, once it has settled: polled, so an element still sliding
+ * in (a toast, a dialog's entrance) is not taken for the layout. On failure the message names the
+ * elements that stick out.
+ */
+export async function expectNoSidewaysScroll(page: Page, what = 'the page') {
+  const overflow = () =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      if (document.documentElement.scrollWidth <= width) return ''
+      const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > width + 1)
+      return wide
+        .slice(0, 5)
+        .map((e) => `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') ?? ''}"> ends at ${Math.round(e.getBoundingClientRect().right)} px`)
+        .join('; ') || `scrollWidth ${document.documentElement.scrollWidth} > ${width}`
+    })
+  await expect.poll(overflow, { message: `${what} scrolls sideways` }).toBe('')
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectToast, signOut, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signOut, test } from './fixtures'
 
 /** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */
 const SHOTS_DIR = process.env.SHOTS_DIR
@@ -94,8 +94,7 @@ for (const [who, account, pages] of [
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await page.waitForLoadState('networkidle')
         await page.waitForTimeout(300)
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+        await expectNoSidewaysScroll(page, path)
         expect(await axeViolations(page), path).toEqual([])
         if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${who}-${path.split('/').slice(2).join('-')}-${width}.png`, fullPage: true })
       }

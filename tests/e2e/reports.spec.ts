@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import readXlsxFile from 'read-excel-file/node'
-import { DEMO, axeViolations, enterAs, expect, expectToast, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, test } from './fixtures'
 
 /** axe-core (WCAG 2.1 A/AA) on the page as it is now, Tabster's focus guards excluded as in a11y.spec.ts. */
 async function openReports(page: Page) {
@@ -57,8 +57,7 @@ test.describe('Financial reports (admin)', () => {
       await page.setViewportSize({ width, height: 900 })
       await openReports(page)
       await page.waitForTimeout(300)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-      expect(overflow).toBeLessThanOrEqual(0)
+      await expectNoSidewaysScroll(page)
       expect(await axeViolations(page)).toEqual([])
       await page.getByRole('button', { name: 'Generate report' }).click()
       await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeVisible()
