@@ -3,6 +3,7 @@ import { configDefaults } from 'vitest/config'
 import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { DEMO_ACCOUNTS } from './mocks/demo-accounts.ts'
+import { appTheme, themeCss } from './src/app/theme.ts'
 
 /** In mock mode, print the demo accounts under Vite's URL banner (dev server and preview). */
 function printDemoAccounts(): Plugin {
@@ -21,6 +22,20 @@ function printDemoAccounts(): Plugin {
   }
 }
 
+/**
+ * `virtual:app-theme.css`: the Fluent theme (src/app/theme.ts) as CSS custom properties, computed
+ * here at build time, so the browser neither downloads the token tables nor builds the theme.
+ */
+function themeStylesheet(): Plugin {
+  const id = 'virtual:app-theme.css'
+  const resolved = '\0' + id
+  return {
+    name: 'app-theme-stylesheet',
+    resolveId: (source) => (source === id ? resolved : null),
+    load: (loaded) => (loaded === resolved ? themeCss(appTheme) : null),
+  }
+}
+
 const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}']
 /** Test files that use vi.mock (module replacement needs a module graph of their own). */
 const MODULE_MOCKING_TESTS = ['tests/integration/public-pages.test.tsx', 'tests/integration/slow-code.test.tsx']
@@ -31,7 +46,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
-    plugins: [react(), ...(mock ? [printDemoAccounts()] : [])],
+    plugins: [react(), themeStylesheet(), ...(mock ? [printDemoAccounts()] : [])],
     define: {
       __MOCK__: JSON.stringify(mock),
     },

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { FluentProvider } from '@fluentui/react-components'
 import './global.css'
-import { appTheme } from './theme'
+// The theme's CSS custom properties, written at build time from ./theme.ts (vite.config.ts).
+import 'virtual:app-theme.css'
 import type { AuthActor } from './session'
 import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
 import { AppRoutes, prefetchNextSteps } from './router'
@@ -45,6 +46,12 @@ function SessionExtras({ startOnIdle }: { startOnIdle: boolean }) {
   )
 }
 
+/**
+ * The theme's values are CSS custom properties on :root (virtual:app-theme.css); the provider only
+ * needs a theme object to know one is set.
+ */
+const THEME_FROM_CSS = {}
+
 /** Providers: theme, session, router; toasts (SPEC.md section 9 settings) once the session runs. */
 export function App({ actor, initialPath, onLocation }: AppProps) {
   const content = (
@@ -54,7 +61,7 @@ export function App({ actor, initialPath, onLocation }: AppProps) {
     </>
   )
   return (
-    <FluentProvider theme={appTheme} style={{ minHeight: '100vh' }}>
+    <FluentProvider theme={THEME_FROM_CSS} style={{ minHeight: '100vh' }}>
       <SessionContext.Provider value={actor ?? null}>
         {initialPath !== undefined ? <MemoryRouter initialEntries={[initialPath]}>{content}</MemoryRouter> : <BrowserRouter>{content}</BrowserRouter>}
         <SessionExtras startOnIdle={!actor} />
