@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every layer, in order, with one closing line "N passed, N failed".
- *   1. typecheck (tsc) and lint (eslint), side by side
- *   2. unit + integration + mock-backend tests (vitest, MSW node server)
- *   3. production bundle check (no mock code; gzip sizes)  — tests/size.mjs
- *   4. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs
+ *   1. unit + integration + mock-backend tests (vitest, MSW node server)
+ *   2. production bundle check (no mock code; gzip sizes)  — tests/size.mjs
+ *   3. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with
+ *      typecheck (tsc) and lint (eslint) running beside them
+ * Each stage's time is printed in the summary.
  * Set SKIP_E2E=1 to leave out step 4 locally (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const results = []
+const suiteStarted = Date.now()
 let passed = 0
 let failed = 0
 let skipped = 0
@@ -26,8 +28,7 @@ function run(name, cmd, args, env = {}) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 
-// 1. Static checks, side by side (each mostly waits on one core): each counts as one check.
-//    Their output is printed when each ends, so it does not interleave.
+// Static checks (typecheck and lint) print their output when each ends, so it does not interleave.
 function runCaptured(name, cmd, args) {
   const started = Date.now()
   return new Promise((resolve) => {
@@ -44,16 +45,8 @@ function runCaptured(name, cmd, args) {
     })
   })
 }
-const staticChecks = await Promise.all([
-  runCaptured('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
-  runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
-])
-for (const ok of staticChecks) {
-  if (ok) passed += 1
-  else failed += 1
-}
 
-// 2. Vitest: count its tests.
+// 1. Vitest: count its tests.
 mkdirSync('test-results', { recursive: true })
 const vitestJson = 'test-results/vitest.json'
 rmSync(vitestJson, { force: true })
@@ -70,17 +63,40 @@ if (existsSync(vitestJson)) {
   failed += 1
 }
 
-// 3. Production bundle: no mock code, sizes printed.
+// 2. Production bundle: no mock code, sizes printed.
 if (run('production bundle check', 'node', ['tests/size.mjs'])) passed += 1
 else failed += 1
 
-// 4. Browser journeys.
-if (process.env.SKIP_E2E === '1' && !process.env.CI) {
+// 4. Browser journeys, with 1. typecheck and lint beside them: the journeys mostly wait on the
+//    browser and leave a core free, so the static checks cost no wall time there.
+/** Like run(), without blocking: the journeys' output streams live. */
+function runLive(name, cmd, args) {
+  const started = Date.now()
+  console.log(`\n=== ${name} ===`)
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env })
+    child.on('close', (code) => {
+      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })
+      resolve(code === 0)
+    })
+  })
+}
+const skipE2e = process.env.SKIP_E2E === '1' && !process.env.CI
+const e2eJson = 'tests/e2e/artifacts/results.json'
+if (!skipE2e) rmSync(e2eJson, { force: true })
+const [e2eOk, ...staticChecks] = await Promise.all([
+  skipE2e ? Promise.resolve(true) : runLive('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs']),
+  runCaptured('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
+])
+for (const ok of staticChecks) {
+  if (ok) passed += 1
+  else failed += 1
+}
+if (skipE2e) {
   console.log('\n=== e2e (Chromium) === SKIPPED because SKIP_E2E=1')
 } else {
-  const e2eJson = 'tests/e2e/artifacts/results.json'
-  rmSync(e2eJson, { force: true })
-  const ok = run('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs'])
+  const ok = e2eOk
   if (existsSync(e2eJson)) {
     const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {}
     passed += (s.expected ?? 0) + (s.flaky ?? 0)
@@ -94,5 +110,6 @@ if (process.env.SKIP_E2E === '1' && !process.env.CI) {
 
 console.log('\n=== summary ===')
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`)
+console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s (typecheck and lint ran beside the journeys)`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)

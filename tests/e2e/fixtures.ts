@@ -148,6 +148,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
  * focus; they hand focus on at once and are never read. `exclude` adds selectors a journey leaves out.
  */
 export async function axeViolations(page: Page, exclude: string[] = []) {
+  await animationsSettled(page)
   await page.addScriptTag({ path: AXE })
   const selectors = [['[data-tabster-dummy]'], ...exclude.map((s) => [s])]
   const result = await page.evaluate(async (excluded) => {
@@ -158,12 +159,23 @@ export async function axeViolations(page: Page, exclude: string[] = []) {
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).slice(0, 3).join(', ')}`)
 }
 
+/**
+ * Waits until every finite animation on the page has ended (a dialog fading in, a toast sliding
+ * in), so axe judges the colours a person sees once the page is still, not a half-faded frame.
+ * Endless ones (spinners, skeletons) are not waited for; 5 s at most.
+ */
+async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 5000))])
+  })
+}
+
 /** Sign out with the top bar's Logout: back on the home page (or the sign-in page). */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/(login)?$/)
 }
-
 
 /**
  * Nothing on the page scrolls sideways, once it has settled: polled, so an element still sliding
