@@ -8,7 +8,7 @@
  * Each stage's time is printed in the summary.
  * Set SKIP_E2E=1 to leave out step 4 locally (never in CI).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const results = []
@@ -17,13 +17,17 @@ let passed = 0
 let failed = 0
 let skipped = 0
 
-function run(name, cmd, args, env = {}) {
+/** Run a stage with its output streaming live; resolves to whether it passed. */
+function run(name, cmd, args) {
   const started = Date.now()
   console.log(`\n=== ${name} ===`)
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const ok = r.status === 0
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) })
-  return ok
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env })
+    child.on('close', (code) => {
+      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })
+      resolve(code === 0)
+    })
+  })
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
@@ -50,7 +54,7 @@ function runCaptured(name, cmd, args) {
 mkdirSync('test-results', { recursive: true })
 const vitestJson = 'test-results/vitest.json'
 rmSync(vitestJson, { force: true })
-run('unit, integration and mock-backend tests (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+await run('unit, integration and mock-backend tests (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'))
   passed += v.numPassedTests ?? 0
@@ -64,28 +68,16 @@ if (existsSync(vitestJson)) {
 }
 
 // 2. Production bundle: no mock code, sizes printed.
-if (run('production bundle check', 'node', ['tests/size.mjs'])) passed += 1
+if (await run('production bundle check', 'node', ['tests/size.mjs'])) passed += 1
 else failed += 1
 
-// 4. Browser journeys, with 1. typecheck and lint beside them: the journeys mostly wait on the
+// 3. Browser journeys, with typecheck and lint beside them: the journeys mostly wait on the
 //    browser and leave a core free, so the static checks cost no wall time there.
-/** Like run(), without blocking: the journeys' output streams live. */
-function runLive(name, cmd, args) {
-  const started = Date.now()
-  console.log(`\n=== ${name} ===`)
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env })
-    child.on('close', (code) => {
-      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })
-      resolve(code === 0)
-    })
-  })
-}
 const skipE2e = process.env.SKIP_E2E === '1' && !process.env.CI
 const e2eJson = 'tests/e2e/artifacts/results.json'
 if (!skipE2e) rmSync(e2eJson, { force: true })
 const [e2eOk, ...staticChecks] = await Promise.all([
-  skipE2e ? Promise.resolve(true) : runLive('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs']),
+  skipE2e ? Promise.resolve(true) : run('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs']),
   runCaptured('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
 ])
