@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import griffel from '@griffel/vite-plugin'
 import { DEMO_ACCOUNTS } from './mocks/demo-accounts.ts'
+import { tokens } from '@fluentui/react-theme'
 import { appTheme, themeCss } from './src/app/theme.ts'
 
 /** In mock mode, print the demo accounts under Vite's URL banner (dev server and preview). */
@@ -51,6 +52,28 @@ function stylesAheadOfTime() {
   })
 }
 
+/**
+ * Fluent's `tokens` is one object of ≈500 names whose every value is `var(--name)`; a single
+ * `tokens.x` read left in a module (Fluent's Button styles have one at module level, and so do some
+ * of our inline styles) keeps the whole table in the bundle, since a bundler cannot drop unused
+ * properties of an object. At build time each `tokens.x` read in a module that imports `tokens`
+ * from Fluent becomes its string, so the table is never downloaded. Builds only, like Griffel's
+ * transform; the values are read from Fluent itself, so they cannot drift.
+ */
+function tokensAsCssVariables(): Plugin {
+  const values: Record<string, string> = tokens
+  const importsTokens = /import\s*\{[^}]*\btokens\b[^}]*\}\s*from\s*['"]@fluentui\/(?:react-components|react-theme|tokens)['"]/
+  const read = /(?<![\w$.])tokens\.([A-Za-z_$][\w$]*)/g
+  return {
+    name: 'fluent-tokens-as-css-variables',
+    transform(code, id) {
+      if (!/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '') || !importsTokens.test(code)) return null
+      const replaced = code.replace(read, (whole, name: string) => (name in values ? JSON.stringify(values[name]) : whole))
+      return replaced === code ? null : { code: replaced, map: null }
+    },
+  }
+}
+
 const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}']
 /** Test files that use vi.mock (module replacement needs a module graph of their own). */
 const MODULE_MOCKING_TESTS = ['tests/integration/public-pages.test.tsx', 'tests/integration/slow-code.test.tsx']
@@ -61,7 +84,7 @@ export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
-    plugins: [react(), themeStylesheet(), ...(command === 'build' ? [stylesAheadOfTime()] : []), ...(mock ? [printDemoAccounts()] : [])],
+    plugins: [react(), themeStylesheet(), ...(command === 'build' ? [tokensAsCssVariables(), stylesAheadOfTime()] : []), ...(mock ? [printDemoAccounts()] : [])],
     define: {
       __MOCK__: JSON.stringify(mock),
     },
