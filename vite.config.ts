@@ -1,4 +1,8 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { build as viteBuild, defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite'
+import type { OutputBundle, OutputChunk } from 'rolldown'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { configDefaults } from 'vitest/config'
 import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
@@ -74,6 +78,120 @@ function tokensAsCssVariables(): Plugin {
   }
 }
 
+/** The screens whose HTML is written per path at build time (see `prerenderPages`). */
+const PAGE_HTML = [
+  { path: '/', module: 'src/features/public/landing/landing-page.tsx', title: 'Amani Funeral Home', prerender: true },
+  { path: '/login', module: 'src/features/public/login/login-page.tsx', title: 'Sign in · Amani Funeral Home', prerender: false },
+  { path: '/register', module: 'src/features/public/register/register-page.tsx', title: 'Create an account · Amani Funeral Home', prerender: false },
+]
+
+/**
+ * Per-path HTML at build time, so a family's first visit paints sooner:
+ * - `/` is pre-rendered: React renders the home page in Node (src/entry-prerender.tsx, built for
+ *   SSR next to the app) and its markup and Griffel styles are written into `index.html`; the text
+ *   paints before any script runs, and src/main.tsx hydrates it.
+ * - `/login` and `/register` get their own `login/index.html` and `register/index.html`, which
+ *   modulepreload that screen's chunks (not the home page's), so the screen's code arrives in
+ *   parallel with the entry instead of after it.
+ * - `spa.html` is the plain shell for every other path (portals, the other public pages): a host
+ *   serves `path/index.html` when it exists, else `spa.html` (tests/static-server.mjs, and `vite
+ *   preview` through `servePageHtml`).
+ */
+function prerenderPages(): Plugin {
+  let config: ResolvedConfig
+  let bundle: OutputBundle | undefined
+  return {
+    name: 'prerender-pages',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved
+    },
+    writeBundle(_, written) {
+      bundle = written
+    },
+    async closeBundle() {
+      if (!bundle) return
+      const outDir = resolve(config.root, config.build.outDir)
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
+      writeFileSync(join(outDir, 'spa.html'), shell)
+
+      // The SSR build of the pre-render entry, in a scratch folder outside the output.
+      const ssrOut = resolve(config.root, 'node_modules/.cache/prerender', config.mode)
+      await viteBuild({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, minify: false },
+      })
+      const { prerenderPage } = (await import(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href)) as typeof import('./src/entry-prerender')
+
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+      const alreadyLoaded = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
+      /** The files a screen needs before it runs, beyond what the shell already loads. */
+      const preloadsOf = (module: string) => {
+        const facade = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module))
+        if (!facade) throw new Error(`prerender-pages: no chunk for ${module}`)
+        const js = new Set<string>()
+        const css = new Set<string>()
+        const visit = (chunk: OutputChunk) => {
+          if (js.has(chunk.fileName)) return
+          js.add(chunk.fileName)
+          chunk.viteMetadata?.importedCss.forEach((f) => css.add(f))
+          chunk.imports.forEach((f) => visit(bundle![f] as OutputChunk))
+        }
+        visit(facade)
+        const base = config.base
+        return [
+          ...[...css].filter((f) => !alreadyLoaded.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+          ...[...js].filter((f) => !alreadyLoaded.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+        ].join('\n    ')
+      }
+
+      for (const page of PAGE_HTML) {
+        let html = shell
+          .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+          .replace('</head>', `  ${preloadsOf(page.module)}\n  </head>`)
+        if (page.prerender) {
+          const { html: markup, styles } = await prerenderPage(page.path)
+          html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
+        }
+        const file = page.path === '/' ? join(outDir, 'index.html') : join(outDir, page.path.slice(1), 'index.html')
+        mkdirSync(join(file, '..'), { recursive: true })
+        writeFileSync(file, html)
+      }
+      rmSync(ssrOut, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * `vite preview`: a path with its own HTML (`login/index.html`) gets it, any other page path the
+ * plain shell `spa.html` (index.html is the pre-rendered home page), as a real host is set up.
+ */
+function servePageHtml(): Plugin {
+  return {
+    name: 'serve-page-html',
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir)
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/'
+        const accepts = req.headers.accept?.includes('text/html')
+        if (req.method === 'GET' && accepts && path !== '/' && !/\.[a-z0-9]+$/i.test(path)) {
+          const own = join(outDir, path, 'index.html')
+          try {
+            readFileSync(own)
+            req.url = `${path.replace(/\/$/, '')}/index.html`
+          } catch {
+            req.url = '/spa.html'
+          }
+        }
+        next()
+      })
+    },
+  }
+}
+
 const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}']
 /** Test files that use vi.mock (module replacement needs a module graph of their own). */
 const MODULE_MOCKING_TESTS = ['tests/integration/public-pages.test.tsx', 'tests/integration/slow-code.test.tsx']
@@ -84,7 +202,7 @@ export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
-    plugins: [react(), themeStylesheet(), ...(command === 'build' ? [tokensAsCssVariables(), stylesAheadOfTime()] : []), ...(mock ? [printDemoAccounts()] : [])],
+    plugins: [react(), themeStylesheet(), ...(command === 'build' ? [tokensAsCssVariables(), stylesAheadOfTime()] : []), prerenderPages(), servePageHtml(), ...(mock ? [printDemoAccounts()] : [])],
     define: {
       __MOCK__: JSON.stringify(mock),
     },

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
 
@@ -18,16 +19,24 @@ async function bootstrap() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  )
   // The session (auth actor) starts when idle or when a screen needs it: see src/app/session-slot.tsx.
+  if (root.dataset.prerendered === window.location.pathname) {
+    // This page's HTML was rendered at build time (vite.config.ts, prerenderPages): React takes
+    // over the markup already on screen instead of drawing it again, and Griffel adopts the
+    // styles that came with it. Hydration works in slices, like the transition below.
+    hydrateRoot(root, <RendererProvider renderer={createDOMRenderer(document)}>{app}</RendererProvider>)
+    return
+  }
   // A transition lets React render the first screen in small slices, so a slow phone's main
   // thread is never blocked for long (Total Blocking Time) while the page appears.
   const reactRoot = createRoot(root)
   startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    )
+    reactRoot.render(app)
   })
 }
 

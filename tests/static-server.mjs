@@ -1,7 +1,8 @@
 /**
- * A static host as a real one would be: gzip for text, a long cache for hashed assets, the SPA
- * fallback to index.html. Used by `npm run perf`, `npm run lighthouse` and the browser journeys
- * (`node tests/static-server.mjs <dir> <port>`). Each file is read and compressed once.
+ * A static host as a real one would be: gzip for text, a long cache for hashed assets, a page's
+ * own HTML (`login/index.html`) where the build wrote one, else the SPA shell `spa.html`. Used by
+ * `npm run perf`, `npm run lighthouse` and the browser journeys (`node tests/static-server.mjs
+ * <dir> <port>`). Each file is read and compressed once.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -26,7 +27,12 @@ export function serveStatic(dir, port) {
   const files = new Map()
   function load(path) {
     let file = join(dir, path)
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      // A page with HTML of its own (index.html is the pre-rendered home page, login/index.html
+      // preloads the sign-in screen); any other page gets the plain shell, spa.html.
+      const own = join(dir, path, 'index.html')
+      file = existsSync(own) ? own : existsSync(join(dir, 'spa.html')) ? join(dir, 'spa.html') : join(dir, 'index.html')
+    }
     let entry = files.get(file)
     if (entry) return entry
     const body = readFileSync(file)

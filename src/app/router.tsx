@@ -1,15 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { PublicLayout } from '../components/public-layout/public-layout'
-import { LandingPage } from '../features/public/landing/landing-page'
 import type { Role } from '../api/contracts/roles'
 import { paths } from './paths'
 import { registerRoute } from './prefetch'
 import { PageLoading } from './page-loading'
 
 /**
- * The first load carries only the public layout and the landing page. Every other screen is a
- * lazy chunk: the sign-in screens (prefetched on intent and when idle), the guards and the session
+ * The first load carries only the public layout; every screen is a lazy chunk (the page's own HTML
+ * preloads its screen, see vite.config.ts): the sign-in screens (prefetched on intent and when idle), the guards and the session
  * (XState, API client, zod, toasts), and each portal, so a family on a phone never downloads the
  * admin portal.
  */
@@ -18,6 +17,9 @@ function lazyRoute<T extends Record<string, unknown>>(path: string | null, load:
   return lazy(() => load().then((m) => ({ default: m[name] as React.ComponentType })))
 }
 
+// The home page is a chunk of its own too: its HTML is pre-rendered and index.html preloads it, while
+// /login and /register (their own HTML, vite.config.ts) do not download it.
+const LandingPage = lazyRoute(paths.home, () => import('../features/public/landing/landing-page'), 'LandingPage')
 const loadLogin = () => import('../features/public/login/login-page')
 const loadRegister = () => import('../features/public/register/register-page')
 const LoginPage = lazyRoute(paths.login, loadLogin, 'LoginPage')
@@ -66,7 +68,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, element: <LandingPage /> },
+          { path: paths.home, element: <Lazy><LandingPage /></Lazy> },
           { path: paths.login, element: <Lazy><LoginPage /></Lazy> },
           { path: paths.register, element: <Lazy><RegisterPage /></Lazy> },
           { path: paths.forgotPassword, element: <Lazy><ForgotPasswordPage /></Lazy> },

@@ -276,7 +276,8 @@ export function PublicLayout() {
             <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>.
           </p>
           <p className={styles.footerText}>
-            © {new Date().getFullYear()} Amani Funeral Home · {CONTACT.address}
+            {/* The home page's HTML is written at build time; a visit in a later year shows this year. */}
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Amani Funeral Home · {CONTACT.address}
           </p>
         </div>
       </footer>

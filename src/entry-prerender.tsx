@@ -1,0 +1,38 @@
+/**
+ * Build time only (vite.config.ts, `prerenderPages`): the public pages rendered to HTML in Node,
+ * so a phone paints the home page's text from the HTML itself, before any script has run; the
+ * browser then hydrates it (src/main.tsx). Never part of the browser's bundle.
+ */
+import { PassThrough } from 'node:stream'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
+import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components'
+import { App } from './app/app'
+
+export interface PrerenderedPage {
+  /** The markup inside #root. */
+  html: string
+  /** Griffel's <style> elements for what the page uses (the browser rehydrates them). */
+  styles: string
+}
+
+function page(path: string, renderer = createDOMRenderer()) {
+  return (
+    <RendererProvider renderer={renderer}>
+      <App initialPath={path} />
+    </RendererProvider>
+  )
+}
+
+/** Render one path as the browser's first render would, with its lazy screens in place. */
+export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+  // A first pass waits for the page's lazy screens to load. Rendered again with them loaded, in one
+  // piece, every Suspense boundary is complete in place: the HTML shows the page itself, not a
+  // "Loading…" fallback that an inline script would swap out later (as streaming output does).
+  const { prelude } = await prerenderToNodeStream(page(path))
+  for await (const chunk of prelude.pipe(new PassThrough())) void chunk
+  const renderer = createDOMRenderer()
+  const html = renderToString(page(path, renderer))
+  if (html.includes('<template id="B:')) throw new Error(`prerender: ${path} still has a pending Suspense boundary`)
+  return { html, styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }
+}

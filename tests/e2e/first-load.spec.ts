@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures'
+
+/**
+ * Issue 11: the home page's HTML is written at build time (vite.config.ts, prerenderPages), so a
+ * phone paints it before any script runs; React then takes over that markup instead of drawing it
+ * again. /login and /register have HTML of their own that preloads their screen.
+ */
+test.describe('First load', () => {
+  test('the home page is readable before any script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      await expect(page.getByRole('heading', { level: 1, name: 'Compassionate funeral services, when you need them most' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Traditional Funeral Services' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login')
+      await expect(page.getByText('Loading…')).toHaveCount(0)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('the script takes over the home page as it is, without drawing it again', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
+    // Keep the heading the HTML brought, before any module runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as unknown as { fromHtml: Element | null }).fromHtml = document.querySelector('h1')
+      })
+    })
+    await page.goto('/')
+    // React marks the elements it has hydrated; the heading must be the very one from the HTML.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const fromHtml = (window as unknown as { fromHtml: Element | null }).fromHtml
+          const now = document.querySelector('h1')
+          return Boolean(now && now === fromHtml && Object.keys(now).some((k) => k.startsWith('__reactFiber')))
+        }),
+      )
+      .toBe(true)
+    // And it works as an app: a link opens the sign-in screen without a page load.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+    await page.getByRole('link', { name: 'Get Started' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  test('/login and /register have their own HTML that preloads their screen; other pages get the plain shell', async ({ request }) => {
+    const home = await (await request.get('/')).text()
+    const login = await (await request.get('/login')).text()
+    const register = await (await request.get('/register')).text()
+    const about = await (await request.get('/about')).text()
+    expect(home).toMatch(/modulepreload[^>]+landing-page-/)
+    expect(login).toContain('<title>Sign in · Amani Funeral Home</title>')
+    expect(login).toMatch(/modulepreload[^>]+login-page-/)
+    expect(login).not.toMatch(/landing-page-/)
+    expect(register).toMatch(/modulepreload[^>]+register-page-/)
+    expect(about).toContain('<div id="root"></div>')
+    expect(about).not.toContain('Compassionate funeral services')
+  })
+})
