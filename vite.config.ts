@@ -81,18 +81,18 @@ function tokensAsCssVariables(): Plugin {
 /** The screens whose HTML is written per path at build time (see `prerenderPages`). */
 const PAGE_HTML = [
   { path: '/', module: 'src/features/public/landing/landing-page.tsx', title: 'Amani Funeral Home', prerender: true },
-  { path: '/login', module: 'src/features/public/login/login-page.tsx', title: 'Sign in · Amani Funeral Home', prerender: false },
-  { path: '/register', module: 'src/features/public/register/register-page.tsx', title: 'Create an account · Amani Funeral Home', prerender: false },
+  { path: '/login', module: 'src/features/public/login/login-page.tsx', title: 'Sign in · Amani Funeral Home', prerender: true },
+  { path: '/register', module: 'src/features/public/register/register-page.tsx', title: 'Create an account · Amani Funeral Home', prerender: true },
 ]
 
 /**
  * Per-path HTML at build time, so a family's first visit paints sooner:
- * - `/` is pre-rendered: React renders the home page in Node (src/entry-prerender.tsx, built for
- *   SSR next to the app) and its markup and Griffel styles are written into `index.html`; the text
- *   paints before any script runs, and src/main.tsx hydrates it.
- * - `/login` and `/register` get their own `login/index.html` and `register/index.html`, which
- *   modulepreload that screen's chunks (not the home page's), so the screen's code arrives in
- *   parallel with the entry instead of after it.
+ * - `/`, `/login` and `/register` are pre-rendered: React renders each in Node
+ *   (src/entry-prerender.tsx, built for SSR next to the app) and its markup and Griffel styles are
+ *   written into `index.html`, `login/index.html`, `register/index.html`; the page paints before
+ *   any script runs, and src/main.tsx hydrates it.
+ * - Each of them modulepreloads its own screen's chunks (/login does not download the home
+ *   page's), so the screen's code arrives in parallel with the entry instead of after it.
  * - `spa.html` is the plain shell for every other path (portals, the other public pages): a host
  *   serves `path/index.html` when it exists, else `spa.html` (tests/static-server.mjs, and `vite
  *   preview` through `servePageHtml`).
@@ -155,6 +155,9 @@ function prerenderPages(): Plugin {
         if (page.prerender) {
           const { html: markup, styles } = await prerenderPage(page.path)
           html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
+          // The page paints from its HTML and CSS alone; its scripts only make it interactive, so
+          // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).
+          html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
         }
         const file = page.path === '/' ? join(outDir, 'index.html') : join(outDir, page.path.slice(1), 'index.html')
         mkdirSync(join(file, '..'), { recursive: true })

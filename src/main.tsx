@@ -28,8 +28,10 @@ async function bootstrap() {
   if (root.dataset.prerendered === window.location.pathname) {
     // This page's HTML was rendered at build time (vite.config.ts, prerenderPages): React takes
     // over the markup already on screen instead of drawing it again, and Griffel adopts the
-    // styles that came with it. Hydration works in slices, like the transition below.
-    hydrateRoot(root, <RendererProvider renderer={createDOMRenderer(document)}>{app}</RendererProvider>)
+    // styles that came with it. As a transition, hydration works in small slices too.
+    startTransition(() => {
+      hydrateRoot(root, <RendererProvider renderer={createDOMRenderer(document)}>{app}</RendererProvider>)
+    })
     return
   }
   // A transition lets React render the first screen in small slices, so a slow phone's main

@@ -1,4 +1,5 @@
-import type { AnyFieldApi } from '@tanstack/react-form'
+import { useLayoutEffect, useRef } from 'react'
+import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
 import { Checkbox, Field, Input, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
@@ -78,4 +79,22 @@ export function submitHandler(form: { handleSubmit: () => unknown }) {
     e.stopPropagation()
     void form.handleSubmit()
   }
+}
+
+/**
+ * A form whose HTML was written at build time (sign-in, register) can be typed into, or filled in
+ * by the browser, before React takes it over. React leaves those characters in the inputs, but the
+ * form's state does not have them and the next render would wipe them. When the form mounts, each
+ * named input's content is handed to the form, so nothing typed is lost. Elsewhere the inputs
+ * already show the state, and this changes nothing.
+ */
+export function useKeepTypedBeforeHydration(form: AnyFormApi) {
+  const ref = useRef<HTMLFormElement>(null)
+  useLayoutEffect(() => {
+    ref.current?.querySelectorAll<HTMLInputElement>('input[name]').forEach((input) => {
+      const typed = input.type === 'checkbox' ? input.checked : input.value
+      if (typed !== form.getFieldValue(input.name)) form.setFieldValue(input.name, typed)
+    })
+  }, [form])
+  return ref
 }

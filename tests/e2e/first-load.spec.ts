@@ -1,9 +1,9 @@
-import { expect, test } from './fixtures'
+import { DEMO, expect, test } from './fixtures'
 
 /**
  * Issue 11: the home page's HTML is written at build time (vite.config.ts, prerenderPages), so a
  * phone paints it before any script runs; React then takes over that markup instead of drawing it
- * again. /login and /register have HTML of their own that preloads their screen.
+ * again. /login and /register have pre-rendered HTML of their own that preloads their screen.
  */
 test.describe('First load', () => {
   test('the home page is readable before any script runs', async ({ browser, baseURL }) => {
@@ -51,13 +51,36 @@ test.describe('First load', () => {
     expect(errors).toEqual([])
   })
 
-  test('/login and /register have their own HTML that preloads their screen; other pages get the plain shell', async ({ request }) => {
+  test('what a family types into the sign-in form before the script arrives is kept, and sent only by the app', async ({ page }) => {
+    // Hold the app's entry script back: the page is the build-time HTML alone until it is let go.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    // (A module script runs before DOMContentLoaded, so only the response itself can be awaited.)
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByLabel('Email').fill(DEMO.client.email)
+    await page.getByLabel(/^Password/).fill(DEMO.client.password)
+    // The browser may not send the form by itself (it would put the password in the address).
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled()
+    release()
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.client.email)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    expect(page.url()).not.toContain('password')
+  })
+
+  test('/login and /register have their own pre-rendered HTML that preloads their screen; other pages get the plain shell', async ({ request }) => {
     const home = await (await request.get('/')).text()
     const login = await (await request.get('/login')).text()
     const register = await (await request.get('/register')).text()
     const about = await (await request.get('/about')).text()
     expect(home).toMatch(/modulepreload[^>]+landing-page-/)
     expect(login).toContain('<title>Sign in · Amani Funeral Home</title>')
+    expect(login).toContain('data-prerendered="/login"')
     expect(login).toMatch(/modulepreload[^>]+login-page-/)
     expect(login).not.toMatch(/landing-page-/)
     expect(register).toMatch(/modulepreload[^>]+register-page-/)

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { boolean, extend } from 'zod/mini'
 import { LoginRequest } from '../../../api/contracts/auth-requests'
+import { useAfterHydration } from '../../../app/hydration'
 import { afterLoginPath, paths } from '../../../app/paths'
 import { loadSession, useLoadedSession } from '../../../app/session-slot'
 import { signInWhenReady, useSessionView } from '../../../app/session-view'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
-import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
+import { CheckboxField, TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email'
 
@@ -34,9 +35,11 @@ export function LoginPage() {
   const navigate = useNavigate()
   const routeState = location.state as { from?: unknown; email?: unknown } | null
   const from = routeState?.from
-  const remembered = readRememberedEmail()
-  // Just registered: their email is already filled in.
-  const justRegistered = typeof routeState?.email === 'string' ? routeState.email : ''
+  // This device's remembered email, and the email of an account just registered, are filled in
+  // once the page's build-time HTML has been taken over (the form follows until it is touched).
+  const afterHydration = useAfterHydration()
+  const remembered = afterHydration ? readRememberedEmail() : ''
+  const justRegistered = afterHydration && typeof routeState?.email === 'string' ? routeState.email : ''
 
   const form = useForm({
     defaultValues: { email: justRegistered || remembered, password: '', remember: remembered !== '' },
@@ -47,6 +50,15 @@ export function LoginPage() {
       void signInWhenReady(actor, { email: value.email.trim(), password: value.password }).finally(() => setHandingOver(false))
     },
   })
+  const typedBeforeHydration = useKeepTypedBeforeHydration(form)
+  // Stable, so the demo list (its own chunk) is not re-rendered while the page is being taken over.
+  const fillDemoAccount = useCallback(
+    (email: string, password: string) => {
+      form.setFieldValue('email', email)
+      form.setFieldValue('password', password)
+    },
+    [form],
+  )
 
   // Signed in (just now, or already): go to the remembered page or the role's home.
   useEffect(() => {
@@ -57,7 +69,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to follow your bookings, documents and payments.">
-      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Sign in">
+      <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Sign in">
         <form.Field name="email">
           {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
         </form.Field>
@@ -68,7 +80,9 @@ export function LoginPage() {
           <form.Field name="remember">{(field) => <CheckboxField field={field} label="Remember me" />}</form.Field>
           <RouterLink to={paths.forgotPassword}>Forgot password?</RouterLink>
         </div>
-        <Button type="submit" appearance="primary" size="large" disabled={busy}>
+        {/* Until the page's build-time HTML is taken over, the form cannot be sent by the browser
+            itself (that would put the password in the address). */}
+        <Button type="submit" appearance="primary" size="large" disabled={busy || !afterHydration}>
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
         <Body1 className={styles.footer}>
@@ -76,13 +90,8 @@ export function LoginPage() {
         </Body1>
       </form>
       {DemoAccounts && (
-        <Suspense fallback={<Spinner size="tiny" />}>
-          <DemoAccounts
-            onUse={(email, password) => {
-              form.setFieldValue('email', email)
-              form.setFieldValue('password', password)
-            }}
-          />
+        <Suspense fallback={<Spinner size="tiny" label="Loading the demo accounts" />}>
+          <DemoAccounts onUse={fillDemoAccount} />
         </Suspense>
       )}
     </AuthCard>

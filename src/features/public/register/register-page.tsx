@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
+import { useAfterHydration } from '../../../app/hydration'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
-import { TextField, submitHandler } from '../../../components/form-fields'
+import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 import { RegisterForm } from './register-schema'
 import type { RegisterPayload, RegisterSubmissionState } from './register-submission'
@@ -28,6 +29,7 @@ export function RegisterPage() {
     }
   }, [submission, queued])
   const busy = queued !== null || (submission?.busy ?? false)
+  const afterHydration = useAfterHydration()
 
   const form = useForm({
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', address: '', password: '', confirmPassword: '' },
@@ -41,6 +43,7 @@ export function RegisterPage() {
         address: value.address.trim(),
       }),
   })
+  const typedBeforeHydration = useKeepTypedBeforeHydration(form)
 
   useEffect(() => {
     if (submission?.succeeded) navigate(paths.login, { state: { email: form.state.values.email.trim() } })
@@ -48,7 +51,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create an account" subtitle="Register to book services, upload documents and pay by M-Pesa.">
-      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Register">
+      <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Register">
         <div className={styles.row}>
           <form.Field name="firstName">{(f) => <TextField field={f} label="First name" autoComplete="given-name" required />}</form.Field>
           <form.Field name="lastName">{(f) => <TextField field={f} label="Last name" autoComplete="family-name" required />}</form.Field>
@@ -64,7 +67,9 @@ export function RegisterPage() {
         <form.Field name="confirmPassword">
           {(f) => <TextField field={f} label="Confirm password" type="password" autoComplete="new-password" required />}
         </form.Field>
-        <Button type="submit" appearance="primary" size="large" disabled={busy}>
+        {/* Until the page's build-time HTML is taken over, the form cannot be sent by the browser
+            itself (that would put the password in the address). */}
+        <Button type="submit" appearance="primary" size="large" disabled={busy || !afterHydration}>
           {busy ? 'Creating account...' : 'Register'}
         </Button>
         <Body1 className={styles.footer}>
