@@ -3,6 +3,9 @@ import type { OutputBundle, OutputChunk } from 'rolldown'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { once } from 'node:events'
+import { Worker } from 'node:worker_threads'
+import type { PrerenderedPage } from './src/entry-prerender'
 import { configDefaults } from 'vitest/config'
 import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
@@ -49,11 +52,15 @@ function themeStylesheet(): Plugin {
  * runs them while the first screen renders. Builds only (Vitest and the dev server use the runtime).
  * The evaluator reads our TypeScript with Babel's presets.
  */
-function stylesAheadOfTime() {
-  return griffel({
-    include: ['src/**/*.{ts,tsx}'],
-    babelOptions: { presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]] },
-  })
+function stylesAheadOfTime(): Plugin {
+  return {
+    ...griffel({
+      include: ['src/**/*.{ts,tsx}'],
+      babelOptions: { presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]] },
+    }),
+    // The build-time render (prerenderPages) runs Griffel at run time: the same class names.
+    apply: (_, env) => !env.isSsrBuild,
+  }
 }
 
 /**
@@ -122,9 +129,18 @@ function prerenderPages(): Plugin {
         mode: config.mode,
         logLevel: 'warn',
         ssr: { noExternal: true },
-        build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, minify: false },
+        build: {
+          ssr: 'src/entry-prerender.tsx',
+          outDir: ssrOut,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          // The portals are never rendered at build time (no pre-rendered page reaches them): left
+          // out of this build, it takes half the time.
+          rolldownOptions: { external: (id) => /[\\/]src[\\/]app[\\/]portals[\\/]/.test(id) },
+        },
       })
-      const { prerenderPage } = (await import(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href)) as typeof import('./src/entry-prerender')
+      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.filter((p) => p.prerender).map((p) => p.path))
 
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
       const alreadyLoaded = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
@@ -153,7 +169,7 @@ function prerenderPages(): Plugin {
           .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
           .replace('</head>', `  ${preloadsOf(page.module)}\n  </head>`)
         if (page.prerender) {
-          const { html: markup, styles } = await prerenderPage(page.path)
+          const { html: markup, styles } = rendered[page.path]!
           html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
           // The page paints from its HTML and CSS alone; its scripts only make it interactive, so
           // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).
@@ -165,6 +181,31 @@ function prerenderPages(): Plugin {
       }
       rmSync(ssrOut, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * Render the pages in a worker thread that is ended afterwards: the app's modules may leave timers
+ * behind (idle callbacks, focus trackers), which would keep the build's process alive for seconds.
+ */
+async function renderInWorker(entry: string, paths: string[]): Promise<Record<string, PrerenderedPage>> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads')
+     import(workerData.entry)
+       .then(async ({ prerenderPage }) => {
+         const pages = {}
+         for (const path of workerData.paths) pages[path] = await prerenderPage(path)
+         parentPort.postMessage({ pages })
+       })
+       .catch((error) => parentPort.postMessage({ error: String(error && error.stack || error) }))`,
+    { eval: true, workerData: { entry, paths } },
+  )
+  try {
+    const [reply] = (await once(worker, 'message')) as [{ pages?: Record<string, PrerenderedPage>; error?: string }]
+    if (reply.error || !reply.pages) throw new Error(`prerender-pages: ${reply.error}`)
+    return reply.pages
+  } finally {
+    await worker.terminate()
   }
 }
 

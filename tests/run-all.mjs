@@ -2,11 +2,11 @@
 /**
  * `npm test`: every layer, in order, with one closing line "N passed, N failed".
  *   1. unit + integration + mock-backend tests (vitest, MSW node server)
- *   2. production bundle check (no mock code; gzip sizes)  — tests/size.mjs
- *   3. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with
- *      typecheck (tsc) and lint (eslint) running beside them
+ *   2. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with the
+ *      production bundle check (no mock code; gzip sizes: tests/size.mjs), typecheck (tsc) and
+ *      lint (eslint) running beside them
  * Each stage's time is printed in the summary.
- * Set SKIP_E2E=1 to leave out step 4 locally (never in CI).
+ * Set SKIP_E2E=1 to leave out the journeys locally (never in CI).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -67,17 +67,15 @@ if (existsSync(vitestJson)) {
   failed += 1
 }
 
-// 2. Production bundle: no mock code, sizes printed.
-if (await run('production bundle check', 'node', ['tests/size.mjs'])) passed += 1
-else failed += 1
-
-// 3. Browser journeys, with typecheck and lint beside them: the journeys mostly wait on the
-//    browser and leave a core free, so the static checks cost no wall time there.
+// 2. Browser journeys, with the production bundle check (no mock code; sizes printed), typecheck
+//    and lint beside them: the journeys mostly wait on the browser and leave a core free, so the
+//    other checks cost little wall time there.
 const skipE2e = process.env.SKIP_E2E === '1' && !process.env.CI
 const e2eJson = 'tests/e2e/artifacts/results.json'
 if (!skipE2e) rmSync(e2eJson, { force: true })
 const [e2eOk, ...staticChecks] = await Promise.all([
   skipE2e ? Promise.resolve(true) : run('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs']),
+  runCaptured('production bundle check', 'node', ['tests/size.mjs']),
   runCaptured('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
 ])
@@ -102,6 +100,6 @@ if (skipE2e) {
 
 console.log('\n=== summary ===')
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`)
-console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s (typecheck and lint ran beside the journeys)`)
+console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s (bundle check, typecheck and lint ran beside the journeys)`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)

@@ -3,8 +3,7 @@ import { DEMO, axeViolations, enterAs, expect, test } from './fixtures'
 
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-  // Let toasts and transitions finish so axe sees the screen a user sees.
-  await page.waitForTimeout(300)
+  // Toasts and transitions: axeViolations waits for running animations to end.
 }
 
 test.describe('Accessibility (axe-core, WCAG 2.1 A/AA)', () => {

@@ -101,7 +101,6 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 800 })
       await enterAs(page, DEMO.admin, '/dashboard/admin/services')
       await expect(width > 640 ? page.getByRole('grid', { name: 'All bookings' }) : page.getByRole('list', { name: 'All bookings' })).toBeVisible()
-      await page.waitForTimeout(500)
       await expectNoSidewaysScroll(page)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `bookings-${width}`)
@@ -109,14 +108,12 @@ test.describe('Admin: all bookings and the service catalogue', () => {
 
       await page.getByRole('button', { name: /^Cancel booking #/ }).first().click()
       await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible()
-      await page.waitForTimeout(300)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `cancel-dialog-${width}`)
       await page.getByRole('button', { name: 'Keep booking' }).click()
 
       await page.getByRole('tab', { name: 'Service catalogue' }).click()
       await expect(width > 640 ? page.getByRole('table', { name: 'Services' }) : page.getByRole('list', { name: 'Services' })).toBeVisible()
-      await page.waitForTimeout(500)
       await expectNoSidewaysScroll(page)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `catalogue-${width}`)
@@ -131,14 +128,12 @@ test.describe('Admin: all bookings and the service catalogue', () => {
 
       await page.getByRole('button', { name: 'Edit prices' }).click()
       await expect(page.getByRole('dialog', { name: 'Price table' })).toBeVisible()
-      await page.waitForTimeout(300)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `prices-dialog-${width}`)
       await page.getByRole('dialog', { name: 'Price table' }).getByRole('button', { name: 'Cancel' }).click()
 
       await page.getByRole('button', { name: /^Delete / }).first().click()
       await expect(page.getByRole('dialog', { name: 'Delete this service?' })).toBeVisible()
-      await page.waitForTimeout(300)
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `delete-dialog-${width}`)
     })

@@ -9,7 +9,6 @@ import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToa
 const SHOTS = process.env.ADMIN_SHOTS
 
 async function check(page: Page, name: string, width: number) {
-  await page.waitForTimeout(400)
   await expectNoSidewaysScroll(page, `${name} at ${width}px`)
   // react-toastify's own markup is left out (a toast may still be sliding away).
   expect(await axeViolations(page, ['.Toastify'])).toEqual([])

@@ -93,7 +93,6 @@ for (const [who, account, pages] of [
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await page.waitForLoadState('networkidle')
-        await page.waitForTimeout(300)
         await expectNoSidewaysScroll(page, path)
         expect(await axeViolations(page), path).toEqual([])
         if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${who}-${path.split('/').slice(2).join('-')}-${width}.png`, fullPage: true })
@@ -102,7 +101,6 @@ for (const [who, account, pages] of [
         await page.goto('/dashboard/morgue/bodies')
         await page.getByRole('button', { name: 'Details: Rose Achieng' }).click()
         await expect(page.getByRole('dialog')).toBeVisible()
-        await page.waitForTimeout(400)
         expect(await axeViolations(page), 'detail panel').toEqual([])
         if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/attendant-body-detail-${width}.png` })
       }

@@ -56,12 +56,10 @@ test.describe('Financial reports (admin)', () => {
     test(`at ${width} px the page and the dialog have no axe violations and no sideways scroll`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 })
       await openReports(page)
-      await page.waitForTimeout(300)
       await expectNoSidewaysScroll(page)
       expect(await axeViolations(page)).toEqual([])
       await page.getByRole('button', { name: 'Generate report' }).click()
       await expect(page.getByRole('dialog', { name: 'Generate report' })).toBeVisible()
-      await page.waitForTimeout(300)
       expect(await axeViolations(page)).toEqual([])
     })
   }
