@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
+import { useAfterHydration } from '../app/hydration'
 import { Checkbox, Field, Input, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
@@ -87,14 +88,26 @@ export function submitHandler(form: { handleSubmit: () => unknown }) {
  * form's state does not have them and the next render would wipe them. When the form mounts, each
  * named input's content is handed to the form, so nothing typed is lost. Elsewhere the inputs
  * already show the state, and this changes nothing.
+ *
+ * `prefill`: values only this device knows (a remembered email), which the build-time HTML cannot
+ * hold. At take-over they go into the fields still empty that nobody is in, never over typing.
  */
-export function useKeepTypedBeforeHydration(form: AnyFormApi) {
+export function useKeepTypedBeforeHydration(form: AnyFormApi, prefill?: () => Record<string, string | boolean>) {
   const ref = useRef<HTMLFormElement>(null)
+  const tookOverHtml = useRef(!useAfterHydration())
+  const prefillRef = useRef(prefill)
   useLayoutEffect(() => {
-    ref.current?.querySelectorAll<HTMLInputElement>('input[name]').forEach((input) => {
+    const inputs = [...(ref.current?.querySelectorAll<HTMLInputElement>('input[name]') ?? [])]
+    for (const input of inputs) {
       const typed = input.type === 'checkbox' ? input.checked : input.value
       if (typed !== form.getFieldValue(input.name)) form.setFieldValue(input.name, typed)
-    })
+    }
+    if (!tookOverHtml.current || !prefillRef.current) return
+    for (const [name, value] of Object.entries(prefillRef.current())) {
+      const input = inputs.find((i) => i.name === name)
+      const untouched = input && input !== document.activeElement && (input.type === 'checkbox' ? !input.checked : input.value === '')
+      if (untouched && value) form.setFieldValue(name, value, { dontUpdateMeta: true })
+    }
   }, [form])
   return ref
 }

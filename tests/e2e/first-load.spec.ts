@@ -51,6 +51,20 @@ test.describe('First load', () => {
     expect(errors).toEqual([])
   })
 
+  test('a remembered email is filled in when the pre-rendered sign-in page is taken over', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.addInitScript((email) => localStorage.setItem('afh-remembered-email', email), DEMO.client.email)
+    await page.goto('/login')
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.client.email)
+    await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked()
+    await page.getByLabel(/^Password/).fill(DEMO.client.password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard\/client$/)
+    // The build-time HTML and the first render matched (no hydration error, React #418).
+    expect(errors).toEqual([])
+  })
+
   test('/login and /register have their own pre-rendered HTML that preloads their screen; other pages get the plain shell', async ({ request }) => {
     const home = await (await request.get('/')).text()
     const login = await (await request.get('/login')).text()

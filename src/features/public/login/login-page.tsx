@@ -35,14 +35,19 @@ export function LoginPage() {
   const navigate = useNavigate()
   const routeState = location.state as { from?: unknown; email?: unknown } | null
   const from = routeState?.from
-  // This device's remembered email, and the email of an account just registered, are filled in
-  // once the page's build-time HTML has been taken over (the form follows until it is touched).
+  // This device's remembered email, or the email of an account just registered, is filled in.
+  // When the page is its build-time HTML being taken over, the first render must match that HTML
+  // (empty), so they are filled in at take-over instead, in fields nobody has started on.
+  const prefill = () => {
+    const remembered = readRememberedEmail()
+    const justRegistered = typeof routeState?.email === 'string' ? routeState.email : ''
+    return { email: justRegistered || remembered, remember: remembered !== '' }
+  }
   const afterHydration = useAfterHydration()
-  const remembered = afterHydration ? readRememberedEmail() : ''
-  const justRegistered = afterHydration && typeof routeState?.email === 'string' ? routeState.email : ''
+  const [defaultValues] = useState(() => ({ password: '', ...(afterHydration ? prefill() : { email: '', remember: false }) }))
 
   const form = useForm({
-    defaultValues: { email: justRegistered || remembered, password: '', remember: remembered !== '' },
+    defaultValues,
     validators: { onChange: LoginForm },
     onSubmit: ({ value }) => {
       rememberEmail(value.remember ? value.email.trim() : null)
@@ -50,7 +55,7 @@ export function LoginPage() {
       void signInWhenReady(actor, { email: value.email.trim(), password: value.password }).finally(() => setHandingOver(false))
     },
   })
-  const typedBeforeHydration = useKeepTypedBeforeHydration(form)
+  const typedBeforeHydration = useKeepTypedBeforeHydration(form, prefill)
   // Stable, so the demo list (its own chunk) is not re-rendered while the page is being taken over.
   const fillDemoAccount = useCallback(
     (email: string, password: string) => {
