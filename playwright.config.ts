@@ -13,7 +13,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'tests/e2e/artifacts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
