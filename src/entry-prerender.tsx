@@ -33,6 +33,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   for await (const chunk of prelude.pipe(new PassThrough())) void chunk
   const renderer = createDOMRenderer()
   const html = renderToString(page(path, renderer))
-  if (html.includes('<template id="B:')) throw new Error(`prerender: ${path} still has a pending Suspense boundary`)
+  // A boundary still waiting (<!--$?-->) or left to the browser (<!--$!-->) would paint "Loading…".
+  if (/<!--\$[?!]-->/.test(html)) throw new Error(`prerender: ${path} still has a Suspense boundary that is not complete`)
   return { html, styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }
 }

@@ -7,10 +7,10 @@ import { registerRoute } from './prefetch'
 import { PageLoading } from './page-loading'
 
 /**
- * The first load carries only the public layout; every screen is a lazy chunk (the page's own HTML
- * preloads its screen, see vite.config.ts): the sign-in screens (prefetched on intent and when idle), the guards and the session
- * (XState, API client, zod, toasts), and each portal, so a family on a phone never downloads the
- * admin portal.
+ * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
+ * page's HTML preloads its own, see vite.config.ts): the home page, the sign-in screens
+ * (prefetched on intent and when idle), the guards and the session (XState, API client, zod,
+ * toasts), and each portal, so a family on a phone never downloads the admin portal.
  */
 function lazyRoute<T extends Record<string, unknown>>(path: string | null, load: () => Promise<T>, name: keyof T) {
   if (path) registerRoute(path, load)

@@ -15,6 +15,7 @@ import type { ActorOptions, AnyActorLogic } from 'xstate'
 import type { AuthActor } from './session'
 import { normaliseRole, type Role } from '../api/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
+import { useAfterHydration } from './hydration'
 
 /** An actor given from outside (tests) takes precedence over the loaded one. */
 export const SessionContext = createContext<AuthActor | null>(null)
@@ -78,35 +79,34 @@ export interface SessionHint {
 }
 
 /** Who the stored token says is signed in (decoded only; the actor verifies it with the server). */
-function hintFromStoredToken(): Role | 'signedOut' {
+function hintFromStoredToken(): SessionHint {
   try {
     const token = localStorage.getItem(TOKEN_KEY)
-    if (!token) return 'signedOut'
+    if (!token) return { signedIn: false, role: null }
     const payload = jwtDecode<{ exp?: number; role?: unknown }>(token)
     // The wall clock is right for a screen: this is only a hint for the navigation bar.
-    if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) return 'signedOut'
-    return normaliseRole(payload.role)
+    if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) return { signedIn: false, role: null }
+    return { signedIn: true, role: normaliseRole(payload.role) }
   } catch {
-    return 'signedOut'
+    return { signedIn: false, role: null }
   }
 }
 
 const SIGNED_OUT: SessionHint = { signedIn: false, role: null }
-const noSubscription = () => () => {}
 
 /**
  * Signed in, and with which role: from the actor once it runs, else from the stored token. For
  * screens of the first load (the navigation bar); everything else uses `useSession()`. A page
- * whose HTML was rendered at build time is hydrated as signed out, then shows the stored token's
- * hint.
+ * whose HTML was rendered at build time is taken over as signed out (as its HTML shows), then
+ * shows the stored token's hint.
  */
 export function useSessionHint(): SessionHint {
   const loaded = useLoadedSession() !== null
   const signedIn = useLoadedSessionValue((s) => s.matches('signedIn'), null)
   const role = useLoadedSessionValue((s) => s.context.user?.role ?? null, null)
-  const stored = useSyncExternalStore(noSubscription, hintFromStoredToken, () => 'signedOut' as const)
+  const afterHydration = useAfterHydration()
   if (loaded) return signedIn ? { signedIn: true, role } : SIGNED_OUT
-  return stored === 'signedOut' ? SIGNED_OUT : { signedIn: true, role: stored }
+  return afterHydration ? hintFromStoredToken() : SIGNED_OUT
 }
 
 type AuthSnapshotOf = ReturnType<AuthActor['getSnapshot']>
