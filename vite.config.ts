@@ -85,11 +85,11 @@ function tokensAsCssVariables(): Plugin {
   }
 }
 
-/** The screens whose HTML is written per path at build time (see `prerenderPages`). */
+/** The pages pre-rendered at build time, each into its own HTML (see `prerenderPages`). */
 const PAGE_HTML = [
-  { path: '/', module: 'src/features/public/landing/landing-page.tsx', title: 'Amani Funeral Home', prerender: true },
-  { path: '/login', module: 'src/features/public/login/login-page.tsx', title: 'Sign in · Amani Funeral Home', prerender: true },
-  { path: '/register', module: 'src/features/public/register/register-page.tsx', title: 'Create an account · Amani Funeral Home', prerender: true },
+  { path: '/', module: 'src/features/public/landing/landing-page.tsx', title: 'Amani Funeral Home' },
+  { path: '/login', module: 'src/features/public/login/login-page.tsx', title: 'Sign in · Amani Funeral Home' },
+  { path: '/register', module: 'src/features/public/register/register-page.tsx', title: 'Create an account · Amani Funeral Home' },
 ]
 
 /**
@@ -140,7 +140,7 @@ function prerenderPages(): Plugin {
           rolldownOptions: { external: (id) => /[\\/]src[\\/]app[\\/]portals[\\/]/.test(id) },
         },
       })
-      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.filter((p) => p.prerender).map((p) => p.path))
+      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.map((p) => p.path))
 
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
       const alreadyLoaded = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
@@ -168,13 +168,11 @@ function prerenderPages(): Plugin {
         let html = shell
           .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
           .replace('</head>', `  ${preloadsOf(page.module)}\n  </head>`)
-        if (page.prerender) {
-          const { html: markup, styles } = rendered[page.path]!
-          html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
-          // The page paints from its HTML and CSS alone; its scripts only make it interactive, so
-          // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).
-          html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-        }
+        const { html: markup, styles } = rendered[page.path]!
+        html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
+        // The page paints from its HTML and CSS alone; its scripts only make it interactive, so
+        // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).
+        html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
         const file = page.path === '/' ? join(outDir, 'index.html') : join(outDir, page.path.slice(1), 'index.html')
         mkdirSync(join(file, '..'), { recursive: true })
         writeFileSync(file, html)
