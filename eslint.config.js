@@ -4,6 +4,12 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 
+/**
+ * zod/mini only: a single import of the full zod (whose schemas carry every method, so nothing is
+ * tree-shaken) would put all of it back into the session and the sign-in screens.
+ */
+const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the full zod does not tree-shake (issue 11)." }
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-mock', 'node_modules', 'public/mockServiceWorker.js', 'tests/e2e/artifacts'] },
   js.configs.recommended,
@@ -19,6 +25,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC] }],
     },
   },
   {
@@ -48,7 +55,7 @@ export default tseslint.config(
     // Machines are pure: no React, no fetch, no storage.
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', '@xstate/react', 'wretch', '**/src/api/client', '**/src/app/*'] }],
+      'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns: ['react', 'react-*', '@xstate/react', 'wretch', '**/src/api/client', '**/src/app/*'] }],
       'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage'],
       // One clock: "now" comes from the machine's input (or XState's clock), never the wall clock.
       'no-restricted-syntax': [

@@ -248,6 +248,14 @@ export default defineConfig(({ mode, command }) => {
     define: {
       __MOCK__: JSON.stringify(mock),
     },
+    resolve: {
+      // The use-sync-external-store shim is for React 17 and older; @xstate/react, TanStack's store
+      // and Fluent still import it. On React 19, React's own hook does the job (no duplicate code).
+      alias: [
+        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts') },
+      ],
+    },
     server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
     preview: { port: Number(process.env.PORT ?? 4173) },
     build: {

@@ -5,18 +5,18 @@
  * is plain JSON and restoring it is a matter of re-creating the records.
  */
 import { Collection } from '@msw/data'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../src/api/contracts/bookings'
 import { WIRE_ROLES } from '../src/api/contracts/auth'
 import { clearFiles } from './files'
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
   role: z.enum(WIRE_ROLES),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
   created_at: z.string(),
   password_hash: z.string(),
   password_salt: z.string(),
@@ -24,118 +24,118 @@ export const userSchema = z.object({
 export type UserRecord = z.infer<typeof userSchema>
 
 export const serviceSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   description: z.string(),
   price: z.number(),
-  category: z.string().nullable(),
+  category: z.nullable(z.string()),
   /** Which entry of the pricing table (basicFuneral, ...) this service is, if any. */
-  pricing_key: z.string().nullable(),
+  pricing_key: z.nullable(z.string()),
   created_at: z.string(),
 })
 export type ServiceRecord = z.infer<typeof serviceSchema>
 
 export const deceasedSchema = z.object({
-  id: z.number().int(),
-  client_id: z.number().int(),
+  id: z.int(),
+  client_id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   date_of_death: z.string(),
   place_of_death: z.string(),
-  gender: z.string().nullable(),
-  religion: z.string().nullable(),
+  gender: z.nullable(z.string()),
+  religion: z.nullable(z.string()),
   created_at: z.string(),
 })
 export type DeceasedRecord = z.infer<typeof deceasedSchema>
 
 export const bookingLineSchema = z.object({
-  id: z.number().int(),
-  service_id: z.number().int(),
+  id: z.int(),
+  service_id: z.int(),
   service_name: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   price_at_booking: z.number(),
   scheduled_date: z.string(),
 })
 export type BookingLine = z.infer<typeof bookingLineSchema>
 
 export const bookingSchema = z.object({
-  id: z.number().int(),
-  client_id: z.number().int(),
-  deceased_id: z.number().int(),
+  id: z.int(),
+  client_id: z.int(),
+  deceased_id: z.int(),
   status: z.enum(BOOKING_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),
   total_amount: z.number(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   created_at: z.string(),
   has_notifications: z.boolean(),
-  attendant_id: z.number().int().nullable(),
+  attendant_id: z.nullable(z.int()),
   lines: z.array(bookingLineSchema),
 })
 export type BookingRecord = z.infer<typeof bookingSchema>
 
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const
 export const documentSchema = z.object({
-  id: z.number().int(),
-  booking_id: z.number().int().nullable(),
-  uploaded_by: z.number().int(),
+  id: z.int(),
+  booking_id: z.nullable(z.int()),
+  uploaded_by: z.int(),
   name: z.string(),
   document_type: z.enum(DOCUMENT_TYPES),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   file_path: z.string(),
   mime_type: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   status: z.enum(DOCUMENT_STATUSES),
-  review_notes: z.string().nullable(),
+  review_notes: z.nullable(z.string()),
   created_at: z.string(),
 })
 export type DocumentRecord = z.infer<typeof documentSchema>
 
 export const paymentSchema = z.object({
-  id: z.number().int(),
-  booking_id: z.number().int(),
-  client_id: z.number().int(),
-  transaction_id: z.string().nullable(),
+  id: z.int(),
+  booking_id: z.int(),
+  client_id: z.int(),
+  transaction_id: z.nullable(z.string()),
   payment_method: z.string(),
   status: z.enum(['completed', 'processing', 'failed', 'pending']),
   amount: z.number(),
   payment_date: z.string(),
-  phone: z.string().nullable(),
-  checkout_request_id: z.string().nullable(),
-  result_desc: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  checkout_request_id: z.nullable(z.string()),
+  result_desc: z.nullable(z.string()),
 })
 export type PaymentRecord = z.infer<typeof paymentSchema>
 
 export const mpesaRequestSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   checkout_request_id: z.string(),
   merchant_request_id: z.string(),
-  booking_id: z.number().int(),
-  client_id: z.number().int(),
+  booking_id: z.int(),
+  client_id: z.int(),
   phone: z.string(),
   amount: z.number(),
   scenario: z.string(),
-  verify_count: z.number().int(),
-  result_code: z.string().nullable(),
-  result_desc: z.string().nullable(),
-  payment_id: z.number().int().nullable(),
+  verify_count: z.int(),
+  result_code: z.nullable(z.string()),
+  result_desc: z.nullable(z.string()),
+  payment_id: z.nullable(z.int()),
   created_at: z.string(),
 })
 export type MpesaRequestRecord = z.infer<typeof mpesaRequestSchema>
 
 export const ACTIVITY_TYPES = ['booking', 'payment', 'document', 'user'] as const
 export const activitySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   type: z.enum(ACTIVITY_TYPES),
   message: z.string(),
   time: z.string(),
-  user_id: z.number().int().nullable(),
+  user_id: z.nullable(z.int()),
 })
 export type ActivityRecord = z.infer<typeof activitySchema>
 
 export const passwordResetSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   token: z.string(),
-  user_id: z.number().int(),
+  user_id: z.int(),
   /** epoch ms */
   expires_at: z.number(),
   used: z.boolean(),
@@ -144,12 +144,12 @@ export type PasswordResetRecord = z.infer<typeof passwordResetSchema>
 
 // morgue: what the attendant records for a body (issue 10); one record per booking, made on first need.
 export const morgueCareSchema = z.object({
-  id: z.number().int(),
-  booking_id: z.number().int(),
+  id: z.int(),
+  booking_id: z.int(),
   received_at: z.string(),
   tasks: z.array(z.string()),
   transport_status: z.enum(['scheduled', 'departed', 'delivered']),
-  released_at: z.string().nullable(),
+  released_at: z.nullable(z.string()),
 })
 export type MorgueCareRecord = z.infer<typeof morgueCareSchema>
 
@@ -233,7 +233,7 @@ export async function restore(data: unknown): Promise<boolean> {
   return true
 }
 
-function schemaOf(name: CollectionName): z.ZodType {
+function schemaOf(name: CollectionName): z.ZodMiniType {
   switch (name) {
     case 'user':
       return userSchema

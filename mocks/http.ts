@@ -1,8 +1,9 @@
 /** Shared helpers for the mock handlers: errors, auth, validation, latency. */
 import { HttpResponse } from 'msw'
 import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw'
-import type { z } from 'zod'
-import type { ZodMiniType } from 'zod/mini'
+import { z } from 'zod/mini'
+// English messages for the mock's own parses only (see `validate`); the one locale file, not all of them.
+import en from 'zod/v4/locales/en.js'
 import { db } from './db'
 import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
@@ -211,13 +212,20 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Validates with a zod schema; 422 `{ message: first issue's message, errors: { path: message } }`. */
-/** A request schema: the full zod, or zod/mini for the sign-in and register requests. */
-type RequestSchema = z.ZodType | ZodMiniType
+/**
+ * zod's English messages ("Invalid input: expected string, received undefined"), given to each of
+ * the mock's parses rather than set globally: `z.config` would also change the app's own schemas in
+ * mock mode. A schema's own message still wins over these.
+ */
+const englishErrors: z.core.$ZodErrorMap = en().localeError
 
+/** A request schema: any zod schema (zod/mini, or the full zod while the contracts move over). */
+type RequestSchema = z.core.$ZodType
+
+/** Validates with a zod schema; 422 `{ message: first issue's message, errors: { path: message } }`. */
 export function validate<S extends RequestSchema>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body)
-  if (result.success) return result.data as z.infer<S>
+  const result = z.safeParse(schema, body, { error: englishErrors })
+  if (result.success) return result.data
   const errors: Record<string, string> = {}
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_'

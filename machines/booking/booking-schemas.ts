@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { GENDERS } from '../../src/api/contracts/bookings'
 
 /**
@@ -66,19 +66,21 @@ export const emptyDraft = (): BookingDraft => ({
 // ---- the rules of each step ----
 /** Step 1: at least one service. */
 export const servicesSchema = z.object({
-  serviceIds: z.array(z.string()).min(1, BOOKING_MESSAGES.selectService),
+  serviceIds: z.array(z.string()).check(z.minLength(1, BOOKING_MESSAGES.selectService)),
 })
 
 /** Step 2: names, date of death (not after today), place; gender and religion optional. */
 export function deceasedSchema(today: string) {
   return z.object({
-    firstName: z.string().trim().min(1, BOOKING_MESSAGES.firstName),
-    lastName: z.string().trim().min(1, BOOKING_MESSAGES.lastName),
+    firstName: z.string().check(z.trim(), z.minLength(1, BOOKING_MESSAGES.firstName)),
+    lastName: z.string().check(z.trim(), z.minLength(1, BOOKING_MESSAGES.lastName)),
     dateOfDeath: z
       .string()
-      .regex(isoDate, { message: BOOKING_MESSAGES.dateOfDeath, abort: true })
-      .refine((d) => d <= today, BOOKING_MESSAGES.dateOfDeathFuture),
-    placeOfDeath: z.string().trim().min(1, BOOKING_MESSAGES.placeOfDeath),
+      .check(
+        z.regex(isoDate, { message: BOOKING_MESSAGES.dateOfDeath, abort: true }),
+        z.refine((d) => d <= today, BOOKING_MESSAGES.dateOfDeathFuture),
+      ),
+    placeOfDeath: z.string().check(z.trim(), z.minLength(1, BOOKING_MESSAGES.placeOfDeath)),
     gender: z.union([z.enum(GENDERS), z.literal('')]),
     religion: z.string(),
   })
@@ -89,9 +91,11 @@ export function scheduleSchema(today: string) {
   return z.object({
     date: z
       .string()
-      .regex(isoDate, { message: BOOKING_MESSAGES.serviceDate, abort: true })
-      .refine((d) => d >= today, BOOKING_MESSAGES.serviceDatePast),
-    time: z.string().regex(clockTime, BOOKING_MESSAGES.serviceTime),
+      .check(
+        z.regex(isoDate, { message: BOOKING_MESSAGES.serviceDate, abort: true }),
+        z.refine((d) => d >= today, BOOKING_MESSAGES.serviceDatePast),
+      ),
+    time: z.string().check(z.regex(clockTime, BOOKING_MESSAGES.serviceTime)),
     specialRequests: z.string(),
   })
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { resetDatabase } from '../db'
 import {
   MSG_SIMULATED_FAILURE,
@@ -47,15 +47,16 @@ export const faultHandler = http.all('*/api/*', async ({ request }) => {
 const NO_LATENCY = { latency: false }
 
 const FaultBody = z.object({
-  failNext: z
-    .object({
-      pathPrefix: z.string().trim().min(1, 'pathPrefix is required').max(200),
-      status: z.number().int().min(400, 'status must be 400-599').max(599, 'status must be 400-599'),
-    })
-    .nullable()
-    .optional(),
-  offline: z.boolean().optional(),
-  slow: z.boolean().optional(),
+  failNext: z.optional(
+    z.nullable(
+      z.object({
+        pathPrefix: z.string().check(z.trim(), z.minLength(1, 'pathPrefix is required'), z.maxLength(200, 'Too big: expected string to have <=200 characters')),
+        status: z.int().check(z.gte(400, 'status must be 400-599'), z.lte(599, 'status must be 400-599')),
+      }),
+    ),
+  ),
+  offline: z.optional(z.boolean()),
+  slow: z.optional(z.boolean()),
 })
 
 export const devHandlers = [

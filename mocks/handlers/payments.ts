@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { db } from '../db'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress } from '../mpesa'
@@ -13,10 +13,10 @@ const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
 const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
 
 const TimeframeQuery = z.object({
-  timeframe: z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }).default('month'),
+  timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
 })
-const ReportQuery = TimeframeQuery.extend({
-  type: z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }).default('all'),
+const ReportQuery = z.extend(TimeframeQuery, {
+  type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
 })
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)

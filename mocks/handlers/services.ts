@@ -1,14 +1,14 @@
 import { http, HttpResponse } from 'msw'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { db, nextId } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route } from '../http'
 import { toWireService } from '../serialize'
 import { PricingTable, ServiceRequest } from '../../src/api/contracts/services'
 
 const MSG_NOT_FOUND = 'Service not found'
-const ServiceUpdateRequest = ServiceRequest.partial()
+const ServiceUpdateRequest = z.partial(ServiceRequest)
 const PRICING_KEYS = ['basicFuneral', 'premiumFuneral', 'cremation', 'burial'] as const
-const PricingUpdateRequest = PricingTable.partial().refine((v) => Object.keys(v).length > 0, 'Send at least one price')
+const PricingUpdateRequest = z.partial(PricingTable).check(z.refine((v) => Object.keys(v).length > 0, 'Send at least one price'))
 
 function nameTaken(name: string, exceptId?: number): boolean {
   const wanted = name.trim().toLowerCase()

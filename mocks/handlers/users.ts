@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { db } from '../db'
 import type { UserRecord } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route, validate } from '../http'
@@ -10,21 +10,27 @@ import { findUserByEmail } from './auth'
 import { paymentsBetween, trend } from '../reports'
 
 const ListQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(10),
+  page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1')), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')),
+    10,
+  ),
   role: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role'),
+    .optional(z.string())
+    .check(
+      z.refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role'),
+    ),
 })
 
 const UserUpdateRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').optional(),
-  email: z.string().trim().email('Please enter a valid email address').optional(),
-  role: z.string().refine((v) => ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), `Role must be one of ${WIRE_ROLES.join(', ')}`).optional(),
-  phone: z.string().nullish(),
-  address: z.string().nullish(),
-  password: z.string().min(6, 'Password must be at least 6 characters').optional().or(z.literal('')),
+  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Name is required'))),
+  email: z.optional(z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address'))),
+  role: z.optional(
+    z.string().check(z.refine((v) => ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), `Role must be one of ${WIRE_ROLES.join(', ')}`)),
+  ),
+  phone: z.nullish(z.string()),
+  address: z.nullish(z.string()),
+  password: z.union([z.optional(z.string().check(z.minLength(6, 'Password must be at least 6 characters'))), z.literal('')]),
 })
 
 function findUser(rawId: string | readonly string[] | undefined): UserRecord {

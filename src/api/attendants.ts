@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { request } from './client'
 import { User } from './contracts/auth'
 
@@ -9,5 +9,5 @@ import { User } from './contracts/auth'
 export const listAttendants = () =>
   request(
     (w) => w.url('/users?role=morgue_attendant&limit=100').get().json(),
-    z.object({ users: z.array(User) }).transform((o) => o.users),
+    z.pipe(z.object({ users: z.array(User) }), z.transform((o) => o.users)),
   )

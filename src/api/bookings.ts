@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { request } from './client'
 import {
   AssignedAttendant,
@@ -38,5 +38,5 @@ export const updateBookingPayment = (id: string, body: PaymentChange) =>
 export const assignAttendant = (id: string, attendantId: string | number) =>
   request(
     (w) => w.url(`${bookingPath(id)}/assign`).post({ attendant_id: attendantId }).json(),
-    z.object({ attendant: AssignedAttendant }).transform((o) => o.attendant),
+    z.pipe(z.object({ attendant: AssignedAttendant }), z.transform((o) => o.attendant)),
   )

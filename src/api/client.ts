@@ -1,5 +1,5 @@
 import wretch, { type Wretch, type WretchError } from 'wretch'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { ErrorBody } from './contracts/common'
 
 import { TOKEN_KEY } from './token-key'
@@ -76,7 +76,7 @@ export function api(): Wretch {
  * HTTP errors (with the server's message), network failures (status 0) and malformed bodies.
  * A 401 also tells the session (which signs out once, however many calls fail together).
  */
-export async function request<S extends z.ZodType>(
+export async function request<S extends z.ZodMiniType>(
   call: (w: Wretch) => Promise<unknown>,
   schema: S,
   options: { authenticated?: boolean } = {},

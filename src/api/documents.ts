@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { API_BASE, ApiError, reportUnauthorized, request, requestBlob, tokenForUpload } from './client'
 import { ErrorBody } from './contracts/common'
 import {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini'
 import { request } from './client'
 import { MessageResponse } from './contracts/auth'
 import { CatalogueList, PricingTable, ServiceList, ServiceResponse, type ServiceRequest } from './contracts/services'
@@ -15,7 +16,7 @@ export const updateService = (id: string, body: Partial<ServiceRequest>) =>
 export const deleteService = (id: string) => request((w) => w.url(`/services/${encodeURIComponent(id)}`).delete().json(), MessageResponse)
 
 export const updatePricing = (body: Partial<PricingTable>) =>
-  request((w) => w.url('/services/pricing').put(body).json(), MessageResponse.extend({ pricing: PricingTable.optional() }))
+  request((w) => w.url('/services/pricing').put(body).json(), z.extend(MessageResponse, { pricing: z.optional(PricingTable) }))
 
 /** GET /services with each service's place in the price table (bookings area: the admin catalogue). */
 export const listCatalogue = () => request((w) => w.url('/services').get().json(), CatalogueList)

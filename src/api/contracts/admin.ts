@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Id, Money } from './common'
 import { User } from './auth'
 import { WIRE_ROLES } from './roles'
@@ -27,24 +27,24 @@ export type RecentActivity = z.infer<typeof RecentActivity>
 
 export const AdminStatisticsResponse = z.object({
   stats: AdminStats,
-  recentActivities: z.array(RecentActivity).default([]),
+  recentActivities: z._default(z.array(RecentActivity), []),
 })
 export type AdminStatisticsResponse = z.infer<typeof AdminStatisticsResponse>
 
 /** GET /users?page&limit&role: users and pagination {total, pages}. */
 export const UserPage = z.object({
   users: z.array(User),
-  pagination: z.object({ total: z.number().int(), pages: z.number().int() }).passthrough(),
+  pagination: z.looseObject({ total: z.number().check(z.int()), pages: z.number().check(z.int()) }),
 })
 export type UserPage = z.infer<typeof UserPage>
 
 /** PUT /users/{id}: the edited fields; the password only when filled (SPEC.md section 5). */
 export const UserUpdateRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().email('Please enter a valid email address'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
+  email: z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address')),
   role: z.enum(WIRE_ROLES),
-  phone: z.string().optional(),
-  address: z.string().optional(),
-  password: z.string().min(6, 'Password must be at least 6 characters').optional(),
+  phone: z.optional(z.string()),
+  address: z.optional(z.string()),
+  password: z.optional(z.string().check(z.minLength(6, 'Password must be at least 6 characters'))),
 })
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>

@@ -1,32 +1,32 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Id } from './common'
 
 import { STAFF_ROLES, normaliseRole, type Role } from './roles'
 
 export { ROLES, STAFF_ROLES, WIRE_ROLES, normaliseRole, toWireRole, type Role, type WireRole } from './roles'
 
-export const RoleSchema = z.unknown().transform(normaliseRole)
+export const RoleSchema = z.pipe(z.unknown(), z.transform(normaliseRole))
 
 export const User = z.object({
   id: Id,
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
-  phone: z.string().nullish(),
-  address: z.string().nullish(),
-  created_at: z.string().nullish(),
+  phone: z.nullish(z.string()),
+  address: z.nullish(z.string()),
+  created_at: z.nullish(z.string()),
 })
 export type User = z.infer<typeof User>
 
 /** The fields the app reads from the JWT payload (jwt-decode does not verify; the server does). */
 export const TokenPayload = z.object({
-  sub: z.union([z.string(), z.number()]).optional(),
-  id: z.union([z.string(), z.number()]).optional(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  role: z.unknown().optional(),
-  exp: z.number().optional(),
-  iat: z.number().optional(),
+  sub: z.optional(z.union([z.string(), z.number()])),
+  id: z.optional(z.union([z.string(), z.number()])),
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  role: z.optional(z.unknown()),
+  exp: z.optional(z.number()),
+  iat: z.optional(z.number()),
 })
 export type TokenPayload = z.infer<typeof TokenPayload>
 
@@ -44,51 +44,51 @@ export interface SessionUser {
 export { LoginRequest, RegisterRequest } from './auth-requests'
 
 export const StaffRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().email('Please enter a valid email address'),
-  password: z.string().min(6, 'Password must be at least 6 characters'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
+  email: z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address')),
+  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
   role: z.enum(STAFF_ROLES),
-  phone: z.string().optional(),
-  address: z.string().optional(),
+  phone: z.optional(z.string()),
+  address: z.optional(z.string()),
 })
 export type StaffRequest = z.infer<typeof StaffRequest>
 
 export const ProfileRequest = z.object({
-  name: z.string().trim().min(1).optional(),
-  phone: z.string().optional(),
-  address: z.string().optional(),
+  name: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  phone: z.optional(z.string()),
+  address: z.optional(z.string()),
 })
 export type ProfileRequest = z.infer<typeof ProfileRequest>
 
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'Current password is required'),
-  newPassword: z.string().min(6, 'Password must be at least 6 characters'),
+  currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+  newPassword: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
 })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>
 
 export const ForgotPasswordRequest = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Please enter a valid email address'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(z.regexes.email, 'Please enter a valid email address')),
 })
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>
 
 export const ResetPasswordRequest = z.object({
-  token: z.string().min(1, 'The reset link is incomplete'),
-  password: z.string().min(6, 'Password must be at least 6 characters'),
+  token: z.string().check(z.minLength(1, 'The reset link is incomplete')),
+  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
 })
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>
 
 // ---- responses ----
-export const AuthResponse = z.object({ token: z.string().min(1), user: User })
+export const AuthResponse = z.object({ token: z.string().check(z.minLength(1)), user: User })
 export type AuthResponse = z.infer<typeof AuthResponse>
 
-export const MessageResponse = z.object({ message: z.string() }).passthrough()
+export const MessageResponse = z.looseObject({ message: z.string() })
 
 /** `{ user }` or a bare user. */
-export const UserResponse = z.union([z.object({ user: User }).transform((o) => o.user), User])
+export const UserResponse = z.union([z.pipe(z.object({ user: User }), z.transform((o) => o.user)), User])
 
 /**
  * Forgot-password answer. `resetUrl` is only ever present from the mock backend (so the flow can be
  * tried without email); a real server sends an email instead.
  */
-export const ForgotPasswordResponse = z.object({ message: z.string(), resetUrl: z.string().optional() })
+export const ForgotPasswordResponse = z.object({ message: z.string(), resetUrl: z.optional(z.string()) })
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { Id, Money, listOf } from './common'
+import { z } from 'zod/mini'
+import { Id, Money, listOf, orEmpty, orEmptyText } from './common'
 import { MorgueCare } from './morgue' // morgue
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
@@ -24,83 +24,77 @@ export const GENDERS = ['male', 'female', 'other'] as const
 
 // ---- deceased ----
 export const DeceasedRequest = z.object({
-  first_name: z.string().trim().min(1, 'First name is required'),
-  last_name: z.string().trim().min(1, 'Last name is required'),
-  date_of_death: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of death is required'),
-  place_of_death: z.string().trim().min(1, 'Place of death is required'),
-  gender: z.enum(GENDERS).nullish(),
-  religion: z.string().nullish(),
+  first_name: z.string().check(z.trim(), z.minLength(1, 'First name is required')),
+  last_name: z.string().check(z.trim(), z.minLength(1, 'Last name is required')),
+  date_of_death: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of death is required')),
+  place_of_death: z.string().check(z.trim(), z.minLength(1, 'Place of death is required')),
+  gender: z.nullish(z.enum(GENDERS)),
+  religion: z.nullish(z.string()),
 })
 export type DeceasedRequest = z.infer<typeof DeceasedRequest>
 
-export const Deceased = z
-  .object({
-    id: Id,
-    first_name: z.string(),
-    last_name: z.string(),
-    date_of_death: z.string().nullish(),
-    place_of_death: z.string().nullish(),
-    gender: z.string().nullish(),
-    religion: z.string().nullish(),
-  })
-  .passthrough()
+export const Deceased = z.looseObject({
+  id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  date_of_death: z.nullish(z.string()),
+  place_of_death: z.nullish(z.string()),
+  gender: z.nullish(z.string()),
+  religion: z.nullish(z.string()),
+})
 export type Deceased = z.infer<typeof Deceased>
-export const DeceasedResponse = z.union([z.object({ deceased: Deceased }).transform((o) => o.deceased), Deceased])
+export const DeceasedResponse = z.union([z.pipe(z.object({ deceased: Deceased }), z.transform((o) => o.deceased)), Deceased])
 
 // ---- bookings ----
 /** `scheduled_date` is '<YYYY-MM-DD>T<HH:mm>:00' (local Nairobi time, no zone). */
 export const BookingServiceLineRequest = z.object({
   service_id: z.union([z.number(), z.string()]),
   quantity: z.literal(1),
-  scheduled_date: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/, 'scheduled_date must be YYYY-MM-DDTHH:mm:00'),
+  scheduled_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/, 'scheduled_date must be YYYY-MM-DDTHH:mm:00')),
 })
 export const BookingRequest = z.object({
   deceased_id: z.union([z.number(), z.string()]),
-  services: z.array(BookingServiceLineRequest).min(1, 'Please select at least one service'),
-  notes: z.string().optional(),
+  services: z.array(BookingServiceLineRequest).check(z.minLength(1, 'Please select at least one service')),
+  notes: z.optional(z.string()),
 })
 export type BookingRequest = z.infer<typeof BookingRequest>
 
-export const BookingServiceLine = z
-  .object({
-    id: Id,
-    service_id: Id.optional(),
-    service_name: z.string(),
-    quantity: z.number().int().positive().catch(1),
-    price_at_booking: Money,
-    scheduled_date: z.string().nullish(),
-  })
-  .passthrough()
+export const BookingServiceLine = z.looseObject({
+  id: Id,
+  service_id: z.optional(Id),
+  service_name: z.string(),
+  quantity: z.catch(z.number().check(z.int(), z.positive()), 1),
+  price_at_booking: Money,
+  scheduled_date: z.nullish(z.string()),
+})
 export type BookingServiceLine = z.infer<typeof BookingServiceLine>
 
-export const AssignedAttendant = z.object({ id: Id, name: z.string() }).passthrough()
+export const AssignedAttendant = z.looseObject({ id: Id, name: z.string() })
 
-export const Booking = z
-  .object({
-    id: Id,
-    /** Unknown statuses are kept as sent (the client dashboard also counts 'active'). */
-    status: z.string(),
-    payment_status: z.string(),
-    total_amount: Money,
-    notes: z.string().nullish(),
-    created_at: z.string(),
-    deceased_id: Id.nullish(),
-    deceased_first_name: z.string().nullish().transform((v) => v ?? ''),
-    deceased_last_name: z.string().nullish().transform((v) => v ?? ''),
-    client_id: Id.nullish(),
-    client_name: z.string().nullish(),
-    services: z.array(BookingServiceLine).nullish().transform((v) => v ?? []),
-    required_documents: z.array(z.string()).nullish().transform((v) => v ?? []),
-    has_notifications: z.boolean().nullish().transform((v) => v ?? false),
-    assignedAttendant: AssignedAttendant.nullish(),
-    morgue: MorgueCare.nullish(), // morgue: preparation, transport, release (issue 10)
-  })
-  .passthrough()
+export const Booking = z.looseObject({
+  id: Id,
+  /** Unknown statuses are kept as sent (the client dashboard also counts 'active'). */
+  status: z.string(),
+  payment_status: z.string(),
+  total_amount: Money,
+  notes: z.nullish(z.string()),
+  created_at: z.string(),
+  deceased_id: z.nullish(Id),
+  deceased_first_name: orEmptyText,
+  deceased_last_name: orEmptyText,
+  client_id: z.nullish(Id),
+  client_name: z.nullish(z.string()),
+  services: orEmpty(BookingServiceLine),
+  required_documents: orEmpty(z.string()),
+  has_notifications: z.pipe(z.nullish(z.boolean()), z.transform((v) => v ?? false)),
+  assignedAttendant: z.nullish(AssignedAttendant),
+  morgue: z.nullish(MorgueCare), // morgue: preparation, transport, release (issue 10)
+})
 export type Booking = z.infer<typeof Booking>
 
 export const BookingList = listOf('bookings', Booking)
-export const BookingResponse = z.union([z.object({ booking: Booking }).transform((o) => o.booking), Booking])
+export const BookingResponse = z.union([z.pipe(z.object({ booking: Booking }), z.transform((o) => o.booking)), Booking])
 
-export const BookingStatusRequest = z.object({ status: z.enum(BOOKING_STATUSES), notes: z.string().optional() })
+export const BookingStatusRequest = z.object({ status: z.enum(BOOKING_STATUSES), notes: z.optional(z.string()) })
 export const BookingPaymentRequest = z.object({ payment_status: z.enum(PAYMENT_STATUSES) })
 export const AssignRequest = z.object({ attendant_id: z.union([z.number(), z.string()]) })

@@ -1,22 +1,22 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Ids arrive as numbers or strings depending on the server; the app always uses strings. */
-export const Id = z.union([z.number(), z.string()]).transform((v) => String(v))
+export const Id = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => String(v)))
 
 /** Money may come as a number or a numeric string (e.g. Postgres numeric). */
-export const Money = z.union([z.number(), z.string()]).transform((v, ctx) => {
+export const Money = z.pipe(z.union([z.number(), z.string()]), z.transform((v, ctx) => {
   const n = typeof v === 'number' ? v : Number(v)
   if (!Number.isFinite(n)) {
-    ctx.addIssue({ code: 'custom', message: 'Not a number' })
+    ctx.issues.push({ code: 'custom', message: 'Not a number', input: v })
     return z.NEVER
   }
   return n
-})
+}))
 
 /** Every error body of /api carries a message. */
 export const ErrorBody = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.unknown()).optional(),
+  errors: z.optional(z.record(z.string(), z.unknown())),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
@@ -24,19 +24,27 @@ export type ErrorBody = z.infer<typeof ErrorBody>
  * A list answer: accepts a bare array, `{ [key]: [...] }` or `{ data: [...] }` so the app is not
  * brittle about the envelope; always yields the array.
  */
-export function listOf<T extends z.ZodType>(key: string, item: T) {
+export function listOf<T extends z.ZodMiniType>(key: string, item: T) {
   const arr = z.array(item)
   return z.union([
     arr,
-    z.object({ [key]: arr }).transform((o) => o[key] as z.infer<typeof arr>),
-    z.object({ data: arr }).transform((o) => o.data),
+    z.pipe(z.object({ [key]: arr }), z.transform((o) => o[key] as z.infer<typeof arr>)),
+    z.pipe(z.object({ data: arr }), z.transform((o) => o.data)),
   ])
 }
 
 export const Pagination = z.object({
-  total: z.number().int().nonnegative(),
-  pages: z.number().int().nonnegative(),
-  page: z.number().int().positive().optional(),
-  limit: z.number().int().positive().optional(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  pages: z.number().check(z.int(), z.nonnegative()),
+  page: z.optional(z.number().check(z.int(), z.positive())),
+  limit: z.optional(z.number().check(z.int(), z.positive())),
 })
 export type Pagination = z.infer<typeof Pagination>
+
+/** A value the server may leave out or send as null: always null when absent. */
+export const orNull = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.nullish(schema), z.transform((v) => v ?? null))
+/** A list the server may leave out or send as null: always an array. */
+export const orEmpty = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(z.nullish(z.array(item)), z.transform((v) => v ?? []))
+/** A text the server may leave out or send as null: always a string. */
+export const orEmptyText = z.pipe(z.nullish(z.string()), z.transform((v) => v ?? ''))

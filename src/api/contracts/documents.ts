@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Id, Pagination } from './common'
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType } from './bookings'
 
@@ -40,54 +40,53 @@ export function documentFileProblem(file: { name: string; size: number; type: st
   return null
 }
 
-export const Document = z
-  .object({
-    id: Id,
-    name: z.string(),
-    document_type: z.string(),
-    description: z.string().nullish(),
-    file_path: z.string().nullish(),
-    /** Unknown statuses are shown as pending (SPEC.md: "pending (default when missing)"). */
-    status: z
-      .string()
-      .nullish()
-      .transform((v): DocumentStatus => (v === 'approved' || v === 'rejected' ? v : 'pending')),
-    review_notes: z.string().nullish(),
-    created_at: z.string(),
-    uploaded_by_name: z.string().nullish(),
-    booking_id: Id.nullish(),
-    deceased_first_name: z.string().nullish(),
-    deceased_last_name: z.string().nullish(),
-    mime_type: z.string().nullish(),
-    size: z.number().nullish(),
-  })
-  .passthrough()
+export const Document = z.looseObject({
+  id: Id,
+  name: z.string(),
+  document_type: z.string(),
+  description: z.nullish(z.string()),
+  file_path: z.nullish(z.string()),
+  /** Unknown statuses are shown as pending (SPEC.md: "pending (default when missing)"). */
+  status: z.pipe(
+    z.nullish(z.string()),
+    z.transform((v): DocumentStatus => (v === 'approved' || v === 'rejected' ? v : 'pending')),
+  ),
+  review_notes: z.nullish(z.string()),
+  created_at: z.string(),
+  uploaded_by_name: z.nullish(z.string()),
+  booking_id: z.nullish(Id),
+  deceased_first_name: z.nullish(z.string()),
+  deceased_last_name: z.nullish(z.string()),
+  mime_type: z.nullish(z.string()),
+  size: z.nullish(z.number()),
+})
 export type Document = z.infer<typeof Document>
 
 export const DocumentList = z.union([
-  z.array(Document).transform((documents) => ({ documents, pagination: null as Pagination | null })),
-  z.object({ documents: z.array(Document), pagination: Pagination.nullish() }).transform((o) => ({ documents: o.documents, pagination: o.pagination ?? null })),
+  z.pipe(z.array(Document), z.transform((documents) => ({ documents, pagination: null as Pagination | null }))),
+  z.pipe(
+    z.object({ documents: z.array(Document), pagination: z.nullish(Pagination) }),
+    z.transform((o) => ({ documents: o.documents, pagination: o.pagination ?? null })),
+  ),
 ])
 export type DocumentList = z.infer<typeof DocumentList>
-export const DocumentResponse = z.union([z.object({ document: Document }).transform((o) => o.document), Document])
+export const DocumentResponse = z.union([z.pipe(z.object({ document: Document }), z.transform((o) => o.document)), Document])
 
-export const DocumentStats = z
-  .object({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number() })
-  .passthrough()
+export const DocumentStats = z.looseObject({ total: z.number(), pending: z.number(), approved: z.number(), rejected: z.number() })
 export type DocumentStats = z.infer<typeof DocumentStats>
-export const DocumentStatsResponse = z.union([z.object({ stats: DocumentStats }).transform((o) => o.stats), DocumentStats])
+export const DocumentStatsResponse = z.union([z.pipe(z.object({ stats: DocumentStats }), z.transform((o) => o.stats)), DocumentStats])
 
 export const DocumentStatusRequest = z.object({
   status: z.enum(['approved', 'rejected']),
-  notes: z.string().max(1000, 'Notes must be at most 1000 characters').optional(),
+  notes: z.optional(z.string().check(z.maxLength(1000, 'Notes must be at most 1000 characters'))),
 })
 export type DocumentStatusRequest = z.infer<typeof DocumentStatusRequest>
 
 /** The fields of POST /documents besides the file (multipart form data). */
 export const DocumentUploadFields = z.object({
   document_type: z.enum(DOCUMENT_TYPES, { message: 'Please choose a document type' }),
-  description: z.string().max(500, 'Description must be at most 500 characters').optional(),
-  booking_id: z.string().regex(/^\d+$/, 'Please choose the booking').optional(),
+  description: z.optional(z.string().check(z.maxLength(500, 'Description must be at most 500 characters'))),
+  booking_id: z.optional(z.string().check(z.regex(/^\d+$/, 'Please choose the booking'))),
 })
 
 export interface DocumentQuery {

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { Id } from './common'
+import { z } from 'zod/mini'
+import { Id, orEmpty, orNull } from './common'
 
 /** The preparation checklist of a body in the attendant's care, in the order the work is done. */
 export const PREP_TASKS = ['received', 'washed', 'embalmed', 'dressed', 'casketed', 'ready_for_viewing'] as const
@@ -12,17 +12,15 @@ export const PERMIT_STATUSES = ['approved', 'pending', 'rejected', 'missing'] as
 export type PermitStatus = (typeof PERMIT_STATUSES)[number]
 
 /** A document of the booking as the attendant sees it (read-only). */
-export const MorgueDocument = z
-  .object({
-    id: Id,
-    name: z.string(),
-    document_type: z.string(),
-    status: z.string(),
-    created_at: z.string(),
-    mime_type: z.string().nullish(),
-    size: z.number().nullish(),
-  })
-  .passthrough()
+export const MorgueDocument = z.looseObject({
+  id: Id,
+  name: z.string(),
+  document_type: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  mime_type: z.nullish(z.string()),
+  size: z.nullish(z.number()),
+})
 export type MorgueDocument = z.infer<typeof MorgueDocument>
 
 /**
@@ -30,19 +28,17 @@ export type MorgueDocument = z.infer<typeof MorgueDocument>
  * ticked preparation tasks, the transfer to the service, the release, and what the attendant needs
  * to know (date and place of death, family phone, burial permit).
  */
-export const MorgueCare = z
-  .object({
-    received_at: z.string(),
-    tasks: z.array(z.string()).catch([]),
-    transport_status: z.enum(TRANSPORT_STATUSES).catch('scheduled'),
-    released_at: z.string().nullish().transform((v) => v ?? null),
-    date_of_death: z.string().nullish().transform((v) => v ?? null),
-    place_of_death: z.string().nullish().transform((v) => v ?? null),
-    client_phone: z.string().nullish().transform((v) => v ?? null),
-    burial_permit: z.enum(PERMIT_STATUSES).catch('missing'),
-    documents: z.array(MorgueDocument).nullish().transform((v) => v ?? []),
-  })
-  .passthrough()
+export const MorgueCare = z.looseObject({
+  received_at: z.string(),
+  tasks: z.catch(z.array(z.string()), []),
+  transport_status: z.catch(z.enum(TRANSPORT_STATUSES), 'scheduled'),
+  released_at: orNull(z.string()),
+  date_of_death: orNull(z.string()),
+  place_of_death: orNull(z.string()),
+  client_phone: orNull(z.string()),
+  burial_permit: z.catch(z.enum(PERMIT_STATUSES), 'missing'),
+  documents: orEmpty(MorgueDocument),
+})
 export type MorgueCare = z.infer<typeof MorgueCare>
 
 // ---- requests ----

@@ -1,37 +1,34 @@
-import { z } from 'zod'
-import { Id, Money, listOf } from './common'
+import { z } from 'zod/mini'
+import { Id, Money, listOf, orEmptyText } from './common'
 
 export const PAYMENT_RECORD_STATUSES = ['completed', 'processing', 'failed', 'pending'] as const
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number]
 
-export const Payment = z
-  .object({
-    id: Id,
-    booking_id: Id.nullish(),
-    transaction_id: z.string().nullish(),
-    payment_method: z.string().nullish().transform((v) => v ?? 'other'),
-    /** completed, processing, failed; anything else is shown as pending. */
-    status: z.unknown().transform((v): PaymentRecordStatus =>
-      v === 'completed' || v === 'processing' || v === 'failed' ? v : 'pending',
-    ),
-    amount: Money,
-    payment_date: z.string().nullish(),
-  })
-  .passthrough()
+export const Payment = z.looseObject({
+  id: Id,
+  booking_id: z.nullish(Id),
+  transaction_id: z.nullish(z.string()),
+  payment_method: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? 'other')),
+  /** completed, processing, failed; anything else is shown as pending. */
+  status: z.pipe(
+    z.unknown(),
+    z.transform((v): PaymentRecordStatus => (v === 'completed' || v === 'processing' || v === 'failed' ? v : 'pending')),
+  ),
+  amount: Money,
+  payment_date: z.nullish(z.string()),
+})
 export type Payment = z.infer<typeof Payment>
 export const PaymentList = listOf('payments', Payment)
 
 /** A booking awaiting payment. */
-export const PendingPayment = z
-  .object({
-    id: Id,
-    deceased_first_name: z.string().nullish().transform((v) => v ?? ''),
-    deceased_last_name: z.string().nullish().transform((v) => v ?? ''),
-    total_amount: Money,
-    /** What is still to pay (the total less what was already paid); a server that omits it means the total. */
-    amount_due: Money.optional(),
-  })
-  .passthrough()
+export const PendingPayment = z.looseObject({
+  id: Id,
+  deceased_first_name: orEmptyText,
+  deceased_last_name: orEmptyText,
+  total_amount: Money,
+  /** What is still to pay (the total less what was already paid); a server that omits it means the total. */
+  amount_due: z.optional(Money),
+})
 export type PendingPayment = z.infer<typeof PendingPayment>
 
 /** The amount the family pays now: what is still due, else (a server without amount_due) the total. */
@@ -49,36 +46,34 @@ export function normaliseKenyanPhone(raw: string): string | null {
 }
 
 export const StkPushRequest = z.object({
-  phoneNumber: z.string().refine((v) => normaliseKenyanPhone(v) !== null, 'Enter a Safaricom number like 0712345678'),
-  amount: z.number().int('Amount must be whole KSH').min(1, 'Amount must be at least 1 KSH').max(250000, 'Amount cannot exceed 250,000 KSH'),
+  phoneNumber: z.string().check(z.refine((v) => normaliseKenyanPhone(v) !== null, 'Enter a Safaricom number like 0712345678')),
+  amount: z
+    .number()
+    .check(z.int('Amount must be whole KSH'), z.gte(1, 'Amount must be at least 1 KSH'), z.lte(250000, 'Amount cannot exceed 250,000 KSH')),
   /** Sent so the payment can be linked to its booking (a deliberate fix over SPEC.md). */
   bookingId: z.union([z.number(), z.string()]),
 })
 export type StkPushRequest = z.infer<typeof StkPushRequest>
 
 export const StkPushResponse = z.object({
-  data: z
-    .object({
-      MerchantRequestID: z.string().optional(),
-      CheckoutRequestID: z.string().optional(),
-      ResponseCode: z.union([z.string(), z.number()]).transform(String),
-      ResponseDescription: z.string().optional(),
-      CustomerMessage: z.string().optional(),
-    })
-    .passthrough(),
+  data: z.looseObject({
+    MerchantRequestID: z.optional(z.string()),
+    CheckoutRequestID: z.optional(z.string()),
+    ResponseCode: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+    ResponseDescription: z.optional(z.string()),
+    CustomerMessage: z.optional(z.string()),
+  }),
 })
 export type StkPushResponse = z.infer<typeof StkPushResponse>
 
 /** Daraja's STK query, wrapped in data: either still processing (errorCode) or final (ResultCode). */
 export const VerifyResponse = z.object({
-  data: z
-    .object({
-      ResultCode: z.union([z.string(), z.number()]).transform(String).optional(),
-      ResultDesc: z.string().optional(),
-      errorCode: z.string().optional(),
-      errorMessage: z.string().optional(),
-    })
-    .passthrough(),
+  data: z.looseObject({
+    ResultCode: z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
+    ResultDesc: z.optional(z.string()),
+    errorCode: z.optional(z.string()),
+    errorMessage: z.optional(z.string()),
+  }),
 })
 export type VerifyResponse = z.infer<typeof VerifyResponse>
 

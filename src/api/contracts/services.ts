@@ -1,41 +1,39 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { Id, Money, listOf } from './common'
 
-export const Service = z
-  .object({
-    id: Id,
-    name: z.string(),
-    description: z.string().nullish().transform((v) => v ?? ''),
-    price: Money,
-    category: z.string().nullish(),
-  })
-  .passthrough()
+export const Service = z.looseObject({
+  id: Id,
+  name: z.string(),
+  description: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? '')),
+  price: Money,
+  category: z.nullish(z.string()),
+})
 export type Service = z.infer<typeof Service>
 
 export const ServiceList = listOf('services', Service)
-export const ServiceResponse = z.union([z.object({ service: Service }).transform((o) => o.service), Service])
+export const ServiceResponse = z.union([z.pipe(z.object({ service: Service }), z.transform((o) => o.service)), Service])
 
 export const ServiceRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  description: z.string().optional(),
-  price: z.number().int('Price must be a whole number of KSH').positive('Price must be positive'),
-  category: z.string().optional(),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
+  description: z.optional(z.string()),
+  price: z.number().check(z.int('Price must be a whole number of KSH'), z.positive('Price must be positive')),
+  category: z.optional(z.string()),
 })
 export type ServiceRequest = z.infer<typeof ServiceRequest>
 
 /** The default price table held in state (SPEC.md section 1). */
 export const DEFAULT_PRICING = { basicFuneral: 5000, premiumFuneral: 8000, cremation: 3000, burial: 4000 } as const
 export const PricingTable = z.object({
-  basicFuneral: z.number().positive(),
-  premiumFuneral: z.number().positive(),
-  cremation: z.number().positive(),
-  burial: z.number().positive(),
+  basicFuneral: z.number().check(z.positive()),
+  premiumFuneral: z.number().check(z.positive()),
+  cremation: z.number().check(z.positive()),
+  burial: z.number().check(z.positive()),
 })
 export type PricingTable = z.infer<typeof PricingTable>
 
 // bookings area: which line of the price table a service is (basicFuneral, …), null for the others.
 export const PRICING_KEYS = ['basicFuneral', 'premiumFuneral', 'cremation', 'burial'] as const
 export type PricingKey = (typeof PRICING_KEYS)[number]
-export const ServiceWithPricingKey = Service.extend({ pricing_key: z.string().nullish() })
+export const ServiceWithPricingKey = z.extend(Service, { pricing_key: z.nullish(z.string()) })
 export type ServiceWithPricingKey = z.infer<typeof ServiceWithPricingKey>
 export const CatalogueList = listOf('services', ServiceWithPricingKey)

@@ -1,20 +1,20 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Profile form: the name is required; phone and address may be cleared. */
 export const ProfileForm = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  phone: z.string().trim(),
-  address: z.string().trim(),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
+  phone: z.string().check(z.trim()),
+  address: z.string().check(z.trim()),
 })
 
 /** Change password: current, new (at least 6, as the server asks), confirm; nothing is sent if they differ. */
 export const ChangePasswordForm = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z.string().min(1, 'New password is required').min(6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+    newPassword: z.string().check(z.minLength(1, 'New password is required'), z.minLength(6, 'Password must be at least 6 characters')),
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+  .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
 
 export const PROFILE_TEXT = {
   title: 'My Profile',

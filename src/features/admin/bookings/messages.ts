@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Words of the All bookings page and the Service catalogue tab (SPEC.md's toasts live in the machines). */
 export const ADMIN_BOOKINGS_TEXT = {
@@ -66,13 +66,15 @@ export const PRICING_LABELS = {
 /** A whole, positive KSH amount typed in a text box. */
 const Price = z
   .string()
-  .trim()
-  .min(1, 'Price is required')
-  .regex(/^\d+$/, 'Price must be a whole number of KSH')
-  .refine((v) => Number(v) > 0, 'Price must be positive')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Price is required'),
+    z.regex(/^\d+$/, 'Price must be a whole number of KSH'),
+    z.refine((v) => Number(v) > 0, 'Price must be positive'),
+  )
 
 export const ServiceForm = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
   description: z.string(),
   price: Price,
   category: z.string(),

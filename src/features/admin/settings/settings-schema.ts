@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** SPEC.md section 3 "Settings (local only)" with section 9's defaults and section 5's bounds. */
 export const CURRENCIES = ['KSH', 'USD', 'GBP', 'EUR'] as const
@@ -11,16 +11,20 @@ export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
 const bounded = (label: string, min: number, max: number, unit: string) =>
   z
     .string()
-    .trim()
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `${label} must be between ${min} and ${max} ${unit}`)
+    .check(
+      z.trim(),
+      z.refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `${label} must be between ${min} and ${max} ${unit}`),
+    )
 
 export const GeneralSettings = z.object({
-  facilityName: z.string().trim().min(1, 'Facility name is required'),
-  contactEmail: z.string().trim().min(1, 'Contact email is required').email('Please enter a valid email address'),
-  contactPhone: z.string().trim().min(1, 'Contact phone is required'),
-  address: z.string().trim().min(1, 'Address is required'),
+  facilityName: z.string().check(z.trim(), z.minLength(1, 'Facility name is required')),
+  contactEmail: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Contact email is required'), z.regex(z.regexes.email, 'Please enter a valid email address')),
+  contactPhone: z.string().check(z.trim(), z.minLength(1, 'Contact phone is required')),
+  address: z.string().check(z.trim(), z.minLength(1, 'Address is required')),
   currency: z.enum(CURRENCIES),
-  timeZone: z.string().min(1),
+  timeZone: z.string().check(z.minLength(1)),
   dateFormat: z.enum(DATE_FORMATS),
   timeFormat: z.enum(TIME_FORMATS),
 })
@@ -96,7 +100,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | null): Settings
     raw = null
   }
   const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
-  const pick = <S extends z.ZodType>(schema: S, value: unknown, fallback: z.infer<S>): z.infer<S> => {
+  const pick = <S extends z.ZodMiniType>(schema: S, value: unknown, fallback: z.infer<S>): z.infer<S> => {
     const r = schema.safeParse(value)
     return r.success ? r.data : fallback
   }

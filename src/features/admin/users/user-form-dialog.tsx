@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useForm, type AnyFieldApi } from '@tanstack/react-form'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import {
   Button,
   Dialog,
@@ -26,14 +26,14 @@ const useStyles = makeStyles({
   surface: { maxWidth: 'min(560px, calc(100vw - 24px))' },
 })
 
-const required = (label: string) => z.string().trim().min(1, `${label} is required`)
-const email = z.string().trim().min(1, 'Email is required').email('Please enter a valid email address')
+const required = (label: string) => z.string().check(z.trim(), z.minLength(1, `${label} is required`))
+const email = z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(z.regexes.email, 'Please enter a valid email address'))
 
 /** SPEC.md section 5, staff user form: name, email and password required (min 6); role morgue_attendant or admin. */
 export const StaffForm = z.object({
   name: required('Name'),
   email,
-  password: z.string().min(6, 'Password must be at least 6 characters'),
+  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
   role: z.enum(['morgue_attendant', 'admin']),
   phone: z.string(),
   address: z.string(),
@@ -43,7 +43,7 @@ export const StaffForm = z.object({
 export const EditUserForm = z.object({
   name: required('Name'),
   email,
-  password: z.string().refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters'),
+  password: z.string().check(z.refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters')),
   role: z.enum(['client', 'morgue_attendant', 'admin']),
   phone: z.string(),
   address: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { BookingDraft } from '../../../../machines/booking/booking-schemas'
 import type { SavedWizard } from '../../../../machines/booking/booking-wizard.machine'
 
@@ -12,7 +12,7 @@ const Saved = z.object({
   version: z.literal(1),
   step: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   draft: BookingDraft,
-  deceasedId: z.string().nullable(),
+  deceasedId: z.nullable(z.string()),
   savedAt: z.string(),
 })
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { useForm } from '@tanstack/react-form'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { ActorRefFrom } from 'xstate'
 import {
   Body1,
@@ -37,9 +37,11 @@ type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>
 const PhoneForm = z.object({
   phone: z
     .string()
-    .trim()
-    .min(1, 'Enter the M-Pesa phone number')
-    .refine((v) => normaliseKenyanPhone(v) !== null, MPESA_MESSAGES.invalidPhone),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter the M-Pesa phone number'),
+      z.refine((v) => normaliseKenyanPhone(v) !== null, MPESA_MESSAGES.invalidPhone),
+    ),
 })
 
 const PHONE_HINT = 'Format: 07XXXXXXXX, 01XXXXXXXX or 2547XXXXXXXX'

@@ -1,11 +1,11 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { CONTACT } from '../../../components/public-layout/contact-details'
 
 /** The landing page's contact form (SPEC.md section 3: name, email, message). */
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
-  message: z.string().trim().min(1, 'Message is required'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required')), z.email('Please enter a valid email address')),
+  message: z.string().check(z.trim(), z.minLength(1, 'Message is required')),
 })
 
 export type ContactMessage = z.input<typeof contactMessageSchema>

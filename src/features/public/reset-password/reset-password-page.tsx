@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import * as authApi from '../../../api/auth'
 import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
@@ -12,10 +12,10 @@ import { RouterLink } from '../../../components/router-link'
 
 const ResetForm = z
   .object({
-    password: z.string().min(1, 'Password is required').min(6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    password: z.string().check(z.minLength(1, 'Password is required'), z.minLength(6, 'Password must be at least 6 characters')),
+    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
 
 export const RESET_MESSAGES = {
   success: 'Your password has been reset. Please sign in.',
