@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4179)
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Debian's chromium-headless-shell when installed (Chromium's engine without the desktop browser,
+// what Playwright runs headless by default), else Chromium. tests/e2e/run.mjs picks the same.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 /**
  * Journeys in Debian's Chromium against the production build with the mock backend on

@@ -3,6 +3,10 @@ import { DEMO, axeViolations, enterAs, expect, test } from './fixtures'
 
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  // A pre-rendered form is on screen before the script; its submit button turns from disabled to
+  // enabled when the app takes over. Audit the live page, not that colour change half-way.
+  const submit = page.locator('form button[type="submit"]')
+  if (await submit.count()) await expect(submit.first()).toBeEnabled()
   // Toasts and transitions: axeViolations waits for running animations to end.
 }
 

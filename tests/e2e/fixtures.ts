@@ -110,6 +110,18 @@ export async function enterAs(page: Page, account: (typeof DEMO)[keyof typeof DE
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
 }
 
+/**
+ * Go to `path` inside the running app, as a link does: the router changes screen, nothing reloads
+ * (no new page load, mock start-up or session check: a sweep over many screens stays quick).
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, path)
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`))
+}
+
 let counter = 0
 /** Register a brand-new family through the form and sign in with it; returns its credentials. */
 export async function registerFamily(page: Page, overrides: Partial<{ firstName: string; lastName: string }> = {}) {
@@ -154,7 +166,7 @@ export async function axeViolations(page: Page, exclude: string[] = []) {
   const result = await page.evaluate(async (excluded) => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } }).axe
-    return axe.run({ exclude: excluded }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return axe.run({ exclude: excluded }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
   }, selectors)
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).slice(0, 3).join(', ')}`)
 }

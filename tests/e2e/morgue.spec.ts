@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signOut, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, openInApp, signOut, test } from './fixtures'
 
 /** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */
 const SHOTS_DIR = process.env.SHOTS_DIR
@@ -88,17 +88,24 @@ for (const [who, account, pages] of [
   for (const width of [1280, 375]) {
     test(`the ${who}'s pages at ${width} px: no sideways scroll, no axe violations`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-      await enterAs(page, account)
+      await enterAs(page, account, pages[0])
+      let previous = ''
       for (const path of pages) {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await page.waitForLoadState('networkidle')
+        // One page load, then the app's own navigation: each screen as a family reaches it. Each
+        // has a heading of its own, so the audit runs once the new screen is there.
+        await openInApp(page, path)
+        const heading = page.getByRole('heading', { level: 1 })
+        await expect(heading).toBeVisible()
+        if (previous) await expect(heading).not.toHaveText(previous)
+        previous = await heading.innerText()
+        // Its data in: no skeleton (aria-busy) or spinner left.
+        await expect(page.locator('[aria-busy="true"], .fui-Spinner')).toHaveCount(0)
         await expectNoSidewaysScroll(page, path)
         expect(await axeViolations(page), path).toEqual([])
         if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${who}-${path.split('/').slice(2).join('-')}-${width}.png`, fullPage: true })
       }
       if (who === 'attendant') {
-        await page.goto('/dashboard/morgue/bodies')
+        await openInApp(page, '/dashboard/morgue/bodies')
         await page.getByRole('button', { name: 'Details: Rose Achieng' }).click()
         await expect(page.getByRole('dialog')).toBeVisible()
         expect(await axeViolations(page), 'detail panel').toEqual([])

@@ -6,12 +6,16 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Debian's chromium-headless-shell when it is there: the same Blink and V8 as Chromium without the
+// desktop browser around them (what Playwright itself runs headless by default). The journeys take
+// about a quarter less time in it. Chromium itself otherwise.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 if (!existsSync(chromium)) {
   const msg = [
     '',
     '!!! Chromium was not found at ' + chromium + ': the browser journeys CANNOT run.',
-    '!!! Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)',
+    '!!! Install it with:  sudo apt-get install -y chromium chromium-headless-shell   (or set CHROMIUM_PATH)',
     '',
   ].join('\n')
   console.error(msg)
@@ -23,5 +27,6 @@ const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'di
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const args = ['playwright', 'test', ...process.argv.slice(2)]
+console.log(`Journeys in ${chromium}`)
 const r = spawnSync(npx, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } })
 process.exit(r.status ?? 1)
