@@ -154,23 +154,51 @@ const useStyles = makeStyles({
   footerText: { margin: 0 },
 })
 
+/**
+ * Login and Register, or Dashboard and Logout: the only part of the frame that follows the
+ * session, so the session's arrival re-renders these buttons, not the page below them.
+ */
+function SessionActions({ buttonClass }: { buttonClass: string }) {
+  const navigate = useNavigate()
+  const { signedIn, role } = useSessionHint()
+  const session = useLoadedSession()
+  const signOut = () => {
+    logoutFromAnywhere(session)
+    navigate(paths.home)
+  }
+  if (!signedIn) {
+    return (
+      <>
+        <RouterButtonLink to={paths.login} appearance="subtle" className={buttonClass}>
+          Login
+        </RouterButtonLink>
+        <RouterButtonLink to={paths.register} appearance="primary" className={buttonClass}>
+          Register
+        </RouterButtonLink>
+      </>
+    )
+  }
+  return (
+    <>
+      <RouterButtonLink to={homeOf(role)} appearance="primary" className={buttonClass}>
+        Dashboard
+      </RouterButtonLink>
+      <Button appearance="subtle" onClick={signOut} className={buttonClass}>
+        Logout
+      </Button>
+    </>
+  )
+}
+
 /** The frame of every public page: navigation bar, the page, and a modest footer. */
 export function PublicLayout() {
   const styles = useStyles()
   const { pathname, hash } = useLocation()
-  const navigate = useNavigate()
-  const { signedIn, role } = useSessionHint()
-  const session = useLoadedSession()
   const onLanding = pathname === paths.home
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   // A new page (or anchor) closes the menu.
   useEffect(() => setMenuOpen(false), [pathname, hash])
-
-  const signOut = () => {
-    logoutFromAnywhere(session)
-    navigate(paths.home)
-  }
 
   return (
     <div className={styles.root}>
@@ -213,26 +241,7 @@ export function PublicLayout() {
           )}
 
           <div className={styles.actions}>
-            {!signedIn && (
-              <>
-                <RouterButtonLink to={paths.login} appearance="subtle" className={styles.navButton}>
-                  Login
-                </RouterButtonLink>
-                <RouterButtonLink to={paths.register} appearance="primary" className={styles.navButton}>
-                  Register
-                </RouterButtonLink>
-              </>
-            )}
-            {signedIn && (
-              <>
-                <RouterButtonLink to={homeOf(role)} appearance="primary" className={styles.navButton}>
-                  Dashboard
-                </RouterButtonLink>
-                <Button appearance="subtle" onClick={signOut} className={styles.navButton}>
-                  Logout
-                </Button>
-              </>
-            )}
+            <SessionActions buttonClass={styles.navButton} />
           </div>
 
           {onLanding && menuOpen && (

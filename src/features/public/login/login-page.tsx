@@ -1,12 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
-import { Navigate, useLocation, useNavigate } from 'react-router-dom'
+import { lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react'
+import { Navigate, useLocation } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { boolean, extend } from 'zod/mini'
 import { LoginRequest } from '../../../api/contracts/auth-requests'
 import { useAfterHydration } from '../../../app/hydration'
 import { afterLoginPath, paths } from '../../../app/paths'
-import { loadSession, useLoadedSession } from '../../../app/session-slot'
+import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { signInWhenReady, useSessionView } from '../../../app/session-view'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { CheckboxField, TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
@@ -18,21 +18,40 @@ const DemoAccounts = __MOCK__ ? lazy(() => import('./demo-accounts')) : null
 
 const LoginForm = extend(LoginRequest, { remember: boolean() })
 
+/** Signed in (just now, or already): on to the remembered page or the role's home. */
+function WhenSignedIn({ from }: { from: unknown }) {
+  const session = useSessionView()
+  return session.status === 'signedIn' && session.role ? <Navigate to={afterLoginPath(session.role, from)} replace /> : null
+}
+
+/**
+ * Until the page's build-time HTML is taken over, the form cannot be sent by the browser itself
+ * (that would put the password in the address); while signing in it says so.
+ */
+function SignInButton({ handingOver, ready }: { handingOver: boolean; ready: boolean }) {
+  const { loading } = useSessionView()
+  const busy = handingOver || loading
+  return (
+    <Button type="submit" appearance="primary" size="large" disabled={busy || !ready}>
+      {busy ? 'Signing in...' : 'Sign in'}
+    </Button>
+  )
+}
+
 /**
  * The sign-in screen. It does not import the session (XState, the API client, zod): it renders
  * at once, starts loading the session on mount, and hands the credentials over when it is there.
+ * Only the button and the redirect follow the session, so its arrival (and each of its steps)
+ * re-renders them, not the form: no long task on a slow phone while someone types.
  */
 export function LoginPage() {
   const styles = useFormStyles()
-  const actor = useLoadedSession()
-  const session = useSessionView()
+  const givenActor = useContext(SessionContext)
   const [handingOver, setHandingOver] = useState(false)
   useEffect(() => {
-    if (!actor) void loadSession()
-  }, [actor])
-  const busy = handingOver || session.loading
+    if (!givenActor) void loadSession()
+  }, [givenActor])
   const location = useLocation()
-  const navigate = useNavigate()
   const routeState = location.state as { from?: unknown; email?: unknown } | null
   const from = routeState?.from
   // This device's remembered email, or the email of an account just registered, is filled in.
@@ -52,7 +71,9 @@ export function LoginPage() {
     onSubmit: ({ value }) => {
       rememberEmail(value.remember ? value.email.trim() : null)
       setHandingOver(true)
-      void signInWhenReady(actor, { email: value.email.trim(), password: value.password }).finally(() => setHandingOver(false))
+      void signInWhenReady(givenActor ?? loadedSession(), { email: value.email.trim(), password: value.password }).finally(() =>
+        setHandingOver(false),
+      )
     },
   })
   const typedBeforeHydration = useKeepTypedBeforeHydration(form, prefill)
@@ -64,13 +85,6 @@ export function LoginPage() {
     },
     [form],
   )
-
-  // Signed in (just now, or already): go to the remembered page or the role's home.
-  useEffect(() => {
-    if (session.status === 'signedIn' && session.role) navigate(afterLoginPath(session.role, from), { replace: true })
-  }, [session.status, session.role, from, navigate])
-
-  if (session.status === 'signedIn' && session.role) return <Navigate to={afterLoginPath(session.role, from)} replace />
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to follow your bookings, documents and payments.">
@@ -85,15 +99,12 @@ export function LoginPage() {
           <form.Field name="remember">{(field) => <CheckboxField field={field} label="Remember me" />}</form.Field>
           <RouterLink to={paths.forgotPassword}>Forgot password?</RouterLink>
         </div>
-        {/* Until the page's build-time HTML is taken over, the form cannot be sent by the browser
-            itself (that would put the password in the address). */}
-        <Button type="submit" appearance="primary" size="large" disabled={busy || !afterHydration}>
-          {busy ? 'Signing in...' : 'Sign in'}
-        </Button>
+        <SignInButton handingOver={handingOver} ready={afterHydration} />
         <Body1 className={styles.footer}>
           New here? <RouterLink to={paths.register}>Create an account</RouterLink>
         </Body1>
       </form>
+      <WhenSignedIn from={from} />
       {DemoAccounts && (
         <Suspense fallback={<Spinner size="tiny" label="Loading the demo accounts" />}>
           <DemoAccounts onUse={fillDemoAccount} />
