@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { JOURNEY_BROWSER } from './tests/e2e/browser.mjs'
 
 const PORT = Number(process.env.E2E_PORT ?? 4179)
-// Debian's chromium-headless-shell when installed (Chromium's engine without the desktop browser,
-// what Playwright runs headless by default), else Chromium. tests/e2e/run.mjs picks the same.
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 /**
  * Journeys in Debian's Chromium against the production build with the mock backend on
@@ -28,7 +24,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: JOURNEY_BROWSER,
       args: [
         '--headless',
         '--no-sandbox',

@@ -6,11 +6,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-// Debian's chromium-headless-shell when it is there: the same Blink and V8 as Chromium without the
-// desktop browser around them (what Playwright itself runs headless by default). The journeys take
-// about a quarter less time in it. Chromium itself otherwise.
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
+import { JOURNEY_BROWSER as chromium } from './browser.mjs'
+
 if (!existsSync(chromium)) {
   const msg = [
     '',

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini'
-import { Id, Money, listOf } from './common'
+import { Id, Money, listOf, orEmptyText } from './common'
 
 export const Service = z.looseObject({
   id: Id,
   name: z.string(),
-  description: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? '')),
+  description: orEmptyText,
   price: Money,
   category: z.nullish(z.string()),
 })
