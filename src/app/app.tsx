@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { FluentProvider } from '@fluentui/react-components'
 import './global.css'
-// The theme's CSS custom properties, written at build time from ./theme.ts (vite.config.ts).
+// The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
 import type { AuthActor } from './session'
 import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
