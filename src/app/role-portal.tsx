@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
-import { PortalShell } from '../components/portal-shell/portal-shell'
+import { PortalShell } from './portal-shell'
 import { MENUS, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
-import { PublicLayout } from '../components/public-layout/public-layout'
+import { PublicLayout } from './public-layout'
 import type { Role } from '../api/contracts/roles'
 import { paths } from './paths'
-import { registerRoute } from './prefetch'
+import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'
 
 /**

@@ -15,7 +15,7 @@ import type { ActorOptions, AnyActorLogic } from 'xstate'
 import type { AuthActor } from './session'
 import { normaliseRole, type Role } from '../api/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
-import { useAfterHydration } from './hydration'
+import { useAfterHydration } from '../lib/hydration'
 
 /** An actor given from outside (tests) takes precedence over the loaded one. */
 export const SessionContext = createContext<AuthActor | null>(null)

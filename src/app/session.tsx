@@ -12,8 +12,6 @@ import { bridgeNotifications } from './toast-bridge'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
 import { TOAST_OPTIONS } from '../lib/constants'
 
-export { useDocumentTitle } from './document-title'
-
 export type AuthActor = ActorRefFrom<typeof authMachine>
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>
 

@@ -1,7 +1,7 @@
 import type { Booking } from '../../api/contracts/bookings'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { todayInNairobi } from '../../lib/dates'
-import { preparationOf } from '../../lib/preparation'
+import { preparationOf } from '../../components/preparation'
 
 /** Days in care after which a body still in storage raises a storage alert. */
 export const STORAGE_ALERT_DAYS = 14

@@ -15,8 +15,8 @@ import {
 } from '@fluentui/react-icons'
 import { useLocation } from 'react-router-dom'
 import { paths } from '../../../app/paths'
-import { useDocumentTitle } from '../../../app/document-title'
-import { CONTACT } from '../../../components/public-layout/contact-details'
+import { useDocumentTitle } from '../../../lib/document-title'
+import { CONTACT } from '../../../lib/contact-details'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 
