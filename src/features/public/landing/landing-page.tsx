@@ -17,6 +17,7 @@ import { useLocation } from 'react-router-dom'
 import { paths } from '../../../app/paths'
 import { useDocumentTitle } from '../../../lib/document-title'
 import { CONTACT } from '../../../lib/contact-details'
+import { whenIdle } from '../../../lib/idle'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 
@@ -390,15 +391,14 @@ function DeferredContactForm({ className }: { className: string }) {
   useEffect(() => {
     if (wanted) return
     const show = () => setWanted(true)
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 1500)
+    const cancelIdle = whenIdle(show, { timeout: 3000, fallbackDelay: 1500 })
     let observer: IntersectionObserver | null = null
     if (slot.current && typeof IntersectionObserver === 'function') {
       observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
       observer.observe(slot.current)
     }
     return () => {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
-      else window.clearTimeout(idle)
+      cancelIdle()
       observer?.disconnect()
     }
   }, [wanted])
