@@ -7,7 +7,7 @@ import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
 
-// morgue helper (issue 10): every role's profile, its own chunk.
+// Every role's profile page, its own chunk.
 const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
 
 export interface PortalRoute {
