@@ -25,7 +25,8 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           // React, its JSX runtime and React DOM in one chunk: every page needs all of them, and
-          // left to itself the bundler splits them into several tiny first-load requests.
+          // left to itself the bundler splits them into several tiny first-load requests (one request
+          // and 0.6 KB fewer on `/`).
           codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
         },
       },
