@@ -13,9 +13,9 @@ const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the f
 /**
  * Imports flow one way, top to bottom (README, "Architecture"):
  *   src/features → src/app → src/components → machines → src/api → src/lib
- * A layer imports only the layers below it; `mocks/` imports only src/api and src/lib. The app's
- * route tables load screens with `import()` (the one way down-to-up), which this rule does not see.
- * Every import here is relative, so a pattern matches the folder an import climbs into.
+ * A layer imports only the layers below it; `mocks/` imports only src/api and src/lib. `import()`
+ * is held to the same rule, except in src/app, whose route tables load each screen so (one chunk
+ * per screen). Every import here is relative, so a pattern matches the folder an import climbs into.
  */
 const LAYERS = ['features', 'app', 'components', 'machines', 'api', 'lib']
 const into = (folders) => `^(\\.\\./)+(src/)?(${folders.join('|')})(/|$)`
@@ -23,6 +23,12 @@ const above = (layer) => LAYERS.slice(0, LAYERS.indexOf(layer))
 const upward = (layer) =>
   above(layer).length === 0 ? [] : [{ regex: into(above(layer)), message: `Upward import: ${layer} may import only ${LAYERS.slice(LAYERS.indexOf(layer) + 1).join(', ') || 'packages'}.` }]
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns }] })
+/** The same rule for `import()`, which no-restricted-imports does not see (only src/app may load screens so). */
+const upwardCalls = (layer) =>
+  above(layer).length === 0
+    ? []
+    : [{ selector: `ImportExpression[source.value=/${into(above(layer)).replaceAll('/', '\\/')}/]`, message: `Upward import(): ${layer} may import only ${LAYERS.slice(LAYERS.indexOf(layer) + 1).join(', ') || 'packages'}.` }]
+const restrictCalls = (layer) => ({ 'no-restricted-syntax': ['error', ...upwardCalls(layer)] })
 
 /**
  * Each portal's screens stand alone: no portal imports another (the app composes them).
@@ -80,9 +86,9 @@ export default tseslint.config(
   },
   ...featureRules,
   { files: ['src/app/**/*.{ts,tsx}'], rules: restrict(upward('app')) },
-  { files: ['src/components/**/*.{ts,tsx}'], rules: restrict(upward('components')) },
-  { files: ['src/api/**/*.ts'], rules: restrict(upward('api')) },
-  { files: ['src/lib/**/*.{ts,tsx}'], rules: restrict(upward('lib')) },
+  { files: ['src/components/**/*.{ts,tsx}'], rules: { ...restrict(upward('components')), ...restrictCalls('components') } },
+  { files: ['src/api/**/*.ts'], rules: { ...restrict(upward('api')), ...restrictCalls('api') } },
+  { files: ['src/lib/**/*.{ts,tsx}'], rules: { ...restrict(upward('lib')), ...restrictCalls('lib') } },
   {
     // The mock answers HTTP as the server would: it shares the contracts and rules, never the UI.
     files: ['mocks/**/*.ts'],
@@ -109,6 +115,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Machines take "now" from their input, not Date.now().' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Machines take "now" from their input, not new Date().' },
         { selector: "MemberExpression[object.name='performance'][property.name='now']", message: 'Machines take "now" from their input, not performance.now().' },
+        ...upwardCalls('machines'),
       ],
     },
   },
