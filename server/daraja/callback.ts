@@ -134,6 +134,39 @@ export function settle(push: PushRecord | null | undefined, callback: StkCallbac
   return { action: 'complete', transactionId: callback.mpesaReceiptNumber, amount: push.amount, resultCode: '0', resultDesc: callback.resultDesc }
 }
 
+/** A push attempt whose answer was lost (timeout, broken connection): we never learnt its CheckoutRequestID. */
+export interface UnclaimedPush {
+  /** Normalised, 2547…/2541…. */
+  phone: string
+  amount: number
+  sentAt: Date
+}
+
+/** Daraja may mask part of the payer's number in a callback (e.g. 2547******78); a masked digit matches any. */
+function samePhone(pushed: string, reported: string): boolean {
+  return pushed.length === reported.length && [...reported].every((ch, i) => ch === '*' || ch === pushed[i])
+}
+
+/**
+ * The attempt a success callback with an unknown CheckoutRequestID belongs to, when exactly one
+ * unclaimed attempt has its phone and amount and was sent within `windowMs` before it arrived;
+ * otherwise null (none, or too many to tell: logged and left for the admin). The caller then
+ * records the callback's CheckoutRequestID on that attempt and settles it as usual.
+ */
+export function matchUnclaimedCallback<T extends UnclaimedPush>(
+  callback: StkCallback,
+  candidates: readonly T[],
+  { receivedAt, windowMs = 15 * 60 * 1000 }: { receivedAt: Date; windowMs?: number },
+): T | null {
+  if (callback.resultCode !== '0' || callback.amount === null || callback.phoneNumber === null) return null
+  const reported = callback.phoneNumber
+  const matches = candidates.filter((c) => {
+    const age = receivedAt.getTime() - c.sentAt.getTime()
+    return c.amount === callback.amount && samePhone(c.phone, reported) && age >= 0 && age <= windowMs
+  })
+  return matches.length === 1 ? (matches[0] ?? null) : null
+}
+
 /** A log line for a decision that changed nothing (no secret in it: ids and amounts only). */
 export function ignoredCallbackLog(decision: SettleDecision, callback: StkCallback): string | null {
   if (decision.action !== 'ignore') return null

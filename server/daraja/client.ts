@@ -92,6 +92,24 @@ export class DarajaError extends Error {
   }
 }
 
+/** Connection failures that happen before a byte of the request leaves: the push cannot have reached Daraja. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
+
+/**
+ * After an STK push failed with this error, may the prompt still have reached the phone? True for
+ * a timeout, a connection lost after sending, or an answer that is not Daraja's shape (a gateway's
+ * 502 page): the caller must keep the attempt open (see matchUnclaimedCallback in ./callback.ts)
+ * and must not tell the family "not sent". False when nothing left (no connection, no token, input
+ * refused) or when Daraja itself refused.
+ */
+export function pushOutcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof DarajaError)) return false
+  if (error.kind === 'timeout' || error.kind === 'protocol') return true
+  if (error.kind !== 'network') return false
+  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code
+  return !(typeof code === 'string' && NEVER_SENT.has(code))
+}
+
 export interface Daraja {
   stkPush(input: StkPushInput, options?: { signal?: AbortSignal }): Promise<StkPushResult>
   stkQuery(checkoutRequestId: string, options?: { signal?: AbortSignal }): Promise<StkQueryResult>

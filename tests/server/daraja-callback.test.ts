@@ -8,6 +8,7 @@ import {
   callbackUrl,
   callbackUrlProblem,
   ignoredCallbackLog,
+  matchUnclaimedCallback,
   newCallbackSecret,
   parseStkCallback,
   resultMeaning,
@@ -197,5 +198,29 @@ describe('the callback path and URL', () => {
     expect(callbackSecretMatches('ab12cd', 'ab12ce')).toBe(false)
     expect(callbackSecretMatches('ab12cd', '')).toBe(false)
     expect(callbackSecretMatches('', '')).toBe(false)
+  })
+})
+
+describe('a success callback for a push whose answer was lost', () => {
+  const receivedAt = new Date('2026-03-10T10:16:00Z')
+  const attempt = (phone: string, amount: number, minutesAgo: number) => ({ phone, amount, sentAt: new Date(receivedAt.getTime() - minutesAgo * 60_000) })
+  const withPhone = (phone: string) => ({ ...parsed(successBody({ id: 'ws_CO_never_seen' })), phoneNumber: phone })
+
+  it('belongs to the one open attempt with its phone and amount, sent shortly before', () => {
+    const mine = attempt('254712345678', 8000, 2)
+    expect(matchUnclaimedCallback(parsed(successBody({ id: 'ws_CO_never_seen' })), [attempt('254712345678', 5000, 2), mine, attempt('254700000001', 8000, 1)], { receivedAt })).toBe(mine)
+  })
+
+  it('matches a phone number Daraja masked', () => {
+    const mine = attempt('254712345678', 8000, 2)
+    expect(matchUnclaimedCallback(withPhone('2547123***78'), [mine], { receivedAt })).toBe(mine)
+    expect(matchUnclaimedCallback(withPhone('2547993***78'), [mine], { receivedAt })).toBeNull()
+  })
+
+  it('claims nothing when two attempts could be it, when too old, or for a failure', () => {
+    const twins = [attempt('254712345678', 8000, 2), attempt('254712345678', 8000, 4)]
+    expect(matchUnclaimedCallback(parsed(successBody()), twins, { receivedAt })).toBeNull()
+    expect(matchUnclaimedCallback(parsed(successBody()), [attempt('254712345678', 8000, 16)], { receivedAt })).toBeNull()
+    expect(matchUnclaimedCallback(parsed(failureBody(1032, 'Request cancelled by user')), [attempt('254712345678', 8000, 1)], { receivedAt })).toBeNull()
   })
 })

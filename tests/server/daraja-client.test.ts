@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, type DarajaConfig, type DarajaOptions, type StkPushInput } from '../../server/daraja/client'
+import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, pushOutcomeUnknown, type DarajaConfig, type DarajaOptions, type StkPushInput } from '../../server/daraja/client'
 import { parseStkCallback } from '../../server/daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from '../../server/daraja/simulator'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, MPESA_SCENARIOS, MPESA_TEST_NUMBERS, scenarioById } from '../../mocks/mpesa-scenarios'
-import { closedPortUrl, fakeClock, startCallbackReceiver, startSilentServer } from './helpers'
+import { closedPortUrl, fakeClock, startCallbackReceiver, startResettingServer, startSilentServer } from './helpers'
 
 const CREDENTIALS = { consumerKey: 'test-consumer-key', consumerSecret: 'test-consumer-secret', shortcode: '174379', passkey: 'test-passkey-bfb279f9aa9bdbcf' }
 
@@ -155,15 +155,35 @@ describe('STK push', () => {
     const silent = await startSilentServer()
     try {
       const daraja = createDarajaClient({ baseUrl: silent.url, callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now, timeoutMs: 100 })
-      await expectDarajaError(daraja.stkPush(push('0712345678')), 'timeout')
+      const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'timeout')
+      expect(pushOutcomeUnknown(error)).toBe(true)
     } finally {
       await silent.close()
     }
   })
 
-  it('fails as network when Daraja cannot be reached', async () => {
+  it('fails as network when Daraja cannot be reached, and then the push surely did not go out', async () => {
     const daraja = createDarajaClient({ baseUrl: await closedPortUrl(), callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now })
-    await expectDarajaError(daraja.stkPush(push('0712345678')), 'network')
+    const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'network')
+    expect(pushOutcomeUnknown(error)).toBe(false)
+  })
+
+  it('fails as network when the connection drops after the request left: the push may have gone out', async () => {
+    const resetting = await startResettingServer()
+    try {
+      const daraja = createDarajaClient({ baseUrl: resetting.url, callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now })
+      const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'network')
+      expect(pushOutcomeUnknown(error)).toBe(true)
+    } finally {
+      await resetting.close()
+    }
+  })
+
+  it('knows a push refused before sending, or for want of a token, did not go out', async () => {
+    await setUp()
+    expect(pushOutcomeUnknown(await expectDarajaError(client().stkPush(push('0712345678', 0)), 'invalid-input'))).toBe(false)
+    expect(pushOutcomeUnknown(await expectDarajaError(client({ consumerKey: 'nobody' }).stkPush(push('0712345678')), 'auth'))).toBe(false)
+    expect(pushOutcomeUnknown(new Error('anything else'))).toBe(false)
   })
 
   it('stops when the caller aborts, without calling it a Daraja failure', async () => {

@@ -50,6 +50,13 @@ export async function startSilentServer() {
   return { url: `http://127.0.0.1:${port}`, close: () => shut(server) }
 }
 
+/** A server that drops the connection once the request has arrived: an answer lost on the way back. */
+export async function startResettingServer() {
+  const server = createServer((req) => req.socket.destroy())
+  const port = await listen(server)
+  return { url: `http://127.0.0.1:${port}`, close: () => shut(server) }
+}
+
 /** A loopback port nothing listens on. */
 export async function closedPortUrl(): Promise<string> {
   const server = createServer()
