@@ -1,6 +1,8 @@
 /** Test doubles for the server's modules: a settable clock and a tiny HTTP receiver for Daraja's callbacks. */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { Hono } from 'hono'
 import { CALLBACK_ACCEPTED } from '../../server/daraja/callback'
 
 /** A clock the test moves by hand; give the same one to the client and the simulator. */
@@ -63,4 +65,12 @@ export async function closedPortUrl(): Promise<string> {
   const port = await listen(server)
   await shut(server)
   return `http://127.0.0.1:${port}`
+}
+
+/** Serves a Hono app on a free loopback port, as the server will. */
+export async function serveApp(app: Hono) {
+  const server = await new Promise<Server>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server))
+  })
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => shut(server) }
 }
