@@ -93,6 +93,35 @@ describe('OAuth token', () => {
     expect(logs.map((l) => l.event)).toContain('daraja.token.invalid')
   })
 
+  it('replaces the token once on a plain HTTP 401 too', async () => {
+    await setUp()
+    let refused = 0
+    const unauthorisedOnce: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/processrequest') && refused++ === 0) return new Response('', { status: 401 })
+      return fetch(input, init)
+    }
+    expect((await client({}, { fetch: unauthorisedOnce }).stkPush(push('0712345678'))).status).toBe('accepted')
+    expect(sim.tokensIssued()).toBe(2)
+  })
+
+  it('writes no key, secret, passkey or token in its logs', async () => {
+    await setUp({ tokenTtlSeconds: 60 })
+    const tokens: string[] = []
+    const watching: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      if (String(input).includes('/oauth/')) tokens.push(((await response.clone().json()) as { access_token: string }).access_token)
+      return response
+    }
+    const daraja = client({}, { fetch: watching })
+    await daraja.stkPush(push('0712345678'))
+    sim.revokeTokens()
+    await daraja.stkQuery(sim.pushes()[0]?.checkoutRequestId ?? '')
+    expect(tokens).toHaveLength(2)
+    expect(logs.map((l) => l.event)).toEqual(['daraja.token.fetched', 'daraja.token.invalid', 'daraja.token.fetched'])
+    const written = JSON.stringify(logs)
+    for (const secret of [CREDENTIALS.consumerKey, CREDENTIALS.consumerSecret, CREDENTIALS.passkey, ...tokens]) expect(written).not.toContain(secret)
+  })
+
   it('fails as auth when even a fresh token is refused, after one retry only', async () => {
     await setUp({ tokenTtlSeconds: 0 })
     const error = await expectDarajaError(client().stkPush(push('0712345678')), 'auth')
