@@ -113,3 +113,17 @@ export function contentDisposition(name: string, mime: DocumentContentType): str
   const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
+
+/**
+ * The headers of a document download: the stored type (never guessed by the browser: nosniff),
+ * its length, an attachment with a safe name, and no shared caching (a death certificate is private).
+ */
+export function downloadHeaders(stored: Pick<StoredObject, 'mime' | 'size'>, fileName: string): Record<string, string> {
+  return {
+    'Content-Type': stored.mime,
+    'Content-Length': String(stored.size),
+    'Content-Disposition': contentDisposition(fileName, stored.mime),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  }
+}

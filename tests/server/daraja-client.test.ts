@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, pushOutcomeUnknown, type DarajaConfig, type DarajaOptions, type StkPushInput } from '../../server/daraja/client'
 import { parseStkCallback } from '../../server/daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from '../../server/daraja/simulator'
@@ -276,6 +276,14 @@ describe('STK query and callbacks for every test number', () => {
     await sim.idle()
     expect(receiver.bodies).toHaveLength(1)
     expect(await daraja.stkQuery(pushed.checkoutRequestId)).toMatchObject({ status: 'final', resultCode: '1032' })
+  })
+
+  it('in dev mode the customer answers by themselves after a while, and the callback comes unasked', async () => {
+    await setUp({ answerAfterMs: 20 })
+    const pushed = await client().stkPush(push('0712345678'))
+    await vi.waitFor(() => expect(receiver.bodies).toHaveLength(1), { timeout: 5000, interval: 10 })
+    expect(parseStkCallback(receiver.bodies[0]?.body)).toMatchObject({ ok: true, callback: { resultCode: '0' } })
+    if (pushed.status === 'accepted') expect(await client().stkQuery(pushed.checkoutRequestId)).toMatchObject({ status: 'final', resultCode: '0' })
   })
 
   it('reads an answer without ResultCode as still processing', async () => {

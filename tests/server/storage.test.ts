@@ -7,7 +7,7 @@ import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_DOCUMENT_BYTES, MSG_FILE_REQUIRED, MSG_FILE_TOO_BIG, MSG_FILE_TYPE } from '../../src/api/contracts/documents'
 import { createDiskStorage, type DiskStorage } from '../../server/storage/disk'
-import { contentDisposition, safeDownloadName, StorageError, uploadProblem } from '../../server/storage/storage'
+import { contentDisposition, downloadHeaders, safeDownloadName, StorageError, uploadProblem } from '../../server/storage/storage'
 import { docFile, docxFile, exeFile, jpegFile, pdfFile, pdfOfSize, pngFile, xlsxFile, zipFile } from './files'
 
 let dataDir: string
@@ -139,6 +139,17 @@ describe('disk storage', () => {
     expect((await filesLeft()).sort()).toEqual([a?.key, b?.key].sort())
   })
 
+  it('two instances on one folder: stored through one, read and deleted through the other', async () => {
+    const other = await createDiskStorage({ dataDir })
+    const bytes = docxFile()
+    const stored = await put(bytes)
+    const chunks: Buffer[] = []
+    for await (const chunk of await other.get(stored.key)) chunks.push(chunk as Buffer)
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true)
+    await other.delete(stored.key)
+    expect((await refusal(storage.get(stored.key))).kind).toBe('not-found')
+  })
+
   it('deletes a file, and a second delete is not an error', async () => {
     const stored = await put(pdfFile())
     await storage.delete(stored.key)
@@ -197,6 +208,17 @@ describe('download names', () => {
       `attachment; filename="Cheti cha kifo _ Wanjiru.pdf"; filename*=UTF-8''Cheti%20cha%20kifo%20%E2%80%93%20Wanjir%C5%AB.pdf`,
     )
     expect(contentDisposition('permit (1).png', 'image/png')).toBe(`attachment; filename="permit (1).png"; filename*=UTF-8''permit%20%281%29.png`)
+  })
+
+  it('a download carries the stored type, its length, nosniff and no shared cache', async () => {
+    const stored = await put(pdfFile())
+    expect(downloadHeaders(stored, 'permit.exe')).toEqual({
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdfFile().length),
+      'Content-Disposition': `attachment; filename="permit.exe.pdf"; filename*=UTF-8''permit.exe.pdf`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    })
   })
 
   it('the stored type and the bytes come back together', async () => {
