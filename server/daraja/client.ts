@@ -79,14 +79,19 @@ export type StkQueryResult =
  */
 export type DarajaErrorKind = 'network' | 'timeout' | 'auth' | 'rejected' | 'protocol' | 'invalid-input'
 
+/** Where it failed: getting the token (the call itself never left) or the call. */
+export type DarajaPhase = 'input' | 'token' | 'call'
+
 export class DarajaError extends Error {
   readonly kind: DarajaErrorKind
+  readonly phase: DarajaPhase
   readonly status: number | null
   readonly errorCode: string | null
-  constructor(kind: DarajaErrorKind, message: string, details: { status?: number | null; errorCode?: string | null; cause?: unknown } = {}) {
+  constructor(kind: DarajaErrorKind, message: string, details: { phase: DarajaPhase; status?: number | null; errorCode?: string | null; cause?: unknown }) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
     this.name = 'DarajaError'
     this.kind = kind
+    this.phase = details.phase
     this.status = details.status ?? null
     this.errorCode = details.errorCode ?? null
   }
@@ -98,12 +103,12 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
 /**
  * After an STK push failed with this error, may the prompt still have reached the phone? True for
  * a timeout, a connection lost after sending, or an answer that is not Daraja's shape (a gateway's
- * 502 page): the caller must keep the attempt open (see matchUnclaimedCallback in ./callback.ts)
+ * 502 page), all during the push call itself (not while getting the token): the caller must keep the attempt open (see matchUnclaimedCallback in ./callback.ts)
  * and must not tell the family "not sent". False when nothing left (no connection, no token, input
  * refused) or when Daraja itself refused.
  */
 export function pushOutcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof DarajaError)) return false
+  if (!(error instanceof DarajaError) || error.phase !== 'call') return false
   if (error.kind === 'timeout' || error.kind === 'protocol') return true
   if (error.kind !== 'network') return false
   const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code
@@ -169,25 +174,28 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
   /** A token request under way: concurrent calls share it instead of asking Daraja several times. */
   let tokenRequest: Promise<string> | null = null
 
-  /** fetch with the per-request timeout and the caller's own signal; failures become DarajaError. */
-  async function send(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  /**
+   * One HTTP exchange with the per-request timeout and the caller's own signal, the body read
+   * within the same limit; every failure becomes a DarajaError of this phase.
+   */
+  async function exchange(path: string, init: RequestInit, signal: AbortSignal | undefined, phase: DarajaPhase): Promise<{ status: number; ok: boolean; body: unknown }> {
     const timeout = AbortSignal.timeout(timeoutMs)
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+    const name = path.split('?')[0]
+    let response: Response
+    let text: string
     try {
-      return await doFetch(`${base}${path}`, { ...init, signal: combined })
+      response = await doFetch(`${base}${path}`, { ...init, signal: combined })
+      text = await response.text()
     } catch (error) {
-      if (timeout.aborted) throw new DarajaError('timeout', `Daraja did not answer ${path} within ${timeoutMs} ms`, { cause: error })
+      if (timeout.aborted) throw new DarajaError('timeout', `Daraja did not answer ${name} within ${timeoutMs} ms`, { cause: error, phase })
       if (signal?.aborted) throw error
-      throw new DarajaError('network', `Daraja could not be reached (${path})`, { cause: error })
+      throw new DarajaError('network', `Daraja could not be reached (${name})`, { cause: error, phase })
     }
-  }
-
-  async function readJson(response: Response, path: string): Promise<unknown> {
-    const text = await response.text()
     try {
-      return text === '' ? null : (JSON.parse(text) as unknown)
+      return { status: response.status, ok: response.ok, body: text === '' ? null : (JSON.parse(text) as unknown) }
     } catch (error) {
-      throw new DarajaError('protocol', `Daraja answered ${path} with HTTP ${response.status} and a body that is not JSON`, { status: response.status, cause: error })
+      throw new DarajaError('protocol', `Daraja answered ${name} with HTTP ${response.status} and a body that is not JSON`, { status: response.status, cause: error, phase })
     }
   }
 
@@ -195,12 +203,15 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
     const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`, 'utf8').toString('base64')
     const path = `${DARAJA_PATHS.token}?grant_type=client_credentials`
     // Not tied to one caller's signal: concurrent calls share this request.
-    const response = await send(path, { method: 'GET', headers: { Authorization: `Basic ${basic}` } }, undefined)
-    const body = await readJson(response, DARAJA_PATHS.token).catch(() => null)
-    const parsed = TokenResponse.safeParse(body)
+    const response = await exchange(path, { method: 'GET', headers: { Authorization: `Basic ${basic}` } }, undefined, 'token').catch((error: unknown) => {
+      // Daraja answers wrong credentials with HTTP 400 and sometimes an empty or non-JSON body.
+      if (error instanceof DarajaError && error.kind === 'protocol') return { status: error.status ?? 0, ok: false, body: null }
+      throw error
+    })
+    const parsed = TokenResponse.safeParse(response.body)
     if (!response.ok || !parsed.success || !Number.isFinite(parsed.data.expires_in)) {
       log('daraja.token.refused', { status: response.status })
-      throw new DarajaError('auth', `Daraja refused the consumer key and secret (HTTP ${response.status})`, { status: response.status })
+      throw new DarajaError('auth', `Daraja refused the consumer key and secret (HTTP ${response.status})`, { status: response.status, phase: 'token' })
     }
     const lifetimeMs = parsed.data.expires_in * 1000
     token = { value: parsed.data.access_token, usableUntil: now().getTime() + lifetimeMs - expiryMargin(lifetimeMs) }
@@ -226,12 +237,11 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
   async function authorisedPost(path: string, payload: object, signal: AbortSignal | undefined): Promise<{ status: number; body: unknown }> {
     for (let attempt = 1; ; attempt++) {
       const bearer = await accessToken()
-      const response = await send(path, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }, signal)
-      const body = await readJson(response, path)
-      if (!isTokenRefusal(response.status, body)) return { status: response.status, body }
+      const { status, body } = await exchange(path, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }, signal, 'call')
+      if (!isTokenRefusal(status, body)) return { status, body }
       log('daraja.token.invalid', { path, attempt })
       if (token?.value === bearer) token = null
-      if (attempt >= 2) throw new DarajaError('auth', `Daraja refused a fresh access token on ${path}`, { status: response.status, errorCode: DARAJA_ERRORS.invalidToken })
+      if (attempt >= 2) throw new DarajaError('auth', `Daraja refused a fresh access token on ${path}`, { status, errorCode: DARAJA_ERRORS.invalidToken, phase: 'call' })
     }
   }
 
@@ -244,7 +254,7 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
     async stkPush(input, { signal } = {}) {
       const problem = stkPushInputProblem(input)
       const phone = normaliseKenyanPhone(input.phone)
-      if (problem || phone === null) throw new DarajaError('invalid-input', problem ?? 'Invalid phone')
+      if (problem || phone === null) throw new DarajaError('invalid-input', problem ?? 'Invalid phone', { phase: 'input' })
       const body: StkPushBody = {
         ...credentials(),
         TransactionType: 'CustomerPayBillOnline',
@@ -273,7 +283,7 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
       const error = ErrorResponse.safeParse(answer.body)
       // Daraja answered with its error shape: the push was refused, the phone got no prompt.
       if (error.success) return { status: 'rejected', code: error.data.errorCode, description: error.data.errorMessage ?? '' }
-      throw new DarajaError('protocol', `Daraja answered the STK push with HTTP ${answer.status} and an unexpected body`, { status: answer.status })
+      throw new DarajaError('protocol', `Daraja answered the STK push with HTTP ${answer.status} and an unexpected body`, { status: answer.status, phase: 'call' })
     },
 
     async stkQuery(checkoutRequestId, { signal } = {}) {
@@ -285,11 +295,12 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
         throw new DarajaError('rejected', `Daraja refused the STK query: ${error.data.errorCode} ${error.data.errorMessage ?? ''}`.trim(), {
           status: answer.status,
           errorCode: error.data.errorCode,
+          phase: 'call',
         })
       }
       const result = StkQueryResponse.safeParse(answer.body)
       if (answer.status !== 200 || !result.success) {
-        throw new DarajaError('protocol', `Daraja answered the STK query with HTTP ${answer.status} and an unexpected body`, { status: answer.status })
+        throw new DarajaError('protocol', `Daraja answered the STK query with HTTP ${answer.status} and an unexpected body`, { status: answer.status, phase: 'call' })
       }
       const r = result.data
       // Without a ResultCode Daraja has not decided: still processing, never a failure.

@@ -3,7 +3,7 @@ import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, pushO
 import { parseStkCallback } from '../../server/daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from '../../server/daraja/simulator'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, MPESA_SCENARIOS, MPESA_TEST_NUMBERS, scenarioById } from '../../mocks/mpesa-scenarios'
-import { closedPortUrl, fakeClock, startCallbackReceiver, startResettingServer, startSilentServer } from './helpers'
+import { closedPortUrl, fakeClock, startCallbackReceiver, startFaultyDaraja, tokenFromMemory } from './helpers'
 
 const CREDENTIALS = { consumerKey: 'test-consumer-key', consumerSecret: 'test-consumer-secret', shortcode: '174379', passkey: 'test-passkey-bfb279f9aa9bdbcf' }
 
@@ -180,12 +180,25 @@ describe('STK push', () => {
     expect(sim.pushes()).toHaveLength(0)
   })
 
-  it('gives up after the timeout when Daraja does not answer (outcome unknown, typed timeout)', async () => {
-    const silent = await startSilentServer()
+  it('gives up after the timeout when Daraja does not answer the push (outcome unknown, typed timeout)', async () => {
+    const silent = await startFaultyDaraja('silent')
+    try {
+      const daraja = createDarajaClient({ baseUrl: silent.url, callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now, timeoutMs: 100, fetch: tokenFromMemory })
+      const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'timeout')
+      expect(error.phase).toBe('call')
+      expect(pushOutcomeUnknown(error)).toBe(true)
+    } finally {
+      await silent.close()
+    }
+  })
+
+  it('a timeout while getting the token: the push never left', async () => {
+    const silent = await startFaultyDaraja('silent')
     try {
       const daraja = createDarajaClient({ baseUrl: silent.url, callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now, timeoutMs: 100 })
       const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'timeout')
-      expect(pushOutcomeUnknown(error)).toBe(true)
+      expect(error.phase).toBe('token')
+      expect(pushOutcomeUnknown(error)).toBe(false)
     } finally {
       await silent.close()
     }
@@ -198,10 +211,11 @@ describe('STK push', () => {
   })
 
   it('fails as network when the connection drops after the request left: the push may have gone out', async () => {
-    const resetting = await startResettingServer()
+    const resetting = await startFaultyDaraja('reset')
     try {
-      const daraja = createDarajaClient({ baseUrl: resetting.url, callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now })
+      const daraja = createDarajaClient({ baseUrl: resetting.url, callbackUrl: receiver.url, ...CREDENTIALS }, { now: clock.now, fetch: tokenFromMemory })
       const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'network')
+      expect(error.phase).toBe('call')
       expect(pushOutcomeUnknown(error)).toBe(true)
     } finally {
       await resetting.close()

@@ -45,19 +45,23 @@ export async function startCallbackReceiver(path = '/api/hooks/daraja/stk/0123ab
   return { url: `http://127.0.0.1:${port}${path}`, bodies, close: () => shut(server) }
 }
 
-/** A server that accepts requests and never answers them (until closed): Daraja on a bad day. */
-export async function startSilentServer() {
-  const server = createServer(() => {})
+/**
+ * Daraja on a bad day: every request either never answered ('silent') or its connection dropped
+ * once it has arrived ('reset': an answer lost on the way back). See tokenFromMemory.
+ */
+export async function startFaultyDaraja(fault: 'silent' | 'reset') {
+  const server = createServer((req) => {
+    void readBody(req).then(() => {
+      if (fault === 'reset') req.socket.destroy()
+    })
+  })
   const port = await listen(server)
   return { url: `http://127.0.0.1:${port}`, close: () => shut(server) }
 }
 
-/** A server that drops the connection once the request has arrived: an answer lost on the way back. */
-export async function startResettingServer() {
-  const server = createServer((req) => req.socket.destroy())
-  const port = await listen(server)
-  return { url: `http://127.0.0.1:${port}`, close: () => shut(server) }
-}
+/** A fetch that answers the OAuth call itself, so only the push or query meets the fault (and a busy machine cannot time the token out). */
+export const tokenFromMemory: typeof fetch = async (input, init) =>
+  String(input).includes('/oauth/') ? Response.json({ access_token: 'token-from-memory', expires_in: '3599' }) : fetch(input, init)
 
 /** A loopback port nothing listens on. */
 export async function closedPortUrl(): Promise<string> {
