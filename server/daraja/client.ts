@@ -103,9 +103,10 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
 /**
  * After an STK push failed with this error, may the prompt still have reached the phone? True for
  * a timeout, a connection lost after sending, or an answer that is not Daraja's shape (a gateway's
- * 502 page), all during the push call itself (not while getting the token): the caller must keep the attempt open (see matchUnclaimedCallback in ./callback.ts)
- * and must not tell the family "not sent". False when nothing left (no connection, no token, input
- * refused) or when Daraja itself refused.
+ * 502 page), during the push call itself: the caller must keep the attempt open (see
+ * matchUnclaimedCallback in ./callback.ts) and must not tell the family "not sent". False when
+ * nothing left (no connection, no token: a failure while getting the token, input refused) or
+ * when Daraja itself refused.
  */
 export function pushOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof DarajaError) || error.phase !== 'call') return false
