@@ -209,6 +209,8 @@ export function createDarajaClient(config: DarajaConfig, options: DarajaOptions 
       if (error instanceof DarajaError && error.kind === 'protocol') return { status: error.status ?? 0, ok: false, body: null }
       throw error
     })
+    // A 5xx is Daraja (or a gateway before it) being down, not our credentials being wrong.
+    if (response.status >= 500) throw new DarajaError('network', `Daraja's OAuth answered HTTP ${response.status}`, { status: response.status, phase: 'token' })
     const parsed = TokenResponse.safeParse(response.body)
     if (!response.ok || !parsed.success || !Number.isFinite(parsed.data.expires_in)) {
       log('daraja.token.refused', { status: response.status })

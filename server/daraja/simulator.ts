@@ -7,7 +7,8 @@
  *
  * A push finishes (the "customer answers") when its final query is made, when `finish()` is called,
  * or `answerAfterMs` after the push when that option is set (the server's dev mode). Callbacks can
- * be delayed, duplicated or dropped, tokens made short-lived or revoked, to test the server's side.
+ * be delayed, duplicated or dropped, tokens made short-lived or revoked, and calls made to hang,
+ * drop their connection or meet a bad gateway (injectFault), to test the server's side.
  *
  * State is in memory: the simulator is one process whatever the number of server instances.
  */
@@ -15,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone, type MpesaScenario } from '../../mocks/mpesa-scenarios'
 import { callbackUrlProblem } from './callback'
@@ -28,6 +30,24 @@ export interface CallbackPlan {
   delayMs?: number
   /** For duplicate: how many POSTs in all (default 2). */
   copies?: number
+}
+
+export type SimulatedEndpoint = 'token' | 'stkPush' | 'stkQuery'
+
+/**
+ * A fault for the next call(s) to an endpoint:
+ * - hang: never answers (until the simulator closes): the client's timeout;
+ * - reset: the connection is dropped once the request has arrived;
+ * - bad-gateway: HTTP 502 with an HTML page, as a proxy in front of Daraja answers.
+ * With `afterProcessing` (push only) the push is made first, so the prompt goes out, the customer
+ * answers and the callback comes, but its answer is lost: a push "not sent" while money moves.
+ */
+export interface SimulatedFault {
+  endpoint: SimulatedEndpoint
+  fault: 'hang' | 'reset' | 'bad-gateway'
+  afterProcessing?: boolean
+  /** How many calls it affects (default 1). */
+  times?: number
 }
 
 export interface DarajaSimulatorOptions {
@@ -83,6 +103,7 @@ export interface DarajaSimulator {
   setCallbackPlan(plan: CallbackPlan): void
   /** Every token issued so far stops working (Daraja answers 404.001.03). */
   revokeTokens(): void
+  injectFault(fault: SimulatedFault): void
   /** Resolves when every callback started so far has been delivered (or failed). */
   idle(): Promise<void>
   pushes(): readonly SimulatedPush[]
@@ -115,6 +136,9 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
   const deliveries: CallbackDelivery[] = []
   const inFlight = new Set<Promise<void>>()
   const timers = new Set<NodeJS.Timeout>()
+  const faults: SimulatedFault[] = []
+  /** Requests held by a 'hang' fault, released (with a 504) when the simulator closes. */
+  const hanging = new Set<() => void>()
 
   const daraja = (c: Context, status: 400 | 404 | 500, errorCode: string, errorMessage: string) => c.json({ requestId: requestId(), errorCode, errorMessage }, status)
   const badRequest = (c: Context, field: string) => daraja(c, 400, DARAJA_ERRORS.badRequest, `Bad Request - Invalid ${field}`)
@@ -205,9 +229,38 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     sendCallback(push, scenario)
   }
 
-  const app = new Hono()
+  /** The fault planned for this call, used up by one. */
+  function takeFault(endpoint: SimulatedEndpoint, afterProcessing: boolean): SimulatedFault | null {
+    const index = faults.findIndex((f) => f.endpoint === endpoint && Boolean(f.afterProcessing) === afterProcessing)
+    const fault = faults[index]
+    if (!fault) return null
+    const left = (fault.times ?? 1) - 1
+    if (left <= 0) faults.splice(index, 1)
+    else faults[index] = { ...fault, times: left }
+    return fault
+  }
 
-  app.get(DARAJA_PATHS.token, (c) => {
+  /** Answers as the fault says, or null to answer normally. */
+  async function faulty(c: Context<{ Bindings: HttpBindings }>, endpoint: SimulatedEndpoint, afterProcessing = false): Promise<Response | null> {
+    const fault = takeFault(endpoint, afterProcessing)
+    if (!fault) return null
+    switch (fault.fault) {
+      case 'bad-gateway':
+        return c.html('<html><body><h1>502 Bad Gateway</h1></body></html>', 502)
+      case 'reset':
+        c.env.incoming.socket.destroy()
+        return c.body(null, 502)
+      case 'hang':
+        await new Promise<void>((resolve) => hanging.add(resolve))
+        return c.body(null, 504)
+    }
+  }
+
+  const app = new Hono<{ Bindings: HttpBindings }>()
+
+  app.get(DARAJA_PATHS.token, async (c) => {
+    const fault = await faulty(c, 'token')
+    if (fault) return fault
     if (c.req.query('grant_type') !== 'client_credentials') return badRequest(c, 'grant type passed')
     const basic = /^Basic (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
     const [key, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : []
@@ -220,6 +273,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
   })
 
   app.post(DARAJA_PATHS.stkPush, async (c) => {
+    const fault = await faulty(c, 'stkPush')
+    if (fault) return fault
     if (!authorised(c)) return daraja(c, 404, DARAJA_ERRORS.invalidToken, 'Invalid Access Token')
     const parsed = StkPushBodySchema.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) return badRequest(c, 'Request')
@@ -259,6 +314,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       }, options.answerAfterMs)
       timers.add(timer)
     }
+    const lost = await faulty(c, 'stkPush', true)
+    if (lost) return lost
     return c.json({
       MerchantRequestID: push.merchantRequestId,
       CheckoutRequestID: push.checkoutRequestId,
@@ -269,6 +326,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
   })
 
   app.post(DARAJA_PATHS.stkQuery, async (c) => {
+    const fault = await faulty(c, 'stkQuery')
+    if (fault) return fault
     if (!authorised(c)) return daraja(c, 404, DARAJA_ERRORS.invalidToken, 'Invalid Access Token')
     const parsed = StkQueryBodySchema.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success) return badRequest(c, 'Request')
@@ -303,6 +362,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     async close() {
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
+      for (const release of hanging) release()
+      hanging.clear()
       await Promise.allSettled([...inFlight])
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -316,6 +377,9 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     },
     revokeTokens() {
       tokens.clear()
+    },
+    injectFault(fault) {
+      faults.push(fault)
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight])

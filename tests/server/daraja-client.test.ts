@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, pushOutcomeUnknown, type DarajaConfig, type DarajaOptions, type StkPushInput } from '../../server/daraja/client'
-import { parseStkCallback } from '../../server/daraja/callback'
+import { matchUnclaimedCallback, parseStkCallback } from '../../server/daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from '../../server/daraja/simulator'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, MPESA_SCENARIOS, MPESA_TEST_NUMBERS, scenarioById } from '../../mocks/mpesa-scenarios'
 import { closedPortUrl, fakeClock, startCallbackReceiver, startFaultyDaraja, tokenFromMemory } from './helpers'
@@ -364,5 +364,48 @@ describe('callback delivery plans', () => {
     await setUp()
     const result = await client({ callbackUrl: `${receiver.url}/mpesa` }).stkPush(push('0712345678'))
     expect(result).toEqual({ status: 'rejected', code: '400.002.02', description: 'Bad Request - Invalid CallBackURL' })
+  })
+})
+
+describe('faults injected in the simulator', () => {
+  it('a push whose answer is lost after it went out: unknown outcome, and its callback is matched back to the attempt', async () => {
+    await setUp()
+    sim.injectFault({ endpoint: 'stkPush', fault: 'reset', afterProcessing: true })
+    const error = await expectDarajaError(client().stkPush(push('0712345678')), 'network')
+    expect(pushOutcomeUnknown(error)).toBe(true)
+    const [made] = sim.pushes()
+    expect(made).toBeDefined()
+    const attempt = { phone: '254712345678', amount: 8000, sentAt: clock.now() }
+    sim.finish(made?.checkoutRequestId ?? '')
+    await sim.idle()
+    const parsed = parseStkCallback(receiver.bodies[0]?.body)
+    if (!parsed.ok) throw new Error(parsed.problem)
+    expect(matchUnclaimedCallback(parsed.callback, [attempt], { receivedAt: clock.now() })).toBe(attempt)
+  })
+
+  it('a query that hangs times out; the next one is answered', async () => {
+    await setUp()
+    const pushed = await client().stkPush(push('0712345678'))
+    if (pushed.status !== 'accepted') throw new Error('push refused')
+    sim.injectFault({ endpoint: 'stkQuery', fault: 'hang' })
+    await expectDarajaError(client({}, { timeoutMs: 150 }).stkQuery(pushed.checkoutRequestId), 'timeout')
+    expect((await client().stkQuery(pushed.checkoutRequestId)).status).toBe('pending')
+  })
+
+  it('a bad gateway before OAuth is an outage (network, while getting the token), not wrong credentials', async () => {
+    await setUp()
+    sim.injectFault({ endpoint: 'token', fault: 'bad-gateway', times: 2 })
+    const daraja = client()
+    const error = await expectDarajaError(daraja.stkPush(push('0712345678')), 'network')
+    expect([error.phase, error.status, pushOutcomeUnknown(error)]).toEqual(['token', 502, false])
+    await expectDarajaError(daraja.stkPush(push('0712345678')), 'network')
+    expect((await daraja.stkPush(push('0712345678'))).status).toBe('accepted')
+  })
+
+  it('a bad gateway answering the push leaves its outcome unknown', async () => {
+    await setUp()
+    sim.injectFault({ endpoint: 'stkPush', fault: 'bad-gateway' })
+    const error = await expectDarajaError(client().stkPush(push('0712345678')), 'protocol')
+    expect([error.status, pushOutcomeUnknown(error)]).toEqual([502, true])
   })
 })
