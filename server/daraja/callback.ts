@@ -13,6 +13,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod/mini'
 import { MPESA_SCENARIOS, type MpesaScenarioId } from '../../mocks/mpesa-scenarios'
+import type { StkQueryResult } from './client'
 
 /** What the callback route answers Daraja at once, whatever it did with the body. */
 export const CALLBACK_ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' } as const
@@ -98,40 +99,70 @@ export interface PushRecord {
   amount: number
   /** The payment row of the push: open while `processing`. */
   status: 'processing' | 'completed' | 'failed'
+  /** The M-Pesa receipt; null for a payment the STK query completed before its callback came (the callback may fill it in). */
+  transactionId?: string | null
 }
 
 export type SettleDecision =
-  | { action: 'complete'; transactionId: string; amount: number; resultCode: '0'; resultDesc: string }
+  /** transactionId null: completed by the STK query, which carries no receipt; the callback may add it later. */
+  | { action: 'complete'; transactionId: string | null; amount: number; resultCode: '0'; resultDesc: string }
   | { action: 'fail'; resultCode: string; resultDesc: string; meaning: ResultMeaning }
+  /** A payment the query completed gets its receipt from the late callback: the only change after settlement. */
+  | { action: 'add-receipt'; transactionId: string }
   /** Not a push of ours (or not this one): changes nothing, logged, answered as accepted. */
   | { action: 'ignore'; reason: 'unknown-push' }
   /**
    * Settled before (a duplicate, a late callback after a query settled it). `conflicting` when
-   * this callback says otherwise, e.g. success for a push we closed as failed: money may have moved
+   * this answer says otherwise, e.g. success for a push we closed as failed: money may have moved
    * and someone must look.
    */
   | { action: 'ignore'; reason: 'already-settled'; conflicting: boolean }
+  /** The STK query has no final answer yet. */
+  | { action: 'ignore'; reason: 'still-processing' }
   /** Success for another amount than the push asked: changes nothing, logged for the admin. */
   | { action: 'ignore'; reason: 'amount-mismatch'; expected: number; received: number | null }
   /** Success without a receipt number: nothing to record as the transaction id; the STK query settles it. */
   | { action: 'ignore'; reason: 'missing-receipt' }
 
+const alreadySettled = (push: PushRecord, success: boolean): SettleDecision => ({
+  action: 'ignore',
+  reason: 'already-settled',
+  conflicting: success ? push.status !== 'completed' : push.status === 'completed',
+})
+
 /**
- * What this callback does to this push, decided once: a push settles exactly once (the caller
- * applies 'complete'/'fail' only while the row is still `processing`, in the same transaction),
- * whatever the number, order or timing of callbacks and queries.
+ * What this callback does to this push, decided once: a push settles exactly once whatever the
+ * number, order or timing of callbacks and queries. The caller applies 'complete'/'fail' only
+ * while the row is still `processing`, in one statement (`UPDATE … SET status = … WHERE
+ * checkout_request_id = $1 AND status = 'processing'`; no row updated = another instance settled
+ * it first), and 'add-receipt' only while the transaction id is still empty.
  */
 export function settle(push: PushRecord | null | undefined, callback: StkCallback): SettleDecision {
   if (!push || push.checkoutRequestId !== callback.checkoutRequestId) return { action: 'ignore', reason: 'unknown-push' }
   const success = callback.resultCode === '0'
-  if (push.status !== 'processing') {
-    const conflicting = success ? push.status !== 'completed' : push.status === 'completed'
-    return { action: 'ignore', reason: 'already-settled', conflicting }
+  const amountOk = callback.amount === push.amount
+  if (push.status === 'completed' && success && push.transactionId === null && amountOk && callback.mpesaReceiptNumber) {
+    return { action: 'add-receipt', transactionId: callback.mpesaReceiptNumber }
   }
+  if (push.status !== 'processing') return alreadySettled(push, success)
   if (!success) return { action: 'fail', resultCode: callback.resultCode, resultDesc: callback.resultDesc, meaning: resultMeaning(callback.resultCode) }
-  if (callback.amount !== push.amount) return { action: 'ignore', reason: 'amount-mismatch', expected: push.amount, received: callback.amount }
+  if (!amountOk) return { action: 'ignore', reason: 'amount-mismatch', expected: push.amount, received: callback.amount }
   if (!callback.mpesaReceiptNumber) return { action: 'ignore', reason: 'missing-receipt' }
   return { action: 'complete', transactionId: callback.mpesaReceiptNumber, amount: push.amount, resultCode: '0', resultDesc: callback.resultDesc }
+}
+
+/**
+ * What an STK query answer does to its push (the reconciliation job, for a push with no callback):
+ * the same rules as a callback. The query carries neither the amount nor the receipt: a success
+ * completes the push's own amount without a transaction id, which its callback may add later.
+ */
+export function settleFromQuery(push: PushRecord | null | undefined, result: StkQueryResult): SettleDecision {
+  if (!push || (result.status === 'final' && result.checkoutRequestId !== push.checkoutRequestId)) return { action: 'ignore', reason: 'unknown-push' }
+  if (result.status === 'pending') return push.status === 'processing' ? { action: 'ignore', reason: 'still-processing' } : { action: 'ignore', reason: 'already-settled', conflicting: false }
+  const success = result.resultCode === '0'
+  if (push.status !== 'processing') return alreadySettled(push, success)
+  if (!success) return { action: 'fail', resultCode: result.resultCode, resultDesc: result.resultDesc, meaning: resultMeaning(result.resultCode) }
+  return { action: 'complete', transactionId: null, amount: push.amount, resultCode: '0', resultDesc: result.resultDesc }
 }
 
 /** A push attempt whose answer was lost (timeout, broken connection): we never learnt its CheckoutRequestID. */
@@ -182,6 +213,8 @@ export function ignoredCallbackLog(decision: SettleDecision, callback: StkCallba
       return `Daraja callback ${id} reports KSH ${decision.received ?? 'none'} for a push of KSH ${decision.expected}: not settled`
     case 'missing-receipt':
       return `Daraja callback ${id} reports success without MpesaReceiptNumber: left for the STK query`
+    case 'still-processing':
+      return null
   }
 }
 

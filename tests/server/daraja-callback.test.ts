@@ -13,6 +13,7 @@ import {
   parseStkCallback,
   resultMeaning,
   settle,
+  settleFromQuery,
   type PushRecord,
   type StkCallback,
 } from '../../server/daraja/callback'
@@ -143,6 +144,13 @@ describe('settling a push from a callback', () => {
     expect(settle(failed, parsed(successBody()))).toEqual({ action: 'ignore', reason: 'already-settled', conflicting: true })
   })
 
+  it('a payment the query completed gets its receipt from the late callback, and only that', () => {
+    const byQuery: PushRecord = { ...open, status: 'completed', transactionId: null }
+    expect(settle(byQuery, parsed(successBody()))).toEqual({ action: 'add-receipt', transactionId: 'NLJ7RT61SV' })
+    expect(settle(byQuery, parsed(successBody({ amount: 1 })))).toEqual({ action: 'ignore', reason: 'already-settled', conflicting: false })
+    expect(settle({ ...byQuery, transactionId: 'NLJ7RT61SV' }, parsed(successBody({ receipt: 'OTHER00001' })))).toEqual({ action: 'ignore', reason: 'already-settled', conflicting: false })
+  })
+
   it('settles exactly once whatever the number and order of callbacks', () => {
     const bodies = [successBody(), successBody(), failureBody(1032, 'Request cancelled by user'), successBody({ amount: 5 }), failureBody(1, 'x', 'ws_CO_stranger')]
     const orders = [bodies, [...bodies].reverse(), [bodies[2], bodies[0], bodies[3], bodies[1], bodies[4]]]
@@ -222,5 +230,54 @@ describe('a success callback for a push whose answer was lost', () => {
     expect(matchUnclaimedCallback(parsed(successBody()), twins, { receivedAt })).toBeNull()
     expect(matchUnclaimedCallback(parsed(successBody()), [attempt('254712345678', 8000, 16)], { receivedAt })).toBeNull()
     expect(matchUnclaimedCallback(parsed(failureBody(1032, 'Request cancelled by user')), [attempt('254712345678', 8000, 1)], { receivedAt })).toBeNull()
+  })
+})
+
+describe('settling a push from the STK query (no callback came)', () => {
+  const final = (resultCode: string, resultDesc: string) => ({ status: 'final' as const, resultCode, resultDesc, merchantRequestId: 'm', checkoutRequestId: ID })
+  const pending = { status: 'pending' as const, description: 'The transaction is being processed' }
+
+  it('"still processing" leaves the push open: never a failure', () => {
+    expect(settleFromQuery(open, pending)).toEqual({ action: 'ignore', reason: 'still-processing' })
+  })
+
+  it('a final success completes the push’s own amount, without a receipt yet', () => {
+    expect(settleFromQuery(open, final('0', 'The service request is processed successfully.'))).toEqual({
+      action: 'complete',
+      transactionId: null,
+      amount: 8000,
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+    })
+  })
+
+  it('a final failure fails it with Daraja’s words and the mock’s meaning', () => {
+    expect(settleFromQuery(open, final('1037', 'DS timeout user cannot be reached'))).toEqual({ action: 'fail', resultCode: '1037', resultDesc: 'DS timeout user cannot be reached', meaning: 'timeout' })
+  })
+
+  it('after a callback settled it, a query changes nothing (flagged when it disagrees)', () => {
+    const completed: PushRecord = { ...open, status: 'completed', transactionId: 'NLJ7RT61SV' }
+    expect(settleFromQuery(completed, final('0', 'ok'))).toEqual({ action: 'ignore', reason: 'already-settled', conflicting: false })
+    expect(settleFromQuery(completed, pending)).toEqual({ action: 'ignore', reason: 'already-settled', conflicting: false })
+    expect(settleFromQuery(completed, final('1032', 'Request cancelled by user'))).toEqual({ action: 'ignore', reason: 'already-settled', conflicting: true })
+  })
+
+  it('an answer for another push, or no push, changes nothing', () => {
+    expect(settleFromQuery(undefined, final('0', 'ok'))).toEqual({ action: 'ignore', reason: 'unknown-push' })
+    expect(settleFromQuery({ ...open, checkoutRequestId: 'ws_CO_other' }, final('0', 'ok'))).toEqual({ action: 'ignore', reason: 'unknown-push' })
+  })
+
+  it('query then callback, or callback then query: one settlement and the receipt recorded', () => {
+    const apply = (record: PushRecord, decision: ReturnType<typeof settle>) => {
+      if (decision.action === 'complete') Object.assign(record, { status: 'completed', transactionId: decision.transactionId })
+      if (decision.action === 'fail') record.status = 'failed'
+      if (decision.action === 'add-receipt') record.transactionId = decision.transactionId
+      return decision.action
+    }
+    const queryFirst: PushRecord = { ...open }
+    expect([apply(queryFirst, settleFromQuery(queryFirst, final('0', 'ok'))), apply(queryFirst, settle(queryFirst, parsed(successBody())))]).toEqual(['complete', 'add-receipt'])
+    const callbackFirst: PushRecord = { ...open }
+    expect([apply(callbackFirst, settle(callbackFirst, parsed(successBody()))), apply(callbackFirst, settleFromQuery(callbackFirst, final('0', 'ok')))]).toEqual(['complete', 'ignore'])
+    expect(queryFirst).toEqual(callbackFirst)
   })
 })
