@@ -25,6 +25,9 @@ export default defineConfig((env) =>
       projects: [
         { extends: true, test: { name: 'shared', isolate: false, include: TEST_FILES, exclude: [...configDefaults.exclude, ...MODULE_MOCKING_TESTS] } },
         { extends: true, test: { name: 'isolated', include: MODULE_MOCKING_TESTS } },
+        // The server's own modules run in Node, without the app's setup (MSW would catch their real
+        // HTTP on loopback) and without the app's plugins.
+        { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 15000 } },
       ],
     },
   }),
