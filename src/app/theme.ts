@@ -1,24 +1,58 @@
 import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-theme'
 
-/** A calm slate-blue brand ramp: dignified, high contrast for text, readable on a phone in daylight. */
+/**
+ * An evergreen brand ramp ("amani" is peace): quiet and warm rather than corporate, and dark enough
+ * at 80 (buttons, links, focus) for 6.9:1 on white and 6.3:1 on the warm page background. Ratios
+ * for every pair we use are in docs/design.md.
+ */
 const brand: BrandVariants = {
-  10: '#020305',
-  20: '#121820',
-  30: '#1b2734',
-  40: '#223242',
-  50: '#293d51',
-  60: '#304960',
-  70: '#385570',
-  80: '#406180',
-  90: '#4d6d8b',
-  100: '#5b7a96',
-  110: '#6a87a1',
-  120: '#7a94ad',
-  130: '#8ba2b8',
-  140: '#9cb0c4',
-  150: '#aebfd0',
-  160: '#c1cedc',
+  10: '#050806',
+  20: '#101a14',
+  30: '#16271e',
+  40: '#1b3326',
+  50: '#203f2f',
+  60: '#264b38',
+  70: '#2d5741',
+  80: '#34634b',
+  90: '#467358',
+  100: '#598366',
+  110: '#6c9375',
+  120: '#80a386',
+  130: '#95b398',
+  140: '#abc3ad',
+  150: '#c3d4c4',
+  160: '#dce6dc',
 }
+
+/**
+ * Fluent's neutrals are pure greys, which read as cold and clinical. Each grey of the light theme
+ * is given a slight sand tint at the same lightness (white stays white so cards stay crisp), so
+ * every component (inputs, dividers, page backgrounds, secondary text) follows without a
+ * per-component override, and text contrast stays where Fluent put it (checked in docs/design.md).
+ */
+function warmGrey(value: string): string {
+  const match = /^#([0-9a-f]{2})\1\1$/i.exec(value)
+  if (!match) return value
+  const v = parseInt(match[1], 16)
+  if (v === 255) return value
+  // Light greys (backgrounds, strokes) take a visible cream; dark greys (text) only a hint.
+  const tint = v > 200 ? 7 : v > 120 ? 5 : 3
+  const channel = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0')
+  return `#${channel(v + 1)}${channel(v - tint * 0.3)}${channel(v - tint)}`
+}
+
+function warmed(theme: Theme): Theme {
+  const entries = Object.entries(theme).map(([name, value]) =>
+    name.startsWith('colorNeutral') && typeof value === 'string' ? [name, warmGrey(value)] : [name, value],
+  )
+  return Object.fromEntries(entries) as unknown as Theme
+}
+
+/** Body text: Inter (self-hosted, latin only, see index.html), with a size-matched local fallback. */
+const bodyFont = "'Inter Variable', 'Inter fallback', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif"
+// Headings use Fraunces, a soft old-style serif (titles read as a letter from a person, not a
+// form): `--fontFamilyHeading` is declared next to its @font-face in index.html, not here, since it
+// is not a Fluent token and the first load's stylesheet has no bytes to spare.
 
 /**
  * The app's Fluent theme. It is static, so the browser never builds it: at build time
@@ -28,8 +62,8 @@ const brand: BrandVariants = {
  * start) out of the first load.
  */
 export const appTheme: Theme = {
-  ...createLightTheme(brand),
-  fontFamilyBase: "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', sans-serif",
+  ...warmed(createLightTheme(brand)),
+  fontFamilyBase: bodyFont,
 }
 
 /** The theme as one CSS rule of custom properties (what FluentProvider would insert at run time). */
