@@ -33,7 +33,7 @@ const brand: BrandVariants = {
 function warmGrey(value: string): string {
   const match = /^#([0-9a-f]{2})\1\1$/i.exec(value)
   if (!match) return value
-  const v = parseInt(match[1], 16)
+  const v = parseInt(match[1] ?? '', 16)
   if (v === 255) return value
   // Light greys (backgrounds, strokes) take a visible cream; dark greys (text) only a hint.
   const tint = v > 200 ? 7 : v > 120 ? 5 : 3
