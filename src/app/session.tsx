@@ -1,5 +1,5 @@
-import { use, useContext, useMemo, type ReactNode } from 'react'
-import { ToastContainer } from 'react-toastify'
+import { use, useContext, useEffect, useMemo, type ReactNode } from 'react'
+import { ToastContainer, toast, type TypeOptions } from 'react-toastify'
 import 'react-toastify/dist/ReactToastify.css'
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
@@ -8,7 +8,8 @@ import { authMachine } from '../../machines/auth/auth.machine'
 import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
-import { bridgeNotifications } from './toast-bridge'
+import { attachToasts, bridgeNotifications } from './toast-bridge'
+import type { NotifyEvent } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
 import { TOAST_OPTIONS } from '../lib/constants'
 
@@ -75,8 +76,22 @@ export function useAuthActor(): AuthActor {
   return useContext(SessionContext) ?? loadedSession() ?? use(loadSession())
 }
 
-/** The toasts of SPEC.md section 9; mounted with the session (toasts sent earlier wait in a queue). */
+const toastType: Record<NotifyEvent['level'], TypeOptions> = {
+  success: 'success',
+  error: 'error',
+  info: 'info',
+  warning: 'warning',
+}
+
+function showToast(event: NotifyEvent) {
+  // Same text twice in a row (e.g. two lists failing at once) shows once.
+  toast(event.message, { type: toastType[event.level], toastId: `${event.level}:${event.message}` })
+}
+
+/** The toasts of SPEC.md section 9; mounted with the session (messages sent earlier wait in the bridge). */
 export function Toasts() {
+  // After ToastContainer's own subscription (children's effects run first), so it receives them.
+  useEffect(() => attachToasts(showToast), [])
   return <ToastContainer {...TOAST_OPTIONS} />
 }
 
