@@ -29,6 +29,7 @@ export type AuthEvent =
   | { type: 'auth.updateProfile'; changes: ProfileRequest }
   | { type: 'auth.clearError' }
   | { type: 'auth.setUser'; user: SessionUser }
+  | { type: 'auth.reloadProfile' }
 
 export interface AuthInput {
   /** The token found in storage at start-up, if any. */
@@ -181,7 +182,16 @@ export const authMachine = setup({
               actions: assign({ user: ({ context, event }) => ({ ...context.user, ...toSessionUser(event.output) }) }),
             },
             // Offline or a server fault: keep the session; a 401 arrives as session.expired.
-            onError: { target: 'idle' },
+            onError: { target: 'unverified' },
+          },
+        },
+        unverified: {
+          description:
+            'Restored from storage, but the server could not say who this is (offline or a fault): the session goes on, ' +
+            "the profile's phone and address were never received, so the profile cannot be saved until they are.",
+          on: {
+            'auth.reloadProfile': { target: 'verifying' },
+            'auth.setUser': { target: 'idle', actions: assign({ user: ({ event }) => event.user }) },
           },
         },
         idle: {

@@ -80,13 +80,22 @@ export function CatalogueTab() {
   const editing = editor?.mode === 'edit' || editor?.mode === 'delete' ? (services.find((s) => s.id === editor.id) ?? null) : null
   const close = () => send({ type: 'editor.close' })
   const isSmall = useMediaQuery('(max-width: 640px)')
+  // Services kept from before a failed reload may be out of date: no edit over them until the list is back.
+  const stale = snapshot.matches('failed')
   const rowActions = (s: ServiceWithPricingKey) => (
     <div className={styles.actions}>
-      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${s.name}`} onClick={() => send({ type: 'editor.open', editor: { mode: 'edit', id: s.id } })} />
+      <Button
+        appearance="subtle"
+        icon={<Edit20Regular />}
+        aria-label={`Edit ${s.name}`}
+        disabled={stale}
+        onClick={() => send({ type: 'editor.open', editor: { mode: 'edit', id: s.id } })}
+      />
       <Button
         appearance="subtle"
         icon={<Delete20Regular />}
         aria-label={`Delete ${s.name}`}
+        disabled={stale}
         onClick={() => send({ type: 'editor.open', editor: { mode: 'delete', id: s.id } })}
       />
     </div>
@@ -106,7 +115,7 @@ export function CatalogueTab() {
       <Card className={styles.card}>
         <div className={styles.head}>
           <Subtitle2 as="h2">{T.pricesTitle}</Subtitle2>
-          <Button icon={<Edit20Regular />} disabled={services.length === 0} onClick={() => send({ type: 'editor.open', editor: { mode: 'pricing' } })}>
+          <Button icon={<Edit20Regular />} disabled={stale || services.length === 0} onClick={() => send({ type: 'editor.open', editor: { mode: 'pricing' } })}>
             {T.editPrices}
           </Button>
         </div>

@@ -106,6 +106,8 @@ export function UsersPage() {
     : ctx.users
   const close = () => actor.send({ type: 'dialog.close' })
   const isMe = (u: User) => !!me && String(me.id) === u.id
+  // Rows kept from before a failed reload may be out of date: no edit over them until the list is back.
+  const stale = ctx.error !== null
 
   return (
     <div className={styles.page}>
@@ -167,7 +169,7 @@ export function UsersPage() {
                   {u.phone && <Caption1 className={styles.muted}>{u.phone}</Caption1>}
                   <div className={styles.itemTop}>
                     <Caption1 className={styles.muted}>Joined {formatDate(u.created_at)}</Caption1>
-                    <RowActions user={u} isMe={isMe(u)} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
+                    <RowActions user={u} isMe={isMe(u)} stale={stale} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
                   </div>
                 </li>
               ))}
@@ -197,7 +199,7 @@ export function UsersPage() {
                     <TableCell>{u.phone ?? '—'}</TableCell>
                     <TableCell>{formatDate(u.created_at)}</TableCell>
                     <TableCell>
-                      <RowActions user={u} isMe={isMe(u)} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
+                      <RowActions user={u} isMe={isMe(u)} stale={stale} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -275,17 +277,17 @@ export function UsersPage() {
   )
 }
 
-function RowActions({ user, isMe, onEdit, onDelete }: { user: User; isMe: boolean; onEdit: () => void; onDelete: () => void }) {
+function RowActions({ user, isMe, stale, onEdit, onDelete }: { user: User; isMe: boolean; stale: boolean; onEdit: () => void; onDelete: () => void }) {
   const styles = useStyles()
   return (
     <div className={styles.actions}>
-      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${user.name}`} title="Edit" onClick={onEdit} />
+      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${user.name}`} title="Edit" disabled={stale} onClick={onEdit} />
       <Button
         appearance="subtle"
         icon={<Delete20Regular />}
         aria-label={`Delete ${user.name}`}
         title={isMe ? 'You cannot delete your own account' : 'Delete'}
-        disabled={isMe}
+        disabled={isMe || stale}
         onClick={onDelete}
       />
     </div>
