@@ -25,7 +25,7 @@ import { fromCallback } from 'xstate'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
 import { uploadDocument } from '../../api/documents'
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
-import { bridgeNotifications } from '../../app/toast-bridge'
+import { useNotifications } from '../../app/use-notifications'
 import { formatSize } from './document-files'
 
 export const MSG_TYPE_REQUIRED = 'Please choose a document type'
@@ -115,10 +115,7 @@ function OpenUploadDialog({
     [],
   )
   const [snapshot, send, actorRef] = useMachine(machine)
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
 
   const busy = snapshot.hasTag('busy')
   const done = snapshot.matches('done')

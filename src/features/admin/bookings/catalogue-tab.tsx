@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { useMachine } from '@xstate/react'
 import { useForm } from '@tanstack/react-form'
 import {
@@ -26,9 +25,8 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
-import type { AnyActorRef } from 'xstate'
 import { PRICING_KEYS, type PricingKey, type ServiceWithPricingKey } from '../../../api/contracts/services'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -69,10 +67,7 @@ const useStyles = makeStyles({
 export function CatalogueTab() {
   const styles = useStyles()
   const [snapshot, send, actorRef] = useMachine(liveServiceCatalogueMachine)
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef as AnyActorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
   const { services, editor, error } = snapshot.context
   const loading = snapshot.hasTag('loading')
   const saving = snapshot.hasTag('saving')

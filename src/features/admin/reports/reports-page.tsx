@@ -36,7 +36,7 @@ import {
 } from '@fluentui/react-icons'
 import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import type { Transaction } from '../../../api/contracts/payments'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate, formatKsh } from '../../../lib/format'
@@ -98,10 +98,7 @@ function StatusBadge({ status }: { status: string }) {
 export function ReportsPage() {
   const styles = useStyles()
   const actor = useActorRef(liveFinancialReportsMachine, { input: {} })
-  useEffect(() => {
-    const sub = bridgeNotifications(actor)
-    return () => sub.unsubscribe()
-  }, [actor])
+  useNotifications(actor)
   // Fetch the chart's chunk while the figures load, not after they arrive.
   useEffect(() => {
     import('./revenue-chart').catch(() => {})

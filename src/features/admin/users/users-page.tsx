@@ -31,7 +31,7 @@ import {
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
 import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -90,10 +90,7 @@ export function UsersPage() {
   useEffect(() => {
     void loadForms()
   }, [])
-  useEffect(() => {
-    const sub = bridgeNotifications(actor)
-    return () => sub.unsubscribe()
-  }, [actor])
+  useNotifications(actor)
   const ctx = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const saving = useSelector(actor, (s) => s.hasTag('saving'))

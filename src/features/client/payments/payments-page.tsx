@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import type { ActorRefFrom, AnyActorRef } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import {
   Badge,
   Body1,
@@ -27,7 +27,7 @@ import {
 import { Dismiss20Regular, Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import type { Payment, PaymentRecordStatus, PendingPayment } from '../../../api/contracts/payments'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -94,15 +94,6 @@ function PaymentBadge({ status }: { status: PaymentRecordStatus }) {
   )
 }
 
-/** The machine's notify events become toasts for as long as the screen shows this actor. */
-function useToasts(actor: AnyActorRef | undefined) {
-  useEffect(() => {
-    if (!actor) return
-    const sub = bridgeNotifications(actor)
-    return () => sub.unsubscribe()
-  }, [actor])
-}
-
 interface ListView<T extends { id: string }> {
   items: T[]
   loading: boolean
@@ -132,9 +123,9 @@ export function PaymentsPage() {
   const paymentRef = useSelector(page, (s) => s.children.payment)
   const payingFor = useSelector(page, (s) => s.context.payingFor)
   const receipt = useSelector(page, (s) => s.context.receipt)
-  useToasts(pendingRef)
-  useToasts(historyRef)
-  useToasts(paymentRef)
+  useNotifications(pendingRef)
+  useNotifications(historyRef)
+  useNotifications(paymentRef)
 
   const pending = useList<PendingPayment>(pendingRef)
   const history = useList<Payment>(historyRef)
