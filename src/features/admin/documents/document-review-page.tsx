@@ -35,7 +35,8 @@ import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../../documents/document-files'
-import { DocumentStatusBadge, PreviewDialog } from '../../documents/document-parts'
+import { PreviewDialog } from '../../documents/document-parts'
+import { DocumentStatusBadge } from '../../../components/status-badge'
 
 const liveReview = createDocumentReviewMachine<Document>().provide({
   actors: {

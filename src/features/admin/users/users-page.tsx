@@ -1,7 +1,6 @@
 import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -34,6 +33,7 @@ import { toWireRole, type User, type WireRole } from '../../../api/contracts/aut
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
+import { StatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { adminMessages } from '../admin-messages'
@@ -75,11 +75,7 @@ const ROLE_COLORS: Record<WireRole, 'brand' | 'informative' | 'important'> = { c
 
 function RoleBadge({ user }: { user: User }) {
   const wire = toWireRole(user.role)
-  return (
-    <Badge appearance="tint" shape="rounded" color={ROLE_COLORS[wire]}>
-      {roleLabel(user.role)}
-    </Badge>
-  )
+  return <StatusBadge color={ROLE_COLORS[wire]}>{roleLabel(user.role)}</StatusBadge>
 }
 
 /** Users (SPEC.md section 2): a server-paged list with a role filter and a local search; create staff, edit, delete. */

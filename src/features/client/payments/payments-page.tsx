@@ -2,7 +2,6 @@ import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -22,14 +21,14 @@ import {
   Text,
   makeStyles,
   tokens,
-  type BadgeProps,
 } from '@fluentui/react-components'
 import { Dismiss20Regular, Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
-import type { Payment, PaymentRecordStatus, PendingPayment } from '../../../api/contracts/payments'
+import type { Payment, PendingPayment } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
+import { PaymentRecordBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { livePaymentsPageMachine } from './live-payments'
@@ -76,23 +75,6 @@ const useStyles = makeStyles({
   },
   historyTop: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
-
-const STATUS: Record<PaymentRecordStatus, { label: string; color: NonNullable<BadgeProps['color']> }> = {
-  completed: { label: 'Completed', color: 'success' },
-  processing: { label: 'Processing', color: 'informative' },
-  failed: { label: 'Failed', color: 'danger' },
-  pending: { label: 'Pending', color: 'warning' },
-}
-
-/** A payment's status (SPEC.md section 4: completed, processing, failed; anything else pending). */
-function PaymentBadge({ status }: { status: PaymentRecordStatus }) {
-  const s = STATUS[status]
-  return (
-    <Badge appearance="tint" shape="rounded" color={s.color}>
-      {s.label}
-    </Badge>
-  )
-}
 
 interface ListView<T extends { id: string }> {
   items: T[]
@@ -258,7 +240,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
               <li key={p.id} className={styles.historyItem}>
                 <div className={styles.historyTop}>
                   <Text className={styles.amount}>{formatKsh(p.amount)}</Text>
-                  <PaymentBadge status={p.status} />
+                  <PaymentRecordBadge status={p.status} />
                 </div>
                 <Caption1 className={styles.muted}>
                   {methodLabel(p.payment_method)} · {formatDateTime(p.payment_date) || '—'}
@@ -287,7 +269,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                     <TableCell className={styles.right}>{formatKsh(p.amount)}</TableCell>
                     <TableCell>{formatDateTime(p.payment_date) || '—'}</TableCell>
                     <TableCell>
-                      <PaymentBadge status={p.status} />
+                      <PaymentRecordBadge status={p.status} />
                     </TableCell>
                   </TableRow>
                 ))}
