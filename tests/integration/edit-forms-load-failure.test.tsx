@@ -129,9 +129,10 @@ describe('Admin: service catalogue after a change', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save prices' }))
     await findToast('Service prices updated successfully')
     await findToast('Failed to fetch services')
-    expect(screen.getByRole('button', { name: 'Edit prices' })).toBeDisabled()
+    // The price dialog may still be on its way out (its modal layer) a moment after the toasts.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit prices' })).toBeDisabled())
     expect(screen.getByRole('button', { name: /^Edit Basic Funeral/ })).toBeDisabled()
-    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await user.click(await screen.findByRole('button', { name: 'Try again' }))
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit prices' })).toBeEnabled())
     expect(screen.getByRole('button', { name: /^Edit Basic Funeral/ })).toBeEnabled()
   })

@@ -1,9 +1,7 @@
 import {
   Body1,
-  Button,
   Caption1,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -25,6 +23,7 @@ import { fromCallback } from 'xstate'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
 import { uploadDocument } from '../../api/documents'
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
+import { DialogFooter } from '../../components/dialog-footer'
 import { useNotifications } from '../../app/use-notifications'
 import { formatSize } from './document-files'
 
@@ -245,14 +244,7 @@ function OpenUploadDialog({
                 </MessageBar>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy}>
-                {busy ? 'Uploading...' : 'Upload'}
-              </Button>
-            </DialogActions>
+            <DialogFooter busy={busy} cancelWhileBusy onCancel={close} confirm={busy ? 'Uploading...' : 'Upload'} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Spinner, Textarea } from '@fluentui/react-components'
+import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Spinner, Textarea } from '@fluentui/react-components'
 import type { Booking } from '../../../api/contracts/bookings'
+import { DialogFooter } from '../../../components/dialog-footer'
 import { deceasedOf } from './booking-columns'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 
@@ -42,14 +43,7 @@ export function CancelDialog({
                 <Textarea value={notes} onChange={(_, d) => setNotes(d.value)} resize="vertical" />
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={busy} onClick={onClose}>
-                {T.keep}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {T.confirmCancel}
-              </Button>
-            </DialogActions>
+            <DialogFooter busy={busy} onCancel={onClose} cancel={T.keep} confirm={T.confirmCancel} confirmIcon={busy ? <Spinner size="tiny" /> : undefined} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -28,6 +27,7 @@ import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-ic
 import { PRICING_KEYS, type PricingKey, type ServiceWithPricingKey } from '../../../api/contracts/services'
 import { useNotifications } from '../../../app/use-notifications'
 import { TextAreaField } from '../../../components/form-fields-more'
+import { DialogFooter } from '../../../components/dialog-footer'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatKsh } from '../../../lib/format'
@@ -210,14 +210,7 @@ export function CatalogueTab() {
                 </MessageBar>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={close}>
-                {T.cancel}
-              </Button>
-              <Button appearance="primary" disabled={saving} onClick={() => send({ type: 'service.delete' })}>
-                {T.confirmDelete}
-              </Button>
-            </DialogActions>
+            <DialogFooter busy={saving} onCancel={close} cancel={T.cancel} confirm={T.confirmDelete} onConfirm={() => send({ type: 'service.delete' })} />
           </DialogBody>
         </DialogSurface>
       </Dialog>
@@ -284,14 +277,7 @@ function ServiceDialogBody({
             </MessageBar>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button appearance="secondary" disabled={busy} onClick={onCancel}>
-            {T.cancel}
-          </Button>
-          <Button appearance="primary" type="submit" disabled={busy}>
-            {T.save}
-          </Button>
-        </DialogActions>
+        <DialogFooter busy={busy} onCancel={onCancel} cancel={T.cancel} confirm={T.save} />
       </DialogBody>
     </form>
   )
@@ -338,14 +324,7 @@ function PricingDialogBody({
             </MessageBar>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button appearance="secondary" disabled={busy} onClick={onCancel}>
-            {T.cancel}
-          </Button>
-          <Button appearance="primary" type="submit" disabled={busy}>
-            {T.savePrices}
-          </Button>
-        </DialogActions>
+        <DialogFooter busy={busy} onCancel={onCancel} cancel={T.cancel} confirm={T.savePrices} />
       </DialogBody>
     </form>
   )

@@ -6,7 +6,6 @@ import {
   Caption1,
   Card,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -33,6 +32,7 @@ import { toWireRole, type User, type WireRole } from '../../../api/contracts/aut
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
+import { DialogFooter } from '../../../components/dialog-footer'
 import { StatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
@@ -250,18 +250,12 @@ export function UsersPage() {
                   </MessageBar>
                 )}
               </DialogContent>
-              <DialogActions>
-                <Button onClick={close} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button
-                  appearance="primary"
-                  disabled={saving}
-                  onClick={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
-                >
-                  {saving ? 'Deleting...' : 'Delete'}
-                </Button>
-              </DialogActions>
+              <DialogFooter
+                busy={saving}
+                onCancel={close}
+                confirm={saving ? 'Deleting...' : 'Delete'}
+                onConfirm={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
+              />
             </DialogBody>
           </DialogSurface>
         </Dialog>

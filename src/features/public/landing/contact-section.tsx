@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Link, mergeClasses } from '@fluentui/react-components'
+import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluentui/react-icons'
+import { CONTACT } from '../../../components/public-layout/contact-details'
+import { usePublicStyles } from '../public-styles'
+import { useLandingStyles } from './landing-styles'
+
+// The contact form (and its form library) is not needed for the first paint: it loads when the
+// browser is idle or the visitor scrolls near it, in a space kept for it so nothing jumps.
+const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
+
+/** How to reach us, and the contact form (loaded when wanted). */
+export function ContactSection() {
+  const page = usePublicStyles()
+  const styles = useLandingStyles()
+  return (
+    <section id="contact" aria-labelledby="contact-title" className={page.section}>
+      <div className={page.container}>
+        <h2 id="contact-title" className={page.sectionTitle}>
+          Contact us
+        </h2>
+        <div className={styles.contact}>
+          <div>
+            <p className={mergeClasses(page.lead, styles.contactLead)}>
+              If someone has just died, call us at any hour. We will tell you what to do next.
+            </p>
+            <ul className={styles.details}>
+              <li className={styles.detail}>
+                <CallRegular className={styles.detailIcon} aria-hidden="true" />
+                <span>
+                  Phone: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+                </span>
+              </li>
+              <li className={styles.detail}>
+                <MailRegular className={styles.detailIcon} aria-hidden="true" />
+                <span>
+                  Email: <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>
+                </span>
+              </li>
+              <li className={styles.detail}>
+                <LocationRegular className={styles.detailIcon} aria-hidden="true" />
+                <span>Address: {CONTACT.address}</span>
+              </li>
+              <li className={styles.detail}>
+                <ClockRegular className={styles.detailIcon} aria-hidden="true" />
+                <span>{CONTACT.hours}</span>
+              </li>
+            </ul>
+          </div>
+          <DeferredContactForm className={styles.formSlot} />
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** Render the contact form once the browser is idle or the visitor comes near it. */
+function DeferredContactForm({ className }: { className: string }) {
+  const slot = useRef<HTMLDivElement>(null)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (wanted) return
+    const show = () => setWanted(true)
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 1500)
+    let observer: IntersectionObserver | null = null
+    if (slot.current && typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
+      observer.observe(slot.current)
+    }
+    return () => {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+      observer?.disconnect()
+    }
+  }, [wanted])
+  return (
+    <div ref={slot} className={className}>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ContactForm />
+        </Suspense>
+      )}
+    </div>
+  )
+}
