@@ -63,8 +63,7 @@ const PAYMENT_RECORD_STATUS: Record<string, { label: string; color: BadgeColor }
 
 /** A payment (M-Pesa transaction) as a badge; an unknown status reads as pending. */
 export function PaymentRecordBadge({ status }: { status: string }) {
-  const s = PAYMENT_RECORD_STATUS[status] ?? PAYMENT_RECORD_STATUS.pending!
-  return <StatusBadge color={s.color}>{s.label}</StatusBadge>
+  return <LookupBadge table={PAYMENT_RECORD_STATUS} status={status} fallback="pending" />
 }
 
 const DOCUMENT_STATUS: Record<string, { label: string; color: BadgeColor }> = {
@@ -76,8 +75,13 @@ const DOCUMENT_STATUS: Record<string, { label: string; color: BadgeColor }> = {
 
 /** A document's review status as a badge; an unknown one reads as pending review. */
 export function DocumentStatusBadge({ status }: { status: string }) {
-  const s = DOCUMENT_STATUS[status] ?? DOCUMENT_STATUS.pending!
-  return <StatusBadge color={s.color}>{s.label}</StatusBadge>
+  return <LookupBadge table={DOCUMENT_STATUS} status={status} fallback="pending" />
+}
+
+/** A status looked up in its table; one the table does not know looks like `fallback`. */
+function LookupBadge({ table, status, fallback }: { table: Record<string, { label: string; color: BadgeColor }>; status: string; fallback: string }) {
+  const look = table[status] ?? table[fallback]
+  return <StatusBadge color={look?.color ?? 'informative'}>{look?.label ?? status}</StatusBadge>
 }
 
 const useStyles = makeStyles({

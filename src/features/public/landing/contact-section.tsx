@@ -4,6 +4,7 @@ import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluent
 import { CONTACT } from '../../../components/public-layout/contact-details'
 import { usePublicStyles } from '../public-styles'
 import { useLandingStyles } from './landing-styles'
+import { LandingSection } from './landing-parts'
 
 // The contact form (and its form library) is not needed for the first paint: it loads when the
 // browser is idle or the visitor scrolls near it, in a space kept for it so nothing jumps.
@@ -14,43 +15,38 @@ export function ContactSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
   return (
-    <section id="contact" aria-labelledby="contact-title" className={page.section}>
-      <div className={page.container}>
-        <h2 id="contact-title" className={page.sectionTitle}>
-          Contact us
-        </h2>
-        <div className={styles.contact}>
-          <div>
-            <p className={mergeClasses(page.lead, styles.contactLead)}>
-              If someone has just died, call us at any hour. We will tell you what to do next.
-            </p>
-            <ul className={styles.details}>
-              <li className={styles.detail}>
-                <CallRegular className={styles.detailIcon} aria-hidden="true" />
-                <span>
-                  Phone: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
-                </span>
-              </li>
-              <li className={styles.detail}>
-                <MailRegular className={styles.detailIcon} aria-hidden="true" />
-                <span>
-                  Email: <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>
-                </span>
-              </li>
-              <li className={styles.detail}>
-                <LocationRegular className={styles.detailIcon} aria-hidden="true" />
-                <span>Address: {CONTACT.address}</span>
-              </li>
-              <li className={styles.detail}>
-                <ClockRegular className={styles.detailIcon} aria-hidden="true" />
-                <span>{CONTACT.hours}</span>
-              </li>
-            </ul>
-          </div>
-          <DeferredContactForm className={styles.formSlot} />
+    <LandingSection id="contact" title="Contact us">
+      <div className={styles.contact}>
+        <div>
+          <p className={mergeClasses(page.lead, styles.contactLead)}>
+            If someone has just died, call us at any hour. We will tell you what to do next.
+          </p>
+          <ul className={styles.details}>
+            <li className={styles.detail}>
+              <CallRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>
+                Phone: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+              </span>
+            </li>
+            <li className={styles.detail}>
+              <MailRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>
+                Email: <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>
+              </span>
+            </li>
+            <li className={styles.detail}>
+              <LocationRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>Address: {CONTACT.address}</span>
+            </li>
+            <li className={styles.detail}>
+              <ClockRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>{CONTACT.hours}</span>
+            </li>
+          </ul>
         </div>
+        <DeferredContactForm className={styles.formSlot} />
       </div>
-    </section>
+    </LandingSection>
   )
 }
 

@@ -4,6 +4,7 @@ import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 import { OFFERS, RESOURCES, TESTIMONIALS } from './landing-content'
 import { useLandingStyles } from './landing-styles'
+import { LandingCards, LandingSection } from './landing-parts'
 
 /** The welcome: what we do, and the two ways in. */
 export function HeroSection() {
@@ -37,30 +38,20 @@ export function ServicesSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
   return (
-    <section id="services" aria-labelledby="services-title" className={page.section}>
-      <div className={page.container}>
-        <div className={styles.sectionIntro}>
-          <h2 id="services-title" className={page.sectionTitle}>
-            Our services
-          </h2>
-          <p className={page.lead}>Clear starting prices. We will go through every detail with you before anything is confirmed.</p>
-        </div>
-        <ul className={mergeClasses(page.plainList, page.cardGrid)}>
-          {OFFERS.map((offer) => (
-            <li key={offer.name} className={page.cardItem}>
-              <article className={styles.card}>
-                <span className={styles.cardIcon} aria-hidden="true">
-                  {offer.icon}
-                </span>
-                <h3 className={page.subTitle}>{offer.name}</h3>
-                <p className={styles.price}>{offer.price}</p>
-                <p className={styles.cardText}>{offer.description}</p>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection id="services" title="Our services" lead="Clear starting prices. We will go through every detail with you before anything is confirmed.">
+      <LandingCards items={OFFERS} keyOf={(offer) => offer.name}>
+        {(offer) => (
+          <>
+            <span className={styles.cardIcon} aria-hidden="true">
+              {offer.icon}
+            </span>
+            <h3 className={page.subTitle}>{offer.name}</h3>
+            <p className={styles.price}>{offer.price}</p>
+            <p className={styles.cardText}>{offer.description}</p>
+          </>
+        )}
+      </LandingCards>
+    </LandingSection>
   )
 }
 
@@ -98,59 +89,39 @@ export function ResourcesSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
   return (
-    <section id="resources" aria-labelledby="resources-title" className={page.section}>
-      <div className={page.container}>
-        <div className={styles.sectionIntro}>
-          <h2 id="resources-title" className={page.sectionTitle}>
-            Help and guidance
-          </h2>
-          <p className={page.lead}>Plain answers to the questions families ask us most often.</p>
-        </div>
-        <ul className={mergeClasses(page.plainList, page.cardGrid)}>
-          {RESOURCES.map((r) => (
-            <li key={r.to} className={page.cardItem}>
-              <article className={styles.card}>
-                <span className={styles.cardIcon} aria-hidden="true">
-                  {r.icon}
-                </span>
-                <h3 className={page.subTitle}>
-                  <RouterLink to={r.to}>{r.title}</RouterLink>
-                </h3>
-                <p className={styles.cardText}>{r.text}</p>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection id="resources" title="Help and guidance" lead="Plain answers to the questions families ask us most often.">
+      <LandingCards items={RESOURCES} keyOf={(r) => r.to}>
+        {(r) => (
+          <>
+            <span className={styles.cardIcon} aria-hidden="true">
+              {r.icon}
+            </span>
+            <h3 className={page.subTitle}>
+              <RouterLink to={r.to}>{r.title}</RouterLink>
+            </h3>
+            <p className={styles.cardText}>{r.text}</p>
+          </>
+        )}
+      </LandingCards>
+    </LandingSection>
   )
 }
 
 /** What families say. */
 export function TestimonialsSection() {
-  const page = usePublicStyles()
   const styles = useLandingStyles()
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className={mergeClasses(page.section, page.sectionAlt)}>
-      <div className={page.container}>
-        <h2 id="testimonials-title" className={page.sectionTitle}>
-          What families say
-        </h2>
-        <ul className={mergeClasses(page.plainList, page.cardGrid)}>
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className={page.cardItem}>
-              <article className={styles.card}>
-                <figure className={styles.quote}>
-                  <blockquote className={styles.blockquote}>“{t.quote}”</blockquote>
-                  <figcaption className={styles.cite}>
-                    {t.name}, {t.place}
-                  </figcaption>
-                </figure>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection id="testimonials" title="What families say" alt>
+      <LandingCards items={TESTIMONIALS} keyOf={(t) => t.name}>
+        {(t) => (
+          <figure className={styles.quote}>
+            <blockquote className={styles.blockquote}>“{t.quote}”</blockquote>
+            <figcaption className={styles.cite}>
+              {t.name}, {t.place}
+            </figcaption>
+          </figure>
+        )}
+      </LandingCards>
+    </LandingSection>
   )
 }
