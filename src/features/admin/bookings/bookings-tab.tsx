@@ -83,6 +83,9 @@ const useStyles = makeStyles({
 const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.45 }
 const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FLEX[String(columnId)] ?? 1, flexBasis: 0 })
 
+/** One empty list, so the rows are not derived again on every render before the list exists. */
+const NO_BOOKINGS: Booking[] = []
+
 const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
 
 /** The All bookings tab: every booking in a DataGrid, changed in place. */
@@ -98,7 +101,7 @@ export function BookingsTab() {
 
   const { attendants, cancelId, view } = snapshot.context
   const { search, status, sort } = view
-  const bookings = useSelector(list, (s) => s?.context.items) ?? []
+  const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
   const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
   const loadFailed = useSelector(list, (s) => s?.matches('failed') ?? false)
   const saving = snapshot.hasTag('saving')
