@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../src/api/contracts/auth'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageOr } from '../shared/failure'
 import { sessionFromToken } from './session-token'
 
 export const AUTH_MESSAGES = {
@@ -44,6 +45,10 @@ function toSessionUser(user: User): SessionUser {
   return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null }
 }
 
+interface SessionEnd {
+  endedBy: 'logout' | 'expired'
+}
+
 /** setTimeout cannot wait longer than ~24.8 days. */
 const MAX_DELAY = 2_147_483_647
 
@@ -71,6 +76,15 @@ export const authMachine = setup({
     /** Provided by the app: localStorage.removeItem('token'). */
     forgetToken: () => {},
     clearSession: assign({ user: null, token: null, expiresAt: null }),
+    /** Every way a session ends: the stored token goes, the user is forgotten, and why is kept. */
+    // Typed by hand: inferring it would refer to this very list of actions.
+    endSession: enqueueActions<AuthContext, AuthEvent, SessionEnd, AuthEvent, never, { type: 'forgetToken' | 'clearSession'; params: undefined }, never, never, NotifyEvent>(({ enqueue }, params) => {
+      enqueue('forgetToken')
+      enqueue('clearSession')
+      enqueue.assign({ endedBy: params.endedBy })
+    }),
+    /** The login or profile form's failure: its message (the server's when it sent one) and a toast. */
+    fail: recordFailure<AuthContext, AuthEvent>('error'),
   },
   delays: {
     /** Until the token expires: then the session ends as if the server had answered 401. */
@@ -102,7 +116,7 @@ export const authMachine = setup({
       description: 'Decode the stored token: a usable one starts the session, anything else is discarded.',
       always: [
         { guard: 'hasUsableStoredToken', target: 'signedIn.verifying' },
-        { guard: 'hadStoredToken', target: 'signedOut', actions: ['forgetToken', 'clearSession', assign({ endedBy: 'expired' })] },
+        { guard: 'hadStoredToken', target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
         { target: 'signedOut' },
       ],
     },
@@ -124,7 +138,10 @@ export const authMachine = setup({
           entry: assign({ error: null }),
           invoke: {
             src: 'login',
-            input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.login' }>).credentials,
+            input: ({ event }) => {
+              assertEvent(event, 'auth.login')
+              return event.credentials
+            },
             onDone: {
               target: '#auth.signedIn.idle',
               actions: [
@@ -144,12 +161,7 @@ export const authMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [
-                'clearSession',
-                'forgetToken',
-                assign({ error: ({ event }) => failureMessage(event.error, AUTH_MESSAGES.loginFailed) }),
-                emit(({ event }) => notify('error', failureMessage(event.error, AUTH_MESSAGES.loginFailed))),
-              ],
+              actions: ['clearSession', 'forgetToken', { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.loginFailed) }],
             },
           },
           on: { 'auth.login': {} },
@@ -160,14 +172,14 @@ export const authMachine = setup({
       description: "A session: the role's portal is shown.",
       initial: 'idle',
       after: {
-        sessionLifetime: { target: 'signedOut', actions: ['forgetToken', 'clearSession', assign({ endedBy: 'expired' })] },
+        sessionLifetime: { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
       },
       on: {
         'auth.logout': {
           target: 'signedOut',
-          actions: ['forgetToken', 'clearSession', assign({ endedBy: 'logout' }), emit(notify('success', AUTH_MESSAGES.logout))],
+          actions: [{ type: 'endSession', params: { endedBy: 'logout' } }, emit(notify('success', AUTH_MESSAGES.logout))],
         },
-        'session.expired': { target: 'signedOut', actions: ['forgetToken', 'clearSession', assign({ endedBy: 'expired' })] },
+        'session.expired': { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
         'auth.setUser': { actions: assign({ user: ({ event }) => event.user }) },
         'auth.clearError': { actions: assign({ error: null }) },
       },
@@ -193,7 +205,10 @@ export const authMachine = setup({
           tags: ['loading'],
           invoke: {
             src: 'updateProfile',
-            input: ({ event }) => (event as Extract<AuthEvent, { type: 'auth.updateProfile' }>).changes,
+            input: ({ event }) => {
+              assertEvent(event, 'auth.updateProfile')
+              return event.changes
+            },
             onDone: {
               target: 'idle',
               actions: [
@@ -201,13 +216,7 @@ export const authMachine = setup({
                 emit(notify('success', AUTH_MESSAGES.profileUpdated)),
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ error: ({ event }) => failureMessage(event.error, AUTH_MESSAGES.profileFailed) }),
-                emit(({ event }) => notify('error', failureMessage(event.error, AUTH_MESSAGES.profileFailed))),
-              ],
-            },
+            onError: { target: 'idle', actions: { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.profileFailed) } },
           },
         },
       },
