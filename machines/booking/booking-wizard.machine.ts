@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Booking, BookingRequest, DeceasedRequest } from '../../src/api/contracts/bookings'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageOr } from '../shared/failure'
 import {
   BOOKING_MESSAGES,
   emptyDraft,
@@ -115,6 +116,19 @@ function stripUndefined<T extends object>(o: Partial<T>): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
+/** The first step that fails its rules; the schedule step when all pass (only the review is after it). */
+function firstEditableInvalidStep(draft: BookingDraft, today: string): 0 | 1 | 2 {
+  const step = firstInvalidStep(draft, today)
+  return step === 0 || step === 1 ? step : 2
+}
+
+/** From the review (Edit) or after a failed check: to the step asked for. */
+const GO_TO_STEP = [
+  { guard: { type: 'goingTo', params: { step: 0 } }, target: 'selectServices', actions: 'clearError' },
+  { guard: { type: 'goingTo', params: { step: 1 } }, target: 'deceasedDetails', actions: 'clearError' },
+  { target: 'scheduleService', actions: 'clearError' },
+] as const
+
 const resumeGuard = (step: StepIndex) => ({ type: 'canResumeAt', params: { step } }) as const
 
 export const bookingWizardMachine = setup({
@@ -144,8 +158,14 @@ export const bookingWizardMachine = setup({
       for (let s = 0; s < params.step; s++) if (!stepIsValid(s as StepIndex, context.draft, context.today())) return false
       return true
     },
+    /** A `wizard.goTo` to this step. */
+    goingTo: ({ event }, params: { step: 0 | 1 }) => event.type === 'wizard.goTo' && event.step === params.step,
   },
   actions: {
+    /** A confirm that failed: its message on the review step and as a toast; the draft is untouched. */
+    fail: recordFailure<WizardContext, WizardEvent>('error'),
+    /** Back to the first step that no longer validates, worked out once. */
+    goToFirstInvalidStep: raise(({ context }) => ({ type: 'wizard.goTo' as const, step: firstEditableInvalidStep(context.draft, context.today()) })),
     applyChanges: assign(({ context, event }) => {
       if (event.type !== 'wizard.update') return {}
       const draft = merge(context.draft, event.changes)
@@ -221,11 +241,7 @@ export const bookingWizardMachine = setup({
           description: 'Step 4: everything chosen and the total; Confirm Booking sends it. A failed confirm returns here with its message.',
           on: {
             'wizard.back': { target: 'scheduleService', actions: 'clearError' },
-            'wizard.goTo': [
-              { guard: ({ event }) => event.step === 0, target: 'selectServices', actions: 'clearError' },
-              { guard: ({ event }) => event.step === 1, target: 'deceasedDetails', actions: 'clearError' },
-              { target: 'scheduleService', actions: 'clearError' },
-            ],
+            'wizard.goTo': GO_TO_STEP,
             'wizard.confirm': [
               // E.g. the service date was today when chosen and the clock passed midnight: fix that step first.
               { guard: 'draftInvalid', target: 'fixing' },
@@ -236,11 +252,8 @@ export const bookingWizardMachine = setup({
         },
         fixing: {
           description: 'Back to the first step that no longer validates.',
-          always: [
-            { guard: ({ context }) => firstInvalidStep(context.draft, context.today()) === 0, target: 'selectServices' },
-            { guard: ({ context }) => firstInvalidStep(context.draft, context.today()) === 1, target: 'deceasedDetails' },
-            { target: 'scheduleService' },
-          ],
+          entry: 'goToFirstInvalidStep',
+          on: { 'wizard.goTo': GO_TO_STEP },
         },
       },
     },
@@ -256,13 +269,7 @@ export const bookingWizardMachine = setup({
             src: 'createDeceased',
             input: ({ context }) => toDeceasedRequest(context.draft),
             onDone: { target: 'creatingBooking', actions: assign({ deceasedId: ({ event }) => event.output.id }) },
-            onError: {
-              target: '#review',
-              actions: [
-                assign({ error: ({ event }) => failureMessage(event.error, BOOKING_MESSAGES.createFailed) }),
-                emit(({ event }) => notify('error', failureMessage(event.error, BOOKING_MESSAGES.createFailed))),
-              ],
-            },
+            onError: { target: '#review', actions: { type: 'fail', params: serverMessageOr(BOOKING_MESSAGES.createFailed) } },
           },
         },
         creatingBooking: {
@@ -274,13 +281,7 @@ export const bookingWizardMachine = setup({
               target: '#bookingWizard.done',
               actions: [assign({ booking: ({ event }) => event.output }), emit(notify('success', BOOKING_MESSAGES.created))],
             },
-            onError: {
-              target: '#review',
-              actions: [
-                assign({ error: ({ event }) => failureMessage(event.error, BOOKING_MESSAGES.createFailed) }),
-                emit(({ event }) => notify('error', failureMessage(event.error, BOOKING_MESSAGES.createFailed))),
-              ],
-            },
+            onError: { target: '#review', actions: { type: 'fail', params: serverMessageOr(BOOKING_MESSAGES.createFailed) } },
           },
         },
       },

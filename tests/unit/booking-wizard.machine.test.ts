@@ -295,6 +295,17 @@ describe('booking wizard: confirm', () => {
     expect(createDeceased).not.toHaveBeenCalled()
   })
 
+  it('a date of death that is after today (the clock went back) returns to the deceased step, sending nothing', () => {
+    let day = TODAY
+    const { actor, createDeceased } = start({ today: () => day })
+    toReview(actor)
+    day = '2026-03-07'
+    send(actor, { type: 'wizard.confirm' })
+    expect(step(actor)).toBe(1)
+    expect(actor.getSnapshot().context.draft).toEqual(fullDraft())
+    expect(createDeceased).not.toHaveBeenCalled()
+  })
+
   it('builds the payloads from the draft: blank optional fields become null, no notes when none', () => {
     const draft = fullDraft()
     draft.deceased.gender = ''
