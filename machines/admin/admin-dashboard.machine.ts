@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { ADMIN_REFRESH_MS } from '../../src/lib/constants'
-import { notify, type NotifyEvent } from '../shared/notify'
+import type { NotifyEvent } from '../shared/notify'
+import { recordFailure } from '../shared/failure'
 
 /** SPEC.md section 9: the admin dashboard refreshes every 5 minutes. */
 export const DASHBOARD_REFRESH_MS = ADMIN_REFRESH_MS
@@ -53,6 +54,10 @@ export function createAdminDashboardMachine<TData>() {
       isHidden: ({ context }) => context.hidden,
       isDue: ({ context }) => context.attemptedAt === null || context.now() - context.attemptedAt >= DASHBOARD_REFRESH_MS,
     },
+    actions: {
+      /** 'Failed to load dashboard data' in the slot and as a toast; the last data stays. */
+      fail: recordFailure<AdminDashboardContext<TData>, AdminDashboardEvent>('error'),
+    },
   }).createMachine({
     id: 'adminDashboard',
     description: 'Admin dashboard statistics, refreshed every 5 minutes while the page is visible.',
@@ -82,11 +87,12 @@ export function createAdminDashboardMachine<TData>() {
           },
           onError: {
             target: 'settled',
-            actions: [assign({ error: DASHBOARD_FAILURE }), emit(notify('error', DASHBOARD_FAILURE))],
+            actions: { type: 'fail', params: { message: DASHBOARD_FAILURE } },
           },
         },
       },
       settled: {
+        description: 'A load ended: wait for the next one, or pause if the tab is hidden.',
         always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }],
       },
       waiting: {
