@@ -7,7 +7,7 @@ import { serviceCatalogueMachine } from '../../machines/admin/service-catalogue.
 import { usersPageMachine } from '../../machines/admin/users-page.machine'
 import { authMachine } from '../../machines/auth/auth.machine'
 import { bookingDetailMachine } from '../../machines/booking/booking-detail.machine'
-import { bookingWizardMachine } from '../../machines/booking/booking-wizard.machine'
+import { createBookingWizardMachine } from '../../machines/booking/booking-wizard.machine'
 import { createDocumentReviewMachine } from '../../machines/documents/document-review.machine'
 import { documentUploadMachine } from '../../machines/documents/document-upload.machine'
 import { chatMachine } from '../../machines/messages/chat.machine'
@@ -19,13 +19,13 @@ import { submissionMachine } from '../../machines/shared/submission.machine'
 
 const MACHINES: Record<string, AnyStateMachine> = {
   adminBookings: adminBookingsMachine,
-  adminDashboard: createAdminDashboardMachine(),
+  adminDashboard: createAdminDashboardMachine(() => 0),
   financialReports: financialReportsMachine,
   serviceCatalogue: serviceCatalogueMachine,
   usersPage: usersPageMachine,
   auth: authMachine,
   bookingDetail: bookingDetailMachine,
-  bookingWizard: bookingWizardMachine,
+  bookingWizard: createBookingWizardMachine(() => '2026-03-10'),
   documentReview: createDocumentReviewMachine(),
   documentUpload: documentUploadMachine,
   chat: chatMachine,
