@@ -5,7 +5,7 @@ import { createAdminDashboardMachine } from '../../machines/admin/admin-dashboar
 import { financialReportsMachine } from '../../machines/admin/financial-reports.machine'
 import { serviceCatalogueMachine } from '../../machines/admin/service-catalogue.machine'
 import { usersPageMachine } from '../../machines/admin/users-page.machine'
-import { authMachine } from '../../machines/auth/auth.machine'
+import { createAuthMachine } from '../../machines/auth/auth.machine'
 import { bookingDetailMachine } from '../../machines/booking/booking-detail.machine'
 import { createBookingWizardMachine } from '../../machines/booking/booking-wizard.machine'
 import { createDocumentReviewMachine } from '../../machines/documents/document-review.machine'
@@ -23,7 +23,7 @@ const MACHINES: Record<string, AnyStateMachine> = {
   financialReports: financialReportsMachine,
   serviceCatalogue: serviceCatalogueMachine,
   usersPage: usersPageMachine,
-  auth: authMachine,
+  auth: createAuthMachine(() => 0),
   bookingDetail: bookingDetailMachine,
   bookingWizard: createBookingWizardMachine(() => '2026-03-10'),
   documentReview: createDocumentReviewMachine(),
