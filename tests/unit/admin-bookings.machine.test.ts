@@ -6,19 +6,9 @@ import type { Booking } from '../../src/api/contracts/bookings'
 import type { User } from '../../src/api/contracts/auth'
 import type { ServiceRequest, ServiceWithPricingKey } from '../../src/api/contracts/services'
 import type { NotifyEvent } from '../../machines/shared/notify'
+import { aBooking } from './booking-fixture'
 
-const booking = (id: string, status = 'pending'): Booking => ({
-  id,
-  status,
-  payment_status: 'pending',
-  total_amount: 5000,
-  created_at: '2026-01-01T10:00:00.000Z',
-  deceased_first_name: 'Samuel',
-  deceased_last_name: 'Ouma',
-  services: [],
-  required_documents: [],
-  has_notifications: false,
-})
+const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status })
 
 function start(overrides: { change?: () => Promise<Booking>; assign?: () => Promise<{ bookingId: string; attendant: { id: string; name: string } }> } = {}) {
   let fetches = 0

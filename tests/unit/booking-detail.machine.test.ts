@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { BOOKING_DETAIL_FAILED, bookingDetailMachine } from '../../machines/booking/booking-detail.machine'
 import type { Booking } from '../../src/api/contracts/bookings'
+import { aBooking } from './booking-fixture'
 import type { NotifyEvent } from '../../machines/shared/notify'
 
-const booking: Booking = {
-  id: '12',
-  status: 'pending',
-  payment_status: 'pending',
-  total_amount: 5000,
-  created_at: '2026-01-01T10:00:00.000Z',
-  deceased_first_name: 'Samuel',
-  deceased_last_name: 'Ouma',
-  services: [],
-  required_documents: [],
-  has_notifications: false,
-}
+const booking = aBooking('12')
 
 function start(fetchBooking: (id: string) => Promise<Booking>) {
   const machine = bookingDetailMachine.provide({ actors: { fetchBooking: fromPromise(({ input }) => fetchBooking(input.id)) } })
