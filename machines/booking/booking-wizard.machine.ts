@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Booking, BookingRequest, DeceasedRequest } from '../../src/api/contracts/bookings'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
@@ -171,7 +171,7 @@ export function createBookingWizardMachine(today: () => string) {
       /** Back to the first step that no longer validates, worked out once. */
       goToFirstInvalidStep: raise(({ context }) => ({ type: 'wizard.goTo' as const, step: firstEditableInvalidStep(context.draft, today()) })),
       applyChanges: assign(({ context, event }) => {
-        if (event.type !== 'wizard.update') return {}
+        assertEvent(event, 'wizard.update')
         const draft = merge(context.draft, event.changes)
         // Details changed after the deceased record was made: the booking must carry what is shown now.
         const deceasedChanged = event.changes.deceased !== undefined && !sameValues(context.draft.deceased, event.changes.deceased)
@@ -180,7 +180,7 @@ export function createBookingWizardMachine(today: () => string) {
       clearDraft: assign({ draft: () => emptyDraft(), deceasedId: null, error: null, restored: false, resumeAt: 0 as StepIndex }),
       clearError: assign({ error: null }),
       dropUnavailableServices: assign(({ context, event }) => {
-        if (event.type !== 'wizard.servicesAvailable') return {}
+        assertEvent(event, 'wizard.servicesAvailable')
         const kept = context.draft.services.serviceIds.filter((id) => event.serviceIds.includes(id))
         if (kept.length === context.draft.services.serviceIds.length) return {}
         return { draft: { ...context.draft, services: { serviceIds: kept } } }

@@ -4,8 +4,12 @@ import { useMachine, useSelector } from '@xstate/react'
 import { attendantBookingsMachine, caseloadMachine } from '../../../machines/morgue/caseload.machine'
 import { attendantBookings } from '../../api/bookings'
 import { moveTransport, releaseBody, saveTasks } from '../../api/morgue'
+import type { Booking } from '../../api/contracts/bookings'
 import type { PrepTask } from '../../api/contracts/morgue'
 import { bridgeNotifications } from '../../app/toast-bridge'
+
+/** One empty list before the list child exists, so screens do not see a new one every render. */
+const NO_BOOKINGS: Booking[] = []
 
 export const liveCaseload = caseloadMachine.provide({
   actors: {
@@ -24,7 +28,7 @@ export function useCaseload() {
     const subs = [bridgeNotifications(actorRef), ...(list ? [bridgeNotifications(list)] : [])]
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actorRef, list])
-  const bookings = useSelector(list, (s) => s?.context.items) ?? []
+  const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
   const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
   const listState = useSelector(list, (s) => s?.value)
   const error = useSelector(list, (s) => s?.context.error ?? null)
