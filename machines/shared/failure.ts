@@ -11,13 +11,16 @@ export interface FailureParams {
   toast?: string
 }
 
+/** The context fields a message can be written to (those that accept a string). */
+type MessageField<TContext> = { [K in keyof TContext]: string extends TContext[K] ? K : never }[keyof TContext] & string
+
 /**
  * The one "record the error and tell the user" action. Each machine names it in `setup({ actions })`
  * with the context field it fills, or `null` for a toast only:
  *   actions: { fail: recordFailure<Context, Event>('error') }
  * and calls it with `{ type: 'fail', params: { message } }` or `{ type: 'fail', params: serverMessageOr(fallback) }`.
  */
-export function recordFailure<TContext extends MachineContext, TEvent extends EventObject>(field: (keyof TContext & string) | null) {
+export function recordFailure<TContext extends MachineContext, TEvent extends EventObject>(field: MessageField<TContext> | null) {
   // It spawns, sends and checks nothing, so `never` in those slots fits every machine's setup().
   return enqueueActions<TContext, TEvent, FailureParams, TEvent, never, never, never, never, NotifyEvent>(({ enqueue }, params) => {
     if (field !== null) enqueue.assign({ [field]: params.message } as Partial<TContext>)
