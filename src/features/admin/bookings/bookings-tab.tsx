@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useMachine } from '@xstate/react'
+import { useMachine, useSelector } from '@xstate/react'
 import {
   Button,
   DataGrid,
@@ -38,10 +38,9 @@ import { PreparationProgress } from '../../../components/preparation-progress'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { useMediaQuery } from '../../../components/use-media-query'
+import { bookingsPage, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
 import { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
-
-const PAGE_SIZE = 20
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -84,42 +83,30 @@ const useStyles = makeStyles({
 const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.45 }
 const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FLEX[String(columnId)] ?? 1, flexBasis: 0 })
 
-const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
+/** One empty list, so the rows are not derived again on every render before the list exists. */
+const NO_BOOKINGS: Booking[] = []
 
-type SortOrder = 'newest' | 'oldest'
+const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
 
 /** The All bookings tab: every booking in a DataGrid, changed in place. */
 export function BookingsTab() {
   const styles = useStyles()
   const [snapshot, send, actorRef] = useMachine(liveAdminBookingsMachine)
+  // The list is the machine's `list` child (a collection): its load failure is its own toast.
+  const list = snapshot.children.list
   useEffect(() => {
-    const sub = bridgeNotifications(actorRef as AnyActorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+    const subs = [bridgeNotifications(actorRef as AnyActorRef), ...(list ? [bridgeNotifications(list)] : [])]
+    return () => subs.forEach((sub) => sub.unsubscribe())
+  }, [actorRef, list])
 
-  const { bookings, attendants, cancelId } = snapshot.context
-  const loading = snapshot.hasTag('loading')
+  const { attendants, cancelId, view } = snapshot.context
+  const { search, status, sort } = view
+  const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
+  const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
+  const loadFailed = useSelector(list, (s) => s?.matches('failed') ?? false)
   const saving = snapshot.hasTag('saving')
-  const loadFailed = snapshot.matches({ list: 'failed' })
 
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<BookingStatus | 'all'>('all')
-  const [sort, setSort] = useState<SortOrder>('newest')
-  const [page, setPage] = useState(1)
-
-  const shown = useMemo(() => {
-    const words = search.trim().toLowerCase()
-    const filtered = bookings.filter(
-      (b) =>
-        (status === 'all' || b.status === status) &&
-        (!words || `${deceasedOf(b)} ${b.client_name ?? ''}`.toLowerCase().includes(words)),
-    )
-    const dir = sort === 'newest' ? -1 : 1
-    return [...filtered].sort((a, b) => dir * (a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id)))
-  }, [bookings, search, status, sort])
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE))
-  const current = Math.min(page, pages)
-  const rows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+  const { rows, matching, page: current, pages, first } = useMemo(() => bookingsPage(bookings, view), [bookings, view])
 
   const columns = useMemo(
     () => bookingColumns({ attendants, saving, send, styles }),
@@ -140,10 +127,7 @@ export function BookingsTab() {
             type="search"
             value={search}
             contentBefore={<Search20Regular aria-hidden="true" />}
-            onChange={(_, d) => {
-              setSearch(d.value)
-              setPage(1)
-            }}
+            onChange={(_, d) => send({ type: 'bookings.filter', search: d.value })}
           />
         </Field>
         <Field label={T.statusFilter} className={styles.filter}>
@@ -151,10 +135,7 @@ export function BookingsTab() {
             className={styles.dropdown}
             value={status === 'all' ? T.allStatuses : bookingStatusLabel(status)}
             selectedOptions={[status]}
-            onOptionSelect={(_, d) => {
-              setStatus((d.optionValue ?? 'all') as BookingStatus | 'all')
-              setPage(1)
-            }}
+            onOptionSelect={(_, d) => send({ type: 'bookings.filter', status: (d.optionValue ?? 'all') as BookingStatus | 'all' })}
           >
             <Option value="all">{T.allStatuses}</Option>
             {BOOKING_STATUSES.map((s) => (
@@ -169,7 +150,7 @@ export function BookingsTab() {
             className={styles.dropdown}
             value={sort === 'newest' ? T.newest : T.oldest}
             selectedOptions={[sort]}
-            onOptionSelect={(_, d) => setSort((d.optionValue ?? 'newest') as SortOrder)}
+            onOptionSelect={(_, d) => send({ type: 'bookings.sort', sort: (d.optionValue ?? 'newest') as BookingSort })}
           >
             <Option value="newest">{T.newest}</Option>
             <Option value="oldest">{T.oldest}</Option>
@@ -187,10 +168,10 @@ export function BookingsTab() {
         </MessageBar>
       )}
 
-      {!loading && !loadFailed && shown.length === 0 ? (
+      {!loading && !loadFailed && matching === 0 ? (
         <Text className={styles.muted}>{bookings.length === 0 ? T.empty : T.noMatch}</Text>
       ) : (
-        shown.length > 0 && (
+        matching > 0 && (
           <>
             {isSmall ? (
               <ul className={styles.cards} aria-label="All bookings">
@@ -248,12 +229,12 @@ export function BookingsTab() {
             )}
             <div className={styles.pager}>
               <Text className={styles.muted}>
-                {T.showing((current - 1) * PAGE_SIZE + 1, (current - 1) * PAGE_SIZE + rows.length, shown.length)}
+                {T.showing(first, first + rows.length - 1, matching)}
               </Text>
               <div className={styles.pagerButtons}>
-                <Button icon={<ChevronLeft20Regular />} aria-label={T.previous} disabled={current <= 1} onClick={() => setPage(current - 1)} />
+                <Button icon={<ChevronLeft20Regular />} aria-label={T.previous} disabled={current <= 1} onClick={() => send({ type: 'bookings.page', page: current - 1 })} />
                 <Text>{T.page(current, pages)}</Text>
-                <Button icon={<ChevronRight20Regular />} aria-label={T.next} disabled={current >= pages} onClick={() => setPage(current + 1)} />
+                <Button icon={<ChevronRight20Regular />} aria-label={T.next} disabled={current >= pages} onClick={() => send({ type: 'bookings.page', page: current + 1 })} />
               </div>
             </div>
           </>
@@ -262,7 +243,7 @@ export function BookingsTab() {
 
       <CancelDialog
         booking={cancelling}
-        busy={snapshot.matches({ list: 'cancelling' })}
+        busy={snapshot.hasTag('cancelling')}
         onClose={() => send({ type: 'cancel.close' })}
         onConfirm={(notes) => send({ type: 'cancel.confirm', notes })}
       />

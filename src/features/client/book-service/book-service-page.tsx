@@ -47,7 +47,7 @@ export function BookServicePage() {
   const [restored] = useState(() => loadDraft(userId))
 
   const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: SERVICES_FAILED } })
-  const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { today: () => nairobiDay(), restored } })
+  const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { restored } })
 
   // The machine stays pure: its messages become toasts and its draft is kept here, on this device.
   useEffect(() => {
