@@ -8,7 +8,40 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
  * zod/mini only: a single import of the full zod (whose schemas carry every method, so nothing is
  * tree-shaken) would put all of it back into the session and the sign-in screens.
  */
-const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the full zod does not tree-shake (issue 11)." }
+const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the full zod does not tree-shake." }
+
+/**
+ * Imports flow one way, top to bottom (README, "Architecture"):
+ *   src/features → src/app → src/components → machines → src/api → src/lib
+ * A layer imports only the layers below it; `mocks/` imports only src/api and src/lib. `import()`
+ * is held to the same rule, except in src/app, whose route tables load each screen so (one chunk
+ * per screen). Every import here is relative, so a pattern matches the folder an import climbs into.
+ */
+const LAYERS = ['features', 'app', 'components', 'machines', 'api', 'lib']
+const into = (folders) => `^(\\.\\./)+(src/)?(${folders.join('|')})(/|$)`
+const above = (layer) => LAYERS.slice(0, LAYERS.indexOf(layer))
+const upward = (layer) =>
+  above(layer).length === 0 ? [] : [{ regex: into(above(layer)), message: `Upward import: ${layer} may import only ${LAYERS.slice(LAYERS.indexOf(layer) + 1).join(', ') || 'packages'}.` }]
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns }] })
+/** The same rule for `import()`, which no-restricted-imports does not see (only src/app may load screens so). */
+const upwardCalls = (layer) =>
+  above(layer).length === 0
+    ? []
+    : [{ selector: `ImportExpression[source.value=/${into(above(layer)).replaceAll('/', '\\/')}/]`, message: `Upward import(): ${layer} may import only ${LAYERS.slice(LAYERS.indexOf(layer) + 1).join(', ') || 'packages'}.` }]
+const restrictCalls = (layer) => ({ 'no-restricted-syntax': ['error', ...upwardCalls(layer)] })
+
+/**
+ * Each portal's screens stand alone: no portal imports another (the app composes them).
+ * src/features/documents holds the document parts the client, morgue and admin portals share.
+ */
+const PORTALS = ['account', 'admin', 'client', 'morgue', 'public']
+const featureRules = [...PORTALS, 'documents'].map((area) => {
+  const others = PORTALS.filter((p) => p !== area)
+  return {
+    files: [`src/features/${area}/**/*.{ts,tsx}`],
+    rules: restrict([{ regex: `^(\\.\\./)+(${others.join('|')})/`, message: `A feature does not import another feature (${others.join(', ')}): move what they share to src/components or src/lib.` }]),
+  }
+})
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-mock', 'node_modules', 'public/mockServiceWorker.js', 'tests/e2e/artifacts'] },
@@ -51,11 +84,30 @@ export default tseslint.config(
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
     },
   },
+  ...featureRules,
+  { files: ['src/app/**/*.{ts,tsx}'], rules: restrict(upward('app')) },
+  { files: ['src/components/**/*.{ts,tsx}'], rules: { ...restrict(upward('components')), ...restrictCalls('components') } },
+  { files: ['src/api/**/*.ts'], rules: { ...restrict(upward('api')), ...restrictCalls('api') } },
+  { files: ['src/lib/**/*.{ts,tsx}'], rules: { ...restrict(upward('lib')), ...restrictCalls('lib') } },
+  {
+    // The mock answers HTTP as the server would: it shares the contracts and rules, never the UI.
+    files: ['mocks/**/*.ts'],
+    rules: restrict([{ regex: into(['features', 'app', 'components', 'machines']), message: 'mocks/ may import only src/api and src/lib.' }]),
+  },
   {
     // Machines are pure: no React, no fetch, no storage.
     files: ['machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [ZOD_CLASSIC], patterns: ['react', 'react-*', '@xstate/react', 'wretch', '**/src/api/client', '**/src/app/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ZOD_CLASSIC],
+          patterns: [
+            { group: ['react', 'react-*', '@xstate/react', 'wretch', '**/src/api/client'], message: 'Machines are pure: no React, no HTTP client.' },
+            ...upward('machines'),
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage'],
       // One clock: "now" comes from the machine's input (or XState's clock), never the wall clock.
       'no-restricted-syntax': [
@@ -63,6 +115,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Machines take "now" from their input, not Date.now().' },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Machines take "now" from their input, not new Date().' },
         { selector: "MemberExpression[object.name='performance'][property.name='now']", message: 'Machines take "now" from their input, not performance.now().' },
+        ...upwardCalls('machines'),
       ],
     },
   },

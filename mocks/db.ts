@@ -142,7 +142,7 @@ export const passwordResetSchema = z.object({
 })
 export type PasswordResetRecord = z.infer<typeof passwordResetSchema>
 
-// morgue: what the attendant records for a body (issue 10); one record per booking, made on first need.
+// What the attendant records for a body: one record per booking, made on first need.
 export const morgueCareSchema = z.object({
   id: z.int(),
   booking_id: z.int(),
@@ -163,7 +163,7 @@ export const db = {
   mpesaRequest: new Collection({ schema: mpesaRequestSchema }),
   activity: new Collection({ schema: activitySchema }),
   passwordReset: new Collection({ schema: passwordResetSchema }),
-  morgueCare: new Collection({ schema: morgueCareSchema }), // morgue
+  morgueCare: new Collection({ schema: morgueCareSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -253,7 +253,7 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return activitySchema
     case 'passwordReset':
       return passwordResetSchema
-    case 'morgueCare': // morgue
+    case 'morgueCare':
       return morgueCareSchema
   }
 }

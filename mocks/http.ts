@@ -254,12 +254,6 @@ export function toIntId(value: string | number): number | null {
   return Number.isInteger(n) && n > 0 ? n : null
 }
 
-// ---- dates (Africa/Nairobi is UTC+3 all year, no DST) ----
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
-/** 'YYYY-MM-DD' of the given instant in Nairobi. */
-export function nairobiDate(at: Date = new Date()): string {
-  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10)
-}
 /** True when 'YYYY-MM-DD' is a real calendar date. */
 export function isRealDate(ymd: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd)

@@ -1,4 +1,4 @@
-/** The morgue's side of a booking (issue 10): care records, the burial permit, the wire shape. */
+/** The morgue's side of a booking: care records, the burial permit, the wire shape. */
 import { db, nextId } from './db'
 import type { BookingRecord, MorgueCareRecord } from './db'
 

@@ -9,7 +9,7 @@ import type { MpesaRequestRecord } from './db'
 import { ApiError } from './http'
 import { scenarioById } from './mpesa-scenarios'
 import { cryptoRandom } from './passwords'
-import { receiptNumber } from './seed'
+import { receiptNumber } from './seed-shared'
 import { amountDue } from './serialize'
 import { MPESA_MAX_ATTEMPTS } from '../src/lib/constants'
 

@@ -1,5 +1,5 @@
 /**
- * admin: the bigger seed of issue 9, so the admin portal shows paging and trends: six more families
+ * The admin portal's extra seed, so it shows paging and trends: six more families
  * and 22 more bookings (about 60 in all) reaching back 14 months, in every status, with payments to
  * match and their activity log. Deterministic (its own fixed-seed PRNG) and relative to `now`.
  * Nothing here touches the demo family or the demo attendant, so their screens keep their numbers.
@@ -7,12 +7,11 @@
 import { db, logActivity, nextId } from './db'
 import type { BookingLine, UserRecord } from './db'
 import { DEMO_ACCOUNTS } from './demo-accounts'
-import { nairobiDate } from './http'
+import { nairobiDay } from '../src/lib/dates'
 import { createPasswordHash } from './passwords'
-import { SEED_USER_PASSWORD, mulberry32, receiptNumber } from './seed'
+import { DAY, SEED_USER_PASSWORD, mulberry32, receiptNumber } from './seed-shared'
 import type { BookingStatus, PaymentStatus } from '../src/api/contracts/bookings'
 
-const DAY = 24 * 60 * 60 * 1000
 const ADMIN_SEED = 20260909
 
 const FAMILIES = [
@@ -85,7 +84,7 @@ export async function seedAdminExtras(now: Date): Promise<void> {
       client_id: client.id,
       first_name: first,
       last_name: last,
-      date_of_death: nairobiDate(new Date(created.getTime() - int(1, 5) * DAY)),
+      date_of_death: nairobiDay(new Date(created.getTime() - int(1, 5) * DAY)),
       place_of_death: pick(['Kenyatta National Hospital, Nairobi', 'Coast General Hospital, Mombasa', 'At home', 'Kisumu County Hospital']),
       gender,
       religion,
@@ -102,7 +101,7 @@ export async function seedAdminExtras(now: Date): Promise<void> {
       service_name: s.name,
       quantity: 1,
       price_at_booking: s.price,
-      scheduled_date: `${nairobiDate(scheduled)}T${time}:00`,
+      scheduled_date: `${nairobiDay(scheduled)}T${time}:00`,
     }))
     const total = lines.reduce((sum, l) => sum + l.price_at_booking, 0)
     const assigned = status !== 'pending' && status !== 'cancelled' && attendants.length > 0

@@ -1,5 +1,5 @@
 /**
- * The demo attendant's caseload (issue 10). The base seed gives Peter Otieno two of the family's
+ * The demo attendant's caseload. The base seed gives Peter Otieno two of the family's
  * bookings plus some random ones; here his open random ones go to a colleague so that a newcomer
  * sees what SPEC.md's dashboard shows: 2 scheduled transfers and 1 storage alert.
  *   - Rose Achieng: service in 5 days, burial permit missing, received and washed.

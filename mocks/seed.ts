@@ -6,61 +6,14 @@ import { db, logActivity, nextId } from './db'
 import type { BookingLine, BookingRecord, DocumentRecord, ServiceRecord, UserRecord } from './db'
 import { DEMO_ACCOUNTS } from './demo-accounts'
 import { createPasswordHash } from './passwords'
-import { nairobiDate } from './http'
+import { nairobiDay } from '../src/lib/dates'
 import type { BookingStatus, DocumentType, PaymentStatus } from '../src/api/contracts/bookings'
 import { DOCUMENT_TYPE_LABELS } from '../src/api/contracts/bookings'
-import { seedAdminExtras } from './seed-admin' // admin
-import { seedMorgue } from './seed-morgue' // morgue
+import { seedAdminExtras } from './seed-admin'
+import { seedMorgue } from './seed-morgue'
+import { DAY, Rng, SEED_USER_PASSWORD, receiptNumber } from './seed-shared'
 
-/** Password of every seeded non-demo user. */
-export const SEED_USER_PASSWORD = 'Password#2026'
 export const SEED = 20260101
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-class Rng {
-  private readonly next: () => number
-  constructor(seed: number) {
-    this.next = mulberry32(seed)
-  }
-  float(): number {
-    return this.next()
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1))
-  }
-  pick<T>(items: readonly T[]): T {
-    const item = items[Math.floor(this.next() * items.length)]
-    if (item === undefined) throw new Error('pick from empty list')
-    return item
-  }
-  chance(p: number): boolean {
-    return this.next() < p
-  }
-  digits(n: number): string {
-    let s = ''
-    for (let i = 0; i < n; i++) s += String(this.int(0, 9))
-    return s
-  }
-}
-
-const RECEIPT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'
-export function receiptNumber(random: () => number): string {
-  let s = 'S'
-  for (let i = 0; i < 9; i++) s += RECEIPT_ALPHABET[Math.floor(random() * RECEIPT_ALPHABET.length)] ?? 'X'
-  return s
-}
-
-const DAY = 24 * 60 * 60 * 1000
 
 export const SEED_SERVICES = [
   { name: 'Basic Funeral', price: 5000, category: 'package', pricing_key: 'basicFuneral', description: 'Essential funeral arrangements: body collection, preparation, a simple casket, and coordination of a short service.' },
@@ -339,7 +292,7 @@ async function createBooking(ctx: SeedContext, spec: BookingSpec, { users, admin
     client_id: spec.clientId,
     first_name: spec.deceased.first,
     last_name: spec.deceased.last,
-    date_of_death: nairobiDate(new Date(spec.created.getTime() - rng.int(1, 6) * DAY)),
+    date_of_death: nairobiDay(new Date(spec.created.getTime() - rng.int(1, 6) * DAY)),
     place_of_death: spec.deceased.place,
     gender: spec.deceased.gender,
     religion: spec.deceased.religion,
@@ -356,7 +309,7 @@ async function createBooking(ctx: SeedContext, spec: BookingSpec, { users, admin
       service_name: service.name,
       quantity: 1,
       price_at_booking: service.price,
-      scheduled_date: `${nairobiDate(spec.scheduledDay)}T${spec.time}:00`,
+      scheduled_date: `${nairobiDay(spec.scheduledDay)}T${spec.time}:00`,
     })
     total += service.price
   }
@@ -455,6 +408,6 @@ export async function seedDatabase(): Promise<void> {
   }
   for (const spec of specs) await createBooking(ctx, spec, people, services)
 
-  await seedAdminExtras(now) // the bigger seed of the admin screens (mocks/seed-admin.ts)
-  await seedMorgue() // the demo attendant's caseload
+  await seedAdminExtras(now)
+  await seedMorgue()
 }

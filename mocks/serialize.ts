@@ -2,7 +2,7 @@
 import { db, plain } from './db'
 import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
 import { REQUIRED_DOCUMENT_TYPES } from '../src/api/contracts/bookings'
-import { toWireMorgue } from './morgue' // morgue
+import { toWireMorgue } from './morgue'
 
 export interface WireUser {
   id: number
@@ -101,7 +101,7 @@ export function toWireBooking(b: BookingRecord) {
     required_documents: missingDocuments(b.id),
     has_notifications: b.has_notifications,
     assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
-    morgue: toWireMorgue(b), // morgue
+    morgue: toWireMorgue(b),
   }
 }
 

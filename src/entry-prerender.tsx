@@ -1,5 +1,5 @@
 /**
- * Build time only (vite.config.ts, `prerenderPages`): the public pages rendered to HTML in Node,
+ * Build time only (build/prerender-pages.ts): the public pages rendered to HTML in Node,
  * so a phone paints the home page's text from the HTML itself, before any script has run; the
  * browser then hydrates it (src/main.tsx). Never part of the browser's bundle.
  */

@@ -26,7 +26,7 @@ async function bootstrap() {
   )
   // The session (auth actor) starts when idle or when a screen needs it: see src/app/session-slot.tsx.
   if (root.dataset.prerendered === window.location.pathname) {
-    // This page's HTML was rendered at build time (vite.config.ts, prerenderPages): React takes
+    // This page's HTML was rendered at build time (build/prerender-pages.ts): React takes
     // over the markup already on screen instead of drawing it again, and Griffel adopts the
     // styles that came with it. As a transition, hydration works in small slices too.
     startTransition(() => {

@@ -3,7 +3,7 @@
  * `npm run lighthouse`: Lighthouse (mobile settings: Moto G Power-class screen and 4x CPU, slow 4G)
  * on `/` and `/login` of the production build, served with gzip like a real host, in Debian's
  * Chromium. Three runs each; prints the median scores (performance, accessibility, best practices,
- * SEO) and LCP, TBT, CLS against the targets of issue 11. A benchmark to run and report (timings
+ * SEO) and LCP, TBT, CLS against the targets in docs/performance.md. A benchmark to run and report (timings
  * are noisy), not part of `npm test`. `-- --runs 5` for more runs.
  *
  * Throttling: by default the network and CPU are really slowed down while the page loads

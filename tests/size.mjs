@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: build for a real API (`vite build`, no mock), then weigh what each kind of visit
- * downloads, in gzip bytes, against the budgets of shared/guide/QUALITY.md and issue 11:
+ * downloads, in gzip bytes, against the budgets of shared/guide/QUALITY.md:
  *   - the first load of `/`: the entry, its modulepreloads and CSS (what index.html fetches)   <= 130 KB
- *   - opening /login or /register straight away: what their own HTML asks for (the entry and that   <= 130 KB (reported)
+ *   - opening /login or /register straight away: what their own HTML asks for (the entry and that   <= 160 KB
  *     screen's chunks; the session, needed only to send the form, loads alongside as it does on /)
  *   - the session + guards (auth actor, API client, zod, toasts), loaded when idle or needed     <= 60 KB
  *   - the portal shell every portal shares (top bar, side menu, drawer)                          <= 60 KB
@@ -11,7 +11,7 @@
  *   - every single chunk loaded after the first load (screens, dialogs, charts)                  <= 60 KB
  *   - reported, not enforced: each lazy screen's visit cost (the screen plus the shared pieces it
  *     needs beyond the portal, e.g. Fluent's Card and Field the first time a form screen opens)
- * It fails when `/` or a portal is over budget, or when mock code (msw, @msw/data, seed) is in
+ * It fails when `/`, `/login`, `/register` or a portal is over budget, or when mock code (msw, @msw/data, seed) is in
  * the output. Bytes are deterministic, so this is a check, not a benchmark.
  */
 import { spawnSync } from 'node:child_process'
@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib'
 
 const out = 'dist'
 const KB = 1024
-const BUDGET = { first: 130 * KB, signIn: 130 * KB, portal: 60 * KB, screen: 60 * KB }
+const BUDGET = { first: 130 * KB, signIn: 160 * KB, portal: 60 * KB, screen: 60 * KB }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 const build = spawnSync(npx, ['vite', 'build', '--outDir', out, '--logLevel', 'warn', '--manifest'], { stdio: 'inherit' })
@@ -54,7 +54,7 @@ const keyOf = (suffix) => {
 
 // A page's first load: exactly what its HTML asks for (entry script, modulepreloads, stylesheets).
 // index.html is the pre-rendered home page; /login and /register have HTML of their own
-// (vite.config.ts, prerenderPages) that preloads their screen instead of the home page's.
+// (build/prerender-pages.ts) that preloads their screen instead of the home page's.
 const htmlOf = (page) => readFileSync(join(out, page), 'utf8')
 const filesOf = (page) => new Set([...htmlOf(page).matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))
 const first = filesOf('index.html')
@@ -72,7 +72,7 @@ function row(what, bytes, budget, enforced, note = '') {
 row('first load of /', sum(first), BUDGET.first, true, `${first.size} files`)
 for (const [path, page] of [['/login', 'login/index.html'], ['/register', 'register/index.html']]) {
   const files = filesOf(page)
-  row(`first load of ${path}`, sum(files), BUDGET.signIn, false, `${files.size} files its HTML asks for; the session follows, as on /`)
+  row(`first load of ${path}`, sum(files), BUDGET.signIn, true, `${files.size} files its HTML asks for; the session follows, as on /`)
 }
 row('the HTML of / (pre-rendered page and its styles)', gzipSync(htmlOf('index.html'), { level: 9 }).length, 20 * KB, false, 'paints before any script')
 row('session + guards (auth actor, API, toasts)', sum(session), BUDGET.portal, true, 'loaded when idle or needed')

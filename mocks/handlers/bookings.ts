@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import type { BookingLine, BookingRecord, UserRecord } from '../db'
-import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
+import { ApiError, body, isRealDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
+import { nairobiDay } from '../../src/lib/dates'
 import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
@@ -43,7 +44,7 @@ export const bookingHandlers = [
       const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
       if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
 
-      const today = nairobiDate()
+      const today = nairobiDay()
       const lines: Omit<BookingLine, 'id'>[] = []
       for (const [i, line] of input.services.entries()) {
         const serviceId = toIntId(line.service_id)

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
-import { ApiError, body, isRealDate, nairobiDate, parseId, requireRoleOf, requireUser, route } from '../http'
+import { ApiError, body, isRealDate, parseId, requireRoleOf, requireUser, route } from '../http'
+import { nairobiDay } from '../../src/lib/dates'
 import { toWireDeceased } from '../serialize'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
 
@@ -13,7 +14,7 @@ export const deceasedHandlers = [
       const user = await requireRoleOf(request, 'client')
       const input = await body(request, DeceasedRequest)
       if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
-      if (input.date_of_death > nairobiDate()) {
+      if (input.date_of_death > nairobiDay()) {
         throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })
       }
       const deceased = await db.deceased.create({

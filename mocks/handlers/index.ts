@@ -8,7 +8,7 @@ import { devHandlers, faultHandler } from './dev'
 import { paymentHandlers } from './payments'
 import { serviceHandlers } from './services'
 import { userHandlers } from './users'
-import { morgueHandlers } from './morgue' // morgue
+import { morgueHandlers } from './morgue'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -30,6 +30,6 @@ export const handlers = [
   ...documentHandlers,
   ...paymentHandlers,
   ...userHandlers,
-  ...morgueHandlers, // morgue
+  ...morgueHandlers,
   notFound,
 ]

@@ -1,5 +1,5 @@
 /**
- * The morgue attendant's endpoints (issue 10; not in SPEC.md, named in the README's deviations):
+ * The morgue attendant's endpoints (not in SPEC.md, named in the README's deviations):
  * PUT /bookings/:id/tasks, POST /bookings/:id/release, PATCH /bookings/:id/transport.
  * Only the assigned attendant (or an admin) may call them; another booking answers 404.
  */

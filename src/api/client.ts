@@ -19,12 +19,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The message to show: the server's when it sent one, else the fallback of SPEC.md section 8. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage
-  return fallback
-}
-
 let getToken: () => string | null = () => {
   try {
     return localStorage.getItem(TOKEN_KEY)

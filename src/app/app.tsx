@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { FluentProvider } from '@fluentui/react-components'
 import './global.css'
-// The theme's CSS custom properties, written at build time from ./theme.ts (vite.config.ts).
+// The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
 import type { AuthActor } from './session'
 import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
 import { AppRoutes, prefetchNextSteps } from './router'
+import { whenIdle } from '../lib/idle'
 
 // Toasts come with the session chunk (react-toastify and its CSS are not in the first load).
 const Toasts = lazy(() => import('./session').then((m) => ({ default: m.Toasts })))
@@ -33,9 +34,8 @@ function LocationReporter({ onLocation }: { onLocation: (location: Location) => 
 function SessionExtras({ startOnIdle }: { startOnIdle: boolean }) {
   useIdleSessionStart(startOnIdle)
   useEffect(() => {
-    if (!startOnIdle || typeof window.requestIdleCallback !== 'function') return
-    const id = window.requestIdleCallback(prefetchNextSteps, { timeout: 4000 })
-    return () => window.cancelIdleCallback(id)
+    if (!startOnIdle) return
+    return whenIdle(prefetchNextSteps, { timeout: 4000 })
   }, [startOnIdle])
   const session = useLoadedSession()
   if (!session) return null

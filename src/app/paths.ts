@@ -58,7 +58,7 @@ export function roleOfPath(pathname: string): Role | null {
   return null
 }
 
-/** morgue helper (issue 10): each role's own profile page, reached from the name in the top bar. */
+/** Each role's own profile page, reached from the name in the top bar. */
 export function profileOf(role: Role): string {
   return `${homeOf(role)}/profile`
 }

@@ -1,13 +1,13 @@
 import { Suspense, lazy, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
-import { PortalShell } from '../components/portal-shell/portal-shell'
+import { PortalShell } from './portal-shell'
 import { MENUS, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
 
-// morgue helper (issue 10): every role's profile, its own chunk.
+// Every role's profile page, its own chunk.
 const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
 
 export interface PortalRoute {

@@ -1,14 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
-import { PublicLayout } from '../components/public-layout/public-layout'
+import { PublicLayout } from './public-layout'
 import type { Role } from '../api/contracts/roles'
 import { paths } from './paths'
-import { registerRoute } from './prefetch'
+import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'
 
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
- * page's HTML preloads its own, see vite.config.ts): the home page, the sign-in screens
+ * page's HTML preloads its own, see build/prerender-pages.ts): the home page, the sign-in screens
  * (prefetched on intent and when idle), the guards and the session (XState, API client, zod,
  * toasts), and each portal, so a family on a phone never downloads the admin portal.
  */
@@ -18,7 +18,7 @@ function lazyRoute<T extends Record<string, unknown>>(path: string | null, load:
 }
 
 // The home page is a chunk of its own too: its HTML is pre-rendered and index.html preloads it, while
-// /login and /register (their own HTML, vite.config.ts) do not download it.
+// /login and /register (their own HTML, build/prerender-pages.ts) do not download it.
 const LandingPage = lazyRoute(paths.home, () => import('../features/public/landing/landing-page'), 'LandingPage')
 const loadLogin = () => import('../features/public/login/login-page')
 const loadRegister = () => import('../features/public/register/register-page')

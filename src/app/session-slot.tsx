@@ -15,7 +15,8 @@ import type { ActorOptions, AnyActorLogic } from 'xstate'
 import type { AuthActor } from './session'
 import { normaliseRole, type Role } from '../api/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
-import { useAfterHydration } from './hydration'
+import { useAfterHydration } from '../lib/hydration'
+import { whenIdle } from '../lib/idle'
 
 /** An actor given from outside (tests) takes precedence over the loaded one. */
 export const SessionContext = createContext<AuthActor | null>(null)
@@ -63,13 +64,7 @@ export function useLoadedSession(): AuthActor | null {
 export function useIdleSessionStart(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return
-    const start = () => void loadSession()
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(start, { timeout: 2500 })
-      return () => window.cancelIdleCallback(id)
-    }
-    const id = window.setTimeout(start, 200)
-    return () => window.clearTimeout(id)
+    return whenIdle(() => void loadSession(), { timeout: 2500, fallbackDelay: 200 })
   }, [enabled])
 }
 

@@ -4,7 +4,7 @@ import 'react-toastify/dist/ReactToastify.css'
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { authMachine } from '../../machines/auth/auth.machine'
+import { createAuthMachine, type AuthMachine } from '../../machines/auth/auth.machine'
 import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
@@ -13,10 +13,8 @@ import type { NotifyEvent } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
 import { TOAST_OPTIONS } from '../lib/constants'
 
-export { useDocumentTitle } from './document-title'
-
-export type AuthActor = ActorRefFrom<typeof authMachine>
-export type AuthSnapshot = SnapshotFrom<typeof authMachine>
+export type AuthActor = ActorRefFrom<AuthMachine>
+export type AuthSnapshot = SnapshotFrom<AuthMachine>
 
 function readStoredToken(): string | null {
   try {
@@ -26,8 +24,8 @@ function readStoredToken(): string | null {
   }
 }
 
-/** The auth machine with the app's real I/O: the API and localStorage. */
-export const liveAuthMachine = authMachine.provide({
+/** The auth machine with the app's real I/O (the API and localStorage) on the wall clock. */
+export const liveAuthMachine = createAuthMachine(() => Date.now()).provide({
   actors: {
     login: fromPromise(({ input }: { input: LoginRequest }) => authApi.login(input)),
     fetchMe: fromPromise(() => authApi.me()),
@@ -53,7 +51,7 @@ export const liveAuthMachine = authMachine.provide({
 
 /** Create and start the session actor, wired to the API client (token source and 401 catcher). */
 export function startSession(options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {}): AuthActor {
-  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken(), now: () => Date.now() }, inspect: options.inspect })
+  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken() }, inspect: options.inspect })
   configureApi({
     getToken: () => actor.getSnapshot().context.token ?? readStoredToken(),
     // Many calls can fail with 401 at once: the machine leaves signedIn on the first and ignores the rest.

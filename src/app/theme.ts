@@ -22,7 +22,7 @@ const brand: BrandVariants = {
 
 /**
  * The app's Fluent theme. It is static, so the browser never builds it: at build time
- * `themeStylesheet` (vite.config.ts) writes it as CSS custom properties on `:root`
+ * `themeStylesheet` (build/theme-stylesheet.ts) writes it as CSS custom properties on `:root`
  * (`virtual:app-theme.css`, imported by src/app/app.tsx), which every Fluent component, portals
  * included, reads. That keeps Fluent's palette and theme builder (≈3 KB gzip of JS, run on every
  * start) out of the first load.

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
-import { useAfterHydration } from '../app/hydration'
+import { useAfterHydration } from '../lib/hydration'
 import { Checkbox, Field, Input, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */

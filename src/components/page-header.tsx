@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components'
-import { useDocumentTitle } from '../app/document-title'
+import { useDocumentTitle } from '../lib/document-title'
 
 const useStyles = makeStyles({
   root: {

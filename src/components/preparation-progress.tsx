@@ -1,6 +1,6 @@
 import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
 import type { Booking } from '../api/contracts/bookings'
-import { preparationOf, preparationShort, preparationText } from '../lib/preparation'
+import { preparationOf, preparationShort, preparationText } from './preparation'
 
 const useStyles = makeStyles({
   full: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxWidth: '320px' },

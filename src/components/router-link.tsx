@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactElement, ReactNode } from 'react'
 import { Button, Link, type ButtonProps } from '@fluentui/react-components'
 import { createPath, useHref, useLinkClickHandler, type To } from 'react-router-dom'
-import { prefetchRoute } from '../app/prefetch'
+import { prefetchRoute } from '../lib/prefetch'
 
 /**
  * Fluent's Link and Button render real anchors but know nothing of the router: these give them the

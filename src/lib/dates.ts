@@ -1,11 +1,14 @@
 import { TIME_ZONE } from './constants'
 
 /** 'en-CA' formats as YYYY-MM-DD; the family's calendar day is Nairobi's, never UTC's. */
-const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+const nairobiDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 
-/** Today's date in Africa/Nairobi as 'YYYY-MM-DD' (ISO date strings compare correctly as text). */
-export function todayInNairobi(now: Date = new Date()): string {
-  return nairobiDay.format(now)
+/**
+ * The calendar day of an instant in Africa/Nairobi, 'YYYY-MM-DD' (today by default). ISO date
+ * strings compare correctly as text. The app, the mock and the tests all take the day from here.
+ */
+export function nairobiDay(at: Date = new Date()): string {
+  return nairobiDayFormat.format(at)
 }
 
 /** 'YYYY-MM-DD' shifted by whole days (calendar arithmetic, no time zone involved). */

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { DEMO, enterAs, expect, expectNoSidewaysScroll, expectToast, registerFamily, signIn, test } from './fixtures'
-import { addDays, todayInNairobi } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../src/lib/dates'
 
-const day = (n: number) => addDays(todayInNairobi(), n)
+const day = (n: number) => addDays(nairobiDay(), n)
 
 async function expectStep(page: Page, n: number, title: string) {
   await expect(page.getByRole('heading', { level: 2, name: `Step ${n} of 4 · ${title}` })).toBeVisible()

@@ -1,7 +1,7 @@
 import { DEMO, expect, test } from './fixtures'
 
 /**
- * Issue 11: the home page's HTML is written at build time (vite.config.ts, prerenderPages), so a
+ * The home page's HTML is written at build time (build/prerender-pages.ts), so a
  * phone paints it before any script runs; React then takes over that markup instead of drawing it
  * again. /login and /register have pre-rendered HTML of their own that preloads their screen.
  */

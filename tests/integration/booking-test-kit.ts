@@ -3,10 +3,10 @@ import { expect } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { server } from '../../mocks/node'
-import { addDays, todayInNairobi } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../src/lib/dates'
 
-export const today = () => todayInNairobi()
-export const daysFromToday = (n: number) => addDays(todayInNairobi(), n)
+export const today = () => nairobiDay()
+export const daysFromToday = (n: number) => addDays(nairobiDay(), n)
 
 /** Every request the app sends to the mock /api while the log is on ("METHOD /api/path"), and the JSON bodies sent. */
 export function requestLog() {

@@ -7,7 +7,7 @@ import { server } from '../../mocks/node'
 import { summarise, transactions } from '../../mocks/reports'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
-import { todayInNairobi } from '../../src/lib/dates'
+import { nairobiDay } from '../../src/lib/dates'
 import { findToast, renderAt } from './render-app'
 
 /**
@@ -173,7 +173,7 @@ describe('Financial reports (admin)', () => {
 
     expect(downloads).toHaveLength(1)
     const [download] = downloads
-    expect(download?.name).toBe(`financial-report-half_year-payments-${todayInNairobi()}.xlsx`)
+    expect(download?.name).toBe(`financial-report-half_year-payments-${nairobiDay()}.xlsx`)
     const bytes = Buffer.from(await (download?.blob as Blob).arrayBuffer())
     const sheets = await readXlsxFile(bytes)
     expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments'])
@@ -194,7 +194,7 @@ describe('Financial reports (admin)', () => {
     expect(within(dialog).getByRole('radio', { name: 'Services', hidden: true })).toBeChecked()
     await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
     await findToast('Report generated and downloaded successfully')
-    expect(downloads.map((d) => d.name)).toEqual([`financial-report-month-services-${todayInNairobi()}.xlsx`])
+    expect(downloads.map((d) => d.name)).toEqual([`financial-report-month-services-${nairobiDay()}.xlsx`])
   })
 
   it('Cancel closes the dialog without asking the server for a report', async () => {

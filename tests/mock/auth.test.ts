@@ -4,7 +4,7 @@ import { call, demo, login, loginAs, useMockBackend } from './helpers'
 import { MOCK_JWT_SECRET, signToken } from '../../mocks/jwt'
 import { AuthResponse, ForgotPasswordResponse, UserResponse } from '../../src/api/contracts/auth'
 import { ErrorBody } from '../../src/api/contracts/common'
-import { SEED_USER_PASSWORD } from '../../mocks/seed'
+import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 
 useMockBackend()
 

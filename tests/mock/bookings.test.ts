@@ -3,7 +3,7 @@ import { call, login, loginAs, nairobiDay, useMockBackend } from './helpers'
 import { db } from '../../mocks/db'
 import { BookingList, BookingResponse, DeceasedResponse } from '../../src/api/contracts/bookings'
 import { ServiceList } from '../../src/api/contracts/services'
-import { SEED_USER_PASSWORD } from '../../mocks/seed'
+import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 
 useMockBackend()
 

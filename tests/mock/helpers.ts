@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { isServerListening, server } from '../../mocks/node'
 import { resetDatabase } from '../../mocks/db'
 import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
+import { addDays, nairobiDay as dayOf } from '../../src/lib/dates'
 
 export const API = 'http://localhost:3000/api'
 
@@ -74,5 +75,5 @@ export async function loginAs(role: 'admin' | 'morgue_attendant' | 'client'): Pr
 
 /** YYYY-MM-DD in Nairobi, `days` from today. */
 export function nairobiDay(days = 0): string {
-  return new Date(Date.now() + 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+  return addDays(dayOf(), days)
 }

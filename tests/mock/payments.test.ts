@@ -5,7 +5,7 @@ import { db } from '../../mocks/db'
 import { deliverCallbacks, scenarioOutcome, settle } from '../../mocks/mpesa'
 import { amountDue } from '../../mocks/serialize'
 import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
-import { SEED_USER_PASSWORD } from '../../mocks/seed'
+import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 import { PaymentList, PaymentSummary, PendingPaymentList, StkPushResponse, TransactionList, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 

@@ -4,7 +4,7 @@ import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../src/api/contracts/book
 
 const DAY = 24 * 60 * 60 * 1000
 
-describe('admin seed (issue 9)', () => {
+describe('admin seed', () => {
   it('is big enough for paging and trends: 25+ users, 3+ attendants, ~60 bookings over 14 months in every status', () => {
     const users = db.user.all()
     expect(users.length).toBeGreaterThanOrEqual(25)

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { AUTH_MESSAGES, authMachine } from '../../machines/auth/auth.machine'
+import { AUTH_MESSAGES, createAuthMachine } from '../../machines/auth/auth.machine'
 import { sessionFromToken } from '../../machines/auth/session-token'
 import type { AuthResponse, User } from '../../src/api/contracts/auth'
 import type { NotifyEvent } from '../../machines/shared/notify'
@@ -26,7 +26,7 @@ function start(options: {
 } = {}) {
   const storeToken = vi.fn()
   const forgetToken = vi.fn()
-  const machine = authMachine.provide({
+  const machine = createAuthMachine(options.now ?? (() => NOW)).provide({
     actors: {
       login: fromPromise(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
       fetchMe: fromPromise(() => (options.fetchMe ?? (() => Promise.resolve(adminUser)))()),
@@ -37,7 +37,7 @@ function start(options: {
       forgetToken: () => forgetToken(),
     },
   })
-  const actor = createActor(machine, { input: { storedToken: options.storedToken ?? null, now: options.now ?? (() => NOW) }, ...(options.clock ? { clock: options.clock } : {}) })
+  const actor = createActor(machine, { input: { storedToken: options.storedToken ?? null }, ...(options.clock ? { clock: options.clock } : {}) })
   const notes: NotifyEvent[] = []
   actor.on('notify', (e) => notes.push(e))
   actor.start()

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, todayInNairobi } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../src/lib/dates'
 import { formatDate, formatDateTime, formatKsh } from '../../src/lib/format'
 import { deceasedSchema, scheduleSchema, BOOKING_MESSAGES } from '../../machines/booking/booking-schemas'
 
-describe('todayInNairobi', () => {
+describe('nairobiDay', () => {
   it("is Nairobi's calendar day, not UTC's: 22:30 UTC is already tomorrow in Nairobi", () => {
-    expect(todayInNairobi(new Date('2026-03-09T22:30:00Z'))).toBe('2026-03-10')
-    expect(todayInNairobi(new Date('2026-03-09T20:59:59Z'))).toBe('2026-03-09')
-    expect(todayInNairobi(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01')
+    expect(nairobiDay(new Date('2026-03-09T22:30:00Z'))).toBe('2026-03-10')
+    expect(nairobiDay(new Date('2026-03-09T20:59:59Z'))).toBe('2026-03-09')
+    expect(nairobiDay(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01')
   })
 
   it('adds calendar days across month and year ends', () => {
@@ -16,7 +16,7 @@ describe('todayInNairobi', () => {
   })
 
   it('lets the schemas accept "today" right after Nairobi midnight, when UTC is still on yesterday', () => {
-    const today = todayInNairobi(new Date('2026-03-09T21:30:00Z')) // 00:30 in Nairobi on the 10th
+    const today = nairobiDay(new Date('2026-03-09T21:30:00Z')) // 00:30 in Nairobi on the 10th
     expect(deceasedSchema(today).shape.dateOfDeath.safeParse('2026-03-10').success).toBe(true)
     expect(scheduleSchema(today).shape.date.safeParse('2026-03-10').success).toBe(true)
     expect(scheduleSchema(today).shape.date.safeParse('2026-03-09').error?.issues[0]?.message).toBe(BOOKING_MESSAGES.serviceDatePast)

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { Id, Money, listOf, orEmpty, orEmptyText } from './common'
-import { MorgueCare } from './morgue' // morgue
+import { MorgueCare } from './morgue'
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
@@ -88,7 +88,8 @@ export const Booking = z.looseObject({
   required_documents: orEmpty(z.string()),
   has_notifications: z.pipe(z.nullish(z.boolean()), z.transform((v) => v ?? false)),
   assignedAttendant: z.nullish(AssignedAttendant),
-  morgue: z.nullish(MorgueCare), // morgue: preparation, transport, release (issue 10)
+  // What the morgue attendant records: preparation, transport, release.
+  morgue: z.nullish(MorgueCare),
 })
 export type Booking = z.infer<typeof Booking>
 

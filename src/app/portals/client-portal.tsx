@@ -8,7 +8,7 @@ const BookingsPage = lazy(() => import('../../features/client/bookings/bookings-
 const BookingDetailPage = lazy(() => import('../../features/client/bookings/booking-detail-page').then((m) => ({ default: m.BookingDetailPage })))
 const DocumentsPage = lazy(() => import('../../features/client/documents/documents-page').then((m) => ({ default: m.DocumentsPage })))
 const PaymentsPage = lazy(() => import('../../features/client/payments/payments-page').then((m) => ({ default: m.PaymentsPage })))
-const ClientMessagesPage = lazy(() => import('../../features/client/messages/client-messages-page').then((m) => ({ default: m.ClientMessagesPage }))) // morgue helper
+const ClientMessagesPage = lazy(() => import('../../features/client/messages/client-messages-page').then((m) => ({ default: m.ClientMessagesPage })))
 
 const routes: PortalRoute[] = [
   { path: '', element: <ClientDashboardPage /> },

@@ -4,7 +4,7 @@ import { Button, Card, Field, Link, MessageBar, MessageBarBody, MessageBarTitle,
 import { Send20Regular } from '@fluentui/react-icons'
 import { chatMachine } from '../../../machines/messages/chat.machine'
 import { PageHeader } from '../page-header'
-import { CONTACT } from '../public-layout/contact-details'
+import { CONTACT } from '../../lib/contact-details'
 import { MESSAGES_TEXT } from './messages-text'
 
 const useStyles = makeStyles({

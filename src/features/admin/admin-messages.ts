@@ -1,14 +1,9 @@
-/** The words of the admin Dashboard, Users and Settings screens (SPEC.md section 8 where it has them). */
+/**
+ * The words of the admin Dashboard, Users and Settings screens (SPEC.md section 8 where it has them).
+ * The toasts of the users and dashboard flows live with their machines (machines/admin).
+ */
 export const adminMessages = {
-  dashboardFailure: 'Failed to load dashboard data',
   users: {
-    fetchFailure: 'Failed to fetch users',
-    createFailure: 'Failed to create user',
-    updateFailure: 'Failed to update user',
-    deleteFailure: 'Failed to delete user',
-    created: 'User created successfully',
-    updated: 'User updated successfully',
-    deleted: 'User deleted successfully',
     confirmDelete: 'Are you sure you want to delete this user?',
     searchHint: 'Searches the users on this page only; use the pages and the role filter to see others.',
   },

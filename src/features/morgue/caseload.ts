@@ -1,7 +1,7 @@
 import type { Booking } from '../../api/contracts/bookings'
 import { PREP_TASKS } from '../../api/contracts/morgue'
-import { todayInNairobi } from '../../lib/dates'
-import { preparationOf } from '../../lib/preparation'
+import { nairobiDay } from '../../lib/dates'
+import { preparationOf } from '../../components/preparation'
 
 /** Days in care after which a body still in storage raises a storage alert. */
 export const STORAGE_ALERT_DAYS = 14
@@ -29,7 +29,7 @@ export function daysInCare(b: Booking, now: Date): number {
 export function storageAlert(b: Booking, now: Date): string | null {
   if (!inStorage(b)) return null
   const at = serviceAt(b)
-  if (at && at.slice(0, 10) < todayInNairobi(now)) return 'Service date has passed'
+  if (at && at.slice(0, 10) < nairobiDay(now)) return 'Service date has passed'
   if (daysInCare(b, now) > STORAGE_ALERT_DAYS) return `In care more than ${STORAGE_ALERT_DAYS} days`
   return null
 }
@@ -37,7 +37,7 @@ export function storageAlert(b: Booking, now: Date): string | null {
 /** A transfer to the service still to happen (or under way): open, not delivered, service today or later. */
 export function isScheduledTransfer(b: Booking, now: Date): boolean {
   const at = serviceAt(b)
-  return isOpen(b) && b.morgue?.transport_status !== 'delivered' && !!at && at.slice(0, 10) >= todayInNairobi(now)
+  return isOpen(b) && b.morgue?.transport_status !== 'delivered' && !!at && at.slice(0, 10) >= nairobiDay(now)
 }
 
 export function doneTasks(b: Booking): string[] {
@@ -64,7 +64,7 @@ export function byServiceDate(bookings: readonly Booking[]): Booking[] {
 }
 
 export function isServiceToday(b: Booking, now: Date): boolean {
-  return serviceAt(b)?.slice(0, 10) === todayInNairobi(now)
+  return serviceAt(b)?.slice(0, 10) === nairobiDay(now)
 }
 
 export function deceasedName(b: Booking): string {

@@ -1,7 +1,7 @@
 import type { PermitStatus, TransportStatus } from '../../api/contracts/morgue'
 
 /** Words the morgue attendant reads (one place, so a Kiswahili catalogue can be added). */
-export { TASK_LABELS } from '../../lib/preparation'
+export { TASK_LABELS } from '../../components/preparation'
 
 export const TRANSPORT_LABELS: Record<TransportStatus, string> = {
   scheduled: 'Scheduled',

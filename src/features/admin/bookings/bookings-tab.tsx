@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react'
-import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { useMachine, useSelector } from '@xstate/react'
 import {
   Button,
   DataGrid,
@@ -21,18 +21,16 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons'
-import type { AnyActorRef } from 'xstate'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../api/contracts/bookings'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { bookingStatusLabel } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
+import { bookingsPage, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
 import { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 import { bookingColumns, columnStyle, deceasedOf } from './booking-columns'
 import { BookingCards } from './booking-cards'
 import { CancelDialog } from './cancel-dialog'
-
-const PAGE_SIZE = 20
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -58,40 +56,26 @@ const useStyles = makeStyles({
   pagerButtons: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
 
-type SortOrder = 'newest' | 'oldest'
+/** One empty list, so the rows are not derived again on every render before the list exists. */
+const NO_BOOKINGS: Booking[] = []
 
 /** The All bookings tab: every booking in a DataGrid, changed in place. */
 export function BookingsTab() {
   const styles = useStyles()
   const [snapshot, send, actorRef] = useMachine(liveAdminBookingsMachine)
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef as AnyActorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  // The list is the machine's `list` child (a collection): its load failure is its own toast.
+  const list = snapshot.children.list
+  useNotifications(actorRef)
+  useNotifications(list)
 
-  const { bookings, attendants, cancelId } = snapshot.context
-  const loading = snapshot.hasTag('loading')
+  const { attendants, cancelId, view } = snapshot.context
+  const { search, status, sort } = view
+  const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
+  const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
+  const loadFailed = useSelector(list, (s) => s?.matches('failed') ?? false)
   const saving = snapshot.hasTag('saving')
-  const loadFailed = snapshot.matches({ list: 'failed' })
 
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<BookingStatus | 'all'>('all')
-  const [sort, setSort] = useState<SortOrder>('newest')
-  const [page, setPage] = useState(1)
-
-  const shown = useMemo(() => {
-    const words = search.trim().toLowerCase()
-    const filtered = bookings.filter(
-      (b) =>
-        (status === 'all' || b.status === status) &&
-        (!words || `${deceasedOf(b)} ${b.client_name ?? ''}`.toLowerCase().includes(words)),
-    )
-    const dir = sort === 'newest' ? -1 : 1
-    return [...filtered].sort((a, b) => dir * (a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id)))
-  }, [bookings, search, status, sort])
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE))
-  const current = Math.min(page, pages)
-  const rows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+  const { rows, matching, page: current, pages, first } = useMemo(() => bookingsPage(bookings, view), [bookings, view])
 
   const columns = useMemo(
     () => bookingColumns({ attendants, saving, send, styles }),
@@ -112,10 +96,7 @@ export function BookingsTab() {
             type="search"
             value={search}
             contentBefore={<Search20Regular aria-hidden="true" />}
-            onChange={(_, d) => {
-              setSearch(d.value)
-              setPage(1)
-            }}
+            onChange={(_, d) => send({ type: 'bookings.filter', search: d.value })}
           />
         </Field>
         <Field label={T.statusFilter} className={styles.filter}>
@@ -123,10 +104,7 @@ export function BookingsTab() {
             className={styles.dropdown}
             value={status === 'all' ? T.allStatuses : bookingStatusLabel(status)}
             selectedOptions={[status]}
-            onOptionSelect={(_, d) => {
-              setStatus((d.optionValue ?? 'all') as BookingStatus | 'all')
-              setPage(1)
-            }}
+            onOptionSelect={(_, d) => send({ type: 'bookings.filter', status: (d.optionValue ?? 'all') as BookingStatus | 'all' })}
           >
             <Option value="all">{T.allStatuses}</Option>
             {BOOKING_STATUSES.map((s) => (
@@ -141,7 +119,7 @@ export function BookingsTab() {
             className={styles.dropdown}
             value={sort === 'newest' ? T.newest : T.oldest}
             selectedOptions={[sort]}
-            onOptionSelect={(_, d) => setSort((d.optionValue ?? 'newest') as SortOrder)}
+            onOptionSelect={(_, d) => send({ type: 'bookings.sort', sort: (d.optionValue ?? 'newest') as BookingSort })}
           >
             <Option value="newest">{T.newest}</Option>
             <Option value="oldest">{T.oldest}</Option>
@@ -159,10 +137,10 @@ export function BookingsTab() {
         </MessageBar>
       )}
 
-      {!loading && !loadFailed && shown.length === 0 ? (
+      {!loading && !loadFailed && matching === 0 ? (
         <Text className={styles.muted}>{bookings.length === 0 ? T.empty : T.noMatch}</Text>
       ) : (
-        shown.length > 0 && (
+        matching > 0 && (
           <>
             {isSmall ? (
               <BookingCards rows={rows} cell={cell} />
@@ -195,12 +173,12 @@ export function BookingsTab() {
             )}
             <div className={styles.pager}>
               <Text className={styles.muted}>
-                {T.showing((current - 1) * PAGE_SIZE + 1, (current - 1) * PAGE_SIZE + rows.length, shown.length)}
+                {T.showing(first, first + rows.length - 1, matching)}
               </Text>
               <div className={styles.pagerButtons}>
-                <Button icon={<ChevronLeft20Regular />} aria-label={T.previous} disabled={current <= 1} onClick={() => setPage(current - 1)} />
+                <Button icon={<ChevronLeft20Regular />} aria-label={T.previous} disabled={current <= 1} onClick={() => send({ type: 'bookings.page', page: current - 1 })} />
                 <Text>{T.page(current, pages)}</Text>
-                <Button icon={<ChevronRight20Regular />} aria-label={T.next} disabled={current >= pages} onClick={() => setPage(current + 1)} />
+                <Button icon={<ChevronRight20Regular />} aria-label={T.next} disabled={current >= pages} onClick={() => send({ type: 'bookings.page', page: current + 1 })} />
               </div>
             </div>
           </>
@@ -209,7 +187,7 @@ export function BookingsTab() {
 
       <CancelDialog
         booking={cancelling}
-        busy={snapshot.matches({ list: 'cancelling' })}
+        busy={snapshot.hasTag('cancelling')}
         onClose={() => send({ type: 'cancel.close' })}
         onConfirm={(notes) => send({ type: 'cancel.confirm', notes })}
       />

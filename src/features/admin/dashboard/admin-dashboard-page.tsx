@@ -80,7 +80,7 @@ const ACTIVITY_ICONS: Record<string, { icon: ReactElement; label: string }> = {
 export function AdminDashboardPage() {
   const styles = useStyles()
   const actor = useActorRef(liveAdminDashboardMachine, {
-    input: { now: () => Date.now(), hidden: typeof document !== 'undefined' && document.visibilityState === 'hidden' },
+    input: { hidden: typeof document !== 'undefined' && document.visibilityState === 'hidden' },
   })
   useNotifications(actor)
   useEffect(() => {

@@ -6,11 +6,11 @@ import {
   type ViewTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
 import * as paymentsApi from '../../../api/payments'
-import { todayInNairobi } from '../../../lib/dates'
+import { nairobiDay } from '../../../lib/dates'
 
 /** A dated file name: financial-report-month-all-2026-11-22.xlsx (the Nairobi day it was made). */
 export function reportFileName(request: ReportRequest, now: Date): string {
-  return `financial-report-${request.timeframe}-${request.type}-${todayInNairobi(now)}.xlsx`
+  return `financial-report-${request.timeframe}-${request.type}-${nairobiDay(now)}.xlsx`
 }
 
 /** Hand a Blob to the browser as a download with this file name. */

@@ -1,7 +1,6 @@
 import type { Transaction } from '../../../api/contracts/payments'
 import type { ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
-import { addDays } from '../../../lib/dates'
-import { TIME_ZONE } from '../../../lib/constants'
+import { addDays, nairobiDay } from '../../../lib/dates'
 
 /** One bar of the revenue chart. */
 export interface RevenuePoint {
@@ -18,7 +17,6 @@ export const BUCKET_OF: Record<ViewTimeframe, Bucket> = { week: 'day', month: 'w
 const WINDOW_DAYS: Record<ViewTimeframe, number> = { week: 7, month: 30, quarter: 90, year: 365 }
 export const BUCKET_NAMES: Record<Bucket, string> = { day: 'day', week: 'week', month: 'month' }
 
-const nairobiDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** The Monday of the week of a 'YYYY-MM-DD' day (calendar arithmetic, no time zone). */
@@ -55,7 +53,7 @@ function nextKey(key: string, bucket: Bucket): string {
  */
 export function revenueSeries(transactions: Transaction[], timeframe: ViewTimeframe, now: Date): RevenuePoint[] {
   const bucket = BUCKET_OF[timeframe]
-  const today = nairobiDay.format(now)
+  const today = nairobiDay(now)
   const first = keyOf(addDays(today, -WINDOW_DAYS[timeframe]), bucket)
   const last = keyOf(today, bucket)
   const totals = new Map<string, number>()
@@ -64,7 +62,7 @@ export function revenueSeries(transactions: Transaction[], timeframe: ViewTimefr
     if (t.status !== 'completed') continue
     const at = new Date(t.date)
     if (Number.isNaN(at.getTime())) continue
-    const key = keyOf(nairobiDay.format(at), bucket)
+    const key = keyOf(nairobiDay(at), bucket)
     if (totals.has(key)) totals.set(key, (totals.get(key) ?? 0) + t.amount)
   }
   return [...totals].map(([key, revenue]) => ({ key, label: labelOf(key, bucket), revenue }))

@@ -24,7 +24,7 @@ import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
-import { todayInNairobi } from '../../../lib/dates'
+import { nairobiDay } from '../../../lib/dates'
 import { DeceasedDetailsStep } from './deceased-details-step'
 import { clearDraft, loadDraft, saveDraft } from './draft-storage'
 import { SERVICES_FAILED, liveBookingWizard, liveServices } from './live-machines'
@@ -47,7 +47,7 @@ export function BookServicePage() {
   const [restored] = useState(() => loadDraft(userId))
 
   const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: SERVICES_FAILED } })
-  const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { today: () => todayInNairobi(), restored } })
+  const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { restored } })
 
   // The machine stays pure: its messages become toasts and its draft is kept here, on this device.
   useNotifications(servicesRef)
@@ -75,7 +75,7 @@ export function BookServicePage() {
 
   const step = stepOf(snapshot)
   const { draft, error } = snapshot.context
-  const today = todayInNairobi()
+  const today = nairobiDay()
 
   // Move the reader to the new step's heading (screen readers, and the top of the page on a phone).
   const heading = useRef<HTMLHeadingElement>(null)

@@ -29,7 +29,7 @@ import { Phone24Regular } from '@fluentui/react-icons'
 import { MPESA_MESSAGES, mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.machine'
 import { normaliseKenyanPhone, type PendingPayment } from '../../../api/contracts/payments'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { CONTACT } from '../../../components/public-layout/contact-details'
+import { CONTACT } from '../../../lib/contact-details'
 import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
 
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>

@@ -1,6 +1,6 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
-import { CONTACT } from '../../../components/public-layout/contact-details'
+import { CONTACT } from '../../../lib/contact-details'
 import { RouterButtonLink } from '../../../components/router-link'
 import { InfoArticle, type ArticleSection } from '../resources/resource-page'
 

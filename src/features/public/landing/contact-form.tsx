@@ -4,7 +4,7 @@ import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentu
 import { MailRegular } from '@fluentui/react-icons'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { CONTACT } from '../../../components/public-layout/contact-details'
+import { CONTACT } from '../../../lib/contact-details'
 import { contactMailtoUrl, contactMessageSchema, emptyContactMessage } from './contact-message'
 import { openMailApp } from './open-mail-app'
 

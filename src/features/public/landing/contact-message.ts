@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { CONTACT } from '../../../components/public-layout/contact-details'
+import { CONTACT } from '../../../lib/contact-details'
 
 /** The landing page's contact form (SPEC.md section 3: name, email, message). */
 export const contactMessageSchema = z.object({

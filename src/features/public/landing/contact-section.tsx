@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, mergeClasses } from '@fluentui/react-components'
 import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluentui/react-icons'
-import { CONTACT } from '../../../components/public-layout/contact-details'
+import { CONTACT } from '../../../lib/contact-details'
+import { whenIdle } from '../../../lib/idle'
 import { usePublicStyles } from '../public-styles'
 import { useLandingStyles } from './landing-styles'
 import { LandingSection } from './landing-parts'
@@ -57,15 +58,14 @@ function DeferredContactForm({ className }: { className: string }) {
   useEffect(() => {
     if (wanted) return
     const show = () => setWanted(true)
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 1500)
+    const cancelIdle = whenIdle(show, { timeout: 3000, fallbackDelay: 1500 })
     let observer: IntersectionObserver | null = null
     if (slot.current && typeof IntersectionObserver === 'function') {
       observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
       observer.observe(slot.current)
     }
     return () => {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
-      else window.clearTimeout(idle)
+      cancelIdle()
       observer?.disconnect()
     }
   }, [wanted])

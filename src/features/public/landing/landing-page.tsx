@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
-import { useDocumentTitle } from '../../../app/document-title'
+import { useDocumentTitle } from '../../../lib/document-title'
 import { ContactSection } from './contact-section'
 import { AboutSection, HeroSection, ResourcesSection, ServicesSection, TestimonialsSection } from './landing-sections'
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular } from '@fluentui/react-icons'
 import { paths } from '../../../app/paths'
-import { useDocumentTitle } from '../../../app/document-title'
+import { useDocumentTitle } from '../../../lib/document-title'
 import { RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 

@@ -2,10 +2,10 @@ import { useEffect, useId, useState } from 'react'
 import { Button, Link, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
 import { DismissRegular, NavigationRegular } from '@fluentui/react-icons'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
-import { homeOf, paths } from '../../app/paths'
-import { logoutFromAnywhere, useLoadedSession, useSessionHint } from '../../app/session-slot'
-import { CONTACT } from './contact-details'
-import { RouterButtonLink, RouterLink } from '../router-link'
+import { homeOf, paths } from './paths'
+import { logoutFromAnywhere, useLoadedSession, useSessionHint } from './session-slot'
+import { CONTACT } from '../lib/contact-details'
+import { RouterButtonLink, RouterLink } from '../components/router-link'
 
 /** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */
 const LANDING_ANCHORS = [

@@ -15,8 +15,8 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components'
 import { SignOut20Regular } from '@fluentui/react-icons'
-import type { MenuEntry } from '../../app/menus'
-import { useMediaQuery } from '../use-media-query'
+import type { MenuEntry } from './menus'
+import { useMediaQuery } from '../components/use-media-query'
 
 const useStyles = makeStyles({
   root: {

@@ -1,0 +1,16 @@
+/**
+ * Runs in a worker thread started by prerender-pages.ts: imports the SSR build of
+ * src/entry-prerender.tsx and renders each page. The worker is ended afterwards, which also ends
+ * whatever timers the app's modules leave behind (idle callbacks, focus trackers); rendered in the
+ * build's own thread, they kept `vite build` alive for seconds.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+
+try {
+  const { prerenderPage } = await import(workerData.entry)
+  const pages = {}
+  for (const path of workerData.paths) pages[path] = await prerenderPage(path)
+  parentPort.postMessage({ pages })
+} catch (error) {
+  parentPort.postMessage({ error: String((error && error.stack) || error) })
+}

@@ -1,0 +1,34 @@
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config'
+import { availableParallelism } from 'node:os'
+import viteConfig from './vite.config.ts'
+
+const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}']
+/** Test files that use vi.mock (module replacement needs a module graph of their own). */
+const MODULE_MOCKING_TESTS = ['tests/integration/public-pages.test.tsx', 'tests/integration/slow-code.test.tsx']
+
+// The app's Vite config (plugins, `__MOCK__`) plus the test settings.
+export default defineConfig((env) =>
+  mergeConfig(viteConfig(env), {
+    test: {
+      environment: 'happy-dom',
+      environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+      setupFiles: ['tests/setup.ts'],
+      env: { VITE_API_URL: 'http://localhost:3000/api' },
+      testTimeout: 15000,
+      pool: 'threads',
+      // Vitest's default is one worker per core minus one: a single worker on CI's 2 cores.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
+      // Test files share their worker's module graph (no re-import of React, Fluent and the app for
+      // every file: the suite runs in about half the time). Every test still starts from a fresh
+      // database, handlers, storage and DOM (tests/setup.ts). Files that replace a module with
+      // vi.mock need their own graph and keep Vitest's isolation.
+      projects: [
+        { extends: true, test: { name: 'shared', isolate: false, include: TEST_FILES, exclude: [...configDefaults.exclude, ...MODULE_MOCKING_TESTS] } },
+        { extends: true, test: { name: 'isolated', include: MODULE_MOCKING_TESTS } },
+        // The server's own modules run in Node, without the app's setup (MSW would catch their real
+        // HTTP on loopback) and without the app's plugins.
+        { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 15000 } },
+      ],
+    },
+  }),
+)
