@@ -11,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4179)
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Those run against the dev server: playwright.dev.config.ts.
+  testIgnore: 'dev-server/**',
   outputDir: 'tests/e2e/artifacts',
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),

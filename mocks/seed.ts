@@ -3,7 +3,7 @@
  * real current date so the data always covers "the last 12 months".
  */
 import { db, logActivity, nextId } from './db'
-import type { BookingLine, BookingRecord, DocumentRecord, UserRecord } from './db'
+import type { BookingLine, BookingRecord, DocumentRecord, ServiceRecord, UserRecord } from './db'
 import { DEMO_ACCOUNTS } from './demo-accounts'
 import { createPasswordHash } from './passwords'
 import { nairobiDay } from '../src/lib/dates'
@@ -77,17 +77,35 @@ interface BookingSpec {
   failedAttempt: boolean
 }
 
-export async function seedDatabase(): Promise<void> {
-  const rng = new Rng(SEED)
-  const now = new Date()
-  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3600 * 1000)
+/** What every seeding step shares: the one PRNG (its order of use is the seed) and the clock. */
+interface SeedContext {
+  rng: Rng
+  now: Date
+  /** `days` (and `hours`) before now. */
+  ago: (days: number, hours?: number) => Date
+}
 
-  // ---- services ----
+/** The people the bookings are built around. */
+interface SeedPeople {
+  users: UserRecord[]
+  admin: UserRecord
+  /** The demo morgue attendant. */
+  peter: UserRecord
+  /** The demo family (client). */
+  mary: UserRecord
+  staff: UserRecord[]
+  clients: UserRecord[]
+  attendants: UserRecord[]
+}
+
+async function seedServices({ ago }: SeedContext): Promise<void> {
   for (const s of SEED_SERVICES) {
     await db.service.create({ id: nextId('service'), ...s, created_at: ago(420).toISOString() })
   }
+}
 
-  // ---- users ----
+/** The demo accounts, the staff and the clients, each with a phone and an address. */
+async function seedUsers({ rng, ago }: SeedContext): Promise<SeedPeople> {
   const users: UserRecord[] = []
   const addUser = async (name: string, email: string, role: UserRecord['role'], password: string, created: Date) => {
     const salt = rng.digits(16)
@@ -118,30 +136,25 @@ export async function seedDatabase(): Promise<void> {
     clients.push(await addUser(name, emailFor(name), 'client', SEED_USER_PASSWORD, created))
   }
   const attendants = [peter, ...staff.filter((s) => s.role === 'morgue_attendant')]
+  return { users, admin, peter, mary, staff, clients, attendants }
+}
 
-  // ---- booking specs ----
-  const specs: BookingSpec[] = []
-  const services = db.service.all()
-  const packages = services.filter((s) => s.category === 'package').map((s) => s.id)
-  const addOns = services.filter((s) => s.category === 'add_on').map((s) => s.id)
-  const byName = (name: string) => {
-    const s = services.find((x) => x.name === name)
-    if (!s) throw new Error(`seed service ${name} missing`)
-    return s.id
+/** The service ids a booking can take: the packages, the add-ons, and one by name. */
+function serviceChoices(services: ServiceRecord[]) {
+  return {
+    packages: services.filter((s) => s.category === 'package').map((s) => s.id),
+    addOns: services.filter((s) => s.category === 'add_on').map((s) => s.id),
+    byName: (name: string) => {
+      const s = services.find((x) => x.name === name)
+      if (!s) throw new Error(`seed service ${name} missing`)
+      return s.id
+    },
   }
-  const randomDeceased = () => {
-    const gender = rng.chance(0.5) ? ('male' as const) : ('female' as const)
-    return {
-      first: rng.pick(gender === 'male' ? DECEASED_FIRST_M : DECEASED_FIRST_F),
-      last: rng.pick(DECEASED_LAST),
-      gender,
-      religion: rng.pick(RELIGIONS),
-      place: rng.pick(PLACES),
-    }
-  }
+}
 
-  // The family demo account's four bookings.
-  specs.push(
+/** The family demo account's four bookings, one in each state a family meets. */
+function familyBookingSpecs({ ago }: SeedContext, { mary, peter, staff }: SeedPeople, byName: (name: string) => number): BookingSpec[] {
+  return [
     {
       clientId: mary.id, created: ago(2, 3), status: 'pending', paymentStatus: 'pending',
       serviceIds: [byName('Basic Funeral'), byName('Hearse Transport')], scheduledDay: ago(-10), time: '10:00',
@@ -170,10 +183,68 @@ export async function seedDatabase(): Promise<void> {
       deceased: { first: 'Teresia', last: 'Auma', gender: 'female', religion: 'Hindu', place: 'Aga Khan Hospital, Mombasa' },
       docs: [['death_certificate', 'approved'], ['burial_permit', 'rejected']], failedAttempt: false,
     },
-  )
+  ]
+}
 
-  const RANDOM_BOOKINGS = 36
-  const RECENT = 8
+function randomDeceased(rng: Rng): BookingSpec['deceased'] {
+  const gender = rng.chance(0.5) ? ('male' as const) : ('female' as const)
+  return {
+    first: rng.pick(gender === 'male' ? DECEASED_FIRST_M : DECEASED_FIRST_F),
+    last: rng.pick(DECEASED_LAST),
+    gender,
+    religion: rng.pick(RELIGIONS),
+    place: rng.pick(PLACES),
+  }
+}
+
+/** A booking's status and payment status: one whose day has passed is mostly completed. */
+function randomOutcome(rng: Rng, past: boolean): { status: BookingStatus; paymentStatus: PaymentStatus } {
+  let status: BookingStatus
+  let paymentStatus: PaymentStatus
+  if (past) {
+    const r = rng.float()
+    status = r < 0.78 ? 'completed' : r < 0.9 ? 'cancelled' : 'in_progress'
+  } else {
+    status = rng.pick(['pending', 'pending', 'pending', 'confirmed', 'confirmed', 'in_progress'] as const)
+  }
+  switch (status) {
+    case 'completed':
+      paymentStatus = rng.chance(0.88) ? 'paid' : 'refunded'
+      break
+    case 'cancelled':
+      paymentStatus = rng.chance(0.5) ? 'refunded' : 'pending'
+      break
+    case 'pending':
+      paymentStatus = rng.chance(0.75) ? 'pending' : 'partial'
+      break
+    default:
+      paymentStatus = rng.pick(['paid', 'paid', 'partial', 'pending'] as const)
+  }
+  return { status, paymentStatus }
+}
+
+/** The documents a booking in this state has: all approved once completed, a mix while open, none if cancelled. */
+function randomDocs(rng: Rng, status: BookingStatus): BookingSpec['docs'] {
+  const docs: BookingSpec['docs'] = []
+  if (status === 'completed') {
+    docs.push(['death_certificate', 'approved'], ['burial_permit', 'approved'])
+    if (rng.chance(0.5)) docs.push(['receipt', 'approved'])
+    if (rng.chance(0.3)) docs.push(['contract', 'approved'])
+  } else if (status !== 'cancelled') {
+    if (rng.chance(0.8)) docs.push(['death_certificate', rng.pick(['pending', 'approved', 'approved'] as const)])
+    if (rng.chance(0.5)) docs.push(['burial_permit', rng.pick(['pending', 'approved', 'rejected'] as const)])
+    if (rng.chance(0.3)) docs.push([rng.pick(['contract', 'invoice', 'other'] as const), rng.pick(['pending', 'approved', 'rejected'] as const)])
+  }
+  return docs
+}
+
+const RANDOM_BOOKINGS = 36
+const RECENT = 8
+
+/** Bookings of the other clients over the last year: a few open ones recently, the rest mostly done. */
+function randomBookingSpecs(ctx: SeedContext, { clients, peter, attendants }: SeedPeople, { packages, addOns }: ReturnType<typeof serviceChoices>): BookingSpec[] {
+  const { rng, now, ago } = ctx
+  const specs: BookingSpec[] = []
   for (let i = 0; i < RANDOM_BOOKINGS; i++) {
     // The newest eight fall in the last three weeks (open bookings); the rest spread over the year.
     const daysAgo = i < RECENT ? rng.int(0, 20) : Math.min(364, 21 + Math.floor(((i - RECENT) / (RANDOM_BOOKINGS - RECENT)) * 338) + rng.int(0, 5))
@@ -189,38 +260,9 @@ export async function seedDatabase(): Promise<void> {
     const recent = i < RECENT
     const scheduledDay = recent ? new Date(now.getTime() + rng.int(1, 14) * DAY) : new Date(created.getTime() + rng.int(3, 14) * DAY)
     const past = !recent && scheduledDay.getTime() < now.getTime() - DAY
-    let status: BookingStatus
-    let paymentStatus: PaymentStatus
-    if (past) {
-      const r = rng.float()
-      status = r < 0.78 ? 'completed' : r < 0.9 ? 'cancelled' : 'in_progress'
-    } else {
-      status = rng.pick(['pending', 'pending', 'pending', 'confirmed', 'confirmed', 'in_progress'] as const)
-    }
-    switch (status) {
-      case 'completed':
-        paymentStatus = rng.chance(0.88) ? 'paid' : 'refunded'
-        break
-      case 'cancelled':
-        paymentStatus = rng.chance(0.5) ? 'refunded' : 'pending'
-        break
-      case 'pending':
-        paymentStatus = rng.chance(0.75) ? 'pending' : 'partial'
-        break
-      default:
-        paymentStatus = rng.pick(['paid', 'paid', 'partial', 'pending'] as const)
-    }
+    const { status, paymentStatus } = randomOutcome(rng, past)
     const assigned = status === 'confirmed' || status === 'in_progress' || status === 'completed'
-    const docs: BookingSpec['docs'] = []
-    if (status === 'completed') {
-      docs.push(['death_certificate', 'approved'], ['burial_permit', 'approved'])
-      if (rng.chance(0.5)) docs.push(['receipt', 'approved'])
-      if (rng.chance(0.3)) docs.push(['contract', 'approved'])
-    } else if (status !== 'cancelled') {
-      if (rng.chance(0.8)) docs.push(['death_certificate', rng.pick(['pending', 'approved', 'approved'] as const)])
-      if (rng.chance(0.5)) docs.push(['burial_permit', rng.pick(['pending', 'approved', 'rejected'] as const)])
-      if (rng.chance(0.3)) docs.push([rng.pick(['contract', 'invoice', 'other'] as const), rng.pick(['pending', 'approved', 'rejected'] as const)])
-    }
+    const docs = randomDocs(rng, status)
     specs.push({
       clientId: client.id,
       created,
@@ -232,114 +274,140 @@ export async function seedDatabase(): Promise<void> {
       attendantId: assigned ? (rng.chance(0.4) ? peter.id : rng.pick(attendants).id) : null,
       hasNotifications: status !== 'pending' && rng.chance(0.25),
       notes: status === 'cancelled' ? 'Cancelled at the family\'s request.' : rng.chance(0.3) ? 'Please call the family before collection.' : null,
-      deceased: randomDeceased(),
+      deceased: randomDeceased(rng),
       docs,
       failedAttempt: rng.chance(0.15),
     })
   }
+  return specs
+}
 
+/** One booking as stored: its deceased, its lines at today's prices, its documents and payments. */
+async function createBooking(ctx: SeedContext, spec: BookingSpec, { users, admin }: SeedPeople, services: ServiceRecord[]): Promise<void> {
+  const { rng } = ctx
+  const client = users.find((u) => u.id === spec.clientId)
+  const clientName = client?.name ?? 'Client'
+  const deceased = await db.deceased.create({
+    id: nextId('deceased'),
+    client_id: spec.clientId,
+    first_name: spec.deceased.first,
+    last_name: spec.deceased.last,
+    date_of_death: nairobiDay(new Date(spec.created.getTime() - rng.int(1, 6) * DAY)),
+    place_of_death: spec.deceased.place,
+    gender: spec.deceased.gender,
+    religion: spec.deceased.religion,
+    created_at: spec.created.toISOString(),
+  })
+  const lines: BookingLine[] = []
+  let total = 0
+  for (const sid of spec.serviceIds) {
+    const service = services.find((s) => s.id === sid)
+    if (!service) continue
+    lines.push({
+      id: 0, // filled below
+      service_id: service.id,
+      service_name: service.name,
+      quantity: 1,
+      price_at_booking: service.price,
+      scheduled_date: `${nairobiDay(spec.scheduledDay)}T${spec.time}:00`,
+    })
+    total += service.price
+  }
+  const bookingId = nextId('booking')
+  lines.forEach((l, idx) => (l.id = bookingId * 100 + idx + 1))
+  const booking: BookingRecord = await db.booking.create({
+    id: bookingId,
+    client_id: spec.clientId,
+    deceased_id: deceased.id,
+    status: spec.status,
+    payment_status: spec.paymentStatus,
+    total_amount: total,
+    notes: spec.notes,
+    created_at: spec.created.toISOString(),
+    has_notifications: spec.hasNotifications,
+    attendant_id: spec.attendantId,
+    lines,
+  })
+  const deceasedName = `${deceased.first_name} ${deceased.last_name}`
+  await logActivity('booking', `New booking #${booking.id} by ${clientName} for ${deceasedName}`, spec.clientId, spec.created)
+  await createDocuments(ctx, spec, booking, deceased.last_name, clientName, admin)
+  await createPayments(ctx, spec, booking, client, total)
+}
+
+/** A date that would fall in the last minute (or later) is moved a little into the past. */
+const capNow = ({ rng, now }: SeedContext, d: Date) => (d.getTime() > now.getTime() - 60_000 ? new Date(now.getTime() - rng.int(5, 60) * 60_000) : d)
+
+/** The booking's documents, uploaded after it was made, and their reviews. */
+async function createDocuments(ctx: SeedContext, spec: BookingSpec, booking: BookingRecord, lastName: string, clientName: string, admin: UserRecord): Promise<void> {
+  const { rng } = ctx
+  for (const [k, [type, status]] of spec.docs.entries()) {
+    const uploaded = capNow(ctx, new Date(spec.created.getTime() + (k + 1) * rng.int(2, 20) * 3600 * 1000))
+    const ext = rng.chance(0.7) ? 'pdf' : 'png'
+    const docId = nextId('document')
+    await db.document.create({
+      id: docId,
+      booking_id: booking.id,
+      uploaded_by: spec.clientId,
+      name: `${type.replace(/_/g, '-')}-${lastName.toLowerCase()}.${ext}`,
+      document_type: type,
+      description: type === 'other' ? 'Letter from the area chief' : null,
+      file_path: `/uploads/documents/${docId}.${ext}`,
+      mime_type: ext === 'pdf' ? 'application/pdf' : 'image/png',
+      size: rng.int(80_000, 2_400_000),
+      status,
+      review_notes: status === 'rejected' ? 'The scan is not legible. Please upload a clearer copy.' : null,
+      created_at: uploaded.toISOString(),
+    })
+    await logActivity('document', `${clientName} uploaded ${DOCUMENT_TYPE_LABELS[type]} for booking #${booking.id}`, spec.clientId, uploaded)
+    if (status !== 'pending') {
+      const reviewed = capNow(ctx, new Date(uploaded.getTime() + rng.int(1, 20) * 3600 * 1000))
+      await logActivity('document', `${DOCUMENT_TYPE_LABELS[type]} for booking #${booking.id} ${status}`, admin.id, reviewed)
+    }
+  }
+}
+
+/** A failed M-Pesa attempt now and then, and what was paid (all of it, half, or nothing yet). */
+async function createPayments(ctx: SeedContext, spec: BookingSpec, booking: BookingRecord, client: UserRecord | undefined, total: number): Promise<void> {
+  const { rng } = ctx
+  const phone = client?.phone ?? `07${rng.digits(8)}`
+  const payAt = capNow(ctx, new Date(spec.created.getTime() + rng.int(1, 96) * 3600 * 1000))
+  if (spec.failedAttempt) {
+    const failedAt = capNow(ctx, new Date(payAt.getTime() - rng.int(10, 120) * 60_000))
+    await db.payment.create({
+      id: nextId('payment'), booking_id: booking.id, client_id: spec.clientId, transaction_id: null, payment_method: 'mpesa',
+      status: 'failed', amount: total, payment_date: failedAt.toISOString(), phone: `254${phone.slice(1)}`, checkout_request_id: null,
+      result_desc: rng.pick(FAILURE_DESCS),
+    })
+  }
+  const paidAmount =
+    spec.paymentStatus === 'paid' || spec.paymentStatus === 'refunded' ? total : spec.paymentStatus === 'partial' ? Math.round(total / 2) : 0
+  if (paidAmount > 0) {
+    await db.payment.create({
+      id: nextId('payment'), booking_id: booking.id, client_id: spec.clientId, transaction_id: receiptNumber(() => rng.float()),
+      payment_method: rng.chance(0.85) ? 'mpesa' : 'other', status: 'completed', amount: paidAmount, payment_date: payAt.toISOString(),
+      phone: `254${phone.slice(1)}`, checkout_request_id: null, result_desc: 'The service request is processed successfully.',
+    })
+    await logActivity('payment', `Payment of KSH ${paidAmount.toLocaleString('en-US')} received for booking #${booking.id}`, spec.clientId, payAt)
+  }
+}
+
+export async function seedDatabase(): Promise<void> {
+  const rng = new Rng(SEED)
+  const now = new Date()
+  const ctx: SeedContext = { rng, now, ago: (days, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3600 * 1000) }
+
+  await seedServices(ctx)
+  const people = await seedUsers(ctx)
+  const services = db.service.all()
+  const choices = serviceChoices(services)
+  const specs = [...familyBookingSpecs(ctx, people, choices.byName), ...randomBookingSpecs(ctx, people, choices)]
   specs.sort((a, b) => a.created.getTime() - b.created.getTime())
 
-  // ---- users registered (activity) ----
-  for (const c of [...clients, mary]) {
+  for (const c of [...people.clients, people.mary]) {
     await logActivity('user', `New client registered: ${c.name}`, c.id, new Date(c.created_at))
   }
+  for (const spec of specs) await createBooking(ctx, spec, people, services)
 
-  // ---- create bookings, deceased, documents, payments ----
-  const capNow = (d: Date) => (d.getTime() > now.getTime() - 60_000 ? new Date(now.getTime() - rng.int(5, 60) * 60_000) : d)
-  for (const spec of specs) {
-    const client = users.find((u) => u.id === spec.clientId)
-    const clientName = client?.name ?? 'Client'
-    const deceased = await db.deceased.create({
-      id: nextId('deceased'),
-      client_id: spec.clientId,
-      first_name: spec.deceased.first,
-      last_name: spec.deceased.last,
-      date_of_death: nairobiDay(new Date(spec.created.getTime() - rng.int(1, 6) * DAY)),
-      place_of_death: spec.deceased.place,
-      gender: spec.deceased.gender,
-      religion: spec.deceased.religion,
-      created_at: spec.created.toISOString(),
-    })
-    const lines: BookingLine[] = []
-    let total = 0
-    for (const sid of spec.serviceIds) {
-      const service = services.find((s) => s.id === sid)
-      if (!service) continue
-      lines.push({
-        id: 0, // filled below
-        service_id: service.id,
-        service_name: service.name,
-        quantity: 1,
-        price_at_booking: service.price,
-        scheduled_date: `${nairobiDay(spec.scheduledDay)}T${spec.time}:00`,
-      })
-      total += service.price
-    }
-    const bookingId = nextId('booking')
-    lines.forEach((l, idx) => (l.id = bookingId * 100 + idx + 1))
-    const booking: BookingRecord = await db.booking.create({
-      id: bookingId,
-      client_id: spec.clientId,
-      deceased_id: deceased.id,
-      status: spec.status,
-      payment_status: spec.paymentStatus,
-      total_amount: total,
-      notes: spec.notes,
-      created_at: spec.created.toISOString(),
-      has_notifications: spec.hasNotifications,
-      attendant_id: spec.attendantId,
-      lines,
-    })
-    const deceasedName = `${deceased.first_name} ${deceased.last_name}`
-    await logActivity('booking', `New booking #${booking.id} by ${clientName} for ${deceasedName}`, spec.clientId, spec.created)
-
-    for (const [k, [type, status]] of spec.docs.entries()) {
-      const uploaded = capNow(new Date(spec.created.getTime() + (k + 1) * rng.int(2, 20) * 3600 * 1000))
-      const ext = rng.chance(0.7) ? 'pdf' : 'png'
-      const docId = nextId('document')
-      await db.document.create({
-        id: docId,
-        booking_id: booking.id,
-        uploaded_by: spec.clientId,
-        name: `${type.replace(/_/g, '-')}-${deceased.last_name.toLowerCase()}.${ext}`,
-        document_type: type,
-        description: type === 'other' ? 'Letter from the area chief' : null,
-        file_path: `/uploads/documents/${docId}.${ext}`,
-        mime_type: ext === 'pdf' ? 'application/pdf' : 'image/png',
-        size: rng.int(80_000, 2_400_000),
-        status,
-        review_notes: status === 'rejected' ? 'The scan is not legible. Please upload a clearer copy.' : null,
-        created_at: uploaded.toISOString(),
-      })
-      await logActivity('document', `${clientName} uploaded ${DOCUMENT_TYPE_LABELS[type]} for booking #${booking.id}`, spec.clientId, uploaded)
-      if (status !== 'pending') {
-        const reviewed = capNow(new Date(uploaded.getTime() + rng.int(1, 20) * 3600 * 1000))
-        await logActivity('document', `${DOCUMENT_TYPE_LABELS[type]} for booking #${booking.id} ${status}`, admin.id, reviewed)
-      }
-    }
-
-    const phone = client?.phone ?? `07${rng.digits(8)}`
-    const payAt = capNow(new Date(spec.created.getTime() + rng.int(1, 96) * 3600 * 1000))
-    if (spec.failedAttempt) {
-      const failedAt = capNow(new Date(payAt.getTime() - rng.int(10, 120) * 60_000))
-      await db.payment.create({
-        id: nextId('payment'), booking_id: booking.id, client_id: spec.clientId, transaction_id: null, payment_method: 'mpesa',
-        status: 'failed', amount: total, payment_date: failedAt.toISOString(), phone: `254${phone.slice(1)}`, checkout_request_id: null,
-        result_desc: rng.pick(FAILURE_DESCS),
-      })
-    }
-    const paidAmount =
-      spec.paymentStatus === 'paid' || spec.paymentStatus === 'refunded' ? total : spec.paymentStatus === 'partial' ? Math.round(total / 2) : 0
-    if (paidAmount > 0) {
-      await db.payment.create({
-        id: nextId('payment'), booking_id: booking.id, client_id: spec.clientId, transaction_id: receiptNumber(() => rng.float()),
-        payment_method: rng.chance(0.85) ? 'mpesa' : 'other', status: 'completed', amount: paidAmount, payment_date: payAt.toISOString(),
-        phone: `254${phone.slice(1)}`, checkout_request_id: null, result_desc: 'The service request is processed successfully.',
-      })
-      await logActivity('payment', `Payment of KSH ${paidAmount.toLocaleString('en-US')} received for booking #${booking.id}`, spec.clientId, payAt)
-    }
-  }
   await seedAdminExtras(now)
   await seedMorgue()
 }

@@ -1,6 +1,12 @@
 /**
- * Global test setup: jest-dom matchers, the MSW node server over a freshly seeded database for
- * every test, Testing Library cleanup, and an unexpected console.error fails the test.
+ * Global test setup, for every Vitest file:
+ * - jest-dom's matchers; Testing Library waits up to 5 s and its role queries skip hidden elements;
+ * - Web Animations switched off (see below), and a modal dialog that Fluent's focus manager marks
+ *   aria-hidden is made visible to queries again;
+ * - the MSW node server for the whole file (an unhandled request fails), and before each test a
+ *   freshly seeded mock database, its uploaded files emptied, no injected faults, no revoked sessions;
+ * - after each test: unmount, the MSW handlers a test added removed, localStorage cleared, spies
+ *   restored, and the test fails if anything called console.error during it.
  */
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
@@ -9,10 +15,10 @@ import { server } from '../mocks/node'
 import { resetDatabase } from '../mocks/db'
 import { resetFaults, resetRevocation } from '../mocks/http'
 
-// CI runs on 2 cores with several test files at once: give findBy*/waitFor room to breathe.
-// Role queries include aria-hidden elements: in happy-dom, Fluent's focus trap (tabster) sometimes
-// marks an open dialog, or the page behind it, aria-hidden a moment after it opens, which a real
-// browser does not do. The Chromium journeys run axe on the real pages and dialogs instead.
+// findBy*/waitFor give up after 5 s instead of 1: on a busy 2-core machine a screen can take longer
+// than a second to settle. Role queries skip aria-hidden elements, as a user of assistive technology
+// would (Testing Library's default, kept explicit): a toast or a page behind a dialog that must be
+// found anyway is looked up with `hidden: true` where it is used.
 configure({ asyncUtilTimeout: 5000, defaultHidden: false })
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's

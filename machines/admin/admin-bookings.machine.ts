@@ -1,6 +1,8 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate'
 import type { Booking, BookingStatus, PaymentStatus } from '../../src/api/contracts/bookings'
 import type { User } from '../../src/api/contracts/auth'
+import { createCollectionMachine } from '../shared/collection.machine'
+import { recordFailure } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'
 
 /** SPEC.md section 8 (Bookings), plus the payment-status pair SPEC.md does not word. */
@@ -16,16 +18,34 @@ export const ADMIN_BOOKING_MESSAGES = {
   assignFailed: 'Failed to assign attendant',
 } as const
 
+/** Rows per page of the All bookings grid (the list is loaded whole and paged here). */
+export const ADMIN_BOOKINGS_PAGE_SIZE = 20
+
+export type BookingSort = 'newest' | 'oldest'
+
+/** What the admin narrowed the list to; the rows themselves are derived (`bookingsPage`). */
+export interface BookingsView {
+  /** Words matched against the deceased's and the family's names. */
+  search: string
+  status: BookingStatus | 'all'
+  sort: BookingSort
+  /** 1-based; past the last page it shows the last one. */
+  page: number
+}
+
 export interface AdminBookingsContext {
-  bookings: Booking[]
   attendants: User[]
-  error: string | null
+  view: BookingsView
   /** The booking whose cancel dialog is open. */
   cancelId: string | null
 }
 
 export type AdminBookingsEvent =
   | { type: 'bookings.reload' }
+  /** A new search or status filter starts again at page 1. */
+  | { type: 'bookings.filter'; search?: string; status?: BookingStatus | 'all' }
+  | { type: 'bookings.sort'; sort: BookingSort }
+  | { type: 'bookings.page'; page: number }
   | { type: 'booking.setStatus'; id: string; status: BookingStatus }
   | { type: 'booking.setPayment'; id: string; paymentStatus: PaymentStatus }
   | { type: 'booking.assign'; id: string; attendantId: string }
@@ -42,22 +62,51 @@ const notProvided = (name: string) => async () => {
   throw new Error(`${name} actor not provided`)
 }
 
-const replaceBooking = (list: Booking[], updated: Booking) => list.map((b) => (b.id === updated.id ? { ...b, ...updated } : b))
+/** GET /bookings (every booking): the one collection machine; the app provides its `fetchItems`. */
+export const allBookingsMachine = createCollectionMachine<Booking>('allBookings')
+
+export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
+
+export interface BookingsPage {
+  /** The rows of the current page. */
+  rows: Booking[]
+  /** How many bookings pass the filters. */
+  matching: number
+  page: number
+  pages: number
+  /** 1-based position of the first row shown (0 when none). */
+  first: number
+}
+
+/** The page of bookings the view asks for: filtered, sorted by creation, then sliced. */
+export function bookingsPage(bookings: Booking[], view: BookingsView, pageSize = ADMIN_BOOKINGS_PAGE_SIZE): BookingsPage {
+  const words = view.search.trim().toLowerCase()
+  const dir = view.sort === 'newest' ? -1 : 1
+  const shown = bookings
+    .filter((b) => (view.status === 'all' || b.status === view.status) && (!words || `${deceasedOf(b)} ${b.client_name ?? ''}`.toLowerCase().includes(words)))
+    .sort((a, b) => dir * (a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id)))
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize))
+  const page = Math.min(Math.max(1, view.page), pages)
+  const rows = shown.slice((page - 1) * pageSize, page * pageSize)
+  return { rows, matching: shown.length, page, pages, first: rows.length === 0 ? 0 : (page - 1) * pageSize + 1 }
+}
 
 /**
  * The admin's All bookings page (SPEC.md section 2, /dashboard/admin/services): every booking, its
  * status and payment status changed at once by dropdown, cancel with an optional reason, and the
- * attendant assignment. One change at a time; a failed status change reloads the list so the
- * dropdown never shows a value the server does not hold.
+ * attendant assignment. The list is the `list` child (a collection); this machine holds the view
+ * (search, status filter, sort, page) and sends one change at a time. A failed status change
+ * reloads the list so the dropdown never shows a value the server does not hold.
  */
 export const adminBookingsMachine = setup({
   types: {
     context: {} as AdminBookingsContext,
     events: {} as AdminBookingsEvent,
     emitted: {} as NotifyEvent,
+    children: {} as { list: 'allBookings' },
   },
   actors: {
-    fetchBookings: fromPromise<Booking[], void>(notProvided('fetchBookings')),
+    allBookings: allBookingsMachine,
     fetchAttendants: fromPromise<User[], void>(notProvided('fetchAttendants')),
     changeBooking: fromPromise<Booking, Change>(notProvided('changeBooking')),
     /** Answers the booking id and the attendant the server assigned. */
@@ -65,13 +114,40 @@ export const adminBookingsMachine = setup({
       notProvided('assignAttendant'),
     ),
   },
+  guards: {
+    cancelDialogOpen: ({ context }) => context.cancelId !== null,
+  },
+  actions: {
+    /** A refused change: SPEC.md's toast; the row shows what the server holds. */
+    notifyFailure: recordFailure<AdminBookingsContext, AdminBookingsEvent>(null),
+    reloadList: sendTo('list', { type: 'collection.fetch' }),
+    /** Merge what the server answered (or what was just chosen) into one row of the list. */
+    patchBooking: sendTo('list', (_, params: { id: string; changes: Partial<Booking> }) => ({ type: 'collection.patch' as const, ...params })),
+  },
 }).createMachine({
   id: 'adminBookings',
   description: 'All bookings for the admin, with their attendants to assign.',
-  context: { bookings: [], attendants: [], error: null, cancelId: null },
+  context: { attendants: [], view: { search: '', status: 'all', sort: 'newest', page: 1 }, cancelId: null },
+  invoke: { id: 'list', src: 'allBookings', input: { failureMessage: ADMIN_BOOKING_MESSAGES.loadFailed } },
+  on: {
+    'bookings.filter': {
+      actions: assign({
+        view: ({ context, event }) => ({
+          ...context.view,
+          search: event.search ?? context.view.search,
+          status: event.status ?? context.view.status,
+          page: 1,
+        }),
+      }),
+    },
+    'bookings.sort': { actions: assign({ view: ({ context, event }) => ({ ...context.view, sort: event.sort }) }) },
+    'bookings.page': { actions: assign({ view: ({ context, event }) => ({ ...context.view, page: Math.max(1, event.page) }) }) },
+  },
   type: 'parallel',
   states: {
     attendants: {
+      // Not a collection: the list is loaded once to fill a dropdown, and its failure is said by
+      // the dropdown itself ('No attendants'), not by a toast as every collection's is.
       description: 'The morgue attendants a booking can be assigned to (loaded once, beside the list).',
       initial: 'loading',
       states: {
@@ -90,49 +166,27 @@ export const adminBookingsMachine = setup({
         },
       },
     },
-    list: {
-      description: 'The bookings and the one change in flight.',
-      initial: 'loading',
+    changes: {
+      description: 'The one change in flight, if any.',
+      initial: 'idle',
       states: {
-        loading: {
-          description: 'Fetching every booking; the last list stays on screen.',
-          tags: ['loading'],
-          entry: assign({ error: null }),
-          invoke: {
-            src: 'fetchBookings',
-            onDone: { target: 'ready', actions: assign({ bookings: ({ event }) => event.output }) },
-            onError: {
-              target: 'failed',
-              actions: [assign({ error: ADMIN_BOOKING_MESSAGES.loadFailed }), emit(notify('error', ADMIN_BOOKING_MESSAGES.loadFailed))],
-            },
-          },
-        },
-        failed: {
-          description: 'The list could not be loaded; the user can try again.',
-          on: { 'bookings.reload': 'loading' },
-        },
-        ready: {
-          description: 'Bookings shown; a change can start.',
+        idle: {
+          description: 'No change in flight; the list can be reloaded and a change can start.',
           on: {
-            'bookings.reload': 'loading',
+            'bookings.reload': { actions: 'reloadList' },
             'booking.setStatus': {
               target: 'changingStatus',
               // Shown at once; a failure reloads the list from the server.
-              actions: assign({
-                bookings: ({ context, event }) => context.bookings.map((b) => (b.id === event.id ? { ...b, status: event.status } : b)),
-              }),
+              actions: { type: 'patchBooking', params: ({ event }) => ({ id: event.id, changes: { status: event.status } }) },
             },
             'booking.setPayment': {
               target: 'changingPayment',
-              actions: assign({
-                bookings: ({ context, event }) =>
-                  context.bookings.map((b) => (b.id === event.id ? { ...b, payment_status: event.paymentStatus } : b)),
-              }),
+              actions: { type: 'patchBooking', params: ({ event }) => ({ id: event.id, changes: { payment_status: event.paymentStatus } }) },
             },
             'booking.assign': 'assigning',
             'cancel.open': { actions: assign({ cancelId: ({ event }) => event.id }) },
             'cancel.close': { actions: assign({ cancelId: null }) },
-            'cancel.confirm': { guard: ({ context }) => context.cancelId !== null, target: 'cancelling' },
+            'cancel.confirm': { guard: 'cancelDialogOpen', target: 'cancelling' },
           },
         },
         changingStatus: {
@@ -141,17 +195,17 @@ export const adminBookingsMachine = setup({
           invoke: {
             src: 'changeBooking',
             input: ({ event }) => {
-              const e = event as Extract<AdminBookingsEvent, { type: 'booking.setStatus' }>
-              return { kind: 'status' as const, id: e.id, status: e.status }
+              assertEvent(event, 'booking.setStatus')
+              return { kind: 'status' as const, id: event.id, status: event.status }
             },
             onDone: {
-              target: 'ready',
+              target: 'idle',
               actions: [
-                assign({ bookings: ({ context, event }) => replaceBooking(context.bookings, event.output) }),
+                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.id, changes: event.output }) },
                 emit(notify('success', ADMIN_BOOKING_MESSAGES.statusUpdated)),
               ],
             },
-            onError: { target: 'loading', actions: emit(notify('error', ADMIN_BOOKING_MESSAGES.statusFailed)) },
+            onError: { target: 'idle', actions: ['reloadList', { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.statusFailed } }] },
           },
         },
         changingPayment: {
@@ -160,37 +214,37 @@ export const adminBookingsMachine = setup({
           invoke: {
             src: 'changeBooking',
             input: ({ event }) => {
-              const e = event as Extract<AdminBookingsEvent, { type: 'booking.setPayment' }>
-              return { kind: 'payment' as const, id: e.id, paymentStatus: e.paymentStatus }
+              assertEvent(event, 'booking.setPayment')
+              return { kind: 'payment' as const, id: event.id, paymentStatus: event.paymentStatus }
             },
             onDone: {
-              target: 'ready',
+              target: 'idle',
               actions: [
-                assign({ bookings: ({ context, event }) => replaceBooking(context.bookings, event.output) }),
+                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.id, changes: event.output }) },
                 emit(notify('success', ADMIN_BOOKING_MESSAGES.paymentUpdated)),
               ],
             },
-            onError: { target: 'loading', actions: emit(notify('error', ADMIN_BOOKING_MESSAGES.paymentFailed)) },
+            onError: { target: 'idle', actions: ['reloadList', { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.paymentFailed } }] },
           },
         },
         cancelling: {
           description: 'PATCH /bookings/{id}/status to cancelled, the reason as notes; the dialog stays open until it is done.',
-          tags: ['saving'],
+          tags: ['saving', 'cancelling'],
           invoke: {
             src: 'changeBooking',
-            input: ({ context, event }) => ({
-              kind: 'cancel' as const,
-              id: context.cancelId ?? '',
-              notes: (event as Extract<AdminBookingsEvent, { type: 'cancel.confirm' }>).notes,
-            }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'cancel.confirm')
+              return { kind: 'cancel' as const, id: context.cancelId ?? '', notes: event.notes }
+            },
             onDone: {
-              target: 'ready',
+              target: 'idle',
               actions: [
-                assign({ bookings: ({ context, event }) => replaceBooking(context.bookings, event.output), cancelId: null }),
+                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.id, changes: event.output }) },
+                assign({ cancelId: null }),
                 emit(notify('success', ADMIN_BOOKING_MESSAGES.cancelled)),
               ],
             },
-            onError: { target: 'ready', actions: emit(notify('error', ADMIN_BOOKING_MESSAGES.cancelFailed)) },
+            onError: { target: 'idle', actions: { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.cancelFailed } } },
           },
         },
         assigning: {
@@ -199,20 +253,17 @@ export const adminBookingsMachine = setup({
           invoke: {
             src: 'assignAttendant',
             input: ({ event }) => {
-              const e = event as Extract<AdminBookingsEvent, { type: 'booking.assign' }>
-              return { id: e.id, attendantId: e.attendantId }
+              assertEvent(event, 'booking.assign')
+              return { id: event.id, attendantId: event.attendantId }
             },
             onDone: {
-              target: 'ready',
+              target: 'idle',
               actions: [
-                assign({
-                  bookings: ({ context, event }) =>
-                    context.bookings.map((b) => (b.id === event.output.bookingId ? { ...b, assignedAttendant: event.output.attendant } : b)),
-                }),
+                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.bookingId, changes: { assignedAttendant: event.output.attendant } }) },
                 emit(notify('success', ADMIN_BOOKING_MESSAGES.assigned)),
               ],
             },
-            onError: { target: 'ready', actions: emit(notify('error', ADMIN_BOOKING_MESSAGES.assignFailed)) },
+            onError: { target: 'idle', actions: { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.assignFailed } } },
           },
         },
       },

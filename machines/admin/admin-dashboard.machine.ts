@@ -1,20 +1,18 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { ADMIN_REFRESH_MS } from '../../src/lib/constants'
-import { notify, type NotifyEvent } from '../shared/notify'
+import type { NotifyEvent } from '../shared/notify'
+import { recordFailure } from '../shared/failure'
 
 /** SPEC.md section 9: the admin dashboard refreshes every 5 minutes. */
 export const DASHBOARD_REFRESH_MS = ADMIN_REFRESH_MS
 export const DASHBOARD_FAILURE = 'Failed to load dashboard data'
 
 export interface AdminDashboardInput {
-  /** The clock ("now" in ms): the app passes the wall clock, tests a simulated one. */
-  now: () => number
   /** Whether the page is hidden when the machine starts (document.visibilityState). */
   hidden?: boolean
 }
 
 export interface AdminDashboardContext<TData> {
-  now: () => number
   /** The last good answer: kept on screen when a later load fails. */
   data: TData | null
   /** When `data` arrived (ms), for "Last updated". */
@@ -32,7 +30,13 @@ export type AdminDashboardEvent = { type: 'dashboard.refresh' } | { type: 'visib
  * button loads at once; no polling while the tab is hidden, and a catch-up load when it comes back
  * if one fell due meanwhile; a failure shows 'Failed to load dashboard data' and keeps the last data.
  */
-export function createAdminDashboardMachine<TData>() {
+export function createAdminDashboardMachine<TData>(
+  /**
+   * The clock ("now" in ms): the app passes the wall clock, tests a simulated one. It is kept in this
+   * closure, not in context, so the context stays plain data (a snapshot can be persisted or inspected).
+   */
+  now: () => number,
+) {
   return setup({
     types: {
       context: {} as AdminDashboardContext<TData>,
@@ -47,17 +51,20 @@ export function createAdminDashboardMachine<TData>() {
     },
     delays: {
       untilDue: ({ context }) =>
-        context.attemptedAt === null ? 0 : Math.max(0, context.attemptedAt + DASHBOARD_REFRESH_MS - context.now()),
+        context.attemptedAt === null ? 0 : Math.max(0, context.attemptedAt + DASHBOARD_REFRESH_MS - now()),
     },
     guards: {
       isHidden: ({ context }) => context.hidden,
-      isDue: ({ context }) => context.attemptedAt === null || context.now() - context.attemptedAt >= DASHBOARD_REFRESH_MS,
+      isDue: ({ context }) => context.attemptedAt === null || now() - context.attemptedAt >= DASHBOARD_REFRESH_MS,
+    },
+    actions: {
+      /** 'Failed to load dashboard data' in the slot and as a toast; the last data stays. */
+      fail: recordFailure<AdminDashboardContext<TData>, AdminDashboardEvent>('error'),
     },
   }).createMachine({
     id: 'adminDashboard',
     description: 'Admin dashboard statistics, refreshed every 5 minutes while the page is visible.',
     context: ({ input }) => ({
-      now: input.now,
       data: null,
       updatedAt: null,
       attemptedAt: null,
@@ -73,20 +80,21 @@ export function createAdminDashboardMachine<TData>() {
       loading: {
         description: 'Fetching; the last data stays on screen.',
         tags: ['loading'],
-        entry: assign({ attemptedAt: ({ context }) => context.now() }),
+        entry: assign({ attemptedAt: () => now() }),
         invoke: {
           src: 'loadStatistics',
           onDone: {
             target: 'settled',
-            actions: assign({ data: ({ event }) => event.output, updatedAt: ({ context }) => context.now(), error: null }),
+            actions: assign({ data: ({ event }) => event.output, updatedAt: () => now(), error: null }),
           },
           onError: {
             target: 'settled',
-            actions: [assign({ error: DASHBOARD_FAILURE }), emit(notify('error', DASHBOARD_FAILURE))],
+            actions: { type: 'fail', params: { message: DASHBOARD_FAILURE } },
           },
         },
       },
       settled: {
+        description: 'A load ended: wait for the next one, or pause if the tab is hidden.',
         always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }],
       },
       waiting: {

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
 import type { PaymentSummary, ReportType, Timeframe, Transaction } from '../../src/api/contracts/payments'
 import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure } from '../shared/failure'
 
 /** SPEC.md section 8, Admin: the financial screen's messages. */
 export const FINANCIAL_REPORTS_MESSAGES = {
@@ -70,6 +71,12 @@ export const financialReportsMachine = setup({
       throw new Error('downloadReport actor not provided')
     }),
   },
+  actions: {
+    /** The figures' failure: the error slot with Retry and the toast. */
+    fail: recordFailure<FinancialReportsContext, FinancialReportsEvent>('error'),
+    /** The report's failure: a toast; the dialog stays open to try again. */
+    notifyFailure: recordFailure<FinancialReportsContext, FinancialReportsEvent>(null),
+  },
 }).createMachine({
   id: 'financialReports',
   description: 'Summary cards, revenue chart and transactions for a timeframe, and the report download.',
@@ -106,10 +113,7 @@ export const financialReportsMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: [
-                assign({ error: FINANCIAL_REPORTS_MESSAGES.loadFailed }),
-                emit(notify('error', FINANCIAL_REPORTS_MESSAGES.loadFailed)),
-              ],
+              actions: { type: 'fail', params: { message: FINANCIAL_REPORTS_MESSAGES.loadFailed } },
             },
           },
         },
@@ -145,7 +149,7 @@ export const financialReportsMachine = setup({
             src: 'downloadReport',
             input: ({ context }) => context.report,
             onDone: { target: 'closed', actions: emit(notify('success', FINANCIAL_REPORTS_MESSAGES.reportDone)) },
-            onError: { target: 'editing', actions: emit(notify('error', FINANCIAL_REPORTS_MESSAGES.reportFailed)) },
+            onError: { target: 'editing', actions: { type: 'notifyFailure', params: { message: FINANCIAL_REPORTS_MESSAGES.reportFailed } } },
           },
         },
       },

@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import type { PricingTable, ServiceRequest, ServiceWithPricingKey } from '../../src/api/contracts/services'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageOr } from '../shared/failure'
 
 /** SPEC.md section 8 (Services). */
 export const SERVICE_MESSAGES = {
@@ -60,6 +61,12 @@ export const serviceCatalogueMachine = setup({
     deleting: ({ context }) => context.editor?.mode === 'delete',
     pricing: ({ context }) => context.editor?.mode === 'pricing',
   },
+  actions: {
+    /** A dialog's failure: shown inside it and as a toast. */
+    fail: recordFailure<ServiceCatalogueContext, ServiceCatalogueEvent>('error'),
+    /** A toast only (the list's own slot says the rest). */
+    notifyFailure: recordFailure<ServiceCatalogueContext, ServiceCatalogueEvent>(null),
+  },
 }).createMachine({
   id: 'serviceCatalogue',
   description: 'The services families can book, and the price table.',
@@ -77,7 +84,7 @@ export const serviceCatalogueMachine = setup({
       invoke: {
         src: 'fetchServices',
         onDone: { target: 'ready', actions: assign({ services: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: emit(notify('error', SERVICE_MESSAGES.loadFailed)) },
+        onError: { target: 'failed', actions: { type: 'notifyFailure', params: { message: SERVICE_MESSAGES.loadFailed } } },
       },
     },
     failed: {
@@ -101,15 +108,12 @@ export const serviceCatalogueMachine = setup({
       tags: ['saving'],
       invoke: {
         src: 'createService',
-        input: ({ event }) => (event as Extract<ServiceCatalogueEvent, { type: 'service.save' }>).payload,
-        onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.created))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, SERVICE_MESSAGES.createFailed) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, SERVICE_MESSAGES.createFailed))),
-          ],
+        input: ({ event }) => {
+          assertEvent(event, 'service.save')
+          return event.payload
         },
+        onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.created))] },
+        onError: { target: 'ready', actions: { type: 'fail', params: serverMessageOr(SERVICE_MESSAGES.createFailed) } },
       },
     },
     updating: {
@@ -117,18 +121,12 @@ export const serviceCatalogueMachine = setup({
       tags: ['saving'],
       invoke: {
         src: 'updateService',
-        input: ({ context, event }) => ({
-          id: context.editor?.mode === 'edit' ? context.editor.id : '',
-          payload: (event as Extract<ServiceCatalogueEvent, { type: 'service.save' }>).payload,
-        }),
-        onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.updated))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, SERVICE_MESSAGES.updateFailed) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, SERVICE_MESSAGES.updateFailed))),
-          ],
+        input: ({ context, event }) => {
+          assertEvent(event, 'service.save')
+          return { id: context.editor?.mode === 'edit' ? context.editor.id : '', payload: event.payload }
         },
+        onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.updated))] },
+        onError: { target: 'ready', actions: { type: 'fail', params: serverMessageOr(SERVICE_MESSAGES.updateFailed) } },
       },
     },
     deleting: {
@@ -138,13 +136,7 @@ export const serviceCatalogueMachine = setup({
         src: 'deleteService',
         input: ({ context }) => ({ id: context.editor?.mode === 'delete' ? context.editor.id : '' }),
         onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.deleted))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, SERVICE_MESSAGES.deleteFailed) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, SERVICE_MESSAGES.deleteFailed))),
-          ],
-        },
+        onError: { target: 'ready', actions: { type: 'fail', params: serverMessageOr(SERVICE_MESSAGES.deleteFailed) } },
       },
     },
     savingPrices: {
@@ -152,15 +144,12 @@ export const serviceCatalogueMachine = setup({
       tags: ['saving'],
       invoke: {
         src: 'updatePricing',
-        input: ({ event }) => (event as Extract<ServiceCatalogueEvent, { type: 'pricing.save' }>).prices,
-        onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.pricesUpdated))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, SERVICE_MESSAGES.pricesFailed) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, SERVICE_MESSAGES.pricesFailed))),
-          ],
+        input: ({ event }) => {
+          assertEvent(event, 'pricing.save')
+          return event.prices
         },
+        onDone: { target: 'loading', actions: [assign({ editor: null, error: null }), emit(notify('success', SERVICE_MESSAGES.pricesUpdated))] },
+        onError: { target: 'ready', actions: { type: 'fail', params: serverMessageOr(SERVICE_MESSAGES.pricesFailed) } },
       },
     },
   },

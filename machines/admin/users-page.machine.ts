@@ -1,8 +1,9 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { ADMIN_PAGE_SIZE } from '../../src/lib/constants'
 import type { StaffRequest, User, WireRole } from '../../src/api/contracts/auth'
 import type { UserUpdateRequest } from '../../src/api/contracts/admin'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageOr } from '../shared/failure'
 
 type TUser = User
 type TRole = WireRole
@@ -89,8 +90,15 @@ export const usersPageMachine = setup({
   guards: {
     pastLastPage: ({ context }) => context.pages > 0 && context.page > context.pages,
   },
+  actions: {
+    /** The list's failure: the error slot and the toast. */
+    fail: recordFailure<UsersPageContext, UsersPageEvent>('error'),
+    /** A dialog's failure: shown inside the dialog and as a toast. */
+    failInDialog: recordFailure<UsersPageContext, UsersPageEvent>('dialogError'),
+  },
 }).createMachine({
   id: 'usersPage',
+  description: 'One server page of users with a role filter and a local search, and the create / edit / delete dialogs.',
   context: {
     page: 1,
     role: null,
@@ -112,6 +120,7 @@ export const usersPageMachine = setup({
   },
   states: {
     loading: {
+      description: 'Fetching the page for the chosen page number and role; the last page stays on screen.',
       tags: ['loading'],
       entry: assign({ error: null }),
       on: {
@@ -136,7 +145,7 @@ export const usersPageMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [assign({ error: USERS_MESSAGES.fetchFailure }), emit(notify('error', USERS_MESSAGES.fetchFailure))],
+          actions: { type: 'fail', params: { message: USERS_MESSAGES.fetchFailure } },
         },
       },
     },
@@ -145,6 +154,7 @@ export const usersPageMachine = setup({
       always: [{ guard: 'pastLastPage', target: 'loading', actions: assign({ page: ({ context }) => context.pages }) }, { target: 'ready' }],
     },
     ready: {
+      description: 'The page is shown (or its load failed, with Retry); a dialog may be open.',
       on: {
         'users.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
         'users.role': { target: 'loading', actions: assign({ role: ({ event }) => event.role, page: 1 }) },
@@ -156,57 +166,42 @@ export const usersPageMachine = setup({
       },
     },
     creating: {
+      description: 'POST /users from the create dialog; the dialog stays open until it is done.',
       tags: ['saving'],
       invoke: {
         src: 'createUser',
         input: ({ event }) => {
-          if (event.type !== 'users.create') throw new Error('unexpected event')
+          assertEvent(event, 'users.create')
           return event.payload
         },
         onDone: { target: 'loading', actions: [assign({ dialog: null, dialogError: null }), emit(notify('success', USERS_MESSAGES.created))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ dialogError: ({ event }) => failureMessage(event.error, USERS_MESSAGES.createFailure) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, USERS_MESSAGES.createFailure))),
-          ],
-        },
+        onError: { target: 'ready', actions: { type: 'failInDialog', params: serverMessageOr(USERS_MESSAGES.createFailure) } },
       },
     },
     updating: {
+      description: 'PUT /users/{id} from the edit dialog.',
       tags: ['saving'],
       invoke: {
         src: 'updateUser',
         input: ({ event }) => {
-          if (event.type !== 'users.update') throw new Error('unexpected event')
+          assertEvent(event, 'users.update')
           return { id: event.id, payload: event.payload }
         },
         onDone: { target: 'loading', actions: [assign({ dialog: null, dialogError: null }), emit(notify('success', USERS_MESSAGES.updated))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ dialogError: ({ event }) => failureMessage(event.error, USERS_MESSAGES.updateFailure) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, USERS_MESSAGES.updateFailure))),
-          ],
-        },
+        onError: { target: 'ready', actions: { type: 'failInDialog', params: serverMessageOr(USERS_MESSAGES.updateFailure) } },
       },
     },
     deleting: {
+      description: 'DELETE /users/{id} after the confirmation.',
       tags: ['saving'],
       invoke: {
         src: 'deleteUser',
         input: ({ event }) => {
-          if (event.type !== 'users.delete') throw new Error('unexpected event')
+          assertEvent(event, 'users.delete')
           return event.id
         },
         onDone: { target: 'loading', actions: [assign({ dialog: null, dialogError: null }), emit(notify('success', USERS_MESSAGES.deleted))] },
-        onError: {
-          target: 'ready',
-          actions: [
-            assign({ dialogError: ({ event }) => failureMessage(event.error, USERS_MESSAGES.deleteFailure) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, USERS_MESSAGES.deleteFailure))),
-          ],
-        },
+        onError: { target: 'ready', actions: { type: 'failInDialog', params: serverMessageOr(USERS_MESSAGES.deleteFailure) } },
       },
     },
   },

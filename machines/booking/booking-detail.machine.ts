@@ -1,6 +1,12 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type AnyEventObject } from 'xstate'
 import type { Booking } from '../../src/api/contracts/bookings'
-import { notify, type NotifyEvent } from '../shared/notify'
+import type { NotifyEvent } from '../shared/notify'
+import { recordFailure } from '../shared/failure'
+
+interface BookingDetailContext {
+  id: string
+  booking: Booking | null
+}
 
 export const BOOKING_DETAIL_FAILED = 'Failed to load booking details'
 
@@ -11,7 +17,7 @@ export const BOOKING_DETAIL_FAILED = 'Failed to load booking details'
  */
 export const bookingDetailMachine = setup({
   types: {
-    context: {} as { id: string; booking: Booking | null },
+    context: {} as BookingDetailContext,
     input: {} as { id: string },
     emitted: {} as NotifyEvent,
   },
@@ -19,6 +25,10 @@ export const bookingDetailMachine = setup({
     fetchBooking: fromPromise<Booking, { id: string }>(async () => {
       throw new Error('fetchBooking actor not provided')
     }),
+  },
+  actions: {
+    /** A toast only: the screen goes back to the list. */
+    notifyFailure: recordFailure<BookingDetailContext, AnyEventObject>(null),
   },
 }).createMachine({
   id: 'bookingDetail',
@@ -33,7 +43,7 @@ export const bookingDetailMachine = setup({
         src: 'fetchBooking',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: assign({ booking: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: emit(notify('error', BOOKING_DETAIL_FAILED)) },
+        onError: { target: 'failed', actions: { type: 'notifyFailure', params: { message: BOOKING_DETAIL_FAILED } } },
       },
     },
     ready: {

@@ -1,6 +1,7 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Booking, BookingRequest, DeceasedRequest } from '../../src/api/contracts/bookings'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageOr } from '../shared/failure'
 import {
   BOOKING_MESSAGES,
   emptyDraft,
@@ -19,7 +20,8 @@ import {
  * after the deceased was created keeps its id, so a retry creates only the booking.
  *
  * Pure: no fetch, no storage. The screen saves `savedWizard(snapshot)` wherever it likes and gives it
- * back as `input.restored`; the day's date comes from `input.today` so tests choose "today".
+ * back as `input.restored`; the day's date comes from the `today` the machine is made with, so tests
+ * choose "today".
  */
 
 /** What is worth keeping between visits (a reload, a sign-out and back in). */
@@ -31,8 +33,6 @@ export interface SavedWizard {
 }
 
 export interface WizardInput {
-  /** Today in Africa/Nairobi, 'YYYY-MM-DD'. */
-  today: () => string
   restored?: SavedWizard | null
 }
 
@@ -52,7 +52,6 @@ export interface WizardContext {
   restored: boolean
   /** Where a restored wizard would like to resume (it resumes there only if the steps before validate). */
   resumeAt: StepIndex
-  today: () => string
 }
 
 export type WizardEvent =
@@ -115,185 +114,192 @@ function stripUndefined<T extends object>(o: Partial<T>): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
+/** The first step that fails its rules; the schedule step when all pass (only the review is after it). */
+function firstEditableInvalidStep(draft: BookingDraft, today: string): 0 | 1 | 2 {
+  const step = firstInvalidStep(draft, today)
+  return step === 0 || step === 1 ? step : 2
+}
+
+/** From the review (Edit) or after a failed check: to the step asked for. */
+const GO_TO_STEP = [
+  { guard: { type: 'goingTo', params: { step: 0 } }, target: 'selectServices', actions: 'clearError' },
+  { guard: { type: 'goingTo', params: { step: 1 } }, target: 'deceasedDetails', actions: 'clearError' },
+  { target: 'scheduleService', actions: 'clearError' },
+] as const
+
 const resumeGuard = (step: StepIndex) => ({ type: 'canResumeAt', params: { step } }) as const
 
-export const bookingWizardMachine = setup({
-  types: {
-    context: {} as WizardContext,
-    events: {} as WizardEvent,
-    input: {} as WizardInput,
-    emitted: {} as NotifyEvent,
-    output: {} as Booking | null,
-  },
-  actors: {
-    createDeceased: fromPromise<CreatedDeceased, DeceasedRequest>(async () => {
-      throw new Error('createDeceased actor not provided')
-    }),
-    createBooking: fromPromise<Booking, BookingRequest>(async () => {
-      throw new Error('createBooking actor not provided')
-    }),
-  },
-  guards: {
-    servicesValid: ({ context }) => stepIsValid(0, context.draft, context.today()),
-    deceasedValid: ({ context }) => stepIsValid(1, context.draft, context.today()),
-    scheduleValid: ({ context }) => stepIsValid(2, context.draft, context.today()),
-    draftInvalid: ({ context }) => firstInvalidStep(context.draft, context.today()) !== null,
-    hasDeceased: ({ context }) => context.deceasedId !== null,
-    canResumeAt: ({ context }, params: { step: StepIndex }) => {
-      if (context.resumeAt < params.step) return false
-      for (let s = 0; s < params.step; s++) if (!stepIsValid(s as StepIndex, context.draft, context.today())) return false
-      return true
+/**
+ * The wizard, judging dates against `today` (Africa/Nairobi, 'YYYY-MM-DD'), asked afresh at each
+ * check so a draft left open past midnight is judged by the new day. The clock stays in this closure,
+ * not in context, so the context is plain data (saved, restored, inspected).
+ */
+export function createBookingWizardMachine(today: () => string) {
+  return setup({
+    types: {
+      context: {} as WizardContext,
+      events: {} as WizardEvent,
+      input: {} as WizardInput,
+      emitted: {} as NotifyEvent,
+      output: {} as Booking | null,
     },
-  },
-  actions: {
-    applyChanges: assign(({ context, event }) => {
-      if (event.type !== 'wizard.update') return {}
-      const draft = merge(context.draft, event.changes)
-      // Details changed after the deceased record was made: the booking must carry what is shown now.
-      const deceasedChanged = event.changes.deceased !== undefined && !sameValues(context.draft.deceased, event.changes.deceased)
-      return { draft, error: null, deceasedId: deceasedChanged ? null : context.deceasedId }
-    }),
-    clearDraft: assign({ draft: () => emptyDraft(), deceasedId: null, error: null, restored: false, resumeAt: 0 as StepIndex }),
-    clearError: assign({ error: null }),
-    dropUnavailableServices: assign(({ context, event }) => {
-      if (event.type !== 'wizard.servicesAvailable') return {}
-      const kept = context.draft.services.serviceIds.filter((id) => event.serviceIds.includes(id))
-      if (kept.length === context.draft.services.serviceIds.length) return {}
-      return { draft: { ...context.draft, services: { serviceIds: kept } } }
-    }),
-  },
-}).createMachine({
-  id: 'bookingWizard',
-  description: 'Book a service in four steps: services, the deceased, the schedule, review and confirm.',
-  context: ({ input }) => {
-    const restored = input.restored ?? null
-    const draft = restored?.draft ?? emptyDraft()
-    return {
-      draft,
-      deceasedId: restored?.deceasedId ?? null,
-      error: null,
-      booking: null,
-      restored: restored !== null && !isDraftEmpty(draft),
-      resumeAt: restored?.step ?? 0,
-      today: input.today,
-    }
-  },
-  initial: 'resuming',
-  states: {
-    resuming: {
-      description: 'Pick the step to show: a saved draft resumes where it was left, as far as its earlier steps still validate.',
-      always: [
-        { guard: resumeGuard(3), target: 'editing.review' },
-        { guard: resumeGuard(2), target: 'editing.scheduleService' },
-        { guard: resumeGuard(1), target: 'editing.deceasedDetails' },
-        { target: 'editing.selectServices' },
-      ],
+    actors: {
+      createDeceased: fromPromise<CreatedDeceased, DeceasedRequest>(async () => {
+        throw new Error('createDeceased actor not provided')
+      }),
+      createBooking: fromPromise<Booking, BookingRequest>(async () => {
+        throw new Error('createBooking actor not provided')
+      }),
     },
-    editing: {
-      description: 'The family fills in the steps; every change is kept, whichever way they move.',
-      initial: 'selectServices',
-      on: {
-        'wizard.update': { actions: 'applyChanges' },
-        'wizard.discard': { target: '.selectServices', actions: 'clearDraft' },
-        'wizard.servicesAvailable': { actions: 'dropUnavailableServices' },
+    guards: {
+      servicesValid: ({ context }) => stepIsValid(0, context.draft, today()),
+      deceasedValid: ({ context }) => stepIsValid(1, context.draft, today()),
+      scheduleValid: ({ context }) => stepIsValid(2, context.draft, today()),
+      draftInvalid: ({ context }) => firstInvalidStep(context.draft, today()) !== null,
+      hasDeceased: ({ context }) => context.deceasedId !== null,
+      canResumeAt: ({ context }, params: { step: StepIndex }) => {
+        if (context.resumeAt < params.step) return false
+        for (let s = 0; s < params.step; s++) if (!stepIsValid(s as StepIndex, context.draft, today())) return false
+        return true
       },
-      states: {
-        selectServices: {
-          description: 'Step 1: choose one or more services; the running total is the sum of their prices.',
-          on: { 'wizard.next': { guard: 'servicesValid', target: 'deceasedDetails' } },
-        },
-        deceasedDetails: {
-          description: 'Step 2: who has died: names, date (not after today) and place of death; gender and religion optional.',
-          on: {
-            'wizard.next': { guard: 'deceasedValid', target: 'scheduleService' },
-            'wizard.back': 'selectServices',
-          },
-        },
-        scheduleService: {
-          description: 'Step 3: the service date (not before today) and time, and any special requests.',
-          on: {
-            'wizard.next': { guard: 'scheduleValid', target: 'review' },
-            'wizard.back': 'deceasedDetails',
-          },
-        },
-        review: {
-          id: 'review',
-          description: 'Step 4: everything chosen and the total; Confirm Booking sends it. A failed confirm returns here with its message.',
-          on: {
-            'wizard.back': { target: 'scheduleService', actions: 'clearError' },
-            'wizard.goTo': [
-              { guard: ({ event }) => event.step === 0, target: 'selectServices', actions: 'clearError' },
-              { guard: ({ event }) => event.step === 1, target: 'deceasedDetails', actions: 'clearError' },
-              { target: 'scheduleService', actions: 'clearError' },
-            ],
-            'wizard.confirm': [
-              // E.g. the service date was today when chosen and the clock passed midnight: fix that step first.
-              { guard: 'draftInvalid', target: 'fixing' },
-              { guard: 'hasDeceased', target: '#bookingWizard.submitting.creatingBooking' },
-              { target: '#bookingWizard.submitting.creatingDeceased' },
-            ],
-          },
-        },
-        fixing: {
-          description: 'Back to the first step that no longer validates.',
-          always: [
-            { guard: ({ context }) => firstInvalidStep(context.draft, context.today()) === 0, target: 'selectServices' },
-            { guard: ({ context }) => firstInvalidStep(context.draft, context.today()) === 1, target: 'deceasedDetails' },
-            { target: 'scheduleService' },
-          ],
-        },
-      },
+      /** A `wizard.goTo` to this step. */
+      goingTo: ({ event }, params: { step: 0 | 1 }) => event.type === 'wizard.goTo' && event.step === params.step,
     },
-    submitting: {
-      description: 'Confirm: create the deceased (unless already created for this draft), then the booking. Nothing can be edited meanwhile.',
-      tags: ['loading'],
-      entry: 'clearError',
-      initial: 'creatingDeceased',
-      states: {
-        creatingDeceased: {
-          description: 'POST /deceased with step 2.',
-          invoke: {
-            src: 'createDeceased',
-            input: ({ context }) => toDeceasedRequest(context.draft),
-            onDone: { target: 'creatingBooking', actions: assign({ deceasedId: ({ event }) => event.output.id }) },
-            onError: {
-              target: '#review',
-              actions: [
-                assign({ error: ({ event }) => failureMessage(event.error, BOOKING_MESSAGES.createFailed) }),
-                emit(({ event }) => notify('error', failureMessage(event.error, BOOKING_MESSAGES.createFailed))),
+    actions: {
+      /** A confirm that failed: its message on the review step and as a toast; the draft is untouched. */
+      fail: recordFailure<WizardContext, WizardEvent>('error'),
+      /** Back to the first step that no longer validates, worked out once. */
+      goToFirstInvalidStep: raise(({ context }) => ({ type: 'wizard.goTo' as const, step: firstEditableInvalidStep(context.draft, today()) })),
+      applyChanges: assign(({ context, event }) => {
+        assertEvent(event, 'wizard.update')
+        const draft = merge(context.draft, event.changes)
+        // Details changed after the deceased record was made: the booking must carry what is shown now.
+        const deceasedChanged = event.changes.deceased !== undefined && !sameValues(context.draft.deceased, event.changes.deceased)
+        return { draft, error: null, deceasedId: deceasedChanged ? null : context.deceasedId }
+      }),
+      clearDraft: assign({ draft: () => emptyDraft(), deceasedId: null, error: null, restored: false, resumeAt: 0 as StepIndex }),
+      clearError: assign({ error: null }),
+      dropUnavailableServices: assign(({ context, event }) => {
+        assertEvent(event, 'wizard.servicesAvailable')
+        const kept = context.draft.services.serviceIds.filter((id) => event.serviceIds.includes(id))
+        if (kept.length === context.draft.services.serviceIds.length) return {}
+        return { draft: { ...context.draft, services: { serviceIds: kept } } }
+      }),
+    },
+  }).createMachine({
+    id: 'bookingWizard',
+    description: 'Book a service in four steps: services, the deceased, the schedule, review and confirm.',
+    context: ({ input }) => {
+      const restored = input.restored ?? null
+      const draft = restored?.draft ?? emptyDraft()
+      return {
+        draft,
+        deceasedId: restored?.deceasedId ?? null,
+        error: null,
+        booking: null,
+        restored: restored !== null && !isDraftEmpty(draft),
+        resumeAt: restored?.step ?? 0,
+      }
+    },
+    initial: 'resuming',
+    states: {
+      resuming: {
+        description: 'Pick the step to show: a saved draft resumes where it was left, as far as its earlier steps still validate.',
+        always: [
+          { guard: resumeGuard(3), target: 'editing.review' },
+          { guard: resumeGuard(2), target: 'editing.scheduleService' },
+          { guard: resumeGuard(1), target: 'editing.deceasedDetails' },
+          { target: 'editing.selectServices' },
+        ],
+      },
+      editing: {
+        description: 'The family fills in the steps; every change is kept, whichever way they move.',
+        initial: 'selectServices',
+        on: {
+          'wizard.update': { actions: 'applyChanges' },
+          'wizard.discard': { target: '.selectServices', actions: 'clearDraft' },
+          'wizard.servicesAvailable': { actions: 'dropUnavailableServices' },
+        },
+        states: {
+          selectServices: {
+            description: 'Step 1: choose one or more services; the running total is the sum of their prices.',
+            on: { 'wizard.next': { guard: 'servicesValid', target: 'deceasedDetails' } },
+          },
+          deceasedDetails: {
+            description: 'Step 2: who has died: names, date (not after today) and place of death; gender and religion optional.',
+            on: {
+              'wizard.next': { guard: 'deceasedValid', target: 'scheduleService' },
+              'wizard.back': 'selectServices',
+            },
+          },
+          scheduleService: {
+            description: 'Step 3: the service date (not before today) and time, and any special requests.',
+            on: {
+              'wizard.next': { guard: 'scheduleValid', target: 'review' },
+              'wizard.back': 'deceasedDetails',
+            },
+          },
+          review: {
+            id: 'review',
+            description: 'Step 4: everything chosen and the total; Confirm Booking sends it. A failed confirm returns here with its message.',
+            on: {
+              'wizard.back': { target: 'scheduleService', actions: 'clearError' },
+              'wizard.goTo': GO_TO_STEP,
+              'wizard.confirm': [
+                // E.g. the service date was today when chosen and the clock passed midnight: fix that step first.
+                { guard: 'draftInvalid', target: 'fixing' },
+                { guard: 'hasDeceased', target: '#bookingWizard.submitting.creatingBooking' },
+                { target: '#bookingWizard.submitting.creatingDeceased' },
               ],
             },
           },
+          fixing: {
+            description: 'Back to the first step that no longer validates.',
+            entry: 'goToFirstInvalidStep',
+            on: { 'wizard.goTo': GO_TO_STEP },
+          },
         },
-        creatingBooking: {
-          description: 'POST /bookings for the created deceased; on failure the deceased id is kept for the retry.',
-          invoke: {
-            src: 'createBooking',
-            input: ({ context }) => toBookingRequest(context.draft, context.deceasedId ?? ''),
-            onDone: {
-              target: '#bookingWizard.done',
-              actions: [assign({ booking: ({ event }) => event.output }), emit(notify('success', BOOKING_MESSAGES.created))],
+      },
+      submitting: {
+        description: 'Confirm: create the deceased (unless already created for this draft), then the booking. Nothing can be edited meanwhile.',
+        tags: ['loading'],
+        entry: 'clearError',
+        initial: 'creatingDeceased',
+        states: {
+          creatingDeceased: {
+            description: 'POST /deceased with step 2.',
+            invoke: {
+              src: 'createDeceased',
+              input: ({ context }) => toDeceasedRequest(context.draft),
+              onDone: { target: 'creatingBooking', actions: assign({ deceasedId: ({ event }) => event.output.id }) },
+              onError: { target: '#review', actions: { type: 'fail', params: serverMessageOr(BOOKING_MESSAGES.createFailed) } },
             },
-            onError: {
-              target: '#review',
-              actions: [
-                assign({ error: ({ event }) => failureMessage(event.error, BOOKING_MESSAGES.createFailed) }),
-                emit(({ event }) => notify('error', failureMessage(event.error, BOOKING_MESSAGES.createFailed))),
-              ],
+          },
+          creatingBooking: {
+            description: 'POST /bookings for the created deceased; on failure the deceased id is kept for the retry.',
+            invoke: {
+              src: 'createBooking',
+              input: ({ context }) => toBookingRequest(context.draft, context.deceasedId ?? ''),
+              onDone: {
+                target: '#bookingWizard.done',
+                actions: [assign({ booking: ({ event }) => event.output }), emit(notify('success', BOOKING_MESSAGES.created))],
+              },
+              onError: { target: '#review', actions: { type: 'fail', params: serverMessageOr(BOOKING_MESSAGES.createFailed) } },
             },
           },
         },
       },
+      done: {
+        description: 'Booked: the draft is finished with; the screen shows the new booking.',
+        type: 'final',
+      },
     },
-    done: {
-      description: 'Booked: the draft is finished with; the screen shows the new booking.',
-      type: 'final',
-    },
-  },
-  output: ({ context }) => context.booking,
-})
+    output: ({ context }) => context.booking,
+  })
+}
 
-export type BookingWizardSnapshot = SnapshotFrom<typeof bookingWizardMachine>
+export type BookingWizardMachine = ReturnType<typeof createBookingWizardMachine>
+export type BookingWizardSnapshot = SnapshotFrom<BookingWizardMachine>
 
 /** The step (0-3) the snapshot shows; submitting and done show the review. */
 export function stepOf(snapshot: BookingWizardSnapshot): StepIndex {

@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageWithToast } from '../shared/failure'
 
 /**
  * The admin's document review (SPEC.md sections 2, 7, 8): the stats, one server page of documents
@@ -82,14 +83,43 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
       pageInRange: ({ context, event }) => event.type === 'page.go' && event.page >= 1 && event.page <= Math.max(1, context.pages) && event.page !== context.query.page,
     },
     actions: {
-      setType: assign({ query: ({ context, event }) => (event.type === 'filter.type' ? { ...context.query, document_type: event.value, page: 1 } : context.query) }),
-      setStatus: assign({ query: ({ context, event }) => (event.type === 'filter.status' ? { ...context.query, status: event.value, page: 1 } : context.query) }),
-      setDraft: assign({ searchDraft: ({ context, event }) => (event.type === 'search.change' ? event.value : context.searchDraft) }),
+      setType: assign({
+        query: ({ context, event }) => {
+          assertEvent(event, 'filter.type')
+          return { ...context.query, document_type: event.value, page: 1 }
+        },
+      }),
+      setStatus: assign({
+        query: ({ context, event }) => {
+          assertEvent(event, 'filter.status')
+          return { ...context.query, status: event.value, page: 1 }
+        },
+      }),
+      setDraft: assign({
+        searchDraft: ({ event }) => {
+          assertEvent(event, 'search.change')
+          return event.value
+        },
+      }),
       openReview: assign({
-        reviewing: ({ context, event }) => (event.type === 'review.open' ? event.document : context.reviewing),
+        reviewing: ({ event }) => {
+          assertEvent(event, 'review.open')
+          return event.document
+        },
         reviewError: null,
       }),
-      setPage: assign({ query: ({ context, event }) => (event.type === 'page.go' ? { ...context.query, page: event.page } : context.query) }),
+      setPage: assign({
+        query: ({ context, event }) => {
+          assertEvent(event, 'page.go')
+          return { ...context.query, page: event.page }
+        },
+      }),
+      /** What was typed becomes the query's search, from page 1. */
+      applySearch: assign({ query: ({ context }) => ({ ...context.query, search: context.searchDraft.trim(), page: 1 }) }),
+      /** The page's failure: the error slot with Retry, and SPEC.md's toast. */
+      fail: recordFailure<ReviewContext<D>, ReviewEvent<D>>('error'),
+      /** The review's failure: the dialog shows the reason, the toast SPEC.md's words. */
+      failReview: recordFailure<ReviewContext<D>, ReviewEvent<D>>('reviewError'),
     },
   }).createMachine({
     id: 'documentReview',
@@ -125,7 +155,7 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
           },
           onError: {
             target: 'failed',
-            actions: [assign({ error: FETCH_FAILED }), emit(notify('error', FETCH_FAILED))],
+            actions: { type: 'fail', params: { message: FETCH_FAILED } },
           },
         },
         on: {
@@ -138,6 +168,7 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
         },
       },
       ready: {
+        description: 'The stats and the page are shown; filters, search, paging and a review can start.',
         on: {
           refresh: 'loading',
           'filter.type': { target: 'loading', actions: 'setType' },
@@ -150,7 +181,7 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
       debouncing: {
         description: 'Typing in the search box: wait for a pause before asking the server.',
         after: {
-          [SEARCH_DEBOUNCE_MS]: { target: 'loading', actions: assign({ query: ({ context }) => ({ ...context.query, search: context.searchDraft.trim(), page: 1 }) }) },
+          [SEARCH_DEBOUNCE_MS]: { target: 'loading', actions: 'applySearch' },
         },
         on: {
           'search.change': { target: 'debouncing', reenter: true, actions: 'setDraft' },
@@ -159,7 +190,7 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
           'review.open': {
             guard: 'isPending',
             target: 'reviewing',
-            actions: ['openReview', assign({ query: ({ context }) => ({ ...context.query, search: context.searchDraft.trim(), page: 1 }) })],
+            actions: ['openReview', 'applySearch'],
           },
         },
       },
@@ -180,30 +211,28 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
         on: { 'review.close': { target: 'loading', actions: assign({ reviewing: null, reviewError: null }) } },
         states: {
           idle: {
+            description: 'The admin reads the document and chooses approve or reject, with notes.',
             on: { 'review.submit': 'submitting' },
           },
           submitting: {
+            description: 'PUT the decision; the dialog cannot be closed until the server answers.',
             tags: ['busy'],
             entry: assign({ reviewError: null }),
             on: { 'review.close': {} },
             invoke: {
               src: 'review',
-              input: ({ context, event }) => ({
-                id: context.reviewing?.id ?? '',
-                status: event.type === 'review.submit' ? event.status : 'approved',
-                notes: event.type === 'review.submit' ? event.notes : '',
-              }),
+              input: ({ context, event }) => {
+                assertEvent(event, 'review.submit')
+                return { id: context.reviewing?.id ?? '', status: event.status, notes: event.notes }
+              },
               onDone: {
                 target: '#documentReview.loading',
                 actions: [assign({ reviewing: null }), emit(({ event }) => notify('success', `Document marked as ${event.output.status}`))],
               },
               onError: {
                 target: 'idle',
-                actions: [
-                  assign({ reviewError: ({ event }) => failureMessage(event.error, REVIEW_FAILED) }),
-                  // The toast is SPEC.md's; the dialog shows the server's reason when it gave one.
-                  emit(notify('error', REVIEW_FAILED)),
-                ],
+                // The toast is SPEC.md's; the dialog shows the server's reason when it gave one.
+                actions: { type: 'failReview', params: serverMessageWithToast(REVIEW_FAILED) },
               },
             },
           },

@@ -1,5 +1,6 @@
 import { assign, emit, fromCallback, setup } from 'xstate'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { notify, type NotifyEvent } from '../shared/notify'
+import { recordFailure, serverMessageOr } from '../shared/failure'
 
 /**
  * One document upload (SPEC.md sections 5 and 8): the form is checked before this machine is told
@@ -44,6 +45,10 @@ export const documentUploadMachine = setup({
       throw new Error('upload actor not provided')
     }),
   },
+  actions: {
+    /** The message in the dialog and as a toast; what was chosen stays for a retry. */
+    fail: recordFailure<UploadContext, UploadEvent>('error'),
+  },
 }).createMachine({
   id: 'documentUpload',
   description: 'Send one file: idle → uploading (progress) → done | failed; the form stays as typed.',
@@ -51,9 +56,11 @@ export const documentUploadMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The form is being filled in; nothing sent.',
       on: { 'upload.send': { target: 'uploading', actions: assign({ payload: ({ event }) => event.payload }) } },
     },
     uploading: {
+      description: 'The file is on its way; progress is known as it goes. Cancel aborts the request.',
       tags: ['busy'],
       entry: assign({ error: null, loaded: 0, total: ({ context }) => context.payload?.file.size ?? 0 }),
       invoke: {
@@ -68,16 +75,14 @@ export const documentUploadMachine = setup({
         },
         'upload.failed': {
           target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, UPLOAD_FAILED) }),
-            emit(({ event }) => notify('error', failureMessage(event.error, UPLOAD_FAILED))),
-          ],
+          actions: { type: 'fail', params: serverMessageOr(UPLOAD_FAILED) },
         },
         // Stopping the invoked actor aborts the request.
         'upload.cancel': { target: 'idle' },
       },
     },
     done: {
+      description: 'Uploaded: the screen closes the dialog and lists the document.',
       on: { 'upload.reset': { target: 'idle', actions: assign({ payload: null, result: null, loaded: 0, total: 0 }) } },
     },
     failed: {

@@ -1,7 +1,9 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate'
 import type { Booking } from '../../src/api/contracts/bookings'
 import type { PrepTask } from '../../src/api/contracts/morgue'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { createCollectionMachine } from '../shared/collection.machine'
+import { recordFailure, serverMessageOr } from '../shared/failure'
+import { notify, type NotifyEvent } from '../shared/notify'
 
 /** What the morgue attendant's screens tell them (SPEC.md section 8 where it has words, else ours). */
 export const CASELOAD_MESSAGES = {
@@ -22,26 +24,30 @@ export type CaseloadEvent =
   | { type: 'caseload.transport'; id: string; status: 'departed' | 'delivered' }
 
 export interface CaseloadContext {
-  bookings: Booking[]
-  error: string | null
   /** The booking a change is being saved for. */
   busyId: string | null
 }
 
-type Change = Exclude<CaseloadEvent, { type: 'caseload.reload' }>
+/** GET /bookings/attendant: the one collection machine; the app provides its `fetchItems`. */
+export const attendantBookingsMachine = createCollectionMachine<Booking>('attendantBookings')
 
-const replace = (bookings: Booking[], next: Booking) => bookings.map((b) => (b.id === next.id ? next : b))
+const CHANGES = ['caseload.saveTasks', 'caseload.release', 'caseload.transport'] as const
 
 /**
- * The attendant's caseload (GET /bookings/attendant) and the changes they make to it: preparation
- * tasks, release against an approved permit, the transfer to the service. One change at a time.
+ * The attendant's caseload and the changes they make to it: preparation tasks, release against an
+ * approved permit, the transfer to the service. The list is the `list` child (a collection: load,
+ * failure message, retry); this machine sends one change at a time and puts the server's answer
+ * into the list.
  */
 export const caseloadMachine = setup({
-  types: { context: {} as CaseloadContext, events: {} as CaseloadEvent, emitted: {} as NotifyEvent },
+  types: {
+    context: {} as CaseloadContext,
+    events: {} as CaseloadEvent,
+    emitted: {} as NotifyEvent,
+    children: {} as { list: 'attendantBookings' },
+  },
   actors: {
-    fetchBookings: fromPromise<Booking[], void>(async () => {
-      throw new Error('fetchBookings actor not provided')
-    }),
+    attendantBookings: attendantBookingsMachine,
     saveTasks: fromPromise<Booking, { id: string; tasks: PrepTask[] }>(async () => {
       throw new Error('saveTasks actor not provided')
     }),
@@ -52,33 +58,30 @@ export const caseloadMachine = setup({
       throw new Error('moveTransport actor not provided')
     }),
   },
+  actions: {
+    /** The change was refused: the server's reason, or ours, as a toast; the list is unchanged. */
+    notifyFailure: recordFailure<CaseloadContext, CaseloadEvent>(null),
+    /** The server's answer replaces the booking in the list. */
+    showSaved: sendTo('list', (_, params: { booking: Booking }) => ({ type: 'collection.update' as const, item: params.booking })),
+    markBusy: assign({
+      busyId: ({ event }) => {
+        assertEvent(event, CHANGES)
+        return event.id
+      },
+    }),
+    clearBusy: assign({ busyId: null }),
+  },
 }).createMachine({
   id: 'caseload',
   description: "The bodies assigned to the signed-in attendant and the attendant's changes to them.",
-  context: { bookings: [], error: null, busyId: null },
-  initial: 'loading',
+  context: { busyId: null },
+  invoke: { id: 'list', src: 'attendantBookings', input: { failureMessage: CASELOAD_MESSAGES.loadFailed } },
+  on: { 'caseload.reload': { actions: sendTo('list', { type: 'collection.fetch' }) } },
+  initial: 'ready',
   states: {
-    loading: {
-      description: 'Fetching the assigned bookings; the last ones stay visible.',
-      tags: ['loading'],
-      entry: assign({ error: null }),
-      invoke: {
-        src: 'fetchBookings',
-        onDone: { target: 'ready', actions: assign({ bookings: ({ event }) => event.output }) },
-        onError: {
-          target: 'failed',
-          actions: [assign({ error: CASELOAD_MESSAGES.loadFailed }), emit(notify('error', CASELOAD_MESSAGES.loadFailed))],
-        },
-      },
-    },
-    failed: {
-      description: 'The list could not be fetched; the attendant can try again.',
-      on: { 'caseload.reload': 'loading' },
-    },
     ready: {
-      description: 'The caseload is shown; one change can be sent.',
+      description: 'The caseload is shown (or loading, in the list); one change can be sent.',
       on: {
-        'caseload.reload': 'loading',
         'caseload.saveTasks': 'savingTasks',
         'caseload.release': 'releasing',
         'caseload.transport': 'movingTransport',
@@ -87,55 +90,58 @@ export const caseloadMachine = setup({
     savingTasks: {
       description: 'Saving the ticked preparation tasks of one body.',
       tags: ['saving'],
-      entry: assign({ busyId: ({ event }) => (event as Change).id }),
-      exit: assign({ busyId: null }),
+      entry: 'markBusy',
+      exit: 'clearBusy',
       invoke: {
         src: 'saveTasks',
         input: ({ event }) => {
-          const e = event as Extract<CaseloadEvent, { type: 'caseload.saveTasks' }>
-          return { id: e.id, tasks: e.tasks }
+          assertEvent(event, 'caseload.saveTasks')
+          return { id: event.id, tasks: event.tasks }
         },
         onDone: {
           target: 'ready',
-          actions: [assign({ bookings: ({ context, event }) => replace(context.bookings, event.output) }), emit(notify('success', CASELOAD_MESSAGES.tasksSaved))],
+          actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.tasksSaved))],
         },
-        onError: { target: 'ready', actions: emit(({ event }) => notify('error', failureMessage(event.error, CASELOAD_MESSAGES.tasksFailed))) },
+        onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.tasksFailed) } },
       },
     },
     releasing: {
       description: 'Releasing one body to its family (the server checks the burial permit).',
       tags: ['saving'],
-      entry: assign({ busyId: ({ event }) => (event as Change).id }),
-      exit: assign({ busyId: null }),
+      entry: 'markBusy',
+      exit: 'clearBusy',
       invoke: {
         src: 'release',
-        input: ({ event }) => ({ id: (event as Change).id }),
+        input: ({ event }) => {
+          assertEvent(event, 'caseload.release')
+          return { id: event.id }
+        },
         onDone: {
           target: 'ready',
-          actions: [assign({ bookings: ({ context, event }) => replace(context.bookings, event.output) }), emit(notify('success', CASELOAD_MESSAGES.released))],
+          actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.released))],
         },
-        onError: { target: 'ready', actions: emit(({ event }) => notify('error', failureMessage(event.error, CASELOAD_MESSAGES.releaseFailed))) },
+        onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.releaseFailed) } },
       },
     },
     movingTransport: {
       description: 'Marking one transfer departed or delivered.',
       tags: ['saving'],
-      entry: assign({ busyId: ({ event }) => (event as Change).id }),
-      exit: assign({ busyId: null }),
+      entry: 'markBusy',
+      exit: 'clearBusy',
       invoke: {
         src: 'moveTransport',
         input: ({ event }) => {
-          const e = event as Extract<CaseloadEvent, { type: 'caseload.transport' }>
-          return { id: e.id, status: e.status }
+          assertEvent(event, 'caseload.transport')
+          return { id: event.id, status: event.status }
         },
         onDone: {
           target: 'ready',
           actions: [
-            assign({ bookings: ({ context, event }) => replace(context.bookings, event.output) }),
+            { type: 'showSaved', params: ({ event }) => ({ booking: event.output }) },
             emit(({ event }) => notify('success', event.output.morgue?.transport_status === 'delivered' ? CASELOAD_MESSAGES.delivered : CASELOAD_MESSAGES.departed)),
           ],
         },
-        onError: { target: 'ready', actions: emit(({ event }) => notify('error', failureMessage(event.error, CASELOAD_MESSAGES.transportFailed))) },
+        onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.transportFailed) } },
       },
     },
   },

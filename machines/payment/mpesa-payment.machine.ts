@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { normaliseKenyanPhone, type StkPushRequest } from '../../src/api/contracts/payments'
 import { MPESA_MAX_ATTEMPTS, MPESA_POLL_INTERVAL_MS } from '../../src/lib/constants'
 import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
@@ -68,8 +68,6 @@ export interface MpesaPaymentContext {
   /** Verify calls made in the current round of checks (1-based while one runs). */
   attempt: number
   failure: MpesaFailure | null
-  /** How the dialog ended, for whoever hosts it. */
-  outcome: 'paid' | 'closed' | null
 }
 
 export type MpesaPaymentEvent =
@@ -86,6 +84,10 @@ export interface MpesaPaymentOutput {
   phone: string
   /** A push reached M-Pesa: the payment may have gone through even if we stopped checking. */
   pushed: boolean
+}
+
+function summary(context: MpesaPaymentContext, outcome: MpesaPaymentOutput['outcome']): MpesaPaymentOutput {
+  return { outcome, bookingId: context.bookingId, amount: context.amount, phone: context.phone, pushed: context.pushes > 0 }
 }
 
 const isFinal = (r: VerifyResult) => r.ResultCode !== undefined && r.ResultCode !== null && String(r.ResultCode) !== ''
@@ -118,6 +120,13 @@ export const mpesaPaymentMachine = setup({
   },
   actions: {
     startRound: assign({ attempt: 0, failure: null }),
+    /** The push was refused or M-Pesa said no: keep why, and tell the family. */
+    fail: enqueueActions(({ enqueue }, failure: MpesaFailure) => {
+      enqueue.assign({ failure })
+      enqueue.emit(notify('error', failure.message))
+    }),
+    /** Pay again: back to the phone form, forgetting the last push and its checks (the phone stays). */
+    resetForRetry: assign({ failure: null, checkoutRequestId: null, attempt: 0 }),
   },
 }).createMachine({
   id: 'mpesaPayment',
@@ -135,15 +144,9 @@ export const mpesaPaymentMachine = setup({
     pushes: 0,
     attempt: 0,
     failure: null,
-    outcome: null,
   }),
-  output: ({ context }) => ({
-    outcome: context.outcome ?? 'closed',
-    bookingId: context.bookingId,
-    amount: context.amount,
-    phone: context.phone,
-    pushed: context.pushes > 0,
-  }),
+  // How the dialog ended is which final state it reached (`paid` or `closed`), never stored twice.
+  output: ({ context, event }) => summary(context, (event.output as { outcome: MpesaPaymentOutput['outcome'] }).outcome),
   initial: 'entering',
   on: {
     // From any state: leave for good. Reaching a final state stops the timer and any call in flight.
@@ -194,30 +197,22 @@ export const mpesaPaymentMachine = setup({
           {
             // ResponseCode not '0': M-Pesa refused the push; its own words are the best explanation.
             target: 'failed',
-            actions: [
-              assign({
-                failure: ({ event }) => ({
-                  stage: 'push' as const,
-                  message: event.output.CustomerMessage || event.output.ResponseDescription || MPESA_MESSAGES.pushFailed,
-                  resultCode: null,
-                }),
+            actions: {
+              type: 'fail',
+              params: ({ event }) => ({
+                stage: 'push' as const,
+                message: event.output.CustomerMessage || event.output.ResponseDescription || MPESA_MESSAGES.pushFailed,
+                resultCode: null,
               }),
-              emit(({ context }) => notify('error', context.failure?.message ?? MPESA_MESSAGES.pushFailed)),
-            ],
+            },
           },
         ],
         onError: {
           target: 'failed',
-          actions: [
-            assign({
-              failure: ({ event }) => ({
-                stage: 'push' as const,
-                message: failureMessage(event.error, MPESA_MESSAGES.pushFailed),
-                resultCode: null,
-              }),
-            }),
-            emit(({ context }) => notify('error', context.failure?.message ?? MPESA_MESSAGES.pushFailed)),
-          ],
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({ stage: 'push' as const, message: failureMessage(event.error, MPESA_MESSAGES.pushFailed), resultCode: null }),
+          },
         },
       },
     },
@@ -243,15 +238,13 @@ export const mpesaPaymentMachine = setup({
             // A final "no" (insufficient funds, cancelled, unreachable, wrong PIN): asking again cannot change it.
             guard: { type: 'refused', params: ({ event }) => event.output },
             target: 'failed',
-            actions: [
-              assign({
-                failure: ({ event }) => {
-                  const code = String(event.output.ResultCode)
-                  return { stage: 'mpesa' as const, message: event.output.ResultDesc?.trim() || mpesaRefusal(code), resultCode: code }
-                },
-              }),
-              emit(({ context }) => notify('error', context.failure?.message ?? MPESA_MESSAGES.pushFailed)),
-            ],
+            actions: {
+              type: 'fail',
+              params: ({ event }) => {
+                const code = String(event.output.ResultCode)
+                return { stage: 'mpesa' as const, message: event.output.ResultDesc?.trim() || mpesaRefusal(code), resultCode: code }
+              },
+            },
           },
           // Still being processed: ask again later, unless that was the last attempt.
           { guard: 'attemptsLeft', target: 'waiting' },
@@ -263,12 +256,13 @@ export const mpesaPaymentMachine = setup({
     paid: {
       description: 'M-Pesa confirmed the payment (ResultCode 0). The dialog closes and the lists reload.',
       type: 'final',
-      entry: [assign({ outcome: 'paid' }), emit(notify('success', MPESA_MESSAGES.paid))],
+      entry: emit(notify('success', MPESA_MESSAGES.paid)),
+      output: { outcome: 'paid' },
     },
     failed: {
       description: 'The push was refused or M-Pesa said no; the reason is shown and the family can try again.',
       on: {
-        'payment.retry': { target: 'entering', actions: assign({ failure: null, checkoutRequestId: null, attempt: 0 }) },
+        'payment.retry': { target: 'entering', actions: 'resetForRetry' },
       },
     },
     timedOut: {
@@ -276,7 +270,7 @@ export const mpesaPaymentMachine = setup({
       entry: emit(notify('warning', MPESA_MESSAGES.timeout)),
       on: {
         'payment.check': { target: 'verifying', actions: 'startRound' },
-        'payment.retry': { target: 'entering', actions: assign({ checkoutRequestId: null, attempt: 0 }) },
+        'payment.retry': { target: 'entering', actions: 'resetForRetry' },
       },
     },
     verifyError: {
@@ -284,13 +278,13 @@ export const mpesaPaymentMachine = setup({
       entry: emit(notify('error', MPESA_MESSAGES.verifyFailed)),
       on: {
         'payment.check': { target: 'verifying', actions: 'startRound' },
-        'payment.retry': { target: 'entering', actions: assign({ checkoutRequestId: null, attempt: 0 }) },
+        'payment.retry': { target: 'entering', actions: 'resetForRetry' },
       },
     },
     closed: {
       description: 'The dialog was closed: no timer, no call in flight, nothing more is shown.',
       type: 'final',
-      entry: assign({ outcome: ({ context }) => context.outcome ?? 'closed' }),
+      output: { outcome: 'closed' },
     },
   },
 })

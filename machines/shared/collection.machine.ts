@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
-import { notify, type NotifyEvent } from './notify'
+import { assign, fromPromise, setup } from 'xstate'
+import type { NotifyEvent } from './notify'
+import { recordFailure } from './failure'
 
 /**
  * One generic list (SPEC.md section 3: "every list keeps its items, a selected item, and loading
@@ -45,6 +46,9 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
     guards: {
       fetchOnStart: ({ context }) => context.fetchOnStart,
     },
+    actions: {
+      fail: recordFailure<CollectionContext<T>, CollectionEvent<T>>('error'),
+    },
   }).createMachine({
     id,
     description: 'A list from the server: items, the selected one, loading and error.',
@@ -86,11 +90,8 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
           onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output }) },
           onError: {
             target: 'failed',
-            actions: [
-              assign({ error: ({ context }) => context.failureMessage }),
-              // Load failures use SPEC.md's fixed message (e.g. 'Failed to load bookings').
-              emit(({ context }) => notify('error', context.failureMessage)),
-            ],
+            // Load failures use SPEC.md's fixed message (e.g. 'Failed to load bookings').
+            actions: { type: 'fail', params: ({ context }) => ({ message: context.failureMessage }) },
           },
         },
       },

@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
-import { failureMessage, notify, type NotifyEvent } from './notify'
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { notify, type NotifyEvent } from './notify'
+import { recordFailure, serverMessageOr } from './failure'
 
 /**
  * One form submission: send, then succeed or fail with SPEC.md's messages. Used by register,
@@ -31,6 +32,9 @@ export const submissionMachine = setup({
       throw new Error('submit actor not provided')
     }),
   },
+  actions: {
+    fail: recordFailure<SubmissionContext, SubmissionEvent>('error'),
+  },
 }).createMachine({
   id: 'submission',
   description: 'A form submission: idle → submitting → succeeded | failed (retry allowed).',
@@ -47,7 +51,10 @@ export const submissionMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'submit',
-        input: ({ event }: { event: SubmissionEvent }) => (event.type === 'submit' ? event.payload : undefined),
+        input: ({ event }: { event: SubmissionEvent }) => {
+          assertEvent(event, 'submit')
+          return event.payload
+        },
         onDone: {
           target: 'succeeded',
           actions: [
@@ -57,10 +64,7 @@ export const submissionMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: [
-            assign({ error: ({ context, event }) => failureMessage(event.error, context.failureMessage) }),
-            emit(({ context, event }) => notify('error', failureMessage(event.error, context.failureMessage))),
-          ],
+          actions: { type: 'fail', params: ({ context, event }) => serverMessageOr(context.failureMessage)({ event }) },
         },
       },
     },

@@ -1,22 +1,13 @@
 /**
  * Mock mode only (rendered behind the compile-time `__MOCK__`, so none of this ships in real builds):
  * the "Demo tools" menu, to reset the demo data and to force the error paths of SPEC.md section 8
- * (fail the next call, offline, slow network, expired session). Talks to the mock's own
- * `/api/__mock/*` endpoints with plain fetch; see mocks/README.md.
+ * (fail the next call, offline, slow network, expired session), through the mock's own
+ * `/api/__mock/*` endpoints (src/api/mock-controls.ts); see mocks/README.md.
  */
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import {
   Badge,
   Button,
-  Combobox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
   Menu,
   MenuDivider,
   MenuItem,
@@ -24,7 +15,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Option,
   makeStyles,
   tokens,
   type MenuProps,
@@ -41,35 +31,12 @@ import {
 } from '@fluentui/react-icons'
 import { useAuthActor, useSession } from './session'
 import { showNotification } from './toast-bridge'
+import { readFaults, resetDemoData as resetMockData, revokeSessions, writeFaults, type Faults } from '../api/mock-controls'
+import { FailNextDialog } from './fail-next-dialog'
 
-/** Same shape as `FaultConfig` in mocks/http.ts (not imported: the app does not depend on mock code). */
-interface Faults {
-  failNext: { pathPrefix: string; status: number } | null
-  offline: boolean
-  slow: boolean
-}
 const NO_FAULTS: Faults = { failNext: null, offline: false, slow: false }
 /** Dispatched on window by mocks/browser.ts after every fault change (e.g. a failNext that fired). */
 const FAULTS_EVENT = 'afh-mock-faults-change'
-
-const PATH_PREFIXES = [
-  '/auth/login',
-  '/auth/register',
-  '/services',
-  '/bookings',
-  '/bookings/my',
-  '/deceased',
-  '/payments/pending',
-  '/payments/my',
-  '/stk-push',
-  '/payments/mpesa/verify',
-]
-const STATUSES = [
-  { value: 500, label: '500 Internal Server Error' },
-  { value: 503, label: '503 Service Unavailable' },
-  { value: 401, label: '401 Unauthorized (signs out)' },
-  { value: 404, label: '404 Not Found' },
-]
 
 const useStyles = makeStyles({
   root: {
@@ -85,26 +52,7 @@ const useStyles = makeStyles({
     '@media (max-width: 479px)': { display: 'none' },
   },
   badge: { marginLeft: tokens.spacingHorizontalXS },
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
-
-async function readFaults(): Promise<Faults | null> {
-  try {
-    const res = await fetch('/api/__mock/faults')
-    return res.ok ? ((await res.json()) as Faults) : null
-  } catch {
-    return null
-  }
-}
-
-async function writeFaults(change: Partial<Faults>): Promise<Faults | null> {
-  try {
-    const res = await fetch('/api/__mock/faults', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(change) })
-    return res.ok ? ((await res.json()) as Faults) : null
-  } catch {
-    return null
-  }
-}
 
 /** Short words for the badge, e.g. ['offline', 'slow', 'fail /bookings 500']. */
 function activeFaults(faults: Faults): string[] {
@@ -124,7 +72,7 @@ export function MockControls() {
   const [failDialogOpen, setFailDialogOpen] = useState(false)
 
   const refresh = useCallback(async () => {
-    const current = await readFaults()
+    const current = await readFaults().catch(() => null)
     if (current) setFaultsState(current)
   }, [])
 
@@ -140,7 +88,7 @@ export function MockControls() {
 
   const update = async (change: Partial<Faults>, message: string) => {
     setBusy(true)
-    const next = await writeFaults(change)
+    const next = await writeFaults(change).catch(() => null)
     setBusy(false)
     if (next) {
       setFaultsState(next)
@@ -154,7 +102,9 @@ export function MockControls() {
     if (!window.confirm('Reset the demo data to its starting state? Everything added in this browser is removed.')) return
     setBusy(true)
     try {
-      await fetch('/api/__mock/reset', { method: 'POST' })
+      await resetMockData()
+    } catch {
+      /* the reload below shows whatever the mock now holds */
     } finally {
       if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'auth.logout' })
       window.location.assign('/')
@@ -164,9 +114,7 @@ export function MockControls() {
   const expireSession = async () => {
     setBusy(true)
     try {
-      const token = actor.getSnapshot().context.token
-      const res = await fetch('/api/__mock/revoke-sessions', { method: 'POST', headers: token ? { Authorization: `Bearer ${token}` } : {} })
-      if (!res.ok) throw new Error(String(res.status))
+      await revokeSessions()
       showNotification({ type: 'notify', level: 'info', message: 'Demo tools: your session has expired on the server. The next call answers 401.' })
     } catch {
       showNotification({ type: 'notify', level: 'error', message: 'Demo tools: the mock backend did not answer.' })
@@ -247,69 +195,5 @@ export function MockControls() {
         }}
       />
     </div>
-  )
-}
-
-function FailNextDialog({ open, onClose, onSave }: { open: boolean; onClose: () => void; onSave: (pathPrefix: string, status: number) => Promise<void> }) {
-  const styles = useStyles()
-  const formId = useId()
-  const [path, setPath] = useState('/bookings')
-  const [status, setStatus] = useState(500)
-  const trimmed = path.trim()
-  const valid = trimmed.length > 0
-  return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form
-          id={formId}
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (valid) void onSave(trimmed.startsWith('/') ? trimmed : `/${trimmed}`, status)
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>Fail the next call</DialogTitle>
-            <DialogContent className={styles.fields}>
-              <Field label="Path (after /api; also matches everything below it)" required validationMessage={valid ? undefined : 'Enter a path, e.g. /bookings'}>
-                <Combobox
-                  freeform
-                  value={path}
-                  selectedOptions={PATH_PREFIXES.includes(path) ? [path] : []}
-                  onChange={(event) => setPath(event.target.value)}
-                  onOptionSelect={(_, data) => setPath(data.optionValue ?? data.optionText ?? '')}
-                >
-                  {PATH_PREFIXES.map((prefix) => (
-                    <Option key={prefix} value={prefix}>
-                      {prefix}
-                    </Option>
-                  ))}
-                </Combobox>
-              </Field>
-              <Field label="Answer with status">
-                <Dropdown
-                  value={STATUSES.find((s) => s.value === status)?.label ?? String(status)}
-                  selectedOptions={[String(status)]}
-                  onOptionSelect={(_, data) => data.optionValue && setStatus(Number(data.optionValue))}
-                >
-                  {STATUSES.map((s) => (
-                    <Option key={s.value} value={String(s.value)}>
-                      {s.label}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={!valid}>
-                Fail next call
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
   )
 }

@@ -1,19 +1,20 @@
-import { use, useContext, useMemo, type ReactNode } from 'react'
-import { ToastContainer } from 'react-toastify'
+import { use, useContext, useEffect, useMemo, type ReactNode } from 'react'
+import { ToastContainer, toast, type TypeOptions } from 'react-toastify'
 import 'react-toastify/dist/ReactToastify.css'
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { authMachine } from '../../machines/auth/auth.machine'
+import { createAuthMachine, type AuthMachine } from '../../machines/auth/auth.machine'
 import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
-import { bridgeNotifications } from './toast-bridge'
+import { attachToasts, bridgeNotifications } from './toast-bridge'
+import type { NotifyEvent } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
 import { TOAST_OPTIONS } from '../lib/constants'
 
-export type AuthActor = ActorRefFrom<typeof authMachine>
-export type AuthSnapshot = SnapshotFrom<typeof authMachine>
+export type AuthActor = ActorRefFrom<AuthMachine>
+export type AuthSnapshot = SnapshotFrom<AuthMachine>
 
 function readStoredToken(): string | null {
   try {
@@ -23,8 +24,8 @@ function readStoredToken(): string | null {
   }
 }
 
-/** The auth machine with the app's real I/O: the API and localStorage. */
-export const liveAuthMachine = authMachine.provide({
+/** The auth machine with the app's real I/O (the API and localStorage) on the wall clock. */
+export const liveAuthMachine = createAuthMachine(() => Date.now()).provide({
   actors: {
     login: fromPromise(({ input }: { input: LoginRequest }) => authApi.login(input)),
     fetchMe: fromPromise(() => authApi.me()),
@@ -50,7 +51,7 @@ export const liveAuthMachine = authMachine.provide({
 
 /** Create and start the session actor, wired to the API client (token source and 401 catcher). */
 export function startSession(options: { inspect?: ActorOptions<AnyActorLogic>['inspect'] } = {}): AuthActor {
-  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken(), now: () => Date.now() }, inspect: options.inspect })
+  const actor = createActor(liveAuthMachine, { input: { storedToken: readStoredToken() }, inspect: options.inspect })
   configureApi({
     getToken: () => actor.getSnapshot().context.token ?? readStoredToken(),
     // Many calls can fail with 401 at once: the machine leaves signedIn on the first and ignores the rest.
@@ -73,8 +74,22 @@ export function useAuthActor(): AuthActor {
   return useContext(SessionContext) ?? loadedSession() ?? use(loadSession())
 }
 
-/** The toasts of SPEC.md section 9; mounted with the session (toasts sent earlier wait in a queue). */
+const toastType: Record<NotifyEvent['level'], TypeOptions> = {
+  success: 'success',
+  error: 'error',
+  info: 'info',
+  warning: 'warning',
+}
+
+function showToast(event: NotifyEvent) {
+  // Same text twice in a row (e.g. two lists failing at once) shows once.
+  toast(event.message, { type: toastType[event.level], toastId: `${event.level}:${event.message}` })
+}
+
+/** The toasts of SPEC.md section 9; mounted with the session (messages sent earlier wait in the bridge). */
 export function Toasts() {
+  // After ToastContainer's own subscription (children's effects run first), so it receives them.
+  useEffect(() => attachToasts(showToast), [])
   return <ToastContainer {...TOAST_OPTIONS} />
 }
 

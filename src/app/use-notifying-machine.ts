@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import { submissionMachine, type SubmissionInput } from '../../machines/shared/submission.machine'
-import { bridgeNotifications } from './toast-bridge'
+import { useNotifications } from './use-notifications'
 
 /** Run a form submission through the submission machine; its messages become toasts. */
 export function useSubmission<TPayload, TResult>(send: (payload: TPayload) => Promise<TResult>, messages: SubmissionInput) {
@@ -13,10 +13,7 @@ export function useSubmission<TPayload, TResult>(send: (payload: TPayload) => Pr
     [],
   )
   const [snapshot, sendEvent, actorRef] = useMachine(machine, { input: messages })
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
   return {
     busy: snapshot.hasTag('loading'),
     succeeded: snapshot.matches('succeeded'),

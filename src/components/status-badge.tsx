@@ -1,6 +1,16 @@
+import type { ReactNode } from 'react'
 import { Badge, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components'
 
-type BadgeColor = NonNullable<BadgeProps['color']>
+export type BadgeColor = NonNullable<BadgeProps['color']>
+
+/** Every status in the app looks alike: a tinted, rounded badge with its words (colour is never the only cue). */
+export function StatusBadge({ color, children }: { color: BadgeColor; children: ReactNode }) {
+  return (
+    <Badge appearance="tint" shape="rounded" color={color}>
+      {children}
+    </Badge>
+  )
+}
 
 /** Booking statuses of SPEC.md section 4 (plus 'active', which the client dashboard counts). */
 const BOOKING_STATUS: Record<string, { label: string; color: BadgeColor }> = {
@@ -35,22 +45,43 @@ export function paymentStatusLabel(status: string): string {
 
 /** A booking's status as a coloured badge with its words (colour is never the only cue; the caller labels it). */
 export function BookingStatusBadge({ status }: { status: string }) {
-  const known = BOOKING_STATUS[status]
-  return (
-    <Badge appearance="tint" shape="rounded" color={known?.color ?? 'informative'}>
-      {bookingStatusLabel(status)}
-    </Badge>
-  )
+  return <StatusBadge color={BOOKING_STATUS[status]?.color ?? 'informative'}>{bookingStatusLabel(status)}</StatusBadge>
 }
 
 /** A booking's payment status as a badge. */
 export function PaymentStatusBadge({ status }: { status: string }) {
-  const known = PAYMENT_STATUS[status]
-  return (
-    <Badge appearance="tint" shape="rounded" color={known?.color ?? 'warning'}>
-      {paymentStatusLabel(status)}
-    </Badge>
-  )
+  return <StatusBadge color={PAYMENT_STATUS[status]?.color ?? 'warning'}>{paymentStatusLabel(status)}</StatusBadge>
+}
+
+/** A payment's own status (SPEC.md section 4: completed, processing, failed; anything else is pending). */
+const PAYMENT_RECORD_STATUS: Record<string, { label: string; color: BadgeColor }> = {
+  completed: { label: 'Completed', color: 'success' },
+  processing: { label: 'Processing', color: 'informative' },
+  failed: { label: 'Failed', color: 'danger' },
+  pending: { label: 'Pending', color: 'warning' },
+}
+
+/** A payment (M-Pesa transaction) as a badge; an unknown status reads as pending. */
+export function PaymentRecordBadge({ status }: { status: string }) {
+  return <LookupBadge table={PAYMENT_RECORD_STATUS} status={status} fallback="pending" />
+}
+
+const DOCUMENT_STATUS: Record<string, { label: string; color: BadgeColor }> = {
+  pending: { label: 'Pending review', color: 'warning' },
+  approved: { label: 'Approved', color: 'success' },
+  rejected: { label: 'Rejected', color: 'danger' },
+  missing: { label: 'Missing', color: 'subtle' },
+}
+
+/** A document's review status as a badge; an unknown one reads as pending review. */
+export function DocumentStatusBadge({ status }: { status: string }) {
+  return <LookupBadge table={DOCUMENT_STATUS} status={status} fallback="pending" />
+}
+
+/** A status looked up in its table; one the table does not know looks like `fallback`. */
+function LookupBadge({ table, status, fallback }: { table: Record<string, { label: string; color: BadgeColor }>; status: string; fallback: string }) {
+  const look = table[status] ?? table[fallback]
+  return <StatusBadge color={look?.color ?? 'informative'}>{look?.label ?? status}</StatusBadge>
 }
 
 const useStyles = makeStyles({

@@ -47,13 +47,31 @@ function countVerifies(page: Page) {
 type VerifyCounter = ReturnType<typeof countVerifies>
 
 /**
- * One poll interval: wait until the last check was answered (the next timer starts only then; the
- * mock answers after a small real delay), then move the clock on by 5 s.
+ * One poll interval: once the last check was answered, move the page's clock on a second at a time
+ * until the next check starts. The app sets the 5 s timer only after it has taken the answer, which
+ * the page does on its own time; moving the clock by exactly 5 s could come before that and be lost.
  */
 async function nextCheck(page: Page, verifies: VerifyCounter) {
   await expect.poll(() => verifies.answered()).toBe(verifies())
-  await page.waitForTimeout(50)
-  await page.clock.runFor(5000)
+  const next = verifies() + 1
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1000)
+        return verifies()
+      },
+      { intervals: [20] },
+    )
+    .toBe(next)
+}
+
+/**
+ * Every request the page started until now has been seen by the test: the page reports its requests
+ * in the order it makes them, so once a marker request made now is seen, any earlier one was too.
+ */
+async function requestsSoFar(page: Page) {
+  const marker = `/robots.txt?requests-so-far`
+  await Promise.all([page.waitForRequest((r) => r.url().endsWith(marker)), page.evaluate((url) => void fetch(url), marker)])
 }
 
 async function openPayments(page: Page) {
@@ -122,7 +140,7 @@ test.describe('Paying by M-Pesa', () => {
 
     // Nothing polls after the payment, and the booking itself now reads paid.
     await page.clock.fastForward(60_000)
-    await page.waitForTimeout(1000)
+    await requestsSoFar(page)
     expect(verifies()).toBe(3)
     await page.goto('/dashboard/client/bookings')
     const booking = page.locator('tr, li').filter({ hasText: 'Samuel Ouma' }).first()
@@ -150,7 +168,7 @@ test.describe('Paying by M-Pesa', () => {
     expect(await axeViolations(page, MOCK_ONLY)).toEqual([])
 
     await page.clock.fastForward(60_000)
-    await page.waitForTimeout(1000)
+    await requestsSoFar(page)
     expect(verifies()).toBe(10)
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(dialog).toBeHidden()
@@ -174,7 +192,7 @@ test.describe('Paying by M-Pesa', () => {
 
     // It does not poll on towards a misleading timeout (a timer still due would fire here).
     await page.clock.fastForward(60_000)
-    await page.waitForTimeout(1000)
+    await requestsSoFar(page)
     expect(verifies()).toBe(2)
     await expect(page.locator('.Toastify').getByText(MSG.timeout)).toHaveCount(0)
 

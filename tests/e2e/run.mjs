@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Build the app with the mock backend on and run the Playwright journeys in Debian's Chromium.
+ * Build the app with the mock backend on and run the Playwright journeys in Debian's Chromium,
+ * then the few journeys against the Vite dev server (tests/e2e/dev-server, playwright.dev.config.ts).
  * No browser: in CI that is a failure; elsewhere the suite says so loudly and how to install it.
  */
 import { spawnSync } from 'node:child_process'
@@ -20,10 +21,23 @@ if (!existsSync(chromium)) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], { stdio: 'inherit' })
-if (build.status !== 0) process.exit(build.status ?? 1)
-
-const args = ['playwright', 'test', ...process.argv.slice(2)]
-console.log(`Journeys in ${chromium}`)
-const r = spawnSync(npx, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } })
-process.exit(r.status ?? 1)
+const filters = process.argv.slice(2)
+const env = { ...process.env, CHROMIUM_PATH: chromium }
+// Specs under tests/e2e/dev-server run against `vite --mode mock` (playwright.dev.config.ts), the
+// others against the build. With no file named, both run: the dev server's check takes seconds.
+const forDevServer = (a) => a.includes('dev-server/')
+const devFilters = filters.filter(forDevServer)
+const buildFilters = filters.filter((a) => !forDevServer(a))
+let status = 0
+if (filters.length === 0 || buildFilters.length > 0) {
+  const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+  console.log(`Journeys in ${chromium}`)
+  status = spawnSync(npx, ['playwright', 'test', ...buildFilters], { stdio: 'inherit', env }).status ?? 1
+}
+if (filters.length === 0 || devFilters.length > 0) {
+  console.log(`Journeys against the dev server in ${chromium}`)
+  const dev = spawnSync(npx, ['playwright', 'test', '-c', 'playwright.dev.config.ts', ...devFilters], { stdio: 'inherit', env })
+  status ||= dev.status ?? 1
+}
+process.exit(status)

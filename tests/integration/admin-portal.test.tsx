@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -276,17 +276,24 @@ describe('settings page', () => {
   })
 
   it('the system backup says it is starting, then that it was initiated', async () => {
-    const user = userEvent.setup()
-    await renderAt(paths.admin.settings, { as: 'admin' })
-    const region = await screen.findByRole('region', { name: 'Data retention' })
-    await user.click(within(region).getByRole('button', { name: 'Run system backup' }))
-    await findToast('Initiating system backup...')
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 1600))
-    })
-    await findToast('System backup initiated. You will be notified when it completes.')
-    await user.click(within(region).getByRole('button', { name: 'Save data retention settings' }))
-    await findToast('Data retention settings saved successfully')
+    // The backup is simulated with a 1.5 s timer: the test moves a fake clock on instead of waiting.
+    // The fake clock still flows with real time, so Testing Library's own waits keep working.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      await renderAt(paths.admin.settings, { as: 'admin' })
+      const region = await screen.findByRole('region', { name: 'Data retention' })
+      await user.click(within(region).getByRole('button', { name: 'Run system backup' }))
+      await findToast('Initiating system backup...')
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1500)
+      })
+      await findToast('System backup initiated. You will be notified when it completes.')
+      await user.click(within(region).getByRole('button', { name: 'Save data retention settings' }))
+      await findToast('Data retention settings saved successfully')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { FluentProvider } from '@fluentui/react-components'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { createActor } from 'xstate'
-import { authMachine } from '../../machines/auth/auth.machine'
+import { createAuthMachine } from '../../machines/auth/auth.machine'
 import { appTheme } from '../../src/app/theme'
 import { SessionProvider, type AuthActor } from '../../src/app/session'
 import { PublicLayout } from '../../src/app/public-layout'
@@ -228,7 +228,7 @@ function renderLayout(actor: AuthActor, path: string) {
 }
 
 function signedOutActor(): AuthActor {
-  return createActor(authMachine, { input: { storedToken: null, now: () => Date.now() } }).start()
+  return createActor(createAuthMachine(() => Date.now()), { input: { storedToken: null } }).start()
 }
 
 describe('Public layout', () => {

@@ -13,7 +13,7 @@ function start(answers: Array<Data | Error>, hidden = false) {
   const clock = new SimulatedClock()
   clock.set(START)
   let calls = 0
-  const machine = createAdminDashboardMachine<Data>().provide({
+  const machine = createAdminDashboardMachine<Data>(() => clock.now()).provide({
     actors: {
       loadStatistics: fromPromise(async () => {
         const answer = answers[Math.min(calls, answers.length - 1)]
@@ -24,7 +24,7 @@ function start(answers: Array<Data | Error>, hidden = false) {
       }),
     },
   })
-  const actor = createActor(machine, { input: { now: () => clock.now(), hidden }, clock })
+  const actor = createActor(machine, { input: { hidden }, clock })
   const notes: NotifyEvent[] = []
   actor.on('notify', (e) => notes.push(e))
   actor.start()

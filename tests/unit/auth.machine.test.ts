@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { AUTH_MESSAGES, authMachine } from '../../machines/auth/auth.machine'
+import { AUTH_MESSAGES, createAuthMachine } from '../../machines/auth/auth.machine'
 import { sessionFromToken } from '../../machines/auth/session-token'
 import type { AuthResponse, User } from '../../src/api/contracts/auth'
 import type { NotifyEvent } from '../../machines/shared/notify'
@@ -26,7 +26,7 @@ function start(options: {
 } = {}) {
   const storeToken = vi.fn()
   const forgetToken = vi.fn()
-  const machine = authMachine.provide({
+  const machine = createAuthMachine(options.now ?? (() => NOW)).provide({
     actors: {
       login: fromPromise(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
       fetchMe: fromPromise(() => (options.fetchMe ?? (() => Promise.resolve(adminUser)))()),
@@ -37,7 +37,7 @@ function start(options: {
       forgetToken: () => forgetToken(),
     },
   })
-  const actor = createActor(machine, { input: { storedToken: options.storedToken ?? null, now: options.now ?? (() => NOW) }, ...(options.clock ? { clock: options.clock } : {}) })
+  const actor = createActor(machine, { input: { storedToken: options.storedToken ?? null }, ...(options.clock ? { clock: options.clock } : {}) })
   const notes: NotifyEvent[] = []
   actor.on('notify', (e) => notes.push(e))
   actor.start()
@@ -79,10 +79,29 @@ describe('auth machine: start-up', () => {
     expect(actor.getSnapshot().context.user?.phone).toBe('0700000000')
   })
 
-  it('keeps the session when /auth/me fails for another reason than 401 (offline)', async () => {
+  it('keeps the session when /auth/me fails for another reason than 401 (offline), but not as verified', async () => {
     const { actor } = start({ storedToken: adminToken, fetchMe: () => Promise.reject(new Error('offline')) })
     await flush()
+    expect(actor.getSnapshot().matches({ signedIn: 'unverified' })).toBe(true)
+    expect(actor.getSnapshot().context.user?.role).toBe('admin')
+  })
+
+  it('refuses a profile save while the details from /auth/me never arrived, and loads them again on request', async () => {
+    const fetchMe = vi.fn<() => Promise<User>>(() => Promise.reject(new Error('offline')))
+    const updateProfile = vi.fn(() => Promise.resolve(adminUser))
+    const { actor } = start({ storedToken: adminToken, fetchMe, updateProfile })
+    await flush()
+    actor.send({ type: 'auth.updateProfile', changes: { name: 'Someone', phone: '', address: '' } })
+    await flush()
+    expect(updateProfile).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().matches({ signedIn: 'unverified' })).toBe(true)
+
+    fetchMe.mockImplementation(() => Promise.resolve({ ...adminUser, phone: '0700000000', address: 'Ngong Road' }))
+    actor.send({ type: 'auth.reloadProfile' })
+    expect(actor.getSnapshot().matches({ signedIn: 'verifying' })).toBe(true)
+    await flush()
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.user).toMatchObject({ phone: '0700000000', address: 'Ngong Road' })
   })
 
   it('discards a stored token that cannot be decoded', () => {

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor, type Actor } from 'xstate'
 import { getShortestPaths, getSimplePaths } from '@xstate/graph'
 import {
-  bookingWizardMachine,
+  createBookingWizardMachine,
   savedWizard,
   stepOf,
   toBookingRequest,
   toDeceasedRequest,
+  type BookingWizardMachine,
   type DraftChanges,
   type SavedWizard,
   type WizardEvent,
@@ -55,20 +56,20 @@ interface Fakes {
 function start(options: { restored?: SavedWizard | null; fakes?: Fakes; today?: () => string } = {}) {
   const createDeceased = vi.fn(options.fakes?.createDeceased ?? (async () => ({ id: '41' })))
   const createBooking = vi.fn(options.fakes?.createBooking ?? (async () => fakeBooking()))
-  const machine = bookingWizardMachine.provide({
+  const machine = createBookingWizardMachine(options.today ?? today).provide({
     actors: {
       createDeceased: fromPromise(({ input }: { input: DeceasedRequest }) => createDeceased(input)),
       createBooking: fromPromise(({ input }: { input: BookingRequest }) => createBooking(input)),
     },
   })
-  const actor = createActor(machine, { input: { today: options.today ?? today, restored: options.restored } })
+  const actor = createActor(machine, { input: { restored: options.restored } })
   const notes: NotifyEvent[] = []
   actor.on('notify', (e) => notes.push(e))
   actor.start()
   return { actor, createDeceased, createBooking, notes }
 }
 
-type WizardActor = Actor<typeof bookingWizardMachine>
+type WizardActor = Actor<BookingWizardMachine>
 const send = (actor: WizardActor, ...events: WizardEvent[]) => events.forEach((e) => actor.send(e))
 const update = (changes: DraftChanges): WizardEvent => ({ type: 'wizard.update', changes })
 const next: WizardEvent = { type: 'wizard.next' }
@@ -285,13 +286,17 @@ describe('booking wizard: confirm', () => {
     expect(createBooking).toHaveBeenCalledTimes(1)
   })
 
-  it('a draft that went stale (service date now in the past) sends nothing and returns to that step', () => {
+  it.each([
+    ['the service date is now in the past', '2026-03-20', 2],
+    ['the date of death is after today (the clock went back)', '2026-03-07', 1],
+  ] as const)('a draft that went stale (%s) sends nothing and returns to that step, intact', (_, later, expected) => {
     let day = TODAY
     const { actor, createDeceased } = start({ today: () => day })
     toReview(actor)
-    day = '2026-03-20'
+    day = later
     send(actor, { type: 'wizard.confirm' })
-    expect(step(actor)).toBe(2)
+    expect(step(actor)).toBe(expected)
+    expect(actor.getSnapshot().context.draft).toEqual(fullDraft())
     expect(createDeceased).not.toHaveBeenCalled()
   })
 
@@ -379,7 +384,7 @@ describe('booking wizard: model-based paths (@xstate/graph)', () => {
     update({ schedule: { date: '2026-03-09' } }),
   ]
   const events: WizardEvent[] = [next, back, ...valid, ...invalid, { type: 'wizard.discard' }]
-  const logic = bookingWizardMachine.provide({
+  const logic = createBookingWizardMachine(today).provide({
     actors: {
       createDeceased: fromPromise(async () => ({ id: '41' })),
       createBooking: fromPromise(async () => fakeBooking()),
@@ -388,12 +393,12 @@ describe('booking wizard: model-based paths (@xstate/graph)', () => {
   const serialize = (s: ReturnType<typeof logic.transition>) => JSON.stringify({ value: s.value, draft: s.context.draft })
 
   it('reaches every step, and Continue moves on exactly when the step being left validates', () => {
-    const paths = getShortestPaths(logic, { events, input: { today }, serializeState: serialize, limit: 5000 })
+    const paths = getShortestPaths(logic, { events, input: {}, serializeState: serialize, limit: 5000 })
     const reached = new Set(paths.map((p) => stepOf(p.state)))
     expect([...reached].sort()).toEqual([0, 1, 2, 3])
     let continues = 0
     for (const path of paths) {
-      const actor = createActor(logic, { input: { today } }).start()
+      const actor = createActor(logic, { input: {} }).start()
       for (const { event, state } of path.steps) {
         const before = actor.getSnapshot()
         actor.send(event)
@@ -415,7 +420,7 @@ describe('booking wizard: model-based paths (@xstate/graph)', () => {
     const moves: WizardEvent[] = [next, back]
     const paths = getSimplePaths(logic, {
       events: moves,
-      input: { today, restored: { step: 0, draft: fullDraft(), deceasedId: null } },
+      input: { restored: { step: 0, draft: fullDraft(), deceasedId: null } },
     })
     expect(paths.length).toBeGreaterThanOrEqual(4)
     for (const path of paths) expect(path.state.context.draft).toEqual(fullDraft())

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { caseloadMachine, CASELOAD_MESSAGES } from '../../machines/morgue/caseload.machine'
+import { attendantBookingsMachine, caseloadMachine, CASELOAD_MESSAGES } from '../../machines/morgue/caseload.machine'
 import { chatMachine } from '../../machines/messages/chat.machine'
 import { Booking } from '../../src/api/contracts/bookings'
 import type { NotifyEvent } from '../../machines/shared/notify'
@@ -9,36 +9,58 @@ import type { PrepTask } from '../../src/api/contracts/morgue'
 const booking = (id: string, tasks: string[] = []) =>
   Booking.parse({ id, status: 'confirmed', payment_status: 'pending', total_amount: 1000, created_at: '2026-01-01T08:00:00Z', morgue: { received_at: '2026-01-01T08:00:00Z', tasks, transport_status: 'scheduled', burial_permit: 'missing' } })
 
-function start(overrides: Parameters<typeof caseloadMachine.provide>[0]['actors'] = {}) {
-  const machine = caseloadMachine.provide({ actors: { fetchBookings: fromPromise(async () => [booking('1'), booking('2')]), ...overrides } })
-  const actor = createActor(machine)
+type Actors = NonNullable<Parameters<typeof caseloadMachine.provide>[0]['actors']>
+
+function start(overrides: Actors & { fetchBookings?: () => Promise<Booking[]> } = {}) {
+  const { fetchBookings = async () => [booking('1'), booking('2')], ...actors } = overrides
+  const list = attendantBookingsMachine.provide({ actors: { fetchItems: fromPromise(fetchBookings) } })
+  const actor = createActor(caseloadMachine.provide({ actors: { attendantBookings: list, ...actors } }))
   const notes: NotifyEvent[] = []
   actor.on('notify', (e) => notes.push(e))
   actor.start()
-  return { actor, notes }
+  // The list is a child collection: its load failure is its own notify, bridged beside the parent's.
+  actor.getSnapshot().children.list?.on('notify', (e) => notes.push(e))
+  return { actor, notes, list: () => actor.getSnapshot().children.list! }
 }
 
 describe('caseload machine', () => {
   it('loads, saves tasks for one booking and says so', async () => {
-    const { actor, notes } = start({ saveTasks: fromPromise(async ({ input }: { input: { id: string; tasks: PrepTask[] } }) => booking(input.id, input.tasks)) })
-    await waitFor(actor, (s) => s.matches('ready'))
+    const { actor, notes, list } = start({ saveTasks: fromPromise(async ({ input }: { input: { id: string; tasks: PrepTask[] } }) => booking(input.id, input.tasks)) })
+    await waitFor(list(), (s) => s.matches('ready'))
     actor.send({ type: 'caseload.saveTasks', id: '2', tasks: ['received'] })
     expect(actor.getSnapshot().context.busyId).toBe('2')
     await waitFor(actor, (s) => s.matches('ready'))
-    expect(actor.getSnapshot().context.bookings.find((b) => b.id === '2')?.morgue?.tasks).toEqual(['received'])
+    expect(list().getSnapshot().context.items.find((b) => b.id === '2')?.morgue?.tasks).toEqual(['received'])
     expect(notes).toEqual([{ type: 'notify', level: 'success', message: CASELOAD_MESSAGES.tasksSaved }])
   })
 
   it('a load failure says \'Failed to fetch attendant bookings\'; a refused release shows the server\'s message', async () => {
-    const failing = start({ fetchBookings: fromPromise(async () => Promise.reject(new Error('down'))) })
-    await waitFor(failing.actor, (s) => s.matches('failed'))
+    const failing = start({ fetchBookings: async () => Promise.reject(new Error('down')) })
+    await waitFor(failing.list(), (s) => s.matches('failed'))
     expect(failing.notes.map((n) => n.message)).toEqual(['Failed to fetch attendant bookings'])
+    expect(failing.list().getSnapshot().context.error).toBe('Failed to fetch attendant bookings')
 
     const refused = start({ release: fromPromise(async () => Promise.reject(Object.assign(new Error('422'), { serverMessage: 'The burial permit is not approved yet' }))) })
-    await waitFor(refused.actor, (s) => s.matches('ready'))
+    await waitFor(refused.list(), (s) => s.matches('ready'))
     refused.actor.send({ type: 'caseload.release', id: '1' })
     await waitFor(refused.actor, (s) => s.matches('ready') && s.context.busyId === null)
     expect(refused.notes.map((n) => n.message)).toEqual(['The burial permit is not approved yet'])
+  })
+
+  it('Retry after a failed load fetches the list again through the caseload', async () => {
+    let calls = 0
+    const { actor, list } = start({
+      fetchBookings: async () => {
+        calls += 1
+        if (calls === 1) throw new Error('down')
+        return [booking('3')]
+      },
+    })
+    await waitFor(list(), (s) => s.matches('failed'))
+    actor.send({ type: 'caseload.reload' })
+    const ready = await waitFor(list(), (s) => s.matches('ready'))
+    expect(ready.context.items.map((b) => b.id)).toEqual(['3'])
+    expect(ready.context.error).toBeNull()
   })
 })
 

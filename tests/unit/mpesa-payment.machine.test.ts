@@ -21,7 +21,19 @@ const ACCEPTED: StkPushResult = {
 const PROCESSING: VerifyResult = { errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' }
 const PAID: VerifyResult = { ResultCode: '0', ResultDesc: 'The service request is processed successfully.' }
 
-type Answer<T> = T | Error | (() => Promise<T>)
+/** An answer the test holds back and releases when it chooses (a call still in flight). */
+class Held<T> {
+  released = false
+  private resolve: (value: T) => void = () => {}
+  readonly promise = new Promise<T>((resolve) => (this.resolve = resolve))
+  release(value: T) {
+    this.released = true
+    this.resolve(value)
+  }
+}
+const held = <T>() => new Held<T>()
+
+type Answer<T> = T | Error | Held<T>
 
 /** Run the machine with fake I/O on a simulated clock, recording calls and emitted messages. */
 function harness(
@@ -32,18 +44,21 @@ function harness(
   const pushes: StkPushRequest[] = []
   const verifies: { id: string; at: number }[] = []
   const queue = [...(script.verifies ?? [])]
-  const answer = async <T>(a: Answer<T>): Promise<T> => {
-    if (a instanceof Error) throw a
-    if (typeof a === 'function') return (a as () => Promise<T>)()
-    return a
+  /** The call the fakes answered last: its answer promise, and whether the test still holds it. */
+  let current: { promise: Promise<unknown>; held: () => boolean } | null = null
+  const answer = <T>(a: Answer<T>): Promise<T> => {
+    const promise = a instanceof Held ? a.promise : a instanceof Error ? Promise.reject(a) : Promise.resolve(a)
+    current = { promise, held: () => a instanceof Held && !a.released }
+    return promise
   }
   const machine = mpesaPaymentMachine.provide({
     actors: {
-      stkPush: fromPromise<StkPushResult, StkPushRequest>(async ({ input: body }) => {
+      // The fakes hand XState the answer promise itself, so `settle` can await the very same one.
+      stkPush: fromPromise<StkPushResult, StkPushRequest>(({ input: body }) => {
         pushes.push(body)
         return answer(script.push ?? ACCEPTED)
       }),
-      verifyPayment: fromPromise<VerifyResult, string>(async ({ input: id }) => {
+      verifyPayment: fromPromise<VerifyResult, string>(({ input: id }) => {
         verifies.push({ id, at: clock.now() })
         return answer(queue.shift() ?? script.afterVerifies ?? PROCESSING)
       }),
@@ -54,9 +69,18 @@ function harness(
   actor.on('notify', ({ level, message }) => messages.push({ level, message }))
   actor.start()
 
-  /** Let promises settle (the fakes answer on the next ticks). */
+  const inCall = () => actor.getSnapshot().status === 'active' && (actor.getSnapshot().matches('pushing') || actor.getSnapshot().matches('verifying'))
+  /**
+   * Until the machine has taken every answer the fakes gave (not one the test still holds). Awaiting
+   * the answer itself is enough: XState subscribed to it first, so it has taken it by then; an answer
+   * may start the next call, which is awaited in turn.
+   */
   const settle = async () => {
-    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
+    while (current && !current.held() && inCall()) {
+      const call = current
+      await call.promise.catch(() => undefined)
+      if (current === call) break
+    }
   }
   return {
     actor,
@@ -327,14 +351,14 @@ describe('M-Pesa payment machine: a check itself fails', () => {
     expect(again.state()).toBe('timedOut')
     again.actor.send({ type: 'payment.retry' })
     expect(again.state()).toBe('entering')
-    expect(again.context().phone).toBe('0712349999')
+    expect(again.context()).toMatchObject({ phone: '0712349999', attempt: 0, checkoutRequestId: null, failure: null })
   })
 })
 
 describe('M-Pesa payment machine: one push per press, and closing stops everything', () => {
   it('ignores a second Pay while the push is in flight and while waiting', async () => {
-    let release: (r: StkPushResult) => void = () => {}
-    const h = harness({ push: () => new Promise<StkPushResult>((r) => (release = r)) })
+    const push = held<StkPushResult>()
+    const h = harness({ push })
     h.actor.send({ type: 'payment.submit', phone: '0712345678' })
     await h.settle()
     expect(h.state()).toBe('pushing')
@@ -343,7 +367,7 @@ describe('M-Pesa payment machine: one push per press, and closing stops everythi
     h.actor.send({ type: 'payment.submit', phone: '0799999999' })
     await h.settle()
     expect(h.pushes).toHaveLength(1)
-    release(ACCEPTED)
+    push.release(ACCEPTED)
     await h.settle()
     expect(h.state()).toBe('waiting')
     h.actor.send({ type: 'payment.submit', phone: '0712345678' })
@@ -383,24 +407,26 @@ describe('M-Pesa payment machine: one push per press, and closing stops everythi
   })
 
   it('closing while a check is in flight ignores its answer', async () => {
-    let release: (r: VerifyResult) => void = () => {}
-    const h = harness({ verifies: [() => new Promise<VerifyResult>((r) => (release = r))] })
+    const check = held<VerifyResult>()
+    const h = harness({ verifies: [check] })
     await h.pay()
     await h.advance(5000)
     expect(h.state()).toBe('verifying')
     h.actor.send({ type: 'payment.close' })
-    release(PAID)
+    check.release(PAID)
+    await check.promise
     await h.advance(60_000)
     expect(h.state()).toBe('closed')
     expect(h.messages.map((m) => m.message)).toEqual([MPESA_MESSAGES.pushSent])
   })
 
   it('closing while the push is in flight: no wait, no check', async () => {
-    let release: (r: StkPushResult) => void = () => {}
-    const h = harness({ push: () => new Promise<StkPushResult>((r) => (release = r)) })
+    const push = held<StkPushResult>()
+    const h = harness({ push })
     await h.pay()
     h.actor.send({ type: 'payment.close' })
-    release(ACCEPTED)
+    push.release(ACCEPTED)
+    await push.promise
     await h.advance(60_000)
     expect(h.state()).toBe('closed')
     expect(h.verifies).toHaveLength(0)

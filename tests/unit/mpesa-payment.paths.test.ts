@@ -47,8 +47,26 @@ const paths = getShortestPaths(mpesaPaymentMachine, {
 })
 
 interface Deferred<T> {
+  promise: Promise<T>
   resolve: (v: T) => void
   reject: (e: unknown) => void
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve: (v: T) => void = () => {}
+  let reject: (e: unknown) => void = () => {}
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
+  return { promise, resolve, reject }
+}
+
+/**
+ * Answer a call in flight and wait until the machine has taken the answer: XState subscribed to the
+ * same promise when the call started, so by the time this await resumes it has reacted.
+ */
+async function answer<T>(call: Deferred<T> | null, settle: (d: Deferred<T>) => void) {
+  if (!call) return
+  settle(call)
+  await call.promise.catch(() => undefined)
 }
 
 async function replay(steps: { event: ModelEvent }[]) {
@@ -58,10 +76,14 @@ async function replay(steps: { event: ModelEvent }[]) {
   let verifies = 0
   const machine = mpesaPaymentMachine.provide({
     actors: {
-      stkPush: fromPromise<StkPushResult, StkPushRequest>(() => new Promise((resolve, reject) => (push = { resolve, reject }))),
+      stkPush: fromPromise<StkPushResult, StkPushRequest>(() => {
+        push = deferred<StkPushResult>()
+        return push.promise
+      }),
       verifyPayment: fromPromise<VerifyResult, string>(() => {
         verifies += 1
-        return new Promise((resolve, reject) => (verify = { resolve, reject }))
+        verify = deferred<VerifyResult>()
+        return verify.promise
       }),
     },
   })
@@ -69,20 +91,17 @@ async function replay(steps: { event: ModelEvent }[]) {
   const messages: string[] = []
   actor.on('notify', (e) => messages.push(e.message))
   actor.start()
-  const settle = async () => {
-    for (let i = 0; i < 4; i++) await new Promise((r) => setTimeout(r, 0))
-  }
+  // Events and the clock act at once (a call they start begins in the same step); answers are awaited.
   for (const { event } of steps) {
     if (event.type === 'xstate.init') continue
     if (event.type === POLL) clock.increment(INPUT.pollIntervalMs ?? 5000)
-    else if (event.type === 'xstate.done.actor.stkPush') (push as Deferred<StkPushResult> | null)?.resolve(event.output as StkPushResult)
-    else if (event.type === 'xstate.error.actor.stkPush') (push as Deferred<StkPushResult> | null)?.reject(event.error)
-    else if (event.type === 'xstate.done.actor.verifyPayment') (verify as Deferred<VerifyResult> | null)?.resolve(event.output as VerifyResult)
-    else if (event.type === 'xstate.error.actor.verifyPayment') (verify as Deferred<VerifyResult> | null)?.reject(event.error)
+    else if (event.type === 'xstate.done.actor.stkPush') await answer(push as Deferred<StkPushResult> | null, (d) => d.resolve(event.output as StkPushResult))
+    else if (event.type === 'xstate.error.actor.stkPush') await answer(push as Deferred<StkPushResult> | null, (d) => d.reject(event.error))
+    else if (event.type === 'xstate.done.actor.verifyPayment') await answer(verify as Deferred<VerifyResult> | null, (d) => d.resolve(event.output as VerifyResult))
+    else if (event.type === 'xstate.error.actor.verifyPayment') await answer(verify as Deferred<VerifyResult> | null, (d) => d.reject(event.error))
     else actor.send(event as never)
-    await settle()
   }
-  return { actor, messages, clock, settle, verifies: () => verifies }
+  return { actor, messages, clock, verifies: () => verifies }
 }
 
 const expectedLast: Record<string, string | undefined> = {
@@ -117,8 +136,8 @@ describe('M-Pesa payment machine, model-based', () => {
       if (snap.status === 'done') {
         // A finished dialog never checks again.
         const before = run.verifies()
+        // A check would start in the very step the timer fires.
         run.clock.increment(120_000)
-        await run.settle()
         expect(run.verifies()).toBe(before)
       }
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate'
 import { mpesaPaymentMachine, type StkPushResult, type VerifyResult } from '../../machines/payment/mpesa-payment.machine'
 import {
   PAYMENTS_PAGE_MESSAGES,
@@ -11,8 +11,14 @@ import type { NotifyEvent } from '../../machines/shared/notify'
 import type { Payment, PendingPayment, StkPushRequest } from '../../src/api/contracts/payments'
 
 const SAMUEL: PendingPayment = { id: '12', deceased_first_name: 'Samuel', deceased_last_name: 'Ouma', total_amount: 7500 }
-const settle = async () => {
-  for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 0))
+/**
+ * Both lists were asked `fetches` times (a fetch starts in the same step as what caused it) and have
+ * answered, ready or failed.
+ */
+async function listsAnswered(h: ReturnType<typeof harness>, fetches = 1) {
+  expect(h.fetches).toEqual({ pending: fetches, history: fetches })
+  const answered = (ref: AnyActorRef | undefined) => waitFor(ref!, (s) => s.matches('ready') || s.matches('failed'))
+  await Promise.all([answered(h.children().pending), answered(h.children().history)])
 }
 
 /** The page with fake lists and a fake M-Pesa whose every check answers `verify` at once (0 ms interval). */
@@ -63,7 +69,7 @@ function harness(opts: { verify?: VerifyResult; failPending?: boolean; failHisto
 describe('Payments page machine', () => {
   it('loads both lists at once', async () => {
     const h = harness()
-    await settle()
+    await listsAnswered(h)
     expect(h.fetches).toEqual({ pending: 1, history: 1 })
     expect(h.children().pending?.getSnapshot().context.items).toEqual([SAMUEL])
     expect(h.actor.getSnapshot().value).toBe('browsing')
@@ -71,7 +77,7 @@ describe('Payments page machine', () => {
 
   it('each list fails with its own SPEC message', async () => {
     const h = harness({ failPending: true, failHistory: true })
-    await settle()
+    await listsAnswered(h)
     expect(h.messages.map((m) => m.message).sort()).toEqual([PAYMENTS_PAGE_MESSAGES.historyFailed, PAYMENTS_PAGE_MESSAGES.pendingFailed].sort())
     expect(PAYMENTS_PAGE_MESSAGES).toEqual({ pendingFailed: 'Failed to load pending payments', historyFailed: 'Failed to load payment history' })
     expect(h.children().pending?.getSnapshot().context.error).toBe('Failed to load pending payments')
@@ -80,13 +86,14 @@ describe('Payments page machine', () => {
 
   it('opens one payment with the booking total and the account phone; paid reloads both lists and keeps a receipt', async () => {
     const h = harness({ verify: { ResultCode: '0', ResultDesc: 'ok' } })
-    await settle()
+    await listsAnswered(h)
     h.actor.send({ type: 'payment.open', booking: SAMUEL })
     expect(h.actor.getSnapshot().value).toBe('paying')
     const payment = h.children().payment!
     expect(payment.getSnapshot().context).toMatchObject({ bookingId: '12', amount: 7500, phone: '0722000111' })
     payment.send({ type: 'payment.submit', phone: '0712345678' })
-    await settle()
+    await waitFor(h.actor, (s) => s.matches('browsing'))
+    await listsAnswered(h, 2)
     expect(h.pushes).toEqual([{ phoneNumber: '254712345678', amount: 7500, bookingId: '12' }])
     expect(h.actor.getSnapshot().value).toBe('browsing')
     expect(h.children().payment).toBeUndefined()
@@ -99,43 +106,41 @@ describe('Payments page machine', () => {
 
   it('a partly paid booking is charged its amount due, not its total', async () => {
     const h = harness({ verify: { ResultCode: '0', ResultDesc: 'ok' } })
-    await settle()
+    await listsAnswered(h)
     h.actor.send({ type: 'payment.open', booking: { ...SAMUEL, amount_due: 3000 } })
     expect(h.children().payment!.getSnapshot().context).toMatchObject({ amount: 3000 })
     h.children().payment!.send({ type: 'payment.submit', phone: '0712345678' })
-    await settle()
+    await waitFor(h.actor, (s) => s.matches('browsing'))
     expect(h.pushes).toEqual([{ phoneNumber: '254712345678', amount: 3000, bookingId: '12' }])
     expect(h.actor.getSnapshot().context.receipt).toMatchObject({ amount: 3000 })
   })
 
   it('closing after a push reloads both lists (the family may have paid); closing before one does not', async () => {
     const h = harness()
-    await settle()
+    await listsAnswered(h)
     h.actor.send({ type: 'payment.open', booking: SAMUEL })
     h.children().payment!.send({ type: 'payment.close' })
-    await settle()
-    expect(h.actor.getSnapshot().value).toBe('browsing')
+    await waitFor(h.actor, (s) => s.matches('browsing'))
     expect(h.fetches).toEqual({ pending: 1, history: 1 })
 
     h.actor.send({ type: 'payment.open', booking: SAMUEL })
     const payment = h.children().payment!
     payment.send({ type: 'payment.submit', phone: '0712349999' })
-    await settle()
-    expect(payment.getSnapshot().hasTag('waiting')).toBe(true)
+    await waitFor(payment, (s) => s.hasTag('waiting'))
     payment.send({ type: 'payment.close' })
-    await settle()
-    expect(h.actor.getSnapshot().value).toBe('browsing')
+    await waitFor(h.actor, (s) => s.matches('browsing'))
+    await listsAnswered(h, 2)
     expect(h.fetches).toEqual({ pending: 2, history: 2 })
     expect(h.actor.getSnapshot().context.receipt).toBeNull()
   })
 
   it('leaving the page stops the payment and its polling', async () => {
     const h = harness()
-    await settle()
+    await listsAnswered(h)
     h.actor.send({ type: 'payment.open', booking: SAMUEL })
     const payment = h.children().payment!
     payment.send({ type: 'payment.submit', phone: '0712345678' })
-    await settle()
+    await waitFor(payment, (s) => s.hasTag('waiting'))
     h.actor.stop()
     expect(payment.getSnapshot().status).toBe('stopped')
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { usersPageMachine, type UsersQuery } from '../../machines/admin/users-page.machine'
-import type { User } from '../../src/api/contracts/auth'
+import { USERS_MESSAGES, usersPageMachine, type UsersPageResult, type UsersQuery } from '../../machines/admin/users-page.machine'
+import type { StaffRequest, User } from '../../src/api/contracts/auth'
 
 const user = (id: number): User => ({ id: String(id), name: `User ${id}`, email: `u${id}@x.test`, role: 'client', phone: null, address: null, created_at: null })
 
@@ -33,5 +33,49 @@ describe('usersPage machine', () => {
     ])
     expect(snap.context.role).toBe('morgue_attendant')
     expect(snap.context.users).toEqual([user(2)])
+  })
+
+  it("a failed load says 'Failed to fetch users' in the page and as a toast; Retry loads again", async () => {
+    let calls = 0
+    const actor = createActor(
+      usersPageMachine.provide({
+        actors: {
+          fetchUsers: fromPromise<UsersPageResult, UsersQuery>(async () => {
+            calls += 1
+            if (calls === 1) throw Object.assign(new Error('500'), { serverMessage: 'Database unavailable' })
+            return { users: [user(1)], pagination: { total: 1, pages: 1 } }
+          }),
+        },
+      }),
+    )
+    const messages: string[] = []
+    actor.on('notify', (e) => messages.push(e.message))
+    actor.start()
+    const failed = await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null)
+    expect(failed.context.error).toBe(USERS_MESSAGES.fetchFailure)
+    actor.send({ type: 'users.reload' })
+    const loaded = await waitFor(actor, (s) => s.matches('ready') && s.context.users.length === 1)
+    expect(loaded.context.error).toBeNull()
+    expect(messages).toEqual([USERS_MESSAGES.fetchFailure])
+  })
+
+  it("a refused create keeps the dialog open with the server's words, also as a toast; the list's slot stays clear", async () => {
+    const actor = createActor(
+      usersPageMachine.provide({
+        actors: {
+          fetchUsers: fromPromise<UsersPageResult, UsersQuery>(async () => ({ users: [], pagination: { total: 0, pages: 0 } })),
+          createUser: fromPromise<unknown, StaffRequest>(async () => Promise.reject(Object.assign(new Error('409'), { serverMessage: 'Email already exists' }))),
+        },
+      }),
+    )
+    const messages: string[] = []
+    actor.on('notify', (e) => messages.push(e.message))
+    actor.start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'dialog.create' })
+    actor.send({ type: 'users.create', payload: { name: 'Peter Otieno', email: 'peter@funeral.test', password: 'secret123', role: 'morgue_attendant' } })
+    const refused = await waitFor(actor, (s) => s.matches('ready') && s.context.dialogError !== null)
+    expect(refused.context).toMatchObject({ dialog: { kind: 'create' }, dialogError: 'Email already exists', error: null })
+    expect(messages).toEqual(['Email already exists'])
   })
 })

@@ -1,9 +1,21 @@
 import { useEffect } from 'react'
 import { useForm } from '@tanstack/react-form'
-import { Button, Card, Field, Input, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
 import * as authApi from '../../api/auth'
 import type { SessionUser } from '../../api/contracts/auth'
-import { useAuthActor, useSession } from '../../app/session'
+import { useAuthActor, useAuthSelector, useSession } from '../../app/session'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { TextField, submitHandler } from '../../components/form-fields'
 import { PageHeader } from '../../components/page-header'
@@ -20,11 +32,20 @@ const useStyles = makeStyles({
 export function ProfilePage() {
   const styles = useStyles()
   const { user } = useSession()
+  // The session may come from a stored token alone (name and email, no phone or address) until the
+  // server answers /auth/me: the form waits for it, so a save never blanks what it never received.
+  const details = useAuthSelector((s) =>
+    s.matches({ signedIn: 'verifying' }) ? 'loading' : s.matches({ signedIn: 'unverified' }) ? 'unavailable' : 'ready',
+  )
   return (
     <>
       <PageHeader title={PROFILE_TEXT.title} subtitle={PROFILE_TEXT.subtitle} />
       <div className={styles.layout}>
-        {user && <DetailsCard key={`${user.id}|${user.name}|${user.phone ?? ''}|${user.address ?? ''}`} user={user} />}
+        {details === 'ready' ? (
+          user && <DetailsCard key={`${user.id}|${user.name}|${user.phone ?? ''}|${user.address ?? ''}`} user={user} />
+        ) : (
+          <DetailsUnavailableCard loading={details === 'loading'} />
+        )}
         <PasswordCard />
       </div>
     </>
@@ -56,6 +77,26 @@ function DetailsCard({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </form>
+    </Card>
+  )
+}
+
+function DetailsUnavailableCard({ loading }: { loading: boolean }) {
+  const styles = useStyles()
+  const actor = useAuthActor()
+  return (
+    <Card className={styles.card}>
+      <Subtitle2 as="h2">{PROFILE_TEXT.detailsHeading}</Subtitle2>
+      {loading ? (
+        <Spinner size="small" label={PROFILE_TEXT.loadingDetails} />
+      ) : (
+        <MessageBar intent="error">
+          <MessageBarBody>{PROFILE_TEXT.detailsUnavailable}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => actor.send({ type: 'auth.reloadProfile' })}>{PROFILE_TEXT.retry}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
     </Card>
   )
 }

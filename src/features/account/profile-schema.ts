@@ -28,4 +28,7 @@ export const PROFILE_TEXT = {
   passwordChanged: 'Password changed successfully',
   passwordFailed: 'Password change failed',
   emailHint: 'Your email is your sign-in name; ask the office to change it.',
+  loadingDetails: 'Loading your details...',
+  detailsUnavailable: 'Your details could not be loaded, so they cannot be changed yet. Check your connection and try again.',
+  retry: 'Try again',
 } as const

@@ -8,9 +8,6 @@ export const adminMessages = {
     searchHint: 'Searches the users on this page only; use the pages and the role filter to see others.',
   },
   settings: {
-    saved: (section: string) => `${section} settings saved successfully`,
-    backupStarting: 'Initiating system backup...',
-    backupStarted: 'System backup initiated. You will be notified when it completes.',
     localNote: 'These settings are stored on this device until a server setting exists.',
   },
 } as const

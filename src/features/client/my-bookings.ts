@@ -1,10 +1,9 @@
-import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import { createCollectionMachine } from '../../../machines/shared/collection.machine'
 import { myBookings } from '../../api/bookings'
 import type { Booking } from '../../api/contracts/bookings'
-import { bridgeNotifications } from '../../app/toast-bridge'
+import { useNotifications } from '../../app/use-notifications'
 
 /** The family's bookings (GET /bookings/my) as a list: shared by the client dashboard and My Bookings. */
 export const liveMyBookings = createCollectionMachine<Booking>('myBookings').provide({
@@ -15,10 +14,7 @@ export const BOOKINGS_FAILED = 'Failed to load bookings'
 /** Run the list for a screen: its failure becomes a toast; the screen also shows it inline with Retry. */
 export function useMyBookings() {
   const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: BOOKINGS_FAILED } })
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
   return {
     bookings: snapshot.context.items,
     loading: snapshot.hasTag('loading'),

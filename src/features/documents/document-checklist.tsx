@@ -3,7 +3,7 @@ import { ArrowUpload20Regular } from '@fluentui/react-icons'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { REQUIRED_DOCUMENT_TYPES } from '../../api/contracts/bookings'
 import { documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
-import { DocumentStatusBadge } from './document-parts'
+import { DocumentStatusBadge } from '../../components/status-badge'
 import type { BookingChoice } from './upload-dialog'
 
 // The dialog (file picker, progress, form) loads when a family first asks for it, or on intent.

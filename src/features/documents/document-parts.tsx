@@ -1,5 +1,4 @@
 import {
-  Badge,
   Body1,
   Button,
   Dialog,
@@ -14,29 +13,12 @@ import {
   Spinner,
   makeStyles,
   tokens,
-  type BadgeProps,
 } from '@fluentui/react-components'
 import { ArrowDownload20Regular } from '@fluentui/react-icons'
 import type { ReactNode } from 'react'
 import { deceasedOf, documentTypeLabel, type Document } from '../../api/contracts/documents'
 import { formatDate } from '../../lib/format'
 import { previewKind, useDocumentUrl } from './document-files'
-
-const STATUS: Record<string, { label: string; color: NonNullable<BadgeProps['color']> }> = {
-  pending: { label: 'Pending review', color: 'warning' },
-  approved: { label: 'Approved', color: 'success' },
-  rejected: { label: 'Rejected', color: 'danger' },
-  missing: { label: 'Missing', color: 'subtle' },
-}
-
-export function DocumentStatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? STATUS.pending!
-  return (
-    <Badge appearance="tint" color={s.color} shape="rounded">
-      {s.label}
-    </Badge>
-  )
-}
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(900px, calc(100vw - 24px))', width: '100%' },

@@ -1,9 +1,7 @@
 import {
   Body1,
-  Button,
   Caption1,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -25,7 +23,8 @@ import { fromCallback } from 'xstate'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
 import { uploadDocument } from '../../api/documents'
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
-import { bridgeNotifications } from '../../app/toast-bridge'
+import { DialogFooter } from '../../components/dialog-footer'
+import { useNotifications } from '../../app/use-notifications'
 import { formatSize } from './document-files'
 
 export const MSG_TYPE_REQUIRED = 'Please choose a document type'
@@ -115,10 +114,7 @@ function OpenUploadDialog({
     [],
   )
   const [snapshot, send, actorRef] = useMachine(machine)
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
 
   const busy = snapshot.hasTag('busy')
   const done = snapshot.matches('done')
@@ -248,14 +244,7 @@ function OpenUploadDialog({
                 </MessageBar>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy}>
-                {busy ? 'Uploading...' : 'Upload'}
-              </Button>
-            </DialogActions>
+            <DialogFooter busy={busy} cancelWhileBusy onCancel={close} confirm={busy ? 'Uploading...' : 'Upload'} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -18,7 +18,7 @@ import {
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import type { Booking } from '../../api/contracts/bookings'
 import { PageHeader } from '../../components/page-header'
-import { BookingStatusBadge } from '../../components/status-badge'
+import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'
 import { useMediaQuery } from '../../components/use-media-query'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { byServiceDate, daysInCare, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
@@ -91,9 +91,7 @@ export function BodiesPage() {
                   <div className={styles.badges}>
                     <PermitBadge status={permitOf(b)} />
                     {b.morgue?.released_at && (
-                      <Badge appearance="tint" color="success" shape="rounded">
-                        {MORGUE_TEXT.released}
-                      </Badge>
+                      <StatusBadge color="success">{MORGUE_TEXT.released}</StatusBadge>
                     )}
                     {alert && (
                       <Badge appearance="filled" color="danger" shape="rounded">

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { Badge, Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components'
 import type { Booking } from '../../api/contracts/bookings'
 import type { PermitStatus } from '../../api/contracts/morgue'
+import { StatusBadge } from '../../components/status-badge'
 import { MORGUE_TEXT, PERMIT_LABELS } from './morgue-text'
 
 const useStyles = makeStyles({
@@ -54,11 +55,7 @@ export function CaseloadFrame({
 
 export function PermitBadge({ status }: { status: PermitStatus }) {
   const color = status === 'approved' ? 'success' : status === 'rejected' ? 'danger' : status === 'pending' ? 'warning' : 'informative'
-  return (
-    <Badge appearance="tint" color={color} shape="rounded">
-      {`Burial permit: ${PERMIT_LABELS[status]}`}
-    </Badge>
-  )
+  return <StatusBadge color={color}>{`Burial permit: ${PERMIT_LABELS[status]}`}</StatusBadge>
 }
 
 export const permitOf = (b: Booking): PermitStatus => b.morgue?.burial_permit ?? 'missing'

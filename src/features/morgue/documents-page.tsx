@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components'
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '../../api/contracts/bookings'
 import { ArrowDownload20Regular, Eye20Regular } from '@fluentui/react-icons'
 import { useState } from 'react'
 import type { Document } from '../../api/contracts/documents'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { PageHeader } from '../../components/page-header'
+import { DocumentStatusBadge } from '../../components/status-badge'
 import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../documents/document-files'
 import { PreviewDialog } from '../documents/document-parts'
 import { formatDate } from '../../lib/format'
@@ -21,8 +22,6 @@ const useStyles = makeStyles({
 })
 
 const typeLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t
-const statusColor = (s: string) => (s === 'approved' ? 'success' : s === 'rejected' ? 'danger' : 'warning')
-const statusLabel = (s: string) => (s === 'pending' ? 'Pending review' : s.charAt(0).toUpperCase() + s.slice(1))
 
 /**
  * The documents of the attendant's bookings, read only. They come with the bookings (GET
@@ -59,9 +58,7 @@ export function MorgueDocumentsPage() {
                       <TableCell className={styles.name}>{d.name}</TableCell>
                       <TableCell>{typeLabel(d.document_type)}</TableCell>
                       <TableCell>
-                        <Badge appearance="tint" shape="rounded" color={statusColor(d.status)}>
-                          {statusLabel(d.status)}
-                        </Badge>
+                        <DocumentStatusBadge status={d.status} />
                       </TableCell>
                       <TableCell>{formatDate(d.created_at)}</TableCell>
                       <TableCell>

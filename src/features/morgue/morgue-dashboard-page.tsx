@@ -1,7 +1,8 @@
-import { useId, useMemo, type ReactElement } from 'react'
-import { Card, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useMemo } from 'react'
+import { makeStyles, tokens } from '@fluentui/react-components'
 import { Alert24Regular, Bed24Regular, ClipboardTask24Regular, VehicleTruckProfile24Regular } from '@fluentui/react-icons'
 import { paths } from '../../app/paths'
+import { DashboardCounter } from '../../components/dashboard-counter'
 import { PageHeader } from '../../components/page-header'
 import { RouterButtonLink } from '../../components/router-link'
 import { CaseloadFrame } from './caseload-parts'
@@ -17,35 +18,8 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalXL,
     '@media (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
-  counter: { gap: tokens.spacingVerticalXS },
-  counterHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
-  icon: { color: tokens.colorBrandForeground1, flexShrink: 0 },
-  alertIcon: { color: tokens.colorPaletteRedForeground1, flexShrink: 0 },
-  value: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 })
-
-function Counter({ label, value, icon, loading, alert }: { label: string; value: number; icon: ReactElement; loading: boolean; alert?: boolean }) {
-  const styles = useStyles()
-  const id = useId()
-  return (
-    <Card className={styles.counter} role="group" aria-labelledby={id}>
-      <div className={styles.counterHead}>
-        <Text id={id}>{label}</Text>
-        <span className={alert ? styles.alertIcon : styles.icon} aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      {loading ? (
-        <Skeleton aria-label={`Loading ${label}`}>
-          <SkeletonItem size={40} style={{ width: '48px' }} />
-        </Skeleton>
-      ) : (
-        <Text className={styles.value}>{value}</Text>
-      )}
-    </Card>
-  )
-}
 
 /** The morgue dashboard (SPEC.md section 2): its four cards, computed from the attendant's own bookings. */
 export function MorgueDashboardPage() {
@@ -58,10 +32,10 @@ export function MorgueDashboardPage() {
       <PageHeader title={MORGUE_TEXT.dashboardTitle} subtitle={MORGUE_TEXT.dashboardSubtitle} />
       <CaseloadFrame loading={false} error={error} empty={false} emptyText="" onRetry={reload}>
         <div className={styles.counters}>
-          <Counter label={MORGUE_TEXT.bodiesInStorage} value={counts.bodiesInStorage} icon={<Bed24Regular />} loading={busy} />
-          <Counter label={MORGUE_TEXT.pendingTasks} value={counts.pendingTasks} icon={<ClipboardTask24Regular />} loading={busy} />
-          <Counter label={MORGUE_TEXT.scheduledTransfers} value={counts.scheduledTransfers} icon={<VehicleTruckProfile24Regular />} loading={busy} />
-          <Counter label={MORGUE_TEXT.storageAlerts} value={counts.storageAlerts} icon={<Alert24Regular />} loading={busy} alert={counts.storageAlerts > 0} />
+          <DashboardCounter label={MORGUE_TEXT.bodiesInStorage} value={counts.bodiesInStorage} icon={<Bed24Regular />} loading={busy} />
+          <DashboardCounter label={MORGUE_TEXT.pendingTasks} value={counts.pendingTasks} icon={<ClipboardTask24Regular />} loading={busy} />
+          <DashboardCounter label={MORGUE_TEXT.scheduledTransfers} value={counts.scheduledTransfers} icon={<VehicleTruckProfile24Regular />} loading={busy} />
+          <DashboardCounter label={MORGUE_TEXT.storageAlerts} value={counts.storageAlerts} icon={<Alert24Regular />} loading={busy} alert={counts.storageAlerts > 0} />
         </div>
       </CaseloadFrame>
       <div className={styles.links}>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { Booking } from '../../api/contracts/bookings'
 import { PageHeader } from '../../components/page-header'
+import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
 import { deceasedName, isScheduledTransfer, isServiceToday, serviceAt } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
@@ -50,9 +51,7 @@ export function TransportPage() {
                           {MORGUE_TEXT.today}
                         </Badge>
                       )}
-                      <Badge appearance="tint" color={status === 'scheduled' ? 'informative' : 'success'} shape="rounded">
-                        {TRANSPORT_LABELS[status]}
-                      </Badge>
+                      <StatusBadge color={status === 'scheduled' ? 'informative' : 'success'}>{TRANSPORT_LABELS[status]}</StatusBadge>
                     </div>
                   </div>
                   <Text weight="semibold">{formatDateTime(serviceAt(b))}</Text>

@@ -1,35 +1,44 @@
 import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
-import { useMachine } from '@xstate/react'
-import { caseloadMachine } from '../../../machines/morgue/caseload.machine'
+import { useMachine, useSelector } from '@xstate/react'
+import { attendantBookingsMachine, caseloadMachine } from '../../../machines/morgue/caseload.machine'
 import { attendantBookings } from '../../api/bookings'
 import { moveTransport, releaseBody, saveTasks } from '../../api/morgue'
+import type { Booking } from '../../api/contracts/bookings'
 import type { PrepTask } from '../../api/contracts/morgue'
 import { bridgeNotifications } from '../../app/toast-bridge'
 
+/** One empty list before the list child exists, so screens do not see a new one every render. */
+const NO_BOOKINGS: Booking[] = []
+
 export const liveCaseload = caseloadMachine.provide({
   actors: {
-    fetchBookings: fromPromise(() => attendantBookings()),
+    attendantBookings: attendantBookingsMachine.provide({ actors: { fetchItems: fromPromise(() => attendantBookings()) } }),
     saveTasks: fromPromise(({ input }: { input: { id: string; tasks: PrepTask[] } }) => saveTasks(input.id, input.tasks)),
     release: fromPromise(({ input }: { input: { id: string } }) => releaseBody(input.id)),
     moveTransport: fromPromise(({ input }: { input: { id: string; status: 'departed' | 'delivered' } }) => moveTransport(input.id, input.status)),
   },
 })
 
-/** The attendant's caseload for one screen; its messages become toasts. */
+/** The attendant's caseload for one screen; its messages (and its list's) become toasts. */
 export function useCaseload() {
   const [snapshot, send, actorRef] = useMachine(liveCaseload)
+  const list = snapshot.children.list
   useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+    const subs = [bridgeNotifications(actorRef), ...(list ? [bridgeNotifications(list)] : [])]
+    return () => subs.forEach((s) => s.unsubscribe())
+  }, [actorRef, list])
+  const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
+  const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
+  const listState = useSelector(list, (s) => s?.value)
+  const error = useSelector(list, (s) => s?.context.error ?? null)
   return {
-    bookings: snapshot.context.bookings,
-    loading: snapshot.hasTag('loading'),
-    loaded: !snapshot.hasTag('loading') && !snapshot.matches('failed'),
+    bookings,
+    loading,
+    loaded: listState === 'ready',
     saving: snapshot.hasTag('saving'),
     busyId: snapshot.context.busyId,
-    error: snapshot.context.error,
+    error,
     reload: () => send({ type: 'caseload.reload' }),
     saveTasks: (id: string, tasks: PrepTask[]) => send({ type: 'caseload.saveTasks', id, tasks }),
     release: (id: string) => send({ type: 'caseload.release', id }),

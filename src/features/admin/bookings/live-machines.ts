@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { adminBookingsMachine } from '../../../../machines/admin/admin-bookings.machine'
+import { adminBookingsMachine, allBookingsMachine } from '../../../../machines/admin/admin-bookings.machine'
 import { serviceCatalogueMachine } from '../../../../machines/admin/service-catalogue.machine'
 import { listAttendants } from '../../../api/attendants'
 import { allBookings, assignAttendant, updateBookingPayment, updateBookingStatus } from '../../../api/bookings'
@@ -8,7 +8,7 @@ import { createService, deleteService, listCatalogue, updatePricing, updateServi
 /** The All bookings page's machines with their real I/O: the /api client. Tests give fakes instead. */
 export const liveAdminBookingsMachine = adminBookingsMachine.provide({
   actors: {
-    fetchBookings: fromPromise(() => allBookings()),
+    allBookings: allBookingsMachine.provide({ actors: { fetchItems: fromPromise(() => allBookings()) } }),
     fetchAttendants: fromPromise(() => listAttendants()),
     changeBooking: fromPromise(({ input }) => {
       if (input.kind === 'status') return updateBookingStatus(input.id, { status: input.status })

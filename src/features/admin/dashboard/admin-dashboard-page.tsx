@@ -29,7 +29,7 @@ import {
   TaskListLtr24Regular,
 } from '@fluentui/react-icons'
 import { paths } from '../../../app/paths'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
@@ -80,16 +80,13 @@ const ACTIVITY_ICONS: Record<string, { icon: ReactElement; label: string }> = {
 export function AdminDashboardPage() {
   const styles = useStyles()
   const actor = useActorRef(liveAdminDashboardMachine, {
-    input: { now: () => Date.now(), hidden: typeof document !== 'undefined' && document.visibilityState === 'hidden' },
+    input: { hidden: typeof document !== 'undefined' && document.visibilityState === 'hidden' },
   })
+  useNotifications(actor)
   useEffect(() => {
-    const sub = bridgeNotifications(actor)
     const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'visibility.hidden' : 'visibility.visible' })
     document.addEventListener('visibilitychange', onVisibility)
-    return () => {
-      sub.unsubscribe()
-      document.removeEventListener('visibilitychange', onVisibility)
-    }
+    return () => document.removeEventListener('visibilitychange', onVisibility)
   }, [actor])
   const data = useSelector(actor, (s) => s.context.data)
   const updatedAt = useSelector(actor, (s) => s.context.updatedAt)

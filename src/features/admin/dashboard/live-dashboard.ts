@@ -3,7 +3,7 @@ import { createAdminDashboardMachine } from '../../../../machines/admin/admin-da
 import { adminStatistics } from '../../../api/users'
 import type { AdminStatisticsResponse } from '../../../api/contracts/admin'
 
-/** The dashboard machine with its real I/O: GET /users/admin/statistics. */
-export const liveAdminDashboardMachine = createAdminDashboardMachine<AdminStatisticsResponse>().provide({
+/** The dashboard machine with its real I/O (GET /users/admin/statistics) and the wall clock. */
+export const liveAdminDashboardMachine = createAdminDashboardMachine<AdminStatisticsResponse>(() => Date.now()).provide({
   actors: { loadStatistics: fromPromise(() => adminStatistics()) },
 })

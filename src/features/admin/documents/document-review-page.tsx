@@ -24,18 +24,19 @@ import {
 } from '@fluentui/react-components'
 import { Checkmark20Regular, Dismiss20Regular, Eye20Regular } from '@fluentui/react-icons'
 import { useMachine } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { fromPromise } from 'xstate'
 import { createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../../../machines/documents/document-review.machine'
 import { allDocuments, documentStats, reviewDocument } from '../../../api/documents'
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../../documents/document-files'
-import { DocumentStatusBadge, PreviewDialog } from '../../documents/document-parts'
+import { PreviewDialog } from '../../documents/document-parts'
+import { DocumentStatusBadge } from '../../../components/status-badge'
 
 const liveReview = createDocumentReviewMachine<Document>().provide({
   actors: {
@@ -72,10 +73,7 @@ const useStyles = makeStyles({
 export function DocumentReviewPage() {
   const styles = useStyles()
   const [snapshot, send, actorRef] = useMachine(liveReview)
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
   const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
   const [viewing, setViewing] = useState<Document | null>(null)
   const [notes, setNotes] = useState('')

@@ -1,8 +1,6 @@
 import {
   Body1,
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -20,6 +18,7 @@ import {
   type ReportTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
 import { REPORT_TYPES, type ReportType } from '../../../api/contracts/payments'
+import { DialogFooter } from '../../../components/dialog-footer'
 import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-text'
 
 const useStyles = makeStyles({
@@ -93,14 +92,7 @@ export function ReportDialog({ request, generating, onTimeframe, onType, onGener
                 </Field>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={generating} onClick={onClose}>
-                {t.cancel}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={generating}>
-                {t.submit}
-              </Button>
-            </DialogActions>
+            <DialogFooter busy={generating} onCancel={onClose} cancel={t.cancel} confirm={t.submit} />
           </DialogBody>
         </form>
       </DialogSurface>

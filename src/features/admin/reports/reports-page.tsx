@@ -1,7 +1,6 @@
 import { Suspense, lazy, useEffect, useId, useMemo, type ReactNode } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -23,7 +22,6 @@ import {
   Text,
   makeStyles,
   tokens,
-  type BadgeProps,
 } from '@fluentui/react-components'
 import {
   ArrowDownload20Regular,
@@ -36,13 +34,14 @@ import {
 } from '@fluentui/react-icons'
 import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import type { Transaction } from '../../../api/contracts/payments'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { liveFinancialReportsMachine } from './live-reports'
 import { ReportDialog } from './report-dialog'
-import { REPORTS_TEXT, VIEW_TIMEFRAME_LABELS, statusLabel } from './reports-text'
+import { REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-text'
+import { PaymentRecordBadge } from '../../../components/status-badge'
 import { BUCKET_NAMES, BUCKET_OF, pendingPaymentsValue, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
@@ -80,28 +79,11 @@ const useStyles = makeStyles({
   amount: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
 })
 
-const STATUS_COLOR: Record<string, NonNullable<BadgeProps['color']>> = {
-  completed: 'success',
-  processing: 'informative',
-  failed: 'danger',
-}
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge appearance="tint" shape="rounded" color={STATUS_COLOR[status] ?? 'warning'}>
-      {statusLabel(status)}
-    </Badge>
-  )
-}
-
 /** Financial reports (SPEC.md section 2, admin): summary, revenue chart, transactions, report download. */
 export function ReportsPage() {
   const styles = useStyles()
   const actor = useActorRef(liveFinancialReportsMachine, { input: {} })
-  useEffect(() => {
-    const sub = bridgeNotifications(actor)
-    return () => sub.unsubscribe()
-  }, [actor])
+  useNotifications(actor)
   // Fetch the chart's chunk while the figures load, not after they arrive.
   useEffect(() => {
     import('./revenue-chart').catch(() => {})
@@ -267,7 +249,7 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
           <li key={t.id} className={styles.item}>
             <div className={styles.itemTop}>
               <Text className={styles.amount}>{formatKsh(t.amount)}</Text>
-              <StatusBadge status={t.status} />
+              <PaymentRecordBadge status={t.status} />
             </div>
             <Text>{t.description}</Text>
             <Caption1 className={styles.muted}>
@@ -300,7 +282,7 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
               <TableCell>{t.customer}</TableCell>
               <TableCell className={styles.right}>{formatKsh(t.amount)}</TableCell>
               <TableCell>
-                <StatusBadge status={t.status} />
+                <PaymentRecordBadge status={t.status} />
               </TableCell>
             </TableRow>
           ))}

@@ -62,6 +62,3 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   services: 'Services',
 }
 
-const STATUS_LABELS: Record<string, string> = { completed: 'Completed', processing: 'Processing', failed: 'Failed', pending: 'Pending' }
-/** A transaction's status as shown; anything unknown reads as pending (SPEC.md section 4). */
-export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? 'Pending'

@@ -1,20 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
+import { useMachine } from '@xstate/react'
 import { useForm, type AnyFieldApi } from '@tanstack/react-form'
 import {
   Button,
   Card,
   Field,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   Select,
+  Spinner,
   Subtitle2,
   Switch,
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
 import { ArrowSync20Regular, Info20Regular } from '@fluentui/react-icons'
-import { notify } from '../../../../machines/shared/notify'
-import { showNotification } from '../../../app/toast-bridge'
+import { SETTINGS_MESSAGES } from '../../../../machines/admin/settings.machine'
+import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
 import { adminMessages } from '../admin-messages'
@@ -28,11 +31,10 @@ import {
   SecuritySettings,
   TIME_FORMATS,
   TIME_ZONES,
-  loadSettings,
-  saveSection,
   type Settings,
   type SettingsSection,
 } from './settings-schema'
+import { liveSettingsMachine, storedSettings } from './live-settings'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0, maxWidth: '880px' },
@@ -52,14 +54,6 @@ const useStyles = makeStyles({
 })
 
 const LABELS: Record<SettingsSection, string> = { general: 'General', notifications: 'Notifications', security: 'Security', retention: 'Data retention' }
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
 
 function SelectField({ field, label, options }: { field: AnyFieldApi; label: string; options: readonly { value: string; label: string }[] }) {
   const error = fieldError(field)
@@ -82,16 +76,15 @@ function SwitchField({ field, label }: { field: AnyFieldApi; label: string }) {
 
 const opts = (values: readonly string[], label: (v: string) => string = (v) => v) => values.map((v) => ({ value: v, label: label(v) }))
 
-/** Save one section on this device and say so (SPEC.md section 8: '<Section> settings saved successfully'). */
-function saver<K extends SettingsSection>(section: K) {
-  return ({ value }: { value: Settings[K] }) => {
-    const store = storage()
-    if (store) saveSection(store, section, value)
-    showNotification(notify('success', adminMessages.settings.saved(LABELS[section])))
-  }
+interface SectionProps {
+  section: SettingsSection
+  children: ReactNode
+  onSubmit: (e: FormEvent) => void
+  saving: boolean
+  extra?: ReactNode
 }
 
-function Section({ section, children, onSubmit, extra }: { section: SettingsSection; children: ReactNode; onSubmit: (e: FormEvent) => void; extra?: ReactNode }) {
+function Section({ section, children, onSubmit, saving, extra }: SectionProps) {
   const styles = useStyles()
   const headingId = useId()
   return (
@@ -103,7 +96,7 @@ function Section({ section, children, onSubmit, extra }: { section: SettingsSect
         {children}
         <div className={styles.actions}>
           {extra}
-          <Button type="submit" appearance="primary">
+          <Button type="submit" appearance="primary" disabled={saving}>
             Save {LABELS[section].toLowerCase()} settings
           </Button>
         </div>
@@ -115,38 +108,60 @@ function Section({ section, children, onSubmit, extra }: { section: SettingsSect
 /** System settings (SPEC.md sections 2, 3, 5, 8, 9): kept on this device; each section saves on its own. */
 export function SettingsPage() {
   const styles = useStyles()
-  const [initial] = useState<Settings>(() => loadSettings(storage()))
-  const general = useForm({ defaultValues: initial.general, validators: { onChange: GeneralSettings }, onSubmit: saver('general') })
-  const notifications = useForm({
-    defaultValues: initial.notifications,
-    validators: { onChange: NotificationSettings },
-    onSubmit: saver('notifications'),
-  })
-  const security = useForm({ defaultValues: initial.security, validators: { onChange: SecuritySettings }, onSubmit: saver('security') })
-  const retention = useForm({ defaultValues: initial.retention, validators: { onChange: RetentionSettings }, onSubmit: saver('retention') })
-  const [backingUp, setBackingUp] = useState(false)
-  const timer = useRef<number | null>(null)
-  useEffect(() => () => (timer.current === null ? undefined : window.clearTimeout(timer.current)), [])
-
-  const backup = () => {
-    setBackingUp(true)
-    showNotification(notify('info', adminMessages.settings.backupStarting))
-    // SPEC.md section 7: the backup is simulated locally.
-    timer.current = window.setTimeout(() => {
-      showNotification(notify('success', adminMessages.settings.backupStarted))
-      setBackingUp(false)
-      timer.current = null
-    }, 1500)
-  }
-
+  const [snapshot, send, actorRef] = useMachine(liveSettingsMachine)
+  useNotifications(actorRef)
+  const settings = storedSettings(snapshot)
   return (
     <div className={styles.page}>
       <PageHeader title="System Settings" subtitle="Facility details, notifications, security and data retention." />
       <MessageBar intent="info" icon={<Info20Regular />}>
         <MessageBarBody>{adminMessages.settings.localNote}</MessageBarBody>
       </MessageBar>
+      {snapshot.matches('failed') && (
+        <MessageBar intent="error">
+          <MessageBarBody>{SETTINGS_MESSAGES.loadFailed}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => send({ type: 'settings.reload' })}>Try again</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {snapshot.hasTag('loading') && <Spinner size="small" label="Loading settings..." />}
+      {settings && (
+        <SettingsForms
+          initial={settings}
+          saving={snapshot.hasTag('saving')}
+          backingUp={snapshot.hasTag('backingUp')}
+          onSave={(section, value) => send({ type: 'settings.save', section, label: LABELS[section], value })}
+          onBackup={() => send({ type: 'backup.start' })}
+        />
+      )}
+    </div>
+  )
+}
 
-      <Section section="general" onSubmit={submitHandler(general)}>
+interface SettingsFormsProps {
+  initial: Settings
+  saving: boolean
+  backingUp: boolean
+  onSave: <K extends SettingsSection>(section: K, value: Settings[K]) => void
+  onBackup: () => void
+}
+
+/** The four sections, built from the stored settings (mounted only once they have been read). */
+function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: SettingsFormsProps) {
+  const styles = useStyles()
+  const general = useForm({ defaultValues: initial.general, validators: { onChange: GeneralSettings }, onSubmit: ({ value }) => onSave('general', value) })
+  const notifications = useForm({
+    defaultValues: initial.notifications,
+    validators: { onChange: NotificationSettings },
+    onSubmit: ({ value }) => onSave('notifications', value),
+  })
+  const security = useForm({ defaultValues: initial.security, validators: { onChange: SecuritySettings }, onSubmit: ({ value }) => onSave('security', value) })
+  const retention = useForm({ defaultValues: initial.retention, validators: { onChange: RetentionSettings }, onSubmit: ({ value }) => onSave('retention', value) })
+
+  return (
+    <>
+      <Section section="general" saving={saving} onSubmit={submitHandler(general)}>
         <div className={styles.grid}>
           <general.Field name="facilityName">{(f) => <TextField field={f} label="Facility name" required />}</general.Field>
           <general.Field name="contactEmail">{(f) => <TextField field={f} label="Contact email" type="email" required />}</general.Field>
@@ -163,7 +178,7 @@ export function SettingsPage() {
         </div>
       </Section>
 
-      <Section section="notifications" onSubmit={submitHandler(notifications)}>
+      <Section section="notifications" saving={saving} onSubmit={submitHandler(notifications)}>
         <div className={styles.switches}>
           <notifications.Field name="emailNotifications">{(f) => <SwitchField field={f} label="Email notifications" />}</notifications.Field>
           <notifications.Field name="smsNotifications">{(f) => <SwitchField field={f} label="SMS notifications" />}</notifications.Field>
@@ -174,7 +189,7 @@ export function SettingsPage() {
         </div>
       </Section>
 
-      <Section section="security" onSubmit={submitHandler(security)}>
+      <Section section="security" saving={saving} onSubmit={submitHandler(security)}>
         <div className={styles.grid}>
           <security.Field name="passwordExpiryDays">
             {(f) => <TextField field={f} label="Password expiry (days)" type="number" inputMode="numeric" min="0" max="365" hint="0 to 365; 0 turns expiry off" />}
@@ -194,9 +209,10 @@ export function SettingsPage() {
 
       <Section
         section="retention"
+        saving={saving}
         onSubmit={submitHandler(retention)}
         extra={
-          <Button icon={<ArrowSync20Regular />} onClick={backup} disabled={backingUp}>
+          <Button icon={<ArrowSync20Regular />} onClick={onBackup} disabled={backingUp}>
             {backingUp ? 'Backing up...' : 'Run system backup'}
           </Button>
         }
@@ -216,6 +232,6 @@ export function SettingsPage() {
           </retention.Field>
         </div>
       </Section>
-    </div>
+    </>
   )
 }

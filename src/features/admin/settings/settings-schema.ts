@@ -93,9 +93,12 @@ export const SETTINGS_STORAGE_KEY = 'admin-settings'
 
 /** The saved settings of this device, section by section; a broken or missing section falls back to its defaults. */
 export function loadSettings(storage: Pick<Storage, 'getItem'> | null): Settings {
+  // A storage that cannot be read throws here, and the caller says so: defaults shown instead would
+  // be saved over what is stored. Only unreadable JSON (nothing to keep) falls back to them.
+  const text = storage?.getItem(SETTINGS_STORAGE_KEY) ?? null
   let raw: unknown = null
   try {
-    raw = JSON.parse(storage?.getItem(SETTINGS_STORAGE_KEY) ?? 'null')
+    raw = JSON.parse(text ?? 'null')
   } catch {
     raw = null
   }

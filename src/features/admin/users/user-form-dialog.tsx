@@ -2,9 +2,7 @@ import { useId } from 'react'
 import { useForm, type AnyFieldApi } from '@tanstack/react-form'
 import { z } from 'zod/mini'
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -17,6 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
+import { DialogFooter } from '../../../components/dialog-footer'
 import { toWireRole, type StaffRequest, type User, type WireRole } from '../../../api/contracts/auth'
 import type { UserUpdateRequest } from '../../../api/contracts/admin'
 import { ROLE_LABELS } from './user-text'
@@ -105,14 +104,7 @@ export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & {
               <form.Field name="address">{(f) => <TextField field={f} label="Address (optional)" />}</form.Field>
             </form>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} appearance="primary" disabled={busy}>
-              {busy ? 'Creating...' : 'Create user'}
-            </Button>
-          </DialogActions>
+          <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? 'Creating...' : 'Create user'} />
         </DialogBody>
       </DialogSurface>
     </Dialog>
@@ -169,14 +161,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
               </form.Field>
             </form>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} appearance="primary" disabled={busy}>
-              {busy ? 'Saving...' : 'Save changes'}
-            </Button>
-          </DialogActions>
+          <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? 'Saving...' : 'Save changes'} />
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -1,13 +1,11 @@
 import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
   Card,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -31,9 +29,11 @@ import {
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
 import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
+import { DialogFooter } from '../../../components/dialog-footer'
+import { StatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { adminMessages } from '../admin-messages'
@@ -75,11 +75,7 @@ const ROLE_COLORS: Record<WireRole, 'brand' | 'informative' | 'important'> = { c
 
 function RoleBadge({ user }: { user: User }) {
   const wire = toWireRole(user.role)
-  return (
-    <Badge appearance="tint" shape="rounded" color={ROLE_COLORS[wire]}>
-      {roleLabel(user.role)}
-    </Badge>
-  )
+  return <StatusBadge color={ROLE_COLORS[wire]}>{roleLabel(user.role)}</StatusBadge>
 }
 
 /** Users (SPEC.md section 2): a server-paged list with a role filter and a local search; create staff, edit, delete. */
@@ -90,10 +86,7 @@ export function UsersPage() {
   useEffect(() => {
     void loadForms()
   }, [])
-  useEffect(() => {
-    const sub = bridgeNotifications(actor)
-    return () => sub.unsubscribe()
-  }, [actor])
+  useNotifications(actor)
   const ctx = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const saving = useSelector(actor, (s) => s.hasTag('saving'))
@@ -106,6 +99,8 @@ export function UsersPage() {
     : ctx.users
   const close = () => actor.send({ type: 'dialog.close' })
   const isMe = (u: User) => !!me && String(me.id) === u.id
+  // Rows kept from before a failed reload may be out of date: no edit over them until the list is back.
+  const stale = ctx.error !== null
 
   return (
     <div className={styles.page}>
@@ -167,7 +162,7 @@ export function UsersPage() {
                   {u.phone && <Caption1 className={styles.muted}>{u.phone}</Caption1>}
                   <div className={styles.itemTop}>
                     <Caption1 className={styles.muted}>Joined {formatDate(u.created_at)}</Caption1>
-                    <RowActions user={u} isMe={isMe(u)} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
+                    <RowActions user={u} isMe={isMe(u)} stale={stale} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
                   </div>
                 </li>
               ))}
@@ -197,7 +192,7 @@ export function UsersPage() {
                     <TableCell>{u.phone ?? '—'}</TableCell>
                     <TableCell>{formatDate(u.created_at)}</TableCell>
                     <TableCell>
-                      <RowActions user={u} isMe={isMe(u)} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
+                      <RowActions user={u} isMe={isMe(u)} stale={stale} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -255,18 +250,12 @@ export function UsersPage() {
                   </MessageBar>
                 )}
               </DialogContent>
-              <DialogActions>
-                <Button onClick={close} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button
-                  appearance="primary"
-                  disabled={saving}
-                  onClick={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
-                >
-                  {saving ? 'Deleting...' : 'Delete'}
-                </Button>
-              </DialogActions>
+              <DialogFooter
+                busy={saving}
+                onCancel={close}
+                confirm={saving ? 'Deleting...' : 'Delete'}
+                onConfirm={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
+              />
             </DialogBody>
           </DialogSurface>
         </Dialog>
@@ -275,17 +264,17 @@ export function UsersPage() {
   )
 }
 
-function RowActions({ user, isMe, onEdit, onDelete }: { user: User; isMe: boolean; onEdit: () => void; onDelete: () => void }) {
+function RowActions({ user, isMe, stale, onEdit, onDelete }: { user: User; isMe: boolean; stale: boolean; onEdit: () => void; onDelete: () => void }) {
   const styles = useStyles()
   return (
     <div className={styles.actions}>
-      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${user.name}`} title="Edit" onClick={onEdit} />
+      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${user.name}`} title="Edit" disabled={stale} onClick={onEdit} />
       <Button
         appearance="subtle"
         icon={<Delete20Regular />}
         aria-label={`Delete ${user.name}`}
         title={isMe ? 'You cannot delete your own account' : 'Delete'}
-        disabled={isMe}
+        disabled={isMe || stale}
         onClick={onDelete}
       />
     </div>

@@ -22,7 +22,7 @@ import { draftTotal, isDraftEmpty } from '../../../../machines/booking/booking-s
 import { savedWizard, stepOf, type DraftChanges } from '../../../../machines/booking/booking-wizard.machine'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { nairobiDay } from '../../../lib/dates'
 import { DeceasedDetailsStep } from './deceased-details-step'
@@ -47,13 +47,11 @@ export function BookServicePage() {
   const [restored] = useState(() => loadDraft(userId))
 
   const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: SERVICES_FAILED } })
-  const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { today: () => nairobiDay(), restored } })
+  const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { restored } })
 
   // The machine stays pure: its messages become toasts and its draft is kept here, on this device.
-  useEffect(() => {
-    const subs = [bridgeNotifications(servicesRef), bridgeNotifications(wizardRef)]
-    return () => subs.forEach((s) => s.unsubscribe())
-  }, [servicesRef, wizardRef])
+  useNotifications(servicesRef)
+  useNotifications(wizardRef)
   useEffect(() => {
     const sub = wizardRef.subscribe((s) => {
       const saved = savedWizard(s)

@@ -1,13 +1,14 @@
 import { fromPromise } from 'xstate'
-import { bookingWizardMachine } from '../../../../machines/booking/booking-wizard.machine'
+import { createBookingWizardMachine } from '../../../../machines/booking/booking-wizard.machine'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import * as bookingsApi from '../../../api/bookings'
 import * as deceasedApi from '../../../api/deceased'
 import { listServices } from '../../../api/services'
 import type { Service } from '../../../api/contracts/services'
+import { nairobiDay } from '../../../lib/dates'
 
-/** The wizard with the real calls: POST /deceased, then POST /bookings. */
-export const liveBookingWizard = bookingWizardMachine.provide({
+/** The wizard with the real calls (POST /deceased, then POST /bookings) and Nairobi's calendar day. */
+export const liveBookingWizard = createBookingWizardMachine(() => nairobiDay()).provide({
   actors: {
     createDeceased: fromPromise(({ input }) => deceasedApi.createDeceased(input)),
     createBooking: fromPromise(({ input }) => bookingsApi.createBooking(input)),

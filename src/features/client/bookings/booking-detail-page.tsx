@@ -29,7 +29,7 @@ import { DocumentChecklist } from '../../documents/document-checklist'
 import { bookingChoices } from '../documents/booking-choices'
 import { useMyDocuments } from '../documents/my-documents'
 import { paths } from '../../../app/paths'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { PreparationProgress } from '../../../components/preparation-progress'
@@ -80,10 +80,7 @@ export function BookingDetailPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const [snapshot, , actorRef] = useMachine(liveBookingDetail, { input: { id } })
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
   const failed = snapshot.matches('failed')
   useEffect(() => {
     if (failed) navigate(paths.client.bookings, { replace: true })

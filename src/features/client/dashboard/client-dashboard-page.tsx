@@ -1,4 +1,3 @@
-import { useId, type ReactElement } from 'react'
 import {
   Body1,
   Button,
@@ -24,6 +23,7 @@ import {
 } from '@fluentui/react-icons'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
+import { DashboardCounter } from '../../../components/dashboard-counter'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
@@ -42,10 +42,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     '@media (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
-  counter: { gap: tokens.spacingVerticalXS, justifyContent: 'space-between' },
-  counterHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
-  counterIcon: { color: tokens.colorBrandForeground1, flexShrink: 0 },
-  counterValue: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
   sectionHead: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalS },
   recent: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   recentItem: {
@@ -62,28 +58,6 @@ const useStyles = makeStyles({
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   checklists: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
-
-function Counter({ label, value, icon, loading }: { label: string; value: number; icon: ReactElement; loading: boolean }) {
-  const styles = useStyles()
-  const id = useId()
-  return (
-    <Card className={styles.counter} role="group" aria-labelledby={id}>
-      <div className={styles.counterHead}>
-        <Text id={id}>{label}</Text>
-        <span className={styles.counterIcon} aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      {loading ? (
-        <Skeleton aria-label={`Loading ${label}`}>
-          <SkeletonItem size={40} style={{ width: '48px' }} />
-        </Skeleton>
-      ) : (
-        <Text className={styles.counterValue}>{value}</Text>
-      )}
-    </Card>
-  )
-}
 
 /** The family's home (SPEC.md section 2): four counters, the 5 most recent bookings, links onward. */
 export function ClientDashboardPage() {
@@ -114,10 +88,10 @@ export function ClientDashboardPage() {
         </MessageBar>
       )}
       <section aria-label="Summary" className={styles.counters}>
-        <Counter label="Active Bookings" value={counts.activeBookings} icon={<CalendarCheckmark24Regular />} loading={counting} />
-        <Counter label="Completed Services" value={counts.completedServices} icon={<CheckmarkCircle24Regular />} loading={counting} />
-        <Counter label="Pending Documents" value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
-        <Counter label="Notifications" value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
+        <DashboardCounter label="Active Bookings" value={counts.activeBookings} icon={<CalendarCheckmark24Regular />} loading={counting} />
+        <DashboardCounter label="Completed Services" value={counts.completedServices} icon={<CheckmarkCircle24Regular />} loading={counting} />
+        <DashboardCounter label="Pending Documents" value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
+        <DashboardCounter label="Notifications" value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
       </section>
 
       {docs.loaded && needing.length > 0 && (

@@ -4,7 +4,6 @@ import {
   Caption1,
   Card,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -30,10 +29,12 @@ import { deleteDocument } from '../../../api/documents'
 import { deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
+import { DialogFooter } from '../../../components/dialog-footer'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { DELETE_CONFIRM, DELETE_DONE, DELETE_FAILED, DOWNLOAD_DONE, DOWNLOAD_FAILED, formatSize, saveDocument } from '../../documents/document-files'
-import { DocumentStatusBadge, PreviewDialog } from '../../documents/document-parts'
+import { PreviewDialog } from '../../documents/document-parts'
+import { DocumentStatusBadge } from '../../../components/status-badge'
 import { UploadDialog } from '../../documents/upload-dialog'
 import { bookingChoices } from './booking-choices'
 import { useMyBookings } from '../my-bookings'
@@ -192,14 +193,12 @@ export function DocumentsPage() {
                 </Body1>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={remove.busy} onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button appearance="primary" disabled={remove.busy} onClick={() => deleting && remove.submit(deleting)}>
-                {remove.busy ? 'Deleting...' : 'Delete'}
-              </Button>
-            </DialogActions>
+            <DialogFooter
+              busy={remove.busy}
+              onCancel={() => setDeleting(null)}
+              confirm={remove.busy ? 'Deleting...' : 'Delete'}
+              onConfirm={() => deleting && remove.submit(deleting)}
+            />
           </DialogBody>
         </DialogSurface>
       </Dialog>

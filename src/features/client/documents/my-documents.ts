@@ -1,10 +1,9 @@
-import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myDocuments } from '../../../api/documents'
 import type { Document } from '../../../api/contracts/documents'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import { useNotifications } from '../../../app/use-notifications'
 import { LOAD_FAILED } from '../../documents/document-files'
 
 /** The family's documents (GET /documents/my): the Documents page and each booking's checklist. */
@@ -14,10 +13,7 @@ export const liveMyDocuments = createCollectionMachine<Document>('myDocuments').
 
 export function useMyDocuments() {
   const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: LOAD_FAILED } })
-  useEffect(() => {
-    const sub = bridgeNotifications(actorRef)
-    return () => sub.unsubscribe()
-  }, [actorRef])
+  useNotifications(actorRef)
   return {
     documents: snapshot.context.items,
     loading: snapshot.hasTag('loading'),

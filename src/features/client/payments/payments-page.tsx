@@ -1,8 +1,7 @@
 import { Suspense, lazy, useEffect, useId } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import type { ActorRefFrom, AnyActorRef } from 'xstate'
+import type { ActorRefFrom } from 'xstate'
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -22,14 +21,14 @@ import {
   Text,
   makeStyles,
   tokens,
-  type BadgeProps,
 } from '@fluentui/react-components'
 import { Dismiss20Regular, Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
-import type { Payment, PaymentRecordStatus, PendingPayment } from '../../../api/contracts/payments'
-import { bridgeNotifications } from '../../../app/toast-bridge'
+import type { Payment, PendingPayment } from '../../../api/contracts/payments'
+import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
+import { PaymentRecordBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { livePaymentsPageMachine } from './live-payments'
@@ -77,32 +76,6 @@ const useStyles = makeStyles({
   historyTop: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
 
-const STATUS: Record<PaymentRecordStatus, { label: string; color: NonNullable<BadgeProps['color']> }> = {
-  completed: { label: 'Completed', color: 'success' },
-  processing: { label: 'Processing', color: 'informative' },
-  failed: { label: 'Failed', color: 'danger' },
-  pending: { label: 'Pending', color: 'warning' },
-}
-
-/** A payment's status (SPEC.md section 4: completed, processing, failed; anything else pending). */
-function PaymentBadge({ status }: { status: PaymentRecordStatus }) {
-  const s = STATUS[status]
-  return (
-    <Badge appearance="tint" shape="rounded" color={s.color}>
-      {s.label}
-    </Badge>
-  )
-}
-
-/** The machine's notify events become toasts for as long as the screen shows this actor. */
-function useToasts(actor: AnyActorRef | undefined) {
-  useEffect(() => {
-    if (!actor) return
-    const sub = bridgeNotifications(actor)
-    return () => sub.unsubscribe()
-  }, [actor])
-}
-
 interface ListView<T extends { id: string }> {
   items: T[]
   loading: boolean
@@ -132,9 +105,9 @@ export function PaymentsPage() {
   const paymentRef = useSelector(page, (s) => s.children.payment)
   const payingFor = useSelector(page, (s) => s.context.payingFor)
   const receipt = useSelector(page, (s) => s.context.receipt)
-  useToasts(pendingRef)
-  useToasts(historyRef)
-  useToasts(paymentRef)
+  useNotifications(pendingRef)
+  useNotifications(historyRef)
+  useNotifications(paymentRef)
 
   const pending = useList<PendingPayment>(pendingRef)
   const history = useList<Payment>(historyRef)
@@ -267,7 +240,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
               <li key={p.id} className={styles.historyItem}>
                 <div className={styles.historyTop}>
                   <Text className={styles.amount}>{formatKsh(p.amount)}</Text>
-                  <PaymentBadge status={p.status} />
+                  <PaymentRecordBadge status={p.status} />
                 </div>
                 <Caption1 className={styles.muted}>
                   {methodLabel(p.payment_method)} · {formatDateTime(p.payment_date) || '—'}
@@ -296,7 +269,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                     <TableCell className={styles.right}>{formatKsh(p.amount)}</TableCell>
                     <TableCell>{formatDateTime(p.payment_date) || '—'}</TableCell>
                     <TableCell>
-                      <PaymentBadge status={p.status} />
+                      <PaymentRecordBadge status={p.status} />
                     </TableCell>
                   </TableRow>
                 ))}

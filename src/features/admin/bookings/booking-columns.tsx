@@ -1,0 +1,160 @@
+import { Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
+import type { useMachine } from '@xstate/react'
+import { DismissCircle20Regular } from '@fluentui/react-icons'
+import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../api/contracts/bookings'
+import type { User } from '../../../api/contracts/auth'
+import { PreparationProgress } from '../../../components/preparation-progress'
+import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
+import { formatDate, formatKsh } from '../../../lib/format'
+import type { liveAdminBookingsMachine } from './live-machines'
+import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+
+/** Relative column widths of the grid (Fluent gives every column the same share otherwise). */
+const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.45 }
+export const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FLEX[String(columnId)] ?? 1, flexBasis: 0 })
+
+export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
+
+/** The class names the cells use (the tab's styles). */
+export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'amount' | 'cellDropdown' | 'nowrap', string>
+
+export type Send = ReturnType<typeof useMachine<typeof liveAdminBookingsMachine>>[1]
+
+/** The All bookings grid's columns; each booking is changed in place from its row (or its card on a phone). */
+export function bookingColumns({
+  attendants,
+  saving,
+  send,
+  styles,
+}: {
+  attendants: User[]
+  saving: boolean
+  send: Send
+  styles: ColumnStyles
+}): TableColumnDefinition<Booking>[] {
+  return [
+    createTableColumn<Booking>({
+      columnId: 'deceased',
+      renderHeaderCell: () => 'Deceased / family',
+      renderCell: (b) => (
+        <div className={styles.stack}>
+          <Text weight="semibold" className={styles.wrap}>
+            {deceasedOf(b)}
+          </Text>
+          <Text size={200} className={styles.wrap}>
+            {b.client_name ?? ''}
+          </Text>
+          <Text size={200} className={styles.muted}>
+            #{b.id}
+          </Text>
+        </div>
+      ),
+    }),
+    createTableColumn<Booking>({
+      columnId: 'services',
+      renderHeaderCell: () => 'Services',
+      renderCell: (b) => <span className={styles.wrap}>{b.services.map((s) => s.service_name).join(', ')}</span>,
+    }),
+    createTableColumn<Booking>({
+      columnId: 'total',
+      renderHeaderCell: () => 'Total',
+      renderCell: (b) => <span className={styles.amount}>{formatKsh(b.total_amount)}</span>,
+    }),
+    createTableColumn<Booking>({
+      columnId: 'status',
+      renderHeaderCell: () => 'Status',
+      renderCell: (b) => (
+        <Dropdown
+          className={styles.cellDropdown}
+          button={{ className: styles.nowrap }}
+          aria-label={`Status of booking #${b.id}`}
+          value={bookingStatusLabel(b.status)}
+          selectedOptions={[b.status]}
+          disabled={saving}
+          onOptionSelect={(_, d) => {
+            if (d.optionValue && d.optionValue !== b.status) send({ type: 'booking.setStatus', id: b.id, status: d.optionValue as BookingStatus })
+          }}
+        >
+          {BOOKING_STATUSES.map((s) => (
+            <Option key={s} value={s}>
+              {bookingStatusLabel(s)}
+            </Option>
+          ))}
+        </Dropdown>
+      ),
+    }),
+    createTableColumn<Booking>({
+      columnId: 'payment',
+      renderHeaderCell: () => 'Payment',
+      renderCell: (b) => (
+        <Dropdown
+          className={styles.cellDropdown}
+          button={{ className: styles.nowrap }}
+          aria-label={`Payment status of booking #${b.id}`}
+          value={paymentStatusLabel(b.payment_status)}
+          selectedOptions={[b.payment_status]}
+          disabled={saving}
+          onOptionSelect={(_, d) => {
+            if (d.optionValue && d.optionValue !== b.payment_status) {
+              send({ type: 'booking.setPayment', id: b.id, paymentStatus: d.optionValue as PaymentStatus })
+            }
+          }}
+        >
+          {PAYMENT_STATUSES.map((s) => (
+            <Option key={s} value={s}>
+              {paymentStatusLabel(s)}
+            </Option>
+          ))}
+        </Dropdown>
+      ),
+    }),
+    createTableColumn<Booking>({
+      columnId: 'attendant',
+      renderHeaderCell: () => 'Attendant',
+      renderCell: (b) => {
+        const assigned = b.assignedAttendant ?? null
+        const listed = assigned && !attendants.some((a) => a.id === assigned.id) ? [{ id: assigned.id, name: assigned.name }, ...attendants] : attendants
+        return (
+          <Dropdown
+            className={styles.cellDropdown}
+            button={{ className: styles.nowrap }}
+            aria-label={`Attendant for booking #${b.id}`}
+            placeholder={attendants.length === 0 ? T.noAttendants : T.unassigned}
+            value={assigned?.name ?? ''}
+            selectedOptions={assigned ? [assigned.id] : []}
+            disabled={saving || listed.length === 0}
+            onOptionSelect={(_, d) => {
+              if (d.optionValue && d.optionValue !== assigned?.id) send({ type: 'booking.assign', id: b.id, attendantId: d.optionValue })
+            }}
+          >
+            {listed.map((a) => (
+              <Option key={a.id} value={a.id}>
+                {a.name}
+              </Option>
+            ))}
+          </Dropdown>
+        )
+      },
+    }),
+    createTableColumn<Booking>({
+      columnId: 'preparation',
+      renderHeaderCell: () => 'Preparation',
+      renderCell: (b) => (b.morgue && b.status !== 'cancelled' ? <PreparationProgress booking={b} compact /> : <span className={styles.muted}>—</span>),
+    }),
+    createTableColumn<Booking>({ columnId: 'created', renderHeaderCell: () => 'Created', renderCell: (b) => formatDate(b.created_at) }),
+    createTableColumn<Booking>({
+      columnId: 'actions',
+      renderHeaderCell: () => 'Cancel',
+      renderCell: (b) => (
+        <Button
+          appearance="subtle"
+          icon={<DismissCircle20Regular />}
+          aria-label={`Cancel booking #${b.id}`}
+          title="Cancel booking"
+          disabled={saving || b.status === 'cancelled'}
+          onClick={() => send({ type: 'cancel.open', id: b.id })}
+        />
+      ),
+    }),
+  ]
+}

@@ -1,0 +1,58 @@
+import { useForm } from '@tanstack/react-form'
+import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
+import { PRICING_KEYS, type PricingKey } from '../../../api/contracts/services'
+import { DialogFooter } from '../../../components/dialog-footer'
+import { TextField, submitHandler } from '../../../components/form-fields'
+import { CATALOGUE_TEXT as T, PRICING_LABELS, PricingForm } from './messages'
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+})
+
+/** The price table (PUT /services/pricing), filled with the prices the catalogue shows. */
+export function PricingDialogBody({
+  current,
+  busy,
+  error,
+  onCancel,
+  onSave,
+}: {
+  current: PricingForm
+  busy: boolean
+  error: string | null
+  onCancel: () => void
+  onSave: (prices: Record<PricingKey, number>) => void
+}) {
+  const styles = useStyles()
+  const form = useForm({
+    defaultValues: current,
+    validators: { onChange: PricingForm },
+    onSubmit: ({ value }) =>
+      onSave({
+        basicFuneral: Number(value.basicFuneral),
+        premiumFuneral: Number(value.premiumFuneral),
+        cremation: Number(value.cremation),
+        burial: Number(value.burial),
+      }),
+  })
+  return (
+    <form onSubmit={submitHandler(form)} noValidate aria-label={T.pricesTitle}>
+      <DialogBody>
+        <DialogTitle>{T.pricesTitle}</DialogTitle>
+        <DialogContent className={styles.form}>
+          {PRICING_KEYS.map((key) => (
+            <form.Field key={key} name={key}>
+              {(f) => <TextField field={f} label={`${PRICING_LABELS[key]} (KSH)`} inputMode="numeric" required />}
+            </form.Field>
+          ))}
+          {error && (
+            <MessageBar intent="error">
+              <MessageBarBody>{error}</MessageBarBody>
+            </MessageBar>
+          )}
+        </DialogContent>
+        <DialogFooter busy={busy} onCancel={onCancel} cancel={T.cancel} confirm={T.savePrices} />
+      </DialogBody>
+    </form>
+  )
+}

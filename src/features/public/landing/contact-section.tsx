@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Link, mergeClasses } from '@fluentui/react-components'
+import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluentui/react-icons'
+import { CONTACT } from '../../../lib/contact-details'
+import { whenIdle } from '../../../lib/idle'
+import { usePublicStyles } from '../public-styles'
+import { useLandingStyles } from './landing-styles'
+import { LandingSection } from './landing-parts'
+
+// The contact form (and its form library) is not needed for the first paint: it loads when the
+// browser is idle or the visitor scrolls near it, in a space kept for it so nothing jumps.
+const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
+
+/** How to reach us, and the contact form (loaded when wanted). */
+export function ContactSection() {
+  const page = usePublicStyles()
+  const styles = useLandingStyles()
+  return (
+    <LandingSection id="contact" title="Contact us">
+      <div className={styles.contact}>
+        <div>
+          <p className={mergeClasses(page.lead, styles.contactLead)}>
+            If someone has just died, call us at any hour. We will tell you what to do next.
+          </p>
+          <ul className={styles.details}>
+            <li className={styles.detail}>
+              <CallRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>
+                Phone: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+              </span>
+            </li>
+            <li className={styles.detail}>
+              <MailRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>
+                Email: <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>
+              </span>
+            </li>
+            <li className={styles.detail}>
+              <LocationRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>Address: {CONTACT.address}</span>
+            </li>
+            <li className={styles.detail}>
+              <ClockRegular className={styles.detailIcon} aria-hidden="true" />
+              <span>{CONTACT.hours}</span>
+            </li>
+          </ul>
+        </div>
+        <DeferredContactForm className={styles.formSlot} />
+      </div>
+    </LandingSection>
+  )
+}
+
+/** Render the contact form once the browser is idle or the visitor comes near it. */
+function DeferredContactForm({ className }: { className: string }) {
+  const slot = useRef<HTMLDivElement>(null)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (wanted) return
+    const show = () => setWanted(true)
+    const cancelIdle = whenIdle(show, { timeout: 3000, fallbackDelay: 1500 })
+    let observer: IntersectionObserver | null = null
+    if (slot.current && typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
+      observer.observe(slot.current)
+    }
+    return () => {
+      cancelIdle()
+      observer?.disconnect()
+    }
+  }, [wanted])
+  return (
+    <div ref={slot} className={className}>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ContactForm />
+        </Suspense>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,123 @@
+import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
+
+/** The landing page's own look; the shared page frame is usePublicStyles (../public-styles). */
+export const useLandingStyles = makeStyles({
+  hero: {
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+  heroInner: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    paddingBlock: '48px',
+    '@media (min-width: 640px)': { paddingBlock: '80px' },
+  },
+  heroActions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+  },
+  sectionIntro: {
+    marginBlockEnd: tokens.spacingVerticalXL,
+  },
+  // Fluent Card's look (surface, radius, shadow) without its focus management, which static
+  // content does not need.
+  card: {
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    height: '100%',
+    padding: tokens.spacingHorizontalXL,
+    gap: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    color: tokens.colorNeutralForeground1,
+  },
+  formSlot: {
+    minHeight: '430px',
+  },
+  cardIcon: {
+    display: 'flex',
+    fontSize: '32px',
+    color: tokens.colorBrandForeground1,
+  },
+  price: {
+    ...typographyStyles.body1Strong,
+    margin: 0,
+    color: tokens.colorBrandForeground1,
+  },
+  cardText: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase400,
+    color: tokens.colorNeutralForeground2,
+  },
+  about: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalXXL,
+    alignItems: 'center',
+    '@media (min-width: 800px)': { gridTemplateColumns: '1fr 2fr' },
+  },
+  years: {
+    margin: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  yearsFigure: {
+    ...typographyStyles.largeTitle,
+    color: tokens.colorBrandForeground1,
+  },
+  yearsLabel: {
+    ...typographyStyles.subtitle2,
+    color: tokens.colorNeutralForeground2,
+  },
+  quote: {
+    margin: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  blockquote: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+    fontStyle: 'italic',
+    color: tokens.colorNeutralForeground1,
+  },
+  cite: {
+    ...typographyStyles.body1Strong,
+    color: tokens.colorNeutralForeground2,
+  },
+  contactLead: {
+    marginBlockEnd: tokens.spacingVerticalXL,
+  },
+  contact: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalXXXL,
+    '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' },
+  },
+  details: {
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  detail: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    overflowWrap: 'anywhere',
+  },
+  detailIcon: {
+    flexShrink: 0,
+    fontSize: '24px',
+    color: tokens.colorBrandForeground1,
+  },
+})

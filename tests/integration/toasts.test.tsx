@@ -1,0 +1,45 @@
+import { StrictMode } from 'react'
+import { render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { App } from '../../src/app/app'
+import { startSession, Toasts } from '../../src/app/session'
+import { showNotification } from '../../src/app/toast-bridge'
+import { GUARD_MESSAGES } from '../../src/app/guards'
+import { findToast } from './render-app'
+
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('No message is lost while the toasts are still loading', () => {
+  it('shows a message sent before the toast container existed, once it mounts (StrictMode mounts it twice)', async () => {
+    showNotification({ type: 'notify', level: 'warning', message: GUARD_MESSAGES.login })
+    // The toasts' chunk arrives well after the guard spoke.
+    await later(300)
+    render(
+      <StrictMode>
+        <Toasts />
+      </StrictMode>,
+    )
+    const toast = await findToast(GUARD_MESSAGES.login)
+    expect(toast).toBeVisible()
+  })
+
+  it('shows the same message twice sent while waiting only once', async () => {
+    showNotification({ type: 'notify', level: 'error', message: 'Failed to fetch users' })
+    showNotification({ type: 'notify', level: 'error', message: 'Failed to fetch users' })
+    render(<Toasts />)
+    await findToast('Failed to fetch users')
+    await later(50)
+    expect(screen.getAllByRole('alert', { hidden: true }).filter((el) => el.textContent?.includes('Failed to fetch users'))).toHaveLength(1)
+  })
+
+  it('tells an anonymous visitor of an admin page to sign in, in the development build (StrictMode) too', async () => {
+    let path = ''
+    render(
+      <StrictMode>
+        <App actor={startSession()} initialPath="/dashboard/admin/users" onLocation={(l) => (path = l.pathname)} />
+      </StrictMode>,
+    )
+    await findToast(GUARD_MESSAGES.login)
+    await waitFor(() => expect(path).toBe('/login'))
+  })
+})

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest'
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
+import { SETTINGS_MESSAGES, settingsMachine, type SaveSectionInput, type SettingsValues } from '../../machines/admin/settings.machine'
+import type { NotifyEvent } from '../../machines/shared/notify'
+
+const STORED: SettingsValues = { general: { facilityName: 'Amani' }, security: { twoFactor: false } }
+
+function start(options: { load?: () => Promise<SettingsValues>; save?: (input: SaveSectionInput) => Promise<SettingsValues> } = {}) {
+  const clock = new SimulatedClock()
+  const load = vi.fn(options.load ?? (() => Promise.resolve(STORED)))
+  const save = vi.fn(options.save ?? ((input: SaveSectionInput) => Promise.resolve({ ...STORED, [input.section]: input.value })))
+  const machine = settingsMachine.provide({
+    actors: {
+      loadSettings: fromPromise(() => load()),
+      saveSection: fromPromise(({ input }: { input: SaveSectionInput }) => save(input)),
+    },
+  })
+  const actor = createActor(machine, { clock })
+  const notes: NotifyEvent[] = []
+  actor.on('notify', (e) => notes.push(e))
+  actor.start()
+  return { actor, clock, load, save, notes }
+}
+
+describe('settings machine', () => {
+  it('reads the stored settings before anything can be saved', async () => {
+    const { actor, save } = start()
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true)
+    actor.send({ type: 'settings.save', section: 'general', label: 'General', value: { facilityName: 'X' } })
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(save).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context.settings).toEqual(STORED)
+  })
+
+  it('when the settings cannot be read, stays without settings, refuses saves, and reads again on request', async () => {
+    const { actor, load, save } = start({ load: () => Promise.reject(new Error('SecurityError')) })
+    await waitFor(actor, (s) => s.matches('failed'))
+    expect(actor.getSnapshot().context.settings).toBeNull()
+    actor.send({ type: 'settings.save', section: 'general', label: 'General', value: { facilityName: 'X' } })
+    expect(save).not.toHaveBeenCalled()
+
+    load.mockImplementation(() => Promise.resolve(STORED))
+    actor.send({ type: 'settings.reload' })
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(actor.getSnapshot().context.settings).toEqual(STORED)
+  })
+
+  it("saves one section and says '<Section> settings saved successfully'", async () => {
+    const { actor, save, notes } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'settings.save', section: 'general', label: 'General', value: { facilityName: 'Lee' } })
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true)
+    await waitFor(actor, (s) => !s.hasTag('saving'))
+    expect(save).toHaveBeenCalledWith({ section: 'general', value: { facilityName: 'Lee' } })
+    expect(actor.getSnapshot().context.settings).toMatchObject({ general: { facilityName: 'Lee' } })
+    expect(notes).toEqual([{ type: 'notify', level: 'success', message: 'General settings saved successfully' }])
+  })
+
+  it('says so when the device refuses to store a section', async () => {
+    const { actor, notes } = start({ save: () => Promise.reject(new Error('QuotaExceededError')) })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'settings.save', section: 'security', label: 'Security', value: { twoFactor: true } })
+    await waitFor(actor, (s) => !s.hasTag('saving'))
+    expect(notes).toEqual([{ type: 'notify', level: 'error', message: SETTINGS_MESSAGES.saveFailed }])
+    expect(actor.getSnapshot().context.settings).toEqual(STORED)
+  })
+
+  it('the backup says it is starting, then, 1.5 s later on its clock, that it was initiated; a second start meanwhile is ignored', async () => {
+    const { actor, clock, notes } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'backup.start' })
+    actor.send({ type: 'backup.start' })
+    expect(actor.getSnapshot().hasTag('backingUp')).toBe(true)
+    expect(notes.map((n) => n.message)).toEqual(['Initiating system backup...'])
+    clock.increment(1499)
+    expect(actor.getSnapshot().hasTag('backingUp')).toBe(true)
+    clock.increment(1)
+    expect(actor.getSnapshot().hasTag('backingUp')).toBe(false)
+    expect(notes).toEqual([
+      { type: 'notify', level: 'info', message: 'Initiating system backup...' },
+      { type: 'notify', level: 'success', message: 'System backup initiated. You will be notified when it completes.' },
+    ])
+  })
+
+  it('a save and the backup run side by side', async () => {
+    const { actor, clock, notes } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'backup.start' })
+    actor.send({ type: 'settings.save', section: 'general', label: 'General', value: {} })
+    await waitFor(actor, (s) => !s.hasTag('saving'))
+    clock.increment(1500)
+    expect(notes.map((n) => n.message)).toEqual([
+      'Initiating system backup...',
+      'General settings saved successfully',
+      'System backup initiated. You will be notified when it completes.',
+    ])
+  })
+})
