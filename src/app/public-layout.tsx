@@ -58,10 +58,15 @@ const useStyles = makeStyles({
     paddingInline: tokens.spacingHorizontalL,
     [NARROW]: { columnGap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalM },
   },
+  // The mark and the short name in the heading serif (the mark is a static file, not a component:
+  // no script bytes for it).
   brand: {
     ...typographyStyles.subtitle1,
-    letterSpacing: '0.08em',
-    color: tokens.colorNeutralForeground1,
+    fontFamily: 'var(--fontFamilyHeading)',
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorBrandForeground1,
     textDecorationLine: 'none',
     ':hover': { color: tokens.colorBrandForeground1, textDecorationLine: 'none' },
   },
@@ -208,9 +213,10 @@ export function PublicLayout() {
       <header className={styles.header}>
         <nav aria-label="Main" className={styles.bar}>
           {/* The name comes from hidden text rather than aria-label, so assistive technology reads the
-              full name while sighted visitors see the short brand. */}
+              full name while sighted visitors see the mark and the short name. */}
           <RouterLink to={paths.home} className={styles.brand}>
-            <span aria-hidden="true">AFH</span>
+            <img src="/logo-mark.svg" alt="" width={32} height={32} />
+            <span aria-hidden="true">Amani</span>
             <span className={styles.visuallyHidden}>Amani Funeral Home, home</span>
           </RouterLink>
 

@@ -64,6 +64,8 @@ const bodyFont = "'Inter Variable', 'Inter fallback', -apple-system, BlinkMacSys
 export const appTheme: Theme = {
   ...warmed(createLightTheme(brand)),
   fontFamilyBase: bodyFont,
+  // Inter has tabular figures of its own (Fluent's default, Bahnschrift, exists on Windows only).
+  fontFamilyNumeric: bodyFont,
 }
 
 /** The theme as one CSS rule of custom properties (what FluentProvider would insert at run time). */

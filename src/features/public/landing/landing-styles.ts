@@ -2,15 +2,30 @@ import { makeStyles, tokens, typographyStyles } from '@fluentui/react-components
 
 /** The landing page's own look; the shared page frame is usePublicStyles (../public-styles). */
 export const useLandingStyles = makeStyles({
+  // Warm sand, so the dawn illustration's sky runs on into the page instead of sitting in a box.
   hero: {
-    backgroundColor: tokens.colorBrandBackground2,
+    backgroundColor: tokens.colorNeutralBackground3,
   },
   heroInner: {
+    display: 'grid',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalXXL,
+    paddingBlock: '40px',
+    '@media (min-width: 640px)': { paddingBlock: '72px' },
+    '@media (min-width: 880px)': { gridTemplateColumns: '7fr 6fr' },
+  },
+  heroText: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
-    paddingBlock: '48px',
-    '@media (min-width: 640px)': { paddingBlock: '80px' },
+  },
+  // width/height on the <img> reserve its box (no layout shift); the CSS only scales it down.
+  heroArt: {
+    display: 'block',
+    width: '100%',
+    maxWidth: '560px',
+    height: 'auto',
+    justifySelf: 'center',
   },
   heroActions: {
     display: 'flex',
