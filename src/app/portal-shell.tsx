@@ -42,7 +42,12 @@ const useStyles = makeStyles({
     top: 0,
     zIndex: 2,
   },
+  // The same mark and serif name as the public site, smaller: staff see it all day.
   brand: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    fontFamily: 'var(--fontFamilyHeading)',
     fontWeight: tokens.fontWeightSemibold,
     fontSize: tokens.fontSizeBase400,
     color: tokens.colorBrandForeground1,
@@ -137,8 +142,9 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
           {isSmall && (
             <Hamburger {...restoreFocusTarget} aria-label="Open menu" onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
           )}
-          <Link to={homePath} className={styles.brand} aria-label="AFH, Amani Funeral Home dashboard">
-            AFH
+          <Link to={homePath} className={styles.brand} aria-label="Amani Funeral Home dashboard">
+            <img src="/logo-mark.svg" alt="" width={28} height={28} />
+            Amani
           </Link>
           <span className={styles.spacer} />
           {profilePath ? (

@@ -68,7 +68,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     color: tokens.colorBrandForeground1,
     textDecorationLine: 'none',
-    ':hover': { color: tokens.colorBrandForeground1, textDecorationLine: 'none' },
+    ':hover': { textDecorationLine: 'none' },
+    // Smaller on phones, so the bar keeps the name, the menu and both buttons on one row.
+    [NARROW]: { fontSize: tokens.fontSizeBase400, gap: tokens.spacingHorizontalXS },
   },
   visuallyHidden: {
     position: 'absolute',
@@ -215,7 +217,7 @@ export function PublicLayout() {
           {/* The name comes from hidden text rather than aria-label, so assistive technology reads the
               full name while sighted visitors see the mark and the short name. */}
           <RouterLink to={paths.home} className={styles.brand}>
-            <img src="/logo-mark.svg" alt="" width={32} height={32} />
+            <img src="/logo-mark.svg" alt="" width={28} height={28} />
             <span aria-hidden="true">Amani</span>
             <span className={styles.visuallyHidden}>Amani Funeral Home, home</span>
           </RouterLink>

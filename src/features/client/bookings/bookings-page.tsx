@@ -17,10 +17,11 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { Add20Regular, CalendarLtr24Regular } from '@fluentui/react-icons'
+import { Add20Regular } from '@fluentui/react-icons'
 import type { Booking } from '../../../api/contracts/bookings'
 import { paths } from '../../../app/paths'
 import { PageHeader } from '../../../components/page-header'
+import { EmptyArt } from '../../../components/empty-art'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges, BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -39,7 +40,6 @@ const useStyles = makeStyles({
   cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground2 },
   empty: { alignItems: 'center', textAlign: 'center', padding: tokens.spacingVerticalXXL, gap: tokens.spacingVerticalM },
-  emptyIcon: { color: tokens.colorNeutralForeground3 },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
@@ -76,7 +76,7 @@ export function BookingsPage() {
         </Skeleton>
       ) : loaded && bookings.length === 0 ? (
         <Card className={styles.empty}>
-          <CalendarLtr24Regular className={styles.emptyIcon} aria-hidden="true" />
+          <EmptyArt name="candle" />
           <Body1>No bookings available</Body1>
           <RouterButtonLink to={paths.client.bookService} appearance="primary">
             Book a service

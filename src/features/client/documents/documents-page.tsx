@@ -23,7 +23,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { ArrowDownload20Regular, ArrowUpload20Regular, Delete20Regular, DocumentText24Regular, Eye20Regular } from '@fluentui/react-icons'
+import { ArrowDownload20Regular, ArrowUpload20Regular, Delete20Regular, Eye20Regular } from '@fluentui/react-icons'
 import { useCallback, useEffect, useState } from 'react'
 import { deleteDocument } from '../../../api/documents'
 import { deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
@@ -39,6 +39,7 @@ import { UploadDialog } from '../../documents/upload-dialog'
 import { bookingChoices } from './booking-choices'
 import { useMyBookings } from '../my-bookings'
 import { useMyDocuments } from './my-documents'
+import { EmptyArt } from '../../../components/empty-art'
 
 const useStyles = makeStyles({
   tableCard: { padding: 0, overflowX: 'auto' },
@@ -55,7 +56,6 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   cardHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   empty: { alignItems: 'center', textAlign: 'center', padding: tokens.spacingVerticalXXL, gap: tokens.spacingVerticalM },
-  emptyIcon: { color: tokens.colorNeutralForeground3 },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
@@ -112,7 +112,7 @@ export function DocumentsPage() {
         </Skeleton>
       ) : loaded && documents.length === 0 ? (
         <Card className={styles.empty}>
-          <DocumentText24Regular className={styles.emptyIcon} aria-hidden="true" />
+          <EmptyArt name="lily" />
           <Body1>No documents yet. Upload the burial permit and the death certificate when you have them.</Body1>
           <Button appearance="primary" onClick={() => setUploading(true)}>
             Upload a document

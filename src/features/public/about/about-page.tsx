@@ -76,6 +76,7 @@ export function AboutPage() {
       title="About Amani Funeral Home"
       intro="A family-run funeral home in Nairobi, caring for Kenyan families for more than 25 years."
       sections={SECTIONS}
+      art={{ src: '/illustrations/hero-dawn.svg', width: 360, height: 216 }}
     >
       <div className={styles.closing}>
         <p className={styles.closingText}>

@@ -89,6 +89,7 @@ export function GriefSupportPage() {
       title="Grief support"
       intro="Losing someone you love is hard. Here is some guidance for the days and months ahead."
       sections={SECTIONS}
+      art={{ src: '/illustrations/candle.svg', width: 180, height: 180 }}
     />
   )
 }

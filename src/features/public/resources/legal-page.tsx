@@ -89,6 +89,7 @@ export function LegalPage() {
       title="Legal requirements after a death in Kenya"
       intro="The legal steps after a death in Kenya, in the order families usually meet them."
       sections={SECTIONS}
+      art={{ src: '/illustrations/lily.svg', width: 180, height: 180 }}
       note={
         <p className={styles.note}>
           This is general guidance, not legal advice. Rules and fees change; your local Civil Registration office or a

@@ -115,6 +115,7 @@ export function PlanningPage() {
       title="Planning a funeral in Kenya"
       intro="A gentle guide to the first days: what to do, what to decide, and what can wait."
       sections={SECTIONS}
+      art={{ src: '/illustrations/path.svg', width: 360, height: 180 }}
     />
   )
 }

@@ -6,6 +6,13 @@ import { useDocumentTitle } from '../../../lib/document-title'
 import { RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 
+/** A calm, decorative illustration for a page's header (a file in public/illustrations). */
+export interface ArticleArt {
+  src: string
+  width: number
+  height: number
+}
+
 export interface ArticleSection {
   /** Becomes the section's h2 and, slugged, its id (so a section can be linked to). */
   title: string
@@ -14,10 +21,22 @@ export interface ArticleSection {
 
 const useStyles = makeStyles({
   header: {
+    display: 'grid',
+    gap: tokens.spacingVerticalL,
+    marginBlockEnd: tokens.spacingVerticalXXL,
+    '@media (min-width: 720px)': { gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: '48px' },
+  },
+  headerText: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
-    marginBlockEnd: tokens.spacingVerticalXXL,
+  },
+  // On phones the picture comes first, small, like an emblem; beside the title on wider screens.
+  art: {
+    display: 'block',
+    maxWidth: '100%',
+    height: 'auto',
+    '@media (max-width: 719.98px)': { order: -1, maxHeight: '120px', width: 'auto' },
   },
   eyebrow: {
     margin: 0,
@@ -73,12 +92,14 @@ export function InfoArticle({
   title,
   intro,
   sections,
+  art,
   children,
 }: {
   eyebrow?: string
   title: string
   intro: string
   sections: readonly ArticleSection[]
+  art?: ArticleArt
   children?: ReactNode
 }) {
   useDocumentTitle(title, intro)
@@ -87,9 +108,13 @@ export function InfoArticle({
   return (
     <article className={mergeClasses(page.container, page.section)}>
       <header className={styles.header}>
-        {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-        <h1 className={page.pageTitle}>{title}</h1>
-        <p className={page.lead}>{intro}</p>
+        <div className={styles.headerText}>
+          {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+          <h1 className={page.pageTitle}>{title}</h1>
+          <p className={page.lead}>{intro}</p>
+        </div>
+        {/* Decorative: the words carry the meaning. At the top of the page, so not lazy. */}
+        {art && <img className={styles.art} src={art.src} alt="" width={art.width} height={art.height} decoding="async" />}
       </header>
       {sections.map((section) => {
         const id = slug(section.title)
@@ -122,7 +147,9 @@ export function ResourcePage({
   intro,
   sections,
   note,
+  art,
 }: {
+  art?: ArticleArt
   current: ResourceKey
   title: string
   intro: string
@@ -134,7 +161,7 @@ export function ResourcePage({
   const styles = useStyles()
   const others = RESOURCES.filter((r) => r.key !== current)
   return (
-    <InfoArticle eyebrow="Help and guidance" title={title} intro={intro} sections={sections}>
+    <InfoArticle eyebrow="Help and guidance" title={title} intro={intro} sections={sections} art={art}>
       {note}
       <nav aria-label="More help" className={styles.aside}>
         <h2 className={page.subTitle}>More help</h2>
