@@ -144,7 +144,8 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
           )}
           <Link to={homePath} className={styles.brand} aria-label="Amani Funeral Home dashboard">
             <img src="/logo-mark.svg" alt="" width={28} height={28} />
-            Amani
+            {/* On a phone the mark alone: the bar's room goes to the user's name and Logout. */}
+            {!isSmall && 'Amani'}
           </Link>
           <span className={styles.spacer} />
           {profilePath ? (
