@@ -1,6 +1,7 @@
 /** The morgue's side of a booking (issue 10): care records, the burial permit, the wire shape. */
 import { db, nextId } from './db'
 import type { BookingRecord, MorgueCareRecord } from './db'
+import { permitStatus as permitOf } from '../shared/rules'
 
 /** The care record of a booking, or the default one (body received when the booking was made). */
 export function careOf(b: BookingRecord): MorgueCareRecord {
@@ -30,10 +31,7 @@ export async function updateCare(b: BookingRecord, change: (c: MorgueCareRecord)
 
 /** The burial permit's state: approved if any copy is approved, else the newest copy's status. */
 export function permitStatus(bookingId: number): 'approved' | 'pending' | 'rejected' | 'missing' {
-  const permits = db.document.findMany((q) => q.where({ booking_id: bookingId, document_type: 'burial_permit' }))
-  if (permits.some((d) => d.status === 'approved')) return 'approved'
-  const newest = [...permits].sort((a, c) => c.created_at.localeCompare(a.created_at))[0]
-  return newest ? newest.status : 'missing'
+  return permitOf(db.document.findMany((q) => q.where({ booking_id: bookingId })))
 }
 
 export function toWireMorgue(b: BookingRecord) {

@@ -4,19 +4,15 @@ import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
 import type { ReportType, Timeframe } from '../src/api/contracts/payments'
 
-const DAY = 24 * 60 * 60 * 1000
-/** Rolling windows ending now. */
-export const TIMEFRAME_DAYS: Record<Timeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
+import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
+
+export { TIMEFRAME_DAYS, trend, windowStart }
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Last 7 days',
   month: 'Last 30 days',
   quarter: 'Last 90 days',
   half_year: 'Last 6 months',
   year: 'Last 12 months',
-}
-
-export function windowStart(timeframe: Timeframe, now = Date.now()): Date {
-  return new Date(now - TIMEFRAME_DAYS[timeframe] * DAY)
 }
 
 const inRange = (iso: string, from: Date, to: Date) => iso >= from.toISOString() && iso <= to.toISOString()
@@ -147,8 +143,3 @@ export async function buildReport(timeframe: Timeframe, type: ReportType): Promi
   return blob.arrayBuffer()
 }
 
-/** Percent change, one decimal; 0 when both are 0, 100 when growing from 0. */
-export function trend(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100
-  return Math.round(((current - previous) / previous) * 1000) / 10
-}

@@ -1,7 +1,7 @@
 /** Database records → wire objects (snake_case, SPEC.md section 3). */
 import { db, plain } from './db'
 import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
-import { REQUIRED_DOCUMENT_TYPES } from '../src/api/contracts/bookings'
+import { amountDue as amountDueOf, missingDocuments as missingOf } from '../shared/rules'
 import { toWireMorgue } from './morgue' // morgue
 
 export interface WireUser {
@@ -43,9 +43,8 @@ export function toWireDeceased(d: DeceasedRecord) {
  */
 export function missingDocuments(bookingId: number): string[] {
   const booking = db.booking.findFirst((q) => q.where({ id: bookingId }))
-  if (!booking || booking.status === 'cancelled' || booking.status === 'completed') return []
-  const docs = db.document.findMany((q) => q.where({ booking_id: bookingId }))
-  return REQUIRED_DOCUMENT_TYPES.filter((type) => !docs.some((d) => d.document_type === type && d.status === 'approved'))
+  if (!booking) return []
+  return missingOf(booking.status, db.document.findMany((q) => q.where({ booking_id: bookingId })))
 }
 
 export function toWireDocument(d: DocumentRecord) {
@@ -71,10 +70,7 @@ export function toWireDocument(d: DocumentRecord) {
 
 /** What is still to pay for a booking: its total less its completed payments, never below 0. */
 export function amountDue(b: Pick<BookingRecord, 'id' | 'total_amount'>): number {
-  const paid = db.payment
-    .findMany((q) => q.where({ booking_id: b.id, status: 'completed' }))
-    .reduce((sum, p) => sum + p.amount, 0)
-  return Math.max(0, b.total_amount - paid)
+  return amountDueOf(b.total_amount, db.payment.findMany((q) => q.where({ booking_id: b.id })))
 }
 
 export function userName(id: number | null): string | null {

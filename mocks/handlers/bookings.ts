@@ -4,15 +4,14 @@ import type { BookingLine, BookingRecord, UserRecord } from '../db'
 import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
 import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
+import { canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 
 /** Can this user see this booking? (owner client, admin, or the assigned attendant) */
 export function canSeeBooking(user: UserRecord, booking: BookingRecord): boolean {
-  if (user.role === 'admin') return true
-  if (user.role === 'morgue_attendant') return booking.attendant_id === user.id
-  return booking.client_id === user.id
+  return canSee(user, booking)
 }
 
 /** The booking if the user may see it, else 404 (never leak that it exists). */
@@ -134,11 +133,8 @@ export const bookingHandlers = [
       const user = await requireUser(request)
       const booking = findVisibleBooking(user, params.id)
       const input = await body(request, BookingStatusRequest)
-      if (user.role !== 'admin') {
-        // A family may cancel its own booking while it has not started; everything else is admin-only.
-        const ownCancel = user.role === 'client' && input.status === 'cancelled' && (booking.status === 'pending' || booking.status === 'confirmed')
-        if (!ownCancel) requireRole(user, 'admin')
-      }
+      // A family may cancel its own booking while it has not started; everything else is admin-only.
+      if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.status = input.status

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
 import { ApiError, body, isRealDate, nairobiDate, parseId, requireRoleOf, requireUser, route } from '../http'
 import { toWireDeceased } from '../serialize'
+import { canSeeDeceased } from '../../shared/rules'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
 
 const MSG_NOT_FOUND = 'Deceased record not found'
@@ -37,7 +38,9 @@ export const deceasedHandlers = [
       const user = await requireUser(request)
       const id = parseId(params.id, MSG_NOT_FOUND)
       const deceased = db.deceased.findFirst((q) => q.where({ id }))
-      if (!deceased || (user.role === 'client' && deceased.client_id !== user.id)) throw new ApiError(404, MSG_NOT_FOUND)
+      // An attendant reads only the deceased of bookings assigned to them.
+      const assigned = deceased !== undefined && db.booking.findFirst((q) => q.where({ deceased_id: deceased.id, attendant_id: user.id })) !== undefined
+      if (!deceased || !canSeeDeceased(user, deceased, assigned)) throw new ApiError(404, MSG_NOT_FOUND)
       return HttpResponse.json({ deceased: toWireDeceased(deceased) })
     }),
   ),

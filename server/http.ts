@@ -1,0 +1,62 @@
+/** Errors, validation and small helpers shared by the routes. */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from './types'
+import { zValidator } from '@hono/zod-validator'
+import { z } from 'zod/mini'
+
+/** Thrown anywhere below a route; the app's error handler answers `{ message, errors? }` with the status. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly errors?: Record<string, string>
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message)
+    this.status = status
+    this.errors = errors
+  }
+}
+
+export const MSG_AUTH_REQUIRED = 'Authentication required'
+export const MSG_SESSION_EXPIRED = 'Session expired, please log in again'
+export const MSG_FORBIDDEN = 'You do not have permission to perform this action'
+
+/** The 422 body the mock gives: the first issue's message (prefixed with its field for type errors) and one message per field. */
+export function validationError(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string }>): ApiError {
+  const errors: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
+    if (!(key in errors)) errors[key] = issue.message
+  }
+  const first = issues[0]
+  const message = first ? (first.path.length && first.code === 'invalid_type' ? `${first.path.map(String).join('.')}: ${first.message}` : first.message) : 'Invalid request'
+  return new ApiError(422, message, errors)
+}
+
+/** Parses with a zod/mini schema or throws the 422. */
+export function parse<S extends z.core.$ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = z.safeParse(schema, value)
+  if (result.success) return result.data
+  throw validationError(result.error.issues)
+}
+
+/** @hono/zod-validator with the mock's 422 `{ message, errors }` shape. */
+export function valid<S extends z.core.$ZodType, T extends 'json' | 'query'>(
+  target: T,
+  schema: S,
+): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
+  return zValidator(target, schema as never, (result) => {
+    if (!result.success) throw validationError((result.error as unknown as { issues: Array<{ path: PropertyKey[]; message: string; code?: string }> }).issues)
+  }) as never
+}
+
+/** A path id as a positive integer; anything else reads as not found. */
+export function pathId(c: Context, notFound: string, name = 'id'): number {
+  const raw = c.req.param(name) ?? ''
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, notFound)
+  return Number(raw)
+}
+
+/** An id from a JSON body (number or numeric string), or null. */
+export function toIntId(value: string | number): number | null {
+  const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null
+}

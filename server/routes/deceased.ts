@@ -1,0 +1,38 @@
+import { Hono } from 'hono'
+import { DeceasedRequest } from '../../src/api/contracts/bookings'
+import { MIN_DATE_OF_DEATH, canSeeDeceased, checkLengths, isRealDate, nairobiDate } from '../../shared/rules'
+import { ApiError, pathId, valid } from '../http'
+import { requireAuth } from '../auth'
+import type { AppEnv } from '../types'
+import { createDeceased, findDeceased, isDeceasedAssignedTo, toWireDeceased } from '../repo/bookings'
+
+const MSG_NOT_FOUND = 'Deceased record not found'
+const LABELS = { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' } as const
+
+export const deceasedRoutes = new Hono<AppEnv>()
+  .post('/', requireAuth('client'), valid('json', DeceasedRequest), async (c) => {
+    const input = checkLengths(c.req.valid('json'), LABELS)
+    const bad = (message: string) => new ApiError(422, message, { date_of_death: message })
+    if (!isRealDate(input.date_of_death)) throw bad('Date of death is not a valid date')
+    if (input.date_of_death > nairobiDate()) throw bad('Date of death cannot be in the future')
+    if (input.date_of_death < MIN_DATE_OF_DEATH) throw bad('Date of death is too far in the past')
+    const deceased = await createDeceased(c.var.deps.db, {
+      clientId: c.var.user.id,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      dateOfDeath: input.date_of_death,
+      placeOfDeath: input.place_of_death,
+      gender: input.gender ?? null,
+      religion: input.religion?.trim() || null,
+    })
+    return c.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, 201)
+  })
+
+  .get('/:id', requireAuth(), async (c) => {
+    const { db } = c.var.deps
+    const user = c.var.user
+    const deceased = await findDeceased(db, pathId(c, MSG_NOT_FOUND))
+    const assigned = deceased !== undefined && user.role === 'morgue_attendant' && (await isDeceasedAssignedTo(db, deceased.id, user.id))
+    if (!deceased || !canSeeDeceased(user, { client_id: deceased.clientId }, assigned)) throw new ApiError(404, MSG_NOT_FOUND)
+    return c.json({ deceased: toWireDeceased(deceased) })
+  })
