@@ -234,7 +234,7 @@ function servePageHtml(): Plugin {
   }
 }
 
-const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}']
+const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts']
 /** Test files that use vi.mock (module replacement needs a module graph of their own). */
 const MODULE_MOCKING_TESTS = ['tests/integration/public-pages.test.tsx', 'tests/integration/slow-code.test.tsx']
 
