@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
+import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
@@ -18,10 +19,9 @@ import { findUserByEmail } from '../../server/repo/users'
 let template: Promise<Blob> | null = null
 
 async function buildTemplate(): Promise<Blob> {
-  const { PGlite } = await import('@electric-sql/pglite')
   const database = await openDatabase({})
   await insertDemo(database.db)
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client
+  const client = (database.db as unknown as { $client: PGlite }).$client
   const dump = await client.dumpDataDir('none')
   await database.close()
   return dump
