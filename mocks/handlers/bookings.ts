@@ -4,7 +4,8 @@ import type { BookingLine, BookingRecord, UserRecord } from '../db'
 import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
 import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
-import { canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
+import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
+import { lengths } from '../limits'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
@@ -37,12 +38,13 @@ export const bookingHandlers = [
     '*/api/bookings',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      const input = await body(request, BookingRequest)
+      const input = lengths(await body(request, BookingRequest), { notes: 'Notes' })
       const deceasedId = toIntId(input.deceased_id)
       const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
       if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
 
       const today = nairobiDate()
+      const latest = nairobiDate(new Date(Date.now() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))
       const lines: Omit<BookingLine, 'id'>[] = []
       for (const [i, line] of input.services.entries()) {
         const serviceId = toIntId(line.service_id)
@@ -57,6 +59,7 @@ export const bookingHandlers = [
           throw new ApiError(422, 'Service date is not a valid date', { [`services.${i}.scheduled_date`]: 'Service date is not a valid date' })
         }
         if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [`services.${i}.scheduled_date`]: 'Service date cannot be in the past' })
+        if (day > latest) throw new ApiError(422, 'Service date is too far in the future', { [`services.${i}.scheduled_date`]: 'Service date is too far in the future' })
         lines.push({ service_id: service.id, service_name: service.name, quantity: 1, price_at_booking: service.price, scheduled_date: line.scheduled_date })
       }
       const id = nextId('booking')
@@ -132,7 +135,7 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       const booking = findVisibleBooking(user, params.id)
-      const input = await body(request, BookingStatusRequest)
+      const input = lengths(await body(request, BookingStatusRequest), { notes: 'Notes' })
       // A family may cancel its own booking while it has not started; everything else is admin-only.
       if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {

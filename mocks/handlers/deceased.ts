@@ -3,6 +3,7 @@ import { db, nextId } from '../db'
 import { ApiError, body, isRealDate, nairobiDate, parseId, requireRoleOf, requireUser, route } from '../http'
 import { toWireDeceased } from '../serialize'
 import { canSeeDeceased } from '../../shared/rules'
+import { lengths } from '../limits'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
 
 const MSG_NOT_FOUND = 'Deceased record not found'
@@ -12,7 +13,7 @@ export const deceasedHandlers = [
     '*/api/deceased',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      const input = await body(request, DeceasedRequest)
+      const input = lengths(await body(request, DeceasedRequest), { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' })
       if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
       if (input.date_of_death > nairobiDate()) {
         throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })

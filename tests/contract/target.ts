@@ -8,7 +8,7 @@
  * the mock's seed copied row by row with the same ids, so the answers are the same for both.
  */
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { db as mockDb } from '../../mocks/db'
+import { db as mockDb, nextId } from '../../mocks/db'
 import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
 
 export const TARGET: 'mock' | 'server' = process.env.CONTRACT_TARGET === 'server' ? 'server' : 'mock'
@@ -52,7 +52,7 @@ export interface Fixtures {
 
 const mockFixtures: Fixtures = {
   async addDocument(doc) {
-    const id = Math.max(0, ...mockDb.document.all().map((d) => d.id)) + 1
+    const id = nextId('document')
     await mockDb.document.create({
       id,
       booking_id: doc.booking_id,
