@@ -8,6 +8,7 @@ import { db } from './db'
 import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
 import { cryptoRandom } from './passwords'
+import { describeIssues } from '../shared/validation'
 import type { WireRole } from '../src/api/contracts/auth'
 
 /** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()`. */
@@ -226,13 +227,8 @@ type RequestSchema = z.core.$ZodType
 export function validate<S extends RequestSchema>(schema: S, body: unknown): z.infer<S> {
   const result = z.safeParse(schema, body, { error: englishErrors })
   if (result.success) return result.data
-  const errors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
-    if (!(key in errors)) errors[key] = issue.message
-  }
-  const first = result.error.issues[0]
-  const message = first ? (first.path.length && first.code === 'invalid_type' ? `${first.path.map(String).join('.')}: ${first.message}` : first.message) : 'Invalid request'
+  // The same 422 as the server's: the message names the field (shared/validation.ts).
+  const { message, errors } = describeIssues(result.error.issues)
   throw new ApiError(422, message, errors)
 }
 

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './types'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod/mini'
+import { describeIssues } from '../shared/validation'
 
 /** Thrown anywhere below a route; the app's error handler answers `{ message, errors? }` with the status. */
 export class ApiError extends Error {
@@ -19,15 +20,9 @@ export const MSG_AUTH_REQUIRED = 'Authentication required'
 export const MSG_SESSION_EXPIRED = 'Session expired, please log in again'
 export const MSG_FORBIDDEN = 'You do not have permission to perform this action'
 
-/** The 422 body the mock gives: the first issue's message (prefixed with its field for type errors) and one message per field. */
-export function validationError(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string }>): ApiError {
-  const errors: Record<string, string> = {}
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
-    if (!(key in errors)) errors[key] = issue.message
-  }
-  const first = issues[0]
-  const message = first ? (first.path.length && first.code === 'invalid_type' ? `${first.path.map(String).join('.')}: ${first.message}` : first.message) : 'Invalid request'
+/** The 422 both backends give (shared/validation.ts): the message names the field. */
+export function validationError(issues: ReadonlyArray<z.core.$ZodIssue>): ApiError {
+  const { message, errors } = describeIssues(issues)
   return new ApiError(422, message, errors)
 }
 
@@ -44,7 +39,7 @@ export function valid<S extends z.core.$ZodType, T extends 'json' | 'query'>(
   schema: S,
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
   return zValidator(target, schema as never, (result) => {
-    if (!result.success) throw validationError((result.error as unknown as { issues: Array<{ path: PropertyKey[]; message: string; code?: string }> }).issues)
+    if (!result.success) throw validationError((result.error as unknown as z.core.$ZodError).issues)
   }) as never
 }
 

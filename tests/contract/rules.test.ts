@@ -154,3 +154,23 @@ serverOnly.describe('the server\'s own guards', () => {
     expect((await call('POST', '/__mock/reset')).status).toBe(404)
   })
 })
+
+describe('validation messages name the field', () => {
+  it('a wrong type, option or shape says which field', async () => {
+    const token = await loginAs('client')
+    const admin = await loginAs('admin')
+    const cases: Array<[string, string, unknown, string, RegExp]> = [
+      ['POST', '/bookings', { deceased_id: null, services: [] }, token, /^deceased_id: /],
+      ['POST', '/bookings', { deceased_id: 1, services: [{ service_id: 1, quantity: 2, scheduled_date: `${nairobiDay(2)}T09:00:00` }] }, token, /^services\.0\.quantity: /],
+      ['PATCH', '/bookings/1/status', { status: 'done' }, admin, /^status: /],
+      ['PATCH', '/bookings/1/payment', { payment_status: 'free' }, admin, /^payment_status: /],
+      ['POST', '/deceased', { first_name: 'A', last_name: 'B', date_of_death: nairobiDay(-1), place_of_death: 'X', gender: 'robot' }, token, /^gender: /],
+      ['POST', '/bookings/1/assign', { attendant_id: true }, admin, /^attendant_id: /],
+    ]
+    for (const [method, path, body, auth, expected] of cases) {
+      const res = await call(method, path, { token: auth, body })
+      expect(res.status, `${method} ${path}`).toBe(422)
+      expect(String(res.json.message), `${method} ${path}`).toMatch(expected)
+    }
+  })
+})
