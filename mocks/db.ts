@@ -9,6 +9,7 @@ import { z } from 'zod/mini'
 import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../src/api/contracts/bookings'
 import { WIRE_ROLES } from '../src/api/contracts/auth'
 import { clearFiles } from './files'
+import { clearIdempotency } from './idempotency'
 
 export const userSchema = z.object({
   id: z.int(),
@@ -197,6 +198,7 @@ export function clearDatabase(): void {
 /** Clears every collection and reseeds it deterministically. */
 export async function resetDatabase(): Promise<void> {
   clearDatabase()
+  clearIdempotency()
   await clearFiles()
   const { seedDatabase } = await import('./seed')
   await seedDatabase()

@@ -6,6 +6,7 @@ import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
 import { lengths } from '../limits'
+import { idempotent } from '../idempotency'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
@@ -38,46 +39,49 @@ export const bookingHandlers = [
     '*/api/bookings',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      const input = lengths(await body(request, BookingRequest), { notes: 'Notes' })
-      const deceasedId = toIntId(input.deceased_id)
-      const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
-      if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
+      // A retried request (same Idempotency-Key) gets the first answer: never a second booking.
+      return idempotent(request, user.id, async () => {
+        const input = lengths(await body(request, BookingRequest), { notes: 'Notes' })
+        const deceasedId = toIntId(input.deceased_id)
+        const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
+        if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
 
-      const today = nairobiDate()
-      const latest = nairobiDate(new Date(Date.now() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))
-      const lines: Omit<BookingLine, 'id'>[] = []
-      for (const [i, line] of input.services.entries()) {
-        const serviceId = toIntId(line.service_id)
-        const service = serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
-        if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [`services.${i}.service_id`]: 'Unknown service' })
-        if (lines.some((l) => l.service_id === service.id)) {
-          throw new ApiError(422, `Service selected twice: ${service.name}`, { [`services.${i}.service_id`]: 'Service selected twice' })
+        const today = nairobiDate()
+        const latest = nairobiDate(new Date(Date.now() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))
+        const lines: Omit<BookingLine, 'id'>[] = []
+        for (const [i, line] of input.services.entries()) {
+          const serviceId = toIntId(line.service_id)
+          const service = serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
+          if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [`services.${i}.service_id`]: 'Unknown service' })
+          if (lines.some((l) => l.service_id === service.id)) {
+            throw new ApiError(422, `Service selected twice: ${service.name}`, { [`services.${i}.service_id`]: 'Service selected twice' })
+          }
+          const day = line.scheduled_date.slice(0, 10)
+          const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
+          if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
+            throw new ApiError(422, 'Service date is not a valid date', { [`services.${i}.scheduled_date`]: 'Service date is not a valid date' })
+          }
+          if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [`services.${i}.scheduled_date`]: 'Service date cannot be in the past' })
+          if (day > latest) throw new ApiError(422, 'Service date is too far in the future', { [`services.${i}.scheduled_date`]: 'Service date is too far in the future' })
+          lines.push({ service_id: service.id, service_name: service.name, quantity: 1, price_at_booking: service.price, scheduled_date: line.scheduled_date })
         }
-        const day = line.scheduled_date.slice(0, 10)
-        const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
-        if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
-          throw new ApiError(422, 'Service date is not a valid date', { [`services.${i}.scheduled_date`]: 'Service date is not a valid date' })
-        }
-        if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [`services.${i}.scheduled_date`]: 'Service date cannot be in the past' })
-        if (day > latest) throw new ApiError(422, 'Service date is too far in the future', { [`services.${i}.scheduled_date`]: 'Service date is too far in the future' })
-        lines.push({ service_id: service.id, service_name: service.name, quantity: 1, price_at_booking: service.price, scheduled_date: line.scheduled_date })
-      }
-      const id = nextId('booking')
-      const booking = await db.booking.create({
-        id,
-        client_id: user.id,
-        deceased_id: deceased.id,
-        status: 'pending',
-        payment_status: 'pending',
-        total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
-        notes: input.notes?.trim() || null,
-        created_at: new Date().toISOString(),
-        has_notifications: false,
-        attendant_id: null,
-        lines: lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
+        const id = nextId('booking')
+        const booking = await db.booking.create({
+          id,
+          client_id: user.id,
+          deceased_id: deceased.id,
+          status: 'pending',
+          payment_status: 'pending',
+          total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
+          notes: input.notes?.trim() || null,
+          created_at: new Date().toISOString(),
+          has_notifications: false,
+          attendant_id: null,
+          lines: lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
+        })
+        await logActivity('booking', `New booking #${booking.id} by ${user.name} for ${deceased.first_name} ${deceased.last_name}`, user.id)
+        return HttpResponse.json({ booking: toWireBooking(booking), message: 'Booking created successfully' }, { status: 201 })
       })
-      await logActivity('booking', `New booking #${booking.id} by ${user.name} for ${deceased.first_name} ${deceased.last_name}`, user.id)
-      return HttpResponse.json({ booking: toWireBooking(booking), message: 'Booking created successfully' }, { status: 201 })
     }),
   ),
 

@@ -2,8 +2,9 @@ import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
 import { ApiError, body, isRealDate, nairobiDate, parseId, requireRoleOf, requireUser, route } from '../http'
 import { toWireDeceased } from '../serialize'
-import { canSeeDeceased } from '../../shared/rules'
+import { MIN_DATE_OF_DEATH, canSeeDeceased } from '../../shared/rules'
 import { lengths } from '../limits'
+import { idempotent } from '../idempotency'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
 
 const MSG_NOT_FOUND = 'Deceased record not found'
@@ -13,23 +14,26 @@ export const deceasedHandlers = [
     '*/api/deceased',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      const input = lengths(await body(request, DeceasedRequest), { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' })
-      if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
-      if (input.date_of_death > nairobiDate()) {
-        throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })
-      }
-      const deceased = await db.deceased.create({
-        id: nextId('deceased'),
-        client_id: user.id,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        date_of_death: input.date_of_death,
-        place_of_death: input.place_of_death,
-        gender: input.gender ?? null,
-        religion: input.religion?.trim() || null,
-        created_at: new Date().toISOString(),
+      return idempotent(request, user.id, async () => {
+        const input = lengths(await body(request, DeceasedRequest), { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' })
+        if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
+        if (input.date_of_death > nairobiDate()) {
+          throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })
+        }
+        if (input.date_of_death < MIN_DATE_OF_DEATH) throw new ApiError(422, 'Date of death is too far in the past', { date_of_death: 'Date of death is too far in the past' })
+        const deceased = await db.deceased.create({
+          id: nextId('deceased'),
+          client_id: user.id,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          date_of_death: input.date_of_death,
+          place_of_death: input.place_of_death,
+          gender: input.gender ?? null,
+          religion: input.religion?.trim() || null,
+          created_at: new Date().toISOString(),
+        })
+        return HttpResponse.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, { status: 201 })
       })
-      return HttpResponse.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, { status: 201 })
     }),
   ),
 

@@ -194,3 +194,22 @@ export const devOutbox = pgTable('dev_outbox', {
   body: text('body').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 })
+
+/**
+ * Answers to create requests that carried an Idempotency-Key, per user: a retried request gets the
+ * first answer instead of making a second booking or deceased record. `status` is null while the
+ * first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: integer('user_id').notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    route: text('route').notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
+)

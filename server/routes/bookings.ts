@@ -5,6 +5,7 @@ import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contra
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, nairobiDate, permitStatus } from '../../shared/rules'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
 import { requireAuth } from '../auth'
+import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
 import * as repo from '../repo/bookings'
 import { findService } from '../repo/services'
@@ -25,7 +26,7 @@ const list = async (c: Context<AppEnv>, rows: repo.BookingRow[]) => c.json({ boo
 const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
 
 export const bookingRoutes = new Hono<AppEnv>()
-  .post('/', requireAuth('client'), valid('json', BookingRequest), async (c) => {
+  .post('/', requireAuth('client'), idempotent, valid('json', BookingRequest), async (c) => {
     const { db } = c.var.deps
     const user = c.var.user
     const input = checkLengths(c.req.valid('json'), { notes: 'Notes' })

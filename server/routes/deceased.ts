@@ -3,6 +3,7 @@ import { DeceasedRequest } from '../../src/api/contracts/bookings'
 import { MIN_DATE_OF_DEATH, canSeeDeceased, checkLengths, isRealDate, nairobiDate } from '../../shared/rules'
 import { ApiError, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
+import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
 import { createDeceased, findDeceased, isDeceasedAssignedTo, toWireDeceased } from '../repo/bookings'
 
@@ -10,7 +11,7 @@ const MSG_NOT_FOUND = 'Deceased record not found'
 const LABELS = { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' } as const
 
 export const deceasedRoutes = new Hono<AppEnv>()
-  .post('/', requireAuth('client'), valid('json', DeceasedRequest), async (c) => {
+  .post('/', requireAuth('client'), idempotent, valid('json', DeceasedRequest), async (c) => {
     const input = checkLengths(c.req.valid('json'), LABELS)
     const bad = (message: string) => new ApiError(422, message, { date_of_death: message })
     if (!isRealDate(input.date_of_death)) throw bad('Date of death is not a valid date')

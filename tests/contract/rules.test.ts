@@ -174,3 +174,32 @@ describe('validation messages name the field', () => {
     }
   })
 })
+
+describe('a retried create never makes a second record (Idempotency-Key)', () => {
+  it('the same key returns the first answer; another key creates; a refused request may be retried with its key', async () => {
+    const token = await loginAs('client')
+    const headers = { 'Idempotency-Key': 'wizard-intent-1' }
+    const first = await call<{ deceased: { id: number } }>('POST', '/deceased', { token, body: deceasedBody, headers })
+    const again = await call<{ deceased: { id: number } }>('POST', '/deceased', { token, body: deceasedBody, headers })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.json).toEqual(first.json)
+    const other = await call<{ deceased: { id: number } }>('POST', '/deceased', { token, body: deceasedBody, headers: { 'Idempotency-Key': 'wizard-intent-2' } })
+    expect(other.json.deceased.id).toBeGreaterThan(first.json.deceased.id)
+
+    const line = { service_id: 1, quantity: 1, scheduled_date: `${nairobiDay(2)}T09:00:00` }
+    const bookingHeaders = { 'Idempotency-Key': 'booking-intent-1' }
+    const refused = await call('POST', '/bookings', { token, body: { deceased_id: first.json.deceased.id, services: [] }, headers: bookingHeaders })
+    expect(refused.status).toBe(422)
+    const made = await call<{ booking: { id: number } }>('POST', '/bookings', { token, body: { deceased_id: first.json.deceased.id, services: [line] }, headers: bookingHeaders })
+    const repeat = await call<{ booking: { id: number } }>('POST', '/bookings', { token, body: { deceased_id: first.json.deceased.id, services: [line] }, headers: bookingHeaders })
+    expect(made.status).toBe(201)
+    expect(repeat.json.booking.id).toBe(made.json.booking.id)
+    const mine = await call<{ bookings: unknown[] }>('GET', '/bookings/my', { token })
+    expect(mine.json.bookings.length).toBe(5)
+    // Keys are per user: another family's same key is its own.
+    const john = await login('john.mwangi@example.co.ke', SEED_USER_PASSWORD)
+    const johns = await call<{ deceased: { id: number } }>('POST', '/deceased', { token: john, body: deceasedBody, headers })
+    expect(johns.json.deceased.id).not.toBe(first.json.deceased.id)
+  })
+})
