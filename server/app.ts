@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { z } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
-import { ApiError } from './http'
+import { ApiError, loggableError } from './http'
 import { FieldTooLong } from '../shared/rules'
 import type { AppEnv, Deps } from './types'
 import { serveDist } from './static'
@@ -92,7 +92,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       return c.json({ message: error.message || (status === 400 ? 'Bad request' : 'Request failed') }, status)
     }
     // A bug: logged with its stack, answered without one.
-    deps.log.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
+    deps.log.error({ err: loggableError(error), method: c.req.method, path: c.req.path }, 'unhandled error')
     return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500)
   })
   app.notFound((c) => (c.req.path.startsWith('/api') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)))

@@ -55,3 +55,14 @@ export function toIntId(value: string | number): number | null {
   const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN
   return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null
 }
+
+/**
+ * An error as it may be logged: a failed query's message carries the query's parameters (password
+ * hashes, e-mails, names), so only the database's own reason (the cause) is kept.
+ */
+export function loggableError(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error))
+  if (error.message.startsWith('Failed query')) return error.cause instanceof Error ? error.cause : new Error('A database query failed')
+  return error
+}
+export const describeError = (error: unknown): string => loggableError(error).message

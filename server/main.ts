@@ -10,8 +10,9 @@ import { serve } from '@hono/node-server'
 import pino from 'pino'
 import { readConfig } from './config'
 import { openDatabase } from './db/client'
-import { insertDemo, insertFirstAdmin, isEmpty } from './db/seed'
+import { seedIfEmpty } from './db/seed'
 import { createApp } from './app'
+import { describeError } from './http'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -32,16 +33,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') })
   const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
   const lines: string[] = []
-  if (await isEmpty(database.db)) {
-    if (config.SEED_DEMO) {
-      await insertDemo(database.db)
-      const { DEMO_ACCOUNTS } = await import('../mocks/demo-accounts')
-      lines.push('New database: seeded with the demo data. Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(18)} ${a.email.padEnd(26)} ${a.password}`))
-    } else {
-      const admin = await insertFirstAdmin(database.db)
-      // Printed once, never logged again: the only copy of this password.
-      lines.push('New database, no demo data. One administrator (change this password after signing in):', `  ${admin.email}  ${admin.password}`)
-    }
+  const seeded = await seedIfEmpty(database.db, config.SEED_DEMO)
+  if (seeded === 'demo') {
+    const { DEMO_ACCOUNTS } = await import('../mocks/demo-accounts')
+    lines.push('New database: seeded with the demo data. Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(18)} ${a.email.padEnd(26)} ${a.password}`))
+  } else if (seeded) {
+    // Printed once, never logged again: the only copy of this password.
+    lines.push('New database, no demo data. One administrator (change this password after signing in):', `  ${seeded.email}  ${seeded.password}`)
   }
 
   const staticIndex = process.argv.indexOf('--static')
@@ -63,6 +61,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  // A failed query's own message lists its parameters (password hashes, e-mails): print the cause only.
+  console.error(`The server could not start: ${describeError(error)}`)
   process.exit(1)
 })

@@ -15,6 +15,9 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** Any constant: the key of the advisory lock held while migrating. */
+const MIGRATION_LOCK = 72_021_001
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export interface OpenOptions {
@@ -35,7 +38,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzle(pool, { schema }) as unknown as Db
     if (options.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-      await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+      // Several instances may start at once on one database: an advisory lock makes them apply
+      // each migration once, one after the other (the later ones find nothing left to do).
+      const connection = await pool.connect()
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migrate(drizzle(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+      } finally {
+        await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+        connection.release()
+      }
     }
     return { db, kind: 'postgres', close: () => pool.end() }
   }

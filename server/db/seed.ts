@@ -178,6 +178,22 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0
 }
 
+/**
+ * Seeds a database that has no users yet, once even when several instances start together on one
+ * PostgreSQL: the check and the inserts run in one transaction holding an advisory lock.
+ */
+export async function seedIfEmpty(db: Db, demo: boolean): Promise<'demo' | { email: string; password: string } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(72021002)`)
+    if (!(await isEmpty(tx as unknown as Db))) return null
+    if (demo) {
+      await insertDemo(tx as unknown as Db)
+      return 'demo' as const
+    }
+    return insertFirstAdmin(tx as unknown as Db)
+  })
+}
+
 /** A database with no demo: one admin, whose generated password is returned to be printed once. */
 export async function insertFirstAdmin(db: Db, email = 'admin@funeral.test'): Promise<{ email: string; password: string }> {
   const password = randomBytes(12).toString('base64url')
