@@ -11,16 +11,9 @@ import { cryptoRandom } from './passwords'
 import { describeIssues } from '../shared/validation'
 import type { WireRole } from '../src/api/contracts/auth'
 
-/** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()`. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly errors?: Record<string, string>
-  constructor(status: number, message: string, errors?: Record<string, string>) {
-    super(message)
-    this.status = status
-    this.errors = errors
-  }
-}
+/** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()` (the server's class too). */
+export { ApiError } from '../shared/errors'
+import { ApiError } from '../shared/errors'
 
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): HttpResponse<{ message: string; errors?: Record<string, string> }> {
   return HttpResponse.json(errors ? { message, errors } : { message }, { status })
@@ -250,16 +243,5 @@ export function toIntId(value: string | number): number | null {
   return Number.isInteger(n) && n > 0 ? n : null
 }
 
-// ---- dates (Africa/Nairobi is UTC+3 all year, no DST) ----
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
-/** 'YYYY-MM-DD' of the given instant in Nairobi. */
-export function nairobiDate(at: Date = new Date()): string {
-  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10)
-}
-/** True when 'YYYY-MM-DD' is a real calendar date. */
-export function isRealDate(ymd: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.toISOString().slice(0, 10) === ymd
-}
+// ---- dates: one definition for both backends ----
+export { isRealDate, nairobiDate } from '../shared/rules'

@@ -3,17 +3,10 @@ import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
 import type { ReportType, Timeframe } from '../src/api/contracts/payments'
-
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
+import { TIMEFRAME_LABELS, XLSX_MIME, buildReportFile } from '../shared/report'
 
 export { TIMEFRAME_DAYS, trend, windowStart }
-export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
-  week: 'Last 7 days',
-  month: 'Last 30 days',
-  quarter: 'Last 90 days',
-  half_year: 'Last 6 months',
-  year: 'Last 12 months',
-}
 
 const inRange = (iso: string, from: Date, to: Date) => iso >= from.toISOString() && iso <= to.toISOString()
 
@@ -98,48 +91,9 @@ export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
   return [...rows.values()].sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
 }
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export { XLSX_MIME, TIMEFRAME_LABELS }
 
-/** A real .xlsx (write-excel-file, loaded lazily): a Summary sheet plus Payments and/or Services. */
+/** A real .xlsx (shared/report.ts): a Summary sheet plus Payments and/or Services. */
 export async function buildReport(timeframe: Timeframe, type: ReportType): Promise<ArrayBuffer> {
-  const { default: writeXlsxFile } = await import('write-excel-file/universal')
-  const summary = summarise(timeframe)
-  const generated = new Date()
-  const summaryData = [
-    [{ value: 'Financial report', fontWeight: 'bold' as const }, null],
-    ['Timeframe', TIMEFRAME_LABELS[timeframe]],
-    ['Generated', generated.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
-    ['Currency', 'KSH'],
-    ['Total revenue', summary.totalRevenue],
-    ['Completed payments', summary.completedPayments],
-    ['Bookings', summary.totalBookings],
-    ['Average transaction value', summary.avgTransactionValue],
-    ['Bookings awaiting payment', summary.pendingPayments],
-  ]
-  const sheets: Array<{ sheet: string; data: Array<Array<string | number | null | { value: string; fontWeight: 'bold' }>> ; columns?: Array<{ width: number }> }> = [
-    { sheet: 'Summary', data: summaryData, columns: [{ width: 28 }, { width: 24 }] },
-  ]
-  const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
-  if (type === 'all' || type === 'payments') {
-    const rows = transactions(timeframe)
-    sheets.push({
-      sheet: 'Payments',
-      data: [
-        ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'].map(bold),
-        ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status]),
-      ],
-      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }],
-    })
-  }
-  if (type === 'all' || type === 'services') {
-    const rows = serviceBreakdown(timeframe)
-    sheets.push({
-      sheet: 'Services',
-      data: [['Service', 'Times booked', 'Value booked (KSH)'].map(bold), ...rows.map((r) => [r.service, r.bookings, r.revenue])],
-      columns: [{ width: 32 }, { width: 14 }, { width: 20 }],
-    })
-  }
-  const blob = await writeXlsxFile(sheets).toBlob()
-  return blob.arrayBuffer()
+  return buildReportFile({ timeframe, type, summary: summarise(timeframe), payments: () => transactions(timeframe), services: () => serviceBreakdown(timeframe) })
 }
-

@@ -6,15 +6,8 @@ import { z } from 'zod/mini'
 import { describeIssues } from '../shared/validation'
 
 /** Thrown anywhere below a route; the app's error handler answers `{ message, errors? }` with the status. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly errors?: Record<string, string>
-  constructor(status: number, message: string, errors?: Record<string, string>) {
-    super(message)
-    this.status = status
-    this.errors = errors
-  }
-}
+export { ApiError } from '../shared/errors'
+import { ApiError } from '../shared/errors'
 
 export const MSG_AUTH_REQUIRED = 'Authentication required'
 export const MSG_SESSION_EXPIRED = 'Session expired, please log in again'

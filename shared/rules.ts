@@ -102,6 +102,14 @@ export const MAX_SERVICE_DAYS_AHEAD = 730
 /** Earliest date of death accepted. */
 export const MIN_DATE_OF_DEATH = '1900-01-01'
 
+/** What is wrong with a date of death ('YYYY-MM-DD'), or null: a real day, not after today in Nairobi. */
+export function dateOfDeathProblem(ymd: string, now = new Date()): string | null {
+  if (!isRealDate(ymd)) return 'Date of death is not a valid date'
+  if (ymd > nairobiDate(now)) return 'Date of death cannot be in the future'
+  if (ymd < MIN_DATE_OF_DEATH) return 'Date of death is too far in the past'
+  return null
+}
+
 const LIMIT_OF: Record<string, number> = {
   Name: LIMITS.name,
   'First name': LIMITS.name,

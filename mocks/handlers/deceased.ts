@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
-import { ApiError, body, isRealDate, nairobiDate, parseId, requireRoleOf, requireUser, route } from '../http'
+import { ApiError, body, parseId, requireRoleOf, requireUser, route } from '../http'
 import { toWireDeceased } from '../serialize'
-import { MIN_DATE_OF_DEATH, canSeeDeceased } from '../../shared/rules'
+import { canSeeDeceased, dateOfDeathProblem } from '../../shared/rules'
 import { lengths } from '../limits'
 import { idempotent } from '../idempotency'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
@@ -16,11 +16,8 @@ export const deceasedHandlers = [
       const user = await requireRoleOf(request, 'client')
       return idempotent(request, user.id, async () => {
         const input = lengths(await body(request, DeceasedRequest), { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' })
-        if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
-        if (input.date_of_death > nairobiDate()) {
-          throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })
-        }
-        if (input.date_of_death < MIN_DATE_OF_DEATH) throw new ApiError(422, 'Date of death is too far in the past', { date_of_death: 'Date of death is too far in the past' })
+        const problem = dateOfDeathProblem(input.date_of_death)
+        if (problem) throw new ApiError(422, problem, { date_of_death: problem })
         const deceased = await db.deceased.create({
           id: nextId('deceased'),
           client_id: user.id,

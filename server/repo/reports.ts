@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizz
 import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
 import { trend, windowStart } from '../../shared/rules'
+import { XLSX_MIME, buildReportFile } from '../../shared/report'
 import type { ReportType, Timeframe } from '../../src/api/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -73,50 +74,12 @@ export async function serviceBreakdown(db: Db, timeframe: Timeframe, now = new D
   return rows.sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
 }
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const TIMEFRAME_LABELS: Record<Timeframe, string> = { week: 'Last 7 days', month: 'Last 30 days', quarter: 'Last 90 days', half_year: 'Last 6 months', year: 'Last 12 months' }
+export { XLSX_MIME }
 
-/** A real .xlsx: a Summary sheet plus Payments and/or Services, as the mock's. */
+/** A real .xlsx (shared/report.ts), as the mock's. */
 export async function buildReport(db: Db, timeframe: Timeframe, type: ReportType): Promise<Uint8Array> {
-  const { default: writeXlsxFile } = await import('write-excel-file/universal')
-  const summary = await summarise(db, timeframe)
-  const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
-  type Cell = string | number | null | { value: string; fontWeight: 'bold' }
-  const sheets: Array<{ sheet: string; data: Cell[][]; columns?: Array<{ width: number }> }> = [
-    {
-      sheet: 'Summary',
-      data: [
-        [bold('Financial report'), null],
-        ['Timeframe', TIMEFRAME_LABELS[timeframe]],
-        ['Generated', new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
-        ['Currency', 'KSH'],
-        ['Total revenue', summary.totalRevenue],
-        ['Completed payments', summary.completedPayments],
-        ['Bookings', summary.totalBookings],
-        ['Average transaction value', summary.avgTransactionValue],
-        ['Bookings awaiting payment', summary.pendingPayments],
-      ],
-      columns: [{ width: 28 }, { width: 24 }],
-    },
-  ]
-  if (type === 'all' || type === 'payments') {
-    const rows = await transactions(db, timeframe)
-    sheets.push({
-      sheet: 'Payments',
-      data: [['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'].map(bold), ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status])],
-      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }],
-    })
-  }
-  if (type === 'all' || type === 'services') {
-    const rows = await serviceBreakdown(db, timeframe)
-    sheets.push({
-      sheet: 'Services',
-      data: [['Service', 'Times booked', 'Value booked (KSH)'].map(bold), ...rows.map((r) => [r.service, r.bookings, r.revenue])],
-      columns: [{ width: 32 }, { width: 14 }, { width: 20 }],
-    })
-  }
-  const blob = await writeXlsxFile(sheets as never).toBlob()
-  return new Uint8Array(await blob.arrayBuffer())
+  const bytes = await buildReportFile({ timeframe, type, summary: await summarise(db, timeframe), payments: () => transactions(db, timeframe), services: () => serviceBreakdown(db, timeframe) })
+  return new Uint8Array(bytes)
 }
 
 export async function adminStatistics(db: Db, now = new Date()) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
-import { MIN_DATE_OF_DEATH, canSeeDeceased, checkLengths, isRealDate, nairobiDate } from '../../shared/rules'
+import { canSeeDeceased, checkLengths, dateOfDeathProblem } from '../../shared/rules'
 import { ApiError, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
@@ -13,10 +13,8 @@ const LABELS = { first_name: 'First name', last_name: 'Last name', place_of_deat
 export const deceasedRoutes = new Hono<AppEnv>()
   .post('/', requireAuth('client'), idempotent, valid('json', DeceasedRequest), async (c) => {
     const input = checkLengths(c.req.valid('json'), LABELS)
-    const bad = (message: string) => new ApiError(422, message, { date_of_death: message })
-    if (!isRealDate(input.date_of_death)) throw bad('Date of death is not a valid date')
-    if (input.date_of_death > nairobiDate()) throw bad('Date of death cannot be in the future')
-    if (input.date_of_death < MIN_DATE_OF_DEATH) throw bad('Date of death is too far in the past')
+    const problem = dateOfDeathProblem(input.date_of_death)
+    if (problem) throw new ApiError(422, problem, { date_of_death: problem })
     const deceased = await createDeceased(c.var.deps.db, {
       clientId: c.var.user.id,
       firstName: input.first_name,
