@@ -5,6 +5,7 @@ import { byNewest, userName } from './serialize'
 import type { ReportType, Timeframe } from '../src/api/contracts/payments'
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
 import { TIMEFRAME_LABELS, XLSX_MIME, buildReportFile } from '../shared/report'
+import type { ReportPayment, ReportService } from '../shared/report'
 
 export { TIMEFRAME_DAYS, trend, windowStart }
 
@@ -37,15 +38,7 @@ export function summarise(timeframe: Timeframe): Summary {
   }
 }
 
-export interface TransactionRow {
-  id: number
-  date: string
-  description: string
-  paymentMethod: string
-  customer: string
-  amount: number
-  status: string
-}
+export type TransactionRow = ReportPayment
 
 export function paymentDescription(p: PaymentRecord): string {
   const booking = db.booking.findFirst((q) => q.where({ id: p.booking_id }))
@@ -68,11 +61,7 @@ export function transactions(timeframe: Timeframe): TransactionRow[] {
     }))
 }
 
-export interface ServiceRow {
-  service: string
-  bookings: number
-  revenue: number
-}
+export type ServiceRow = ReportService
 
 /** Per service: lines booked in the window (not cancelled) and the value of those lines. */
 export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
