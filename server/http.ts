@@ -32,6 +32,9 @@ export function valid<S extends z.core.$ZodType, T extends 'json' | 'query'>(
   schema: S,
 ): MiddlewareHandler<AppEnv, string, { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }> {
   return zValidator(target, schema as never, (result) => {
+    // PostgreSQL text cannot hold a NUL character: refuse it here rather than fail in the database.
+    const nul = findNul(result.data)
+    if (nul !== null) throw new ApiError(422, `${nul || 'body'}: must not contain a NUL character`, { [nul || '_']: 'must not contain a NUL character' })
     if (!result.success) throw validationError((result.error as unknown as z.core.$ZodError).issues)
   }) as never
 }
@@ -59,3 +62,15 @@ export function loggableError(error: unknown): Error {
   return error
 }
 export const describeError = (error: unknown): string => loggableError(error).message
+
+/** The path ('' for the root) of the first string holding a NUL character, or null. */
+function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (typeof value !== 'object' || value === null) return null
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path
+    const found = findNul(child, path ? `${path}.${key}` : key)
+    if (found !== null) return found
+  }
+  return null
+}

@@ -1,5 +1,5 @@
 /** Users: accounts, their token version, and the admin's list. */
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { activities, bookings, loginFailures, users } from '../db/schema'
 import type { UserRow } from '../types'
@@ -79,8 +79,10 @@ export async function recentFailures(db: Db, key: string, since: Date): Promise<
     .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)))
   return row?.n ?? 0
 }
-export async function recordFailures(db: Db, keys: string[]): Promise<void> {
+export async function recordFailures(db: Db, keys: string[], window: Date): Promise<void> {
   await db.insert(loginFailures).values(keys.map((key) => ({ key })))
+  // Only the window counts: older failures of these keys go, so the table stays small.
+  await db.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, window)))
 }
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key))

@@ -52,7 +52,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const user = await findUserByEmail(db, email)
     if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      await recordFailures(db, [emailKey, addressKey])
+      await recordFailures(db, [emailKey, addressKey], since)
       throw new ApiError(401, MSG_INVALID_LOGIN)
     }
     await clearFailures(db, emailKey)

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { z } from 'zod/mini'
 import type { Context } from 'hono'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
@@ -61,8 +62,8 @@ export const bookingRoutes = new Hono<AppEnv>()
 
   .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, await repo.listBookings(c.var.deps.db, repo.byAttendant(c.var.user.id))))
 
-  .get('/', requireAuth('admin'), async (c) => {
-    const status = c.req.query('status')
+  .get('/', requireAuth('admin'), valid('query', z.object({ status: z.optional(z.string()) })), async (c) => {
+    const { status } = c.req.valid('query')
     return list(c, await repo.listBookings(c.var.deps.db, status ? repo.byStatus(status) : undefined))
   })
 

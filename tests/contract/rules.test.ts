@@ -150,6 +150,14 @@ serverOnly.describe('the server\'s own guards', () => {
     }
   })
 
+  it('a NUL character in any text is 422 naming the field, never a database error', async () => {
+    const token = await loginAs('client')
+    const res = await call('POST', '/deceased', { token, body: { ...deceasedBody, place_of_death: 'Nai\u0000robi' } })
+    expect(res.status).toBe(422)
+    expect(res.json.message).toBe('place_of_death: must not contain a NUL character')
+    expect((await call('POST', '/auth/login', { body: { email: 'a\u0000@b.co', password: 'x' } })).status).toBe(422)
+  })
+
   it('the mock\'s dev endpoints do not exist', async () => {
     expect((await call('POST', '/__mock/reset')).status).toBe(404)
   })
