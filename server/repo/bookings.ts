@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { bookingLines, bookings, deceased, documents, morgueCare, users } from '../db/schema'
+import { bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
 import { missingDocuments, permitStatus } from '../../shared/rules'
 
 export type BookingRow = typeof bookings.$inferSelect
@@ -46,10 +46,6 @@ export async function createDeceased(db: Db, input: typeof deceased.$inferInsert
 export async function findBooking(db: Db, id: number): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id))
   return row
-}
-
-export async function listBookings(db: Db, where?: SQL): Promise<BookingRow[]> {
-  return db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id))
 }
 
 export interface NewLine {
@@ -101,80 +97,97 @@ export async function bookingDocuments(db: Db, bookingId: number) {
   return db.select().from(documents).where(eq(documents.bookingId, bookingId))
 }
 
-/** Bookings as the app reads them, loaded in a handful of queries whatever their number. */
-export async function toWireBookings(db: Db, rows: BookingRow[]) {
-  if (rows.length === 0) return []
-  const ids = rows.map((b) => b.id)
-  const [lines, docs, cares, dead, people] = await Promise.all([
-    db.select().from(bookingLines).where(inArray(bookingLines.bookingId, ids)).orderBy(bookingLines.id),
-    db.select().from(documents).where(inArray(documents.bookingId, ids)).orderBy(documents.id),
-    db.select().from(morgueCare).where(inArray(morgueCare.bookingId, ids)),
-    db.select().from(deceased).where(inArray(deceased.id, [...new Set(rows.map((b) => b.deceasedId))])),
-    db
-      .select({ id: users.id, name: users.name, phone: users.phone })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.flatMap((b) => (b.attendantId === null ? [b.clientId] : [b.clientId, b.attendantId])))])),
-  ])
-  const group = <T extends { bookingId: number | null }>(items: T[]) => {
-    const map = new Map<number, T[]>()
-    for (const item of items) if (item.bookingId !== null) map.set(item.bookingId, [...(map.get(item.bookingId) ?? []), item])
-    return map
-  }
-  const linesOf = group(lines)
-  const docsOf = group(docs)
-  const careOfBooking = new Map(cares.map((c) => [c.bookingId, c]))
-  const deceasedById = new Map(dead.map((d) => [d.id, d]))
-  const userById = new Map(people.map((u) => [u.id, u]))
+/** A timestamp as JavaScript's ISO string (UTC, milliseconds), the same from PGlite and node-postgres. */
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+interface WireRow extends Record<string, unknown> {
+  id: number
+  status: string
+  payment_status: string
+  total_amount: number
+  notes: string | null
+  created_at: string
+  deceased_id: number
+  client_id: number
+  has_notifications: boolean
+  attendant_id: number | null
+  first_name: string | null
+  last_name: string | null
+  date_of_death: string | null
+  place_of_death: string | null
+  client_name: string | null
+  client_phone: string | null
+  attendant_name: string | null
+  received_at: string | null
+  tasks: string[] | null
+  transport_status: string | null
+  released_at: string | null
+  lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
+  docs: Array<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
+}
+
+/**
+ * Bookings as the app reads them, newest first, in ONE query whatever their number: the deceased,
+ * the names, the care record joined; the service lines and documents aggregated as JSON.
+ */
+export async function wireBookingsWhere(db: Db, where: SQL | undefined) {
+  // No alias for bookings: the callers' conditions (drizzle's eq(bookings.client_id, …)) name the table.
+  const result = await db.execute(sql`
+    SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
+      bookings.has_notifications, bookings.attendant_id, d.first_name, d.last_name, d.date_of_death::text AS date_of_death, d.place_of_death,
+      cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
+      ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at,
+      COALESCE((SELECT json_agg(json_build_object('id', l.id, 'service_id', l.service_id, 'service_name', l.service_name, 'quantity', l.quantity,
+        'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date) ORDER BY l.id) FROM booking_lines l WHERE l.booking_id = bookings.id), '[]') AS lines,
+      COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status,
+        'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs
+    FROM bookings
+    LEFT JOIN deceased d ON d.id = bookings.deceased_id
+    LEFT JOIN users cu ON cu.id = bookings.client_id
+    LEFT JOIN users au ON au.id = bookings.attendant_id
+    LEFT JOIN morgue_care mc ON mc.booking_id = bookings.id
+    ${where ? sql`WHERE ${where}` : sql``}
+    ORDER BY bookings.created_at DESC, bookings.id DESC`)
+  const rows = (result as unknown as { rows: WireRow[] }).rows
   return rows.map((b) => {
-    const d = deceasedById.get(b.deceasedId)
-    const client = userById.get(b.clientId)
-    const attendant = b.attendantId === null ? undefined : userById.get(b.attendantId)
-    const care = careOfBooking.get(b.id)
-    const bookingDocs = (docsOf.get(b.id) ?? []).map((doc) => ({ ...doc, document_type: doc.documentType, created_at: doc.createdAt.toISOString() }))
+    const docs = typeof b.docs === 'string' ? (JSON.parse(b.docs) as WireRow['docs']) : b.docs
+    const lines = typeof b.lines === 'string' ? (JSON.parse(b.lines) as WireRow['lines']) : b.lines
+    const tasks = typeof b.tasks === 'string' ? (JSON.parse(b.tasks) as string[]) : (b.tasks ?? [])
     return {
       id: b.id,
       status: b.status,
-      payment_status: b.paymentStatus,
-      total_amount: b.totalAmount,
+      payment_status: b.payment_status,
+      total_amount: b.total_amount,
       notes: b.notes,
-      created_at: b.createdAt.toISOString(),
-      deceased_id: b.deceasedId,
-      deceased_first_name: d?.firstName ?? '',
-      deceased_last_name: d?.lastName ?? '',
-      client_id: b.clientId,
-      client_name: client?.name ?? 'Former client',
-      services: (linesOf.get(b.id) ?? []).map((l) => ({
-        id: l.id,
-        service_id: l.serviceId,
-        service_name: l.serviceName,
-        quantity: l.quantity,
-        price_at_booking: l.priceAtBooking,
-        scheduled_date: l.scheduledDate,
-      })),
-      required_documents: missingDocuments(b.status, bookingDocs),
-      has_notifications: b.hasNotifications,
-      assignedAttendant: b.attendantId !== null && attendant ? { id: b.attendantId, name: attendant.name } : null,
+      created_at: b.created_at,
+      deceased_id: b.deceased_id,
+      deceased_first_name: b.first_name ?? '',
+      deceased_last_name: b.last_name ?? '',
+      client_id: b.client_id,
+      client_name: b.client_name ?? 'Former client',
+      services: lines,
+      required_documents: missingDocuments(b.status, docs),
+      has_notifications: b.has_notifications,
+      assignedAttendant: b.attendant_id !== null && b.attendant_name !== null ? { id: b.attendant_id, name: b.attendant_name } : null,
       morgue: {
-        received_at: (care?.receivedAt ?? b.createdAt).toISOString(),
-        tasks: [...(care?.tasks ?? [])],
-        transport_status: care?.transportStatus ?? 'scheduled',
-        released_at: care?.releasedAt?.toISOString() ?? null,
-        date_of_death: d?.dateOfDeath ?? null,
-        place_of_death: d?.placeOfDeath ?? null,
-        client_phone: client?.phone ?? null,
-        burial_permit: permitStatus(bookingDocs),
-        documents: bookingDocs.map((doc) => ({
-          id: doc.id,
-          name: doc.name,
-          document_type: doc.documentType,
-          status: doc.status,
-          created_at: doc.created_at,
-          mime_type: doc.mimeType,
-          size: doc.size,
-        })),
+        received_at: b.received_at ?? b.created_at,
+        tasks: [...tasks],
+        transport_status: b.transport_status ?? 'scheduled',
+        released_at: b.released_at,
+        date_of_death: b.date_of_death,
+        place_of_death: b.place_of_death,
+        client_phone: b.client_phone,
+        burial_permit: permitStatus(docs),
+        documents: docs,
       },
     }
   })
+}
+
+/** The wire shape of bookings already loaded (same order). */
+export async function toWireBookings(db: Db, rows: BookingRow[]) {
+  if (rows.length === 0) return []
+  return wireBookingsWhere(db, inArray(bookings.id, rows.map((b) => b.id)))
 }
 
 export async function toWireBooking(db: Db, row: BookingRow) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import type { Context } from 'hono'
+import type { SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, nairobiDate, permitStatus } from '../../shared/rules'
@@ -23,7 +24,7 @@ async function visibleBooking(c: Context<AppEnv>): Promise<repo.BookingRow> {
   return booking
 }
 
-const list = async (c: Context<AppEnv>, rows: repo.BookingRow[]) => c.json({ bookings: await repo.toWireBookings(c.var.deps.db, rows) })
+const list = async (c: Context<AppEnv>, where: SQL | undefined) => c.json({ bookings: await repo.wireBookingsWhere(c.var.deps.db, where) })
 const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
 
 export const bookingRoutes = new Hono<AppEnv>()
@@ -58,13 +59,13 @@ export const bookingRoutes = new Hono<AppEnv>()
     return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Booking created successfully' }, 201)
   })
 
-  .get('/my', requireAuth(), async (c) => list(c, await repo.listBookings(c.var.deps.db, repo.byClient(c.var.user.id))))
+  .get('/my', requireAuth(), async (c) => list(c, repo.byClient(c.var.user.id)))
 
-  .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, await repo.listBookings(c.var.deps.db, repo.byAttendant(c.var.user.id))))
+  .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, repo.byAttendant(c.var.user.id)))
 
   .get('/', requireAuth('admin'), valid('query', z.object({ status: z.optional(z.string()) })), async (c) => {
     const { status } = c.req.valid('query')
-    return list(c, await repo.listBookings(c.var.deps.db, status ? repo.byStatus(status) : undefined))
+    return list(c, status ? repo.byStatus(status) : undefined)
   })
 
   .get('/:id', requireAuth(), async (c) => {
