@@ -1,5 +1,5 @@
 /** Bookings, their service lines, deceased records and the morgue's care records, and the booking's wire shape. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
