@@ -57,7 +57,13 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   )
   app.use('*', async (c, next) => {
     c.set('deps', deps)
+    const started = performance.now()
     await next()
+    // One line per API call (never a body or a header: they may carry passwords and tokens).
+    if (c.req.path.startsWith('/api')) {
+      const level = c.res.status >= 500 ? 'error' : 'info'
+      deps.log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
+    }
   })
 
   const api = new Hono<AppEnv>()
