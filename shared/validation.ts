@@ -4,7 +4,7 @@
  * rather than a bare "Invalid input"); a schema's own message ("First name is required") is kept.
  */
 import en from 'zod/v4/locales/en.js'
-import type { z } from 'zod/mini'
+import { z } from 'zod/mini'
 
 const englishErrors = en().localeError
 
@@ -33,4 +33,19 @@ export function describeIssues(issues: readonly Issue[]): { message: string; err
   }
   const first = issues[0]
   return { message: first ? named(first) : 'Invalid request', errors }
+}
+
+/**
+ * Optional paging of a list (`?page=&limit=`): both absent = the whole list, as the app reads it
+ * today; either present = one page and `pagination: { total, pages, page, limit }`.
+ */
+export const PageQuery = z.object({
+  page: z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large'))),
+  limit: z.optional(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100'))),
+})
+export type PageQuery = z.infer<typeof PageQuery>
+/** The page asked for, or null for the whole list. */
+export function pageOf(q: PageQuery): { page: number; limit: number } | null {
+  if (q.page === undefined && q.limit === undefined) return null
+  return { page: q.page ?? 1, limit: q.limit ?? 20 }
 }

@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import type { BookingLine, BookingRecord, UserRecord } from '../db'
-import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
+import { ApiError, body, isRealDate, nairobiDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
+import { PageQuery, pageOf } from '../../shared/validation'
+import { z } from 'zod/mini'
 import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
@@ -108,9 +110,14 @@ export const bookingHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const url = new URL(request.url)
-      const status = url.searchParams.get('status')
+      const query = validate(z.extend(PageQuery, { status: z.optional(z.string()) }), Object.fromEntries(url.searchParams))
       const all = db.booking.all()
-      return list(status ? all.filter((b) => b.status === status) : all)
+      const chosen = query.status ? all.filter((b) => b.status === query.status) : all
+      const page = pageOf(query)
+      if (!page) return list(chosen)
+      // One page, newest first, with its pagination (as GET /users answers).
+      const rows = [...chosen].sort(byNewest).slice((page.page - 1) * page.limit, page.page * page.limit)
+      return HttpResponse.json({ bookings: rows.map(toWireBooking), pagination: { total: chosen.length, pages: Math.ceil(chosen.length / page.limit), ...page } })
     }),
   ),
 

@@ -130,7 +130,7 @@ interface WireRow extends Record<string, unknown> {
  * Bookings as the app reads them, newest first, in ONE query whatever their number: the deceased,
  * the names, the care record joined; the service lines and documents aggregated as JSON.
  */
-export async function wireBookingsWhere(db: Db, where: SQL | undefined) {
+export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { page: number; limit: number } | null = null) {
   // No alias for bookings: the callers' conditions (drizzle's eq(bookings.client_id, …)) name the table.
   const result = await db.execute(sql`
     SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
@@ -147,7 +147,8 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined) {
     LEFT JOIN users au ON au.id = bookings.attendant_id
     LEFT JOIN morgue_care mc ON mc.booking_id = bookings.id
     ${where ? sql`WHERE ${where}` : sql``}
-    ORDER BY bookings.created_at DESC, bookings.id DESC`)
+    ORDER BY bookings.created_at DESC, bookings.id DESC
+    ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}`)
   const rows = (result as unknown as { rows: WireRow[] }).rows
   return rows.map((b) => {
     const docs = typeof b.docs === 'string' ? (JSON.parse(b.docs) as WireRow['docs']) : b.docs
@@ -199,3 +200,8 @@ export async function toWireBooking(db: Db, row: BookingRow) {
 export const byClient = (clientId: number) => eq(bookings.clientId, clientId)
 export const byAttendant = (attendantId: number) => eq(bookings.attendantId, attendantId)
 export const byStatus = (status: string) => sql`${bookings.status} = ${status}`
+
+export async function countBookings(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bookings).where(where)
+  return row?.n ?? 0
+}

@@ -6,6 +6,7 @@ import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequ
 import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, nairobiDate, permitStatus } from '../../shared/rules'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
+import { PageQuery, pageOf } from '../../shared/validation'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
@@ -63,9 +64,14 @@ export const bookingRoutes = new Hono<AppEnv>()
 
   .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, repo.byAttendant(c.var.user.id)))
 
-  .get('/', requireAuth('admin'), valid('query', z.object({ status: z.optional(z.string()) })), async (c) => {
-    const { status } = c.req.valid('query')
-    return list(c, status ? repo.byStatus(status) : undefined)
+  .get('/', requireAuth('admin'), valid('query', z.extend(PageQuery, { status: z.optional(z.string()) })), async (c) => {
+    const query = c.req.valid('query')
+    const where = query.status ? repo.byStatus(query.status) : undefined
+    const page = pageOf(query)
+    if (!page) return list(c, where)
+    const { db } = c.var.deps
+    const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, page), repo.countBookings(db, where)])
+    return c.json({ bookings: rows, pagination: { total, pages: Math.ceil(total / page.limit), ...page } })
   })
 
   .get('/:id', requireAuth(), async (c) => {

@@ -106,3 +106,19 @@ describe('users and admin statistics', () => {
     expect([...times].sort().reverse()).toEqual(times)
   })
 })
+
+describe("the admin's bookings, by page", () => {
+  it('without page/limit the whole list; with them one page, newest first, and its pagination', async () => {
+    const admin = await loginAs('admin')
+    const all = (await call<{ bookings: Array<{ id: number }> }>('GET', '/bookings', { token: admin })).json.bookings
+    expect(all.length).toBe(db.booking.count())
+    const page2 = await call<{ bookings: Array<{ id: number }>; pagination: Record<string, number> }>('GET', '/bookings?page=2&limit=10', { token: admin })
+    expect(page2.status).toBe(200)
+    expect(page2.json.bookings.map((b) => b.id)).toEqual(all.slice(10, 20).map((b) => b.id))
+    expect(page2.json.pagination).toEqual({ total: all.length, pages: Math.ceil(all.length / 10), page: 2, limit: 10 })
+    const pending = await call<{ pagination: { total: number } }>('GET', '/bookings?status=pending&limit=5', { token: admin })
+    expect(pending.json.pagination.total).toBe(db.booking.findMany((q) => q.where({ status: 'pending' })).length)
+    expect((await call('GET', '/bookings?limit=500', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/bookings?page=0', { token: admin })).json.message).toBe('page must be at least 1')
+  })
+})
