@@ -2,8 +2,8 @@
  * `npm run bench:api` (a benchmark, not a test): the server on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL (or CONTRACT_DATABASE_URL) is set, with the demo seed plus 10,000 bookings.
  * For each: the time from start to the first answer on an existing database, then autocannon
- * (10 connections, 10 s) on GET /services, GET /bookings/my, GET /bookings (admin) and
- * POST /deceased: req/s, p50, p99, and the server's peak RSS.
+ * (10 connections, 10 s) on GET /services, GET /bookings/my, GET /bookings (admin: all, and
+ * one page of 20) and POST /deceased: req/s, p50, p99, and the server's peak RSS.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
@@ -80,6 +80,7 @@ async function bench(name: string, env: Record<string, string>, database: { data
       await drive(port, '/services', { token: family }),
       await drive(port, '/bookings/my', { token: await token(port, 'family@funeral.test', 'Family#2026') }),
       await drive(port, '/bookings', { token: admin }),
+      await drive(port, '/bookings?page=1&limit=20', { token: admin }),
       await drive(port, '/deceased', { token: family, method: 'POST', body: { first_name: 'Load', last_name: 'Test', date_of_death: day, place_of_death: 'Nairobi' } }),
     ]
     console.log(`\n${name}: ready in ${readyMs} ms on an existing database; peak RSS ${peakRss(child.pid ?? 0)} MB`)
