@@ -33,23 +33,3 @@ export async function updateCare(b: BookingRecord, change: (c: MorgueCareRecord)
 export function permitStatus(bookingId: number): 'approved' | 'pending' | 'rejected' | 'missing' {
   return permitOf(db.document.findMany((q) => q.where({ booking_id: bookingId })))
 }
-
-export function toWireMorgue(b: BookingRecord) {
-  const care = careOf(b)
-  const deceased = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
-  const client = db.user.findFirst((q) => q.where({ id: b.client_id }))
-  const documents = db.document
-    .findMany((q) => q.where({ booking_id: b.id }))
-    .map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, created_at: d.created_at, mime_type: d.mime_type, size: d.size }))
-  return {
-    received_at: care.received_at,
-    tasks: [...care.tasks],
-    transport_status: care.transport_status,
-    released_at: care.released_at,
-    date_of_death: deceased?.date_of_death ?? null,
-    place_of_death: deceased?.place_of_death ?? null,
-    client_phone: client?.phone ?? null,
-    burial_permit: permitStatus(b.id),
-    documents,
-  }
-}

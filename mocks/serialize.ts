@@ -1,8 +1,8 @@
 /** Database records → wire objects (snake_case, SPEC.md section 3). */
-import { db, plain } from './db'
+import { db } from './db'
 import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
 import { amountDue as amountDueOf, missingDocuments as missingOf } from '../shared/rules'
-import { toWireMorgue } from './morgue' // morgue
+import { wireBooking } from '../shared/wire'
 
 export interface WireUser {
   id: number
@@ -80,25 +80,16 @@ export function userName(id: number | null): string | null {
 
 export function toWireBooking(b: BookingRecord) {
   const deceased = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
-  const attendantName = userName(b.attendant_id)
-  return {
-    id: b.id,
-    status: b.status,
-    payment_status: b.payment_status,
-    total_amount: b.total_amount,
-    notes: b.notes,
-    created_at: b.created_at,
-    deceased_id: b.deceased_id,
-    deceased_first_name: deceased?.first_name ?? '',
-    deceased_last_name: deceased?.last_name ?? '',
-    client_id: b.client_id,
-    client_name: userName(b.client_id) ?? 'Former client',
-    services: plain(b.lines),
-    required_documents: missingDocuments(b.id),
-    has_notifications: b.has_notifications,
-    assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
-    morgue: toWireMorgue(b), // morgue
-  }
+  const client = db.user.findFirst((q) => q.where({ id: b.client_id }))
+  return wireBooking({
+    booking: b,
+    deceased: deceased ?? null,
+    client: client ?? null,
+    attendantName: userName(b.attendant_id),
+    lines: b.lines,
+    docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
+    care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null, // morgue
+  })
 }
 
 export function toWirePayment(p: PaymentRecord) {

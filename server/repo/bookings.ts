@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
-import { missingDocuments, permitStatus } from '../../shared/rules'
+import { wireBooking } from '../../shared/wire'
 
 export type BookingRow = typeof bookings.$inferSelect
 export type DeceasedRow = typeof deceased.$inferSelect
@@ -151,37 +151,17 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { 
     ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}`)
   const rows = (result as unknown as { rows: WireRow[] }).rows
   return rows.map((b) => {
-    const docs = typeof b.docs === 'string' ? (JSON.parse(b.docs) as WireRow['docs']) : b.docs
-    const lines = typeof b.lines === 'string' ? (JSON.parse(b.lines) as WireRow['lines']) : b.lines
-    const tasks = typeof b.tasks === 'string' ? (JSON.parse(b.tasks) as string[]) : (b.tasks ?? [])
-    return {
-      id: b.id,
-      status: b.status,
-      payment_status: b.payment_status,
-      total_amount: b.total_amount,
-      notes: b.notes,
-      created_at: b.created_at,
-      deceased_id: b.deceased_id,
-      deceased_first_name: b.first_name ?? '',
-      deceased_last_name: b.last_name ?? '',
-      client_id: b.client_id,
-      client_name: b.client_name ?? 'Former client',
-      services: lines,
-      required_documents: missingDocuments(b.status, docs),
-      has_notifications: b.has_notifications,
-      assignedAttendant: b.attendant_id !== null && b.attendant_name !== null ? { id: b.attendant_id, name: b.attendant_name } : null,
-      morgue: {
-        received_at: b.received_at ?? b.created_at,
-        tasks: [...tasks],
-        transport_status: b.transport_status ?? 'scheduled',
-        released_at: b.released_at,
-        date_of_death: b.date_of_death,
-        place_of_death: b.place_of_death,
-        client_phone: b.client_phone,
-        burial_permit: permitStatus(docs),
-        documents: docs,
-      },
-    }
+    // json/jsonb arrive parsed from both drivers; a string is parsed once more, in case.
+    const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+    return wireBooking({
+      booking: b,
+      deceased: b.first_name === null ? null : { first_name: b.first_name, last_name: b.last_name ?? '', date_of_death: b.date_of_death ?? '', place_of_death: b.place_of_death ?? '' },
+      client: b.client_name === null ? null : { name: b.client_name, phone: b.client_phone },
+      attendantName: b.attendant_name,
+      lines: parsed(b.lines),
+      docs: parsed(b.docs),
+      care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at },
+    })
   })
 }
 
