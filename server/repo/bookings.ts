@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
 import { wireBooking } from '../../shared/wire'
+import type { BookingParts } from '../../shared/wire'
 
 export type BookingRow = typeof bookings.$inferSelect
 export type DeceasedRow = typeof deceased.$inferSelect
@@ -100,17 +101,8 @@ export async function bookingDocuments(db: Db, bookingId: number) {
 /** A timestamp as JavaScript's ISO string (UTC, milliseconds), the same from PGlite and node-postgres. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-interface WireRow extends Record<string, unknown> {
-  id: number
-  status: string
-  payment_status: string
-  total_amount: number
-  notes: string | null
-  created_at: string
-  deceased_id: number
-  client_id: number
-  has_notifications: boolean
-  attendant_id: number | null
+/** A row of the booking query: the booking's own columns plus what is joined and aggregated. */
+type WireRow = BookingParts['booking'] & {
   first_name: string | null
   last_name: string | null
   date_of_death: string | null
