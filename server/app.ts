@@ -61,7 +61,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     await next()
     // One line per API call (never a body or a header: they may carry passwords and tokens).
     if (c.req.path.startsWith('/api')) {
-      const level = c.res.status >= 500 ? 'error' : 'info'
+      const level = c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
       deps.log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
     }
   })
