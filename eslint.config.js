@@ -13,7 +13,8 @@ const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the f
 /**
  * Imports flow one way, top to bottom (README, "Architecture"):
  *   src/features → src/app → src/components → machines → src/api → src/lib
- * A layer imports only the layers below it; `mocks/` imports only src/api and src/lib. `import()`
+ * A layer imports only the layers below it; `mocks/` and `shared/` import only src/api and src/lib
+ * (mocks/ also shared/), `server/` no UI and no machines. `import()`
  * is held to the same rule, except in src/app, whose route tables load each screen so (one chunk
  * per screen). Every import here is relative, so a pattern matches the folder an import climbs into.
  */
@@ -92,7 +93,17 @@ export default tseslint.config(
   {
     // The mock answers HTTP as the server would: it shares the contracts and rules, never the UI.
     files: ['mocks/**/*.ts'],
-    rules: restrict([{ regex: into(['features', 'app', 'components', 'machines']), message: 'mocks/ may import only src/api and src/lib.' }]),
+    rules: restrict([{ regex: into(['features', 'app', 'components', 'machines', 'server']), message: 'mocks/ may import only src/api, src/lib and shared/.' }]),
+  },
+  {
+    // The rules both backends follow: pure functions over the contracts, nothing of either backend.
+    files: ['shared/**/*.ts'],
+    rules: restrict([{ regex: into(['features', 'app', 'components', 'machines', 'mocks', 'server']), message: 'shared/ may import only src/api and src/lib.' }]),
+  },
+  {
+    // The server answers HTTP: contracts, rules and its own modules, never the UI or the machines.
+    files: ['server/**/*.ts'],
+    rules: restrict([{ regex: into(['features', 'app', 'components', 'machines']), message: 'server/ may import only src/api, src/lib, shared/ (and mocks/ for the demo seed and the simulator).' }]),
   },
   {
     // Machines are pure: no React, no fetch, no storage.

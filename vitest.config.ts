@@ -2,7 +2,7 @@ import { configDefaults, defineConfig, mergeConfig } from 'vitest/config'
 import { availableParallelism } from 'node:os'
 import viteConfig from './vite.config.ts'
 
-const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}']
+const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/mock/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts']
 /** Test files that use vi.mock (module replacement needs a module graph of their own). */
 const MODULE_MOCKING_TESTS = ['tests/integration/public-pages.test.tsx', 'tests/integration/slow-code.test.tsx']
 
@@ -25,9 +25,6 @@ export default defineConfig((env) =>
       projects: [
         { extends: true, test: { name: 'shared', isolate: false, include: TEST_FILES, exclude: [...configDefaults.exclude, ...MODULE_MOCKING_TESTS] } },
         { extends: true, test: { name: 'isolated', include: MODULE_MOCKING_TESTS } },
-        // The server's own modules run in Node, without the app's setup (MSW would catch their real
-        // HTTP on loopback) and without the app's plugins.
-        { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 15000 } },
       ],
     },
   }),

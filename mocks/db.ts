@@ -9,6 +9,7 @@ import { z } from 'zod/mini'
 import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../src/api/contracts/bookings'
 import { WIRE_ROLES } from '../src/api/contracts/auth'
 import { clearFiles } from './files'
+import { clearIdempotency } from './idempotency'
 
 export const userSchema = z.object({
   id: z.int(),
@@ -170,10 +171,17 @@ export type CollectionName = keyof Db
 
 const COLLECTION_NAMES = Object.keys(db) as CollectionName[]
 
-/** Next free integer id of a collection (max + 1, so it survives snapshot/restore). */
+/**
+ * Highest id ever handed out per collection. Ids are never reused: a new sign-up given a deleted
+ * user's id would inherit that family's bookings, documents and still-valid token.
+ */
+let issued: Partial<Record<CollectionName, number>> = {}
+
+/** Next free integer id of a collection: above every id it holds and every id it ever held. */
 export function nextId(name: CollectionName): number {
-  let max = 0
+  let max = issued[name] ?? 0
   for (const r of db[name].all() as Array<{ id: number }>) if (r.id > max) max = r.id
+  issued[name] = max + 1
   return max + 1
 }
 
@@ -184,11 +192,13 @@ export function plain<T>(record: T): T {
 
 export function clearDatabase(): void {
   for (const name of COLLECTION_NAMES) db[name].clear()
+  issued = {}
 }
 
 /** Clears every collection and reseeds it deterministically. */
 export async function resetDatabase(): Promise<void> {
   clearDatabase()
+  clearIdempotency()
   await clearFiles()
   const { seedDatabase } = await import('./seed')
   await seedDatabase()
@@ -199,13 +209,15 @@ export interface DatabaseSnapshot {
   version: number
   savedAt: string
   collections: Record<string, unknown[]>
+  /** Highest id handed out per collection (absent in older saves). */
+  issued?: Partial<Record<CollectionName, number>>
 }
 
 /** A JSON-serialisable copy of every collection. */
 export function snapshot(): DatabaseSnapshot {
   const collections: Record<string, unknown[]> = {}
   for (const name of COLLECTION_NAMES) collections[name] = (db[name].all() as unknown[]).map(plain)
-  return { version: SNAPSHOT_VERSION, savedAt: new Date().toISOString(), collections }
+  return { version: SNAPSHOT_VERSION, savedAt: new Date().toISOString(), collections, issued: { ...issued } }
 }
 
 /**
@@ -226,6 +238,12 @@ export async function restore(data: unknown): Promise<boolean> {
     parsed[name] = result.data
   }
   clearDatabase()
+  if (typeof snap.issued === 'object' && snap.issued !== null) {
+    for (const name of COLLECTION_NAMES) {
+      const n = snap.issued[name]
+      if (typeof n === 'number' && Number.isInteger(n)) issued[name] = n
+    }
+  }
   for (const name of COLLECTION_NAMES) {
     const collection = db[name] as unknown as { create(v: unknown): Promise<unknown> }
     for (const row of parsed[name] ?? []) await collection.create(row)

@@ -8,18 +8,12 @@ import { db } from './db'
 import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
 import { cryptoRandom } from './passwords'
+import { describeIssues } from '../shared/validation'
 import type { WireRole } from '../src/api/contracts/auth'
 
-/** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()`. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly errors?: Record<string, string>
-  constructor(status: number, message: string, errors?: Record<string, string>) {
-    super(message)
-    this.status = status
-    this.errors = errors
-  }
-}
+/** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()` (the server's class too). */
+export { ApiError } from '../shared/errors'
+import { ApiError } from '../shared/errors'
 
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): HttpResponse<{ message: string; errors?: Record<string, string> }> {
   return HttpResponse.json(errors ? { message, errors } : { message }, { status })
@@ -226,13 +220,8 @@ type RequestSchema = z.core.$ZodType
 export function validate<S extends RequestSchema>(schema: S, body: unknown): z.infer<S> {
   const result = z.safeParse(schema, body, { error: englishErrors })
   if (result.success) return result.data
-  const errors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
-    if (!(key in errors)) errors[key] = issue.message
-  }
-  const first = result.error.issues[0]
-  const message = first ? (first.path.length && first.code === 'invalid_type' ? `${first.path.map(String).join('.')}: ${first.message}` : first.message) : 'Invalid request'
+  // The same 422 as the server's: the message names the field (shared/validation.ts).
+  const { message, errors } = describeIssues(result.error.issues)
   throw new ApiError(422, message, errors)
 }
 
@@ -254,10 +243,5 @@ export function toIntId(value: string | number): number | null {
   return Number.isInteger(n) && n > 0 ? n : null
 }
 
-/** True when 'YYYY-MM-DD' is a real calendar date. */
-export function isRealDate(ymd: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd)
-  if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.toISOString().slice(0, 10) === ymd
-}
+// ---- dates: one definition for both backends ----
+export { isRealDate } from '../shared/rules'

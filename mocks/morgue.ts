@@ -1,6 +1,7 @@
 /** The morgue's side of a booking: care records, the burial permit, the wire shape. */
 import { db, nextId } from './db'
 import type { BookingRecord, MorgueCareRecord } from './db'
+import { permitStatus as permitOf } from '../shared/rules'
 
 /** The care record of a booking, or the default one (body received when the booking was made). */
 export function careOf(b: BookingRecord): MorgueCareRecord {
@@ -30,28 +31,5 @@ export async function updateCare(b: BookingRecord, change: (c: MorgueCareRecord)
 
 /** The burial permit's state: approved if any copy is approved, else the newest copy's status. */
 export function permitStatus(bookingId: number): 'approved' | 'pending' | 'rejected' | 'missing' {
-  const permits = db.document.findMany((q) => q.where({ booking_id: bookingId, document_type: 'burial_permit' }))
-  if (permits.some((d) => d.status === 'approved')) return 'approved'
-  const newest = [...permits].sort((a, c) => c.created_at.localeCompare(a.created_at))[0]
-  return newest ? newest.status : 'missing'
-}
-
-export function toWireMorgue(b: BookingRecord) {
-  const care = careOf(b)
-  const deceased = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
-  const client = db.user.findFirst((q) => q.where({ id: b.client_id }))
-  const documents = db.document
-    .findMany((q) => q.where({ booking_id: b.id }))
-    .map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, created_at: d.created_at, mime_type: d.mime_type, size: d.size }))
-  return {
-    received_at: care.received_at,
-    tasks: [...care.tasks],
-    transport_status: care.transport_status,
-    released_at: care.released_at,
-    date_of_death: deceased?.date_of_death ?? null,
-    place_of_death: deceased?.place_of_death ?? null,
-    client_phone: client?.phone ?? null,
-    burial_permit: permitStatus(b.id),
-    documents,
-  }
+  return permitOf(db.document.findMany((q) => q.where({ booking_id: bookingId })))
 }

@@ -3,21 +3,11 @@ import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
 import type { ReportType, Timeframe } from '../src/api/contracts/payments'
+import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
+import { TIMEFRAME_LABELS, XLSX_MIME, buildReportFile } from '../shared/report'
+import type { ReportPayment, ReportService } from '../shared/report'
 
-const DAY = 24 * 60 * 60 * 1000
-/** Rolling windows ending now. */
-export const TIMEFRAME_DAYS: Record<Timeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
-export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
-  week: 'Last 7 days',
-  month: 'Last 30 days',
-  quarter: 'Last 90 days',
-  half_year: 'Last 6 months',
-  year: 'Last 12 months',
-}
-
-export function windowStart(timeframe: Timeframe, now = Date.now()): Date {
-  return new Date(now - TIMEFRAME_DAYS[timeframe] * DAY)
-}
+export { TIMEFRAME_DAYS, trend, windowStart }
 
 const inRange = (iso: string, from: Date, to: Date) => iso >= from.toISOString() && iso <= to.toISOString()
 
@@ -48,15 +38,7 @@ export function summarise(timeframe: Timeframe): Summary {
   }
 }
 
-export interface TransactionRow {
-  id: number
-  date: string
-  description: string
-  paymentMethod: string
-  customer: string
-  amount: number
-  status: string
-}
+export type TransactionRow = ReportPayment
 
 export function paymentDescription(p: PaymentRecord): string {
   const booking = db.booking.findFirst((q) => q.where({ id: p.booking_id }))
@@ -79,11 +61,7 @@ export function transactions(timeframe: Timeframe): TransactionRow[] {
     }))
 }
 
-export interface ServiceRow {
-  service: string
-  bookings: number
-  revenue: number
-}
+export type ServiceRow = ReportService
 
 /** Per service: lines booked in the window (not cancelled) and the value of those lines. */
 export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
@@ -102,53 +80,9 @@ export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
   return [...rows.values()].sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
 }
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export { XLSX_MIME, TIMEFRAME_LABELS }
 
-/** A real .xlsx (write-excel-file, loaded lazily): a Summary sheet plus Payments and/or Services. */
+/** A real .xlsx (shared/report.ts): a Summary sheet plus Payments and/or Services. */
 export async function buildReport(timeframe: Timeframe, type: ReportType): Promise<ArrayBuffer> {
-  const { default: writeXlsxFile } = await import('write-excel-file/universal')
-  const summary = summarise(timeframe)
-  const generated = new Date()
-  const summaryData = [
-    [{ value: 'Financial report', fontWeight: 'bold' as const }, null],
-    ['Timeframe', TIMEFRAME_LABELS[timeframe]],
-    ['Generated', generated.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
-    ['Currency', 'KSH'],
-    ['Total revenue', summary.totalRevenue],
-    ['Completed payments', summary.completedPayments],
-    ['Bookings', summary.totalBookings],
-    ['Average transaction value', summary.avgTransactionValue],
-    ['Bookings awaiting payment', summary.pendingPayments],
-  ]
-  const sheets: Array<{ sheet: string; data: Array<Array<string | number | null | { value: string; fontWeight: 'bold' }>> ; columns?: Array<{ width: number }> }> = [
-    { sheet: 'Summary', data: summaryData, columns: [{ width: 28 }, { width: 24 }] },
-  ]
-  const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
-  if (type === 'all' || type === 'payments') {
-    const rows = transactions(timeframe)
-    sheets.push({
-      sheet: 'Payments',
-      data: [
-        ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'].map(bold),
-        ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status]),
-      ],
-      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }],
-    })
-  }
-  if (type === 'all' || type === 'services') {
-    const rows = serviceBreakdown(timeframe)
-    sheets.push({
-      sheet: 'Services',
-      data: [['Service', 'Times booked', 'Value booked (KSH)'].map(bold), ...rows.map((r) => [r.service, r.bookings, r.revenue])],
-      columns: [{ width: 32 }, { width: 14 }, { width: 20 }],
-    })
-  }
-  const blob = await writeXlsxFile(sheets).toBlob()
-  return blob.arrayBuffer()
-}
-
-/** Percent change, one decimal; 0 when both are 0, 100 when growing from 0. */
-export function trend(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100
-  return Math.round(((current - previous) / previous) * 1000) / 10
+  return buildReportFile({ timeframe, type, summary: summarise(timeframe), payments: () => transactions(timeframe), services: () => serviceBreakdown(timeframe) })
 }

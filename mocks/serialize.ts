@@ -1,8 +1,8 @@
 /** Database records → wire objects (snake_case, SPEC.md section 3). */
-import { db, plain } from './db'
+import { db } from './db'
 import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
-import { REQUIRED_DOCUMENT_TYPES } from '../src/api/contracts/bookings'
-import { toWireMorgue } from './morgue'
+import { amountDue as amountDueOf, missingDocuments as missingOf } from '../shared/rules'
+import { wireBooking } from '../shared/wire'
 
 export interface WireUser {
   id: number
@@ -43,9 +43,8 @@ export function toWireDeceased(d: DeceasedRecord) {
  */
 export function missingDocuments(bookingId: number): string[] {
   const booking = db.booking.findFirst((q) => q.where({ id: bookingId }))
-  if (!booking || booking.status === 'cancelled' || booking.status === 'completed') return []
-  const docs = db.document.findMany((q) => q.where({ booking_id: bookingId }))
-  return REQUIRED_DOCUMENT_TYPES.filter((type) => !docs.some((d) => d.document_type === type && d.status === 'approved'))
+  if (!booking) return []
+  return missingOf(booking.status, db.document.findMany((q) => q.where({ booking_id: bookingId })))
 }
 
 export function toWireDocument(d: DocumentRecord) {
@@ -71,10 +70,7 @@ export function toWireDocument(d: DocumentRecord) {
 
 /** What is still to pay for a booking: its total less its completed payments, never below 0. */
 export function amountDue(b: Pick<BookingRecord, 'id' | 'total_amount'>): number {
-  const paid = db.payment
-    .findMany((q) => q.where({ booking_id: b.id, status: 'completed' }))
-    .reduce((sum, p) => sum + p.amount, 0)
-  return Math.max(0, b.total_amount - paid)
+  return amountDueOf(b.total_amount, db.payment.findMany((q) => q.where({ booking_id: b.id })))
 }
 
 export function userName(id: number | null): string | null {
@@ -84,25 +80,16 @@ export function userName(id: number | null): string | null {
 
 export function toWireBooking(b: BookingRecord) {
   const deceased = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
-  const attendantName = userName(b.attendant_id)
-  return {
-    id: b.id,
-    status: b.status,
-    payment_status: b.payment_status,
-    total_amount: b.total_amount,
-    notes: b.notes,
-    created_at: b.created_at,
-    deceased_id: b.deceased_id,
-    deceased_first_name: deceased?.first_name ?? '',
-    deceased_last_name: deceased?.last_name ?? '',
-    client_id: b.client_id,
-    client_name: userName(b.client_id) ?? 'Former client',
-    services: plain(b.lines),
-    required_documents: missingDocuments(b.id),
-    has_notifications: b.has_notifications,
-    assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
-    morgue: toWireMorgue(b),
-  }
+  const client = db.user.findFirst((q) => q.where({ id: b.client_id }))
+  return wireBooking({
+    booking: b,
+    deceased: deceased ?? null,
+    client: client ?? null,
+    attendantName: userName(b.attendant_id),
+    lines: b.lines,
+    docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
+    care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null,
+  })
 }
 
 export function toWirePayment(p: PaymentRecord) {

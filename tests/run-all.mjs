@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every layer, in order, with one closing line "N passed, N failed".
- *   1. unit + integration + mock-backend tests (vitest, MSW node server)
+ *   1. unit + integration + mock-backend tests and the contract suite on the mock (vitest, MSW node server)
+ *   1b. the contract suite on the real server (in-process, PGlite; also PostgreSQL when
+ *      CONTRACT_DATABASE_URL is set)
  *   2. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with the
  *      production bundle check (no mock code; gzip sizes: tests/size.mjs), typecheck (tsc) and
  *      lint (eslint) running beside them
@@ -51,21 +53,39 @@ function runCaptured(name, cmd, args) {
   })
 }
 
-// 1. Vitest: count its tests.
-mkdirSync('test-results', { recursive: true })
-const vitestJson = 'test-results/vitest.json'
-rmSync(vitestJson, { force: true })
-await run('unit, integration and mock-backend tests (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
-if (existsSync(vitestJson)) {
-  const v = JSON.parse(readFileSync(vitestJson, 'utf8'))
+/** A vitest run whose tests are counted from its JSON report. */
+async function vitestStage(name, args, env = {}) {
+  const json = `test-results/vitest-${results.length}.json`
+  rmSync(json, { force: true })
+  const started = Date.now()
+  console.log(`\n=== ${name} ===`)
+  const ok = await new Promise((resolve) => {
+    const child = spawn(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('close', (code) => resolve(code === 0))
+  })
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) })
+  if (!existsSync(json)) {
+    failed += 1
+    return
+  }
+  const v = JSON.parse(readFileSync(json, 'utf8'))
   passed += v.numPassedTests ?? 0
-  failed += (v.numFailedTests ?? 0) + (v.numFailedTestSuites ?? 0 ? 0 : 0)
+  failed += v.numFailedTests ?? 0
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
   // A suite that failed to load has no failed tests but must still fail the run.
   if ((v.numFailedTestSuites ?? 0) > 0 && (v.numFailedTests ?? 0) === 0) failed += v.numFailedTestSuites
   if (v.success === false && (v.numFailedTests ?? 0) === 0 && (v.numFailedTestSuites ?? 0) === 0) failed += 1
-} else {
-  failed += 1
+}
+
+// 1. Vitest: unit, integration, the mock's own tests and the contract suite against the mock.
+mkdirSync('test-results', { recursive: true })
+await vitestStage('unit, integration, mock-backend and contract tests on the mock (vitest)', [])
+
+// 1b. The same contract suite against the real server, in-process over PGlite; in CI also on
+//     PostgreSQL (CONTRACT_DATABASE_URL, set by .ci/run when it started a cluster).
+await vitestStage('contract tests on the server (PGlite)', ['--config', 'vitest.server.config.ts'], { CONTRACT_DATABASE_URL: '' })
+if (process.env.CONTRACT_DATABASE_URL) {
+  await vitestStage('contract tests on the server (PostgreSQL)', ['--config', 'vitest.server.config.ts'])
 }
 
 // 2. Browser journeys, with the production bundle check (no mock code; sizes printed), typecheck

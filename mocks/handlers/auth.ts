@@ -5,6 +5,7 @@ import { omit } from 'zod/mini'
 import { signToken } from '../jwt'
 import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
+import { lengths } from '../limits'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -21,6 +22,7 @@ export const MSG_FORGOT = 'If an account exists for that email, a reset link has
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 const RESET_TTL_MS = 60 * 60 * 1000
+const USER_LABELS = { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' } as const
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
@@ -45,7 +47,7 @@ export const authHandlers = [
     '*/api/auth/register',
     route(async ({ request }) => {
       // Any role sent is ignored (stripped): self-registration always creates a client.
-      const input = await body(request, omit(RegisterRequest, { role: true }))
+      const input = lengths(await body(request, omit(RegisterRequest, { role: true })), USER_LABELS)
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),
@@ -66,7 +68,7 @@ export const authHandlers = [
     '*/api/auth/staff',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const input = await body(request, StaffRequest)
+      const input = lengths(await body(request, StaffRequest), USER_LABELS)
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),
@@ -95,7 +97,7 @@ export const authHandlers = [
     '*/api/auth/profile',
     route(async ({ request }) => {
       const user = await requireUser(request)
-      const input = await body(request, ProfileRequest)
+      const input = lengths(await body(request, ProfileRequest), USER_LABELS)
       const updated = await db.user.update((q) => q.where({ id: user.id }), {
         data(u) {
           if (input.name !== undefined) u.name = input.name

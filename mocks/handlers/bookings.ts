@@ -1,19 +1,22 @@
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import type { BookingLine, BookingRecord, UserRecord } from '../db'
-import { ApiError, body, isRealDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId } from '../http'
+import { ApiError, body, isRealDate, parseId, requireRole, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { nairobiDay } from '../../src/lib/dates'
+import { PageQuery, pageOf } from '../../shared/validation'
+import { z } from 'zod/mini'
 import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
+import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
+import { lengths } from '../limits'
+import { idempotent } from '../idempotency'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 
 /** Can this user see this booking? (owner client, admin, or the assigned attendant) */
 export function canSeeBooking(user: UserRecord, booking: BookingRecord): boolean {
-  if (user.role === 'admin') return true
-  if (user.role === 'morgue_attendant') return booking.attendant_id === user.id
-  return booking.client_id === user.id
+  return canSee(user, booking)
 }
 
 /** The booking if the user may see it, else 404 (never leak that it exists). */
@@ -39,44 +42,49 @@ export const bookingHandlers = [
     '*/api/bookings',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      const input = await body(request, BookingRequest)
-      const deceasedId = toIntId(input.deceased_id)
-      const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
-      if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
+      // A retried request (same Idempotency-Key) gets the first answer: never a second booking.
+      return idempotent(request, user.id, async () => {
+        const input = lengths(await body(request, BookingRequest), { notes: 'Notes' })
+        const deceasedId = toIntId(input.deceased_id)
+        const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
+        if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
 
-      const today = nairobiDay()
-      const lines: Omit<BookingLine, 'id'>[] = []
-      for (const [i, line] of input.services.entries()) {
-        const serviceId = toIntId(line.service_id)
-        const service = serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
-        if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [`services.${i}.service_id`]: 'Unknown service' })
-        if (lines.some((l) => l.service_id === service.id)) {
-          throw new ApiError(422, `Service selected twice: ${service.name}`, { [`services.${i}.service_id`]: 'Service selected twice' })
+        const today = nairobiDay()
+        const latest = nairobiDay(new Date(Date.now() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))
+        const lines: Omit<BookingLine, 'id'>[] = []
+        for (const [i, line] of input.services.entries()) {
+          const serviceId = toIntId(line.service_id)
+          const service = serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
+          if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [`services.${i}.service_id`]: 'Unknown service' })
+          if (lines.some((l) => l.service_id === service.id)) {
+            throw new ApiError(422, `Service selected twice: ${service.name}`, { [`services.${i}.service_id`]: 'Service selected twice' })
+          }
+          const day = line.scheduled_date.slice(0, 10)
+          const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
+          if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
+            throw new ApiError(422, 'Service date is not a valid date', { [`services.${i}.scheduled_date`]: 'Service date is not a valid date' })
+          }
+          if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [`services.${i}.scheduled_date`]: 'Service date cannot be in the past' })
+          if (day > latest) throw new ApiError(422, 'Service date is too far in the future', { [`services.${i}.scheduled_date`]: 'Service date is too far in the future' })
+          lines.push({ service_id: service.id, service_name: service.name, quantity: 1, price_at_booking: service.price, scheduled_date: line.scheduled_date })
         }
-        const day = line.scheduled_date.slice(0, 10)
-        const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
-        if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
-          throw new ApiError(422, 'Service date is not a valid date', { [`services.${i}.scheduled_date`]: 'Service date is not a valid date' })
-        }
-        if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [`services.${i}.scheduled_date`]: 'Service date cannot be in the past' })
-        lines.push({ service_id: service.id, service_name: service.name, quantity: 1, price_at_booking: service.price, scheduled_date: line.scheduled_date })
-      }
-      const id = nextId('booking')
-      const booking = await db.booking.create({
-        id,
-        client_id: user.id,
-        deceased_id: deceased.id,
-        status: 'pending',
-        payment_status: 'pending',
-        total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
-        notes: input.notes?.trim() || null,
-        created_at: new Date().toISOString(),
-        has_notifications: false,
-        attendant_id: null,
-        lines: lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
+        const id = nextId('booking')
+        const booking = await db.booking.create({
+          id,
+          client_id: user.id,
+          deceased_id: deceased.id,
+          status: 'pending',
+          payment_status: 'pending',
+          total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
+          notes: input.notes?.trim() || null,
+          created_at: new Date().toISOString(),
+          has_notifications: false,
+          attendant_id: null,
+          lines: lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
+        })
+        await logActivity('booking', `New booking #${booking.id} by ${user.name} for ${deceased.first_name} ${deceased.last_name}`, user.id)
+        return HttpResponse.json({ booking: toWireBooking(booking), message: 'Booking created successfully' }, { status: 201 })
       })
-      await logActivity('booking', `New booking #${booking.id} by ${user.name} for ${deceased.first_name} ${deceased.last_name}`, user.id)
-      return HttpResponse.json({ booking: toWireBooking(booking), message: 'Booking created successfully' }, { status: 201 })
     }),
   ),
 
@@ -103,9 +111,14 @@ export const bookingHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const url = new URL(request.url)
-      const status = url.searchParams.get('status')
+      const query = validate(z.extend(PageQuery, { status: z.optional(z.string()) }), Object.fromEntries(url.searchParams))
       const all = db.booking.all()
-      return list(status ? all.filter((b) => b.status === status) : all)
+      const chosen = query.status ? all.filter((b) => b.status === query.status) : all
+      const page = pageOf(query)
+      if (!page) return list(chosen)
+      // One page, newest first, with its pagination (as GET /users answers).
+      const rows = [...chosen].sort(byNewest).slice((page.page - 1) * page.limit, page.page * page.limit)
+      return HttpResponse.json({ bookings: rows.map(toWireBooking), pagination: { total: chosen.length, pages: Math.ceil(chosen.length / page.limit), ...page } })
     }),
   ),
 
@@ -134,12 +147,9 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       const booking = findVisibleBooking(user, params.id)
-      const input = await body(request, BookingStatusRequest)
-      if (user.role !== 'admin') {
-        // A family may cancel its own booking while it has not started; everything else is admin-only.
-        const ownCancel = user.role === 'client' && input.status === 'cancelled' && (booking.status === 'pending' || booking.status === 'confirmed')
-        if (!ownCancel) requireRole(user, 'admin')
-      }
+      const input = lengths(await body(request, BookingStatusRequest), { notes: 'Notes' })
+      // A family may cancel its own booking while it has not started; everything else is admin-only.
+      if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.status = input.status

@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
-import { ApiError, body, isRealDate, parseId, requireRoleOf, requireUser, route } from '../http'
-import { nairobiDay } from '../../src/lib/dates'
+import { ApiError, body, parseId, requireRoleOf, requireUser, route } from '../http'
 import { toWireDeceased } from '../serialize'
+import { canSeeDeceased, dateOfDeathProblem } from '../../shared/rules'
+import { lengths } from '../limits'
+import { idempotent } from '../idempotency'
 import { DeceasedRequest } from '../../src/api/contracts/bookings'
 
 const MSG_NOT_FOUND = 'Deceased record not found'
@@ -12,23 +14,23 @@ export const deceasedHandlers = [
     '*/api/deceased',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      const input = await body(request, DeceasedRequest)
-      if (!isRealDate(input.date_of_death)) throw new ApiError(422, 'Date of death is not a valid date', { date_of_death: 'Date of death is not a valid date' })
-      if (input.date_of_death > nairobiDay()) {
-        throw new ApiError(422, 'Date of death cannot be in the future', { date_of_death: 'Date of death cannot be in the future' })
-      }
-      const deceased = await db.deceased.create({
-        id: nextId('deceased'),
-        client_id: user.id,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        date_of_death: input.date_of_death,
-        place_of_death: input.place_of_death,
-        gender: input.gender ?? null,
-        religion: input.religion?.trim() || null,
-        created_at: new Date().toISOString(),
+      return idempotent(request, user.id, async () => {
+        const input = lengths(await body(request, DeceasedRequest), { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' })
+        const problem = dateOfDeathProblem(input.date_of_death)
+        if (problem) throw new ApiError(422, problem, { date_of_death: problem })
+        const deceased = await db.deceased.create({
+          id: nextId('deceased'),
+          client_id: user.id,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          date_of_death: input.date_of_death,
+          place_of_death: input.place_of_death,
+          gender: input.gender ?? null,
+          religion: input.religion?.trim() || null,
+          created_at: new Date().toISOString(),
+        })
+        return HttpResponse.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, { status: 201 })
       })
-      return HttpResponse.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, { status: 201 })
     }),
   ),
 
@@ -38,7 +40,9 @@ export const deceasedHandlers = [
       const user = await requireUser(request)
       const id = parseId(params.id, MSG_NOT_FOUND)
       const deceased = db.deceased.findFirst((q) => q.where({ id }))
-      if (!deceased || (user.role === 'client' && deceased.client_id !== user.id)) throw new ApiError(404, MSG_NOT_FOUND)
+      // An attendant reads only the deceased of bookings assigned to them.
+      const assigned = deceased !== undefined && db.booking.findFirst((q) => q.where({ deceased_id: deceased.id, attendant_id: user.id })) !== undefined
+      if (!deceased || !canSeeDeceased(user, deceased, assigned)) throw new ApiError(404, MSG_NOT_FOUND)
       return HttpResponse.json({ deceased: toWireDeceased(deceased) })
     }),
   ),

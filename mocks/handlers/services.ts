@@ -3,9 +3,13 @@ import { z } from 'zod/mini'
 import { db, nextId } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route } from '../http'
 import { toWireService } from '../serialize'
+import { lengths } from '../limits'
+import { MAX_SERVICE_PRICE } from '../../shared/rules'
 import { PricingTable, ServiceRequest } from '../../src/api/contracts/services'
 
 const MSG_NOT_FOUND = 'Service not found'
+const LABELS = { name: 'Name', description: 'Description', category: 'Category' } as const
+const MSG_PRICE_BOUND = `Price cannot exceed ${MAX_SERVICE_PRICE.toLocaleString('en-US')} KSH`
 const ServiceUpdateRequest = z.partial(ServiceRequest)
 const PRICING_KEYS = ['basicFuneral', 'premiumFuneral', 'cremation', 'burial'] as const
 const PricingUpdateRequest = z.partial(PricingTable).check(z.refine((v) => Object.keys(v).length > 0, 'Send at least one price'))
@@ -39,6 +43,7 @@ export const serviceHandlers = [
         const price = input[key]
         if (price === undefined) continue
         if (!Number.isInteger(price)) throw new ApiError(422, 'Prices must be whole KSH amounts', { [key]: 'Prices must be whole KSH amounts' })
+        if (price > MAX_SERVICE_PRICE) throw new ApiError(422, MSG_PRICE_BOUND, { [key]: MSG_PRICE_BOUND })
         await db.service.update((q) => q.where({ pricing_key: key }), {
           data(s) {
             s.price = price
@@ -63,7 +68,8 @@ export const serviceHandlers = [
     '*/api/services',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const input = await body(request, ServiceRequest)
+      const input = lengths(await body(request, ServiceRequest), LABELS)
+      if (input.price > MAX_SERVICE_PRICE) throw new ApiError(422, MSG_PRICE_BOUND, { price: MSG_PRICE_BOUND })
       if (nameTaken(input.name)) throw new ApiError(409, 'A service with this name already exists')
       const service = await db.service.create({
         id: nextId('service'),
@@ -85,7 +91,8 @@ export const serviceHandlers = [
       const id = parseId(params.id, MSG_NOT_FOUND)
       const existing = db.service.findFirst((q) => q.where({ id }))
       if (!existing) throw new ApiError(404, MSG_NOT_FOUND)
-      const input = await body(request, ServiceUpdateRequest)
+      const input = lengths(await body(request, ServiceUpdateRequest), LABELS)
+      if (input.price !== undefined && input.price > MAX_SERVICE_PRICE) throw new ApiError(422, MSG_PRICE_BOUND, { price: MSG_PRICE_BOUND })
       if (input.name !== undefined && nameTaken(input.name, id)) throw new ApiError(409, 'A service with this name already exists')
       const updated = await db.service.update((q) => q.where({ id }), {
         data(s) {

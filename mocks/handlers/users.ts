@@ -5,6 +5,7 @@ import type { UserRecord } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route, validate } from '../http'
 import { createPasswordHash } from '../passwords'
 import { toWireUser } from '../serialize'
+import { lengths } from '../limits'
 import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/auth'
 import { findUserByEmail } from './auth'
 import { paymentsBetween, trend } from '../reports'
@@ -99,7 +100,7 @@ export const userHandlers = [
     route(async ({ request, params }) => {
       const me = await requireRoleOf(request, 'admin')
       const user = findUser(params.id)
-      const input = await body(request, UserUpdateRequest)
+      const input = lengths(await body(request, UserUpdateRequest), { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' })
       if (input.email !== undefined) {
         const other = findUserByEmail(input.email)
         if (other && other.id !== user.id) throw new ApiError(409, 'An account with this email already exists')

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { call, login, loginAs, nairobiDay, useMockBackend } from './helpers'
-import { db } from '../../mocks/db'
+import { call, fixtures, login, loginAs, nairobiDay, seed as db, useBackend } from './target'
 import { BookingList, BookingResponse, DeceasedResponse } from '../../src/api/contracts/bookings'
 import { ServiceList } from '../../src/api/contracts/services'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 
-useMockBackend()
+useBackend()
 
 const deceasedBody = { first_name: 'Jane', last_name: 'Doe', date_of_death: nairobiDay(-1), place_of_death: 'Nairobi', gender: 'female', religion: null }
 
@@ -48,7 +47,7 @@ describe('services', () => {
     const pricing = await call('PUT', '/services/pricing', { token: admin, body: { basicFuneral: 5500 } })
     expect(pricing.status).toBe(200)
     expect(pricing.json).toMatchObject({ pricing: { basicFuneral: 5500, premiumFuneral: 8000, cremation: 3000, burial: 4000 } })
-    expect(db.service.findFirst((q) => q.where({ name: 'Basic Funeral' }))?.price).toBe(5500)
+    expect(ServiceList.parse((await call('GET', '/services')).json).find((s) => s.name === 'Basic Funeral')?.price).toBe(5500)
     expect((await call('PUT', '/services/pricing', { token: client, body: { basicFuneral: 1 } })).status).toBe(403)
     expect((await call('DELETE', `/services/${id}`, { token: admin })).status).toBe(200)
     expect((await call('DELETE', `/services/${id}`, { token: admin })).status).toBe(404)
@@ -174,12 +173,12 @@ describe('bookings', () => {
       body: { deceased_id, services: [{ service_id: serviceId('Burial'), quantity: 1, scheduled_date: `${nairobiDay(2)}T09:00:00` }] },
     })
     const booking = BookingResponse.parse(res.json)
-    const base = { booking_id: Number(booking.id), uploaded_by: 3, name: 'x.pdf', description: null, file_path: '/x', mime_type: 'application/pdf', size: 10, review_notes: null, created_at: new Date().toISOString() }
-    await db.document.create({ ...base, id: 9001, document_type: 'death_certificate', status: 'pending' })
-    await db.document.create({ ...base, id: 9002, document_type: 'burial_permit', status: 'rejected' })
+    const base = { booking_id: Number(booking.id), uploaded_by: 3 }
+    const certificate = await fixtures.addDocument({ ...base, document_type: 'death_certificate', status: 'pending' })
+    await fixtures.addDocument({ ...base, document_type: 'burial_permit', status: 'rejected' })
     const waiting = BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json)
     expect(waiting.required_documents).toEqual(['death_certificate', 'burial_permit'])
-    await db.document.update((q) => q.where({ id: 9001 }), { data: (d) => void (d.status = 'approved') })
+    await fixtures.setDocumentStatus(certificate, 'approved')
     const after = BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json)
     expect(after.required_documents).toEqual(['burial_permit'])
   })

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useMockBackend } from './helpers'
-import { db } from '../../mocks/db'
+import { call, fixtures, loginAs, seed as db, useBackend } from './target'
 import { CatalogueList } from '../../src/api/contracts/services'
 
-useMockBackend()
+useBackend()
 
 describe('service catalogue (admin)', () => {
   it('lists each service with its place in the price table', async () => {
@@ -20,15 +19,11 @@ describe('service catalogue (admin)', () => {
     const res = await call('DELETE', `/services/${addOn.id}`, { token: admin })
     expect(res.status).toBe(409)
     expect(res.json).toEqual({ message: 'This service is used by existing bookings and cannot be deleted' })
-    expect(db.service.findFirst((q) => q.where({ id: addOn.id }))).toBeDefined()
+    expect((await call('GET', `/services/${addOn.id}`)).status).toBe(200)
 
     const created = await call('POST', '/services', { token: admin, body: { name: 'Priced later', price: 100 } })
     const id = (created.json as { service: { id: number } }).service.id
-    await db.service.update((q) => q.where({ id }), {
-      data(s) {
-        s.pricing_key = 'cremation_extra'
-      },
-    })
+    await fixtures.setPricingKey(id, 'cremation_extra')
     expect((await call('DELETE', `/services/${id}`, { token: admin })).status).toBe(409)
   })
 })

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useMockBackend } from './helpers'
-import { db } from '../../mocks/db'
+import { call, fixtures, loginAs, seed as db, useBackend } from './target'
 import { BookingList, BookingResponse } from '../../src/api/contracts/bookings'
 import { caseloadCounts } from '../../src/features/morgue/caseload'
 
-useMockBackend()
+useBackend()
 
 async function attendantBookings(token: string) {
   const res = await call('GET', '/bookings/attendant', { token })
@@ -61,10 +60,7 @@ describe('the demo attendant\'s caseload', () => {
     expect(refused.json).toMatchObject({ message: 'The burial permit is not approved yet' })
     expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })).status).toBe(422)
 
-    await db.document.create({
-      id: 9999, booking_id: rose.id, uploaded_by: rose.client_id, name: 'permit.pdf', document_type: 'burial_permit', description: null,
-      file_path: '/uploads/documents/9999.pdf', mime_type: 'application/pdf', size: 1000, status: 'approved', review_notes: null, created_at: new Date().toISOString(),
-    })
+    await fixtures.addDocument({ booking_id: rose.id, uploaded_by: rose.client_id, name: 'permit.pdf', document_type: 'burial_permit', status: 'approved' })
     const released = await call('POST', `/bookings/${rose.id}/release`, { token })
     expect(released.status).toBe(200)
     expect(BookingResponse.parse(released.json).morgue?.released_at).toBeTruthy()

@@ -1,0 +1,106 @@
+/**
+ * The Hono app: every /api route, the security headers and the error handling. Built by a factory
+ * with its dependencies, so tests run it in-process (`app.request`) over their own database.
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { z } from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
+import { ApiError, loggableError } from './http'
+import { FieldTooLong } from '../shared/rules'
+import type { AppEnv, Deps } from './types'
+import { serveDist } from './static'
+import { authRoutes } from './routes/auth'
+import { bookingRoutes } from './routes/bookings'
+import { deceasedRoutes } from './routes/deceased'
+import { documentRoutes, paymentRoutes, MSG_NOT_YET } from './routes/payments'
+import { serviceRoutes } from './routes/services'
+import { userRoutes } from './routes/users'
+
+// zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
+z.config(en())
+
+/** JSON bodies; uploads (documents) get their own, larger limit with their routes. */
+export const JSON_BODY_LIMIT = 100 * 1024
+
+/**
+ * What the built app needs and nothing more: its own scripts and styles (Griffel injects style
+ * elements, hence 'unsafe-inline' for styles only), images from itself, data: and blob: (previews),
+ * API calls to itself; never framed.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'self'", 'blob:'],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+}
+
+export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    const started = performance.now()
+    await next()
+    // One line per API call (never a body or a header: they may carry passwords and tokens).
+    if (c.req.path.startsWith('/api')) {
+      const level = c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
+      deps.log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
+    }
+  })
+
+  const api = new Hono<AppEnv>()
+  api.use(
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json({ message: 'Request body is too large' }, 413),
+    }),
+  )
+  api.use('*', async (c, next) => {
+    await next()
+    // Answers about people are private: no shared cache may keep them.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  })
+  api.route('/auth', authRoutes)
+  api.route('/services', serviceRoutes)
+  api.route('/deceased', deceasedRoutes)
+  api.route('/bookings', bookingRoutes)
+  api.route('/users', userRoutes)
+  api.route('/payments', paymentRoutes)
+  api.route('/documents', documentRoutes)
+  api.all('/stk-push', (c) => c.json({ message: MSG_NOT_YET }, 501))
+  api.all('*', (c) => c.json({ message: 'Not found' }, 404))
+  app.route('/api', api)
+  if (options.staticDir) app.use('*', serveDist(options.staticDir))
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status as 400)
+    if (error instanceof FieldTooLong) return c.json({ message: error.message, errors: { [error.field]: error.message } }, 422)
+    if (error instanceof HTTPException) {
+      const status = error.status
+      return c.json({ message: error.message || (status === 400 ? 'Bad request' : 'Request failed') }, status)
+    }
+    // A bug: logged with its stack, answered without one.
+    deps.log.error({ err: loggableError(error), method: c.req.method, path: c.req.path }, 'unhandled error')
+    return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500)
+  })
+  app.notFound((c) => (c.req.path.startsWith('/api') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)))
+  return app
+}

@@ -1,0 +1,71 @@
+/** Tokens (jose, HS256, 8 h), passwords (argon2id) and the middleware that puts the signed-in user on the context. */
+import { SignJWT, errors, jwtVerify } from 'jose'
+import { hash, verify } from '@node-rs/argon2'
+import { createMiddleware } from 'hono/factory'
+import type { Context } from 'hono'
+import type { WireRole } from '../src/api/contracts/roles'
+import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
+import type { AppEnv, UserRow } from './types'
+import { findUserById } from './repo/users'
+
+export const TOKEN_TTL_SECONDS = 8 * 60 * 60
+/** Clocks of two instances may differ a little; a token "from the future" beyond this is forged. */
+const CLOCK_SKEW_SECONDS = 60
+
+// Argon2id (the @node-rs/argon2 default algorithm) with its OWASP-recommended defaults.
+export const hashPassword = (password: string) => hash(password)
+export async function verifyPassword(password: string, passwordHash: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password)
+  } catch {
+    return false
+  }
+}
+
+export async function signToken(secret: Uint8Array, user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'tokenVersion'>, now = Date.now()): Promise<string> {
+  const iat = Math.floor(now / 1000)
+  return new SignJWT({ id: user.id, name: user.name, email: user.email, role: user.role, ver: user.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(user.id))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+    .sign(secret)
+}
+
+function bearer(c: Context): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec((c.req.header('authorization') ?? '').trim())
+  return match?.[1] ?? null
+}
+
+/** The user of a valid token whose version still matches the account, or a 401. */
+export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
+  const token = bearer(c)
+  if (!token) throw new ApiError(401, MSG_AUTH_REQUIRED)
+  let payload
+  try {
+    ;({ payload } = await jwtVerify(token, c.var.deps.secret, { algorithms: ['HS256'] }))
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new ApiError(401, MSG_SESSION_EXPIRED)
+    throw new ApiError(401, MSG_AUTH_REQUIRED)
+  }
+  const id = Number(payload.sub)
+  if (!Number.isInteger(id) || typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || typeof payload.ver !== 'number') {
+    throw new ApiError(401, MSG_AUTH_REQUIRED)
+  }
+  if (payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new ApiError(401, MSG_AUTH_REQUIRED)
+  const user = await findUserById(c.var.deps.db, id)
+  if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
+  // Logout, a password change or reset and a role change bump the version: older tokens end here.
+  if (user.tokenVersion !== payload.ver) throw new ApiError(401, MSG_SESSION_EXPIRED)
+  return user
+}
+
+/** Signed in (any role, or one of `roles`): 401 without a valid token, 403 with the wrong role. */
+export function requireAuth(...roles: WireRole[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const user = await authenticate(c)
+    if (roles.length && !roles.includes(user.role)) throw new ApiError(403, MSG_FORBIDDEN)
+    c.set('user', user)
+    await next()
+  })
+}

@@ -1,0 +1,30 @@
+/** The server's configuration, read once from the environment and validated (zod/mini). */
+import { z } from 'zod/mini'
+
+const flag = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => v === undefined || !['0', 'false', 'no', 'off', ''].includes(v.trim().toLowerCase())),
+)
+
+export const ConfigSchema = z.object({
+  PORT: z._default(z.coerce.number().check(z.int('PORT must be a whole number'), z.gte(1, 'PORT must be 1-65535'), z.lte(65535, 'PORT must be 1-65535')), 3000),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1, 'DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'))),
+  JWT_SECRET: z.optional(z.string().check(z.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  SEED_DEMO: flag,
+  NODE_ENV: z._default(z.string(), 'development'),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the sign-in limit). */
+  TRUST_PROXY: z.pipe(z.optional(z.string()), z.transform((v) => v === '1' || v === 'true')),
+})
+export type Config = z.infer<typeof ConfigSchema>
+
+/** Parses the environment; throws one readable message listing every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' && k !== 'SEED_DEMO' ? undefined : env[k]]))
+  const result = z.safeParse(ConfigSchema, picked)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+  throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+}

@@ -1,0 +1,64 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL, kept in a folder) by default, or a PostgreSQL
+ * server when DATABASE_URL is set. Both get the same schema and the same migrations, applied here.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/** Any constant: the key of the advisory lock held while migrating. */
+const MIGRATION_LOCK = 72_021_001
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export interface OpenOptions {
+  /** postgres://… ; when absent, PGlite. */
+  databaseUrl?: string
+  /** PGlite's folder; absent = in memory. */
+  dataDir?: string
+  /** A PGlite data dir dumped with dumpDataDir (tests: a migrated template). */
+  loadDataDir?: Blob
+  migrate?: boolean
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzle(pool, { schema }) as unknown as Db
+    if (options.migrate !== false) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+      // Several instances may start at once on one database: an advisory lock makes them apply
+      // each migration once, one after the other (the later ones find nothing left to do).
+      const connection = await pool.connect()
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migrate(drizzle(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+      } finally {
+        await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+        connection.release()
+      }
+    }
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  await client.waitReady
+  const pgliteDb = drizzle(client, { schema })
+  if (options.migrate !== false) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator')
+    await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER })
+  }
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() }
+}

@@ -1,0 +1,215 @@
+/**
+ * The server's tables (drizzle-orm, PostgreSQL: the same on PGlite and on a real server).
+ *
+ * Ids are identity columns, so a deleted row's id is never handed out again. Who made a row
+ * (client_id, uploaded_by, …) is a plain integer, not a foreign key: a deleted family's bookings stay
+ * in the books (the wire shows 'Former client'), as in the mock.
+ */
+import { sql } from 'drizzle-orm'
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: varchar('name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    role: text('role', { enum: ['client', 'morgue_attendant', 'admin'] }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    address: varchar('address', { length: 200 }),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped on logout, password change/reset and role change: older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_role').on(t.role)],
+)
+
+export const services = pgTable('services', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: text('description').notNull().default(''),
+  price: integer('price').notNull(),
+  category: varchar('category', { length: 100 }),
+  pricingKey: text('pricing_key').unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+export const deceased = pgTable(
+  'deceased',
+  {
+    id: id(),
+    clientId: integer('client_id').notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    dateOfDeath: date('date_of_death', { mode: 'string' }).notNull(),
+    placeOfDeath: varchar('place_of_death', { length: 100 }).notNull(),
+    gender: text('gender'),
+    religion: varchar('religion', { length: 100 }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('deceased_client').on(t.clientId)],
+)
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    clientId: integer('client_id').notNull(),
+    deceasedId: integer('deceased_id')
+      .notNull()
+      .references(() => deceased.id),
+    status: text('status', { enum: ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pending', 'partial', 'paid', 'refunded'] }).notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    notes: text('notes'),
+    hasNotifications: boolean('has_notifications').notNull().default(false),
+    attendantId: integer('attendant_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('bookings_client').on(t.clientId), index('bookings_attendant').on(t.attendantId), index('bookings_created').on(t.createdAt)],
+)
+
+export const bookingLines = pgTable(
+  'booking_lines',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').notNull(),
+    serviceName: varchar('service_name', { length: 100 }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    priceAtBooking: integer('price_at_booking').notNull(),
+    /** '<YYYY-MM-DD>T<HH:mm>:00', Nairobi local time, as the app sends it. */
+    scheduledDate: varchar('scheduled_date', { length: 19 }).notNull(),
+  },
+  (t) => [index('booking_lines_booking').on(t.bookingId), index('booking_lines_service').on(t.serviceId)],
+)
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    bookingId: integer('booking_id'),
+    uploadedBy: integer('uploaded_by').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    documentType: text('document_type').notNull(),
+    description: text('description'),
+    filePath: text('file_path').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    reviewNotes: text('review_notes'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('documents_booking').on(t.bookingId), index('documents_uploader').on(t.uploadedBy)],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: integer('booking_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    transactionId: text('transaction_id'),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status', { enum: ['completed', 'processing', 'failed', 'pending'] }).notNull(),
+    amount: integer('amount').notNull(),
+    paymentDate: at('payment_date').notNull().defaultNow(),
+    phone: text('phone'),
+    checkoutRequestId: text('checkout_request_id'),
+    resultDesc: text('result_desc'),
+  },
+  (t) => [index('payments_booking').on(t.bookingId), index('payments_client').on(t.clientId), index('payments_date').on(t.paymentDate)],
+)
+
+/** M-Pesa STK pushes (used by the payments routes that come with the Daraja client). */
+export const mpesaRequests = pgTable('mpesa_requests', {
+  id: id(),
+  checkoutRequestId: text('checkout_request_id').notNull().unique(),
+  merchantRequestId: text('merchant_request_id').notNull(),
+  bookingId: integer('booking_id').notNull(),
+  clientId: integer('client_id').notNull(),
+  phone: text('phone').notNull(),
+  amount: integer('amount').notNull(),
+  scenario: text('scenario').notNull(),
+  verifyCount: integer('verify_count').notNull().default(0),
+  resultCode: text('result_code'),
+  resultDesc: text('result_desc'),
+  paymentId: integer('payment_id'),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: id(),
+    type: text('type', { enum: ['booking', 'payment', 'document', 'user'] }).notNull(),
+    message: text('message').notNull(),
+    time: at('time').notNull().defaultNow(),
+    userId: integer('user_id'),
+  },
+  (t) => [index('activities_time').on(t.time)],
+)
+
+export const morgueCare = pgTable('morgue_care', {
+  id: id(),
+  bookingId: integer('booking_id').notNull().unique(),
+  receivedAt: at('received_at').notNull(),
+  tasks: jsonb('tasks').$type<string[]>().notNull().default([]),
+  transportStatus: text('transport_status', { enum: ['scheduled', 'departed', 'delivered'] }).notNull().default('scheduled'),
+  releasedAt: at('released_at'),
+})
+
+/** Password-reset links: only a SHA-256 of the token is stored, so a database leak opens no account. */
+export const passwordResets = pgTable('password_resets', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+/** Failed sign-ins, by e-mail and by address, for the attempt limit (kept in the database so every instance sees them). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at').on(t.key, t.at)],
+)
+
+/** Mail the server would send; in development the reset link lands here (and in the log). */
+export const devOutbox = pgTable('dev_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+/**
+ * Answers to create requests that carried an Idempotency-Key, per user: a retried request gets the
+ * first answer instead of making a second booking or deceased record. `status` is null while the
+ * first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: integer('user_id').notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    route: text('route').notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
+)

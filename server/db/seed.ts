@@ -1,0 +1,202 @@
+/**
+ * Demo data: the mock's own deterministic seed, run into its in-memory collections and copied row
+ * by row, so the server's demo is the mock's by construction (same accounts, bookings, payments,
+ * dates relative to today). Passwords are re-hashed with argon2id: the mock's hashes are SHA-256.
+ * The only place the server imports from mocks/.
+ */
+import { randomBytes } from 'node:crypto'
+import { count, sql } from 'drizzle-orm'
+import type { Db } from './client'
+import * as t from './schema'
+import { hashPassword } from '../auth'
+
+type Rows = {
+  users: Array<typeof t.users.$inferInsert>
+  services: Array<typeof t.services.$inferInsert>
+  deceased: Array<typeof t.deceased.$inferInsert>
+  bookings: Array<typeof t.bookings.$inferInsert>
+  bookingLines: Array<typeof t.bookingLines.$inferInsert>
+  documents: Array<typeof t.documents.$inferInsert>
+  payments: Array<typeof t.payments.$inferInsert>
+  mpesaRequests: Array<typeof t.mpesaRequests.$inferInsert>
+  activities: Array<typeof t.activities.$inferInsert>
+  morgueCare: Array<typeof t.morgueCare.$inferInsert>
+}
+
+/** Insert order (parents first); truncation and sequence resets use the same list. */
+const TABLES = ['users', 'services', 'deceased', 'bookings', 'bookingLines', 'documents', 'payments', 'mpesaRequests', 'activities', 'morgueCare'] as const
+const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
+  users: 'users',
+  services: 'services',
+  deceased: 'deceased',
+  bookings: 'bookings',
+  bookingLines: 'booking_lines',
+  documents: 'documents',
+  payments: 'payments',
+  mpesaRequests: 'mpesa_requests',
+  activities: 'activities',
+  morgueCare: 'morgue_care',
+}
+const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys']
+
+let cached: Promise<Rows> | null = null
+
+/** The demo rows (computed once per process: the argon2 hashes are the slow part). */
+export function demoRows(): Promise<Rows> {
+  cached ??= buildRows()
+  return cached
+}
+
+async function buildRows(): Promise<Rows> {
+  const { db, resetDatabase } = await import('../../mocks/db')
+  const { DEMO_ACCOUNTS } = await import('../../mocks/demo-accounts')
+  const { SEED_USER_PASSWORD } = await import('../../mocks/seed-shared')
+  const { verifyPassword } = await import('../../mocks/passwords')
+  await resetDatabase()
+  const d = (iso: string) => new Date(iso)
+  const passwordOf = async (u: { email: string; password_hash: string; password_salt: string }) => {
+    const demo = DEMO_ACCOUNTS.find((a) => a.email === u.email)
+    const password = demo?.password ?? SEED_USER_PASSWORD
+    // Only passwords the README lists: a seed user with another password would be a silent surprise.
+    if (!(await verifyPassword(password, u.password_salt, u.password_hash))) throw new Error(`seed user ${u.email} has an unknown password`)
+    return password
+  }
+  const hashes = new Map<string, Promise<string>>()
+  const users = await Promise.all(
+    db.user.all().map(async (u) => {
+      const password = await passwordOf(u)
+      if (!hashes.has(password)) hashes.set(password, hashPassword(password))
+      // One hash per distinct password: argon2 salts each hash, so sharing one is as safe as the mock's shared password itself.
+      return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, passwordHash: await (hashes.get(password) as Promise<string>), createdAt: d(u.created_at) }
+    }),
+  )
+  return {
+    users,
+    services: db.service.all().map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
+    deceased: db.deceased.all().map((x) => ({
+      id: x.id,
+      clientId: x.client_id,
+      firstName: x.first_name,
+      lastName: x.last_name,
+      dateOfDeath: x.date_of_death,
+      placeOfDeath: x.place_of_death,
+      gender: x.gender,
+      religion: x.religion,
+      createdAt: d(x.created_at),
+    })),
+    bookings: db.booking.all().map((b) => ({
+      id: b.id,
+      clientId: b.client_id,
+      deceasedId: b.deceased_id,
+      status: b.status,
+      paymentStatus: b.payment_status,
+      totalAmount: b.total_amount,
+      notes: b.notes,
+      hasNotifications: b.has_notifications,
+      attendantId: b.attendant_id,
+      createdAt: d(b.created_at),
+    })),
+    bookingLines: db.booking.all().flatMap((b) =>
+      b.lines.map((l) => ({ id: l.id, bookingId: b.id, serviceId: l.service_id, serviceName: l.service_name, quantity: l.quantity, priceAtBooking: l.price_at_booking, scheduledDate: l.scheduled_date })),
+    ),
+    documents: db.document.all().map((x) => ({
+      id: x.id,
+      bookingId: x.booking_id,
+      uploadedBy: x.uploaded_by,
+      name: x.name,
+      documentType: x.document_type,
+      description: x.description,
+      filePath: x.file_path,
+      mimeType: x.mime_type,
+      size: x.size,
+      status: x.status,
+      reviewNotes: x.review_notes,
+      createdAt: d(x.created_at),
+    })),
+    payments: db.payment.all().map((p) => ({
+      id: p.id,
+      bookingId: p.booking_id,
+      clientId: p.client_id,
+      transactionId: p.transaction_id,
+      paymentMethod: p.payment_method,
+      status: p.status,
+      amount: p.amount,
+      paymentDate: d(p.payment_date),
+      phone: p.phone,
+      checkoutRequestId: p.checkout_request_id,
+      resultDesc: p.result_desc,
+    })),
+    mpesaRequests: db.mpesaRequest.all().map((r) => ({
+      id: r.id,
+      checkoutRequestId: r.checkout_request_id,
+      merchantRequestId: r.merchant_request_id,
+      bookingId: r.booking_id,
+      clientId: r.client_id,
+      phone: r.phone,
+      amount: r.amount,
+      scenario: r.scenario,
+      verifyCount: r.verify_count,
+      resultCode: r.result_code,
+      resultDesc: r.result_desc,
+      paymentId: r.payment_id,
+      createdAt: d(r.created_at),
+    })),
+    activities: db.activity.all().map((a) => ({ id: a.id, type: a.type, message: a.message, time: d(a.time), userId: a.user_id })),
+    morgueCare: db.morgueCare.all().map((m) => ({
+      id: m.id,
+      bookingId: m.booking_id,
+      receivedAt: d(m.received_at),
+      tasks: [...m.tasks],
+      transportStatus: m.transport_status,
+      releasedAt: m.released_at === null ? null : d(m.released_at),
+    })),
+  }
+}
+
+/** Empties every table and restarts the ids (tests; a fresh demo). */
+export async function truncateAll(db: Db): Promise<void> {
+  await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
+}
+
+/** Inserts the demo rows with their ids, then moves every id sequence past them. */
+export async function insertDemo(db: Db): Promise<void> {
+  const rows = await demoRows()
+  await db.transaction(async (tx) => {
+    for (const name of TABLES) {
+      const values = rows[name] as never[]
+      for (let i = 0; i < values.length; i += 500) await tx.insert(t[name] as never).values(values.slice(i, i + 500))
+    }
+    for (const name of TABLES) {
+      const table = SQL_NAMES[name]
+      await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), COALESCE((SELECT MAX(id) FROM "${table}"), 0) + 1, false)`))
+    }
+  })
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.users)
+  return (row?.n ?? 0) === 0
+}
+
+/**
+ * Seeds a database that has no users yet, once even when several instances start together on one
+ * PostgreSQL: the check and the inserts run in one transaction holding an advisory lock.
+ */
+export async function seedIfEmpty(db: Db, demo: boolean): Promise<'demo' | { email: string; password: string } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(72021002)`)
+    if (!(await isEmpty(tx as unknown as Db))) return null
+    if (demo) {
+      await insertDemo(tx as unknown as Db)
+      return 'demo' as const
+    }
+    return insertFirstAdmin(tx as unknown as Db)
+  })
+}
+
+/** A database with no demo: one admin, whose generated password is returned to be printed once. */
+export async function insertFirstAdmin(db: Db, email = 'admin@funeral.test'): Promise<{ email: string; password: string }> {
+  const password = randomBytes(12).toString('base64url')
+  await db.insert(t.users).values({ name: 'Administrator', email, role: 'admin', phone: null, address: null, passwordHash: await hashPassword(password) })
+  return { email, password }
+}

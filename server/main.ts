@@ -1,0 +1,67 @@
+/**
+ * The server's one entry: reads the configuration once, opens the database (PGlite in DATA_DIR, or
+ * PostgreSQL at DATABASE_URL), migrates, seeds a new database, and serves /api (and the built app
+ * when `--static <dir>` is given, as `npm run serve` does).
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { serve } from '@hono/node-server'
+import pino from 'pino'
+import { readConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedIfEmpty } from './db/seed'
+import { createApp } from './app'
+import { describeError } from './http'
+
+/** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
+function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured)
+  const file = join(dataDir, 'jwt-secret')
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 })
+  chmodSync(file, 0o600)
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const config = readConfig()
+  const log = pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'password', 'token', '*.password', '*.token'] })
+  const dataDir = resolve(config.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  const secret = tokenSecret(config.JWT_SECRET, dataDir)
+  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') })
+  const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
+  const lines: string[] = []
+  const seeded = await seedIfEmpty(database.db, config.SEED_DEMO)
+  if (seeded === 'demo') {
+    const { DEMO_ACCOUNTS } = await import('../mocks/demo-accounts')
+    lines.push('New database: seeded with the demo data. Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(18)} ${a.email.padEnd(26)} ${a.password}`))
+  } else if (seeded) {
+    // Printed once, never logged again: the only copy of this password.
+    lines.push('New database, no demo data. One administrator (change this password after signing in):', `  ${seeded.email}  ${seeded.password}`)
+  }
+
+  const staticIndex = process.argv.indexOf('--static')
+  const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
+  // The app's own headers (CSP and the rest) apply to the built pages too.
+  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY }, { staticDir })
+
+  const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
+    console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ''].join('\n'))
+  })
+  const stop = async () => {
+    server.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop())
+  process.on('SIGTERM', () => void stop())
+}
+
+main().catch((error: unknown) => {
+  // A failed query's own message lists its parameters (password hashes, e-mails): print the cause only.
+  console.error(`The server could not start: ${describeError(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,179 @@
+/** Bookings, their service lines, deceased records and the morgue's care records, and the booking's wire shape. */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
+import { wireBooking } from '../../shared/wire'
+import type { BookingParts } from '../../shared/wire'
+
+export type BookingRow = typeof bookings.$inferSelect
+export type DeceasedRow = typeof deceased.$inferSelect
+export type CareRow = typeof morgueCare.$inferSelect
+
+export function toWireDeceased(d: DeceasedRow) {
+  return {
+    id: d.id,
+    first_name: d.firstName,
+    last_name: d.lastName,
+    date_of_death: d.dateOfDeath,
+    place_of_death: d.placeOfDeath,
+    gender: d.gender,
+    religion: d.religion,
+    client_id: d.clientId,
+    created_at: d.createdAt.toISOString(),
+  }
+}
+
+export async function findDeceased(db: Db, id: number): Promise<DeceasedRow | undefined> {
+  const [row] = await db.select().from(deceased).where(eq(deceased.id, id))
+  return row
+}
+
+export async function isDeceasedAssignedTo(db: Db, deceasedId: number, attendantId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.deceasedId, deceasedId), eq(bookings.attendantId, attendantId)))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function createDeceased(db: Db, input: typeof deceased.$inferInsert): Promise<DeceasedRow> {
+  const [row] = await db.insert(deceased).values(input).returning()
+  if (!row) throw new Error('insert returned nothing')
+  return row
+}
+
+export async function findBooking(db: Db, id: number): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id))
+  return row
+}
+
+export interface NewLine {
+  serviceId: number
+  serviceName: string
+  priceAtBooking: number
+  scheduledDate: string
+}
+
+export async function createBooking(db: Db, input: { clientId: number; deceasedId: number; notes: string | null; lines: NewLine[] }): Promise<BookingRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        clientId: input.clientId,
+        deceasedId: input.deceasedId,
+        status: 'pending',
+        paymentStatus: 'pending',
+        totalAmount: input.lines.reduce((s, l) => s + l.priceAtBooking, 0),
+        notes: input.notes,
+      })
+      .returning()
+    if (!row) throw new Error('insert returned nothing')
+    await tx.insert(bookingLines).values(input.lines.map((l) => ({ ...l, bookingId: row.id, quantity: 1 })))
+    return row
+  })
+}
+
+export async function updateBooking(db: Db, id: number, change: Partial<Omit<BookingRow, 'id'>>): Promise<BookingRow | undefined> {
+  const [row] = await db.update(bookings).set(change).where(eq(bookings.id, id)).returning()
+  return row
+}
+
+/** The care record of a booking, or the default one (body received when the booking was made). */
+export async function careOf(db: Db, b: BookingRow): Promise<Omit<CareRow, 'id'>> {
+  const [row] = await db.select().from(morgueCare).where(eq(morgueCare.bookingId, b.id))
+  return row ?? { bookingId: b.id, receivedAt: b.createdAt, tasks: [], transportStatus: 'scheduled', releasedAt: null }
+}
+
+/** Changes a booking's care record, creating it on first change (one row per booking). */
+export async function updateCare(db: Db, b: BookingRow, change: Partial<Pick<CareRow, 'tasks' | 'transportStatus' | 'releasedAt'>>): Promise<void> {
+  await db
+    .insert(morgueCare)
+    .values({ bookingId: b.id, receivedAt: b.createdAt, tasks: [], transportStatus: 'scheduled', ...change })
+    .onConflictDoUpdate({ target: morgueCare.bookingId, set: change })
+}
+
+export async function bookingDocuments(db: Db, bookingId: number) {
+  return db.select().from(documents).where(eq(documents.bookingId, bookingId))
+}
+
+/** A timestamp as JavaScript's ISO string (UTC, milliseconds), the same from PGlite and node-postgres. */
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** A row of the booking query: the booking's own columns plus what is joined and aggregated. */
+type WireRow = BookingParts['booking'] & {
+  first_name: string | null
+  last_name: string | null
+  date_of_death: string | null
+  place_of_death: string | null
+  client_name: string | null
+  client_phone: string | null
+  attendant_name: string | null
+  received_at: string | null
+  tasks: string[] | null
+  transport_status: string | null
+  released_at: string | null
+  lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
+  docs: Array<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
+}
+
+/**
+ * Bookings as the app reads them, newest first, in ONE query whatever their number: the deceased,
+ * the names, the care record joined; the service lines and documents aggregated as JSON.
+ */
+export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { page: number; limit: number } | null = null) {
+  // No alias for bookings: the callers' conditions (drizzle's eq(bookings.client_id, …)) name the table.
+  const result = await db.execute(sql`
+    SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
+      bookings.has_notifications, bookings.attendant_id, d.first_name, d.last_name, d.date_of_death::text AS date_of_death, d.place_of_death,
+      cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
+      ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at,
+      COALESCE((SELECT json_agg(json_build_object('id', l.id, 'service_id', l.service_id, 'service_name', l.service_name, 'quantity', l.quantity,
+        'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date) ORDER BY l.id) FROM booking_lines l WHERE l.booking_id = bookings.id), '[]') AS lines,
+      COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status,
+        'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs
+    FROM bookings
+    LEFT JOIN deceased d ON d.id = bookings.deceased_id
+    LEFT JOIN users cu ON cu.id = bookings.client_id
+    LEFT JOIN users au ON au.id = bookings.attendant_id
+    LEFT JOIN morgue_care mc ON mc.booking_id = bookings.id
+    ${where ? sql`WHERE ${where}` : sql``}
+    ORDER BY bookings.created_at DESC, bookings.id DESC
+    ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}`)
+  const rows = (result as unknown as { rows: WireRow[] }).rows
+  return rows.map((b) => {
+    // json/jsonb arrive parsed from both drivers; a string is parsed once more, in case.
+    const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+    return wireBooking({
+      booking: b,
+      deceased: b.first_name === null ? null : { first_name: b.first_name, last_name: b.last_name ?? '', date_of_death: b.date_of_death ?? '', place_of_death: b.place_of_death ?? '' },
+      client: b.client_name === null ? null : { name: b.client_name, phone: b.client_phone },
+      attendantName: b.attendant_name,
+      lines: parsed(b.lines),
+      docs: parsed(b.docs),
+      care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at },
+    })
+  })
+}
+
+/** The wire shape of bookings already loaded (same order). */
+export async function toWireBookings(db: Db, rows: BookingRow[]) {
+  if (rows.length === 0) return []
+  return wireBookingsWhere(db, inArray(bookings.id, rows.map((b) => b.id)))
+}
+
+export async function toWireBooking(db: Db, row: BookingRow) {
+  const [wire] = await toWireBookings(db, [row])
+  if (!wire) throw new Error('booking vanished')
+  return wire
+}
+
+export const byClient = (clientId: number) => eq(bookings.clientId, clientId)
+export const byAttendant = (attendantId: number) => eq(bookings.attendantId, attendantId)
+export const byStatus = (status: string) => sql`${bookings.status} = ${status}`
+
+export async function countBookings(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bookings).where(where)
+  return row?.n ?? 0
+}

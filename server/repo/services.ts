@@ -1,0 +1,59 @@
+/** The service catalogue and its price table. */
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bookingLines, services } from '../db/schema'
+
+export type ServiceRow = typeof services.$inferSelect
+
+export function toWireService(s: ServiceRow) {
+  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, created_at: s.createdAt.toISOString(), pricing_key: s.pricingKey }
+}
+
+export const listServices = (db: Db) => db.select().from(services).orderBy(asc(services.id))
+
+export async function findService(db: Db, id: number): Promise<ServiceRow | undefined> {
+  const [row] = await db.select().from(services).where(eq(services.id, id))
+  return row
+}
+
+export async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(sql`lower(trim(${services.name})) = ${name.trim().toLowerCase()}`)
+  return rows.some((r) => r.id !== exceptId)
+}
+
+export async function createService(db: Db, input: { name: string; description: string; price: number; category: string | null }): Promise<ServiceRow> {
+  const [row] = await db.insert(services).values(input).returning()
+  if (!row) throw new Error('insert returned nothing')
+  return row
+}
+
+export async function updateService(db: Db, id: number, change: Partial<Pick<ServiceRow, 'name' | 'description' | 'price' | 'category'>>): Promise<ServiceRow | undefined> {
+  if (Object.keys(change).length === 0) return findService(db, id)
+  const [row] = await db.update(services).set(change).where(eq(services.id, id)).returning()
+  return row
+}
+
+export async function serviceInUse(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: bookingLines.id }).from(bookingLines).where(eq(bookingLines.serviceId, id)).limit(1)
+  return rows.length > 0
+}
+
+export async function deleteService(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id })
+  return rows.length > 0
+}
+
+export async function setPrice(db: Db, pricingKey: string, price: number): Promise<void> {
+  await db.update(services).set({ price }).where(eq(services.pricingKey, pricingKey))
+}
+
+export async function currentPricing(db: Db): Promise<Record<'basicFuneral' | 'premiumFuneral' | 'cremation' | 'burial', number>> {
+  const pricing = { basicFuneral: 0, premiumFuneral: 0, cremation: 0, burial: 0 }
+  for (const s of await db.select().from(services)) {
+    if (s.pricingKey && s.pricingKey in pricing) pricing[s.pricingKey as keyof typeof pricing] = s.price
+  }
+  return pricing
+}

@@ -1,0 +1,89 @@
+/** Users: accounts, their token version, and the admin's list. */
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { activities, bookings, loginFailures, users } from '../db/schema'
+import type { UserRow } from '../types'
+import type { WireRole } from '../../src/api/contracts/roles'
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  return row
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+  return row
+}
+
+export interface NewUser {
+  name: string
+  email: string
+  role: WireRole
+  phone: string | null
+  address: string | null
+  passwordHash: string
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...input, email: input.email.trim().toLowerCase() })
+    .returning()
+  if (!row) throw new Error('insert returned nothing')
+  return row
+}
+
+export async function updateUser(db: Db, id: number, change: Partial<Omit<UserRow, 'id' | 'createdAt'>>, bumpTokenVersion = false): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...change, ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .where(eq(users.id, id))
+    .returning()
+  return row
+}
+
+/** Deletes the account; bookings assigned to it (an attendant) become unassigned. */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(bookings).set({ attendantId: null }).where(eq(bookings.attendantId, id))
+    await tx.delete(users).where(eq(users.id, id))
+  })
+}
+
+export async function listUsers(db: Db, page: number, limit: number, role: WireRole | null): Promise<{ rows: UserRow[]; total: number }> {
+  const where = role ? eq(users.role, role) : undefined
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where)
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+  return { rows, total: totalRow?.n ?? 0 }
+}
+
+export function toWireUser(u: UserRow) {
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.createdAt.toISOString() }
+}
+
+export async function logActivity(db: Db, type: 'booking' | 'payment' | 'document' | 'user', message: string, userId: number | null): Promise<void> {
+  await db.insert(activities).values({ type, message, userId })
+}
+
+// ---- failed sign-ins ----
+export async function recentFailures(db: Db, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)))
+  return row?.n ?? 0
+}
+export async function recordFailures(db: Db, keys: string[], window: Date): Promise<void> {
+  await db.insert(loginFailures).values(keys.map((key) => ({ key })))
+  // Only the window counts: older failures of these keys go, so the table stays small.
+  await db.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, window)))
+}
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key))
+}

@@ -1,0 +1,158 @@
+import { Hono } from 'hono'
+import { z } from 'zod/mini'
+import type { Context } from 'hono'
+import type { SQL } from 'drizzle-orm'
+import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
+import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
+import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, permitStatus } from '../../shared/rules'
+import { nairobiDay } from '../../src/lib/dates'
+import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
+import { PageQuery, pageOf } from '../../shared/validation'
+import { requireAuth } from '../auth'
+import { idempotent } from '../idempotency'
+import type { AppEnv } from '../types'
+import * as repo from '../repo/bookings'
+import { findService } from '../repo/services'
+import { findUserById, logActivity } from '../repo/users'
+
+export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
+const STATUS_LABELS = { pending: 'pending', confirmed: 'confirmed', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' } as const
+
+/** The booking if the signed-in user may see it, else 404 (never leak that it exists). */
+async function visibleBooking(c: Context<AppEnv>): Promise<repo.BookingRow> {
+  const raw = c.req.param('id') ?? ''
+  const booking = /^\d{1,9}$/.test(raw) ? await repo.findBooking(c.var.deps.db, Number(raw)) : undefined
+  if (!booking || !canSeeBooking(c.var.user, { client_id: booking.clientId, attendant_id: booking.attendantId })) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
+  return booking
+}
+
+const list = async (c: Context<AppEnv>, where: SQL | undefined) => c.json({ bookings: await repo.wireBookingsWhere(c.var.deps.db, where) })
+const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
+
+export const bookingRoutes = new Hono<AppEnv>()
+  .post('/', requireAuth('client'), idempotent, valid('json', BookingRequest), async (c) => {
+    const { db } = c.var.deps
+    const user = c.var.user
+    const input = checkLengths(c.req.valid('json'), { notes: 'Notes' })
+    const deceasedId = toIntId(input.deceased_id)
+    const deceased = deceasedId === null ? undefined : await repo.findDeceased(db, deceasedId)
+    if (!deceased || deceased.clientId !== user.id) throw new ApiError(404, 'Deceased record not found')
+    const today = nairobiDay()
+    const latest = nairobiDay(new Date(Date.now() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))
+    const lines: repo.NewLine[] = []
+    for (const [i, line] of input.services.entries()) {
+      const key = `services.${i}.service_id`
+      const dateKey = `services.${i}.scheduled_date`
+      const serviceId = toIntId(line.service_id)
+      const service = serviceId === null ? undefined : await findService(db, serviceId)
+      if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [key]: 'Unknown service' })
+      if (lines.some((l) => l.serviceId === service.id)) throw new ApiError(422, `Service selected twice: ${service.name}`, { [key]: 'Service selected twice' })
+      const day = line.scheduled_date.slice(0, 10)
+      const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
+      if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
+        throw new ApiError(422, 'Service date is not a valid date', { [dateKey]: 'Service date is not a valid date' })
+      }
+      if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [dateKey]: 'Service date cannot be in the past' })
+      if (day > latest) throw new ApiError(422, 'Service date is too far in the future', { [dateKey]: 'Service date is too far in the future' })
+      lines.push({ serviceId: service.id, serviceName: service.name, priceAtBooking: service.price, scheduledDate: line.scheduled_date })
+    }
+    const booking = await repo.createBooking(db, { clientId: user.id, deceasedId: deceased.id, notes: input.notes?.trim() || null, lines })
+    await logActivity(db, 'booking', `New booking #${booking.id} by ${user.name} for ${deceased.firstName} ${deceased.lastName}`, user.id)
+    return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Booking created successfully' }, 201)
+  })
+
+  .get('/my', requireAuth(), async (c) => list(c, repo.byClient(c.var.user.id)))
+
+  .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, repo.byAttendant(c.var.user.id)))
+
+  .get('/', requireAuth('admin'), valid('query', z.extend(PageQuery, { status: z.optional(z.string()) })), async (c) => {
+    const query = c.req.valid('query')
+    const where = query.status ? repo.byStatus(query.status) : undefined
+    const page = pageOf(query)
+    if (!page) return list(c, where)
+    const { db } = c.var.deps
+    const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, page), repo.countBookings(db, where)])
+    return c.json({ bookings: rows, pagination: { total, pages: Math.ceil(total / page.limit), ...page } })
+  })
+
+  .get('/:id', requireAuth(), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    const wire = await repo.toWireBooking(db, booking)
+    // The family has now seen what changed; this answer still carries the flag so the page can say what is new.
+    if (c.var.user.role === 'client' && booking.hasNotifications) await repo.updateBooking(db, booking.id, { hasNotifications: false })
+    return c.json({ booking: wire })
+  })
+
+  .patch('/:id/status', requireAuth(), valid('json', BookingStatusRequest), async (c) => {
+    const { db } = c.var.deps
+    const user = c.var.user
+    const booking = await visibleBooking(c)
+    const input = checkLengths(c.req.valid('json'), { notes: 'Notes' })
+    if (!mayChangeBookingStatus(user, booking, input.status)) throw new ApiError(403, MSG_FORBIDDEN)
+    const updated = await repo.updateBooking(db, booking.id, {
+      status: input.status,
+      ...(input.notes !== undefined && input.notes.trim() !== '' ? { notes: input.notes.trim() } : {}),
+      ...(user.role === 'admin' ? { hasNotifications: true } : {}),
+    })
+    await logActivity(db, 'booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
+    return c.json({ booking: await repo.toWireBooking(db, updated ?? booking), message: 'Booking status updated' })
+  })
+
+  .patch('/:id/payment', requireAuth('admin'), valid('json', BookingPaymentRequest), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    const input = c.req.valid('json')
+    const updated = await repo.updateBooking(db, booking.id, { paymentStatus: input.payment_status, hasNotifications: true })
+    await logActivity(db, 'payment', `Payment status of booking #${booking.id} set to ${input.payment_status}`, c.var.user.id)
+    return c.json({ booking: await repo.toWireBooking(db, updated ?? booking), message: 'Payment status updated' })
+  })
+
+  .post('/:id/assign', requireAuth('admin'), valid('json', AssignRequest), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    const attendantId = toIntId(c.req.valid('json').attendant_id)
+    const attendant = attendantId === null ? undefined : await findUserById(db, attendantId)
+    if (!attendant || attendant.role !== 'morgue_attendant') {
+      throw new ApiError(422, 'The selected user is not a morgue attendant', { attendant_id: 'The selected user is not a morgue attendant' })
+    }
+    await repo.updateBooking(db, booking.id, { attendantId: attendant.id, hasNotifications: true })
+    await logActivity(db, 'booking', `${attendant.name} assigned to booking #${booking.id}`, c.var.user.id)
+    return c.json({ attendant: { id: attendant.id, name: attendant.name }, message: 'Attendant assigned successfully' })
+  })
+
+  // ---- the morgue's side (assigned attendant or admin; another booking is a 404) ----
+  .put('/:id/tasks', requireAuth('morgue_attendant', 'admin'), valid('json', TasksRequest), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    const input = c.req.valid('json')
+    if (!inCare(booking.status)) throw new ApiError(422, "This booking is not in the morgue's care")
+    // Kept in checklist order, each once.
+    await repo.updateCare(db, booking, { tasks: PREP_TASKS.filter((t) => input.tasks.includes(t)) })
+    return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Preparation tasks updated' })
+  })
+
+  .post('/:id/release', requireAuth('morgue_attendant', 'admin'), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    if ((await repo.careOf(db, booking)).releasedAt) throw new ApiError(422, 'This body has already been released')
+    if (!inCare(booking.status)) throw new ApiError(422, "This booking is not in the morgue's care")
+    // Kenyan law: no body leaves the mortuary without an approved burial permit.
+    const docs = (await repo.bookingDocuments(db, booking.id)).map((d) => ({ document_type: d.documentType, status: d.status, created_at: d.createdAt.toISOString() }))
+    if (permitStatus(docs) !== 'approved') throw new ApiError(422, 'The burial permit is not approved yet')
+    await repo.updateCare(db, booking, { releasedAt: new Date() })
+    await logActivity(db, 'booking', `Body for booking #${booking.id} released to the family by ${c.var.user.name}`, c.var.user.id)
+    return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Body released to the family' })
+  })
+
+  .patch('/:id/transport', requireAuth('morgue_attendant', 'admin'), valid('json', TransportRequest), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    const input = c.req.valid('json')
+    const care = await repo.careOf(db, booking)
+    if (input.transport_status === 'departed' && !care.releasedAt) throw new ApiError(422, 'Release the body before the transfer departs')
+    if (input.transport_status === 'delivered' && care.transportStatus === 'scheduled') throw new ApiError(422, 'The transfer has not departed yet')
+    await repo.updateCare(db, booking, { transportStatus: input.transport_status })
+    const message = input.transport_status === 'departed' ? 'Transfer marked as departed' : 'Transfer marked as delivered'
+    return c.json({ booking: await repo.toWireBooking(db, booking), message })
+  })

@@ -1,0 +1,69 @@
+import { Hono } from 'hono'
+import { z } from 'zod/mini'
+import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/roles'
+import { checkLengths } from '../../shared/rules'
+import { ApiError, pathId, valid } from '../http'
+import { hashPassword, requireAuth } from '../auth'
+import type { AppEnv, UserRow } from '../types'
+import * as repo from '../repo/users'
+import { adminStatistics } from '../repo/reports'
+
+const ListQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large')), 1),
+  limit: z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')), 10),
+  role: z.optional(z.string()).check(z.refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role')),
+})
+
+const UserUpdateRequest = z.object({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Name is required'))),
+  email: z.optional(z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address'))),
+  role: z.optional(z.string().check(z.refine((v) => ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), `Role must be one of ${WIRE_ROLES.join(', ')}`))),
+  phone: z.nullish(z.string()),
+  address: z.nullish(z.string()),
+  password: z.union([z.optional(z.string().check(z.minLength(6, 'Password must be at least 6 characters'))), z.literal('')]),
+})
+
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireAuth('admin'))
+  .get('/admin/statistics', async (c) => c.json(await adminStatistics(c.var.deps.db)))
+
+  .get('/', valid('query', ListQuery), async (c) => {
+    const query = c.req.valid('query')
+    const role = query.role && query.role !== 'all' ? toWireRole(normaliseRole(query.role)) : null
+    const { rows, total } = await repo.listUsers(c.var.deps.db, query.page, query.limit, role)
+    return c.json({ users: rows.map(repo.toWireUser), pagination: { total, pages: Math.ceil(total / query.limit), page: query.page, limit: query.limit } })
+  })
+
+  .put('/:id', valid('json', UserUpdateRequest), async (c) => {
+    const { db } = c.var.deps
+    const me = c.var.user
+    const user = await repo.findUserById(db, pathId(c, 'User not found'))
+    if (!user) throw new ApiError(404, 'User not found')
+    const input = checkLengths(c.req.valid('json'), { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' })
+    if (input.email !== undefined) {
+      const other = await repo.findUserByEmail(db, input.email)
+      if (other && other.id !== user.id) throw new ApiError(409, 'An account with this email already exists')
+    }
+    const role = input.role !== undefined ? toWireRole(normaliseRole(input.role)) : undefined
+    if (user.id === me.id && role !== undefined && role !== 'admin') throw new ApiError(422, 'You cannot remove your own admin role')
+    const change: Partial<UserRow> = {}
+    if (input.name !== undefined) change.name = input.name
+    if (input.email !== undefined) change.email = input.email.toLowerCase()
+    if (role !== undefined) change.role = role
+    if (input.phone !== undefined) change.phone = input.phone?.trim() || null
+    if (input.address !== undefined) change.address = input.address?.trim() || null
+    if (input.password) change.passwordHash = await hashPassword(input.password)
+    // A new role or password ends the user's sessions: their token no longer says who they are.
+    const endSessions = (role !== undefined && role !== user.role) || change.passwordHash !== undefined
+    const updated = Object.keys(change).length ? await repo.updateUser(db, user.id, change, endSessions) : user
+    return c.json({ user: repo.toWireUser(updated ?? user), message: 'User updated successfully' })
+  })
+
+  .delete('/:id', async (c) => {
+    const { db } = c.var.deps
+    const user = await repo.findUserById(db, pathId(c, 'User not found'))
+    if (!user) throw new ApiError(404, 'User not found')
+    if (user.id === c.var.user.id) throw new ApiError(400, 'You cannot delete your own account')
+    await repo.deleteUser(db, user.id)
+    return c.json({ message: 'User deleted successfully' })
+  })

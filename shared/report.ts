@@ -1,0 +1,85 @@
+/**
+ * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
+ * and/or Services. Both backends compute the figures from their own store and build the file here.
+ */
+import type { ReportType, Timeframe } from '../src/api/contracts/payments'
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  quarter: 'Last 90 days',
+  half_year: 'Last 6 months',
+  year: 'Last 12 months',
+}
+
+export interface ReportFigures {
+  totalRevenue: number
+  completedPayments: number
+  totalBookings: number
+  avgTransactionValue: number
+  pendingPayments: number
+}
+export interface ReportPayment {
+  id: number
+  date: string
+  description: string
+  paymentMethod: string
+  customer: string
+  amount: number
+  status: string
+}
+export interface ReportService {
+  service: string
+  bookings: number
+  revenue: number
+}
+
+export async function buildReportFile(input: {
+  timeframe: Timeframe
+  type: ReportType
+  summary: ReportFigures
+  payments: () => ReportPayment[] | Promise<ReportPayment[]>
+  services: () => ReportService[] | Promise<ReportService[]>
+}): Promise<ArrayBuffer> {
+  const { default: writeXlsxFile } = await import('write-excel-file/universal')
+  const { timeframe, type, summary } = input
+  const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
+  type Cell = string | number | null | { value: string; fontWeight: 'bold' }
+  const sheets: Array<{ sheet: string; data: Cell[][]; columns?: Array<{ width: number }> }> = [
+    {
+      sheet: 'Summary',
+      data: [
+        [bold('Financial report'), null],
+        ['Timeframe', TIMEFRAME_LABELS[timeframe]],
+        ['Generated', new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+        ['Currency', 'KSH'],
+        ['Total revenue', summary.totalRevenue],
+        ['Completed payments', summary.completedPayments],
+        ['Bookings', summary.totalBookings],
+        ['Average transaction value', summary.avgTransactionValue],
+        ['Bookings awaiting payment', summary.pendingPayments],
+      ],
+      columns: [{ width: 28 }, { width: 24 }],
+    },
+  ]
+  if (type === 'all' || type === 'payments') {
+    const rows = await input.payments()
+    sheets.push({
+      sheet: 'Payments',
+      data: [['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'].map(bold), ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status])],
+      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }],
+    })
+  }
+  if (type === 'all' || type === 'services') {
+    const rows = await input.services()
+    sheets.push({
+      sheet: 'Services',
+      data: [['Service', 'Times booked', 'Value booked (KSH)'].map(bold), ...rows.map((r) => [r.service, r.bookings, r.revenue])],
+      columns: [{ width: 32 }, { width: 14 }, { width: 20 }],
+    })
+  }
+  const blob = await writeXlsxFile(sheets as never).toBlob()
+  return blob.arrayBuffer()
+}

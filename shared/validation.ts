@@ -1,0 +1,51 @@
+/**
+ * One shape for bad input on both backends: 422 `{ message, errors: { field: message } }`. The
+ * message names the field whenever zod's own wording would not ("deceased_id: Invalid input"
+ * rather than a bare "Invalid input"); a schema's own message ("First name is required") is kept.
+ */
+import en from 'zod/v4/locales/en.js'
+import { z } from 'zod/mini'
+
+const englishErrors = en().localeError
+
+type Issue = z.core.$ZodIssue
+
+/** True when the issue's message is zod's default wording (no schema-specific message). */
+function isDefaultMessage(issue: Issue): boolean {
+  try {
+    const fallback = englishErrors(issue as never)
+    const text = typeof fallback === 'string' ? fallback : fallback?.message
+    return text === issue.message
+  } catch {
+    return false
+  }
+}
+
+export function describeIssues(issues: readonly Issue[]): { message: string; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  const named = (issue: Issue) => {
+    const path = issue.path.map(String).join('.')
+    return path && (issue.code === 'invalid_type' || isDefaultMessage(issue)) ? `${path}: ${issue.message}` : issue.message
+  }
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_'
+    if (!(key in errors)) errors[key] = issue.message
+  }
+  const first = issues[0]
+  return { message: first ? named(first) : 'Invalid request', errors }
+}
+
+/**
+ * Optional paging of a list (`?page=&limit=`): both absent = the whole list, as the app reads it
+ * today; either present = one page and `pagination: { total, pages, page, limit }`.
+ */
+export const PageQuery = z.object({
+  page: z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large'))),
+  limit: z.optional(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100'))),
+})
+export type PageQuery = z.infer<typeof PageQuery>
+/** The page asked for, or null for the whole list. */
+export function pageOf(q: PageQuery): { page: number; limit: number } | null {
+  if (q.page === undefined && q.limit === undefined) return null
+  return { page: q.page ?? 1, limit: q.limit ?? 20 }
+}

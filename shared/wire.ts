@@ -1,0 +1,59 @@
+/**
+ * A booking as the app reads it (SPEC.md section 3 plus `required_documents`, `assignedAttendant`
+ * and the morgue's side), built from plain parts: the mock gathers them from its collections, the
+ * server from one query. One definition, so the two answers cannot drift apart.
+ */
+import { missingDocuments, permitStatus } from './rules'
+
+export interface BookingParts {
+  booking: {
+    id: number
+    status: string
+    payment_status: string
+    total_amount: number
+    notes: string | null
+    created_at: string
+    deceased_id: number
+    client_id: number
+    has_notifications: boolean
+    attendant_id: number | null
+  }
+  deceased: { first_name: string; last_name: string; date_of_death: string; place_of_death: string } | null
+  client: { name: string; phone: string | null } | null
+  attendantName: string | null
+  lines: ReadonlyArray<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
+  docs: ReadonlyArray<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
+  /** The care record; null when none was made yet (the body counts as received when the booking was made). */
+  care: { received_at: string; tasks: readonly string[]; transport_status: string; released_at: string | null } | null
+}
+
+export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care }: BookingParts) {
+  return {
+    id: b.id,
+    status: b.status,
+    payment_status: b.payment_status,
+    total_amount: b.total_amount,
+    notes: b.notes,
+    created_at: b.created_at,
+    deceased_id: b.deceased_id,
+    deceased_first_name: deceased?.first_name ?? '',
+    deceased_last_name: deceased?.last_name ?? '',
+    client_id: b.client_id,
+    client_name: client?.name ?? 'Former client',
+    services: lines.map((l) => ({ id: l.id, service_id: l.service_id, service_name: l.service_name, quantity: l.quantity, price_at_booking: l.price_at_booking, scheduled_date: l.scheduled_date })),
+    required_documents: missingDocuments(b.status, docs),
+    has_notifications: b.has_notifications,
+    assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
+    morgue: {
+      received_at: care?.received_at ?? b.created_at,
+      tasks: [...(care?.tasks ?? [])],
+      transport_status: care?.transport_status ?? 'scheduled',
+      released_at: care?.released_at ?? null,
+      date_of_death: deceased?.date_of_death ?? null,
+      place_of_death: deceased?.place_of_death ?? null,
+      client_phone: client?.phone ?? null,
+      burial_permit: permitStatus(docs),
+      documents: docs.map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, created_at: d.created_at, mime_type: d.mime_type, size: d.size })),
+    },
+  }
+}

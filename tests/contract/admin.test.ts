@@ -1,0 +1,124 @@
+/** The admin's screens: users, statistics, the financial summary, transactions and the .xlsx report. */
+import { describe, expect, it } from 'vitest'
+import readXlsxFile from 'read-excel-file/node'
+import { call, login, loginAs, seed as db, useBackend } from './target'
+import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { PaymentSummary, TransactionList } from '../../src/api/contracts/payments'
+
+useBackend()
+
+describe('financial summary, transactions and report', () => {
+  it('summary and transactions agree with the seeded payments', async () => {
+    const admin = await loginAs('admin')
+    const DAY = 86_400_000
+    for (const [timeframe, days] of [['week', 7], ['month', 30], ['quarter', 90], ['half_year', 182], ['year', 365]] as const) {
+      const from = new Date(Date.now() - days * DAY).toISOString()
+      const completed = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: (d) => d >= from }))
+      const revenue = completed.reduce((s, p) => s + p.amount, 0)
+      const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
+      expect(summary.totalRevenue).toBe(revenue)
+      expect(summary.avgTransactionValue).toBe(completed.length ? Math.round(revenue / completed.length) : 0)
+      expect(summary.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: (d) => d >= from })).length)
+      const tx = TransactionList.parse((await call('GET', `/payments/transactions?timeframe=${timeframe}`, { token: admin })).json)
+      expect(tx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(revenue)
+      if (timeframe === 'year') {
+        expect(revenue).toBeGreaterThan(0)
+        expect(summary.totalBookings).toBeGreaterThanOrEqual(35)
+      }
+    }
+    const week = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=week', { token: admin })).json)
+    expect(week.totalRevenue).toBeGreaterThan(0)
+    expect((await call('GET', '/payments/summary?timeframe=decade', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/payments/summary?timeframe=week', { token: await loginAs('client') })).status).toBe(403)
+  })
+
+  it('report is a real xlsx with a Summary sheet and detail sheets', async () => {
+    const admin = await loginAs('admin')
+    const res = await call('GET', '/payments/report?timeframe=year&type=all', { token: admin })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="financial-report-year.xlsx"')
+    const buffer = Buffer.from(res.bytes)
+    expect(buffer.subarray(0, 2).toString()).toBe('PK')
+    const sheets = await readXlsxFile(buffer)
+    expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments', 'Services'])
+    const summary = sheets[0]?.data ?? []
+    expect(summary.length).toBeGreaterThan(3)
+    const revenueRow = summary.find((r) => r[0] === 'Total revenue')
+    const year = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json)
+    expect(revenueRow?.[1]).toBe(year.totalRevenue)
+    expect((sheets[1]?.data.length ?? 0)).toBeGreaterThan(10)
+
+    const servicesOnly = await call('GET', '/payments/report?timeframe=week&type=services', { token: admin })
+    const s2 = await readXlsxFile(Buffer.from(servicesOnly.bytes))
+    expect(s2.map((s) => s.sheet)).toEqual(['Summary', 'Services'])
+    expect((await call('GET', '/payments/report?timeframe=year&type=everything', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/payments/report?timeframe=year&type=all', { token: await loginAs('client') })).status).toBe(403)
+  })
+})
+
+describe('users and admin statistics', () => {
+  it('lists users with paging and role filter', async () => {
+    const admin = await loginAs('admin')
+    const res = await call<{ users: Array<{ role: string }>; pagination: { total: number; pages: number } }>('GET', '/users?page=1&limit=10', { token: admin })
+    expect(res.status).toBe(200)
+    expect(res.json.users.length).toBe(10)
+    expect(res.json.pagination.total).toBe(db.user.count())
+    expect(res.json.pagination.pages).toBe(Math.ceil(db.user.count() / 10))
+    expect(JSON.stringify(res.json)).not.toMatch(/password|salt/)
+    const att = await call<{ users: Array<{ role: string }> }>('GET', '/users?role=morgue_attendant', { token: admin })
+    expect(att.json.users.length).toBeGreaterThanOrEqual(4)
+    expect(att.json.users.every((u) => u.role === 'morgue_attendant')).toBe(true)
+    expect((await call('GET', '/users?page=0', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/users?limit=1000', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/users', { token: await loginAs('client') })).status).toBe(403)
+  })
+
+  it('updates and deletes users; refuses deleting yourself', async () => {
+    const admin = await loginAs('admin')
+    const john = db.user.findFirst((q) => q.where({ email: 'john.mwangi@example.co.ke' }))
+    const upd = await call('PUT', `/users/${john?.id}`, { token: admin, body: { name: 'John K. Mwangi', role: 'morgueAttendant', password: '' } })
+    expect(upd.status).toBe(200)
+    expect(upd.json).toMatchObject({ user: { name: 'John K. Mwangi', role: 'morgue_attendant' } })
+    await login('john.mwangi@example.co.ke', SEED_USER_PASSWORD)
+    const me = db.user.findFirst((q) => q.where({ email: 'admin@funeral.test' }))
+    const self = await call('DELETE', `/users/${me?.id}`, { token: admin })
+    expect(self.status).toBe(400)
+    expect(typeof self.json.message).toBe('string')
+    expect((await call('DELETE', `/users/${john?.id}`, { token: admin })).status).toBe(200)
+    expect((await call('DELETE', `/users/${john?.id}`, { token: admin })).status).toBe(404)
+  })
+
+  it('admin statistics are computed from the data', async () => {
+    const admin = await loginAs('admin')
+    const res = await call<{ stats: Record<string, number>; recentActivities: Array<{ id: number; type: string; message: string; time: string }> }>(
+      'GET',
+      '/users/admin/statistics',
+      { token: admin },
+    )
+    expect(res.status).toBe(200)
+    expect(res.json.stats.totalUsers).toBe(db.user.count())
+    expect(res.json.stats.monthlyRevenue).toBeGreaterThan(0)
+    expect(res.json.stats.activeBookings).toBeGreaterThan(0)
+    for (const k of ['usersTrend', 'bookingsTrend', 'revenueTrend', 'pendingApprovals']) expect(typeof res.json.stats[k]).toBe('number')
+    expect(res.json.recentActivities.length).toBe(10)
+    const times = res.json.recentActivities.map((a) => a.time)
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+})
+
+describe("the admin's bookings, by page", () => {
+  it('without page/limit the whole list; with them one page, newest first, and its pagination', async () => {
+    const admin = await loginAs('admin')
+    const all = (await call<{ bookings: Array<{ id: number }> }>('GET', '/bookings', { token: admin })).json.bookings
+    expect(all.length).toBe(db.booking.count())
+    const page2 = await call<{ bookings: Array<{ id: number }>; pagination: Record<string, number> }>('GET', '/bookings?page=2&limit=10', { token: admin })
+    expect(page2.status).toBe(200)
+    expect(page2.json.bookings.map((b) => b.id)).toEqual(all.slice(10, 20).map((b) => b.id))
+    expect(page2.json.pagination).toEqual({ total: all.length, pages: Math.ceil(all.length / 10), page: 2, limit: 10 })
+    const pending = await call<{ pagination: { total: number } }>('GET', '/bookings?status=pending&limit=5', { token: admin })
+    expect(pending.json.pagination.total).toBe(db.booking.findMany((q) => q.where({ status: 'pending' })).length)
+    expect((await call('GET', '/bookings?limit=500', { token: admin })).status).toBe(422)
+    expect((await call('GET', '/bookings?page=0', { token: admin })).json.message).toBe('page must be at least 1')
+  })
+})

@@ -1,0 +1,84 @@
+/**
+ * The real server in-process for the contract suite: the Hono app over a PGlite of its own. A
+ * migrated, seeded template is built once per worker and dumped (dumpDataDir); each file loads it
+ * (loadDataDir), and each test gets the seed back by truncating and re-inserting it.
+ * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
+ */
+import { randomBytes } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import pino from 'pino'
+import type { PGlite } from '@electric-sql/pglite'
+import { createApp } from '../../server/app'
+import { openDatabase } from '../../server/db/client'
+import type { Database } from '../../server/db/client'
+import { devOutbox, documents, services } from '../../server/db/schema'
+import { insertDemo, truncateAll } from '../../server/db/seed'
+import { signToken } from '../../server/auth'
+import { findUserByEmail } from '../../server/repo/users'
+
+let template: Promise<Blob> | null = null
+
+async function buildTemplate(): Promise<Blob> {
+  const database = await openDatabase({})
+  await insertDemo(database.db)
+  const client = (database.db as unknown as { $client: PGlite }).$client
+  const dump = await client.dumpDataDir('none')
+  await database.close()
+  return dump
+}
+
+export async function startServerTarget() {
+  const url = process.env.CONTRACT_DATABASE_URL
+  let database: Database
+  if (url) {
+    database = await openDatabase({ databaseUrl: url })
+    await truncateAll(database.db)
+    await insertDemo(database.db)
+  } else {
+    template ??= buildTemplate()
+    database = await openDatabase({ loadDataDir: await template, migrate: false })
+  }
+  const { db } = database
+  const secret = randomBytes(32)
+  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false })
+  let dirty = false
+  return {
+    fetch: async (request: Request) => {
+      dirty = true
+      return app.fetch(request)
+    },
+    async reset() {
+      if (!dirty) return
+      await truncateAll(db)
+      await insertDemo(db)
+      dirty = false
+    },
+    fixtures: {
+      async addDocument(doc: { booking_id: number; uploaded_by: number; document_type: string; status: 'pending' | 'approved' | 'rejected'; name?: string }) {
+        dirty = true
+        const [row] = await db
+          .insert(documents)
+          .values({ bookingId: doc.booking_id, uploadedBy: doc.uploaded_by, name: doc.name ?? 'x.pdf', documentType: doc.document_type, description: null, filePath: '/x', mimeType: 'application/pdf', size: 10, status: doc.status })
+          .returning({ id: documents.id })
+        return row?.id ?? 0
+      },
+      async setDocumentStatus(id: number, status: 'pending' | 'approved' | 'rejected') {
+        await db.update(documents).set({ status }).where(eq(documents.id, id))
+      },
+      async setPricingKey(id: number, key: string) {
+        await db.update(services).set({ pricingKey: key }).where(eq(services.id, id))
+      },
+    },
+    async lastResetToken(email: string) {
+      const [mail] = await db.select().from(devOutbox).where(eq(devOutbox.to, email.toLowerCase())).orderBy(desc(devOutbox.id)).limit(1)
+      const match = mail ? /token=([\w-]+)/.exec(mail.body) : null
+      return match?.[1] ?? null
+    },
+    async signAt(email: string, issuedAt: number) {
+      const user = await findUserByEmail(db, email)
+      if (!user) throw new Error(`no user ${email}`)
+      return signToken(secret, user, issuedAt * 1000)
+    },
+    close: () => database.close(),
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The contract suite's backend: the same test files run against the mock (MSW node server over
+ * @msw/data) or the real server (the Hono app in-process over its own PGlite), chosen by
+ * CONTRACT_TARGET=mock|server. Tests talk HTTP through `call`; the few that need data no API
+ * writes (a document of a given status, say) use `fixtures`, implemented for both targets.
+ *
+ * Read-only look-ups of the seed (`seed.*`) use the mock's collections: the server's demo data is
+ * the mock's seed copied row by row with the same ids, so the answers are the same for both.
+ */
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { db as mockDb, nextId } from '../../mocks/db'
+import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
+
+export const TARGET: 'mock' | 'server' = process.env.CONTRACT_TARGET === 'server' ? 'server' : 'mock'
+export const API = 'http://localhost:3000/api'
+
+/** Behaviour only one backend has (the mock's dev endpoints, or a server-only rule): skipped on the other. */
+export const mockOnly = { describe: TARGET === 'mock' ? describe : describe.skip, it: TARGET === 'mock' ? it : it.skip }
+export const serverOnly = { describe: TARGET === 'server' ? describe : describe.skip, it: TARGET === 'server' ? it : it.skip }
+
+/** The seed as the mock made it (same ids on both targets). Read only. */
+export const seed = mockDb
+
+type Fetch = (request: Request) => Promise<Response>
+let dispatch: Fetch = (request) => fetch(request)
+
+interface ServerHandle {
+  fetch: Fetch
+  reset(): Promise<void>
+  fixtures: Fixtures
+  lastResetToken(email: string): Promise<string | null>
+  signAt(email: string, issuedAt: number): Promise<string>
+  close(): Promise<void>
+}
+let server: ServerHandle | null = null
+/** Set by `forgot-password` answers on the mock (its dev-only `resetUrl`). */
+const mockResetLinks = new Map<string, string>()
+
+export interface NewDocument {
+  booking_id: number
+  uploaded_by: number
+  document_type: 'death_certificate' | 'burial_permit' | 'contract' | 'invoice' | 'receipt' | 'other'
+  status: 'pending' | 'approved' | 'rejected'
+  name?: string
+}
+export interface Fixtures {
+  /** Adds a document record (metadata only); returns its id. */
+  addDocument(doc: NewDocument): Promise<number>
+  setDocumentStatus(id: number, status: NewDocument['status']): Promise<void>
+  setPricingKey(serviceId: number, key: string): Promise<void>
+}
+
+const mockFixtures: Fixtures = {
+  async addDocument(doc) {
+    const id = nextId('document')
+    await mockDb.document.create({
+      id,
+      booking_id: doc.booking_id,
+      uploaded_by: doc.uploaded_by,
+      name: doc.name ?? 'x.pdf',
+      document_type: doc.document_type,
+      description: null,
+      file_path: `/uploads/${id}`,
+      mime_type: 'application/pdf',
+      size: 10,
+      status: doc.status,
+      review_notes: null,
+      created_at: new Date().toISOString(),
+    })
+    return id
+  },
+  async setDocumentStatus(id, status) {
+    await mockDb.document.update((q) => q.where({ id }), { data: (d) => void (d.status = status) })
+  },
+  async setPricingKey(id, key) {
+    await mockDb.service.update((q) => q.where({ id }), { data: (s) => void (s.pricing_key = key) })
+  },
+}
+
+export const fixtures: Fixtures = {
+  addDocument: (doc) => (server ? server.fixtures.addDocument(doc) : mockFixtures.addDocument(doc)),
+  setDocumentStatus: (id, status) => (server ? server.fixtures.setDocumentStatus(id, status) : mockFixtures.setDocumentStatus(id, status)),
+  setPricingKey: (id, key) => (server ? server.fixtures.setPricingKey(id, key) : mockFixtures.setPricingKey(id, key)),
+}
+
+/** Starts the chosen backend for this file and gives every test the fresh seed. */
+export function useBackend(): void {
+  if (TARGET === 'mock') {
+    // tests/setup.ts owns the MSW server and reseeds before every test.
+    beforeEach(() => mockResetLinks.clear())
+    return
+  }
+  beforeAll(async () => {
+    const { startServerTarget } = await import('./server-target')
+    server = await startServerTarget()
+    dispatch = server.fetch
+  }, 60_000)
+  beforeEach(async () => {
+    await server?.reset()
+  })
+  afterAll(async () => {
+    await server?.close()
+    server = null
+    dispatch = (request) => fetch(request)
+  })
+}
+
+export interface ApiResult<T = Record<string, unknown>> {
+  status: number
+  json: T
+  headers: Headers
+  bytes: Uint8Array
+}
+
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  let bodyText: string | undefined
+  if (options.rawBody !== undefined) bodyText = options.rawBody
+  else if (options.body !== undefined) bodyText = JSON.stringify(options.body)
+  if (bodyText !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json'
+  const res = await dispatch(new Request(`${API}${path}`, { method, headers, body: bodyText }))
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
+  let json: unknown = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = { raw: text }
+  }
+  if (TARGET === 'mock' && path === '/auth/forgot-password' && json && typeof json === 'object' && 'resetUrl' in json && typeof options.body === 'object') {
+    mockResetLinks.set(String((options.body as { email?: string }).email).toLowerCase(), String(json.resetUrl))
+  }
+  return { status: res.status, json: json as T, headers: res.headers, bytes }
+}
+
+/**
+ * The token of the newest reset link sent to `email`: the server's dev outbox, or the link the
+ * mock hands back in mock mode (its dev-only stand-in for an e-mail).
+ */
+export async function lastResetToken(email: string): Promise<string | null> {
+  if (server) return server.lastResetToken(email)
+  const url = mockResetLinks.get(email.toLowerCase())
+  return url ? new URL(url, 'http://x').searchParams.get('token') : null
+}
+
+/** A genuine token of this backend for `email`, issued at `issuedAt` (epoch seconds): expired or from the future. */
+export async function tokenIssuedAt(email: string, issuedAt: number): Promise<string> {
+  if (server) return server.signAt(email, issuedAt)
+  const { signToken } = await import('../../mocks/jwt')
+  const user = mockDb.user.findFirst((q) => q.where({ email }))
+  if (!user) throw new Error(`no user ${email}`)
+  return signToken(user, { issuedAt })
+}
+
+export function demo(role: 'admin' | 'morgue_attendant' | 'client') {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)
+  if (!account) throw new Error(`no demo ${role}`)
+  return account
+}
+
+export async function login(email: string, password: string): Promise<string> {
+  const res = await call<{ token: string }>('POST', '/auth/login', { body: { email, password } })
+  if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status}`)
+  return res.json.token
+}
+
+export async function loginAs(role: 'admin' | 'morgue_attendant' | 'client'): Promise<string> {
+  const a = demo(role)
+  return login(a.email, a.password)
+}
+
+/** YYYY-MM-DD in Nairobi, `days` from today. */
+export function nairobiDay(days = 0): string {
+  return new Date(Date.now() + 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10)
+}
