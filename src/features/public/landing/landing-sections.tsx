@@ -67,10 +67,14 @@ export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-title" className={mergeClasses(page.section, page.sectionAlt)}>
       <div className={mergeClasses(page.container, styles.about)}>
-        <p className={styles.years}>
-          <span className={styles.yearsFigure}>25+ years</span>
-          <span className={styles.yearsLabel}>caring for families in Kenya</span>
-        </p>
+        <div className={styles.yearsColumn}>
+          {/* Decorative, below the fold: lazy, its box reserved by width and height. */}
+          <img src="/illustrations/lily.svg" alt="" width={120} height={120} loading="lazy" decoding="async" />
+          <p className={styles.years}>
+            <span className={styles.yearsFigure}>25+ years</span>
+            <span className={styles.yearsLabel}>caring for families in Kenya</span>
+          </p>
+        </div>
         <div>
           <h2 id="about-title" className={page.sectionTitle}>
             About us

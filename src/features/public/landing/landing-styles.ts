@@ -75,6 +75,12 @@ export const useLandingStyles = makeStyles({
     alignItems: 'center',
     '@media (min-width: 800px)': { gridTemplateColumns: '1fr 2fr' },
   },
+  yearsColumn: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXL,
+    '@media (min-width: 800px)': { flexDirection: 'column', alignItems: 'flex-start' },
+  },
   years: {
     margin: 0,
     display: 'flex',
@@ -83,6 +89,7 @@ export const useLandingStyles = makeStyles({
   },
   yearsFigure: {
     ...typographyStyles.largeTitle,
+    fontFamily: 'var(--fontFamilyHeading)',
     color: tokens.colorBrandForeground1,
   },
   yearsLabel: {
