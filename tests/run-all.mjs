@@ -7,6 +7,7 @@
  *   2. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with the
  *      production bundle check (no mock code; gzip sizes: tests/size.mjs), typecheck (tsc) and
  *      lint (eslint) running beside them
+ *   3. the built app on the real server in Chromium (tests/server-browser.mjs)
  * Each stage's time is printed in the summary.
  * Set SKIP_E2E=1 to leave out the journeys locally (never in CI).
  */
@@ -117,6 +118,30 @@ if (skipE2e) {
   } else if (!ok) {
     failed += 1
   }
+}
+
+// 3. The built app on the real server (a fresh PGlite) in Chromium: sign-in for each role, a booking
+//    through the wizard, the report download, no CSP violation. After the bundle check, so the
+//    production build it serves is already there. Each of its checks counts as a test.
+if (!skipE2e) {
+  const started = Date.now()
+  console.log('\n=== journeys on the real server (Chromium) ===')
+  const { ok, output } = await new Promise((resolve) => {
+    const child = spawn('node', ['tests/server-browser.mjs'], { env: process.env })
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      process.stdout.write(d)
+    })
+    child.stderr.on('data', (d) => process.stderr.write(d))
+    child.on('close', (code) => resolve({ ok: code === 0, output: out }))
+  })
+  results.push({ name: 'journeys on the real server (Chromium)', ok, seconds: Math.round((Date.now() - started) / 1000) })
+  const oks = output.split('\n').filter((l) => l.startsWith('ok  ')).length
+  const fails = output.split('\n').filter((l) => l.startsWith('FAIL')).length
+  passed += oks
+  failed += fails
+  if (!ok && fails === 0) failed += 1
 }
 
 console.log('\n=== summary ===')

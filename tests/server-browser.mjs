@@ -2,8 +2,8 @@
 /**
  * `npm run check:server-browser`: the built app on the real server (PGlite in a fresh folder) in
  * headless Chromium: each demo role signs in and sees its dashboard, the admin downloads the
- * financial report as a real .xlsx, and no answer breaks the Content-Security-Policy. Not part of
- * `npm test` (it builds the app when dist/ is stale); the journeys run against the mock build.
+ * financial report as a real .xlsx, and no answer breaks the Content-Security-Policy. The last stage
+ * of `npm test` (it builds the app when dist/ is stale); the Playwright journeys run on the mock build.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
