@@ -153,6 +153,20 @@ export const morgueCareSchema = z.object({
 })
 export type MorgueCareRecord = z.infer<typeof morgueCareSchema>
 
+// Who changed a booking's status or payment status, when, from what to what, and why.
+export const bookingAuditSchema = z.object({
+  id: z.int(),
+  booking_id: z.int(),
+  at: z.string(),
+  by_user_id: z.nullable(z.int()),
+  by_name: z.string(),
+  field: z.enum(['status', 'payment_status']),
+  from: z.string(),
+  to: z.string(),
+  reason: z.nullable(z.string()),
+})
+export type BookingAuditRecord = z.infer<typeof bookingAuditSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -164,6 +178,7 @@ export const db = {
   activity: new Collection({ schema: activitySchema }),
   passwordReset: new Collection({ schema: passwordResetSchema }),
   morgueCare: new Collection({ schema: morgueCareSchema }),
+  bookingAudit: new Collection({ schema: bookingAuditSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -255,6 +270,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return passwordResetSchema
     case 'morgueCare':
       return morgueCareSchema
+    case 'bookingAudit':
+      return bookingAuditSchema
   }
 }
 

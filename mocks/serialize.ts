@@ -102,7 +102,17 @@ export function toWireBooking(b: BookingRecord) {
     has_notifications: b.has_notifications,
     assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
     morgue: toWireMorgue(b),
+    amount_paid: amountPaid(b.id),
+    audit: db.bookingAudit
+      .findMany((q) => q.where({ booking_id: b.id }))
+      .sort((x, y) => x.at.localeCompare(y.at) || x.id - y.id)
+      .map((a) => ({ at: a.at, by: a.by_name, field: a.field, from: a.from, to: a.to, reason: a.reason })),
   }
+}
+
+/** The sum of a booking's completed payments. */
+export function amountPaid(bookingId: number): number {
+  return db.payment.findMany((q) => q.where({ booking_id: bookingId, status: 'completed' })).reduce((sum, p) => sum + p.amount, 0)
 }
 
 export function toWirePayment(p: PaymentRecord) {
