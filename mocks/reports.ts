@@ -2,18 +2,12 @@
 import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
-import type { ReportType, Timeframe } from '../src/api/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportType, type Timeframe } from '../src/api/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Rolling windows ending now. */
 export const TIMEFRAME_DAYS: Record<Timeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
-export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
-  week: 'Last 7 days',
-  month: 'Last 30 days',
-  quarter: 'Last 90 days',
-  half_year: 'Last 6 months',
-  year: 'Last 12 months',
-}
+export { TIMEFRAME_LABELS }
 
 export function windowStart(timeframe: Timeframe, now = Date.now()): Date {
   return new Date(now - TIMEFRAME_DAYS[timeframe] * DAY)

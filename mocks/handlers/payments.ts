@@ -4,7 +4,7 @@ import { db } from '../db'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress } from '../mpesa'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
-import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
+import { buildReport, summarise, transactions, TIMEFRAME_LABELS, XLSX_MIME } from '../reports'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
@@ -192,7 +192,7 @@ export const paymentHandlers = [
         status: 200,
         headers: {
           'Content-Type': XLSX_MIME,
-          'Content-Disposition': `attachment; filename="financial-report-${timeframe}.xlsx"`,
+          'Content-Disposition': `attachment; filename="financial-report-${TIMEFRAME_LABELS[timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.xlsx"`,
           'Content-Length': String(bytes.byteLength),
         },
       })
