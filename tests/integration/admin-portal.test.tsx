@@ -73,7 +73,7 @@ async function openUsers() {
 }
 
 describe('users page', () => {
-  it('pages 10 at a time on the server and sends the role filter; the search stays local', async () => {
+  it('pages 10 at a time on the server and sends the role filter and the search', async () => {
     const user = userEvent.setup()
     const watch = watchRequests()
     await openUsers()
@@ -92,12 +92,16 @@ describe('users page', () => {
     expect(watch.urls()).toContain('GET /api/users?page=1&limit=10&role=morgue_attendant')
     expect(within(usersTable()).getAllByRole('row')).toHaveLength(Math.min(10, attendants) + 1)
 
-    const before = watch.urls().length
-    const first = db.user.findMany((q) => q.where({ role: 'morgue_attendant' }), { orderBy: { id: 'asc' } })[0]
-    await user.type(screen.getByRole('searchbox'), first?.name ?? '')
-    expect(within(usersTable()).getAllByRole('row')).toHaveLength(2)
-    expect(screen.getByText(/on this page only/)).toBeInTheDocument()
-    expect(watch.urls().length).toBe(before)
+    // The last user (on the last page of all roles) is found from page 1 with the role filter off.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'all')
+    await screen.findByText(`Page 1 of ${Math.ceil(total / 10)} · ${total} users`)
+    const last = db.user.findMany(undefined, { orderBy: { id: 'asc' } }).at(-1)!
+    await user.type(screen.getByRole('searchbox'), last.email)
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(2))
+    expect(within(usersTable()).getByText(last.name)).toBeInTheDocument()
+    expect(watch.urls()).toContain(`GET /api/users?page=1&limit=10&search=${encodeURIComponent(last.email)}`)
+    // One request after the pause, not one per key.
+    expect(watch.urls().filter((u) => u.includes('search=')).length).toBe(1)
     watch.stop()
   })
 

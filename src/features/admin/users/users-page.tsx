@@ -78,7 +78,7 @@ function RoleBadge({ user }: { user: User }) {
   return <StatusBadge color={ROLE_COLORS[wire]}>{roleLabel(user.role)}</StatusBadge>
 }
 
-/** Users (SPEC.md section 2): a server-paged list with a role filter and a local search; create staff, edit, delete. */
+/** Users (SPEC.md section 2): a server-paged list with a role filter and a server search; create staff, edit, delete. */
 export function UsersPage() {
   const styles = useStyles()
   const { user: me } = useSession()
@@ -93,10 +93,9 @@ export function UsersPage() {
   const narrow = useMediaQuery('(max-width: 720px)')
   const searchId = useId()
 
-  const needle = ctx.search.trim().toLowerCase()
-  const shown = needle
-    ? ctx.users.filter((u) => [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(needle)))
-    : ctx.users
+  // The server searched every user; the page shows what it answered.
+  const needle = ctx.search.trim()
+  const shown = ctx.users
   const close = () => actor.send({ type: 'dialog.close' })
   const isMe = (u: User) => !!me && String(me.id) === u.id
   // Rows kept from before a failed reload may be out of date: no edit over them until the list is back.
@@ -115,7 +114,7 @@ export function UsersPage() {
       />
 
       <div className={styles.filters}>
-        <Field label="Search this page" hint={adminMessages.users.searchHint} className={styles.search}>
+        <Field label="Search users" hint={adminMessages.users.searchHint} className={styles.search}>
           <SearchBox id={searchId} value={ctx.search} onChange={(_, d) => actor.send({ type: 'users.search', text: d.value })} placeholder="Name, email or phone" />
         </Field>
         <Field label="Role" className={styles.roleField}>
@@ -145,7 +144,7 @@ export function UsersPage() {
       <Card className={styles.card}>
         {loading && ctx.users.length === 0 && <Spinner size="small" label="Loading users…" />}
         {!loading && !ctx.error && shown.length === 0 && (
-          <Body1 className={styles.muted}>{needle ? 'No user on this page matches the search.' : 'No users.'}</Body1>
+          <Body1 className={styles.muted}>{needle ? 'No user matches the search.' : 'No users.'}</Body1>
         )}
         {shown.length > 0 &&
           (narrow ? (
@@ -253,6 +252,7 @@ export function UsersPage() {
               <DialogFooter
                 busy={saving}
                 onCancel={close}
+                danger
                 confirm={saving ? 'Deleting...' : 'Delete'}
                 onConfirm={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
               />
