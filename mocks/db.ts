@@ -167,6 +167,10 @@ export const bookingAuditSchema = z.object({
 })
 export type BookingAuditRecord = z.infer<typeof bookingAuditSchema>
 
+// The system settings, one row (id 1) holding their JSON: every admin reads and writes the same copy.
+export const settingSchema = z.object({ id: z.int(), json: z.string() })
+export type SettingRecord = z.infer<typeof settingSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -179,6 +183,7 @@ export const db = {
   passwordReset: new Collection({ schema: passwordResetSchema }),
   morgueCare: new Collection({ schema: morgueCareSchema }),
   bookingAudit: new Collection({ schema: bookingAuditSchema }),
+  setting: new Collection({ schema: settingSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -272,6 +277,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return morgueCareSchema
     case 'bookingAudit':
       return bookingAuditSchema
+    case 'setting':
+      return settingSchema
   }
 }
 

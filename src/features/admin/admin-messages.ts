@@ -8,7 +8,7 @@ export const adminMessages = {
     searchHint: 'Name, email or phone, across all users.',
   },
   settings: {
-    localNote: 'These settings are stored on this device until a server setting exists.',
+    localNote: 'Settings are kept by the server: every admin sees and changes the same ones. The contact details are the ones the public site shows.',
   },
 } as const
 
