@@ -4,7 +4,7 @@ import { DismissRegular, NavigationRegular } from '@fluentui/react-icons'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { homeOf, paths } from './paths'
 import { logoutFromAnywhere, useLoadedSession, useSessionHint } from './session-slot'
-import { useContactDetails } from '../lib/use-contact-details'
+import { useContactDetails } from '../components/use-contact-details'
 import { RouterButtonLink, RouterLink } from '../components/router-link'
 
 /** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */

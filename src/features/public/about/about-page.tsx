@@ -1,6 +1,6 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
-import { useContactDetails } from '../../../lib/use-contact-details'
+import { useContactDetails } from '../../../components/use-contact-details'
 import { RouterButtonLink } from '../../../components/router-link'
 import { InfoArticle, type ArticleSection } from '../resources/resource-page'
 

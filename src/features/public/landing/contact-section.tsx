@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, mergeClasses } from '@fluentui/react-components'
 import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluentui/react-icons'
-import { useContactDetails } from '../../../lib/use-contact-details'
+import { useContactDetails } from '../../../components/use-contact-details'
 import { whenIdle } from '../../../lib/idle'
 import { usePublicStyles } from '../public-styles'
 import { useLandingStyles } from './landing-styles'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { CONTACT } from './contact-details'
-import { whenIdle } from './idle'
+import { CONTACT } from '../lib/contact-details'
+import { whenIdle } from '../lib/idle'
 
 export interface ContactDetails {
   phoneDisplay: string
