@@ -4,7 +4,7 @@ import { DismissRegular, NavigationRegular } from '@fluentui/react-icons'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { homeOf, paths } from './paths'
 import { logoutFromAnywhere, useLoadedSession, useSessionHint } from './session-slot'
-import { useContactDetails } from '../components/use-contact-details'
+import { CONTACT } from '../lib/contact-details'
 import { RouterButtonLink, RouterLink } from '../components/router-link'
 
 /** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */
@@ -192,8 +192,6 @@ function SessionActions({ buttonClass }: { buttonClass: string }) {
 
 /** The frame of every public page: navigation bar, the page, and a modest footer. */
 export function PublicLayout() {
-  // Built with the seed's details; the ones kept in Settings replace them once the page is idle.
-  const CONTACT = useContactDetails()
   const styles = useStyles()
   const { pathname, hash } = useLocation()
   const onLanding = pathname === paths.home

@@ -1,15 +1,5 @@
 import type { ReactElement, ReactNode } from 'react'
-import { Button, DialogActions, makeStyles, tokens } from '@fluentui/react-components'
-
-const useStyles = makeStyles({
-  // Fluent v9 has no danger appearance: the primary button in the palette's red, for actions that cannot be undone.
-  danger: {
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
-    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
-  },
-})
+import { Button, DialogActions } from '@fluentui/react-components'
 
 interface DialogFooterProps {
   /** The primary action's words (say what it does: "Delete", "Save prices"). */
@@ -26,8 +16,6 @@ interface DialogFooterProps {
   /** The primary action is not possible yet (e.g. the form is incomplete). */
   confirmDisabled?: boolean
   confirmIcon?: ReactElement
-  /** The primary action destroys something (a delete): shown as a red danger button. */
-  danger?: boolean
 }
 
 /** Every dialog ends the same way: Cancel, then the primary action, disabled while it runs. */
@@ -41,9 +29,7 @@ export function DialogFooter({
   cancelWhileBusy = false,
   confirmDisabled = false,
   confirmIcon,
-  danger = false,
 }: DialogFooterProps) {
-  const styles = useStyles()
   return (
     <DialogActions>
       <Button appearance="secondary" disabled={busy && !cancelWhileBusy} onClick={onCancel}>
@@ -56,7 +42,6 @@ export function DialogFooter({
         disabled={busy || confirmDisabled}
         icon={confirmIcon}
         onClick={onConfirm}
-        className={danger && !(busy || confirmDisabled) ? styles.danger : undefined}
       >
         {confirm}
       </Button>

@@ -15,8 +15,6 @@ import { PlanningPage } from '../../src/features/public/resources/planning-page'
 import { GriefSupportPage } from '../../src/features/public/resources/grief-support-page'
 import { LegalPage } from '../../src/features/public/resources/legal-page'
 import { openMailApp } from '../../src/features/public/landing/open-mail-app'
-import { db } from '../../mocks/node'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
 
 // The mail app opener navigates the window away: record the URL instead.
 vi.mock('../../src/features/public/landing/open-mail-app', () => ({ openMailApp: vi.fn() }))
@@ -94,17 +92,6 @@ describe('Landing page', () => {
       'mailto:support@amanifuneral.example',
     )
     expect(within(contact).getByText('Open 24 hours, every day')).toBeInTheDocument()
-  })
-
-  it('then shows the contact details an admin keeps in Settings', async () => {
-    await db.setting.create({
-      id: 1,
-      json: JSON.stringify({ general: { ...DEFAULT_SETTINGS.general, contactPhone: '0722 000 111', contactEmail: 'care@amani.example' } }),
-    })
-    renderLanding()
-    const contact = screen.getByRole('region', { name: 'Contact us' })
-    expect(await within(contact).findByRole('link', { name: '0722 000 111' }, { timeout: 5000 })).toHaveAttribute('href', 'tel:0722000111')
-    expect(within(contact).getByRole('link', { name: 'care@amani.example' })).toHaveAttribute('href', 'mailto:care@amani.example')
   })
 })
 

@@ -26,13 +26,13 @@ import {
   Text,
   makeStyles,
   tokens,
+  DialogActions,
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
 import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
-import { DialogFooter } from '../../../components/dialog-footer'
 import { StatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
@@ -46,6 +46,12 @@ const CreateStaffDialog = lazy(() => loadForms().then((m) => ({ default: m.Creat
 const EditUserDialog = lazy(() => loadForms().then((m) => ({ default: m.EditUserDialog })))
 
 const useStyles = makeStyles({
+  danger: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
   search: { flexGrow: 1, minWidth: 0, maxWidth: '420px', '@media (max-width: 480px)': { maxWidth: 'none', width: '100%' } },
@@ -249,13 +255,20 @@ export function UsersPage() {
                   </MessageBar>
                 )}
               </DialogContent>
-              <DialogFooter
-                busy={saving}
-                onCancel={close}
-                danger
-                confirm={saving ? 'Deleting...' : 'Delete'}
-                onConfirm={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
-              />
+              {/* A delete cannot be undone: its button is the red danger one (Fluent v9 has no danger appearance). */}
+              <DialogActions>
+                <Button appearance="secondary" disabled={saving} onClick={close}>
+                  Cancel
+                </Button>
+                <Button
+                  appearance="primary"
+                  className={saving ? undefined : styles.danger}
+                  disabled={saving}
+                  onClick={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
+                >
+                  {saving ? 'Deleting...' : 'Delete'}
+                </Button>
+              </DialogActions>
             </DialogBody>
           </DialogSurface>
         </Dialog>

@@ -1,6 +1,6 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
-import { useContactDetails } from '../../../components/use-contact-details'
+import { CONTACT } from '../../../lib/contact-details'
 import { RouterButtonLink } from '../../../components/router-link'
 import { InfoArticle, type ArticleSection } from '../resources/resource-page'
 
@@ -70,8 +70,6 @@ const useStyles = makeStyles({
 
 /** `/about`. */
 export function AboutPage() {
-  // Built with the seed's details; the ones kept in Settings replace them once the page is idle.
-  const CONTACT = useContactDetails()
   const styles = useStyles()
   return (
     <InfoArticle

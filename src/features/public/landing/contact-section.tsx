@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, mergeClasses } from '@fluentui/react-components'
 import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluentui/react-icons'
-import { useContactDetails } from '../../../components/use-contact-details'
+import { CONTACT } from '../../../lib/contact-details'
 import { whenIdle } from '../../../lib/idle'
 import { usePublicStyles } from '../public-styles'
 import { useLandingStyles } from './landing-styles'
@@ -13,8 +13,6 @@ const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: 
 
 /** How to reach us, and the contact form (loaded when wanted). */
 export function ContactSection() {
-  // Built with the seed's details; the ones kept in Settings replace them once the page is idle.
-  const CONTACT = useContactDetails()
   const page = usePublicStyles()
   const styles = useLandingStyles()
   return (
