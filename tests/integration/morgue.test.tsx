@@ -35,6 +35,9 @@ describe('Morgue attendant portal', () => {
     const rose = within(list).getByRole('heading', { name: 'Rose Achieng' }).closest('li') as HTMLElement
     expect(within(rose).getByText('Burial permit: Not uploaded')).toBeInTheDocument()
     expect(within(rose).getByText(/Jaramogi Oginga Odinga Hospital/)).toBeInTheDocument()
+    // The family's phone is one tap away.
+    const call = within(rose).getByRole('link', { name: /^[+\d][\d\s]+$/ })
+    expect(call.getAttribute('href')).toMatch(/^tel:\+?\d{9,13}$/)
     const teresia = within(list).getByRole('heading', { name: 'Teresia Auma' }).closest('li') as HTMLElement
     expect(within(teresia).getByText('In care more than 14 days')).toBeInTheDocument()
     await user.click(within(rose).getByRole('button', { name: 'Details: Rose Achieng' }))

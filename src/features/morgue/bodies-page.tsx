@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import {
+  Link,
   Badge,
   Body1,
   Button,
@@ -39,7 +40,7 @@ const useStyles = makeStyles({
   drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
 })
 
-function Facts({ rows }: { rows: Array<[string, string]> }) {
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   const styles = useStyles()
   return (
     <dl className={styles.facts}>
@@ -53,15 +54,26 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
   )
 }
 
-function summaryRows(b: Booking, now: Date): Array<[string, string]> {
+function summaryRows(b: Booking, now: Date): Array<[string, ReactNode]> {
   const days = daysInCare(b, now)
   return [
     ['Date of death', formatDate(b.morgue?.date_of_death)],
     ['Place of death', b.morgue?.place_of_death ?? ''],
     ['Days in care', inStorage(b) ? `${days} ${days === 1 ? 'day' : 'days'}` : b.morgue?.released_at ? MORGUE_TEXT.released : MORGUE_TEXT.notInCare],
     ['Service', formatDateTime(serviceAt(b))],
-    ['Family', [b.client_name, b.morgue?.client_phone].filter(Boolean).join(', ')],
+    ['Family', <FamilyContact key="family" name={b.client_name ?? ''} phone={b.morgue?.client_phone ?? ''} />],
   ]
+}
+
+/** The family's name and, on a phone, one tap to call them. */
+function FamilyContact({ name, phone }: { name: string; phone: string }) {
+  if (!phone) return <>{name}</>
+  return (
+    <>
+      {name ? `${name}, ` : ''}
+      <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Link>
+    </>
+  )
 }
 
 /** Body management: the bookings assigned to the attendant, a detail panel each, release against the permit. */
