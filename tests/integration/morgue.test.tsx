@@ -46,6 +46,23 @@ describe('Morgue attendant portal', () => {
     expect(within(panel).getByRole('button', { name: 'Release to family' })).toHaveAttribute('aria-disabled', 'true')
   })
 
+  it('body management shows the bodies in care by default; Released and All show the others', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.bodyManagement, { as: 'morgueAttendant' })
+    const list = await screen.findByRole('list', { name: 'Bodies assigned to you' })
+    const count = () => within(screen.getByRole('list', { name: 'Bodies assigned to you' })).queryAllByRole('listitem').length
+    const inCare = count()
+    expect(screen.getByRole('tab', { name: 'In care' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(list).queryByText('Released')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'All, completed included' }))
+    const all = count()
+    expect(all).toBeGreaterThanOrEqual(inCare)
+    await user.click(screen.getByRole('tab', { name: 'Released' }))
+    for (const item of within(screen.getByRole('list', { name: 'Bodies assigned to you' })).queryAllByRole('listitem')) {
+      expect(within(item).getByText('Released')).toBeInTheDocument()
+    }
+  })
+
   it('/bodies opens the same screen; a failed load says \'Failed to fetch attendant bookings\'', async () => {
     server.use(http.get('*/api/bookings/attendant', () => HttpResponse.json({ message: 'boom' }, { status: 500 })))
     await renderAt(paths.morgue.bodies, { as: 'morgueAttendant' })
