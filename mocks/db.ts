@@ -154,6 +154,24 @@ export const morgueCareSchema = z.object({
 })
 export type MorgueCareRecord = z.infer<typeof morgueCareSchema>
 
+// Who changed a booking's status or payment status, when, from what to what, and why.
+export const bookingAuditSchema = z.object({
+  id: z.int(),
+  booking_id: z.int(),
+  at: z.string(),
+  by_user_id: z.nullable(z.int()),
+  by_name: z.string(),
+  field: z.enum(['status', 'payment_status']),
+  from: z.string(),
+  to: z.string(),
+  reason: z.nullable(z.string()),
+})
+export type BookingAuditRecord = z.infer<typeof bookingAuditSchema>
+
+// The system settings, one row (id 1) holding their JSON: every admin reads and writes the same copy.
+export const settingSchema = z.object({ id: z.int(), json: z.string() })
+export type SettingRecord = z.infer<typeof settingSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -165,6 +183,8 @@ export const db = {
   activity: new Collection({ schema: activitySchema }),
   passwordReset: new Collection({ schema: passwordResetSchema }),
   morgueCare: new Collection({ schema: morgueCareSchema }),
+  bookingAudit: new Collection({ schema: bookingAuditSchema }),
+  setting: new Collection({ schema: settingSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -273,6 +293,10 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return passwordResetSchema
     case 'morgueCare':
       return morgueCareSchema
+    case 'bookingAudit':
+      return bookingAuditSchema
+    case 'setting':
+      return settingSchema
   }
 }
 

@@ -2,9 +2,9 @@
 import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
-import type { ReportType, Timeframe } from '../src/api/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportType, type Timeframe } from '../src/api/contracts/payments'
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
-import { TIMEFRAME_LABELS, XLSX_MIME, buildReportFile } from '../shared/report'
+import { XLSX_MIME, buildReportFile } from '../shared/report'
 import type { ReportPayment, ReportService } from '../shared/report'
 
 export { TIMEFRAME_DAYS, trend, windowStart }

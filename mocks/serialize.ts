@@ -89,7 +89,17 @@ export function toWireBooking(b: BookingRecord) {
     lines: b.lines,
     docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
     care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null,
+    amountPaid: amountPaid(b.id),
+    audit: db.bookingAudit
+      .findMany((q) => q.where({ booking_id: b.id }))
+      .sort((x, y) => x.at.localeCompare(y.at) || x.id - y.id)
+      .map((a) => ({ at: a.at, by: a.by_name, field: a.field, from: a.from, to: a.to, reason: a.reason })),
   })
+}
+
+/** The sum of a booking's completed payments. */
+export function amountPaid(bookingId: number): number {
+  return db.payment.findMany((q) => q.where({ booking_id: bookingId, status: 'completed' })).reduce((sum, p) => sum + p.amount, 0)
 }
 
 export function toWirePayment(p: PaymentRecord) {

@@ -2,17 +2,17 @@
  * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
-import type { ReportType, Timeframe } from '../src/api/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportType, type Timeframe } from '../src/api/contracts/payments'
+
+/** The report's file name, after its period: `financial-report-last-12-months.xlsx`. */
+export function reportFileName(timeframe: Timeframe): string {
+  return `financial-report-${TIMEFRAME_LABELS[timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.xlsx`
+}
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
-  week: 'Last 7 days',
-  month: 'Last 30 days',
-  quarter: 'Last 90 days',
-  half_year: 'Last 6 months',
-  year: 'Last 12 months',
-}
+// The period's one name (page, dialog, file name and Summary sheet) lives with the contract.
+export { TIMEFRAME_LABELS }
 
 export interface ReportFigures {
   totalRevenue: number

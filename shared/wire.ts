@@ -25,9 +25,13 @@ export interface BookingParts {
   docs: ReadonlyArray<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
   /** The care record; null when none was made yet (the body counts as received when the booking was made). */
   care: { received_at: string; tasks: readonly string[]; transport_status: string; released_at: string | null } | null
+  /** The sum of the booking's completed payments (the app reads 0 when absent). */
+  amountPaid?: number
+  /** Who changed the status or payment status, when, from what, to what and why (oldest first). */
+  audit?: ReadonlyArray<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
 
-export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care }: BookingParts) {
+export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit }: BookingParts) {
   return {
     id: b.id,
     status: b.status,
@@ -55,5 +59,7 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
       burial_permit: permitStatus(docs),
       documents: docs.map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, created_at: d.created_at, mime_type: d.mime_type, size: d.size })),
     },
+    ...(amountPaid === undefined ? {} : { amount_paid: amountPaid }),
+    ...(audit === undefined ? {} : { audit: [...audit] }),
   }
 }

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate'
+import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { Booking, BookingStatus, PaymentStatus } from '../../src/api/contracts/bookings'
 import type { User } from '../../src/api/contracts/auth'
 import { createCollectionMachine } from '../shared/collection.machine'
@@ -16,6 +16,7 @@ export const ADMIN_BOOKING_MESSAGES = {
   cancelFailed: 'Failed to cancel booking',
   assigned: 'Attendant assigned successfully',
   assignFailed: 'Failed to assign attendant',
+  undone: 'Change undone',
 } as const
 
 /** Rows per page of the All bookings grid (the list is loaded whole and paged here). */
@@ -33,11 +34,37 @@ export interface BookingsView {
   page: number
 }
 
+/** Changes that touch money or end a booking: confirmed first, then undoable for a few seconds. */
+export const needsConfirmation = (kind: 'status' | 'payment', to: string) =>
+  kind === 'status' ? to === 'completed' || to === 'cancelled' : to === 'paid' || to === 'refunded'
+
+/** A change the admin picked and has not yet been sent (being confirmed, then in its undo window). */
+export interface PendingChange {
+  id: string
+  kind: 'status' | 'payment'
+  to: string
+  /** What the row showed (the server's values) before the change: undo and failure go back to it. */
+  from: { status: string; payment_status: string }
+  /** The booking's completed payments (KSH), said when cancelling. */
+  amountPaid: number
+  /** Marking paid with no completed payment behind it: a receipt number or reason is required. */
+  needsReason: boolean
+  reason: string
+  /** Cancelling: also set the payment status to refunded. */
+  refund: boolean
+}
+
+/** A change queued for the server (sent one after the other, each row busy until its own is done). */
+export type SavingChange = Pick<PendingChange, 'id' | 'kind' | 'to' | 'from'> & { change: Change }
+
 export interface AdminBookingsContext {
   attendants: User[]
   view: BookingsView
-  /** The booking whose cancel dialog is open. */
-  cancelId: string | null
+  pending: PendingChange | null
+  /** Sent in order; the first is in flight. */
+  queue: SavingChange[]
+  /** The booking whose attendant is being assigned. */
+  assigningId: string | null
 }
 
 export type AdminBookingsEvent =
@@ -46,17 +73,44 @@ export type AdminBookingsEvent =
   | { type: 'bookings.filter'; search?: string; status?: BookingStatus | 'all' }
   | { type: 'bookings.sort'; sort: BookingSort }
   | { type: 'bookings.page'; page: number }
-  | { type: 'booking.setStatus'; id: string; status: BookingStatus }
-  | { type: 'booking.setPayment'; id: string; paymentStatus: PaymentStatus }
+  /** The row as shown is sent with the change: its values are what undo and failure go back to. */
+  | { type: 'booking.setStatus'; booking: Booking; status: BookingStatus }
+  | { type: 'booking.setPayment'; booking: Booking; paymentStatus: PaymentStatus }
   | { type: 'booking.assign'; id: string; attendantId: string }
-  | { type: 'cancel.open'; id: string }
-  | { type: 'cancel.close' }
-  | { type: 'cancel.confirm'; notes: string }
+  | { type: 'confirm.accept'; reason: string; refund: boolean }
+  | { type: 'confirm.dismiss' }
+  | { type: 'change.undo' }
 
-type Change =
-  | { kind: 'status'; id: string; status: BookingStatus }
-  | { kind: 'payment'; id: string; paymentStatus: PaymentStatus }
-  | { kind: 'cancel'; id: string; notes: string }
+export type Change =
+  | { kind: 'status'; id: string; status: BookingStatus; reason?: string }
+  | { kind: 'payment'; id: string; paymentStatus: PaymentStatus; reason?: string }
+  | { kind: 'cancel'; id: string; notes: string; refund: boolean }
+
+/** How long a confirmed change waits, undoable, before it is sent. */
+export const UNDO_WINDOW_MS = 5000
+
+/** The request a change becomes. */
+export function changeOf(p: Pick<PendingChange, 'id' | 'kind' | 'to' | 'reason' | 'refund'>): Change {
+  const reason = p.reason.trim()
+  if (p.kind === 'payment') return { kind: 'payment', id: p.id, paymentStatus: p.to as PaymentStatus, ...(reason ? { reason } : {}) }
+  if (p.to === 'cancelled') return { kind: 'cancel', id: p.id, notes: reason, refund: p.refund }
+  return { kind: 'status', id: p.id, status: p.to as BookingStatus, ...(reason ? { reason } : {}) }
+}
+
+const pendingOf = (booking: Booking, kind: 'status' | 'payment', to: string): PendingChange => ({
+  id: booking.id,
+  kind,
+  to,
+  from: { status: booking.status, payment_status: booking.payment_status },
+  amountPaid: booking.amount_paid,
+  needsReason: kind === 'payment' && to === 'paid' && booking.amount_paid === 0,
+  reason: '',
+  refund: false,
+})
+
+const changesOf = (p: Pick<PendingChange, 'kind' | 'to'> & { refund?: boolean }): Partial<Booking> =>
+  p.kind === 'payment' ? { payment_status: p.to } : p.refund ? { status: p.to, payment_status: 'refunded' } : { status: p.to }
+
 
 const notProvided = (name: string) => async () => {
   throw new Error(`${name} actor not provided`)
@@ -93,10 +147,13 @@ export function bookingsPage(bookings: Booking[], view: BookingsView, pageSize =
 
 /**
  * The admin's All bookings page (SPEC.md section 2, /dashboard/admin/services): every booking, its
- * status and payment status changed at once by dropdown, cancel with an optional reason, and the
- * attendant assignment. The list is the `list` child (a collection); this machine holds the view
- * (search, status filter, sort, page) and sends one change at a time. A failed status change
- * reloads the list so the dropdown never shows a value the server does not hold.
+ * status and payment status changed by dropdown, and the attendant assignment. The list is the
+ * `list` child (a collection); this machine holds the view (search, status filter, sort, page).
+ * A change that matters (completed, cancelled, paid, refunded) is confirmed, then waits
+ * `undoWindow` before it is sent; others are sent at once. Saves queue (one in flight, none
+ * dropped) and only the rows with a queued save are busy. A failed save puts the row back to the server's values
+ * (what it showed before) and reloads: the dropdown never keeps a value the server refused, so
+ * choosing it again sends it again.
  */
 export const adminBookingsMachine = setup({
   types: {
@@ -114,20 +171,33 @@ export const adminBookingsMachine = setup({
       notProvided('assignAttendant'),
     ),
   },
+  delays: { undoWindow: UNDO_WINDOW_MS },
   guards: {
-    cancelDialogOpen: ({ context }) => context.cancelId !== null,
+    statusNeedsConfirmation: ({ event }) => event.type === 'booking.setStatus' && needsConfirmation('status', event.status),
+    paymentNeedsConfirmation: ({ event }) => event.type === 'booking.setPayment' && needsConfirmation('payment', event.paymentStatus),
+    reasonGiven: ({ context, event }) => event.type === 'confirm.accept' && (!context.pending?.needsReason || event.reason.trim() !== ''),
+    queued: ({ context }) => context.queue.length > 0,
   },
   actions: {
-    /** A refused change: SPEC.md's toast; the row shows what the server holds. */
-    notifyFailure: recordFailure<AdminBookingsContext, AdminBookingsEvent>(null),
+    /** A refused change: the server's words, else SPEC.md's toast. */
+    fail: recordFailure<AdminBookingsContext, AdminBookingsEvent>(null),
     reloadList: sendTo('list', { type: 'collection.fetch' }),
     /** Merge what the server answered (or what was just chosen) into one row of the list. */
     patchBooking: sendTo('list', (_, params: { id: string; changes: Partial<Booking> }) => ({ type: 'collection.patch' as const, ...params })),
+    /** Send a change: one child per booking, its outcome handled at the root. */
+    startSave: assign({
+      queue: ({ context }, params: { pending: PendingChange }) => {
+        const p = params.pending
+        return [...context.queue, { id: p.id, kind: p.kind, to: p.to, from: p.from, change: changeOf(p) }]
+      },
+    }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+    clearPending: assign({ pending: null }),
   },
 }).createMachine({
   id: 'adminBookings',
   description: 'All bookings for the admin, with their attendants to assign.',
-  context: { attendants: [], view: { search: '', status: 'all', sort: 'newest', page: 1 }, cancelId: null },
+  context: { attendants: [], view: { search: '', status: 'all', sort: 'newest', page: 1 }, pending: null, queue: [], assigningId: null },
   invoke: { id: 'list', src: 'allBookings', input: { failureMessage: ADMIN_BOOKING_MESSAGES.loadFailed } },
   on: {
     'bookings.filter': {
@@ -142,6 +212,7 @@ export const adminBookingsMachine = setup({
     },
     'bookings.sort': { actions: assign({ view: ({ context, event }) => ({ ...context.view, sort: event.sort }) }) },
     'bookings.page': { actions: assign({ view: ({ context, event }) => ({ ...context.view, page: Math.max(1, event.page) }) }) },
+    'bookings.reload': { actions: 'reloadList' },
   },
   type: 'parallel',
   states: {
@@ -167,89 +238,139 @@ export const adminBookingsMachine = setup({
       },
     },
     changes: {
-      description: 'The one change in flight, if any.',
+      description: 'A status or payment change being confirmed or in its undo window; saves run as children.',
       initial: 'idle',
       states: {
         idle: {
-          description: 'No change in flight; the list can be reloaded and a change can start.',
+          description: 'Nothing waiting: a change that matters is confirmed first, any other is sent at once.',
           on: {
-            'bookings.reload': { actions: 'reloadList' },
+            'booking.setStatus': [
+              { guard: 'statusNeedsConfirmation', target: 'confirming', actions: assign({ pending: ({ event }) => pendingOf(event.booking, 'status', event.status) }) },
+              {
+                actions: [
+                  // Shown at once; a failure puts the server's value back.
+                  { type: 'patchBooking', params: ({ event }) => ({ id: event.booking.id, changes: { status: event.status } }) },
+                  { type: 'startSave', params: ({ event }) => ({ pending: pendingOf(event.booking, 'status', event.status) }) },
+                ],
+              },
+            ],
+            'booking.setPayment': [
+              {
+                guard: 'paymentNeedsConfirmation',
+                target: 'confirming',
+                actions: assign({ pending: ({ event }) => pendingOf(event.booking, 'payment', event.paymentStatus) }),
+              },
+              {
+                actions: [
+                  { type: 'patchBooking', params: ({ event }) => ({ id: event.booking.id, changes: { payment_status: event.paymentStatus } }) },
+                  { type: 'startSave', params: ({ event }) => ({ pending: pendingOf(event.booking, 'payment', event.paymentStatus) }) },
+                ],
+              },
+            ],
+          },
+        },
+        confirming: {
+          description: 'The confirmation dialog: what changes, what was paid, the reason (required to mark paid with no payment behind it).',
+          tags: ['confirming'],
+          on: {
+            'confirm.accept': {
+              guard: 'reasonGiven',
+              target: 'undoable',
+              actions: [
+                assign({ pending: ({ context, event }) => (context.pending ? { ...context.pending, reason: event.reason, refund: event.refund } : null) }),
+                { type: 'patchBooking', params: ({ context }) => ({ id: context.pending?.id ?? '', changes: context.pending ? changesOf(context.pending) : {} }) },
+              ],
+            },
+            'confirm.dismiss': { target: 'idle', actions: 'clearPending' },
+          },
+        },
+        undoable: {
+          description: 'Confirmed and shown; sent when the undo window ends, or put back by Undo. Another change sends it first.',
+          tags: ['undoable'],
+          after: {
+            undoWindow: { target: 'idle', actions: [{ type: 'startSave', params: ({ context }) => ({ pending: context.pending! }) }, 'clearPending'] },
+          },
+          on: {
+            'change.undo': {
+              target: 'idle',
+              actions: [
+                { type: 'patchBooking', params: ({ context }) => ({ id: context.pending?.id ?? '', changes: context.pending?.from ?? {} }) },
+                'clearPending',
+                emit(notify('info', ADMIN_BOOKING_MESSAGES.undone)),
+              ],
+            },
             'booking.setStatus': {
-              target: 'changingStatus',
-              // Shown at once; a failure reloads the list from the server.
-              actions: { type: 'patchBooking', params: ({ event }) => ({ id: event.id, changes: { status: event.status } }) },
+              target: 'idle',
+              actions: [{ type: 'startSave', params: ({ context }) => ({ pending: context.pending! }) }, 'clearPending', raise(({ event }) => event)],
             },
             'booking.setPayment': {
-              target: 'changingPayment',
-              actions: { type: 'patchBooking', params: ({ event }) => ({ id: event.id, changes: { payment_status: event.paymentStatus } }) },
+              target: 'idle',
+              actions: [{ type: 'startSave', params: ({ context }) => ({ pending: context.pending! }) }, 'clearPending', raise(({ event }) => event)],
             },
-            'booking.assign': 'assigning',
-            'cancel.open': { actions: assign({ cancelId: ({ event }) => event.id }) },
-            'cancel.close': { actions: assign({ cancelId: null }) },
-            'cancel.confirm': { guard: 'cancelDialogOpen', target: 'cancelling' },
           },
         },
-        changingStatus: {
-          description: 'PATCH /bookings/{id}/status.',
-          tags: ['saving'],
+      },
+    },
+    saving: {
+      description: 'The queued changes, sent one at a time.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Nothing to send.',
+          always: { guard: 'queued', target: 'sending' },
+        },
+        sending: {
+          description: 'PATCH /bookings/{id}/status or /payment for the first queued change.',
           invoke: {
             src: 'changeBooking',
-            input: ({ event }) => {
-              assertEvent(event, 'booking.setStatus')
-              return { kind: 'status' as const, id: event.id, status: event.status }
-            },
+            input: ({ context }) => context.queue[0]!.change,
             onDone: {
               target: 'idle',
-              actions: [
-                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.id, changes: event.output }) },
-                emit(notify('success', ADMIN_BOOKING_MESSAGES.statusUpdated)),
-              ],
+              actions: enqueueActions(({ enqueue, context, event }) => {
+                const save = context.queue[0]!
+                enqueue({ type: 'patchBooking', params: { id: save.id, changes: event.output } })
+                enqueue('dequeue')
+                const message =
+                  save.kind === 'payment'
+                    ? ADMIN_BOOKING_MESSAGES.paymentUpdated
+                    : save.to === 'cancelled'
+                      ? ADMIN_BOOKING_MESSAGES.cancelled
+                      : ADMIN_BOOKING_MESSAGES.statusUpdated
+                enqueue.emit(notify('success', message))
+              }),
             },
-            onError: { target: 'idle', actions: ['reloadList', { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.statusFailed } }] },
+            onError: {
+              target: 'idle',
+              actions: enqueueActions(({ enqueue, context }) => {
+                const save = context.queue[0]!
+                // Back to what the server holds at once (the reload may fail too, e.g. offline):
+                // the dropdown then differs from the refused value, so choosing it again sends it.
+                enqueue({ type: 'patchBooking', params: { id: save.id, changes: save.from } })
+                enqueue('reloadList')
+                enqueue('dequeue')
+                const fallback =
+                  save.kind === 'payment'
+                    ? ADMIN_BOOKING_MESSAGES.paymentFailed
+                    : save.to === 'cancelled'
+                      ? ADMIN_BOOKING_MESSAGES.cancelFailed
+                      : ADMIN_BOOKING_MESSAGES.statusFailed
+                enqueue({ type: 'fail', params: { message: fallback } })
+              }),
+            },
           },
         },
-        changingPayment: {
-          description: 'PATCH /bookings/{id}/payment.',
-          tags: ['saving'],
-          invoke: {
-            src: 'changeBooking',
-            input: ({ event }) => {
-              assertEvent(event, 'booking.setPayment')
-              return { kind: 'payment' as const, id: event.id, paymentStatus: event.paymentStatus }
-            },
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.id, changes: event.output }) },
-                emit(notify('success', ADMIN_BOOKING_MESSAGES.paymentUpdated)),
-              ],
-            },
-            onError: { target: 'idle', actions: ['reloadList', { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.paymentFailed } }] },
-          },
-        },
-        cancelling: {
-          description: 'PATCH /bookings/{id}/status to cancelled, the reason as notes; the dialog stays open until it is done.',
-          tags: ['saving', 'cancelling'],
-          invoke: {
-            src: 'changeBooking',
-            input: ({ context, event }) => {
-              assertEvent(event, 'cancel.confirm')
-              return { kind: 'cancel' as const, id: context.cancelId ?? '', notes: event.notes }
-            },
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'patchBooking', params: ({ event }) => ({ id: event.output.id, changes: event.output }) },
-                assign({ cancelId: null }),
-                emit(notify('success', ADMIN_BOOKING_MESSAGES.cancelled)),
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.cancelFailed } } },
-          },
+      },
+    },
+    assignment: {
+      description: 'The attendant assignment in flight, if any.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No assignment in flight.',
+          on: { 'booking.assign': { target: 'assigning', actions: assign({ assigningId: ({ event }) => event.id }) } },
         },
         assigning: {
           description: 'POST /bookings/{id}/assign; the row shows the attendant the server answers.',
-          tags: ['saving'],
           invoke: {
             src: 'assignAttendant',
             input: ({ event }) => {
@@ -260,13 +381,24 @@ export const adminBookingsMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'patchBooking', params: ({ event }) => ({ id: event.output.bookingId, changes: { assignedAttendant: event.output.attendant } }) },
+                assign({ assigningId: null }),
                 emit(notify('success', ADMIN_BOOKING_MESSAGES.assigned)),
               ],
             },
-            onError: { target: 'idle', actions: { type: 'notifyFailure', params: { message: ADMIN_BOOKING_MESSAGES.assignFailed } } },
+            onError: {
+              target: 'idle',
+              actions: [assign({ assigningId: null }), { type: 'fail', params: { message: ADMIN_BOOKING_MESSAGES.assignFailed } }],
+            },
           },
         },
       },
     },
   },
 })
+
+/** The bookings whose row is busy: being saved or assigned. */
+export function busyBookingIds(context: AdminBookingsContext): Set<string> {
+  const ids = new Set(context.queue.map((s) => s.id))
+  if (context.assigningId) ids.add(context.assigningId)
+  return ids
+}

@@ -1,13 +1,15 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { notify, type NotifyEvent } from '../shared/notify'
 
-/** SPEC.md section 8 (Settings), and what this device says when it cannot keep them. */
+/** SPEC.md section 8 (Settings), and what the screen says when the server cannot give or keep them. */
 export const SETTINGS_MESSAGES = {
   saved: (section: string) => `${section} settings saved successfully`,
   backupStarting: 'Initiating system backup...',
-  backupStarted: 'System backup initiated. You will be notified when it completes.',
-  loadFailed: 'The settings stored on this device could not be read, so they cannot be changed here. Allow this site to store data, then try again.',
-  saveFailed: 'The settings could not be stored on this device.',
+  /** SPEC.md's backup only said it started; the server's says when it finished. */
+  backupDone: (time: string) => `System backup completed at ${time}`,
+  backupFailed: 'The system backup failed',
+  loadFailed: 'The settings could not be loaded, so they cannot be changed now. Try again.',
+  saveFailed: 'The settings could not be saved.',
 } as const
 
 /** The settings, section by section (their shape is the screen's: this machine only keeps and passes them). */
@@ -36,9 +38,9 @@ const notProvided = (name: string) => async (): Promise<never> => {
 }
 
 /**
- * System settings, kept on this device until a server setting exists (SPEC.md section 7): read them
- * first (a device that refuses storage says so instead of showing defaults it would then claim to
- * have saved), save one section at a time, and the simulated system backup.
+ * System settings, kept by the server (one copy for every admin): read them first (a failed read
+ * says so instead of showing defaults it would then claim to have saved), save one section at a
+ * time, and the system backup.
  */
 export const settingsMachine = setup({
   types: {
@@ -51,19 +53,17 @@ export const settingsMachine = setup({
     loadSettings: fromPromise<SettingsValues, void>(notProvided('loadSettings')),
     /** Provided by the app: store one section; resolves with all the settings as now stored. */
     saveSection: fromPromise<SettingsValues, SaveSectionInput>(notProvided('saveSection')),
-  },
-  delays: {
-    /** SPEC.md section 7: the backup is simulated; its second message follows after this long. */
-    backupDuration: 1500,
+    /** Provided by the app: run a backup; resolves with when it finished, as the user reads it ('14:05'). */
+    runBackup: fromPromise<string, void>(notProvided('runBackup')),
   },
 }).createMachine({
   id: 'settings',
-  description: 'The admin Settings screen: read the stored settings, save a section, run the simulated backup.',
+  description: 'The admin Settings screen: read the stored settings, save a section, run the backup.',
   context: { settings: null, savingLabel: null },
   initial: 'loading',
   states: {
     loading: {
-      description: 'Reading the settings stored on this device.',
+      description: 'GET /settings.',
       tags: ['loading'],
       invoke: {
         src: 'loadSettings',
@@ -110,7 +110,7 @@ export const settingsMachine = setup({
           },
         },
         backup: {
-          description: 'The simulated system backup.',
+          description: 'The system backup, run by the server.',
           initial: 'idle',
           states: {
             idle: {
@@ -118,11 +118,13 @@ export const settingsMachine = setup({
               on: { 'backup.start': 'running' },
             },
             running: {
-              description: 'Backup "initiated": the button is busy until the second message.',
+              description: 'POST /settings/backup: the button is busy until the server says it finished.',
               tags: ['backingUp'],
               entry: emit(notify('info', SETTINGS_MESSAGES.backupStarting)),
-              after: {
-                backupDuration: { target: 'idle', actions: emit(notify('success', SETTINGS_MESSAGES.backupStarted)) },
+              invoke: {
+                src: 'runBackup',
+                onDone: { target: 'idle', actions: emit(({ event }) => notify('success', SETTINGS_MESSAGES.backupDone(event.output))) },
+                onError: { target: 'idle', actions: emit(notify('error', SETTINGS_MESSAGES.backupFailed)) },
               },
             },
           },

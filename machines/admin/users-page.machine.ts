@@ -23,10 +23,14 @@ export const USERS_MESSAGES = {
   deleted: 'User deleted successfully',
 } as const
 
+/** How long typing must pause before the search is sent. */
+export const SEARCH_PAUSE_MS = 400
+
 export interface UsersQuery {
   page: number
   limit: number
   role: TRole | null
+  search: string
 }
 
 export interface UsersPageResult {
@@ -39,7 +43,7 @@ export type UsersDialog = { kind: 'create' } | { kind: 'edit'; user: TUser } | {
 export interface UsersPageContext {
   page: number
   role: TRole | null
-  /** Held locally: filters the loaded page, never sent (SPEC.md section 7). */
+  /** Sent with the page request after a pause in typing, so a user is found on any page. */
   search: string
   users: TUser[]
   total: number
@@ -64,7 +68,7 @@ export type UsersPageEvent =
   | { type: 'users.delete'; id: string }
 
 /**
- * User management: one server page of users at a time (page, role filter sent), a local search,
+ * User management: one server page of users at a time (page, role filter and search sent),
  * and the create / edit / delete dialogs. After a change the page is fetched again.
  */
 export const usersPageMachine = setup({
@@ -87,6 +91,7 @@ export const usersPageMachine = setup({
       throw new Error('deleteUser actor not provided')
     }),
   },
+  delays: { searchPause: SEARCH_PAUSE_MS },
   guards: {
     pastLastPage: ({ context }) => context.pages > 0 && context.page > context.pages,
   },
@@ -95,10 +100,17 @@ export const usersPageMachine = setup({
     fail: recordFailure<UsersPageContext, UsersPageEvent>('error'),
     /** A dialog's failure: shown inside the dialog and as a toast. */
     failInDialog: recordFailure<UsersPageContext, UsersPageEvent>('dialogError'),
+    setSearch: assign({
+      search: ({ event }) => {
+        assertEvent(event, 'users.search')
+        return event.text
+      },
+      page: 1,
+    }),
   },
 }).createMachine({
   id: 'usersPage',
-  description: 'One server page of users with a role filter and a local search, and the create / edit / delete dialogs.',
+  description: 'One server page of users with a role filter and a server search, and the create / edit / delete dialogs.',
   context: {
     page: 1,
     role: null,
@@ -112,6 +124,8 @@ export const usersPageMachine = setup({
   },
   initial: 'loading',
   on: {
+    // A new search starts at page 1 once typing pauses (a change or an open dialog is not interrupted:
+    // only `ready`, `loading` and `typing` go to `typing`).
     'users.search': { actions: assign({ search: ({ event }) => event.text }) },
     // The dialogs open whatever the list is doing (e.g. still loading).
     'dialog.create': { actions: assign({ dialog: { kind: 'create' }, dialogError: null }) },
@@ -127,6 +141,7 @@ export const usersPageMachine = setup({
         // A new page or filter while loading restarts the load with it (the last choice wins).
         'users.page': { target: 'loading', reenter: true, actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
         'users.role': { target: 'loading', reenter: true, actions: assign({ role: ({ event }) => event.role, page: 1 }) },
+        'users.search': { target: 'typing', actions: 'setSearch' },
         'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
         'users.create': 'creating',
         'users.update': 'updating',
@@ -134,7 +149,7 @@ export const usersPageMachine = setup({
       },
       invoke: {
         src: 'fetchUsers',
-        input: ({ context }) => ({ page: context.page, limit: USERS_PAGE_SIZE, role: context.role }),
+        input: ({ context }) => ({ page: context.page, limit: USERS_PAGE_SIZE, role: context.role, search: context.search.trim() }),
         onDone: {
           target: 'checkPage',
           actions: assign({
@@ -149,6 +164,20 @@ export const usersPageMachine = setup({
         },
       },
     },
+    typing: {
+      description: 'The search text changed: wait for a pause in typing, then fetch page 1 with it.',
+      tags: ['loading'],
+      after: { searchPause: 'loading' },
+      on: {
+        'users.search': { target: 'typing', reenter: true, actions: 'setSearch' },
+        'users.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+        'users.role': { target: 'loading', actions: assign({ role: ({ event }) => event.role, page: 1 }) },
+        'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
+        'users.create': 'creating',
+        'users.update': 'updating',
+        'users.delete': 'deleting',
+      },
+    },
     checkPage: {
       description: 'A page that no longer exists (after a delete) falls back to the last one.',
       always: [{ guard: 'pastLastPage', target: 'loading', actions: assign({ page: ({ context }) => context.pages }) }, { target: 'ready' }],
@@ -159,6 +188,7 @@ export const usersPageMachine = setup({
         'users.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
         'users.role': { target: 'loading', actions: assign({ role: ({ event }) => event.role, page: 1 }) },
         'users.reload': 'loading',
+        'users.search': { target: 'typing', actions: 'setSearch' },
         'dialog.close': { actions: assign({ dialog: null, dialogError: null }) },
         'users.create': 'creating',
         'users.update': 'updating',

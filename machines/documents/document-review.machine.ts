@@ -10,6 +10,8 @@ import { recordFailure, serverMessageWithToast } from '../shared/failure'
  */
 export const FETCH_FAILED = 'Failed to fetch documents'
 export const REVIEW_FAILED = 'Failed to update document status'
+/** Shown in the review dialog (the server says the same words when asked without one). */
+export const REJECT_NEEDS_REASON = 'Give a reason so the family knows what to fix'
 export const PAGE_SIZE = 10
 export const SEARCH_DEBOUNCE_MS = 400
 
@@ -79,6 +81,8 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
       }),
     },
     guards: {
+      /** Rejecting without a reason leaves the family guessing what to fix. */
+      reasonMissing: ({ event }) => event.type === 'review.submit' && event.status === 'rejected' && event.notes.trim() === '',
       isPending: ({ event }) => event.type === 'review.open' && event.document.status === 'pending',
       pageInRange: ({ context, event }) => event.type === 'page.go' && event.page >= 1 && event.page <= Math.max(1, context.pages) && event.page !== context.query.page,
     },
@@ -212,7 +216,12 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
         states: {
           idle: {
             description: 'The admin reads the document and chooses approve or reject, with notes.',
-            on: { 'review.submit': 'submitting' },
+            on: {
+              'review.submit': [
+                { guard: 'reasonMissing', actions: assign({ reviewError: REJECT_NEEDS_REASON }) },
+                { target: 'submitting' },
+              ],
+            },
           },
           submitting: {
             description: 'PUT the decision; the dialog cannot be closed until the server answers.',

@@ -6,11 +6,27 @@ import { nairobiDay } from '../../src/lib/dates'
 import { PageQuery, pageOf } from '../../shared/validation'
 import { z } from 'zod/mini'
 import { deliverCallbacks } from '../mpesa'
-import { byNewest, toWireBooking } from '../serialize'
+import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
 import { lengths } from '../limits'
 import { idempotent } from '../idempotency'
-import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
+import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
+
+/** Keeps who changed what on a booking (only real changes: from ≠ to). */
+async function audit(bookingId: number, user: UserRecord, field: 'status' | 'payment_status', from: string, to: string, reason: string | null) {
+  if (from === to) return
+  await db.bookingAudit.create({
+    id: nextId('bookingAudit'),
+    booking_id: bookingId,
+    at: new Date().toISOString(),
+    by_user_id: user.id,
+    by_name: user.name,
+    field,
+    from,
+    to,
+    reason: reason && reason.trim() !== '' ? reason.trim() : null,
+  })
+}
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 
@@ -147,16 +163,22 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       const booking = findVisibleBooking(user, params.id)
-      const input = lengths(await body(request, BookingStatusRequest), { notes: 'Notes' })
+      const input = lengths(await body(request, BookingStatusRequest), { notes: 'Notes', reason: 'Reason' })
       // A family may cancel its own booking while it has not started; everything else is admin-only.
       if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
+      const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
+      const before = { status: booking.status, payment_status: booking.payment_status }
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.status = input.status
           if (input.notes !== undefined && input.notes.trim() !== '') b.notes = input.notes.trim()
+          if (refund) b.payment_status = 'refunded'
           if (user.role === 'admin') b.has_notifications = true
         },
       })
+      const why = input.reason ?? input.notes ?? null
+      await audit(booking.id, user, 'status', before.status, input.status, why)
+      if (refund) await audit(booking.id, user, 'payment_status', before.payment_status, 'refunded', why)
       await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
       return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })
     }),
@@ -167,13 +189,19 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireRoleOf(request, 'admin')
       const booking = findVisibleBooking(user, params.id)
-      const input = await body(request, BookingPaymentRequest)
+      const input = lengths(await body(request, BookingPaymentRequest), { reason: 'Reason' })
+      const reason = input.reason?.trim() ?? ''
+      if (input.payment_status === 'paid' && booking.payment_status !== 'paid' && amountPaid(booking.id) === 0 && reason === '') {
+        throw new ApiError(422, MSG_PAID_NEEDS_REASON, { reason: MSG_PAID_NEEDS_REASON })
+      }
+      const from = booking.payment_status
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.payment_status = input.payment_status
           b.has_notifications = true
         },
       })
+      await audit(booking.id, user, 'payment_status', from, input.payment_status, reason)
       await logActivity('payment', `Payment status of booking #${booking.id} set to ${input.payment_status}`, user.id)
       return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Payment status updated' })
     }),

@@ -14,6 +14,7 @@ import {
   MSG_FILE_TYPE,
   documentFileProblem,
   type DocumentType,
+  MSG_REJECT_NEEDS_REASON,
 } from '../../src/api/contracts/documents'
 import { canSeeBooking } from './bookings'
 
@@ -190,6 +191,7 @@ export const documentHandlers = [
       const doc = findVisibleDocument(admin, params.id)
       const input = await body(request, DocumentStatusRequest)
       if (doc.status !== 'pending') throw new ApiError(409, MSG_ALREADY_REVIEWED)
+      if (input.status === 'rejected' && !input.notes?.trim()) throw new ApiError(422, MSG_REJECT_NEEDS_REASON, { notes: MSG_REJECT_NEEDS_REASON })
       const updated = await db.document.update((q) => q.where({ id: doc.id }), {
         data(d) {
           d.status = input.status

@@ -9,6 +9,7 @@ import { paymentHandlers } from './payments'
 import { serviceHandlers } from './services'
 import { userHandlers } from './users'
 import { morgueHandlers } from './morgue'
+import { settingsHandlers } from './settings'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -27,6 +28,7 @@ export const handlers = [
   ...serviceHandlers,
   ...deceasedHandlers,
   ...bookingHandlers,
+  ...settingsHandlers,
   ...documentHandlers,
   ...paymentHandlers,
   ...userHandlers,

@@ -5,6 +5,7 @@ import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId
 import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress } from '../mpesa'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
+import { reportFileName } from '../../shared/report'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
@@ -192,7 +193,7 @@ export const paymentHandlers = [
         status: 200,
         headers: {
           'Content-Type': XLSX_MIME,
-          'Content-Disposition': `attachment; filename="financial-report-${timeframe}.xlsx"`,
+          'Content-Disposition': `attachment; filename="${reportFileName(timeframe)}"`,
           'Content-Length': String(bytes.byteLength),
         },
       })

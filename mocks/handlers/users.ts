@@ -21,6 +21,8 @@ const ListQuery = z.object({
     .check(
       z.refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role'),
     ),
+  /** Words matched in name, email or phone, before paging (so a user is found on any page). */
+  search: z.optional(z.string().check(z.maxLength(100, 'search must be at most 100 characters'))),
 })
 
 const UserUpdateRequest = z.object({
@@ -87,7 +89,10 @@ export const userHandlers = [
       const params = Object.fromEntries(new URL(request.url).searchParams)
       const query = validate(ListQuery, params)
       const role = query.role && query.role !== 'all' ? toWireRole(normaliseRole(query.role)) : null
-      const all = db.user.findMany(role ? (q) => q.where({ role }) : undefined, { orderBy: { id: 'asc' } })
+      const needle = query.search?.trim().toLowerCase() ?? ''
+      const all = db
+        .user.findMany(role ? (q) => q.where({ role }) : undefined, { orderBy: { id: 'asc' } })
+        .filter((u) => !needle || [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(needle)))
       const total = all.length
       const pages = Math.ceil(total / query.limit)
       const users = all.slice((query.page - 1) * query.limit, query.page * query.limit).map(toWireUser)

@@ -5,6 +5,7 @@ import { valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
 import { XLSX_MIME, buildReport, summarise, transactions } from '../repo/reports'
+import { reportFileName } from '../../shared/report'
 
 const TimeframeQuery = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
@@ -27,7 +28,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const bytes = await buildReport(c.var.deps.db, timeframe, type)
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': XLSX_MIME,
-      'Content-Disposition': `attachment; filename="financial-report-${timeframe}.xlsx"`,
+      'Content-Disposition': `attachment; filename="${reportFileName(timeframe)}"`,
     })
   })
   .all('*', (c) => c.json({ message: MSG_NOT_YET }, 501))

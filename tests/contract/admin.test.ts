@@ -37,10 +37,12 @@ describe('financial summary, transactions and report', () => {
     const res = await call('GET', '/payments/report?timeframe=year&type=all', { token: admin })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="financial-report-year.xlsx"')
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="financial-report-last-12-months.xlsx"')
     const buffer = Buffer.from(res.bytes)
     expect(buffer.subarray(0, 2).toString()).toBe('PK')
     const sheets = await readXlsxFile(buffer)
+    // The Summary sheet names the period as the page and the file name do.
+    expect(sheets[0]?.data.find((r) => r[0] === 'Timeframe')?.[1]).toBe('Last 12 months')
     expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments', 'Services'])
     const summary = sheets[0]?.data ?? []
     expect(summary.length).toBeGreaterThan(3)

@@ -58,7 +58,17 @@ test.describe('Admin: all bookings and the service catalogue', () => {
 
     await row.getByRole('combobox', { name: `Payment status of booking #${bookingId}` }).click()
     await page.getByRole('option', { name: 'Paid' }).click()
+    // No completed payment behind it: the receipt number is asked for, then a few seconds to undo.
+    const paid = page.getByRole('dialog', { name: 'Mark payment as paid?' })
+    await paid.getByRole('textbox', { name: /Receipt number or reason/ }).fill('Cash receipt 0042')
+    await paid.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
     await expectToast(page, 'Payment status updated')
+    await row.getByRole('button', { name: `History of booking #${bookingId}` }).click()
+    const history = page.getByRole('dialog', { name: `History of booking #${bookingId}` })
+    await expect(history.getByText('Payment: Pending → Paid')).toBeVisible()
+    await expect(history.getByText('Cash receipt 0042')).toBeVisible()
+    await history.getByRole('button', { name: 'Close' }).click()
 
     // A new price for the basic funeral package.
     await page.getByRole('tab', { name: 'Service catalogue' }).click()
@@ -111,6 +121,16 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       expect(await axeViolations(page)).toEqual([])
       await shot(page, `cancel-dialog-${width}`)
       await page.getByRole('button', { name: 'Keep booking' }).click()
+
+      await page.getByRole('combobox', { name: /^Payment status of booking #/ }).filter({ hasText: 'Pending' }).first().click()
+      await page.getByRole('option', { name: 'Paid' }).click()
+      const paid = page.getByRole('dialog', { name: 'Mark payment as paid?' })
+      await expect(paid).toBeVisible()
+      await paid.getByRole('button', { name: 'Confirm' }).click()
+      await expect(paid.getByText('Enter the receipt number or the reason')).toBeVisible()
+      expect(await axeViolations(page)).toEqual([])
+      await shot(page, `paid-dialog-${width}`)
+      await page.getByRole('button', { name: 'Keep as it was' }).click()
 
       await page.getByRole('tab', { name: 'Service catalogue' }).click()
       await expect(width > 640 ? page.getByRole('table', { name: 'Services' }) : page.getByRole('list', { name: 'Services' })).toBeVisible()

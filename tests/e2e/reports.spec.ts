@@ -19,12 +19,12 @@ test.describe('Financial reports (admin)', () => {
 
     await page.getByRole('button', { name: 'Generate report' }).click()
     const dialog = page.getByRole('dialog', { name: 'Generate report' })
-    await dialog.getByRole('radio', { name: 'Last 12 Months' }).check()
+    await dialog.getByRole('radio', { name: 'Last 12 months' }).check()
     await dialog.getByRole('radio', { name: 'All (payments and services)' }).check()
     const downloading = page.waitForEvent('download')
     await dialog.getByRole('button', { name: 'Generate', exact: true }).click()
     const download = await downloading
-    expect(download.suggestedFilename()).toMatch(/^financial-report-year-all-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    expect(download.suggestedFilename()).toMatch(/^financial-report-last-12-months-all-\d{4}-\d{2}-\d{2}\.xlsx$/)
     await expectToast(page, 'Report generated and downloaded successfully')
     await expect(dialog).toBeHidden()
 
@@ -33,6 +33,7 @@ test.describe('Financial reports (admin)', () => {
     expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments', 'Services'])
     const summary = sheets[0]?.data ?? []
     expect(summary.find((r) => r[0] === 'Currency')?.[1]).toBe('KSH')
+    expect(summary.find((r) => r[0] === 'Timeframe')?.[1]).toBe('Last 12 months')
     expect(summary.find((r) => r[0] === 'Total revenue')?.[1]).toEqual(expect.any(Number))
     expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'])
     expect(sheets[1]?.data.length ?? 0).toBeGreaterThan(1)

@@ -7,6 +7,7 @@ import { updateCare } from '../../mocks/morgue'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
 import { DEMO_LOGINS, countRequests, findToast, renderAt } from './render-app'
+import { UNDO_WINDOW_MS } from '../../machines/admin/admin-bookings.machine'
 
 /**
  * The admin's All bookings page and Service catalogue tab with the real machines, API client and
@@ -80,36 +81,71 @@ describe('All bookings', () => {
     expect(stored(booking.id)?.status).toBe('confirmed')
   })
 
-  it('reloads the list and says "Failed to update booking status" when the change fails', async () => {
+  it('after a failed change while offline the row shows the server value, and the same change then goes through', async () => {
+    const { user, row, booking } = await openBooking('Samuel')
+    server.use(networkError('patch', '/bookings/:id/status'), networkError('get', '/bookings'))
+    const status = () => screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })
+    await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Confirmed')
+    await findToast('Failed to update booking status')
+    await waitFor(() => expect(status()).toHaveTextContent('Pending'))
+    expect(status()).toBeEnabled()
+    // Back online: choosing the same value again is sent, not ignored.
+    server.resetHandlers()
+    await choose(user, status(), 'Confirmed')
+    await findToast('Booking status updated')
+    expect(stored(booking.id)?.status).toBe('confirmed')
+  })
+
+  it('asks before completing, offers Undo, and sends nothing when undone', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     const requests = countRequests(server)
-    server.use(networkError('patch', '/bookings/:id/status'))
-    const status = within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` })
-    await choose(user, status, 'Completed')
-    await findToast('Failed to update booking status')
-    await waitFor(() => expect(requests.requests).toContain('GET /api/bookings'))
+    await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Completed')
+    const dialog = await screen.findByRole('dialog', { name: 'Mark booking as completed?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    const undoBar = await screen.findByText(`Booking #${booking.id}: Status completed. Saving in a few seconds.`)
+    expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Completed')
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(undoBar).not.toBeInTheDocument())
+    expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending')
+    await new Promise((r) => setTimeout(r, UNDO_WINDOW_MS + 500))
     requests.stop()
-    await waitFor(() => expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending'))
+    expect(requests.requests.filter((r) => r.startsWith('PATCH'))).toEqual([])
     expect(stored(booking.id)?.status).toBe('pending')
   })
 
-  it('sets the payment status: the server holds paid', async () => {
+  it('marking paid with no payment asks for the receipt number, stores who did it and shows it in the history', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     await choose(user, within(row).getByRole('combobox', { name: `Payment status of booking #${booking.id}` }), 'Paid')
+    const dialog = await screen.findByRole('dialog', { name: 'Mark payment as paid?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await within(dialog).findByText('Enter the receipt number or the reason')).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: /Receipt number or reason/ }), 'Cash receipt 0042')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await findToast('Payment status updated')
     expect(stored(booking.id)?.payment_status).toBe('paid')
+    const trail = db.bookingAudit.findMany((q) => q.where({ booking_id: booking.id }))
+    expect(trail).toEqual([expect.objectContaining({ by_name: 'Grace Wanjiru', field: 'payment_status', to: 'paid', reason: 'Cash receipt 0042' })])
+    await user.click(screen.getByRole('button', { name: `History of booking #${booking.id}` }))
+    const history = await screen.findByRole('dialog', { name: `History of booking #${booking.id}` })
+    expect(within(history).getByText('Payment: Pending → Paid')).toBeInTheDocument()
+    expect(within(history).getByText('Cash receipt 0042')).toBeInTheDocument()
+    expect(within(history).getByText(/^Grace Wanjiru, /)).toBeInTheDocument()
   })
 
   it('cancels after confirmation with the reason sent as notes', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' })
+    expect(within(dialog).getByText('No payment has been completed for this booking.')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument()
     await user.type(await within(dialog).findByRole('textbox', { name: /Reason/ }), 'Family moved the service upcountry')
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel booking' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await findToast('Booking cancelled successfully')
     expect(stored(booking.id)?.status).toBe('cancelled')
+    expect(stored(booking.id)?.payment_status).toBe('pending')
     expect(stored(booking.id)?.notes).toBe('Family moved the service upcountry')
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
   it('says "Failed to cancel booking" and keeps the booking when the cancel fails', async () => {
@@ -120,6 +156,7 @@ describe('All bookings', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel booking' }))
     await findToast('Failed to cancel booking')
     expect(stored(booking.id)?.status).toBe('pending')
+    await waitFor(() => expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending'))
   })
 
   it('assigns an attendant: the row shows the name and the attendant sees the booking', async () => {

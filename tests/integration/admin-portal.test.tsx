@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
-import { SETTINGS_STORAGE_KEY } from '../../src/features/admin/settings/settings-schema'
+import { storedSettings } from '../../mocks/handlers/settings'
 import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 
 /**
@@ -73,7 +73,7 @@ async function openUsers() {
 }
 
 describe('users page', () => {
-  it('pages 10 at a time on the server and sends the role filter; the search stays local', async () => {
+  it('pages 10 at a time on the server and sends the role filter and the search', async () => {
     const user = userEvent.setup()
     const watch = watchRequests()
     await openUsers()
@@ -92,12 +92,16 @@ describe('users page', () => {
     expect(watch.urls()).toContain('GET /api/users?page=1&limit=10&role=morgue_attendant')
     expect(within(usersTable()).getAllByRole('row')).toHaveLength(Math.min(10, attendants) + 1)
 
-    const before = watch.urls().length
-    const first = db.user.findMany((q) => q.where({ role: 'morgue_attendant' }), { orderBy: { id: 'asc' } })[0]
-    await user.type(screen.getByRole('searchbox'), first?.name ?? '')
-    expect(within(usersTable()).getAllByRole('row')).toHaveLength(2)
-    expect(screen.getByText(/on this page only/)).toBeInTheDocument()
-    expect(watch.urls().length).toBe(before)
+    // The last user (on the last page of all roles) is found from page 1 with the role filter off.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'all')
+    await screen.findByText(`Page 1 of ${Math.ceil(total / 10)} · ${total} users`)
+    const last = db.user.findMany(undefined, { orderBy: { id: 'asc' } }).at(-1)!
+    await user.type(screen.getByRole('searchbox'), last.email)
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(2))
+    expect(within(usersTable()).getByText(last.name)).toBeInTheDocument()
+    expect(watch.urls()).toContain(`GET /api/users?page=1&limit=10&search=${encodeURIComponent(last.email)}`)
+    // One request after the pause, not one per key.
+    expect(watch.urls().filter((u) => u.includes('search=')).length).toBe(1)
     watch.stop()
   })
 
@@ -216,12 +220,12 @@ describe('users page', () => {
 })
 
 describe('settings page', () => {
-  it('saves each section on its own, on this device, and survives a reload', async () => {
+  it('saves each section on its own, on the server, and survives a reload', async () => {
     const user = userEvent.setup()
     const first = await renderAt(paths.admin.settings, { as: 'admin' })
     await screen.findByRole('heading', { level: 1, name: 'System Settings' })
-    expect(screen.getByText(/stored on this device until a server setting exists/)).toBeInTheDocument()
-    const general = screen.getByRole('region', { name: 'General' })
+    expect(screen.getByText(/kept by the server: every admin sees and changes the same ones/)).toBeInTheDocument()
+    const general = await screen.findByRole('region', { name: 'General' })
     expect(within(general).getByRole('combobox', { name: 'Currency' })).toHaveValue('KSH')
     expect(within(general).getByRole('combobox', { name: 'Time zone' })).toHaveValue('Africa/Nairobi')
     const name = within(general).getByLabelText(/^Facility name/)
@@ -240,7 +244,9 @@ describe('settings page', () => {
     const again = await screen.findByRole('region', { name: 'General' })
     expect(within(again).getByLabelText(/^Facility name/)).toHaveValue('Lee Funeral Home')
     expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('switch', { name: 'SMS notifications' })).toBeChecked()
-    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({ general: { facilityName: 'Lee Funeral Home' } })
+    // Kept by the server (one copy for every admin), not on this device.
+    expect(storedSettings().general.facilityName).toBe('Lee Funeral Home')
+    expect(localStorage.getItem('admin-settings')).toBeNull()
   })
 
   it.each([
@@ -259,7 +265,7 @@ describe('settings page', () => {
     await user.type(input, value)
     await user.click(within(region).getByRole('button', { name: `Save ${section.toLowerCase()} settings` }))
     expect(await within(region).findByText(message)).toBeInTheDocument()
-    expect(localStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull()
+    expect(db.setting.findFirst((q) => q.where({ id: 1 }))).toBeUndefined()
   })
 
   it('security defaults and a valid save', async () => {
@@ -275,25 +281,15 @@ describe('settings page', () => {
     await findToast('Security settings saved successfully')
   })
 
-  it('the system backup says it is starting, then that it was initiated', async () => {
-    // The backup is simulated with a 1.5 s timer: the test moves a fake clock on instead of waiting.
-    // The fake clock still flows with real time, so Testing Library's own waits keep working.
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    try {
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-      await renderAt(paths.admin.settings, { as: 'admin' })
-      const region = await screen.findByRole('region', { name: 'Data retention' })
-      await user.click(within(region).getByRole('button', { name: 'Run system backup' }))
-      await findToast('Initiating system backup...')
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(1500)
-      })
-      await findToast('System backup initiated. You will be notified when it completes.')
-      await user.click(within(region).getByRole('button', { name: 'Save data retention settings' }))
-      await findToast('Data retention settings saved successfully')
-    } finally {
-      vi.useRealTimers()
-    }
+  it('the system backup says it is starting, then when the server says it finished', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.admin.settings, { as: 'admin' })
+    const region = await screen.findByRole('region', { name: 'Data retention' })
+    await user.click(within(region).getByRole('button', { name: 'Run system backup' }))
+    await findToast('Initiating system backup...')
+    await findToast('System backup completed at')
+    await user.click(within(region).getByRole('button', { name: 'Save data retention settings' }))
+    await findToast('Data retention settings saved successfully')
   })
 })
 

@@ -176,6 +176,10 @@ describe('Document review (admin)', () => {
     const pendingBefore = db.document.findMany((q) => q.where({ status: 'pending' })).length
     await user.click(within(row).getByRole('button', { name: /^Review / }))
     const dialog = await screen.findByRole('dialog')
+    // Without a reason nothing is sent: the family must know what to fix.
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    expect(await within(dialog).findByText('Give a reason so the family knows what to fix')).toBeInTheDocument()
+    expect(db.document.findFirst((q) => q.where({ id: doc.id }))?.status).toBe('pending')
     await user.type(within(dialog).getByLabelText(/Notes for the family/), 'Please photograph the whole page')
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }))
     await findToast('Document marked as rejected')

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths, profileOf } from '../../src/app/paths'
 import { SETTINGS_MESSAGES } from '../../machines/admin/settings.machine'
-import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY } from '../../src/features/admin/settings/settings-schema'
+import { DEFAULT_SETTINGS } from '../../src/features/admin/settings/settings-schema'
 import { DEMO_LOGINS, countRequests, findToast, renderAt } from './render-app'
 
 /**
@@ -139,27 +139,19 @@ describe('Admin: service catalogue after a change', () => {
 })
 
 describe('Admin: settings', () => {
-  it('on a device that refuses storage, says the settings could not be read, shows no form, and Try again shows them', async () => {
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ general: { ...DEFAULT_SETTINGS.general, facilityName: 'Lee Funeral Home' } }))
-    // The settings cannot be read (site data blocked, a broken profile): the sign-in's token still is.
-    const getItem = localStorage.getItem.bind(localStorage)
-    const refused = vi.spyOn(localStorage, 'getItem').mockImplementation((key: string) => {
-      if (key === SETTINGS_STORAGE_KEY) throw new DOMException('The operation is insecure.', 'SecurityError')
-      return getItem(key)
-    })
-    const setItem = vi.spyOn(localStorage, 'setItem')
+  it('when the settings cannot be loaded, says so, shows no form, and Try again shows the stored ones', async () => {
+    await db.setting.create({ id: 1, json: JSON.stringify({ general: { ...DEFAULT_SETTINGS.general, facilityName: 'Lee Funeral Home' } }) })
+    server.use(http.get('*/api/settings', () => HttpResponse.json({ message: 'Database unavailable' }, { status: 503 }), { once: true }))
     const user = userEvent.setup()
     await renderAt(paths.admin.settings, { as: 'admin' })
     await screen.findByRole('heading', { level: 1, name: 'System Settings' })
     expect(await screen.findByText(SETTINGS_MESSAGES.loadFailed)).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'General' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Save .* settings$/ })).not.toBeInTheDocument()
-    expect(setItem.mock.calls.filter(([key]) => key === SETTINGS_STORAGE_KEY)).toEqual([])
-    refused.mockRestore()
 
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     const general = await screen.findByRole('region', { name: 'General' })
     expect(within(general).getByLabelText(/^Facility name/)).toHaveValue('Lee Funeral Home')
-    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({ general: { facilityName: 'Lee Funeral Home' } })
   })
+
 })

@@ -155,15 +155,17 @@ describe('Financial reports (admin)', () => {
     const requests = watchRequests()
     await user.click(screen.getByRole('button', { name: 'Generate report' }))
     const dialog = await findDialog()
-    // SPEC.md section 9's choices.
+    // The union of SPEC.md section 9's two sets, named as on the page; it starts from the page's period.
     const timeframe = within(dialog).getByRole('radiogroup', { name: 'Timeframe', hidden: true })
     expect(within(timeframe).getAllByRole('radio', { hidden: true }).map((r) => r.closest('.fui-Radio')?.textContent)).toEqual([
-      'Current Week',
-      'Current Month',
-      'Last 6 Months',
-      'Last 12 Months',
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+      'Last 6 months',
+      'Last 12 months',
     ])
-    await user.click(within(dialog).getByRole('radio', { name: 'Last 6 Months', hidden: true }))
+    expect(within(dialog).getByRole('radio', { name: 'Last 30 days', hidden: true })).toBeChecked()
+    await user.click(within(dialog).getByRole('radio', { name: 'Last 6 months', hidden: true }))
     await user.click(within(dialog).getByRole('radio', { name: 'Payments', hidden: true }))
     await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
     await findToast('Report generated and downloaded successfully')
@@ -173,10 +175,11 @@ describe('Financial reports (admin)', () => {
 
     expect(downloads).toHaveLength(1)
     const [download] = downloads
-    expect(download?.name).toBe(`financial-report-half_year-payments-${nairobiDay()}.xlsx`)
+    expect(download?.name).toBe(`financial-report-last-6-months-payments-${nairobiDay()}.xlsx`)
     const bytes = Buffer.from(await (download?.blob as Blob).arrayBuffer())
     const sheets = await readXlsxFile(bytes)
     expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments'])
+    expect(sheets[0]?.data.find((r) => r[0] === 'Timeframe')?.[1]).toBe('Last 6 months')
     expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'])
   })
 
@@ -194,7 +197,7 @@ describe('Financial reports (admin)', () => {
     expect(within(dialog).getByRole('radio', { name: 'Services', hidden: true })).toBeChecked()
     await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
     await findToast('Report generated and downloaded successfully')
-    expect(downloads.map((d) => d.name)).toEqual([`financial-report-month-services-${nairobiDay()}.xlsx`])
+    expect(downloads.map((d) => d.name)).toEqual([`financial-report-last-30-days-services-${nairobiDay()}.xlsx`])
   })
 
   it('Cancel closes the dialog without asking the server for a report', async () => {

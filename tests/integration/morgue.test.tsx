@@ -35,12 +35,32 @@ describe('Morgue attendant portal', () => {
     const rose = within(list).getByRole('heading', { name: 'Rose Achieng' }).closest('li') as HTMLElement
     expect(within(rose).getByText('Burial permit: Not uploaded')).toBeInTheDocument()
     expect(within(rose).getByText(/Jaramogi Oginga Odinga Hospital/)).toBeInTheDocument()
+    // The family's phone is one tap away.
+    const call = within(rose).getByRole('link', { name: /^[+\d][\d\s]+$/ })
+    expect(call.getAttribute('href')).toMatch(/^tel:\+?\d{9,13}$/)
     const teresia = within(list).getByRole('heading', { name: 'Teresia Auma' }).closest('li') as HTMLElement
     expect(within(teresia).getByText('In care more than 14 days')).toBeInTheDocument()
     await user.click(within(rose).getByRole('button', { name: 'Details: Rose Achieng' }))
     const panel = await screen.findByRole('dialog')
     expect(within(panel).getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Release to family' })).toHaveAttribute('aria-disabled', 'true')
+  })
+
+  it('body management shows the bodies in care by default; Released and All show the others', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.bodyManagement, { as: 'morgueAttendant' })
+    const list = await screen.findByRole('list', { name: 'Bodies assigned to you' })
+    const count = () => within(screen.getByRole('list', { name: 'Bodies assigned to you' })).queryAllByRole('listitem').length
+    const inCare = count()
+    expect(screen.getByRole('tab', { name: 'In care' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(list).queryByText('Released')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'All, completed included' }))
+    const all = count()
+    expect(all).toBeGreaterThanOrEqual(inCare)
+    await user.click(screen.getByRole('tab', { name: 'Released' }))
+    for (const item of within(screen.getByRole('list', { name: 'Bodies assigned to you' })).queryAllByRole('listitem')) {
+      expect(within(item).getByText('Released')).toBeInTheDocument()
+    }
   })
 
   it('/bodies opens the same screen; a failed load says \'Failed to fetch attendant bookings\'', async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { ADMIN_BOOKING_MESSAGES, adminBookingsMachine, allBookingsMachine, bookingsPage, type BookingsView } from '../../machines/admin/admin-bookings.machine'
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
+import {
+  ADMIN_BOOKING_MESSAGES,
+  UNDO_WINDOW_MS,
+  adminBookingsMachine,
+  allBookingsMachine,
+  bookingsPage,
+  busyBookingIds,
+  type BookingsView,
+  type Change,
+} from '../../machines/admin/admin-bookings.machine'
 import { SERVICE_MESSAGES, serviceCatalogueMachine } from '../../machines/admin/service-catalogue.machine'
 import type { Booking } from '../../src/api/contracts/bookings'
 import type { User } from '../../src/api/contracts/auth'
@@ -10,24 +19,37 @@ import { aBooking } from './booking-fixture'
 
 const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status })
 
-function start(overrides: { change?: () => Promise<Booking>; assign?: () => Promise<{ bookingId: string; attendant: { id: string; name: string } }> } = {}) {
+function start(
+  overrides: {
+    change?: (input: Change) => Promise<Booking>
+    assign?: () => Promise<{ bookingId: string; attendant: { id: string; name: string } }>
+    items?: Booking[]
+    failReload?: () => boolean
+  } = {},
+) {
   let fetches = 0
+  const sent: Change[] = []
+  const clock = new SimulatedClock()
   const machine = adminBookingsMachine.provide({
     actors: {
       allBookings: allBookingsMachine.provide({
         actors: {
           fetchItems: fromPromise(async () => {
             fetches += 1
-            return [booking('1'), booking('2')]
+            if (fetches > 1 && overrides.failReload?.()) throw new Error('offline')
+            return overrides.items ?? [booking('1'), booking('2')]
           }),
         },
       }),
       fetchAttendants: fromPromise<User[], void>(async () => [{ id: '7', name: 'Peter Otieno', email: 'p@x', role: 'morgueAttendant' }]),
-      changeBooking: fromPromise(overrides.change ?? (async () => booking('1', 'confirmed'))),
+      changeBooking: fromPromise<Booking, Change>(async ({ input }) => {
+        sent.push(input)
+        return overrides.change ? overrides.change(input) : booking(input.id, input.kind === 'status' ? input.status : input.kind === 'cancel' ? 'cancelled' : 'pending')
+      }),
       assignAttendant: fromPromise(overrides.assign ?? (async () => ({ bookingId: '1', attendant: { id: '7', name: 'Peter Otieno' } }))),
     },
   })
-  const actor = createActor(machine)
+  const actor = createActor(machine, { clock })
   const messages: NotifyEvent[] = []
   actor.on('notify', (e) => messages.push(e))
   actor.start()
@@ -35,53 +57,142 @@ function start(overrides: { change?: () => Promise<Booking>; assign?: () => Prom
   list.on('notify', (e) => messages.push(e))
   const listReady = () => waitFor(list, (s) => s.matches('ready'))
   const bookings = () => list.getSnapshot().context.items
-  return { actor, list, listReady, bookings, messages, fetches: () => fetches }
+  const row = (id: string) => bookings().find((b) => b.id === id)!
+  const settled = () => waitFor(actor, (s) => s.matches({ saving: 'idle' }) && s.context.queue.length === 0)
+  return { actor, list, listReady, bookings, row, messages, sent, clock, settled, fetches: () => fetches }
 }
 
 describe('adminBookings machine', () => {
-  it('sets a status: shown at once, then "Booking status updated"', async () => {
-    const { actor, messages, listReady, bookings } = start()
+  it('sets a status that does not matter at once: shown, sent, then "Booking status updated"', async () => {
+    const { actor, messages, listReady, row, sent, settled } = start()
     await listReady()
-    actor.send({ type: 'booking.setStatus', id: '1', status: 'confirmed' })
-    expect(bookings()[0]?.status).toBe('confirmed')
-    await waitFor(actor, (s) => s.matches({ changes: 'idle' }))
+    actor.send({ type: 'booking.setStatus', booking: row('1'), status: 'confirmed' })
+    expect(row('1').status).toBe('confirmed')
+    expect([...busyBookingIds(actor.getSnapshot().context)]).toEqual(['1'])
+    await settled()
+    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'confirmed' }])
     expect(messages).toEqual([{ type: 'notify', level: 'success', message: ADMIN_BOOKING_MESSAGES.statusUpdated }])
   })
 
-  it('reloads the list after a failed status change and says "Failed to update booking status"', async () => {
-    const { actor, list, messages, fetches, listReady, bookings } = start({ change: async () => Promise.reject(new Error('500')) })
+  it('asks before completing, then sends only when the undo window has passed', async () => {
+    const { actor, listReady, row, sent, clock, settled, messages } = start()
     await listReady()
-    actor.send({ type: 'booking.setStatus', id: '1', status: 'completed' })
-    await waitFor(list, (s) => s.matches('loading'))
-    await listReady()
-    expect(fetches()).toBe(2)
-    expect(bookings()[0]?.status).toBe('pending')
-    expect(messages.map((m) => m.message)).toEqual(['Failed to update booking status'])
+    actor.send({ type: 'booking.setStatus', booking: row('1'), status: 'completed' })
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true)
+    expect(row('1').status).toBe('pending')
+    actor.send({ type: 'confirm.accept', reason: 'Service held', refund: false })
+    expect(actor.getSnapshot().hasTag('undoable')).toBe(true)
+    expect(row('1').status).toBe('completed')
+    clock.increment(UNDO_WINDOW_MS - 1)
+    expect(sent).toEqual([])
+    clock.increment(1)
+    await settled()
+    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'completed', reason: 'Service held' }])
+    expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.statusUpdated])
   })
 
-  it('cancels only after the dialog is confirmed, with the reason', async () => {
-    const seen: unknown[] = []
-    const { actor, messages, listReady, bookings } = start({
-      change: async () => {
-        seen.push('called')
-        return booking('2', 'cancelled')
+  it('Undo within the window puts the row back and sends nothing; dismissing the dialog changes nothing', async () => {
+    const { actor, listReady, row, sent, clock, messages } = start()
+    await listReady()
+    actor.send({ type: 'booking.setPayment', booking: row('2'), paymentStatus: 'refunded' })
+    actor.send({ type: 'confirm.dismiss' })
+    expect(row('2').payment_status).toBe('pending')
+    actor.send({ type: 'booking.setPayment', booking: row('2'), paymentStatus: 'refunded' })
+    actor.send({ type: 'confirm.accept', reason: '', refund: false })
+    expect(row('2').payment_status).toBe('refunded')
+    clock.increment(UNDO_WINDOW_MS / 2)
+    actor.send({ type: 'change.undo' })
+    clock.increment(UNDO_WINDOW_MS * 2)
+    expect(row('2').payment_status).toBe('pending')
+    expect(sent).toEqual([])
+    expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.undone])
+  })
+
+  it('marking paid with no completed payment needs a receipt number or reason', async () => {
+    const { actor, listReady, row, sent, clock, settled } = start()
+    await listReady()
+    actor.send({ type: 'booking.setPayment', booking: row('1'), paymentStatus: 'paid' })
+    expect(actor.getSnapshot().context.pending?.needsReason).toBe(true)
+    actor.send({ type: 'confirm.accept', reason: '  ', refund: false })
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true)
+    actor.send({ type: 'confirm.accept', reason: 'Receipt 0042', refund: false })
+    clock.increment(UNDO_WINDOW_MS)
+    await settled()
+    expect(sent).toEqual([{ kind: 'payment', id: '1', paymentStatus: 'paid', reason: 'Receipt 0042' }])
+  })
+
+  it('cancelling a paid booking says what was paid and refunds only when asked', async () => {
+    const { actor, listReady, row, sent, clock, settled, messages } = start({ items: [aBooking('3', { amount_paid: 2500 })] })
+    await listReady()
+    actor.send({ type: 'booking.setStatus', booking: row('3'), status: 'cancelled' })
+    expect(actor.getSnapshot().context.pending).toMatchObject({ amountPaid: 2500, needsReason: false })
+    actor.send({ type: 'confirm.accept', reason: 'Family request', refund: true })
+    expect(row('3')).toMatchObject({ status: 'cancelled', payment_status: 'refunded' })
+    clock.increment(UNDO_WINDOW_MS)
+    await settled()
+    expect(sent).toEqual([{ kind: 'cancel', id: '3', notes: 'Family request', refund: true }])
+    expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.cancelled])
+  })
+
+  it('a second change during the undo window sends the first at once and asks about the second', async () => {
+    const { actor, listReady, row, sent, settled } = start()
+    await listReady()
+    actor.send({ type: 'booking.setStatus', booking: row('1'), status: 'completed' })
+    actor.send({ type: 'confirm.accept', reason: '', refund: false })
+    actor.send({ type: 'booking.setStatus', booking: row('2'), status: 'cancelled' })
+    expect(actor.getSnapshot().context.pending?.id).toBe('2')
+    await settled()
+    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'completed' }])
+  })
+
+  it('after a failed change while offline, the row shows the server value again and the same change is sent again', async () => {
+    let offline = true
+    const { actor, list, messages, listReady, row, sent, settled } = start({
+      change: async (input) => {
+        if (offline) throw new Error('Failed to fetch')
+        return booking(input.id, 'confirmed')
       },
+      failReload: () => offline,
     })
     await listReady()
-    actor.send({ type: 'cancel.confirm', notes: 'x' })
-    expect(seen).toEqual([])
-    actor.send({ type: 'cancel.open', id: '2' })
-    actor.send({ type: 'cancel.confirm', notes: 'Family request' })
-    await waitFor(actor, (s) => s.matches({ changes: 'idle' }) && s.context.cancelId === null)
-    expect(bookings()[1]?.status).toBe('cancelled')
-    expect(messages.map((m) => m.message)).toEqual(['Booking cancelled successfully'])
+    actor.send({ type: 'booking.setStatus', booking: row('1'), status: 'confirmed' })
+    await settled()
+    await waitFor(list, (s) => s.matches('failed'))
+    // The reload failed too, yet the dropdown is back on what the server holds…
+    expect(row('1').status).toBe('pending')
+    expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.statusFailed, ADMIN_BOOKING_MESSAGES.loadFailed])
+    // …so choosing the same value again is a change, and it goes through.
+    offline = false
+    actor.send({ type: 'booking.setStatus', booking: row('1'), status: 'confirmed' })
+    await settled()
+    expect(sent).toHaveLength(2)
+    expect(row('1').status).toBe('confirmed')
+    expect(messages.at(-1)?.message).toBe(ADMIN_BOOKING_MESSAGES.statusUpdated)
+  })
+
+  it('changes of other rows wait their turn and are never dropped; only their rows are busy', async () => {
+    const gate: Array<() => void> = []
+    const { actor, listReady, row, sent, settled } = start({
+      change: (input) => new Promise((resolve) => gate.push(() => resolve(booking(input.id, 'confirmed')))),
+    })
+    await listReady()
+    actor.send({ type: 'booking.setStatus', booking: row('1'), status: 'confirmed' })
+    actor.send({ type: 'booking.setStatus', booking: row('2'), status: 'confirmed' })
+    expect([...busyBookingIds(actor.getSnapshot().context)].sort()).toEqual(['1', '2'])
+    await waitFor(actor, () => gate.length === 1)
+    gate.shift()?.()
+    await waitFor(actor, (s) => s.context.queue.length === 1 && gate.length === 1)
+    expect([...busyBookingIds(actor.getSnapshot().context)]).toEqual(['2'])
+    gate.shift()?.()
+    await settled()
+    expect(sent.map((c) => c.id)).toEqual(['1', '2'])
   })
 
   it('assigns an attendant to the booking the server answers for', async () => {
     const { actor, messages, listReady, bookings } = start()
     await listReady()
     actor.send({ type: 'booking.assign', id: '1', attendantId: '7' })
-    await waitFor(actor, (s) => s.matches({ changes: 'idle' }))
+    await waitFor(actor, (s) => s.matches({ assignment: 'idle' }) && s.context.assigningId === null)
     expect(bookings()[0]?.assignedAttendant?.name).toBe('Peter Otieno')
     expect(messages.map((m) => m.message)).toEqual(['Attendant assigned successfully'])
   })

@@ -13,6 +13,8 @@ const booking = (id: string, status: string, created_at: string, extra: Partial<
   services: [],
   required_documents: [],
   has_notifications: false,
+    amount_paid: 0,
+    audit: [],
   ...extra,
 })
 

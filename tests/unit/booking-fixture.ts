@@ -13,6 +13,8 @@ export function aBooking(id: string, changes: Partial<Booking> = {}): Booking {
     services: [],
     required_documents: [],
     has_notifications: false,
+    amount_paid: 0,
+    audit: [],
     ...changes,
   }
 }

@@ -45,6 +45,8 @@ function fakeBooking(id = '77'): Booking {
     services: [],
     required_documents: [],
     has_notifications: false,
+    amount_paid: 0,
+    audit: [],
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromCallback, fromPromise, waitFor } from 'xstate'
-import { createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../machines/documents/document-review.machine'
+import { REJECT_NEEDS_REASON, createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../machines/documents/document-review.machine'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../machines/documents/document-upload.machine'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { ApiError } from '../../src/api/client'
@@ -117,11 +117,24 @@ describe('documentReview machine', () => {
     expect(actor.getSnapshot().context.reviewing).toBeNull()
   })
 
+  it('a rejection without a reason is not sent: the dialog says the family must know what to fix', async () => {
+    const { actor, review } = start()
+    await waitFor(actor, (x) => x.matches('ready'))
+    actor.send({ type: 'review.open', document: PENDING })
+    actor.send({ type: 'review.submit', status: 'rejected', notes: '   ' })
+    expect(actor.getSnapshot().matches({ reviewing: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.reviewError).toBe(REJECT_NEEDS_REASON)
+    expect(review).not.toHaveBeenCalled()
+    actor.send({ type: 'review.submit', status: 'rejected', notes: 'The stamp is cut off' })
+    await waitFor(actor, (x) => x.matches('ready'))
+    expect(review).toHaveBeenCalledWith({ id: '1', status: 'rejected', notes: 'The stamp is cut off' })
+  })
+
   it("a failed review keeps the dialog open with the server's reason and toasts SPEC's message", async () => {
     const { actor, notes } = start({ review: async () => Promise.reject(new ApiError(409, 'Only pending documents can be reviewed')) })
     await waitFor(actor, (x) => x.matches('ready'))
     actor.send({ type: 'review.open', document: PENDING })
-    actor.send({ type: 'review.submit', status: 'rejected', notes: '' })
+    actor.send({ type: 'review.submit', status: 'rejected', notes: 'Blurred' })
     await waitFor(actor, (x) => x.matches({ reviewing: 'idle' }) && x.context.reviewError !== null)
     expect(actor.getSnapshot().context.reviewError).toBe('Only pending documents can be reviewed')
     expect(notes).toContainEqual({ type: 'notify', level: 'error', message: 'Failed to update document status' })

@@ -95,6 +95,18 @@ describe('financialReports machine', () => {
     expect(ready.context.dataTimeframe).toBe('quarter')
   })
 
+  it('the dialog starts from the period the page shows, including one only the dialog used to offer', async () => {
+    const { actor } = start(async () => figures(1), async () => undefined)
+    await waitFor(actor, figuresReady)
+    actor.send({ type: 'reports.timeframe', timeframe: 'quarter' })
+    actor.send({ type: 'report.open' })
+    expect(actor.getSnapshot().context.report.timeframe).toBe('quarter')
+    actor.send({ type: 'report.close' })
+    actor.send({ type: 'reports.timeframe', timeframe: 'half_year' })
+    actor.send({ type: 'report.open' })
+    expect(actor.getSnapshot().context.report.timeframe).toBe('half_year')
+  })
+
   it('generates the chosen report, says so, and closes the dialog', async () => {
     const made = deferred<void>()
     const { actor, downloadReport, notes } = start(async () => figures(1), () => made.promise)

@@ -5,7 +5,9 @@ import type { NotifyEvent } from '../../machines/shared/notify'
 
 const STORED: SettingsValues = { general: { facilityName: 'Amani' }, security: { twoFactor: false } }
 
-function start(options: { load?: () => Promise<SettingsValues>; save?: (input: SaveSectionInput) => Promise<SettingsValues> } = {}) {
+function start(
+  options: { load?: () => Promise<SettingsValues>; save?: (input: SaveSectionInput) => Promise<SettingsValues>; backup?: () => Promise<string> } = {},
+) {
   const clock = new SimulatedClock()
   const load = vi.fn(options.load ?? (() => Promise.resolve(STORED)))
   const save = vi.fn(options.save ?? ((input: SaveSectionInput) => Promise.resolve({ ...STORED, [input.section]: input.value })))
@@ -13,6 +15,7 @@ function start(options: { load?: () => Promise<SettingsValues>; save?: (input: S
     actors: {
       loadSettings: fromPromise(() => load()),
       saveSection: fromPromise(({ input }: { input: SaveSectionInput }) => save(input)),
+      runBackup: fromPromise(options.backup ?? (() => Promise.resolve('14:05'))),
     },
   })
   const actor = createActor(machine, { clock })
@@ -65,34 +68,29 @@ describe('settings machine', () => {
     expect(actor.getSnapshot().context.settings).toEqual(STORED)
   })
 
-  it('the backup says it is starting, then, 1.5 s later on its clock, that it was initiated; a second start meanwhile is ignored', async () => {
-    const { actor, clock, notes } = start()
+  it('the backup says it is starting, then when the server says it finished; a second start meanwhile is ignored', async () => {
+    let finish: (time: string) => void = () => undefined
+    const backup = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)))
+    const { actor, notes } = start({ backup })
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'backup.start' })
     actor.send({ type: 'backup.start' })
     expect(actor.getSnapshot().hasTag('backingUp')).toBe(true)
+    expect(backup).toHaveBeenCalledTimes(1)
     expect(notes.map((n) => n.message)).toEqual(['Initiating system backup...'])
-    clock.increment(1499)
-    expect(actor.getSnapshot().hasTag('backingUp')).toBe(true)
-    clock.increment(1)
-    expect(actor.getSnapshot().hasTag('backingUp')).toBe(false)
+    finish('14:05')
+    await waitFor(actor, (s) => !s.hasTag('backingUp'))
     expect(notes).toEqual([
       { type: 'notify', level: 'info', message: 'Initiating system backup...' },
-      { type: 'notify', level: 'success', message: 'System backup initiated. You will be notified when it completes.' },
+      { type: 'notify', level: 'success', message: 'System backup completed at 14:05' },
     ])
   })
 
-  it('a save and the backup run side by side', async () => {
-    const { actor, clock, notes } = start()
+  it('a failed backup says so', async () => {
+    const { actor, notes } = start({ backup: () => Promise.reject(new Error('disk full')) })
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'backup.start' })
-    actor.send({ type: 'settings.save', section: 'general', label: 'General', value: {} })
-    await waitFor(actor, (s) => !s.hasTag('saving'))
-    clock.increment(1500)
-    expect(notes.map((n) => n.message)).toEqual([
-      'Initiating system backup...',
-      'General settings saved successfully',
-      'System backup initiated. You will be notified when it completes.',
-    ])
+    await waitFor(actor, (s) => !s.hasTag('backingUp'))
+    expect(notes.map((n) => n.message)).toEqual(['Initiating system backup...', SETTINGS_MESSAGES.backupFailed])
   })
 })

@@ -1,11 +1,39 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
-import { USERS_MESSAGES, usersPageMachine, type UsersPageResult, type UsersQuery } from '../../machines/admin/users-page.machine'
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
+import { SEARCH_PAUSE_MS, USERS_MESSAGES, usersPageMachine, type UsersPageResult, type UsersQuery } from '../../machines/admin/users-page.machine'
 import type { StaffRequest, User } from '../../src/api/contracts/auth'
 
 const user = (id: number): User => ({ id: String(id), name: `User ${id}`, email: `u${id}@x.test`, role: 'client', phone: null, address: null, created_at: null })
 
 describe('usersPage machine', () => {
+  it('sends the search to the server once typing pauses, from page 1', async () => {
+    const queries: UsersQuery[] = []
+    const clock = new SimulatedClock()
+    const actor = createActor(
+      usersPageMachine.provide({
+        actors: {
+          fetchUsers: fromPromise(async ({ input }: { input: UsersQuery }) => {
+            queries.push(input)
+            return { users: [user(queries.length)], pagination: { total: 30, pages: 3 } }
+          }),
+        },
+      }),
+      { clock },
+    ).start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'users.page', page: 3 })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'users.search', text: 'Pe' })
+    clock.increment(SEARCH_PAUSE_MS - 1)
+    actor.send({ type: 'users.search', text: 'Peter' })
+    clock.increment(SEARCH_PAUSE_MS - 1)
+    expect(queries).toHaveLength(2)
+    clock.increment(1)
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(queries.at(-1)).toEqual({ page: 1, limit: 10, role: null, search: 'Peter' })
+    expect(queries).toHaveLength(3)
+  })
+
   it('a role chosen while a page is loading restarts the load with it', async () => {
     const queries: UsersQuery[] = []
     const pending: Array<() => void> = []
@@ -28,8 +56,8 @@ describe('usersPage machine', () => {
     pending[1]?.()
     const snap = await waitFor(actor, (s) => s.matches('ready'))
     expect(queries).toEqual([
-      { page: 1, limit: 10, role: null },
-      { page: 1, limit: 10, role: 'morgue_attendant' },
+      { page: 1, limit: 10, role: null, search: '' },
+      { page: 1, limit: 10, role: 'morgue_attendant', search: '' },
     ])
     expect(snap.context.role).toBe('morgue_attendant')
     expect(snap.context.users).toEqual([user(2)])

@@ -69,6 +69,17 @@ export const BookingServiceLine = z.looseObject({
 })
 export type BookingServiceLine = z.infer<typeof BookingServiceLine>
 
+/** One change of a booking's status or payment status: who, when, from, to, why. */
+export const BookingAuditEntry = z.looseObject({
+  at: z.string(),
+  by: z.string(),
+  field: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.nullish(z.string()),
+})
+export type BookingAuditEntry = z.infer<typeof BookingAuditEntry>
+
 export const AssignedAttendant = z.looseObject({ id: Id, name: z.string() })
 
 export const Booking = z.looseObject({
@@ -90,12 +101,26 @@ export const Booking = z.looseObject({
   assignedAttendant: z.nullish(AssignedAttendant),
   // What the morgue attendant records: preparation, transport, release.
   morgue: z.nullish(MorgueCare),
+  /** The sum of the booking's completed payments (0 when the server does not say). */
+  amount_paid: z.pipe(z.nullish(Money), z.transform((v) => v ?? 0)),
+  audit: orEmpty(BookingAuditEntry),
 })
 export type Booking = z.infer<typeof Booking>
 
 export const BookingList = listOf('bookings', Booking)
 export const BookingResponse = z.union([z.pipe(z.object({ booking: Booking }), z.transform((o) => o.booking)), Booking])
 
-export const BookingStatusRequest = z.object({ status: z.enum(BOOKING_STATUSES), notes: z.optional(z.string()) })
-export const BookingPaymentRequest = z.object({ payment_status: z.enum(PAYMENT_STATUSES) })
+/**
+ * `reason` goes to the audit trail; `notes` (a cancellation's reason) also to the booking's notes;
+ * `refund` with 'cancelled' also sets the payment status to refunded.
+ */
+export const BookingStatusRequest = z.object({
+  status: z.enum(BOOKING_STATUSES),
+  notes: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  refund: z.optional(z.boolean()),
+})
+/** Marking paid with no completed payment behind it needs `reason` (a receipt number or why). */
+export const BookingPaymentRequest = z.object({ payment_status: z.enum(PAYMENT_STATUSES), reason: z.optional(z.string()) })
+export const MSG_PAID_NEEDS_REASON = 'A receipt number or reason is required to mark a booking paid without a completed payment'
 export const AssignRequest = z.object({ attendant_id: z.union([z.number(), z.string()]) })

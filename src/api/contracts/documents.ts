@@ -81,6 +81,8 @@ export const DocumentStatusRequest = z.object({
   notes: z.optional(z.string().check(z.maxLength(1000, 'Notes must be at most 1000 characters'))),
 })
 export type DocumentStatusRequest = z.infer<typeof DocumentStatusRequest>
+/** A rejection must say what the family has to fix (the checklist shows it to them). */
+export const MSG_REJECT_NEEDS_REASON = 'Give a reason so the family knows what to fix'
 
 /** The fields of POST /documents besides the file (multipart form data). */
 export const DocumentUploadFields = z.object({

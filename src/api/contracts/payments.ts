@@ -79,6 +79,17 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>
 
 export const TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year'] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]
+/**
+ * One name per period, on the page, in the report dialog, in the file name and on the Summary
+ * sheet: each is a rolling window ending now (what the figures are), so "Current Week" is not used.
+ */
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  week: 'Last 7 days',
+  month: 'Last 30 days',
+  quarter: 'Last 90 days',
+  half_year: 'Last 6 months',
+  year: 'Last 12 months',
+}
 export const REPORT_TYPES = ['all', 'payments', 'services'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 

@@ -5,10 +5,10 @@
 export const adminMessages = {
   users: {
     confirmDelete: 'Are you sure you want to delete this user?',
-    searchHint: 'Searches the users on this page only; use the pages and the role filter to see others.',
+    searchHint: 'Name, email or phone, across all users.',
   },
   settings: {
-    localNote: 'These settings are stored on this device until a server setting exists.',
+    localNote: 'Settings are kept by the server: every admin sees and changes the same ones. The contact details are the ones the public site shows.',
   },
 } as const
 

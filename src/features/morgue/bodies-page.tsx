@@ -1,5 +1,8 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import {
+  Link,
+  Tab,
+  TabList,
   Badge,
   Body1,
   Button,
@@ -21,7 +24,7 @@ import { PageHeader } from '../../components/page-header'
 import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'
 import { useMediaQuery } from '../../components/use-media-query'
 import { formatDate, formatDateTime } from '../../lib/format'
-import { byServiceDate, daysInCare, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
+import { BODY_FILTERS, bodiesShown, byServiceDate, daysInCare, type BodyFilter, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
 import { CaseloadFrame, PermitBadge, permitOf } from './caseload-parts'
 import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
 import { PREP_TASKS } from '../../api/contracts/morgue'
@@ -39,7 +42,7 @@ const useStyles = makeStyles({
   drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
 })
 
-function Facts({ rows }: { rows: Array<[string, string]> }) {
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   const styles = useStyles()
   return (
     <dl className={styles.facts}>
@@ -53,15 +56,26 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
   )
 }
 
-function summaryRows(b: Booking, now: Date): Array<[string, string]> {
+function summaryRows(b: Booking, now: Date): Array<[string, ReactNode]> {
   const days = daysInCare(b, now)
   return [
     ['Date of death', formatDate(b.morgue?.date_of_death)],
     ['Place of death', b.morgue?.place_of_death ?? ''],
     ['Days in care', inStorage(b) ? `${days} ${days === 1 ? 'day' : 'days'}` : b.morgue?.released_at ? MORGUE_TEXT.released : MORGUE_TEXT.notInCare],
     ['Service', formatDateTime(serviceAt(b))],
-    ['Family', [b.client_name, b.morgue?.client_phone].filter(Boolean).join(', ')],
+    ['Family', <FamilyContact key="family" name={b.client_name ?? ''} phone={b.morgue?.client_phone ?? ''} />],
   ]
+}
+
+/** The family's name and, on a phone, one tap to call them. */
+function FamilyContact({ name, phone }: { name: string; phone: string }) {
+  if (!phone) return <>{name}</>
+  return (
+    <>
+      {name ? `${name}, ` : ''}
+      <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Link>
+    </>
+  )
 }
 
 /** Body management: the bookings assigned to the attendant, a detail panel each, release against the permit. */
@@ -71,13 +85,22 @@ export function BodiesPage() {
   const [openId, setOpenId] = useState<string | null>(null)
   const isSmall = useMediaQuery('(max-width: 640px)')
   const now = new Date()
-  const sorted = byServiceDate(caseload.bookings)
+  const [filter, setFilter] = useState<BodyFilter>('active')
+  const sorted = byServiceDate(bodiesShown(caseload.bookings, filter))
   const open = caseload.bookings.find((b) => b.id === openId) ?? null
 
   return (
     <>
       <PageHeader title={MORGUE_TEXT.bodiesTitle} subtitle={MORGUE_TEXT.bodiesSubtitle} />
       <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={caseload.bookings.length === 0} emptyText={MORGUE_TEXT.noBodies} onRetry={caseload.reload}>
+        <TabList selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as BodyFilter)} aria-label={MORGUE_TEXT.bodyFilter}>
+          {BODY_FILTERS.map((f) => (
+            <Tab key={f} value={f}>
+              {MORGUE_TEXT.bodyFilters[f]}
+            </Tab>
+          ))}
+        </TabList>
+        {sorted.length === 0 && <Body1>{MORGUE_TEXT.noBodiesInFilter}</Body1>}
         <ul className={styles.list} aria-label="Bodies assigned to you">
           {sorted.map((b) => {
             const alert = storageAlert(b, now)

@@ -59,6 +59,19 @@ export function caseloadCounts(bookings: readonly Booking[], now: Date) {
 }
 
 /** In storage first, then by service date (soonest first). */
+export const BODY_FILTERS = ['active', 'released', 'all'] as const
+export type BodyFilter = (typeof BODY_FILTERS)[number]
+
+/**
+ * Body management's filter: active = still in care (open, not released); released = handed over;
+ * all = every case, completed and cancelled included (hidden by default, they are done).
+ */
+export function bodiesShown(bookings: readonly Booking[], filter: BodyFilter): Booking[] {
+  if (filter === 'all') return [...bookings]
+  if (filter === 'released') return bookings.filter((b) => !!b.morgue?.released_at)
+  return bookings.filter(inStorage)
+}
+
 export function byServiceDate(bookings: readonly Booking[]): Booking[] {
   return [...bookings].sort((a, b) => Number(inStorage(b)) - Number(inStorage(a)) || (serviceAt(a) ?? '9999').localeCompare(serviceAt(b) ?? '9999'))
 }

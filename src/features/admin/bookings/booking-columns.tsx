@@ -1,6 +1,6 @@
 import { Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
 import type { useMachine } from '@xstate/react'
-import { DismissCircle20Regular } from '@fluentui/react-icons'
+import { DismissCircle20Regular, History20Regular } from '@fluentui/react-icons'
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../api/contracts/bookings'
 import type { User } from '../../../api/contracts/auth'
 import { PreparationProgress } from '../../../components/preparation-progress'
@@ -10,26 +10,29 @@ import type { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 
 /** Relative column widths of the grid (Fluent gives every column the same share otherwise). */
-const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.45 }
+const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.6 }
 export const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FLEX[String(columnId)] ?? 1, flexBasis: 0 })
 
 export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
 
 /** The class names the cells use (the tab's styles). */
-export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'amount' | 'cellDropdown' | 'nowrap', string>
+export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'amount' | 'cellDropdown' | 'nowrap' | 'actions', string>
 
 export type Send = ReturnType<typeof useMachine<typeof liveAdminBookingsMachine>>[1]
 
 /** The All bookings grid's columns; each booking is changed in place from its row (or its card on a phone). */
 export function bookingColumns({
   attendants,
-  saving,
+  busy,
   send,
+  onHistory,
   styles,
 }: {
   attendants: User[]
-  saving: boolean
+  /** The bookings being saved: only their rows are busy. */
+  busy: ReadonlySet<string>
   send: Send
+  onHistory: (b: Booking) => void
   styles: ColumnStyles
 }): TableColumnDefinition<Booking>[] {
   return [
@@ -70,9 +73,9 @@ export function bookingColumns({
           aria-label={`Status of booking #${b.id}`}
           value={bookingStatusLabel(b.status)}
           selectedOptions={[b.status]}
-          disabled={saving}
+          disabled={busy.has(b.id)}
           onOptionSelect={(_, d) => {
-            if (d.optionValue && d.optionValue !== b.status) send({ type: 'booking.setStatus', id: b.id, status: d.optionValue as BookingStatus })
+            if (d.optionValue && d.optionValue !== b.status) send({ type: 'booking.setStatus', booking: b, status: d.optionValue as BookingStatus })
           }}
         >
           {BOOKING_STATUSES.map((s) => (
@@ -93,10 +96,10 @@ export function bookingColumns({
           aria-label={`Payment status of booking #${b.id}`}
           value={paymentStatusLabel(b.payment_status)}
           selectedOptions={[b.payment_status]}
-          disabled={saving}
+          disabled={busy.has(b.id)}
           onOptionSelect={(_, d) => {
             if (d.optionValue && d.optionValue !== b.payment_status) {
-              send({ type: 'booking.setPayment', id: b.id, paymentStatus: d.optionValue as PaymentStatus })
+              send({ type: 'booking.setPayment', booking: b, paymentStatus: d.optionValue as PaymentStatus })
             }
           }}
         >
@@ -122,7 +125,7 @@ export function bookingColumns({
             placeholder={attendants.length === 0 ? T.noAttendants : T.unassigned}
             value={assigned?.name ?? ''}
             selectedOptions={assigned ? [assigned.id] : []}
-            disabled={saving || listed.length === 0}
+            disabled={busy.has(b.id) || listed.length === 0}
             onOptionSelect={(_, d) => {
               if (d.optionValue && d.optionValue !== assigned?.id) send({ type: 'booking.assign', id: b.id, attendantId: d.optionValue })
             }}
@@ -144,16 +147,25 @@ export function bookingColumns({
     createTableColumn<Booking>({ columnId: 'created', renderHeaderCell: () => 'Created', renderCell: (b) => formatDate(b.created_at) }),
     createTableColumn<Booking>({
       columnId: 'actions',
-      renderHeaderCell: () => 'Cancel',
+      renderHeaderCell: () => 'Actions',
       renderCell: (b) => (
-        <Button
-          appearance="subtle"
-          icon={<DismissCircle20Regular />}
-          aria-label={`Cancel booking #${b.id}`}
-          title="Cancel booking"
-          disabled={saving || b.status === 'cancelled'}
-          onClick={() => send({ type: 'cancel.open', id: b.id })}
-        />
+        <div className={styles.actions}>
+          <Button
+            appearance="subtle"
+            icon={<History20Regular />}
+            aria-label={`${T.history} of booking #${b.id}`}
+            title={T.history}
+            onClick={() => onHistory(b)}
+          />
+          <Button
+            appearance="subtle"
+            icon={<DismissCircle20Regular />}
+            aria-label={`Cancel booking #${b.id}`}
+            title="Cancel booking"
+            disabled={busy.has(b.id) || b.status === 'cancelled'}
+            onClick={() => send({ type: 'booking.setStatus', booking: b, status: 'cancelled' })}
+          />
+        </div>
       ),
     }),
   ]

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useMachine, useSelector } from '@xstate/react'
 import {
   Button,
@@ -23,14 +23,15 @@ import {
 import { ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../api/contracts/bookings'
 import { useNotifications } from '../../../app/use-notifications'
-import { bookingStatusLabel } from '../../../components/status-badge'
+import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
-import { bookingsPage, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
+import { bookingsPage, busyBookingIds, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
 import { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 import { bookingColumns, columnStyle, deceasedOf } from './booking-columns'
 import { BookingCards } from './booking-cards'
-import { CancelDialog } from './cancel-dialog'
+import { ConfirmChangeDialog } from './confirm-change-dialog'
+import { HistoryDialog } from './history-dialog'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -53,6 +54,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
   amount: { whiteSpace: 'nowrap' },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   pagerButtons: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
 
@@ -68,25 +70,32 @@ export function BookingsTab() {
   useNotifications(actorRef)
   useNotifications(list)
 
-  const { attendants, cancelId, view } = snapshot.context
+  const { attendants, pending, view } = snapshot.context
   const { search, status, sort } = view
   const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
   const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
   const loadFailed = useSelector(list, (s) => s?.matches('failed') ?? false)
-  const saving = snapshot.hasTag('saving')
+  const busy = useMemo(() => busyBookingIds(snapshot.context), [snapshot.context])
+  const saving = busy.size > 0
+  const undoable = snapshot.hasTag('undoable')
+  const [historyId, setHistoryId] = useState<string | null>(null)
 
   const { rows, matching, page: current, pages, first } = useMemo(() => bookingsPage(bookings, view), [bookings, view])
 
   const columns = useMemo(
-    () => bookingColumns({ attendants, saving, send, styles }),
+    () => bookingColumns({ attendants, busy, send, onHistory: (b) => setHistoryId(b.id), styles }),
     // styles are stable per render of the same component
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [attendants, saving, send],
+    [attendants, busy, send],
   )
 
   const isSmall = useMediaQuery('(max-width: 640px)')
   const cell = (columnId: string, b: Booking) => columns.find((c) => c.columnId === columnId)?.renderCell(b)
-  const cancelling = bookings.find((b) => b.id === cancelId) ?? null
+  const pendingBooking = bookings.find((b) => b.id === pending?.id) ?? null
+  const historyBooking = bookings.find((b) => b.id === historyId) ?? null
+  const pendingWords = pending
+    ? `${pending.kind === 'payment' ? T.cardLabels.payment : T.cardLabels.status} ${(pending.kind === 'payment' ? paymentStatusLabel(pending.to) : bookingStatusLabel(pending.to)).toLowerCase()}`
+    : ''
 
   return (
     <div className={styles.root}>
@@ -127,6 +136,15 @@ export function BookingsTab() {
         </Field>
         {(loading || saving) && <Spinner size="tiny" label={loading ? 'Loading bookings' : 'Saving'} />}
       </div>
+
+      {undoable && pending && (
+        <MessageBar intent="warning" aria-live="polite">
+          <MessageBarBody>{T.undoNotice(pending.id, pendingWords)}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => send({ type: 'change.undo' })}>{T.undo}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
 
       {loadFailed && (
         <MessageBar intent="error">
@@ -185,12 +203,13 @@ export function BookingsTab() {
         )
       )}
 
-      <CancelDialog
-        booking={cancelling}
-        busy={snapshot.hasTag('cancelling')}
-        onClose={() => send({ type: 'cancel.close' })}
-        onConfirm={(notes) => send({ type: 'cancel.confirm', notes })}
+      <ConfirmChangeDialog
+        pending={snapshot.hasTag('confirming') ? pending : null}
+        booking={pendingBooking}
+        onDismiss={() => send({ type: 'confirm.dismiss' })}
+        onAccept={(reason, refund) => send({ type: 'confirm.accept', reason, refund })}
       />
+      <HistoryDialog booking={historyBooking} onClose={() => setHistoryId(null)} />
     </div>
   )
 }

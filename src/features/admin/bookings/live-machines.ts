@@ -11,10 +11,10 @@ export const liveAdminBookingsMachine = adminBookingsMachine.provide({
     allBookings: allBookingsMachine.provide({ actors: { fetchItems: fromPromise(() => allBookings()) } }),
     fetchAttendants: fromPromise(() => listAttendants()),
     changeBooking: fromPromise(({ input }) => {
-      if (input.kind === 'status') return updateBookingStatus(input.id, { status: input.status })
-      if (input.kind === 'payment') return updateBookingPayment(input.id, { payment_status: input.paymentStatus })
+      if (input.kind === 'status') return updateBookingStatus(input.id, { status: input.status, ...(input.reason ? { reason: input.reason } : {}) })
+      if (input.kind === 'payment') return updateBookingPayment(input.id, { payment_status: input.paymentStatus, ...(input.reason ? { reason: input.reason } : {}) })
       const notes = input.notes.trim()
-      return updateBookingStatus(input.id, notes ? { status: 'cancelled', notes } : { status: 'cancelled' })
+      return updateBookingStatus(input.id, { status: 'cancelled', ...(notes ? { notes } : {}), ...(input.refund ? { refund: true } : {}) })
     }),
     assignAttendant: fromPromise(async ({ input }) => ({ bookingId: input.id, attendant: await assignAttendant(input.id, input.attendantId) })),
   },

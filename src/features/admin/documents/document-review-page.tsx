@@ -26,7 +26,7 @@ import { Checkmark20Regular, Dismiss20Regular, Eye20Regular } from '@fluentui/re
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
-import { createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../../../machines/documents/document-review.machine'
+import { REJECT_NEEDS_REASON, createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../../../machines/documents/document-review.machine'
 import { allDocuments, documentStats, reviewDocument } from '../../../api/documents'
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
 import { useNotifications } from '../../../app/use-notifications'
@@ -256,7 +256,12 @@ export function DocumentReviewPage() {
         }
       >
         {reviewing ? (
-          <Field label="Notes for the family" hint="Optional. Say what to fix when you reject." className={styles.notes}>
+          <Field
+            label="Notes for the family"
+            hint="Required to reject: say what to fix. Optional when approving."
+            validationMessage={reviewError === REJECT_NEEDS_REASON ? reviewError : undefined}
+            className={styles.notes}
+          >
             <Textarea value={notes} onChange={(_, d) => setNotes(d.value)} disabled={submitting} resize="vertical" />
           </Field>
         ) : viewing ? (
@@ -264,7 +269,7 @@ export function DocumentReviewPage() {
             Status: <DocumentStatusBadge status={viewing.status} /> {viewing.review_notes ? `· Notes: ${viewing.review_notes}` : ''}
           </Body1>
         ) : null}
-        {reviewing && reviewError && (
+        {reviewing && reviewError && reviewError !== REJECT_NEEDS_REASON && (
           <MessageBar intent="error" className={styles.notes}>
             <MessageBarBody>{reviewError}</MessageBarBody>
           </MessageBar>

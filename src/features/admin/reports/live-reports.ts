@@ -6,11 +6,16 @@ import {
   type ViewTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
 import * as paymentsApi from '../../../api/payments'
+import { TIMEFRAME_LABELS } from '../../../api/contracts/payments'
 import { nairobiDay } from '../../../lib/dates'
 
-/** A dated file name: financial-report-month-all-2026-11-22.xlsx (the Nairobi day it was made). */
+/**
+ * A dated file name naming the period as the page and the Summary sheet do:
+ * financial-report-last-30-days-all-2026-11-22.xlsx (the Nairobi day it was made).
+ */
 export function reportFileName(request: ReportRequest, now: Date): string {
-  return `financial-report-${request.timeframe}-${request.type}-${nairobiDay(now)}.xlsx`
+  const period = TIMEFRAME_LABELS[request.timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  return `financial-report-${period}-${request.type}-${nairobiDay(now)}.xlsx`
 }
 
 /** Hand a Blob to the browser as a download with this file name. */

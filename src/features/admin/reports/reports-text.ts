@@ -1,4 +1,4 @@
-import type { ReportType } from '../../../api/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportType } from '../../../api/contracts/payments'
 import type { ReportTimeframe, ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 
 /** The words of the Financial reports screen (SPEC.md sections 2, 8, 9). */
@@ -41,20 +41,10 @@ export const REPORTS_TEXT = {
   },
 } as const
 
-export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, string> = {
-  week: 'Last 7 days',
-  month: 'Last 30 days',
-  quarter: 'Last 90 days',
-  year: 'Last 12 months',
-}
+/** One name per period everywhere (page, dialog, file, Summary sheet). */
+export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, string> = TIMEFRAME_LABELS
 
-/** SPEC.md section 9: the report dialog's labels. */
-export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, string> = {
-  week: 'Current Week',
-  month: 'Current Month',
-  half_year: 'Last 6 Months',
-  year: 'Last 12 Months',
-}
+export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, string> = TIMEFRAME_LABELS
 
 export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   all: 'All (payments and services)',

@@ -1,19 +1,18 @@
 import { fromPromise, type SnapshotFrom } from 'xstate'
 import { settingsMachine, type SaveSectionInput, type SettingsValues } from '../../../../machines/admin/settings.machine'
-import { loadSettings, saveSection, type Settings, type SettingsSection } from './settings-schema'
+import { getSettings, putSettingsSection, runBackup } from '../../../api/settings'
+import type { Settings, SettingsSection } from './settings-schema'
 
-/** This device's storage; throws where the browser refuses it (blocked site data, some private modes). */
-function deviceStorage(): Storage {
-  return window.localStorage
-}
+const nairobiTime = (iso: string) => new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso))
 
-/** The settings machine on this device's localStorage. */
+/** The settings machine on the server's settings (the mock's in mock mode). */
 export const liveSettingsMachine = settingsMachine.provide({
   actors: {
-    loadSettings: fromPromise<SettingsValues, void>(async () => loadSettings(deviceStorage())),
-    saveSection: fromPromise<SettingsValues, SaveSectionInput>(async ({ input }) =>
-      saveSection(deviceStorage(), input.section as SettingsSection, input.value as Settings[SettingsSection]),
+    loadSettings: fromPromise<SettingsValues, void>(() => getSettings()),
+    saveSection: fromPromise<SettingsValues, SaveSectionInput>(({ input }) =>
+      putSettingsSection(input.section as SettingsSection, input.value as Settings[SettingsSection]),
     ),
+    runBackup: fromPromise<string, void>(async () => nairobiTime((await runBackup()).finished_at)),
   },
 })
 

@@ -105,7 +105,7 @@ function Section({ section, children, onSubmit, saving, extra }: SectionProps) {
   )
 }
 
-/** System settings (SPEC.md sections 2, 3, 5, 8, 9): kept on this device; each section saves on its own. */
+/** System settings (SPEC.md sections 2, 3, 5, 8, 9): kept by the server, one copy for every admin; each section saves on its own. */
 export function SettingsPage() {
   const styles = useStyles()
   const [snapshot, send, actorRef] = useMachine(liveSettingsMachine)

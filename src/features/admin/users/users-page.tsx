@@ -26,13 +26,13 @@ import {
   Text,
   makeStyles,
   tokens,
+  DialogActions,
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
 import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
-import { DialogFooter } from '../../../components/dialog-footer'
 import { StatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
@@ -46,6 +46,12 @@ const CreateStaffDialog = lazy(() => loadForms().then((m) => ({ default: m.Creat
 const EditUserDialog = lazy(() => loadForms().then((m) => ({ default: m.EditUserDialog })))
 
 const useStyles = makeStyles({
+  danger: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-start' },
   search: { flexGrow: 1, minWidth: 0, maxWidth: '420px', '@media (max-width: 480px)': { maxWidth: 'none', width: '100%' } },
@@ -78,7 +84,7 @@ function RoleBadge({ user }: { user: User }) {
   return <StatusBadge color={ROLE_COLORS[wire]}>{roleLabel(user.role)}</StatusBadge>
 }
 
-/** Users (SPEC.md section 2): a server-paged list with a role filter and a local search; create staff, edit, delete. */
+/** Users (SPEC.md section 2): a server-paged list with a role filter and a server search; create staff, edit, delete. */
 export function UsersPage() {
   const styles = useStyles()
   const { user: me } = useSession()
@@ -93,10 +99,9 @@ export function UsersPage() {
   const narrow = useMediaQuery('(max-width: 720px)')
   const searchId = useId()
 
-  const needle = ctx.search.trim().toLowerCase()
-  const shown = needle
-    ? ctx.users.filter((u) => [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(needle)))
-    : ctx.users
+  // The server searched every user; the page shows what it answered.
+  const needle = ctx.search.trim()
+  const shown = ctx.users
   const close = () => actor.send({ type: 'dialog.close' })
   const isMe = (u: User) => !!me && String(me.id) === u.id
   // Rows kept from before a failed reload may be out of date: no edit over them until the list is back.
@@ -115,7 +120,7 @@ export function UsersPage() {
       />
 
       <div className={styles.filters}>
-        <Field label="Search this page" hint={adminMessages.users.searchHint} className={styles.search}>
+        <Field label="Search users" hint={adminMessages.users.searchHint} className={styles.search}>
           <SearchBox id={searchId} value={ctx.search} onChange={(_, d) => actor.send({ type: 'users.search', text: d.value })} placeholder="Name, email or phone" />
         </Field>
         <Field label="Role" className={styles.roleField}>
@@ -145,7 +150,7 @@ export function UsersPage() {
       <Card className={styles.card}>
         {loading && ctx.users.length === 0 && <Spinner size="small" label="Loading users…" />}
         {!loading && !ctx.error && shown.length === 0 && (
-          <Body1 className={styles.muted}>{needle ? 'No user on this page matches the search.' : 'No users.'}</Body1>
+          <Body1 className={styles.muted}>{needle ? 'No user matches the search.' : 'No users.'}</Body1>
         )}
         {shown.length > 0 &&
           (narrow ? (
@@ -250,12 +255,20 @@ export function UsersPage() {
                   </MessageBar>
                 )}
               </DialogContent>
-              <DialogFooter
-                busy={saving}
-                onCancel={close}
-                confirm={saving ? 'Deleting...' : 'Delete'}
-                onConfirm={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
-              />
+              {/* A delete cannot be undone: its button is the red danger one (Fluent v9 has no danger appearance). */}
+              <DialogActions>
+                <Button appearance="secondary" disabled={saving} onClick={close}>
+                  Cancel
+                </Button>
+                <Button
+                  appearance="primary"
+                  className={saving ? undefined : styles.danger}
+                  disabled={saving}
+                  onClick={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
+                >
+                  {saving ? 'Deleting...' : 'Delete'}
+                </Button>
+              </DialogActions>
             </DialogBody>
           </DialogSurface>
         </Dialog>

@@ -1,0 +1,70 @@
+import { http, HttpResponse } from 'msw'
+import { db } from '../db'
+import { ApiError, body, requireRoleOf, route } from '../http'
+import {
+  GeneralSettings,
+  NotificationSettings,
+  RetentionSettings,
+  SecuritySettings,
+  settingsOrDefaults,
+  type Settings,
+} from '../../src/api/contracts/settings'
+
+const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
+
+/** The one stored copy (defaults until an admin saves). */
+export function storedSettings(): Settings {
+  const row = db.setting.findFirst((q) => q.where({ id: 1 }))
+  let raw: unknown = null
+  try {
+    raw = row ? JSON.parse(row.json) : null
+  } catch {
+    raw = null
+  }
+  return settingsOrDefaults(raw)
+}
+
+async function store(next: Settings): Promise<void> {
+  const json = JSON.stringify(next)
+  if (db.setting.findFirst((q) => q.where({ id: 1 }))) await db.setting.update((q) => q.where({ id: 1 }), { data: (r) => void (r.json = json) })
+  else await db.setting.create({ id: 1, json })
+}
+
+export const settingsHandlers = [
+  http.get(
+    '*/api/settings/public',
+    route(async () => {
+      const g = storedSettings().general
+      return HttpResponse.json({ contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address } })
+    }),
+  ),
+  http.get(
+    '*/api/settings',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      return HttpResponse.json({ settings: storedSettings() })
+    }),
+  ),
+  http.put(
+    '*/api/settings/:section',
+    route(async ({ request, params }) => {
+      await requireRoleOf(request, 'admin')
+      const section = String(params.section)
+      if (!(section in SECTIONS)) throw new ApiError(404, 'Unknown settings section')
+      const key = section as keyof typeof SECTIONS
+      const value = await body(request, SECTIONS[key])
+      const next = { ...storedSettings(), [key]: value }
+      await store(next)
+      return HttpResponse.json({ settings: next, message: 'Settings saved' })
+    }),
+  ),
+  // The mock has no database to dump: it answers at once. The real server writes a dump into
+  // DATA_DIR/backups and keeps as many days of them as the retention setting says.
+  http.post(
+    '*/api/settings/backup',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      return HttpResponse.json({ message: 'Backup completed', finished_at: new Date().toISOString() })
+    }),
+  ),
+]

@@ -1,0 +1,122 @@
+import { z } from 'zod/mini'
+import { CONTACT } from '../../lib/contact-details'
+
+/**
+ * SPEC.md section 3's settings with section 9's defaults and section 5's bounds. Kept by the server
+ * (GET /settings, PUT /settings/{section}), one copy for every admin; the contact details are the
+ * public site's (GET /settings/public).
+ */
+export const CURRENCIES = ['KSH', 'USD', 'GBP', 'EUR'] as const
+export const TIME_ZONES = ['Africa/Nairobi', 'Africa/Kampala', 'Africa/Dar_es_Salaam', 'Africa/Lagos', 'Europe/London', 'UTC'] as const
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const
+export const TIME_FORMATS = ['24h', '12h'] as const
+export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
+
+/** A whole number typed in a box (kept as text while editing), within bounds named in the message. */
+const bounded = (label: string, min: number, max: number, unit: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `${label} must be between ${min} and ${max} ${unit}`),
+    )
+
+export const GeneralSettings = z.object({
+  facilityName: z.string().check(z.trim(), z.minLength(1, 'Facility name is required')),
+  contactEmail: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Contact email is required'), z.regex(z.regexes.email, 'Please enter a valid email address')),
+  contactPhone: z.string().check(z.trim(), z.minLength(1, 'Contact phone is required')),
+  address: z.string().check(z.trim(), z.minLength(1, 'Address is required')),
+  currency: z.enum(CURRENCIES),
+  timeZone: z.string().check(z.minLength(1)),
+  dateFormat: z.enum(DATE_FORMATS),
+  timeFormat: z.enum(TIME_FORMATS),
+})
+export type GeneralSettings = z.infer<typeof GeneralSettings>
+
+export const NotificationSettings = z.object({
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  documentAlerts: z.boolean(),
+  paymentAlerts: z.boolean(),
+  bookingAlerts: z.boolean(),
+  systemAlerts: z.boolean(),
+})
+export type NotificationSettings = z.infer<typeof NotificationSettings>
+
+export const SecuritySettings = z.object({
+  passwordExpiryDays: bounded('Password expiry', 0, 365, 'days'),
+  sessionTimeoutMinutes: bounded('Session timeout', 5, 1440, 'minutes'),
+  minPasswordLength: bounded('Minimum password length', 6, 32, 'characters'),
+  requireComplexity: z.boolean(),
+  twoFactor: z.boolean(),
+})
+export type SecuritySettings = z.infer<typeof SecuritySettings>
+
+export const RetentionSettings = z.object({
+  logRetentionDays: bounded('Log retention', 30, 365, 'days'),
+  archiveInactiveUsersDays: bounded('Archive inactive users', 90, 730, 'days'),
+  backupFrequency: z.enum(BACKUP_FREQUENCIES),
+  backupRetentionDays: bounded('Backup retention', 7, 365, 'days'),
+})
+export type RetentionSettings = z.infer<typeof RetentionSettings>
+
+export const Settings = z.object({
+  general: GeneralSettings,
+  notifications: NotificationSettings,
+  security: SecuritySettings,
+  retention: RetentionSettings,
+})
+export type Settings = z.infer<typeof Settings>
+export type SettingsSection = keyof Settings
+
+export const DEFAULT_SETTINGS: Settings = {
+  general: {
+    facilityName: 'Amani Funeral Home',
+    // The public pages are pre-rendered with these; they fetch the stored ones after hydration.
+    contactEmail: CONTACT.email,
+    contactPhone: CONTACT.phoneDisplay,
+    address: CONTACT.address,
+    currency: 'KSH',
+    timeZone: 'Africa/Nairobi',
+    dateFormat: 'DD/MM/YYYY',
+    timeFormat: '24h',
+  },
+  notifications: {
+    emailNotifications: true,
+    smsNotifications: false,
+    documentAlerts: true,
+    paymentAlerts: true,
+    bookingAlerts: true,
+    systemAlerts: true,
+  },
+  security: { passwordExpiryDays: '90', sessionTimeoutMinutes: '30', minPasswordLength: '8', requireComplexity: true, twoFactor: false },
+  retention: { logRetentionDays: '90', archiveInactiveUsersDays: '365', backupFrequency: 'daily', backupRetentionDays: '30' },
+}
+
+/** Parse stored settings section by section; a broken or missing section falls back to its defaults. */
+export function settingsOrDefaults(raw: unknown): Settings {
+  const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+  const pick = <S extends z.ZodMiniType>(schema: S, value: unknown, fallback: z.infer<S>): z.infer<S> => {
+    const r = schema.safeParse(value)
+    return r.success ? r.data : fallback
+  }
+  return {
+    general: pick(GeneralSettings, obj.general, DEFAULT_SETTINGS.general),
+    notifications: pick(NotificationSettings, obj.notifications, DEFAULT_SETTINGS.notifications),
+    security: pick(SecuritySettings, obj.security, DEFAULT_SETTINGS.security),
+    retention: pick(RetentionSettings, obj.retention, DEFAULT_SETTINGS.retention),
+  }
+}
+
+export const SettingsResponse = z.pipe(z.object({ settings: z.unknown() }), z.transform((o) => settingsOrDefaults(o.settings)))
+
+/** What the public site shows (no sign-in). */
+export const PublicContact = z.object({ facilityName: z.string(), contactEmail: z.string(), contactPhone: z.string(), address: z.string() })
+export type PublicContact = z.infer<typeof PublicContact>
+export const PublicContactResponse = z.pipe(z.object({ contact: PublicContact }), z.transform((o) => o.contact))
+
+/** POST /settings/backup: when the backup finished (the mock's is instant; the server dumps the database). */
+export const BackupResponse = z.object({ message: z.string(), finished_at: z.string() })
+export type BackupResponse = z.infer<typeof BackupResponse>

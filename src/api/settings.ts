@@ -1,0 +1,15 @@
+import { request } from './client'
+import { BackupResponse, PublicContactResponse, SettingsResponse, type Settings, type SettingsSection } from './contracts/settings'
+
+/** Every admin's one copy of the settings (GET /settings). */
+export const getSettings = (): Promise<Settings> => request((w) => w.url('/settings').get().json(), SettingsResponse)
+
+/** Store one section (PUT /settings/{section}); answers all the settings as now stored. */
+export const putSettingsSection = <K extends SettingsSection>(section: K, value: Settings[K]): Promise<Settings> =>
+  request((w) => w.url(`/settings/${section}`).put(value).json(), SettingsResponse)
+
+/** The contact details the public site shows (GET /settings/public, no sign-in). */
+export const publicContact = () => request((w) => w.url('/settings/public').get().json(), PublicContactResponse)
+
+/** Run a backup now (POST /settings/backup); answers when it finished. */
+export const runBackup = (): Promise<BackupResponse> => request((w) => w.url('/settings/backup').post().json(), BackupResponse)

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react'
+import { Checkbox, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-components'
+import type { Booking } from '../../../api/contracts/bookings'
+import type { PendingChange } from '../../../../machines/admin/admin-bookings.machine'
+import { DialogFooter } from '../../../components/dialog-footer'
+import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
+import { formatKsh } from '../../../lib/format'
+import { deceasedOf } from './booking-columns'
+import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+
+/**
+ * Confirms a change that matters (completed, cancelled, paid, refunded). Cancelling says what the
+ * family paid and refunds only when ticked; marking paid with no completed payment asks for the
+ * receipt number or reason (the machine refuses it empty too).
+ */
+export function ConfirmChangeDialog({
+  pending,
+  booking,
+  onDismiss,
+  onAccept,
+}: {
+  pending: PendingChange | null
+  booking: Booking | null
+  onDismiss: () => void
+  onAccept: (reason: string, refund: boolean) => void
+}) {
+  const [reason, setReason] = useState('')
+  const [refund, setRefund] = useState(false)
+  const [tried, setTried] = useState(false)
+  useEffect(() => {
+    setReason('')
+    setRefund(false)
+    setTried(false)
+  }, [pending?.id, pending?.to])
+  const cancelling = pending?.kind === 'status' && pending.to === 'cancelled'
+  const label = (v: string) => (pending?.kind === 'payment' ? paymentStatusLabel(v) : bookingStatusLabel(v))
+  const from = pending ? (pending.kind === 'payment' ? pending.from.payment_status : pending.from.status) : ''
+  const missingReason = pending?.needsReason === true && reason.trim() === ''
+  return (
+    <Dialog
+      open={pending !== null}
+      onOpenChange={(_, d) => {
+        if (!d.open) onDismiss()
+      }}
+    >
+      <DialogSurface>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            setTried(true)
+            if (!missingReason) onAccept(reason, refund)
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>
+              {cancelling ? T.cancelTitle : pending ? T.confirmTitle(pending.kind === 'payment' ? T.paymentWord : T.statusWord, label(pending.to).toLowerCase()) : ''}
+            </DialogTitle>
+            <DialogContent>
+              {pending && booking && (
+                <p>
+                  {cancelling
+                    ? T.cancelBody(deceasedOf(booking), booking.client_name ?? '')
+                    : T.confirmBody(deceasedOf(booking), booking.client_name ?? '', label(from), label(pending.to))}
+                </p>
+              )}
+              {cancelling && pending && (
+                <>
+                  <MessageBar intent={pending.amountPaid > 0 ? 'warning' : 'info'}>
+                    <MessageBarBody>{pending.amountPaid > 0 ? T.amountPaid(formatKsh(pending.amountPaid)) : T.nothingPaid}</MessageBarBody>
+                  </MessageBar>
+                  {pending.amountPaid > 0 && <Checkbox label={T.refund} checked={refund} onChange={(_, d) => setRefund(d.checked === true)} />}
+                </>
+              )}
+              {pending?.needsReason ? (
+                <Field
+                  label={T.paidReason}
+                  hint={T.paidReasonHint}
+                  required
+                  validationMessage={tried && missingReason ? T.paidReasonRequired : undefined}
+                >
+                  <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
+                </Field>
+              ) : (
+                <Field label={cancelling ? T.cancelReason : T.reason} hint={cancelling ? T.cancelReasonHint : T.reasonHint}>
+                  <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
+                </Field>
+              )}
+            </DialogContent>
+            <DialogFooter onCancel={onDismiss} cancel={cancelling ? T.keep : T.keepAsIs} confirm={cancelling ? T.confirmCancel : T.confirmChange} />
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  )
+}

@@ -1,0 +1,52 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components'
+import type { Booking } from '../../../api/contracts/bookings'
+import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
+import { formatDateTime } from '../../../lib/format'
+import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+
+const useStyles = makeStyles({
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  muted: { color: tokens.colorNeutralForeground2 },
+})
+
+/** A booking's audit trail: who changed its status or payment status, when, from, to and why. */
+export function HistoryDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+  const styles = useStyles()
+  const label = (field: string, v: string) => (field === 'status' ? bookingStatusLabel(v) : paymentStatusLabel(v))
+  return (
+    <Dialog open={booking !== null} onOpenChange={(_, d) => (d.open ? undefined : onClose())}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{booking ? T.historyTitle(booking.id) : ''}</DialogTitle>
+          <DialogContent>
+            {booking && booking.audit.length === 0 && <Text>{T.historyEmpty}</Text>}
+            {booking && booking.audit.length > 0 && (
+              <ol className={styles.list}>
+                {booking.audit.map((a, i) => (
+                  <li key={`${a.at}-${i}`}>
+                    <Text weight="semibold">{T.historyLine(a.field, label(a.field, a.from), label(a.field, a.to))}</Text>
+                    <br />
+                    <Text size={200} className={styles.muted}>
+                      {T.historyBy(a.by, formatDateTime(a.at))}
+                    </Text>
+                    {a.reason && (
+                      <>
+                        <br />
+                        <Text size={200}>{a.reason}</Text>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {T.close}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
