@@ -213,3 +213,30 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 )
+
+/** Who changed a booking's status or payment status, when, from what, to what and why. */
+export const bookingAudit = pgTable(
+  'booking_audit',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    byUserId: integer('by_user_id'),
+    /** The name at the time of the change: the trail stays readable after the user is renamed or deleted. */
+    byName: text('by_name').notNull(),
+    field: text('field', { enum: ['status', 'payment_status'] }).notNull(),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('booking_audit_booking').on(t.bookingId)],
+)
+
+/** The admin's settings, one row per section (general, notifications, security, retention) as JSON. */
+export const settings = pgTable('settings', {
+  section: text('section').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})

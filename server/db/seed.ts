@@ -9,6 +9,7 @@ import { count, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import * as t from './schema'
 import { hashPassword } from '../auth'
+import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
 
 type Rows = {
   users: Array<typeof t.users.$inferInsert>
@@ -37,7 +38,7 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   activities: 'activities',
   morgueCare: 'morgue_care',
 }
-const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys']
+const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys', 'booking_audit', 'settings']
 
 let cached: Promise<Rows> | null = null
 
@@ -170,6 +171,7 @@ export async function insertDemo(db: Db): Promise<void> {
       const table = SQL_NAMES[name]
       await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), COALESCE((SELECT MAX(id) FROM "${table}"), 0) + 1, false)`))
     }
+    await insertDefaultSettings(tx as unknown as Db)
   })
 }
 
@@ -194,9 +196,16 @@ export async function seedIfEmpty(db: Db, demo: boolean): Promise<'demo' | { ema
   })
 }
 
+/** The mock's default settings, one row per section (kept if a row is already there). */
+export async function insertDefaultSettings(db: Db): Promise<void> {
+  const rows = Object.entries(DEFAULT_SETTINGS).map(([section, value]) => ({ section, value }))
+  await db.insert(t.settings).values(rows).onConflictDoNothing()
+}
+
 /** A database with no demo: one admin, whose generated password is returned to be printed once. */
 export async function insertFirstAdmin(db: Db, email = 'admin@funeral.test'): Promise<{ email: string; password: string }> {
   const password = randomBytes(12).toString('base64url')
   await db.insert(t.users).values({ name: 'Administrator', email, role: 'admin', phone: null, address: null, passwordHash: await hashPassword(password) })
+  await insertDefaultSettings(db)
   return { email, password }
 }

@@ -1,5 +1,5 @@
 /** Users: accounts, their token version, and the admin's list. */
-import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { activities, bookings, loginFailures, users } from '../db/schema'
 import type { UserRow } from '../types'
@@ -50,8 +50,15 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
   })
 }
 
-export async function listUsers(db: Db, page: number, limit: number, role: WireRole | null): Promise<{ rows: UserRow[]; total: number }> {
-  const where = role ? eq(users.role, role) : undefined
+/** `text` as a LIKE pattern matching itself anywhere: %, _ and the escape character are literal. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+export async function listUsers(db: Db, page: number, limit: number, role: WireRole | null, search = ''): Promise<{ rows: UserRow[]; total: number }> {
+  // The search runs before paging (a user is found whatever page they would be on), as a parameter.
+  const needle = search.trim()
+  const pattern = containsPattern(needle)
+  const matches = needle ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(sql`coalesce(${users.phone}, '')`, pattern)) : undefined
+  const where = and(role ? eq(users.role, role) : undefined, matches)
   const [totalRow] = await db.select({ n: count() }).from(users).where(where)
   const rows = await db
     .select()

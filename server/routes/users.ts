@@ -12,6 +12,8 @@ const ListQuery = z.object({
   page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large')), 1),
   limit: z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')), 10),
   role: z.optional(z.string()).check(z.refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role')),
+  /** Words matched in name, email or phone, before paging (so a user is found on any page). */
+  search: z.optional(z.string().check(z.maxLength(100, 'search must be at most 100 characters'))),
 })
 
 const UserUpdateRequest = z.object({
@@ -30,7 +32,7 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/', valid('query', ListQuery), async (c) => {
     const query = c.req.valid('query')
     const role = query.role && query.role !== 'all' ? toWireRole(normaliseRole(query.role)) : null
-    const { rows, total } = await repo.listUsers(c.var.deps.db, query.page, query.limit, role)
+    const { rows, total } = await repo.listUsers(c.var.deps.db, query.page, query.limit, role, query.search)
     return c.json({ users: rows.map(repo.toWireUser), pagination: { total, pages: Math.ceil(total / query.limit), page: query.page, limit: query.limit } })
   })
 
