@@ -18,6 +18,7 @@ import { deceasedRoutes } from './routes/deceased'
 import { documentRoutes, paymentRoutes, MSG_NOT_YET } from './routes/payments'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
+import { settingsRoutes } from './routes/settings'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
 z.config(en())
@@ -83,6 +84,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/deceased', deceasedRoutes)
   api.route('/bookings', bookingRoutes)
   api.route('/users', userRoutes)
+  api.route('/settings', settingsRoutes)
   api.route('/payments', paymentRoutes)
   api.route('/documents', documentRoutes)
   api.all('/stk-push', (c) => c.json({ message: MSG_NOT_YET }, 501))

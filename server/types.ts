@@ -12,6 +12,10 @@ export interface Deps {
   /** Development: the reset link is also written to the log and the dev outbox. */
   dev: boolean
   trustProxy: boolean
+  /** DATA_DIR: backups go to its backups/ folder (absent in tests: the system's temporary folder). */
+  dataDir?: string
+  /** PostgreSQL's URL, for pg_dump; absent with PGlite. */
+  databaseUrl?: string
 }
 
 export interface AppEnv {

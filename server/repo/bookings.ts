@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
+import { bookingAudit, bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
 import { wireBooking } from '../../shared/wire'
 import type { BookingParts } from '../../shared/wire'
 
@@ -80,6 +80,22 @@ export async function updateBooking(db: Db, id: number, change: Partial<Omit<Boo
   return row
 }
 
+export type AuditField = (typeof bookingAudit.$inferInsert)['field']
+
+/** Keeps who changed what on a booking (only real changes: from ≠ to); a blank reason is kept as none. */
+export async function addAudit(db: Db, bookingId: number, by: { id: number; name: string }, field: AuditField, from: string, to: string, reason: string | null | undefined): Promise<void> {
+  if (from === to) return
+  const why = reason?.trim() ?? ''
+  await db.insert(bookingAudit).values({ bookingId, byUserId: by.id, byName: by.name, field, from, to, reason: why === '' ? null : why })
+}
+
+/** The sum of a booking's completed payments. */
+export async function amountPaidFor(db: Db, bookingId: number): Promise<number> {
+  const result = await db.execute(sql`SELECT COALESCE(SUM(amount), 0) AS n FROM payments WHERE booking_id = ${bookingId} AND status = 'completed'`)
+  const [row] = (result as unknown as { rows: Array<{ n: number | string }> }).rows
+  return Number(row?.n ?? 0)
+}
+
 /** The care record of a booking, or the default one (body received when the booking was made). */
 export async function careOf(db: Db, b: BookingRow): Promise<Omit<CareRow, 'id'>> {
   const [row] = await db.select().from(morgueCare).where(eq(morgueCare.bookingId, b.id))
@@ -116,6 +132,8 @@ type WireRow = BookingParts['booking'] & {
   released_at: string | null
   lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
   docs: Array<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
+  amount_paid: number | string
+  audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
 
 /**
@@ -132,7 +150,10 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { 
       COALESCE((SELECT json_agg(json_build_object('id', l.id, 'service_id', l.service_id, 'service_name', l.service_name, 'quantity', l.quantity,
         'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date) ORDER BY l.id) FROM booking_lines l WHERE l.booking_id = bookings.id), '[]') AS lines,
       COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status,
-        'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs
+        'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs,
+      COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0) AS amount_paid,
+      COALESCE((SELECT json_agg(json_build_object('at', ${iso(sql`a.at`)}, 'by', a.by_name, 'field', a.field, 'from', a."from", 'to', a."to",
+        'reason', a.reason) ORDER BY a.at, a.id) FROM booking_audit a WHERE a.booking_id = bookings.id), '[]') AS audit
     FROM bookings
     LEFT JOIN deceased d ON d.id = bookings.deceased_id
     LEFT JOIN users cu ON cu.id = bookings.client_id
@@ -153,6 +174,9 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { 
       lines: parsed(b.lines),
       docs: parsed(b.docs),
       care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at },
+      // SUM of integers is a bigint: node-postgres hands it over as a string.
+      amountPaid: Number(b.amount_paid),
+      audit: parsed(b.audit),
     })
   })
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import type { Context } from 'hono'
 import type { SQL } from 'drizzle-orm'
-import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
+import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
 import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, permitStatus } from '../../shared/rules'
 import { nairobiDay } from '../../src/lib/dates'
@@ -11,6 +11,7 @@ import { PageQuery, pageOf } from '../../shared/validation'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
+import type { Db } from '../db/client'
 import * as repo from '../repo/bookings'
 import { findService } from '../repo/services'
 import { findUserById, logActivity } from '../repo/users'
@@ -88,12 +89,21 @@ export const bookingRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps
     const user = c.var.user
     const booking = await visibleBooking(c)
-    const input = checkLengths(c.req.valid('json'), { notes: 'Notes' })
+    const input = checkLengths(c.req.valid('json'), { notes: 'Notes', reason: 'Reason' })
     if (!mayChangeBookingStatus(user, booking, input.status)) throw new ApiError(403, MSG_FORBIDDEN)
-    const updated = await repo.updateBooking(db, booking.id, {
-      status: input.status,
-      ...(input.notes !== undefined && input.notes.trim() !== '' ? { notes: input.notes.trim() } : {}),
-      ...(user.role === 'admin' ? { hasNotifications: true } : {}),
+    // A refund goes with a cancellation, and only an admin may give one.
+    const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
+    const why = input.reason ?? input.notes ?? null
+    const updated = await db.transaction(async (tx) => {
+      const row = await repo.updateBooking(tx as unknown as Db, booking.id, {
+        status: input.status,
+        ...(input.notes !== undefined && input.notes.trim() !== '' ? { notes: input.notes.trim() } : {}),
+        ...(refund ? { paymentStatus: 'refunded' as const } : {}),
+        ...(user.role === 'admin' ? { hasNotifications: true } : {}),
+      })
+      await repo.addAudit(tx as unknown as Db, booking.id, user, 'status', booking.status, input.status, why)
+      if (refund) await repo.addAudit(tx as unknown as Db, booking.id, user, 'payment_status', booking.paymentStatus, 'refunded', why)
+      return row
     })
     await logActivity(db, 'booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
     return c.json({ booking: await repo.toWireBooking(db, updated ?? booking), message: 'Booking status updated' })
@@ -101,10 +111,20 @@ export const bookingRoutes = new Hono<AppEnv>()
 
   .patch('/:id/payment', requireAuth('admin'), valid('json', BookingPaymentRequest), async (c) => {
     const { db } = c.var.deps
+    const user = c.var.user
     const booking = await visibleBooking(c)
-    const input = c.req.valid('json')
-    const updated = await repo.updateBooking(db, booking.id, { paymentStatus: input.payment_status, hasNotifications: true })
-    await logActivity(db, 'payment', `Payment status of booking #${booking.id} set to ${input.payment_status}`, c.var.user.id)
+    const input = checkLengths(c.req.valid('json'), { reason: 'Reason' })
+    const reason = input.reason?.trim() ?? ''
+    // Marking paid with no money received needs a receipt number or a reason, for the audit trail.
+    if (input.payment_status === 'paid' && booking.paymentStatus !== 'paid' && reason === '' && (await repo.amountPaidFor(db, booking.id)) === 0) {
+      throw new ApiError(422, MSG_PAID_NEEDS_REASON, { reason: MSG_PAID_NEEDS_REASON })
+    }
+    const updated = await db.transaction(async (tx) => {
+      const row = await repo.updateBooking(tx as unknown as Db, booking.id, { paymentStatus: input.payment_status, hasNotifications: true })
+      await repo.addAudit(tx as unknown as Db, booking.id, user, 'payment_status', booking.paymentStatus, input.payment_status, reason)
+      return row
+    })
+    await logActivity(db, 'payment', `Payment status of booking #${booking.id} set to ${input.payment_status}`, user.id)
     return c.json({ booking: await repo.toWireBooking(db, updated ?? booking), message: 'Payment status updated' })
   })
 

@@ -5,6 +5,9 @@
  * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
@@ -40,9 +43,12 @@ export async function startServerTarget() {
   }
   const { db } = database
   const secret = randomBytes(32)
-  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false })
+  // A DATA_DIR of its own: the backup writes real files there.
+  const dataDir = mkdtempSync(join(tmpdir(), 'contract-data-'))
+  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, dataDir, databaseUrl: url })
   let dirty = false
   return {
+    dataDir,
     fetch: async (request: Request) => {
       dirty = true
       return app.fetch(request)
@@ -79,6 +85,9 @@ export async function startServerTarget() {
       if (!user) throw new Error(`no user ${email}`)
       return signToken(secret, user, issuedAt * 1000)
     },
-    close: () => database.close(),
+    async close() {
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
   }
 }

@@ -25,6 +25,7 @@ type Fetch = (request: Request) => Promise<Response>
 let dispatch: Fetch = (request) => fetch(request)
 
 interface ServerHandle {
+  dataDir: string
   fetch: Fetch
   reset(): Promise<void>
   fixtures: Fixtures
@@ -136,6 +137,12 @@ export async function call<T = Record<string, unknown>>(
     mockResetLinks.set(String((options.body as { email?: string }).email).toLowerCase(), String(json.resetUrl))
   }
   return { status: res.status, json: json as T, headers: res.headers, bytes }
+}
+
+/** The server's DATA_DIR in this run (server target only: its backups go there). */
+export function serverDataDir(): string {
+  if (!server) throw new Error('serverDataDir: not the server target')
+  return server.dataDir
 }
 
 /**

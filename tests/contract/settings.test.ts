@@ -1,8 +1,11 @@
+/** The admin's settings, the public contact details and the backup: the same on both backends (the backup's file is the server's own). */
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useMockBackend } from './helpers'
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { call, loginAs, serverDataDir, serverOnly, useBackend } from './target'
 import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
 
-useMockBackend()
+useBackend()
 
 describe('settings on the server', () => {
   it('one copy for every admin: defaults first, a saved section seen by the next read; admins only', async () => {
@@ -36,5 +39,35 @@ describe('settings on the server', () => {
     expect(res.status).toBe(200)
     expect(res.json.message).toBe('Backup completed')
     expect(Number.isNaN(Date.parse(res.json.finished_at))).toBe(false)
+  })
+
+  serverOnly.it('the backup is a real dump in DATA_DIR/backups; backups older than the retention days are deleted', async () => {
+    const admin = await loginAs('admin')
+    const dir = join(serverDataDir(), 'backups')
+    mkdirSync(dir, { recursive: true })
+    const days = Number(DEFAULT_SETTINGS.retention.backupRetentionDays)
+    const old = 'backup-2000-01-01T00-00-00-000Z.tar.gz'
+    const recent = 'backup-2000-01-02T00-00-00-000Z.tar.gz'
+    const notOurs = 'notes.txt'
+    for (const name of [old, recent, notOurs]) writeFileSync(join(dir, name), 'x')
+    const past = (d: number) => new Date(Date.now() - d * 86_400_000)
+    utimesSync(join(dir, old), past(days + 1), past(days + 1))
+    utimesSync(join(dir, recent), past(days - 1), past(days - 1))
+    utimesSync(join(dir, notOurs), past(days + 1), past(days + 1))
+
+    const before = new Set(readdirSync(dir))
+    const res = await call('POST', '/settings/backup', { token: admin })
+    expect(res.status).toBe(200)
+    const files = readdirSync(dir)
+    expect(files).not.toContain(old)
+    expect(files).toContain(recent)
+    expect(files).toContain(notOurs)
+    const made = files.filter((f) => !before.has(f) && /^backup-.*\.tar\.gz$/.test(f))
+    expect(made).toHaveLength(1)
+    // PGlite's data dir dump, gzipped: opens again with new PGlite({ loadDataDir }).
+    const bytes = readFileSync(join(dir, made[0] ?? ''))
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b])
+    expect(bytes.length).toBeGreaterThan(10_000)
+    expect((await call('POST', '/settings/backup', { token: await loginAs('client') })).status).toBe(403)
   })
 })

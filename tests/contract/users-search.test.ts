@@ -1,8 +1,8 @@
+/** The admin's user search: the same on both backends. */
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useMockBackend } from './helpers'
-import { db } from '../../mocks/db'
+import { call, loginAs, seed as db, useBackend } from './target'
 
-useMockBackend()
+useBackend()
 
 describe('GET /users?search', () => {
   it('finds a user whatever page they are on (name, email or phone), before paging', async () => {
@@ -18,5 +18,14 @@ describe('GET /users?search', () => {
     expect(res.json.pagination).toMatchObject({ total: 1, pages: 1 })
     const none = await call<{ users: unknown[] }>('GET', '/users?search=nobody-by-this-name', { token: admin })
     expect(none.json.users).toEqual([])
+  })
+
+  it('takes % and _ literally', async () => {
+    const admin = await loginAs('admin')
+    for (const needle of ['%', '_', '\\']) {
+      const res = await call<{ users: unknown[] }>('GET', `/users?search=${encodeURIComponent(needle)}`, { token: admin })
+      expect(res.status).toBe(200)
+      expect(res.json.users).toEqual([])
+    }
   })
 })

@@ -1,10 +1,10 @@
+/** The audit trail of booking changes and the amount paid: the same on both backends. */
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useMockBackend } from './helpers'
-import { db } from '../../mocks/db'
+import { call, loginAs, seed as db, useBackend } from './target'
 import { BookingResponse, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 import { amountPaid } from '../../mocks/serialize'
 
-useMockBackend()
+useBackend()
 
 function bookingWhere(test: (id: number) => boolean) {
   const b = db.booking.findMany((q) => q.where({ status: (s) => s !== 'cancelled' && s !== 'completed' })).find((x) => test(x.id) && x.payment_status !== 'paid')

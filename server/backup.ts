@@ -1,0 +1,91 @@
+/**
+ * A real backup of the database into DATA_DIR/backups:
+ * - PGlite: its own data dir dump (`dumpDataDir`, gzip) as backup-<time>.tar.gz, which
+ *   `new PGlite({ loadDataDir })` opens again;
+ * - PostgreSQL: `pg_dump --format=custom` as backup-<time>.dump when pg_dump is on the PATH (restore
+ *   with pg_restore), else a JSON export of every table of the public schema, backup-<time>.json.
+ * Then backups older than the retention setting's days are deleted (only our own files).
+ */
+import { execFile } from 'node:child_process'
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
+import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from './db/client'
+
+export interface BackupResult {
+  file: string
+  kind: 'pglite' | 'pg_dump' | 'json'
+  deleted: string[]
+}
+
+const BACKUP_FILE = /^backup-[\dTZ-]+\.(tar\.gz|dump|json)$/
+
+/** A file name that sorts by time and is safe on every file system. */
+const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-')
+
+export async function backupDatabase(db: Db, options: { dataDir: string; databaseUrl?: string; retentionDays: number; now?: Date }): Promise<BackupResult> {
+  const now = options.now ?? new Date()
+  const dir = join(options.dataDir, 'backups')
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const base = join(dir, `backup-${stamp(now)}`)
+  const client = (db as unknown as { $client: unknown }).$client as Partial<PGlite>
+  let file: string
+  let kind: BackupResult['kind']
+  if (typeof client.dumpDataDir === 'function') {
+    file = `${base}.tar.gz`
+    kind = 'pglite'
+    const dump = await client.dumpDataDir('gzip')
+    await writeFile(file, new Uint8Array(await dump.arrayBuffer()), { mode: 0o600 })
+  } else if (options.databaseUrl && (await pgDump(options.databaseUrl, `${base}.dump`))) {
+    file = `${base}.dump`
+    kind = 'pg_dump'
+  } else {
+    file = `${base}.json`
+    kind = 'json'
+    await writeFile(file, JSON.stringify(await exportTables(db)), { mode: 0o600 })
+  }
+  const deleted = await pruneBackups(dir, options.retentionDays, now)
+  return { file, kind, deleted }
+}
+
+/** pg_dump into `file`; false when pg_dump is not installed (then the JSON export is used). */
+async function pgDump(databaseUrl: string, file: string): Promise<boolean> {
+  try {
+    // The URL goes as --dbname (an argument, no shell); pg_dump reads the password from it.
+    await promisify(execFile)('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${databaseUrl}`], { timeout: 10 * 60_000 })
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    await rm(file, { force: true })
+    throw error
+  }
+}
+
+/** Every table of the public schema, row by row, with the time of the export. */
+async function exportTables(db: Db): Promise<{ exported_at: string; tables: Record<string, unknown[]> }> {
+  const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows
+  const names = rowsOf(await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`))
+  const tables: Record<string, unknown[]> = {}
+  for (const { table_name: name } of names) {
+    const table = String(name)
+    tables[table] = rowsOf(await db.execute(sql`SELECT * FROM ${sql.identifier(table)}`))
+  }
+  return { exported_at: new Date().toISOString(), tables }
+}
+
+/** Deletes our backup files older than `days` days; returns their names. */
+export async function pruneBackups(dir: string, days: number, now = new Date()): Promise<string[]> {
+  const cutoff = now.getTime() - days * 86_400_000
+  const deleted: string[] = []
+  for (const name of await readdir(dir)) {
+    if (!BACKUP_FILE.test(name)) continue
+    const path = join(dir, name)
+    if ((await stat(path)).mtimeMs < cutoff) {
+      await rm(path, { force: true })
+      deleted.push(name)
+    }
+  }
+  return deleted
+}

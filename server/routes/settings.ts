@@ -1,0 +1,51 @@
+/** The admin's settings (one row per section) and the public contact details, as the mock answers. */
+import { Hono } from 'hono'
+import { z } from 'zod/mini'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { GeneralSettings, NotificationSettings, RetentionSettings, SecuritySettings, settingsOrDefaults } from '../../src/api/contracts/settings'
+import type { Settings } from '../../src/api/contracts/settings'
+import { ApiError, parse, valid } from '../http'
+import { requireAuth } from '../auth'
+import { settings } from '../db/schema'
+import type { Db } from '../db/client'
+import type { AppEnv } from '../types'
+import { backupDatabase } from '../backup'
+
+const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
+
+/** The stored settings; a missing or broken section reads as its defaults. */
+export async function storedSettings(db: Db): Promise<Settings> {
+  const rows = await db.select().from(settings)
+  return settingsOrDefaults(Object.fromEntries(rows.map((r) => [r.section, r.value])))
+}
+
+export const settingsRoutes = new Hono<AppEnv>()
+  .get('/public', async (c) => {
+    const g = (await storedSettings(c.var.deps.db)).general
+    return c.json({ contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address } })
+  })
+
+  .get('/', requireAuth('admin'), async (c) => c.json({ settings: await storedSettings(c.var.deps.db) }))
+
+  .post('/backup', requireAuth('admin'), async (c) => {
+    const { db, dataDir, databaseUrl, log } = c.var.deps
+    const retention = (await storedSettings(db)).retention
+    // Tests without a DATA_DIR still get a real file, in the system's temporary folder.
+    const result = await backupDatabase(db, { dataDir: dataDir ?? join(tmpdir(), 'funeral-home-data'), databaseUrl, retentionDays: Number(retention.backupRetentionDays) })
+    log.info({ file: result.file, kind: result.kind, deleted: result.deleted }, 'backup')
+    return c.json({ message: 'Backup completed', finished_at: new Date().toISOString() })
+  })
+
+  .put('/:section', requireAuth('admin'), valid('json', z.unknown()), async (c) => {
+    const section = c.req.param('section')
+    if (!Object.hasOwn(SECTIONS, section)) throw new ApiError(404, 'Unknown settings section')
+    const key = section as keyof typeof SECTIONS
+    const value = parse(SECTIONS[key], c.req.valid('json'))
+    const { db } = c.var.deps
+    await db
+      .insert(settings)
+      .values({ section: key, value })
+      .onConflictDoUpdate({ target: settings.section, set: { value, updatedAt: new Date() } })
+    return c.json({ settings: await storedSettings(db), message: 'Settings saved' })
+  })
