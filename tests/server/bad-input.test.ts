@@ -25,6 +25,7 @@ const ROUTES: Array<[string, string]> = [
   ['PUT', '/bookings/1/tasks'], ['POST', '/bookings/1/release'], ['PATCH', '/bookings/1/transport'],
   ['GET', '/users'], ['GET', '/users/admin/statistics'], ['PUT', '/users/5'], ['DELETE', '/users/6'],
   ['GET', '/payments/summary'], ['GET', '/payments/transactions'], ['GET', '/payments/report'],
+  ['GET', '/settings'], ['GET', '/settings/public'], ['PUT', '/settings/general'], ['PUT', '/settings/security'],
 ]
 
 const deep = (n: number): unknown => (n === 0 ? 'x' : { a: deep(n - 1) })
@@ -36,7 +37,7 @@ const BODIES: Array<string | undefined> = [
   JSON.stringify({ deceased_id: 1, services: [{ service_id: '1', quantity: 1, scheduled_date: '2099-13-45T99:99:00' }] }),
   JSON.stringify({ deceased_id: 2 ** 53, services: [{ service_id: -1, quantity: 1, scheduled_date: '0000-00-00T00:00:00' }] }),
 ]
-const QUERIES = ['', '?page=-1&limit=abc', '?timeframe[]=x&type=%00', '?status=%27%3B', '?role=ADMIN&page=1e9', '?limit=100&page=99999']
+const QUERIES = ['', '?page=-1&limit=abc', '?timeframe[]=x&type=%00', '?status=%27%3B', '?role=ADMIN&page=1e9', '?limit=100&page=99999', '?search=%25_%5C%27%00']
 
 async function send(method: string, path: string, token: string | undefined, body: string | undefined) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
