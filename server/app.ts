@@ -15,7 +15,8 @@ import { serveDist } from './static'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
 import { deceasedRoutes } from './routes/deceased'
-import { documentRoutes, paymentRoutes, MSG_NOT_YET } from './routes/payments'
+import { paymentRoutes, MSG_NOT_YET } from './routes/payments'
+import { documentRoutes } from './routes/documents'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
 
@@ -67,12 +68,12 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   })
 
   const api = new Hono<AppEnv>()
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ message: 'Request body is too large' }, 413),
-    }),
-  )
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ message: 'Request body is too large' }, 413),
+  })
+  // An upload streams to storage under its own 5 MB limit (routes/documents.ts); everything else is JSON.
+  api.use((c, next) => (c.req.method === 'POST' && c.req.path === '/api/documents' ? next() : jsonLimit(c, next)))
   api.use('*', async (c, next) => {
     await next()
     // Answers about people are private: no shared cache may keep them.

@@ -13,6 +13,7 @@ import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
 import { createApp } from './app'
 import { describeError } from './http'
+import { createDiskStorage } from './storage/disk'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -42,10 +43,14 @@ async function main(): Promise<void> {
     lines.push('New database, no demo data. One administrator (change this password after signing in):', `  ${seeded.email}  ${seeded.password}`)
   }
 
+  const storage = await createDiskStorage({ dataDir })
+  // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
+  void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: error }, 'could not sweep temporary upload files'))
+
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
-  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY }, { staticDir })
+  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, storage }, { staticDir })
 
   const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`

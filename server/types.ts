@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
 import type { users } from './db/schema'
+import type { Storage } from './storage/storage'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -12,6 +13,8 @@ export interface Deps {
   /** Development: the reset link is also written to the log and the dev outbox. */
   dev: boolean
   trustProxy: boolean
+  /** Where documents' bytes live (DATA_DIR/documents on disk). Absent: the document routes answer 503. */
+  storage?: Storage
 }
 
 export interface AppEnv {

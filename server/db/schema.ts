@@ -105,6 +105,10 @@ export const documents = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     reviewNotes: text('review_notes'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** The storage's generated key (null: a seeded demo document, served from its sample bytes). */
+    storageKey: text('storage_key'),
+    /** Hex SHA-256 of the stored bytes. */
+    sha256: text('sha256'),
   },
   (t) => [index('documents_booking').on(t.bookingId), index('documents_uploader').on(t.uploadedBy)],
 )

@@ -31,5 +31,3 @@ export const paymentRoutes = new Hono<AppEnv>()
     })
   })
   .all('*', (c) => c.json({ message: MSG_NOT_YET }, 501))
-
-export const documentRoutes = new Hono<AppEnv>().all('*', (c) => c.json({ message: 'Documents are not available on this server yet' }, 501))

@@ -5,6 +5,10 @@
  * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createDiskStorage } from '../../server/storage/disk'
 import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
@@ -40,7 +44,9 @@ export async function startServerTarget() {
   }
   const { db } = database
   const secret = randomBytes(32)
-  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false })
+  const dataDir = await mkdtemp(join(tmpdir(), 'contract-'))
+  const storage = await createDiskStorage({ dataDir })
+  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, storage })
   let dirty = false
   return {
     fetch: async (request: Request) => {
@@ -79,6 +85,10 @@ export async function startServerTarget() {
       if (!user) throw new Error(`no user ${email}`)
       return signToken(secret, user, issuedAt * 1000)
     },
-    close: () => database.close(),
+    storageDir: storage.dir,
+    async close() {
+      await database.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
   }
 }
