@@ -14,6 +14,10 @@ import { seedIfEmpty } from './db/seed'
 import { createApp } from './app'
 import { describeError } from './http'
 import { createDiskStorage } from './storage/disk'
+import { darajaSetupFromEnv, simulatorDarajaConfig } from './daraja/config'
+import { createDarajaClient, type Daraja } from './daraja/client'
+import { newCallbackSecret } from './daraja/callback'
+import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -47,10 +51,29 @@ async function main(): Promise<void> {
   // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
   void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: error }, 'could not sweep temporary upload files'))
 
+  // M-Pesa: Safaricom's Daraja with DARAJA_* credentials, else the simulator on loopback (same HTTP calls).
+  const darajaSetup = darajaSetupFromEnv(process.env)
+  if (darajaSetup.mode === 'invalid') throw new Error(`M-Pesa configuration: ${darajaSetup.problems.join('; ')}`)
+  let daraja: Daraja
+  let darajaCallbackSecret: string
+  let simulator: DarajaSimulator | null = null
+  const darajaLog = (event: string, details: Record<string, unknown>) => log.info(details, event)
+  if (darajaSetup.mode === 'daraja') {
+    daraja = createDarajaClient(darajaSetup.config, { log: darajaLog })
+    darajaCallbackSecret = darajaSetup.callbackSecret
+  } else {
+    // The customer "answers" a few seconds after the push, so a family who closed the dialog is still settled by the callback.
+    simulator = await startDarajaSimulator({ answerAfterMs: Number(process.env.SIMULATOR_ANSWER_MS ?? 6000) })
+    darajaCallbackSecret = newCallbackSecret()
+    const selfOrigin = `http://127.0.0.1:${config.PORT}`
+    daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, selfOrigin, darajaCallbackSecret), { log: darajaLog })
+  }
+  lines.push(`${darajaSetup.description}${simulator ? ` at ${simulator.url} (test numbers: docs/daraja.md)` : ''}`)
+
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
-  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, storage }, { staticDir })
+  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret }, { staticDir })
 
   const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
@@ -58,6 +81,7 @@ async function main(): Promise<void> {
   })
   const stop = async () => {
     server.close()
+    await simulator?.close()
     await database.close()
     process.exit(0)
   }

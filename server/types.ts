@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { Db } from './db/client'
 import type { users } from './db/schema'
 import type { Storage } from './storage/storage'
+import type { Daraja } from './daraja/client'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -15,6 +16,10 @@ export interface Deps {
   trustProxy: boolean
   /** Where documents' bytes live (DATA_DIR/documents on disk). Absent: the document routes answer 503. */
   storage?: Storage
+  /** Daraja (or the simulator, over HTTP). Absent: the M-Pesa routes answer 501. */
+  daraja?: Daraja
+  /** The secret in our callback URL's path (mounted outside /api's authentication). */
+  darajaCallbackSecret?: string
 }
 
 export interface AppEnv {

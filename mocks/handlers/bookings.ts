@@ -7,7 +7,7 @@ import { PageQuery, pageOf } from '../../shared/validation'
 import { z } from 'zod/mini'
 import { deliverCallbacks } from '../mpesa'
 import { byNewest, toWireBooking } from '../serialize'
-import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
+import { MAX_SERVICE_DAYS_AHEAD, MSG_CANCEL_WHILE_PAYING, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { lengths } from '../limits'
 import { idempotent } from '../idempotency'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest } from '../../src/api/contracts/bookings'
@@ -150,6 +150,10 @@ export const bookingHandlers = [
       const input = lengths(await body(request, BookingStatusRequest), { notes: 'Notes' })
       // A family may cancel its own booking while it has not started; everything else is admin-only.
       if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
+      const cancelling = input.status === 'cancelled' && booking.status !== 'cancelled'
+      if (cancelling && db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).some((r) => r.result_code === null)) {
+        throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
+      }
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.status = input.status
@@ -158,6 +162,8 @@ export const bookingHandlers = [
         },
       })
       await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
+      const paid = db.payment.findMany((q) => q.where({ booking_id: booking.id, status: 'completed' })).reduce((s, p) => s + p.amount, 0)
+      if (cancelling && paid > 0) await logActivity('payment', refundDueMessage(booking.id, paid), user.id)
       return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })
     }),
   ),

@@ -146,7 +146,10 @@ export const mpesaRequests = pgTable('mpesa_requests', {
   resultDesc: text('result_desc'),
   paymentId: integer('payment_id'),
   createdAt: at('created_at').notNull().defaultNow(),
-})
+},
+  // One payment in progress per booking, kept by the database itself so two instances cannot both push.
+  (t) => [uniqueIndex('mpesa_requests_open_booking').on(t.bookingId).where(sql`result_code IS NULL`)],
+)
 
 export const activities = pgTable(
   'activities',

@@ -9,6 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDiskStorage } from '../../server/storage/disk'
+import { startDarajaSimulator } from '../../server/daraja/simulator'
+import { createDarajaClient } from '../../server/daraja/client'
+import { newCallbackSecret } from '../../server/daraja/callback'
+import { simulatorDarajaConfig } from '../../server/daraja/config'
 import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
@@ -46,7 +50,13 @@ export async function startServerTarget() {
   const secret = randomBytes(32)
   const dataDir = await mkdtemp(join(tmpdir(), 'contract-'))
   const storage = await createDiskStorage({ dataDir })
-  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, storage })
+  // Daraja is the simulator over HTTP; its callbacks come into this in-process app as Daraja's would.
+  let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
+  const simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(appFetch(new Request(input, init))) })
+  const callbackSecret = newCallbackSecret()
+  const daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', callbackSecret))
+  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret })
+  appFetch = (request) => app.fetch(request)
   let dirty = false
   return {
     fetch: async (request: Request) => {
@@ -54,6 +64,8 @@ export async function startServerTarget() {
       return app.fetch(request)
     },
     async reset() {
+      // Callbacks still on their way belong to the previous test.
+      await simulator.idle()
       if (!dirty) return
       await truncateAll(db)
       await insertDemo(db)
@@ -86,7 +98,10 @@ export async function startServerTarget() {
       return signToken(secret, user, issuedAt * 1000)
     },
     storageDir: storage.dir,
+    simulator,
     async close() {
+      await simulator.idle()
+      await simulator.close()
       await database.close()
       await rm(dataDir, { recursive: true, force: true })
     },
