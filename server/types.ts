@@ -20,6 +20,8 @@ export interface Deps {
   daraja?: Daraja
   /** The secret in our callback URL's path (mounted outside /api's authentication). */
   darajaCallbackSecret?: string
+  /** How long after a push its first STK query is due (the reconciliation job; default 60 s). */
+  reconcileFirstMs?: number
 }
 
 export interface AppEnv {

@@ -146,6 +146,9 @@ export const mpesaRequests = pgTable('mpesa_requests', {
   resultDesc: text('result_desc'),
   paymentId: integer('payment_id'),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** The reconciliation job of an open push: when to ask Daraja (STK query) next, and how many times it has. */
+  nextCheckAt: at('next_check_at').notNull().defaultNow(),
+  checkAttempts: integer('check_attempts').notNull().default(0),
 },
   // One payment in progress per booking, kept by the database itself so two instances cannot both push.
   (t) => [uniqueIndex('mpesa_requests_open_booking').on(t.bookingId).where(sql`result_code IS NULL`)],

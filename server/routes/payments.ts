@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
 import { MPESA_MAX_ATTEMPTS } from '../../src/lib/constants'
@@ -77,7 +77,17 @@ async function stkPush(c: Context<AppEnv>) {
   }
   const claimId = `claim-${randomUUID()}`
   try {
-    await db.insert(mpesaRequests).values({ checkoutRequestId: claimId, merchantRequestId: '', bookingId: booking.id, clientId: user.id, phone, amount: input.amount, scenario: scenarioForPhone(phone).id })
+    await db.insert(mpesaRequests).values({
+      checkoutRequestId: claimId,
+      merchantRequestId: '',
+      bookingId: booking.id,
+      clientId: user.id,
+      phone,
+      amount: input.amount,
+      scenario: scenarioForPhone(phone).id,
+      // Its reconciliation job (server/reconcile.ts), due once the app has had time to verify it itself.
+      nextCheckAt: sql`now() + ${`${c.var.deps.reconcileFirstMs ?? 60_000} milliseconds`}::interval`,
+    })
   } catch {
     // The unique index: another push for this booking is open (maybe through another instance).
     throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
