@@ -5,13 +5,13 @@
  * that each takes effect at most once even across instances: every change is one UPDATE guarded
  * by the payment still being `processing` (or its receipt still empty).
  */
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, like } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
 import { bookings, mpesaRequests, payments } from './db/schema'
 import { amountDue } from '../shared/rules'
 import { logActivity } from './repo/users'
-import { ignoredCallbackLog, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
+import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
 import type { Daraja, StkQueryResult } from './daraja/client'
 
 export type MpesaRequestRow = typeof mpesaRequests.$inferSelect
@@ -70,11 +70,37 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
 
 /** Daraja's callback: settles a push of ours once; anything else is logged and changes nothing. */
 export async function onDarajaCallback(db: Db, log: Logger, callback: StkCallback): Promise<void> {
-  const push = await pushRecord(db, callback.checkoutRequestId)
+  let push = await pushRecord(db, callback.checkoutRequestId)
+  if (!push && (await claimLostPush(db, log, callback))) push = await pushRecord(db, callback.checkoutRequestId)
   const decision = settle(push, callback)
   const note = ignoredCallbackLog(decision, callback)
   if (note) log.warn({ checkoutRequestId: callback.checkoutRequestId }, note)
   await applyDecision(db, log, callback.checkoutRequestId, decision, 'callback')
+}
+
+/**
+ * A success callback for a CheckoutRequestID we never learnt: the push whose answer was lost
+ * (timeout, dropped connection) is still open under its claim id. When exactly one such attempt
+ * has the callback's phone and amount (matchUnclaimedCallback), it takes the real id and is then
+ * settled as usual. Returns whether one was claimed.
+ */
+async function claimLostPush(db: Db, log: Logger, callback: StkCallback): Promise<boolean> {
+  const open = await db
+    .select()
+    .from(mpesaRequests)
+    .where(and(isNull(mpesaRequests.resultCode), like(mpesaRequests.checkoutRequestId, 'claim-%')))
+  const match = matchUnclaimedCallback(
+    callback,
+    open.map((r) => ({ ...r, sentAt: r.createdAt })),
+    { receivedAt: new Date() },
+  )
+  if (!match) return false
+  await db.transaction(async (tx) => {
+    await tx.update(mpesaRequests).set({ checkoutRequestId: callback.checkoutRequestId, merchantRequestId: callback.merchantRequestId }).where(eq(mpesaRequests.id, match.id))
+    await tx.update(payments).set({ checkoutRequestId: callback.checkoutRequestId }).where(eq(payments.checkoutRequestId, match.checkoutRequestId))
+  })
+  log.warn({ checkoutRequestId: callback.checkoutRequestId, bookingId: match.bookingId }, 'Daraja callback matched to a push whose answer was lost')
+  return true
 }
 
 /** One STK query for an open push, applied. A query that fails (network, Daraja down) changes nothing. */

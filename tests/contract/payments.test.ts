@@ -4,7 +4,7 @@
  * counts (mocks/README.md: the Nth verify gives the final answer).
  */
 import { describe, expect, it } from 'vitest'
-import { call, login, loginAs, seed, useBackend } from './target'
+import { call, darajaSimulator, login, loginAs, seed, serverOnly, useBackend } from './target'
 import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 import { PaymentList, PendingPaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
@@ -233,5 +233,62 @@ describe('payments', () => {
     const checkout = StkPushResponse.parse(alias.json).data.CheckoutRequestID
     expect((await call('GET', `/payments/mpesa/verify/${checkout}`, { token: john })).status).toBe(404)
     expect((await call('GET', '/payments/mpesa/verify/ws_CO_unknown', { token })).status).toBe(404)
+  })
+
+  serverOnly.it('a push whose answer from Daraja was lost is kept open (never "not sent"), and its callback settles it', async () => {
+    const simulator = darajaSimulator()!
+    const token = await loginAs('client')
+    const booking = await unpaidBooking(token)
+    simulator.injectFault({ endpoint: 'stkPush', fault: 'reset', afterProcessing: true })
+    const res = await call('POST', '/stk-push', { token, body: { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id } })
+    expect(res.status).toBe(200)
+    expect(StkPushResponse.parse(res.json).data.ResponseCode).toBe('0')
+    const blocked = await call('POST', '/stk-push', { token, body: { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id } })
+    expect(blocked.status).toBe(409)
+    const sent = simulator.pushes().at(-1)!
+    simulator.finish(sent.checkoutRequestId)
+    await simulator.idle()
+    const rows = await paymentsOf(token, booking.id)
+    expect(rows.filter((p) => p.status === 'completed')).toHaveLength(1)
+    expect(rows.find((p) => p.status === 'completed')?.transaction_id).toBe(sent.receipt)
+    expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).payment_status).toBe('paid')
+  })
+
+  serverOnly.it("Daraja's callback: a wrong secret is 404; malformed, unknown, other-amount and repeated callbacks are accepted and settle nothing twice", async () => {
+    const simulator = darajaSimulator()!
+    simulator.setCallbackPlan({ mode: 'drop' })
+    try {
+      const token = await loginAs('client')
+      const { booking, data } = await push(token, phoneFor('success'))
+      const sent = simulator.pushes().at(-1)!
+      const path = new URL(sent.callbackUrl).pathname.replace(/^\/api/, '')
+      const accepted = { ResultCode: 0, ResultDesc: 'Accepted' }
+      const body = (amount: number, id = data.CheckoutRequestID) => ({
+        Body: {
+          stkCallback: {
+            MerchantRequestID: data.MerchantRequestID,
+            CheckoutRequestID: id,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            CallbackMetadata: { Item: [{ Name: 'Amount', Value: amount }, { Name: 'MpesaReceiptNumber', Value: 'TST1234567' }, { Name: 'PhoneNumber', Value: 254712345678 }] },
+          },
+        },
+      })
+      expect((await call('POST', '/hooks/daraja/stk/00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff', { body: body(booking.total_amount) })).status).toBe(404)
+      for (const bad of [{ rawBody: '{"Body":' }, { body: { hello: 'world' } }, { body: body(booking.total_amount, 'ws_CO_not_ours') }, { body: body(booking.total_amount + 1) }]) {
+        const res = await call('POST', path, bad)
+        expect([res.status, res.json]).toEqual([200, accepted])
+      }
+      expect((await paymentsOf(token, booking.id)).filter((p) => p.status === 'completed')).toHaveLength(0)
+      for (let i = 0; i < 3; i++) expect((await call('POST', path, { body: body(booking.total_amount) })).json).toEqual(accepted)
+      const rows = (await paymentsOf(token, booking.id)).filter((p) => p.status === 'completed')
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.transaction_id).toBe('TST1234567')
+      expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).payment_status).toBe('paid')
+      // The verify then reads the settled answer.
+      expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })).json).data.ResultCode).toBe('0')
+    } finally {
+      simulator.setCallbackPlan({ mode: 'deliver' })
+    }
   })
 })

@@ -32,6 +32,7 @@ interface ServerHandle {
   signAt(email: string, issuedAt: number): Promise<string>
   close(): Promise<void>
   storageDir: string
+  simulator: import('../../server/daraja/simulator').DarajaSimulator
 }
 let server: ServerHandle | null = null
 /** Set by `forgot-password` answers on the mock (its dev-only `resetUrl`). */
@@ -151,6 +152,11 @@ export async function postForm(path: string, form: FormData, token?: string | nu
     json = { raw: text }
   }
   return { status: res.status, json, headers: res.headers, bytes }
+}
+
+/** The server's Daraja simulator (null on the mock). */
+export function darajaSimulator() {
+  return server?.simulator ?? null
 }
 
 /** The server's document files (names in its storage folder, temporary ones included); null on the mock. */
