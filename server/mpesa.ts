@@ -74,7 +74,9 @@ export async function onDarajaCallback(db: Db, log: Logger, callback: StkCallbac
   if (!push && (await claimLostPush(db, log, callback))) push = await pushRecord(db, callback.checkoutRequestId)
   const decision = settle(push, callback)
   const note = ignoredCallbackLog(decision, callback)
-  if (note) log.warn({ checkoutRequestId: callback.checkoutRequestId }, note)
+  // A repeat that agrees with the settled payment is routine (the simulator and Daraja call back after a verify settled it).
+  const routine = decision.action === 'ignore' && decision.reason === 'already-settled' && !decision.conflicting
+  if (note) log[routine ? 'debug' : 'warn']({ checkoutRequestId: callback.checkoutRequestId }, note)
   await applyDecision(db, log, callback.checkoutRequestId, decision, 'callback')
 }
 
