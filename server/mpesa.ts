@@ -77,7 +77,16 @@ export async function onDarajaCallback(db: Db, log: Logger, callback: StkCallbac
   // A repeat that agrees with the settled payment is routine (the simulator and Daraja call back after a verify settled it).
   const routine = decision.action === 'ignore' && decision.reason === 'already-settled' && !decision.conflicting
   if (note) log[routine ? 'debug' : 'warn']({ checkoutRequestId: callback.checkoutRequestId }, note)
-  await applyDecision(db, log, callback.checkoutRequestId, decision, 'callback')
+  const changed = await applyDecision(db, log, callback.checkoutRequestId, decision, 'callback')
+  if (!changed && (decision.action === 'complete' || decision.action === 'fail')) {
+    // Decided on a row that a verify's STK query settled meanwhile (another transaction, maybe another
+    // instance): decide again on what is there now, so the receipt is not lost (add-receipt) and a
+    // contradiction is logged.
+    const again = settle(await pushRecord(db, callback.checkoutRequestId), callback)
+    const note2 = ignoredCallbackLog(again, callback)
+    if (note2 && !(again.action === 'ignore' && again.reason === 'already-settled' && !again.conflicting)) log.warn({ checkoutRequestId: callback.checkoutRequestId }, note2)
+    await applyDecision(db, log, callback.checkoutRequestId, again, 'callback')
+  }
 }
 
 /**
