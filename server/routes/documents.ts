@@ -16,6 +16,7 @@ import {
   MSG_FILE_REQUIRED,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
+  MSG_REJECT_NEEDS_REASON,
   documentFileProblem,
   type DocumentType,
 } from '../../src/api/contracts/documents'
@@ -310,6 +311,10 @@ export const documentRoutes = new Hono<AppEnv>()
     const doc = await findVisibleDocument(db, c.var.user, pathId(c, MSG_DOCUMENT_NOT_FOUND))
     const input = c.req.valid('json')
     const notes = input.notes?.trim() ? input.notes.trim() : null
+    // The family must know what to fix (a document already reviewed answers 409 below, as on the mock).
+    if (input.status === 'rejected' && notes === null && doc.status === 'pending') {
+      throw new ApiError(422, MSG_REJECT_NEEDS_REASON, { notes: MSG_REJECT_NEEDS_REASON })
+    }
     // Only a pending document changes, checked in the update itself so two admins cannot both review it.
     const [updated] = await db
       .update(documents)
