@@ -153,6 +153,16 @@ export const morgueCareSchema = z.object({
 })
 export type MorgueCareRecord = z.infer<typeof morgueCareSchema>
 
+/** The landing page's contact messages: the outbox the staff read (no e-mail is sent by the mock). */
+export const contactMessageSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+})
+export type ContactMessageRecord = z.infer<typeof contactMessageSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -164,6 +174,7 @@ export const db = {
   activity: new Collection({ schema: activitySchema }),
   passwordReset: new Collection({ schema: passwordResetSchema }),
   morgueCare: new Collection({ schema: morgueCareSchema }),
+  contactMessage: new Collection({ schema: contactMessageSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -255,6 +266,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return passwordResetSchema
     case 'morgueCare':
       return morgueCareSchema
+    case 'contactMessage':
+      return contactMessageSchema
   }
 }
 

@@ -9,6 +9,7 @@ import { paymentHandlers } from './payments'
 import { serviceHandlers } from './services'
 import { userHandlers } from './users'
 import { morgueHandlers } from './morgue'
+import { contactHandlers } from './contact'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -31,5 +32,6 @@ export const handlers = [
   ...paymentHandlers,
   ...userHandlers,
   ...morgueHandlers,
+  ...contactHandlers,
   notFound,
 ]
