@@ -30,7 +30,6 @@ const AboutPage = lazyRoute(paths.about, () => import('../features/public/about/
 const PlanningPage = lazyRoute(paths.resources.planning, () => import('../features/public/resources/planning-page'), 'PlanningPage')
 const GriefSupportPage = lazyRoute(paths.resources.griefSupport, () => import('../features/public/resources/grief-support-page'), 'GriefSupportPage')
 const LegalPage = lazyRoute(paths.resources.legal, () => import('../features/public/resources/legal-page'), 'LegalPage')
-const WhatToDoNowPage = lazyRoute(paths.resources.whatToDoNow, () => import('../features/public/resources/what-to-do-now-page'), 'WhatToDoNowPage')
 
 // The guards read the session, so they live in the session's part of the app.
 const loadGuards = () => import('./guards')
@@ -78,7 +77,8 @@ export const routes: RouteObject[] = [
           { path: paths.resources.planning, element: <Lazy><PlanningPage /></Lazy> },
           { path: paths.resources.griefSupport, element: <Lazy><GriefSupportPage /></Lazy> },
           { path: paths.resources.legal, element: <Lazy><LegalPage /></Lazy> },
-          { path: paths.resources.whatToDoNow, element: <Lazy><WhatToDoNowPage /></Lazy> },
+          // The legal page's chunk serves it too (LegalPage reads the path): the first load stays as small.
+          { path: paths.resources.whatToDoNow, element: <Lazy><LegalPage /></Lazy> },
         ],
       },
       { path: paths.dashboard, element: <Lazy><DashboardRedirect /></Lazy> },

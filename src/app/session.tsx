@@ -148,3 +148,6 @@ export function useSession() {
 export function useAuthSelector<T>(selector: (s: AuthSnapshot) => T): T {
   return useSelector(useAuthActor(), selector)
 }
+
+// The landing page's live prices come with this chunk (see starting-prices.ts).
+export { loadStartingPrices } from './starting-prices'

@@ -11,7 +11,7 @@ import {
 import { paths } from '../../../app/paths'
 
 import { formatKsh } from '../../../lib/format'
-import type { PricingKey, StartingPrices } from './live-prices'
+import type { PricingKey, StartingPrices } from '../../../app/starting-prices'
 
 interface Offer {
   name: string

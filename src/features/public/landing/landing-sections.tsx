@@ -8,7 +8,7 @@ import { paths } from '../../../app/paths'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
 import { OFFERS, RESOURCES, TESTIMONIALS, offerPrice } from './landing-content'
-import type { StartingPrices } from './live-prices'
+import type { StartingPrices } from '../../../app/starting-prices'
 import { useLandingStyles } from './landing-styles'
 import { LandingCards, LandingSection } from './landing-parts'
 
@@ -63,7 +63,7 @@ function useLiveStartingPrices(): StartingPrices {
     let live = true
     const cancel = whenIdle(
       () =>
-        void import('./live-prices')
+        void import('../../../app/session')
           .then((m) => m.loadStartingPrices())
           .then((p) => live && setPrices(p))
           .catch(() => {
