@@ -172,6 +172,16 @@ export type BookingAuditRecord = z.infer<typeof bookingAuditSchema>
 export const settingSchema = z.object({ id: z.int(), json: z.string() })
 export type SettingRecord = z.infer<typeof settingSchema>
 
+/** The landing page's contact messages: the outbox the staff read (no e-mail is sent by the mock). */
+export const contactMessageSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+})
+export type ContactMessageRecord = z.infer<typeof contactMessageSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -185,6 +195,7 @@ export const db = {
   morgueCare: new Collection({ schema: morgueCareSchema }),
   bookingAudit: new Collection({ schema: bookingAuditSchema }),
   setting: new Collection({ schema: settingSchema }),
+  contactMessage: new Collection({ schema: contactMessageSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -297,6 +308,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return bookingAuditSchema
     case 'setting':
       return settingSchema
+    case 'contactMessage':
+      return contactMessageSchema
   }
 }
 

@@ -15,7 +15,10 @@ import { serveDist } from './static'
 import { authRoutes } from './routes/auth'
 import { bookingRoutes } from './routes/bookings'
 import { deceasedRoutes } from './routes/deceased'
-import { documentRoutes, paymentRoutes, MSG_NOT_YET } from './routes/payments'
+import { paymentRoutes, stkPushRoutes } from './routes/payments'
+import { documentRoutes } from './routes/documents'
+import { darajaCallbackRoute } from './daraja/callback-route'
+import { onDarajaCallback } from './mpesa'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
 import { settingsRoutes } from './routes/settings'
@@ -68,12 +71,12 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   })
 
   const api = new Hono<AppEnv>()
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ message: 'Request body is too large' }, 413),
-    }),
-  )
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ message: 'Request body is too large' }, 413),
+  })
+  // An upload streams to storage under its own 5 MB limit (routes/documents.ts); everything else is JSON.
+  api.use((c, next) => (c.req.method === 'POST' && c.req.path === '/api/documents' ? next() : jsonLimit(c, next)))
   api.use('*', async (c, next) => {
     await next()
     // Answers about people are private: no shared cache may keep them.
@@ -87,8 +90,19 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/settings', settingsRoutes)
   api.route('/payments', paymentRoutes)
   api.route('/documents', documentRoutes)
-  api.all('/stk-push', (c) => c.json({ message: MSG_NOT_YET }, 501))
+  api.route('/stk-push', stkPushRoutes)
   api.all('*', (c) => c.json({ message: 'Not found' }, 404))
+  if (deps.darajaCallbackSecret) {
+    // Daraja's callback: no token (Daraja has none); the path's secret and "a push we made" are the checks.
+    app.route(
+      '/',
+      darajaCallbackRoute({
+        secret: deps.darajaCallbackSecret,
+        onCallback: (callback) => onDarajaCallback(deps.db, deps.log, callback),
+        log: (event, details) => deps.log.warn(details, event),
+      }),
+    )
+  }
   app.route('/api', api)
   if (options.staticDir) app.use('*', serveDist(options.staticDir))
 

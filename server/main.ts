@@ -13,6 +13,12 @@ import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
 import { createApp } from './app'
 import { describeError } from './http'
+import { createDiskStorage } from './storage/disk'
+import { darajaSetupFromEnv, simulatorDarajaConfig } from './daraja/config'
+import { createDarajaClient, type Daraja } from './daraja/client'
+import { newCallbackSecret } from './daraja/callback'
+import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
+import { startReconciler } from './reconcile'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -42,10 +48,41 @@ async function main(): Promise<void> {
     lines.push('New database, no demo data. One administrator (change this password after signing in):', `  ${seeded.email}  ${seeded.password}`)
   }
 
+  const storage = await createDiskStorage({ dataDir })
+  // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
+  void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: error }, 'could not sweep temporary upload files'))
+
+  // M-Pesa: Safaricom's Daraja with DARAJA_* credentials, else the simulator on loopback (same HTTP calls).
+  const darajaSetup = darajaSetupFromEnv(process.env)
+  if (darajaSetup.mode === 'invalid') throw new Error(`M-Pesa configuration: ${darajaSetup.problems.join('; ')}`)
+  let daraja: Daraja
+  let darajaCallbackSecret: string
+  let simulator: DarajaSimulator | null = null
+  const darajaLog = (event: string, details: Record<string, unknown>) => log.info(details, event)
+  const externalSimulator = process.env.DARAJA_SIMULATOR_URL
+  if (darajaSetup.mode === 'daraja') {
+    daraja = createDarajaClient(darajaSetup.config, { log: darajaLog })
+    darajaCallbackSecret = darajaSetup.callbackSecret
+  } else if (externalSimulator) {
+    // A simulator shared by several instances or outliving a restart (tests, demos); the callback secret must then be shared too.
+    darajaCallbackSecret = process.env.DARAJA_SIMULATOR_CALLBACK_SECRET ?? newCallbackSecret()
+    daraja = createDarajaClient(simulatorDarajaConfig(externalSimulator, `http://127.0.0.1:${config.PORT}`, darajaCallbackSecret), { log: darajaLog })
+  } else {
+    // The customer "answers" a few seconds after the push, so a family who closed the dialog is still settled by the callback.
+    simulator = await startDarajaSimulator({ answerAfterMs: Number(process.env.SIMULATOR_ANSWER_MS ?? 6000) })
+    darajaCallbackSecret = newCallbackSecret()
+    const selfOrigin = `http://127.0.0.1:${config.PORT}`
+    daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, selfOrigin, darajaCallbackSecret), { log: darajaLog })
+  }
+  lines.push(`${darajaSetup.description}${simulator ? ` at ${simulator.url} (test numbers: docs/daraja.md)` : externalSimulator && darajaSetup.mode === 'simulator' ? ` at ${externalSimulator}` : ''}`)
+  const reconcileFirstMs = Number(process.env.RECONCILE_FIRST_MS ?? 60_000)
+  // Open pushes are checked by jobs kept in the database: a push made before a restart is finished by this start.
+  const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: Number(process.env.RECONCILE_POLL_MS ?? 5_000) })
+
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
-  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, dataDir, databaseUrl: config.DATABASE_URL }, { staticDir })
+  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL }, { staticDir })
 
   const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
@@ -53,6 +90,8 @@ async function main(): Promise<void> {
   })
   const stop = async () => {
     server.close()
+    await reconciler.stop()
+    await simulator?.close()
     await database.close()
     process.exit(0)
   }

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
 import type { users } from './db/schema'
+import type { Storage } from './storage/storage'
+import type { Daraja } from './daraja/client'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -16,6 +18,14 @@ export interface Deps {
   dataDir?: string
   /** PostgreSQL's URL, for pg_dump; absent with PGlite. */
   databaseUrl?: string
+  /** Where documents' bytes live (DATA_DIR/documents on disk). Absent: the document routes answer 503. */
+  storage?: Storage
+  /** Daraja (or the simulator, over HTTP). Absent: the M-Pesa routes answer 501. */
+  daraja?: Daraja
+  /** The secret in our callback URL's path (mounted outside /api's authentication). */
+  darajaCallbackSecret?: string
+  /** How long after a push its first STK query is due (the reconciliation job; default 60 s). */
+  reconcileFirstMs?: number
 }
 
 export interface AppEnv {

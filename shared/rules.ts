@@ -139,3 +139,11 @@ export function checkLengths<T extends object>(input: T, labels: Partial<Record<
   }
   return input
 }
+
+/** A booking is not cancelled while a payment is on its way (the family could end up cancelled and charged). */
+export const MSG_CANCEL_WHILE_PAYING = 'A payment for this booking is in progress. Please wait for it to finish before cancelling.'
+
+/** The activity line that flags a cancelled booking with money received, for the admin to refund. */
+export function refundDueMessage(bookingId: number, paid: number): string {
+  return `Booking #${bookingId} cancelled with KSH ${paid.toLocaleString('en-KE')} paid: refund due`
+}

@@ -15,9 +15,11 @@ import readXlsxFile from 'read-excel-file/node'
 const PORT = Number(process.env.PORT ?? 3977)
 const base = `http://127.0.0.1:${PORT}`
 const dataDir = mkdtempSync(join(tmpdir(), 'afh-server-browser-'))
-const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] })
+const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_ANSWER_MS: '60000' }, stdio: ['ignore', 'pipe', 'inherit'] })
 server.stdout.on('data', (d) => process.stdout.write(d))
 const failures = []
+/** A real 1×1 PNG (the admin's review shows it). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'}  ${what}`)
   if (!ok) failures.push(what)
@@ -76,8 +78,61 @@ try {
       const token = await page.evaluate(() => Object.values({ ...localStorage, ...sessionStorage }).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v)))
       const stored = await (await fetch(`${base}/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()
       check(stored.booking?.total_amount === 8000 && stored.booking?.deceased_first_name === 'Otieno', `the family books through the wizard: booking #${id} stored with KSH 8,000 for Otieno`)
+      // M-Pesa through the Daraja simulator, in real time (the app checks every 5 s).
+      const pendingRow = (name) => page.getByRole('list', { name: 'Bookings awaiting payment' }).getByRole('listitem').filter({ hasText: name })
+      const pay = async (name, phone) => {
+        await pendingRow(name).getByRole('button', { name: 'Pay with M-Pesa' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Pay with M-Pesa' })
+        await dialog.getByRole('textbox', { name: /M-Pesa phone number/ }).fill(phone)
+        await dialog.getByRole('button', { name: /^Pay KSH/ }).click()
+        return dialog
+      }
+      await page.goto(`${base}/dashboard/client/payments`)
+      await pendingRow('Samuel Ouma').waitFor({ timeout: 20_000 })
+      let dialog = await pay('Samuel Ouma', '0712340001')
+      await dialog.getByText('Payment not completed').waitFor({ timeout: 30_000 })
+      check(await dialog.getByText('There was not enough money in the M-Pesa account for this payment.').isVisible(), 'insufficient funds (0712340001): "Payment not completed" with its reason')
+      // Try again keeps the dialog: this time the success number.
+      await dialog.getByRole('button', { name: 'Try again' }).click()
+      await dialog.getByRole('textbox', { name: /M-Pesa phone number/ }).fill('0712345678')
+      const started = Date.now()
+      await dialog.getByRole('button', { name: /^Pay KSH/ }).click()
+      await page.getByText('Payment received').first().waitFor({ timeout: 40_000 })
+      await pendingRow('Samuel Ouma').waitFor({ state: 'detached', timeout: 20_000 })
+      check(true, `success (0712345678): "Payment received" ${((Date.now() - started) / 1000).toFixed(1)} s after "Pay", and Samuel Ouma leaves "awaiting payment"`)
+      dialog = await pay('Rose Achieng', '0712349999')
+      await dialog.getByText('We could not confirm your payment yet').waitFor({ timeout: 80_000 })
+      check(await dialog.getByRole('button', { name: 'Pay again' }).isVisible(), 'never answered (0712349999): after 10 checks, "We could not confirm your payment yet" with "Pay again"')
+      await dialog.getByRole('button', { name: 'Close' }).first().click()
+
+      // A burial permit uploaded from Rose Achieng's booking (a real PNG), for the admin below.
+      await page.goto(`${base}/dashboard/client/bookings`)
+      await page.getByRole('link', { name: /Rose Achieng/ }).first().click()
+      const list = page.getByRole('list', { name: /Documents for this booking/ })
+      await list.getByRole('button', { name: /Upload Burial Permit/ }).click()
+      const upload = page.getByRole('dialog', { name: 'Upload Document' })
+      await upload.getByLabel(/^File/).setInputFiles({ name: 'rose-permit.png', mimeType: 'image/png', buffer: PNG })
+      await upload.getByRole('button', { name: 'Upload' }).click()
+      await list.getByText('Waiting for review').waitFor({ timeout: 20_000 })
+      check(true, 'the family uploads a burial permit from the booking checklist')
     }
     if (path === '/dashboard/admin') {
+      await page.goto(`${base}/dashboard/admin/documents`)
+      await page.getByRole('searchbox').fill('rose-permit')
+      const row = page.getByRole('row').filter({ hasText: 'rose-permit' })
+      await row.getByRole('button', { name: /^Review / }).click()
+      const review = page.getByRole('dialog')
+      await review.getByRole('img').waitFor({ timeout: 20_000 })
+      await review.getByRole('button', { name: 'Approve' }).click()
+      await page.getByText('Document marked as approved').first().waitFor({ timeout: 20_000 })
+      check(true, 'the admin reviews the upload (its preview shows) and approves it')
+      const token = await page.evaluate(() => Object.values({ ...localStorage, ...sessionStorage }).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v)))
+      const docs = await (await fetch(`${base}/api/documents?search=rose-permit`, { headers: { Authorization: `Bearer ${token}` } })).json()
+      const doc = docs.documents?.[0]
+      const got = await fetch(`${base}/api/documents/${doc?.id}/download`, { headers: { Authorization: `Bearer ${token}` } })
+      const bytes = Buffer.from(await got.arrayBuffer())
+      check(doc?.status === 'approved' && bytes.equals(PNG) && got.headers.get('content-type') === 'image/png' && /attachment/.test(got.headers.get('content-disposition') ?? ''), 'the approved permit downloads byte for byte as image/png, as an attachment')
+
       await page.goto(`${base}/dashboard/admin/reports`)
       await page.getByRole('button', { name: 'Generate report' }).click()
       const dialog = page.getByRole('dialog', { name: 'Generate report' })

@@ -1,5 +1,5 @@
 import { assign, sendTo, setup } from 'xstate'
-import { amountToPay, type Payment, type PendingPayment } from '../../src/api/contracts/payments'
+import { amountForPush, type Payment, type PendingPayment } from '../../src/api/contracts/payments'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { mpesaPaymentMachine, type MpesaPaymentOutput } from './mpesa-payment.machine'
 
@@ -99,7 +99,7 @@ export const paymentsPageMachine = setup({
         src: 'mpesaPayment',
         input: ({ context }) => ({
           bookingId: context.payingFor?.id ?? '',
-          amount: context.payingFor ? amountToPay(context.payingFor) : 0,
+          amount: context.payingFor ? amountForPush(context.payingFor) : 0,
           phone: context.phone,
         }),
         onDone: [

@@ -7,7 +7,7 @@ import { PageQuery, pageOf } from '../../shared/validation'
 import { z } from 'zod/mini'
 import { deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
-import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking as canSee, mayChangeBookingStatus } from '../../shared/rules'
+import { MAX_SERVICE_DAYS_AHEAD, MSG_CANCEL_WHILE_PAYING, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { lengths } from '../limits'
 import { idempotent } from '../idempotency'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
@@ -168,6 +168,10 @@ export const bookingHandlers = [
       if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
       const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
       const before = { status: booking.status, payment_status: booking.payment_status }
+      const cancelling = input.status === 'cancelled' && booking.status !== 'cancelled'
+      if (cancelling && db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).some((r) => r.result_code === null)) {
+        throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
+      }
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.status = input.status
@@ -180,6 +184,8 @@ export const bookingHandlers = [
       await audit(booking.id, user, 'status', before.status, input.status, why)
       if (refund) await audit(booking.id, user, 'payment_status', before.payment_status, 'refunded', why)
       await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
+      const paid = amountPaid(booking.id)
+      if (cancelling && paid > 0) await logActivity('payment', refundDueMessage(booking.id, paid), user.id)
       return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })
     }),
   ),

@@ -3,6 +3,7 @@ import { db, logActivity, nextId } from '../db'
 import type { DocumentRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireRoleOf, requireUser, route, validate } from '../http'
 import { deleteFile, putFile, readFile } from '../files'
+import { idempotent } from '../idempotency'
 import { toWireDocument } from '../serialize'
 import {
   DOCUMENT_STATUSES,
@@ -101,52 +102,55 @@ export const documentHandlers = [
     '*/api/documents',
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
-      let form: FormData
-      try {
-        form = await request.formData()
-      } catch {
-        throw new ApiError(422, MSG_FILE_REQUIRED)
-      }
-      const file = form.get('file')
-      // Duck-typed: in tests the File class of the fetch implementation is not the page's.
-      if (file === null || typeof file === 'string') throw new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED })
-      const name = typeof (file as { name?: unknown }).name === 'string' && file.name ? file.name : 'document'
-      const problem = documentFileProblem({ name, size: file.size, type: file.type })
-      if (problem === MSG_FILE_TOO_BIG) throw new ApiError(413, problem, { file: problem })
-      if (problem === MSG_FILE_TYPE) throw new ApiError(415, problem, { file: problem })
-      if (problem) throw new ApiError(422, problem, { file: problem })
-      const text = (key: string) => {
-        const v = form.get(key)
-        return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
-      }
-      const fields = validate(DocumentUploadFields, { document_type: text('document_type'), description: text('description'), booking_id: text('booking_id') })
-      let bookingId: number | null = null
-      if (fields.booking_id !== undefined) {
-        const booking = db.booking.findFirst((q) => q.where({ id: Number(fields.booking_id) }))
-        if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
-        bookingId = booking.id
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? 'bin'
-      const type = file.type && file.type !== 'application/octet-stream' ? file.type : ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'application/octet-stream'
-      const id = nextId('document')
-      await putFile(id, { bytes, type, name })
-      const doc = await db.document.create({
-        id,
-        booking_id: bookingId,
-        uploaded_by: user.id,
-        name,
-        document_type: fields.document_type as DocumentType,
-        description: fields.description ?? null,
-        file_path: `/uploads/documents/${id}.${ext}`,
-        mime_type: type,
-        size: bytes.byteLength,
-        status: 'pending',
-        review_notes: null,
-        created_at: new Date().toISOString(),
+      // A file sent again after a lost answer (same Idempotency-Key) gets the first answer: one document.
+      return idempotent(request, user.id, async () => {
+        let form: FormData
+        try {
+          form = await request.formData()
+        } catch {
+          throw new ApiError(422, MSG_FILE_REQUIRED)
+        }
+        const file = form.get('file')
+        // Duck-typed: in tests the File class of the fetch implementation is not the page's.
+        if (file === null || typeof file === 'string') throw new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED })
+        const name = typeof (file as { name?: unknown }).name === 'string' && file.name ? file.name : 'document'
+        const problem = documentFileProblem({ name, size: file.size, type: file.type })
+        if (problem === MSG_FILE_TOO_BIG) throw new ApiError(413, problem, { file: problem })
+        if (problem === MSG_FILE_TYPE) throw new ApiError(415, problem, { file: problem })
+        if (problem) throw new ApiError(422, problem, { file: problem })
+        const text = (key: string) => {
+          const v = form.get(key)
+          return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
+        }
+        const fields = validate(DocumentUploadFields, { document_type: text('document_type'), description: text('description'), booking_id: text('booking_id') })
+        let bookingId: number | null = null
+        if (fields.booking_id !== undefined) {
+          const booking = db.booking.findFirst((q) => q.where({ id: Number(fields.booking_id) }))
+          if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
+          bookingId = booking.id
+        }
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? 'bin'
+        const type = file.type && file.type !== 'application/octet-stream' ? file.type : ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'application/octet-stream'
+        const id = nextId('document')
+        await putFile(id, { bytes, type, name })
+        const doc = await db.document.create({
+          id,
+          booking_id: bookingId,
+          uploaded_by: user.id,
+          name,
+          document_type: fields.document_type as DocumentType,
+          description: fields.description ?? null,
+          file_path: `/uploads/documents/${id}.${ext}`,
+          mime_type: type,
+          size: bytes.byteLength,
+          status: 'pending',
+          review_notes: null,
+          created_at: new Date().toISOString(),
+        })
+        await logActivity('document', `${user.name} uploaded ${DOCUMENT_TYPE_LABELS[doc.document_type]}${bookingId ? ` for booking #${bookingId}` : ''}`, user.id)
+        return HttpResponse.json({ document: toWireDocument(doc), message: 'Document uploaded successfully' }, { status: 201 })
       })
-      await logActivity('document', `${user.name} uploaded ${DOCUMENT_TYPE_LABELS[doc.document_type]}${bookingId ? ` for booking #${bookingId}` : ''}`, user.id)
-      return HttpResponse.json({ document: toWireDocument(doc), message: 'Document uploaded successfully' }, { status: 201 })
     }),
   ),
 

@@ -10,6 +10,7 @@ import { serviceHandlers } from './services'
 import { userHandlers } from './users'
 import { morgueHandlers } from './morgue'
 import { settingsHandlers } from './settings'
+import { contactHandlers } from './contact'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -33,5 +34,6 @@ export const handlers = [
   ...paymentHandlers,
   ...userHandlers,
   ...morgueHandlers,
+  ...contactHandlers,
   notFound,
 ]

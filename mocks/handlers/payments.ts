@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { z } from 'zod/mini'
 import { db } from '../db'
+import type { UserRecord } from '../db'
+import { idempotent } from '../idempotency'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress } from '../mpesa'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
@@ -10,6 +12,7 @@ import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
 
+export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
 const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
 const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
 
@@ -25,6 +28,11 @@ const query = (request: Request) => Object.fromEntries(new URL(request.url).sear
 /** Handles POST /stk-push and POST /payments/initiate. */
 async function stkPush(request: Request): Promise<Response> {
   const user = await requireRoleOf(request, 'client')
+  // A retried push (same Idempotency-Key, its first answer lost) gets the first answer: one prompt, not two.
+  return idempotent(request, user.id, () => pushFor(user, request))
+}
+
+async function pushFor(user: UserRecord, request: Request): Promise<Response> {
   const raw = await readJson(request)
   // A phone that is not a Kenyan mobile number is a bad request (400), as Daraja answers.
   if (typeof raw === 'object' && raw !== null && 'phoneNumber' in raw && typeof raw.phoneNumber === 'string' && normaliseKenyanPhone(raw.phoneNumber) === null) {
@@ -41,9 +49,8 @@ async function stkPush(request: Request): Promise<Response> {
   // Only what is still due may be charged: a partly paid booking is never charged its full total again.
   const due = amountDue(booking)
   if (due === 0) throw new ApiError(409, 'This booking is already paid')
-  if (input.amount !== due) {
-    throw new ApiError(422, 'Amount does not match the amount due', { amount: 'Amount does not match the amount due' })
-  }
+  // Instalments: any whole amount up to what is due (one M-Pesa transaction is at most 250,000).
+  if (input.amount > due) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
 
   // One payment in progress per booking: a second push waits for the first to finish (409).
   return whenNoPaymentInProgress(booking.id, async () => {

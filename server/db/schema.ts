@@ -105,6 +105,10 @@ export const documents = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     reviewNotes: text('review_notes'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** The storage's generated key (null: a seeded demo document, served from its sample bytes). */
+    storageKey: text('storage_key'),
+    /** Hex SHA-256 of the stored bytes. */
+    sha256: text('sha256'),
   },
   (t) => [index('documents_booking').on(t.bookingId), index('documents_uploader').on(t.uploadedBy)],
 )
@@ -142,7 +146,13 @@ export const mpesaRequests = pgTable('mpesa_requests', {
   resultDesc: text('result_desc'),
   paymentId: integer('payment_id'),
   createdAt: at('created_at').notNull().defaultNow(),
-})
+  /** The reconciliation job of an open push: when to ask Daraja (STK query) next, and how many times it has. */
+  nextCheckAt: at('next_check_at').notNull().defaultNow(),
+  checkAttempts: integer('check_attempts').notNull().default(0),
+},
+  // One payment in progress per booking, kept by the database itself so two instances cannot both push.
+  (t) => [uniqueIndex('mpesa_requests_open_booking').on(t.bookingId).where(sql`result_code IS NULL`)],
+)
 
 export const activities = pgTable(
   'activities',

@@ -209,3 +209,12 @@ export async function insertFirstAdmin(db: Db, email = 'admin@funeral.test'): Pr
   await insertDefaultSettings(db)
   return { email, password }
 }
+
+/**
+ * The bytes of a seeded demo document (it has no stored file): the same sample PDF or PNG the
+ * mock serves for it, so the demo's documents open on both backends.
+ */
+export async function demoDocumentBytes(mime: string, title: string): Promise<{ bytes: Uint8Array; mime: 'application/pdf' | 'image/png' }> {
+  const { samplePdf, samplePng } = await import('../../mocks/files')
+  return mime === 'application/pdf' ? { bytes: samplePdf(title), mime } : { bytes: samplePng(), mime: 'image/png' }
+}

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import type { Context } from 'hono'
-import type { SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
-import { MAX_SERVICE_DAYS_AHEAD, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, permitStatus } from '../../shared/rules'
+import { MAX_SERVICE_DAYS_AHEAD, MSG_CANCEL_WHILE_PAYING, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, permitStatus, refundDueMessage } from '../../shared/rules'
 import { nairobiDay } from '../../src/lib/dates'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
 import { PageQuery, pageOf } from '../../shared/validation'
@@ -15,6 +15,8 @@ import type { Db } from '../db/client'
 import * as repo from '../repo/bookings'
 import { findService } from '../repo/services'
 import { findUserById, logActivity } from '../repo/users'
+import { payments } from '../db/schema'
+import { openRequestOf } from '../mpesa'
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 const STATUS_LABELS = { pending: 'pending', confirmed: 'confirmed', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' } as const
@@ -91,6 +93,8 @@ export const bookingRoutes = new Hono<AppEnv>()
     const booking = await visibleBooking(c)
     const input = checkLengths(c.req.valid('json'), { notes: 'Notes', reason: 'Reason' })
     if (!mayChangeBookingStatus(user, booking, input.status)) throw new ApiError(403, MSG_FORBIDDEN)
+    const cancelling = input.status === 'cancelled' && booking.status !== 'cancelled'
+    if (cancelling && (await openRequestOf(db, booking.id))) throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
     // A refund goes with a cancellation, and only an admin may give one.
     const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
     const why = input.reason ?? input.notes ?? null
@@ -106,6 +110,11 @@ export const bookingRoutes = new Hono<AppEnv>()
       return row
     })
     await logActivity(db, 'booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
+    if (cancelling) {
+      // Money already received stays recorded; the admin sees the refund to make.
+      const [row] = await db.select({ paid: sql<number>`coalesce(sum(${payments.amount}), 0)::int` }).from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'completed')))
+      if (row && row.paid > 0) await logActivity(db, 'payment', refundDueMessage(booking.id, row.paid), user.id)
+    }
     return c.json({ booking: await repo.toWireBooking(db, updated ?? booking), message: 'Booking status updated' })
   })
 

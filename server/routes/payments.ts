@@ -1,9 +1,20 @@
-import { Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
-import { REPORT_TYPES, TIMEFRAMES } from '../../src/api/contracts/payments'
-import { valid } from '../http'
+import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { MPESA_MAX_ATTEMPTS } from '../../src/lib/constants'
+import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../mocks/mpesa-scenarios'
+import { amountDue } from '../../shared/rules'
+import { ApiError, parse, pathId, toIntId, valid } from '../http'
 import { requireAuth } from '../auth'
-import type { AppEnv } from '../types'
+import { idempotent } from '../idempotency'
+import type { AppEnv, Deps } from '../types'
+import type { Db } from '../db/client'
+import { bookingLines, bookings, deceased, mpesaRequests, payments } from '../db/schema'
+import { findBooking } from '../repo/bookings'
+import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
+import { applyDecision, openRequestOf, paymentsOf, queryAndSettle, toWirePayment } from '../mpesa'
 import { XLSX_MIME, buildReport, summarise, transactions } from '../repo/reports'
 import { reportFileName } from '../../shared/report'
 
@@ -15,6 +26,145 @@ const ReportQuery = z.extend(TimeframeQuery, {
 })
 
 export const MSG_NOT_YET = 'Payments through M-Pesa are not available on this server yet'
+export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
+export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
+const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
+const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
+const MSG_PHONE = 'Enter a Safaricom number like 0712345678'
+/** How an abandoned never-answered push is closed when the next push for its booking comes (the mock's words). */
+const EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
+
+function darajaOf(deps: Deps): Daraja {
+  if (!deps.daraja) throw new ApiError(501, MSG_NOT_YET)
+  return deps.daraja
+}
+
+/**
+ * POST /stk-push (and /payments/initiate): the mock's answers, through Daraja. The booking's open
+ * request row is claimed first (a unique index allows one open request per booking, across
+ * instances), then Daraja is asked; a refusal frees the claim, an unknown outcome (timeout, answer
+ * lost) keeps it open for the callback or the STK query to settle, never "not sent".
+ */
+async function stkPush(c: Context<AppEnv>) {
+  const { db, log } = c.var.deps
+  const daraja = darajaOf(c.var.deps)
+  const user = c.var.user
+  const raw: unknown = await c.req.json().catch(() => {
+    throw new ApiError(400, 'Malformed JSON in request body')
+  })
+  if (typeof raw === 'object' && raw !== null && 'phoneNumber' in raw && typeof raw.phoneNumber === 'string' && normaliseKenyanPhone(raw.phoneNumber) === null) {
+    throw new ApiError(400, MSG_PHONE, { phoneNumber: MSG_PHONE })
+  }
+  const input = parse(StkPushRequest, raw)
+  const phone = normaliseKenyanPhone(input.phoneNumber)
+  if (phone === null) throw new ApiError(400, MSG_PHONE)
+  const bookingId = toIntId(input.bookingId)
+  const booking = bookingId === null ? undefined : await findBooking(db, bookingId)
+  if (!booking || booking.clientId !== user.id) throw new ApiError(404, 'Booking not found')
+  if (booking.status === 'cancelled') throw new ApiError(409, 'This booking has been cancelled')
+  if (booking.paymentStatus === 'paid' || booking.paymentStatus === 'refunded') throw new ApiError(409, 'This booking is already paid')
+  const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, booking.id))
+  const due = amountDue(booking.totalAmount, rows)
+  if (due === 0) throw new ApiError(409, 'This booking is already paid')
+  // Instalments: any whole amount up to what is due (one M-Pesa transaction is at most 250,000).
+  if (input.amount > due) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
+
+  const open = await openRequestOf(db, booking.id)
+  if (open) {
+    // A push the app gave up on (never answered, checked MPESA_MAX_ATTEMPTS times) no longer blocks the booking.
+    if (open.verifyCount < MPESA_MAX_ATTEMPTS) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+    await applyDecision(db, log, open.checkoutRequestId, { action: 'fail', ...EXPIRED, meaning: 'other' }, 'query')
+    await db.update(mpesaRequests).set({ resultCode: EXPIRED.resultCode, resultDesc: EXPIRED.resultDesc }).where(and(eq(mpesaRequests.id, open.id), isNull(mpesaRequests.resultCode)))
+  }
+  const claimId = `claim-${randomUUID()}`
+  try {
+    await db.insert(mpesaRequests).values({
+      checkoutRequestId: claimId,
+      merchantRequestId: '',
+      bookingId: booking.id,
+      clientId: user.id,
+      phone,
+      amount: input.amount,
+      scenario: scenarioForPhone(phone).id,
+      // Its reconciliation job (server/reconcile.ts), due once the app has had time to verify it itself.
+      nextCheckAt: sql`now() + ${`${c.var.deps.reconcileFirstMs ?? 60_000} milliseconds`}::interval`,
+    })
+  } catch {
+    // The unique index: another push for this booking is open (maybe through another instance).
+    throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+  }
+
+  let result: Awaited<ReturnType<Daraja['stkPush']>>
+  try {
+    result = await daraja.stkPush({ phone, amount: input.amount, accountReference: `BK${booking.id}`.slice(0, 12), transactionDesc: `Funeral booking ${booking.id}` })
+  } catch (error) {
+    if (pushOutcomeUnknown(error)) {
+      // The prompt may be on the phone: keep the attempt open (its callback is matched back by phone and amount).
+      log.warn({ bookingId: booking.id, claimId }, 'STK push outcome unknown (no answer from Daraja); kept open for the callback or the query')
+      const [payment] = await db
+        .insert(payments)
+        .values({ bookingId: booking.id, clientId: user.id, paymentMethod: 'mpesa', status: 'processing', amount: input.amount, phone, checkoutRequestId: claimId })
+        .returning({ id: payments.id })
+      await db.update(mpesaRequests).set({ paymentId: payment?.id ?? null }).where(eq(mpesaRequests.checkoutRequestId, claimId))
+      return c.json({ data: { MerchantRequestID: '', CheckoutRequestID: claimId, ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' } })
+    }
+    await db.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
+    log.warn({ bookingId: booking.id, err: error instanceof Error ? error.message : String(error) }, 'STK push failed')
+    // The app shows SPEC.md's own words; Daraja's are in the log only.
+    throw new ApiError(502, 'Failed to initiate M-Pesa payment. Please try again.')
+  }
+  if (result.status === 'rejected') {
+    await db.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
+    return c.json({ data: { MerchantRequestID: '', ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE } })
+  }
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [payment] = await t
+      .insert(payments)
+      .values({ bookingId: booking.id, clientId: user.id, paymentMethod: 'mpesa', status: 'processing', amount: input.amount, phone, checkoutRequestId: result.checkoutRequestId })
+      .returning({ id: payments.id })
+    await t
+      .update(mpesaRequests)
+      .set({ checkoutRequestId: result.checkoutRequestId, merchantRequestId: result.merchantRequestId, paymentId: payment?.id ?? null })
+      .where(eq(mpesaRequests.checkoutRequestId, claimId))
+  })
+  return c.json({
+    data: {
+      MerchantRequestID: result.merchantRequestId,
+      CheckoutRequestID: result.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: result.responseDescription,
+      CustomerMessage: result.customerMessage,
+    },
+  })
+}
+
+async function pendingBookings(db: Db, clientId: number) {
+  const rows = await db
+    .select({ b: bookings, first: deceased.firstName, last: deceased.lastName })
+    .from(bookings)
+    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(and(eq(bookings.clientId, clientId), inArray(bookings.paymentStatus, ['pending', 'partial']), ne(bookings.status, 'cancelled')))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.b.id)
+  const lines = await db.select().from(bookingLines).where(inArray(bookingLines.bookingId, ids)).orderBy(bookingLines.id)
+  const paid = await db.select({ bookingId: payments.bookingId, status: payments.status, amount: payments.amount }).from(payments).where(inArray(payments.bookingId, ids))
+  return rows.map(({ b, first, last }) => ({
+    id: b.id,
+    deceased_first_name: first ?? '',
+    deceased_last_name: last ?? '',
+    total_amount: b.totalAmount,
+    amount_due: amountDue(
+      b.totalAmount,
+      paid.filter((p) => p.bookingId === b.id),
+    ),
+    payment_status: b.paymentStatus,
+    status: b.status,
+    created_at: b.createdAt.toISOString(),
+    services: lines.filter((l) => l.bookingId === b.id).map((l) => l.serviceName),
+  }))
+}
 
 /** The admin's financial screens. M-Pesa (push, verify, the family's payments) comes with the Daraja client: 501 until then. */
 export const paymentRoutes = new Hono<AppEnv>()
@@ -31,6 +181,43 @@ export const paymentRoutes = new Hono<AppEnv>()
       'Content-Disposition': `attachment; filename="${reportFileName(timeframe)}"`,
     })
   })
-  .all('*', (c) => c.json({ message: MSG_NOT_YET }, 501))
+  .post('/initiate', requireAuth('client'), idempotent, stkPush)
+  .get('/my', requireAuth(), async (c) => c.json({ payments: (await paymentsOf(c.var.deps.db, c.var.user.id)).map(toWirePayment) }))
+  .get('/pending', requireAuth(), async (c) => c.json({ bookings: await pendingBookings(c.var.deps.db, c.var.user.id) }))
+  .get('/mpesa/verify/:checkoutRequestId', requireAuth(), async (c) => {
+    const { db, log } = c.var.deps
+    const user = c.var.user
+    const checkoutId = c.req.param('checkoutRequestId')
+    const [req] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, checkoutId))
+    if (!req || (req.clientId !== user.id && user.role !== 'admin')) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
+    await db
+      .update(mpesaRequests)
+      .set({ verifyCount: req.verifyCount + 1 })
+      .where(eq(mpesaRequests.id, req.id))
+    if (req.resultCode !== null) return c.json({ data: { ResultCode: req.resultCode, ResultDesc: req.resultDesc ?? '' } })
+    // An attempt whose push answer was lost has no CheckoutRequestID to ask about: processing until its callback is matched.
+    if (checkoutId.startsWith('claim-')) return c.json({ data: { ...MPESA_PROCESSING } })
+    const result = await queryAndSettle(db, log, darajaOf(c.var.deps), checkoutId)
+    const [settled] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, req.id))
+    if (!result || result.status === 'pending' || !settled || settled.resultCode === null) return c.json({ data: { ...MPESA_PROCESSING } })
+    return c.json({
+      data: {
+        MerchantRequestID: settled.merchantRequestId,
+        CheckoutRequestID: settled.checkoutRequestId,
+        ResponseCode: '0',
+        ResponseDescription: 'The service request has been accepted successsfully',
+        ResultCode: settled.resultCode,
+        ResultDesc: settled.resultDesc ?? '',
+      },
+    })
+  })
+  .get('/:id', requireAuth(), async (c) => {
+    const user = c.var.user
+    const [payment] = await c.var.deps.db.select().from(payments).where(eq(payments.id, pathId(c, MSG_PAYMENT_NOT_FOUND)))
+    if (!payment || (user.role !== 'admin' && payment.clientId !== user.id)) throw new ApiError(404, MSG_PAYMENT_NOT_FOUND)
+    return c.json({ payment: toWirePayment(payment) })
+  })
 
-export const documentRoutes = new Hono<AppEnv>().all('*', (c) => c.json({ message: 'Documents are not available on this server yet' }, 501))
+/** POST /stk-push: the same as /payments/initiate. */
+export const stkPushRoutes = new Hono<AppEnv>().post('/', requireAuth('client'), idempotent, stkPush)
+

@@ -54,6 +54,9 @@ export interface UploadProgress {
  * browser reports upload progress, which a family sending a 5 MB photo on a slow network needs.
  * `signal` cancels the upload.
  */
+/** Idempotency-Key per file while its upload has had no answer. */
+const uploadKeys = new WeakMap<File, string>()
+
 export function uploadDocument(body: UploadRequest, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal) {
   const form = new FormData()
   form.append('file', body.file, body.file.name)
@@ -67,12 +70,17 @@ export function uploadDocument(body: UploadRequest, onProgress?: (p: UploadProgr
     xhr.setRequestHeader('Accept', 'application/json')
     const token = tokenForUpload()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+    // The same file sent again after a lost answer is recognised: one document, not two.
+    const key = uploadKeys.get(body.file) ?? (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
+    uploadKeys.set(body.file, key)
+    xhr.setRequestHeader('Idempotency-Key', key)
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.({ loaded: e.loaded, total: e.total })
     }
     xhr.onerror = () => reject(new ApiError(0, undefined, 'Network error: please check your connection'))
     xhr.onabort = () => reject(new ApiError(0, undefined, 'Upload cancelled'))
     xhr.onload = () => {
+      uploadKeys.delete(body.file)
       let json: unknown = null
       try {
         json = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null

@@ -4,6 +4,7 @@ import {
   PendingPaymentList,
   StkPushRequest,
   StkPushResponse,
+  normaliseKenyanPhone,
   VerifyResponse,
   PaymentSummary,
   TransactionList,
@@ -23,9 +24,24 @@ import {
 export async function stkPush(body: StkPushRequest): Promise<StkPushResponse['data']> {
   const checked = StkPushRequest.safeParse(body)
   if (!checked.success) throw new ApiError(0, checked.error.issues[0]?.message)
-  const answer = await request((w) => w.url('/stk-push').post(checked.data).json(), StkPushResponse)
-  return answer.data
+  // One Idempotency-Key per intent (booking, amount, phone), kept while no answer has come: a push
+  // whose answer was lost and is tried again is recognised by the server, never sent twice.
+  const intent = `${checked.data.bookingId}|${checked.data.amount}|${normaliseKenyanPhone(checked.data.phoneNumber) ?? ''}`
+  const key = pushKeys.get(intent) ?? newKey()
+  pushKeys.set(intent, key)
+  try {
+    const answer = await request((w) => w.url('/stk-push').headers({ 'Idempotency-Key': key }).post(checked.data).json(), StkPushResponse)
+    pushKeys.delete(intent)
+    return answer.data
+  } catch (error) {
+    // An answer came (a refusal): the next push is a new intent. No answer (status 0): keep the key.
+    if (error instanceof ApiError && error.status !== 0) pushKeys.delete(intent)
+    throw error
+  }
 }
+
+const pushKeys = new Map<string, string>()
+const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
 
 /** Ask M-Pesa (through /api) how an STK push ended: ResultCode when final, none while processing. */
 export async function verifyPayment(checkoutRequestId: string): Promise<VerifyResponse['data']> {

@@ -58,13 +58,14 @@ export function App({ actor, initialPath, onLocation }: AppProps) {
     <>
       <AppRoutes />
       {onLocation && <LocationReporter onLocation={onLocation} />}
+      {/* Inside the router: the toasts clear what the previous page said when the page changes. */}
+      <SessionExtras startOnIdle={!actor} />
     </>
   )
   return (
     <FluentProvider theme={THEME_FROM_CSS} style={{ minHeight: '100vh' }}>
       <SessionContext.Provider value={actor ?? null}>
         {initialPath !== undefined ? <MemoryRouter initialEntries={[initialPath]}>{content}</MemoryRouter> : <BrowserRouter>{content}</BrowserRouter>}
-        <SessionExtras startOnIdle={!actor} />
         {MockControls && (
           <Suspense fallback={null}>
             <MockControls />

@@ -12,6 +12,7 @@ export const paths = {
     planning: '/resources/planning',
     griefSupport: '/resources/grief-support',
     legal: '/resources/legal',
+    whatToDoNow: '/resources/what-to-do-now',
   },
   dashboard: '/dashboard',
   client: {

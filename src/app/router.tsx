@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
           { path: paths.resources.planning, element: <Lazy><PlanningPage /></Lazy> },
           { path: paths.resources.griefSupport, element: <Lazy><GriefSupportPage /></Lazy> },
           { path: paths.resources.legal, element: <Lazy><LegalPage /></Lazy> },
+          // The legal page's chunk serves it too (LegalPage reads the path): the first load stays as small.
+          { path: paths.resources.whatToDoNow, element: <Lazy><LegalPage /></Lazy> },
         ],
       },
       { path: paths.dashboard, element: <Lazy><DashboardRedirect /></Lazy> },

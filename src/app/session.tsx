@@ -11,7 +11,9 @@ import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
-import { TOAST_OPTIONS } from '../lib/constants'
+import { PHONE_QUERY, TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
+import { useLocation } from 'react-router-dom'
+import { useMediaQuery } from '../components/use-media-query'
 
 export type AuthActor = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
@@ -81,16 +83,41 @@ const toastType: Record<NotifyEvent['level'], TypeOptions> = {
   warning: 'warning',
 }
 
+/** When each toast on screen was shown, so a change of page can clear the older ones. */
+const shownAt = new Map<string, number>()
+
 function showToast(event: NotifyEvent) {
   // Same text twice in a row (e.g. two lists failing at once) shows once.
-  toast(event.message, { type: toastType[event.level], toastId: `${event.level}:${event.message}` })
+  const toastId = `${event.level}:${event.message}`
+  shownAt.set(toastId, Date.now())
+  toast(event.message, { type: toastType[event.level], toastId, onClose: () => shownAt.delete(toastId) })
+}
+
+/**
+ * A new page clears what the previous one said: a toast shown before the navigation would sit over
+ * the next page's title or buttons. One shown just before it (e.g. 'Booking created' then the
+ * booking's page) belongs to the move itself and stays.
+ */
+function dismissToastsOlderThan(ms: number) {
+  const now = Date.now()
+  for (const [id, at] of shownAt) {
+    if (now - at > ms) {
+      toast.dismiss(id)
+      shownAt.delete(id)
+    }
+  }
 }
 
 /** The toasts of SPEC.md section 9; mounted with the session (messages sent earlier wait in the bridge). */
 export function Toasts() {
   // After ToastContainer's own subscription (children's effects run first), so it receives them.
   useEffect(() => attachToasts(showToast), [])
-  return <ToastContainer {...TOAST_OPTIONS} />
+  const { pathname } = useLocation()
+  useEffect(() => dismissToastsOlderThan(TOAST_NAVIGATION_GRACE_MS), [pathname])
+  // On a phone the primary buttons and inline errors sit low on the screen: the toasts go to the
+  // top, under the top bar, narrow, and let taps through (src/app/global.css).
+  const phone = useMediaQuery(PHONE_QUERY)
+  return <ToastContainer {...TOAST_OPTIONS} position={phone ? 'top-center' : TOAST_OPTIONS.position} />
 }
 
 export type SessionStatus = 'booting' | 'signedOut' | 'signedIn'
@@ -121,3 +148,6 @@ export function useSession() {
 export function useAuthSelector<T>(selector: (s: AuthSnapshot) => T): T {
   return useSelector(useAuthActor(), selector)
 }
+
+// The landing page's live prices come with this chunk (see starting-prices.ts).
+export { loadStartingPrices } from './starting-prices'

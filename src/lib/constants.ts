@@ -22,4 +22,9 @@ export const TOAST_OPTIONS = {
   newestOnTop: true,
   pauseOnFocusLoss: true,
 } satisfies ToastContainerProps
+/** Phones: toasts at the top, compact, never taking taps (see src/app/session.tsx). */
+export const PHONE_QUERY = '(max-width: 599px)'
+/** A toast shown this long before a change of page belongs to the old page and is cleared. */
+export const TOAST_NAVIGATION_GRACE_MS = 1500
+
 /** Width and gap are set in src/app/global.css (CSS variables of react-toastify). */

@@ -141,15 +141,6 @@ serverOnly.describe('the server\'s own guards', () => {
     expect(bad.json.message).toBe('Malformed JSON in request body')
   })
 
-  it('documents and M-Pesa answer 501 with a message until they land', async () => {
-    const token = await loginAs('client')
-    for (const [method, path] of [['GET', '/documents/my'], ['POST', '/stk-push'], ['GET', '/payments/my'], ['GET', '/payments/mpesa/verify/x']] as const) {
-      const res = await call(method, path, { token })
-      expect(res.status).toBe(501)
-      expect(typeof res.json.message).toBe('string')
-    }
-  })
-
   it('a NUL character in any text is 422 naming the field, never a database error', async () => {
     const token = await loginAs('client')
     const res = await call('POST', '/deceased', { token, body: { ...deceasedBody, place_of_death: 'Nai\u0000robi' } })

@@ -5,9 +5,14 @@
  * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createDiskStorage } from '../../server/storage/disk'
+import { startDarajaSimulator } from '../../server/daraja/simulator'
+import { createDarajaClient } from '../../server/daraja/client'
+import { newCallbackSecret } from '../../server/daraja/callback'
+import { simulatorDarajaConfig } from '../../server/daraja/config'
 import { desc, eq } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
@@ -43,9 +48,16 @@ export async function startServerTarget() {
   }
   const { db } = database
   const secret = randomBytes(32)
-  // A DATA_DIR of its own: the backup writes real files there.
-  const dataDir = mkdtempSync(join(tmpdir(), 'contract-data-'))
-  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, dataDir, databaseUrl: url })
+  // A DATA_DIR of its own: documents and backups write real files there.
+  const dataDir = await mkdtemp(join(tmpdir(), 'contract-'))
+  const storage = await createDiskStorage({ dataDir })
+  // Daraja is the simulator over HTTP; its callbacks come into this in-process app as Daraja's would.
+  let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
+  const simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(appFetch(new Request(input, init))) })
+  const callbackSecret = newCallbackSecret()
+  const daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', callbackSecret))
+  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url })
+  appFetch = (request) => app.fetch(request)
   let dirty = false
   return {
     dataDir,
@@ -54,6 +66,8 @@ export async function startServerTarget() {
       return app.fetch(request)
     },
     async reset() {
+      // Callbacks still on their way belong to the previous test.
+      await simulator.idle()
       if (!dirty) return
       await truncateAll(db)
       await insertDemo(db)
@@ -85,9 +99,13 @@ export async function startServerTarget() {
       if (!user) throw new Error(`no user ${email}`)
       return signToken(secret, user, issuedAt * 1000)
     },
+    storageDir: storage.dir,
+    simulator,
     async close() {
+      await simulator.idle()
+      await simulator.close()
       await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -32,6 +32,8 @@ interface ServerHandle {
   lastResetToken(email: string): Promise<string | null>
   signAt(email: string, issuedAt: number): Promise<string>
   close(): Promise<void>
+  storageDir: string
+  simulator: import('../../server/daraja/simulator').DarajaSimulator
 }
 let server: ServerHandle | null = null
 /** Set by `forgot-password` answers on the mock (its dev-only `resetUrl`). */
@@ -143,6 +145,32 @@ export async function call<T = Record<string, unknown>>(
 export function serverDataDir(): string {
   if (!server) throw new Error('serverDataDir: not the server target')
   return server.dataDir
+}
+
+/** A multipart POST (an upload) through the chosen backend. */
+export async function postForm(path: string, form: FormData, token?: string | null, headers: Record<string, string> = {}): Promise<ApiResult> {
+  const res = await dispatch(new Request(`${API}${path}`, { method: 'POST', body: form, headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers }))
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
+  let json: Record<string, unknown>
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  } catch {
+    json = { raw: text }
+  }
+  return { status: res.status, json, headers: res.headers, bytes }
+}
+
+/** The server's Daraja simulator (null on the mock). */
+export function darajaSimulator() {
+  return server?.simulator ?? null
+}
+
+/** The server's document files (names in its storage folder, temporary ones included); null on the mock. */
+export async function storedFiles(): Promise<string[] | null> {
+  if (!server) return null
+  const { readdir } = await import('node:fs/promises')
+  return readdir(server.storageDir)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FluentProvider } from '@fluentui/react-components'
@@ -14,11 +14,10 @@ import { AboutPage } from '../../src/features/public/about/about-page'
 import { PlanningPage } from '../../src/features/public/resources/planning-page'
 import { GriefSupportPage } from '../../src/features/public/resources/grief-support-page'
 import { LegalPage } from '../../src/features/public/resources/legal-page'
-import { openMailApp } from '../../src/features/public/landing/open-mail-app'
-
-// The mail app opener navigates the window away: record the URL instead.
-vi.mock('../../src/features/public/landing/open-mail-app', () => ({ openMailApp: vi.fn() }))
-const mailApp = vi.mocked(openMailApp)
+import { WhatToDoNowPage } from '../../src/features/public/resources/what-to-do-now-page'
+import { db } from '../../mocks/db'
+import { server } from '../../mocks/node'
+import { http, HttpResponse } from 'msw'
 
 function Providers({ children, path = '/' }: { children: ReactNode; path?: string }) {
   return (
@@ -41,28 +40,42 @@ function contactForm() {
   return screen.findByRole('form', { name: 'Contact us' })
 }
 
-beforeEach(() => {
-  mailApp.mockClear()
-})
 
 describe('Landing page', () => {
-  it('offers the four services of the specification with their starting prices', () => {
+  it('offers four services with KSH starting prices: the seed catalogue first, then the live one', async () => {
+    // The home changed a package price since the page was built.
+    await db.service.update((q) => q.where({ pricing_key: 'cremation' }), { data(s) { s.price = 3500 } })
     renderLanding()
     const services = screen.getByRole('region', { name: 'Our services' })
     const offers = within(services).getAllByRole('listitem')
     expect(offers).toHaveLength(4)
-    const expected = [
-      ['Traditional Funeral Services', 'from $2,500'],
-      ['Cremation Services', 'from $1,800'],
-      ['Memorial Services', 'from $1,500'],
+    const built = [
+      ['Traditional Funeral Services', 'from KSH 5,000'],
+      ['Cremation Services', 'from KSH 3,000'],
+      ['Burial Services', 'from KSH 4,000'],
       ['Pre-Planning Services', 'free consultation'],
     ] as const
-    expected.forEach(([name, price], i) => {
+    built.forEach(([name, price], i) => {
       const offer = offers[i]!
       expect(within(offer).getByRole('heading', { level: 3 })).toHaveTextContent(name)
       expect(within(offer).getByText(price)).toBeInTheDocument()
     })
+    expect(services).not.toHaveTextContent('$')
+    // Then the catalogue's own price, as the wizard will show it.
+    expect(await within(offers[1]!).findByText('from KSH 3,500')).toBeInTheDocument()
+    expect(within(offers[0]!).getByText('from KSH 5,000')).toBeInTheDocument()
   })
+
+  it('puts "Call us 24/7" and "what to do now" first, as a phone call and a page', () => {
+    renderLanding()
+    const hero = screen.getByRole('region', { name: /Compassionate funeral services/ })
+    const links = within(hero).getAllByRole('link')
+    expect(links[0]).toHaveAccessibleName('Call us 24/7 +254 700 000 000')
+    expect(links[0]).toHaveAttribute('href', 'tel:+254700000000')
+    expect(links[1]).toHaveAccessibleName('A death has just occurred: what to do now')
+    expect(links[1]).toHaveAttribute('href', '/resources/what-to-do-now')
+  })
+
 
   it('has one h1 and the sections the navigation anchors point to', () => {
     const { container } = renderLanding()
@@ -96,19 +109,17 @@ describe('Landing page', () => {
 })
 
 describe('Contact form', () => {
-  it('shows every message on an empty submit and opens nothing', async () => {
+  it('shows every message on an empty submit and sends nothing', async () => {
     const user = userEvent.setup()
     renderLanding()
-    const before = window.location.href
-
-    await user.click(within(await contactForm()).getByRole('button', { name: 'Send Message' }))
+    const form = await contactForm()
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Send Message' })).toBeEnabled())
+    await user.click(within(form).getByRole('button', { name: 'Send Message' }))
 
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getByText('Email is required')).toBeInTheDocument()
     expect(screen.getByText('Message is required')).toBeInTheDocument()
-    expect(mailApp).not.toHaveBeenCalled()
-    expect(window.location.href).toBe(before)
-    expect(screen.queryByText(/Your email app should open/)).not.toBeInTheDocument()
+    expect(db.contactMessage.findMany()).toHaveLength(0)
   })
 
   it('asks for a valid email address', async () => {
@@ -121,10 +132,10 @@ describe('Contact form', () => {
     await user.click(within(form).getByRole('button', { name: 'Send Message' }))
 
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
-    expect(mailApp).not.toHaveBeenCalled()
+    expect(db.contactMessage.findMany()).toHaveLength(0)
   })
 
-  it('opens the mail app with the message filled in and keeps what was typed', async () => {
+  it('sends the message to the home and says plainly that it was sent', async () => {
     const user = userEvent.setup()
     renderLanding()
     const form = await contactForm()
@@ -132,24 +143,49 @@ describe('Contact form', () => {
     await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Achieng Otieno')
     await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'achieng@example.com')
     await user.type(within(form).getByRole('textbox', { name: /Message/ }), message)
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Send Message' })).toBeEnabled())
     await user.click(within(form).getByRole('button', { name: 'Send Message' }))
 
-    await waitFor(() => expect(mailApp).toHaveBeenCalledTimes(1))
-    const url = mailApp.mock.calls[0]![0]
-    expect(url.startsWith('mailto:support@amanifuneral.example?')).toBe(true)
-    expect(url).toContain(`subject=${encodeURIComponent('Message from Achieng Otieno')}`)
-    expect(url).toContain(encodeURIComponent(message))
-    expect(url).toContain(encodeURIComponent('achieng@example.com'))
-    const body = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('body')
-    expect(body).toBe(`Name: Achieng Otieno\r\nEmail: achieng@example.com\r\n\r\n${message}`)
+    expect(await within(form).findByText('Your message has been sent. We will reply by email, usually within a few hours.')).toBeInTheDocument()
+    expect(db.contactMessage.findMany()).toEqual([expect.objectContaining({ name: 'Achieng Otieno', email: 'achieng@example.com', message })])
+    expect(within(form).getByRole('textbox', { name: /Message/ })).toHaveValue('')
+  })
 
-    expect(
-      await screen.findByText(
-        'Your email app should open with your message. If it did not, email us at support@amanifuneral.example.',
-      ),
-    ).toBeInTheDocument()
-    expect(within(form).getByRole('textbox', { name: /Message/ })).toHaveValue(message)
+  it('keeps what was typed when sending fails, and says so once', async () => {
+    server.use(http.post('*/api/contact', () => HttpResponse.json({ message: 'Server error' }, { status: 500 })))
+    const user = userEvent.setup()
+    renderLanding()
+    const form = await contactForm()
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Achieng Otieno')
+    await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'achieng@example.com')
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Please call me.')
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Send Message' })).toBeEnabled())
+    await user.click(within(form).getByRole('button', { name: 'Send Message' }))
+
+    expect(await within(form).findByText(/could not be sent/)).toBeInTheDocument()
+    expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument()
+    expect(within(form).getByRole('textbox', { name: /Message/ })).toHaveValue('Please call me.')
     expect(within(form).getByRole('textbox', { name: /Name/ })).toHaveValue('Achieng Otieno')
+  })
+})
+
+describe('A death has just occurred', () => {
+  it('gives the first steps in order, with the number to call', () => {
+    render(
+      <Providers path="/resources/what-to-do-now">
+        <WhatToDoNowPage />
+      </Providers>,
+    )
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('A death has just occurred: what to do now')
+    const steps = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+    expect(steps.slice(0, 5)).toEqual([
+      'Call us, at any hour',
+      'A doctor or the police confirm the death',
+      'The notification of death and the burial permit',
+      'Bring identity documents',
+      'What we do next',
+    ])
+    expect(screen.getAllByRole('link', { name: '+254 700 000 000' })[0]).toHaveAttribute('href', 'tel:+254700000000')
   })
 })
 

@@ -1,5 +1,6 @@
+import { MemoryRouter, useNavigate } from 'react-router-dom'
 import { StrictMode } from 'react'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { App } from '../../src/app/app'
 import { startSession, Toasts } from '../../src/app/session'
@@ -16,7 +17,9 @@ describe('No message is lost while the toasts are still loading', () => {
     await later(300)
     render(
       <StrictMode>
-        <Toasts />
+        <MemoryRouter>
+          <Toasts />
+        </MemoryRouter>
       </StrictMode>,
     )
     const toast = await findToast(GUARD_MESSAGES.login)
@@ -26,7 +29,11 @@ describe('No message is lost while the toasts are still loading', () => {
   it('shows the same message twice sent while waiting only once', async () => {
     showNotification({ type: 'notify', level: 'error', message: 'Failed to fetch users' })
     showNotification({ type: 'notify', level: 'error', message: 'Failed to fetch users' })
-    render(<Toasts />)
+    render(
+      <MemoryRouter>
+        <Toasts />
+      </MemoryRouter>,
+    )
     await findToast('Failed to fetch users')
     await later(50)
     expect(screen.getAllByRole('alert', { hidden: true }).filter((el) => el.textContent?.includes('Failed to fetch users'))).toHaveLength(1)
@@ -41,5 +48,39 @@ describe('No message is lost while the toasts are still loading', () => {
     )
     await findToast(GUARD_MESSAGES.login)
     await waitFor(() => expect(path).toBe('/login'))
+  })
+})
+
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate()
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      Go
+    </button>
+  )
+}
+
+describe('A toast from the previous page does not linger over the next', () => {
+  it('clears a toast shown well before the page changed, and keeps one shown with the move', async () => {
+    render(
+      <MemoryRouter>
+        <Toasts />
+        <GoTo to="/next" />
+      </MemoryRouter>,
+    )
+    showNotification({ type: 'notify', level: 'success', message: 'Profile updated successfully' })
+    await findToast('Profile updated successfully')
+    await later(1700)
+    showNotification({ type: 'notify', level: 'success', message: 'Booking created' })
+    await findToast('Booking created')
+    act(() => screen.getByRole('button', { name: 'Go' }).click())
+    // Dismissed: react-toastify marks it leaving (its exit animation), or has already removed it.
+    const leaving = (text: string) => {
+      const el = screen.queryByText(text)?.closest('.Toastify__toast')
+      return !el || el.className.includes('exit')
+    }
+    // Within 1 s, well before its own 4 s close: the change of page did it.
+    await waitFor(() => expect(leaving('Profile updated successfully')).toBe(true), { timeout: 1000 })
+    expect(leaving('Booking created')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-/** M-Pesa and the family's payments: mock only until the server's Daraja client lands (the server answers 501 for these routes). */
+/** The mock's own M-Pesa simulation: its callbacks delivered on list reads, settling once inside the mock. */
 import { describe, expect, it } from 'vitest'
 import { call, login, loginAs, useMockBackend } from './helpers'
 import { db } from '../../mocks/db'
@@ -6,7 +6,7 @@ import { deliverCallbacks, scenarioOutcome, settle } from '../../mocks/mpesa'
 import { amountDue } from '../../mocks/serialize'
 import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { PaymentList, PendingPaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
+import { PendingPaymentList, StkPushResponse, VerifyResponse } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useMockBackend()
@@ -45,193 +45,7 @@ async function verifyUntilFinal(token: string, checkoutId: string, max = 20) {
 const completedFor = (bookingId: string) =>
   db.payment.findMany((q) => q.where({ booking_id: Number(bookingId), status: 'completed' }))
 
-describe('payments', () => {
-  it('pending lists the caller\'s unpaid/partial, not cancelled bookings', async () => {
-    const token = await loginAs('client')
-    const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-    expect(pending.length).toBe(2)
-    const mary = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))
-    for (const p of pending) {
-      const b = db.booking.findFirst((q) => q.where({ id: Number(p.id) }))
-      expect(b?.client_id).toBe(mary?.id)
-      expect(['pending', 'partial']).toContain(b?.payment_status)
-      expect(b?.status).not.toBe('cancelled')
-    }
-    expect((await call('GET', '/payments/pending')).status).toBe(401)
-  })
-
-  it('pending lists what is still due: the total less the completed payments (Rose Achieng is partly paid)', async () => {
-    const token = await loginAs('client')
-    const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-    for (const p of pending) {
-      const paid = completedFor(p.id).reduce((s, x) => s + x.amount, 0)
-      expect(p.amount_due, `booking ${p.id}`).toBe(p.total_amount - paid)
-    }
-    const samuel = pending.find((p) => p.deceased_first_name === 'Samuel')!
-    expect(samuel.amount_due).toBe(samuel.total_amount)
-    const rose = pending.find((p) => p.deceased_first_name === 'Rose')!
-    expect((rose as { payment_status?: string }).payment_status).toBe('partial')
-    expect(completedFor(rose.id).length).toBe(1)
-    expect(rose.amount_due).toBeGreaterThan(0)
-    expect(rose.amount_due).toBeLessThan(rose.total_amount)
-    expect(amountToPay(rose)).toBe(rose.amount_due)
-  })
-
-  it('a partly paid booking is charged only what is due, then it is paid and leaves pending', async () => {
-    const token = await loginAs('client')
-    const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-    const rose = pending.find((p) => p.deceased_first_name === 'Rose')!
-    const due = rose.amount_due!
-    const body = { phoneNumber: phoneFor('success'), bookingId: rose.id }
-
-    const full = await call('POST', '/stk-push', { token, body: { ...body, amount: rose.total_amount } })
-    expect(full.status).toBe(422)
-    expect(full.json).toMatchObject({ message: 'Amount does not match the amount due', errors: { amount: 'Amount does not match the amount due' } })
-    expect(db.mpesaRequest.findMany((q) => q.where({ booking_id: Number(rose.id) }))).toHaveLength(0)
-
-    const res = await call('POST', '/stk-push', { token, body: { ...body, amount: due } })
-    expect(res.status).toBe(200)
-    const { data } = StkPushResponse.parse(res.json)
-    expect((await verifyUntilFinal(token, data.CheckoutRequestID ?? '')).data).toMatchObject({ ResultCode: '0' })
-
-    const completed = completedFor(rose.id)
-    expect(completed).toHaveLength(2)
-    expect(completed.map((p) => p.amount).sort((a, b) => a - b)).toEqual([rose.total_amount - due, due].sort((a, b) => a - b))
-    expect(completed.reduce((s, p) => s + p.amount, 0)).toBe(rose.total_amount)
-    expect(BookingResponse.parse((await call('GET', `/bookings/${rose.id}`, { token })).json).payment_status).toBe('paid')
-    const after = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-    expect(after.map((p) => p.id)).not.toContain(rose.id)
-    // Nothing more can be charged.
-    expect((await call('POST', '/stk-push', { token, body: { ...body, amount: due } })).status).toBe(409)
-  })
-
-  it('a payment that leaves something due keeps the booking partial', async () => {
-    const token = await loginAs('client')
-    const { booking, data } = await push(token, phoneFor('success'))
-    // The booking's total grows while the family is paying (e.g. a service added by the office).
-    await db.booking.update((q) => q.where({ id: Number(booking.id) }), {
-      data(b) {
-        b.total_amount += 1000
-      },
-    })
-    expect((await verifyUntilFinal(token, data.CheckoutRequestID ?? '')).data).toMatchObject({ ResultCode: '0' })
-    expect(db.booking.findFirst((q) => q.where({ id: Number(booking.id) }))?.payment_status).toBe('partial')
-    const after = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-    expect(after.find((p) => p.id === booking.id)?.amount_due).toBe(1000)
-  })
-
-  it('my payments are the caller\'s, newest first; another client\'s payment is 404', async () => {
-    const token = await loginAs('client')
-    const mine = PaymentList.parse((await call('GET', '/payments/my', { token })).json)
-    expect(mine.length).toBeGreaterThan(0)
-    const dates = mine.map((p) => p.payment_date ?? '')
-    expect([...dates].sort().reverse()).toEqual(dates)
-    const mary = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))
-    const other = db.payment.findFirst((q) => q.where({ client_id: (id) => id !== mary?.id }))
-    expect((await call('GET', `/payments/${other?.id}`, { token })).status).toBe(404)
-    expect((await call('GET', `/payments/${mine[0]?.id}`, { token })).status).toBe(200)
-    expect((await call('GET', `/payments/${other?.id}`, { token: await loginAs('admin') })).status).toBe(200)
-  })
-
-  it('success: final on the 3rd verify, exactly one completed payment, booking paid; repeats are idempotent', async () => {
-    const token = await loginAs('client')
-    const { booking, data } = await push(token, phoneFor('success'))
-    expect(data).toMatchObject({ ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' })
-    expect(data.CheckoutRequestID).toMatch(/^ws_CO_/)
-    const result = await verifyUntilFinal(token, data.CheckoutRequestID ?? '')
-    expect(result.attempts).toBe(3)
-    expect(result.data).toMatchObject({ ResultCode: '0', ResultDesc: 'The service request is processed successfully.' })
-    for (let i = 0; i < 3; i++) {
-      const again = VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })).json)
-      expect(again.data.ResultCode).toBe('0')
-    }
-    const completed = completedFor(booking.id)
-    expect(completed.length).toBe(1)
-    expect(completed[0]).toMatchObject({ amount: booking.total_amount, payment_method: 'mpesa' })
-    expect(completed[0]?.transaction_id).toMatch(/^[A-Z0-9]{10}$/)
-    const b = BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json)
-    expect(b.payment_status).toBe('paid')
-    const mine = PaymentList.parse((await call('GET', '/payments/my', { token })).json)
-    expect(mine[0]).toMatchObject({ status: 'completed', booking_id: booking.id })
-    // Paid: a second push is refused.
-    const second = await call('POST', '/stk-push', { token, body: { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id } })
-    expect(second.status).toBe(409)
-  })
-
-  const failures = [
-    { scenario: 'insufficient_funds', code: '1', desc: 'The balance is insufficient for the transaction.', attempts: 2 },
-    { scenario: 'cancelled', code: '1032', desc: 'Request cancelled by user', attempts: 2 },
-    { scenario: 'timeout', code: '1037', desc: 'DS timeout user cannot be reached', attempts: 3 },
-    { scenario: 'wrong_pin', code: '2001', desc: 'The initiator information is invalid.', attempts: 2 },
-  ]
-  for (const f of failures) {
-    it(`${f.scenario}: ResultCode ${f.code} on verify ${f.attempts}, nothing paid, one failed row`, async () => {
-      const token = await loginAs('client')
-      const { booking, data } = await push(token, phoneFor(f.scenario))
-      const failedBefore = db.payment.findMany((q) => q.where({ booking_id: Number(booking.id), status: 'failed' })).length
-      const result = await verifyUntilFinal(token, data.CheckoutRequestID ?? '')
-      expect(result.attempts).toBe(f.attempts)
-      expect(result.data).toMatchObject({ ResultCode: f.code, ResultDesc: f.desc })
-      await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })
-      expect(completedFor(booking.id).length).toBe(0)
-      expect(db.payment.findMany((q) => q.where({ booking_id: Number(booking.id), status: 'failed' })).length).toBe(failedBefore + 1)
-      expect(db.booking.findFirst((q) => q.where({ id: Number(booking.id) }))?.payment_status).toBe('pending')
-    })
-  }
-
-  it('never completes: still processing after 20 verifies', async () => {
-    const token = await loginAs('client')
-    const { booking, data } = await push(token, phoneFor('never_completes'))
-    const result = await verifyUntilFinal(token, data.CheckoutRequestID ?? '', 20)
-    expect(result.attempts).toBe(Infinity)
-    expect(completedFor(booking.id).length).toBe(0)
-  })
-
-  it('push rejected: ResponseCode 1 and no checkout to verify', async () => {
-    const token = await loginAs('client')
-    const { data } = await push(token, phoneFor('push_rejected'))
-    expect(data.ResponseCode).toBe('1')
-    expect(data.CheckoutRequestID).toBeUndefined()
-    expect(data.CustomerMessage).toMatch(/Unable to lock subscriber/)
-  })
-
-  it('stk-push validation: phone formats, amount, ownership', async () => {
-    const token = await loginAs('client')
-    const booking = await unpaidBooking(token)
-    const base = { phoneNumber: '+254712345678', amount: booking.total_amount, bookingId: booking.id }
-    // Every accepted format (the insufficient-funds number, so the booking stays unpaid). Reading
-    // the pending list between pushes lets the callback settle each one, so the next may start.
-    for (const phoneNumber of ['0712340001', '254712340001', '+254712340001', '0112340001', '0712 340 001']) {
-      const res = await call('POST', '/stk-push', { token, body: { ...base, phoneNumber } })
-      expect(res.status, phoneNumber).toBe(200)
-      expect((await call('GET', '/payments/pending', { token })).status).toBe(200)
-    }
-    expect(db.mpesaRequest.findMany((q) => q.where({ booking_id: Number(booking.id) })).map((r) => r.phone)).toEqual([
-      '254712340001',
-      '254712340001',
-      '254712340001',
-      '254112340001',
-      '254712340001',
-    ])
-    for (const phoneNumber of ['12345', '0812345678', '+1555123456']) {
-      expect((await call('POST', '/stk-push', { token, body: { ...base, phoneNumber } })).status, phoneNumber).toBe(400)
-    }
-    const wrongAmount = await call('POST', '/stk-push', { token, body: { ...base, amount: booking.total_amount - 1 } })
-    expect(wrongAmount.status).toBe(422)
-    expect(wrongAmount.json.message).toBe('Amount does not match the amount due')
-    expect((await call('POST', '/stk-push', { token, body: { ...base, amount: 1.5 } })).status).toBe(422)
-    expect((await call('POST', '/stk-push', { token, body: { ...base, amount: 300000 } })).status).toBe(422)
-    const john = await login('john.mwangi@example.co.ke', SEED_USER_PASSWORD)
-    expect((await call('POST', '/stk-push', { token: john, body: base })).status).toBe(404)
-    // initiate is an alias
-    expect((await call('POST', '/payments/initiate', { token, body: { ...base, phoneNumber: '0712340001' } })).status).toBe(200)
-    // Someone else's checkout id is 404 as well.
-    const { data } = await push(token, '0712345678')
-    expect((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token: john })).status).toBe(404)
-    expect((await call('GET', '/payments/mpesa/verify/ws_CO_unknown', { token })).status).toBe(404)
-  })
-
-})
+// The API behaviour of pushes, verifies and the rules on amounts lives in tests/contract/payments.test.ts (both backends).
 
 const IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
 

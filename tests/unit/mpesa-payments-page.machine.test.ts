@@ -115,6 +115,16 @@ describe('Payments page machine', () => {
     expect(h.actor.getSnapshot().context.receipt).toMatchObject({ amount: 3000 })
   })
 
+  it('more than M-Pesa moves at once is paid in instalments: a push asks for at most KSH 250,000', async () => {
+    const h = harness({ verify: { ResultCode: '0', ResultDesc: 'ok' } })
+    await listsAnswered(h)
+    h.actor.send({ type: 'payment.open', booking: { ...SAMUEL, total_amount: 420_000, amount_due: 420_000 } })
+    expect(h.children().payment!.getSnapshot().context).toMatchObject({ amount: 250_000 })
+    h.children().payment!.send({ type: 'payment.submit', phone: '0712345678' })
+    await waitFor(h.actor, (s) => s.matches('browsing'))
+    expect(h.pushes).toEqual([{ phoneNumber: '254712345678', amount: 250_000, bookingId: '12' }])
+  })
+
   it('closing after a push reloads both lists (the family may have paid); closing before one does not', async () => {
     const h = harness()
     await listsAnswered(h)

@@ -33,6 +33,11 @@ export type PendingPayment = z.infer<typeof PendingPayment>
 
 /** The amount the family pays now: what is still due, else (a server without amount_due) the total. */
 export const amountToPay = (entry: Pick<PendingPayment, 'total_amount' | 'amount_due'>): number => entry.amount_due ?? entry.total_amount
+
+/** The most one M-Pesa transaction (one STK push) may move, in KSH. */
+export const MAX_MPESA_PUSH = 250_000
+/** What one push asks for: what is due, in instalments of at most MAX_MPESA_PUSH (both backends accept any whole amount up to the due). */
+export const amountForPush = (entry: Pick<PendingPayment, 'total_amount' | 'amount_due'>): number => Math.min(amountToPay(entry), MAX_MPESA_PUSH)
 export const PendingPaymentList = listOf('bookings', PendingPayment)
 
 /** Accepted phone formats: 07XXXXXXXX, 01XXXXXXXX, 2547XXXXXXXX / 2541XXXXXXXX, +2547XXXXXXXX / +2541XXXXXXXX. */

@@ -27,7 +27,8 @@ import {
 } from '@fluentui/react-components'
 import { Phone24Regular } from '@fluentui/react-icons'
 import { MPESA_MESSAGES, mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.machine'
-import { normaliseKenyanPhone, type PendingPayment } from '../../../api/contracts/payments'
+import { MAX_MPESA_PUSH, amountForPush, amountToPay, normaliseKenyanPhone, type PendingPayment } from '../../../api/contracts/payments'
+import { formatKsh } from '../../../lib/format'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact-details'
 import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
@@ -91,7 +92,10 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
     if (state !== 'entering') primary.current?.focus()
   }, [state])
 
-  const { due: amount, ofTotal } = amountDueText(booking)
+  const { due, ofTotal } = amountDueText(booking)
+  // Above M-Pesa's limit per transaction the family pays in instalments: this push asks for the most it may.
+  const instalment = amountForPush(booking) < amountToPay(booking)
+  const amount = instalment ? formatKsh(amountForPush(booking)) : due
 
   const summary = (
     <dl className={styles.summary}>
@@ -102,7 +106,11 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
       <dt className={styles.term}>Amount</dt>
       <dd className={styles.value}>
         <Text className={styles.amount}>{amount}</Text>
-        {ofTotal && <Caption1 className={styles.ofTotal}> {ofTotal}</Caption1>}
+        {instalment ? (
+          <Caption1 className={styles.ofTotal}> now, of {due} due (M-Pesa moves at most {formatKsh(MAX_MPESA_PUSH)} at a time)</Caption1>
+        ) : (
+          ofTotal && <Caption1 className={styles.ofTotal}> {ofTotal}</Caption1>
+        )}
       </dd>
     </dl>
   )

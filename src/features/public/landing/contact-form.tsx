@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
-import { MailRegular } from '@fluentui/react-icons'
+import { SendRegular } from '@fluentui/react-icons'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact-details'
-import { contactMailtoUrl, contactMessageSchema, emptyContactMessage } from './contact-message'
-import { openMailApp } from './open-mail-app'
+import { useAfterHydration } from '../../../lib/hydration'
+import { CONTACT_FORM_MESSAGES, contactMessageSchema, emptyContactMessage, type ContactMessage } from './contact-message'
+import type { ContactSubmissionState } from './contact-submission'
 
 const useStyles = makeStyles({
   form: {
@@ -20,33 +21,47 @@ const useStyles = makeStyles({
     alignItems: 'flex-start',
     gap: tokens.spacingVerticalS,
   },
-  note: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase300,
-    lineHeight: tokens.lineHeightBase300,
-    color: tokens.colorNeutralForeground2,
-  },
 })
 
-/** Name, email and message; Send Message opens the visitor's mail app with it filled in. */
+// The API client and the submission machine come in their own chunk, after the page is taken over.
+const ContactSubmission = lazy(() => import('./contact-submission'))
+
+/** Name, email and message; Send Message sends it to the home, and says so beside the button. */
 export function ContactForm() {
   const styles = useStyles()
   const formRef = useRef<HTMLFormElement>(null)
-  const [mailOpened, setMailOpened] = useState(false)
+  const afterHydration = useAfterHydration()
+  const [submission, setSubmission] = useState<ContactSubmissionState | null>(null)
+  const onState = useCallback((state: ContactSubmissionState) => setSubmission(state), [])
+  // Sent before the chunk arrived (a slow network): sent as soon as it does.
+  const [queued, setQueued] = useState<ContactMessage | null>(null)
+  useEffect(() => {
+    if (submission && queued) {
+      submission.submit(queued)
+      setQueued(null)
+    }
+  }, [submission, queued])
 
   const form = useForm({
     defaultValues: emptyContactMessage,
     validators: { onChange: contactMessageSchema },
     onSubmit: ({ value }) => {
-      openMailApp(contactMailtoUrl(value))
-      // What they typed stays in the form, in case the mail app did not open.
-      setMailOpened(true)
+      const payload = { name: value.name.trim(), email: value.email.trim(), message: value.message.trim() }
+      if (submission) submission.submit(payload)
+      else setQueued(payload)
     },
     onSubmitInvalid: () => {
       // After the messages render, take the visitor to the first field that needs them.
       setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
     },
   })
+
+  // Sent: the form is emptied for another message; after a failure what they typed stays.
+  const sent = submission?.sent ?? false
+  useEffect(() => {
+    if (sent) form.reset()
+  }, [sent, form])
+  const busy = queued !== null || (submission?.busy ?? false)
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={submitHandler(form)} aria-label="Contact us">
@@ -57,20 +72,31 @@ export function ContactForm() {
       <form.Field name="message">{(field) => <TextAreaField field={field} label="Message" required rows={5} />}</form.Field>
 
       <div className={styles.submitRow}>
-        <Button type="submit" appearance="primary" icon={<MailRegular />}>
-          Send Message
+        <Button type="submit" appearance="primary" icon={<SendRegular />} disabled={busy || !afterHydration}>
+          {busy ? CONTACT_FORM_MESSAGES.sending : 'Send Message'}
         </Button>
-        <p className={styles.note}>
-          Send Message opens your email app with this message filled in; nothing is sent until you send it there.
-        </p>
       </div>
 
-      {mailOpened && (
-        <MessageBar intent="info">
-          <MessageBarBody>
-            Your email app should open with your message. If it did not, email us at {CONTACT.email}.
-          </MessageBarBody>
-        </MessageBar>
+      {/* One message per outcome, here beside the button, read out when it appears. */}
+      <div role="status" aria-live="polite">
+        {sent && !busy && (
+          <MessageBar intent="success">
+            <MessageBarBody>{CONTACT_FORM_MESSAGES.sent}</MessageBarBody>
+          </MessageBar>
+        )}
+        {submission?.error && !busy && (
+          <MessageBar intent="error">
+            <MessageBarBody>
+              {submission.error === CONTACT_FORM_MESSAGES.failure ? submission.error : `${submission.error} ${CONTACT_FORM_MESSAGES.failure}`}{' '}
+              <a href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</a>
+            </MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      {afterHydration && (
+        <Suspense fallback={null}>
+          <ContactSubmission onState={onState} />
+        </Suspense>
       )}
     </form>
   )

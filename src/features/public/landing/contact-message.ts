@@ -1,5 +1,4 @@
 import { z } from 'zod/mini'
-import { CONTACT } from '../../../lib/contact-details'
 
 /** The landing page's contact form (SPEC.md section 3: name, email, message). */
 export const contactMessageSchema = z.object({
@@ -12,14 +11,9 @@ export type ContactMessage = z.input<typeof contactMessageSchema>
 
 export const emptyContactMessage: ContactMessage = { name: '', email: '', message: '' }
 
-/**
- * The form has no server call (SPEC.md section 7): the message goes out through the visitor's own
- * mail app, addressed to support and filled in, so nothing is lost and nothing is sent behind their back.
- */
-export function contactMailtoUrl(value: ContactMessage): string {
-  const name = value.name.trim()
-  const email = value.email.trim()
-  const subject = `Message from ${name}`
-  const body = [`Name: ${name}`, `Email: ${email}`, '', value.message.trim()].join('\r\n')
-  return `mailto:${CONTACT.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
-}
+/** What the form says after sending: once, beside the button (no toast repeats it). */
+export const CONTACT_FORM_MESSAGES = {
+  sent: 'Your message has been sent. We will reply by email, usually within a few hours.',
+  failure: 'Your message could not be sent. Please try again, or call us.',
+  sending: 'Sending...',
+} as const

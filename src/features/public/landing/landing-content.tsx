@@ -10,40 +10,64 @@ import {
 } from '@fluentui/react-icons'
 import { paths } from '../../../app/paths'
 
+import { formatKsh } from '../../../lib/format'
+import type { PricingKey, StartingPrices } from '../../../app/starting-prices'
+
 interface Offer {
   name: string
-  price: string
+  /** The catalogue packages whose lowest price is the offer's starting price; none: no price. */
+  pricedBy: readonly PricingKey[]
+  /** Shown when the offer has no catalogue price. */
+  priceText?: string
   description: string
   icon: ReactElement
 }
 
-/** SPEC.md section 3, landing service offers (static; the spec shows these with '$'). */
+/**
+ * The seed catalogue's package prices: what the page is built with, so the pre-rendered HTML
+ * already shows KSH prices; the live catalogue replaces them once loaded.
+ */
+export const SEED_STARTING_PRICES: Required<StartingPrices> = { basicFuneral: 5000, premiumFuneral: 8000, cremation: 3000, burial: 4000 }
+
+/**
+ * SPEC.md section 3's four offers, priced from the service catalogue (KSH) instead of its static
+ * dollar text, so the landing page and the booking wizard agree. The catalogue has no memorial
+ * service, so the third offer is the burial package, which a family can book.
+ */
 export const OFFERS: readonly Offer[] = [
   {
     name: 'Traditional Funeral Services',
-    price: 'from $2,500',
+    pricedBy: ['basicFuneral', 'premiumFuneral'],
     description: 'A complete funeral, from mortuary care to the service and burial, arranged with your family.',
     icon: <PeopleCommunityRegular />,
   },
   {
     name: 'Cremation Services',
-    price: 'from $1,800',
+    pricedBy: ['cremation'],
     description: 'A dignified cremation, with or without a service beforehand, and care of the ashes.',
     icon: <LeafOneRegular />,
   },
   {
-    name: 'Memorial Services',
-    price: 'from $1,500',
-    description: 'A gathering to remember and celebrate a life, at a place that meant something to them.',
+    name: 'Burial Services',
+    pricedBy: ['burial'],
+    description: 'Graveside arrangements and the committal, at the place your family chooses.',
     icon: <HeartRegular />,
   },
   {
     name: 'Pre-Planning Services',
-    price: 'free consultation',
+    pricedBy: [],
+    priceText: 'free consultation',
     description: 'Set out your wishes in advance, so your family is spared difficult decisions later.',
     icon: <CalendarLtrRegular />,
   },
 ]
+
+/** 'from KSH 5,000': the lowest of the offer's packages in `prices` (the seed's where missing). */
+export function offerPrice(offer: Offer, prices: StartingPrices): string {
+  const amounts = offer.pricedBy.map((key) => prices[key] ?? SEED_STARTING_PRICES[key])
+  if (amounts.length === 0) return offer.priceText ?? ''
+  return `from ${formatKsh(Math.min(...amounts))}`
+}
 
 export const RESOURCES = [
   {

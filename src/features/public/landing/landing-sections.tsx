@@ -1,8 +1,14 @@
+import { useEffect, useState } from 'react'
 import { mergeClasses } from '@fluentui/react-components'
+import { useAfterHydration } from '../../../lib/hydration'
+import { whenIdle } from '../../../lib/idle'
+import { CallRegular } from '@fluentui/react-icons'
+import { CONTACT } from '../../../lib/contact-details'
 import { paths } from '../../../app/paths'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
-import { OFFERS, RESOURCES, TESTIMONIALS } from './landing-content'
+import { OFFERS, RESOURCES, TESTIMONIALS, offerPrice } from './landing-content'
+import type { StartingPrices } from '../../../app/starting-prices'
 import { useLandingStyles } from './landing-styles'
 import { LandingCards, LandingSection } from './landing-parts'
 
@@ -14,6 +20,18 @@ export function HeroSection() {
     <section id="home" aria-labelledby="home-title" className={styles.hero}>
       <div className={mergeClasses(page.container, styles.heroInner)}>
         <div className={styles.heroText}>
+          {/* First on a phone's screen: someone whose relative just died needs a voice or the next step, not a brochure. */}
+          <div className={styles.urgent}>
+            <a href={CONTACT.phoneHref} className={styles.callLink}>
+              <CallRegular aria-hidden="true" className={styles.urgentIcon} />
+              <span>
+                Call us 24/7 <span className={styles.callNumber}>{CONTACT.phoneDisplay}</span>
+              </span>
+            </a>
+            <RouterLink to={paths.resources.whatToDoNow} className={styles.urgentLink}>
+              A death has just occurred: what to do now
+            </RouterLink>
+          </div>
           <h1 id="home-title" className={page.pageTitle}>
             Compassionate funeral services, when you need them most
           </h1>
@@ -38,10 +56,39 @@ export function HeroSection() {
   )
 }
 
+/**
+ * The catalogue's current package prices, fetched once the page is taken over and the browser is
+ * idle (its own chunk: the first load stays small); until then, and if it fails, the seed's.
+ */
+function useLiveStartingPrices(): StartingPrices {
+  const afterHydration = useAfterHydration()
+  const [prices, setPrices] = useState<StartingPrices>({})
+  useEffect(() => {
+    if (!afterHydration) return
+    let live = true
+    const cancel = whenIdle(
+      () =>
+        void import('../../../app/session')
+          .then((m) => m.loadStartingPrices())
+          .then((p) => live && setPrices(p))
+          .catch(() => {
+            /* the built-in prices stay: a landing page never shows an error for this */
+          }),
+      { timeout: 3000, fallbackDelay: 100 },
+    )
+    return () => {
+      live = false
+      cancel()
+    }
+  }, [afterHydration])
+  return prices
+}
+
 /** The service offers of SPEC.md section 3, with their starting prices. */
 export function ServicesSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
+  const prices = useLiveStartingPrices()
   return (
     <LandingSection id="services" title="Our services" lead="Clear starting prices. We will go through every detail with you before anything is confirmed.">
       <LandingCards items={OFFERS} keyOf={(offer) => offer.name}>
@@ -51,7 +98,7 @@ export function ServicesSection() {
               {offer.icon}
             </span>
             <h3 className={page.subTitle}>{offer.name}</h3>
-            <p className={styles.price}>{offer.price}</p>
+            <p className={styles.price}>{offerPrice(offer, prices)}</p>
             <p className={styles.cardText}>{offer.description}</p>
           </>
         )}

@@ -27,6 +27,42 @@ export const useLandingStyles = makeStyles({
     height: 'auto',
     justifySelf: 'center',
   },
+  urgent: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXL,
+    rowGap: tokens.spacingVerticalS,
+    marginBlockEnd: tokens.spacingVerticalL,
+  },
+  // A large, obvious tap target (48 px) that reads as a phone call.
+  callLink: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '48px',
+    paddingInline: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover, color: tokens.colorNeutralForegroundOnBrand },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  callNumber: {
+    fontWeight: tokens.fontWeightRegular,
+    whiteSpace: 'nowrap',
+  },
+  urgentIcon: {
+    fontSize: '20px',
+  },
+  urgentLink: {
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    minHeight: '24px',
+  },
   heroActions: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -1,3 +1,6 @@
+import { useLocation } from 'react-router-dom'
+import { paths } from '../../../app/paths'
+import { WhatToDoNowPage } from './what-to-do-now-page'
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { ResourcePage, type ArticleSection } from './resource-page'
 
@@ -80,8 +83,16 @@ const useStyles = makeStyles({
   },
 })
 
-/** `/resources/legal`. */
+/**
+ * `/resources/legal`, and `/resources/what-to-do-now` from the same chunk: one route-table entry
+ * fewer in the first load every page carries.
+ */
 export function LegalPage() {
+  const { pathname } = useLocation()
+  return pathname === paths.resources.whatToDoNow ? <WhatToDoNowPage /> : <LegalRequirements />
+}
+
+function LegalRequirements() {
   const styles = useStyles()
   return (
     <ResourcePage

@@ -133,6 +133,7 @@ export function InfoArticle({
 }
 
 const RESOURCES = [
+  { key: 'whatToDoNow', to: paths.resources.whatToDoNow, title: 'A death has just occurred' },
   { key: 'planning', to: paths.resources.planning, title: 'Planning a funeral' },
   { key: 'griefSupport', to: paths.resources.griefSupport, title: 'Grief support' },
   { key: 'legal', to: paths.resources.legal, title: 'Legal requirements' },

@@ -1,46 +1,51 @@
-/** Documents (upload, download, review): mock only until the server's storage lands (the server answers 501 for these routes). */
+/** Documents (upload, download, review) on both backends. */
 import { describe, expect, it } from 'vitest'
-import { API, call, loginAs, useMockBackend } from './helpers'
-import { db } from '../../mocks/db'
+import { call, loginAs, postForm, seed, serverOnly, storedFiles, useBackend } from './target'
 import { DocumentList, DocumentResponse, DocumentStatsResponse } from '../../src/api/contracts/documents'
 import { BookingResponse } from '../../src/api/contracts/bookings'
-import { samplePng } from '../../mocks/files'
+import { samplePdf, samplePng } from '../../mocks/files'
 
-useMockBackend()
+useBackend()
 
-const family = () => db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
-const openBooking = () => db.booking.findFirst((q) => q.where({ client_id: family().id, status: 'pending' }))!
+const family = () => seed.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+const openBooking = () => seed.booking.findFirst((q) => q.where({ client_id: family().id, status: 'pending' }))!
+const buffer = (bytes: Uint8Array) => bytes.slice().buffer as ArrayBuffer
 
 async function upload(token: string | null, file: Blob | null, fileName: string, fields: Record<string, string> = { document_type: 'burial_permit' }) {
   const form = new FormData()
   // A File (not a bare Blob): the test DOM's FormData keeps a Blob's name as 'blob'.
   if (file) form.append('file', new File([file], fileName, { type: file.type }))
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  const res = await fetch(`${API}/documents`, { method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} })
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+  return postForm('/documents', form, token)
+}
+
+async function documentCount(): Promise<number> {
+  const stats = DocumentStatsResponse.parse((await call('GET', '/documents/stats/summary', { token: await loginAs('admin') })).json)
+  return stats.total
 }
 
 describe('documents', () => {
   it('stores an upload with its bytes; the download returns exactly them with type and file name', async () => {
     const token = await loginAs('client')
     const bytes = samplePng()
-    const res = await upload(token, new Blob([bytes.slice().buffer as ArrayBuffer], { type: 'image/png' }), 'permit photo.png', { document_type: 'burial_permit', booking_id: String(openBooking().id), description: 'Front page' })
+    const res = await upload(token, new Blob([buffer(bytes)], { type: 'image/png' }), 'permit photo.png', { document_type: 'burial_permit', booking_id: String(openBooking().id), description: 'Front page' })
     expect(res.status).toBe(201)
     expect(res.json.message).toBe('Document uploaded successfully')
     const doc = DocumentResponse.parse(res.json)
     expect(doc).toMatchObject({ name: 'permit photo.png', document_type: 'burial_permit', status: 'pending', description: 'Front page', booking_id: String(openBooking().id), uploaded_by_name: 'Mary Achieng' })
-    const dl = await fetch(`${API}/documents/${doc.id}/download`, { headers: { Authorization: `Bearer ${token}` } })
+    const dl = await call('GET', `/documents/${doc.id}/download`, { token })
     expect(dl.status).toBe(200)
     expect(dl.headers.get('content-type')).toBe('image/png')
-    expect(dl.headers.get('content-disposition')).toContain('permit photo.png')
-    expect(new Uint8Array(await dl.arrayBuffer())).toEqual(bytes)
+    expect(dl.headers.get('content-disposition')).toMatch(/^attachment;.*permit photo\.png/)
+    expect(dl.bytes).toEqual(bytes)
     const mine = DocumentList.parse((await call('GET', '/documents/my', { token })).json).documents
     expect(mine[0]?.id).toBe(doc.id)
   })
 
-  it('refuses, on the server too, a missing file (422), over 5 MB (413) and a wrong type by extension or MIME (415)', async () => {
+  it('refuses a missing file (422), over 5 MB (413), a wrong type by extension, MIME or content (415), a bad field (422); nothing is kept', async () => {
     const token = await loginAs('client')
-    const before = db.document.count()
+    const before = await documentCount()
+    const files = await storedFiles()
     const none = await upload(token, null, '')
     expect([none.status, none.json.message]).toEqual([422, 'Please select a file'])
     const big = await upload(token, new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'application/pdf' }), 'big.pdf')
@@ -49,16 +54,44 @@ describe('documents', () => {
     expect([ext.status, ext.json.message]).toEqual([415, 'Invalid file type. Only PDF, JPG, PNG, and DOC files are allowed'])
     const mime = await upload(token, new Blob(['x'], { type: 'text/html' }), 'permit.pdf')
     expect(mime.status).toBe(415)
-    const noType = await upload(token, new Blob(['x']), 'permit.pdf', { document_type: 'passport' })
+    const noType = await upload(token, new Blob([buffer(samplePdf('Permit'))]), 'permit.pdf', { document_type: 'passport' })
     expect(noType.status).toBe(422)
-    expect(db.document.count()).toBe(before)
+    expect(await documentCount()).toBe(before)
+    expect(await storedFiles()).toEqual(files)
     expect((await upload(null, new Blob(['x'], { type: 'application/pdf' }), 'a.pdf')).status).toBe(401)
     expect((await upload(await loginAs('admin'), new Blob(['x'], { type: 'application/pdf' }), 'a.pdf')).status).toBe(403)
   })
 
+  serverOnly.it('judges a file by its content: a renamed program named .pdf is refused, an empty file too; exactly 5 MB is accepted', async () => {
+    const token = await loginAs('client')
+    const files = await storedFiles()
+    const exe = new Uint8Array(1024)
+    exe.set([0x4d, 0x5a, 0x90, 0x00]) // "MZ": a Windows program
+    const renamed = await upload(token, new Blob([buffer(exe)], { type: 'application/pdf' }), 'death certificate.pdf')
+    expect([renamed.status, renamed.json.message]).toEqual([415, 'Invalid file type. Only PDF, JPG, PNG, and DOC files are allowed'])
+    const empty = await upload(token, new Blob([], { type: 'application/pdf' }), 'empty.pdf')
+    expect([empty.status, empty.json.message]).toEqual([422, 'Please select a file'])
+    expect(await storedFiles()).toEqual(files)
+    const pdf = samplePdf('Five megabytes')
+    const exact = new Uint8Array(5 * 1024 * 1024)
+    exact.set(pdf)
+    const ok = await upload(token, new Blob([buffer(exact)], { type: 'application/pdf' }), '../../etc/passwd.pdf')
+    expect(ok.status).toBe(201)
+    const doc = DocumentResponse.parse(ok.json)
+    const dl = await call('GET', `/documents/${doc.id}/download`, { token })
+    expect(dl.bytes.byteLength).toBe(exact.byteLength)
+    expect(Buffer.from(dl.bytes).equals(Buffer.from(exact))).toBe(true)
+    expect(dl.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(dl.headers.get('content-disposition')).toContain('filename="passwd.pdf"')
+    expect((await storedFiles())?.length).toBe((files?.length ?? 0) + 1)
+    expect((await call('DELETE', `/documents/${doc.id}`, { token })).status).toBe(200)
+    expect(await storedFiles()).toEqual(files)
+    expect((await call('GET', `/documents/${doc.id}/download`, { token })).status).toBe(404)
+  })
+
   it("a family sees and changes only its own documents; another family's id answers 404", async () => {
     const token = await loginAs('client')
-    const other = db.document.findFirst((q) => q.where({ uploaded_by: (id) => id !== family().id }))!
+    const other = seed.document.findFirst((q) => q.where({ uploaded_by: (id) => id !== family().id }))!
     expect((await call('GET', `/documents/${other.id}`, { token })).status).toBe(404)
     expect((await call('DELETE', `/documents/${other.id}`, { token })).status).toBe(404)
     expect((await call('GET', `/documents/${other.id}/download`, { token })).status).toBe(404)
@@ -70,22 +103,23 @@ describe('documents', () => {
 
   it('the family cannot delete an approved document (409, the server says why) but can delete a pending one', async () => {
     const token = await loginAs('client')
-    const approved = db.document.findFirst((q) => q.where({ uploaded_by: family().id, status: 'approved' }))!
+    const approved = seed.document.findFirst((q) => q.where({ uploaded_by: family().id, status: 'approved' }))!
     const refused = await call('DELETE', `/documents/${approved.id}`, { token })
     expect(refused.status).toBe(409)
     expect(String(refused.json.message)).toMatch(/approved/)
-    const pending = db.document.findFirst((q) => q.where({ uploaded_by: family().id, status: 'pending' }))!
+    const pending = seed.document.findFirst((q) => q.where({ uploaded_by: family().id, status: 'pending' }))!
     const ok = await call('DELETE', `/documents/${pending.id}`, { token })
     expect([ok.status, ok.json.message]).toEqual([200, 'Document deleted successfully'])
-    expect(db.document.findFirst((q) => q.where({ id: pending.id }))).toBeUndefined()
+    expect((await call('GET', `/documents/${pending.id}`, { token })).status).toBe(404)
   })
 
   it('admin: pages of 10 with filters and search, stats, and a review only of pending documents', async () => {
     const admin = await loginAs('admin')
+    const total = seed.document.count()
     const page1 = DocumentList.parse((await call('GET', '/documents?page=1&limit=10', { token: admin })).json)
     expect(page1.documents).toHaveLength(10)
-    expect(page1.pagination?.total).toBe(db.document.count())
-    expect(page1.pagination?.pages).toBe(Math.ceil(db.document.count() / 10))
+    expect(page1.pagination?.total).toBe(total)
+    expect(page1.pagination?.pages).toBe(Math.ceil(total / 10))
     const pendingPermits = DocumentList.parse((await call('GET', '/documents?page=1&limit=10&status=pending&document_type=burial_permit', { token: admin })).json)
     expect(pendingPermits.documents.every((d) => d.status === 'pending' && d.document_type === 'burial_permit')).toBe(true)
     const search = DocumentList.parse((await call('GET', '/documents?page=1&limit=10&search=ouma', { token: admin })).json)
@@ -95,8 +129,11 @@ describe('documents', () => {
     const stats = DocumentStatsResponse.parse((await call('GET', '/documents/stats/summary', { token: admin })).json)
     expect(stats.total).toBe(stats.pending + stats.approved + stats.rejected)
 
-    const pending = db.document.findFirst((q) => q.where({ status: 'pending', booking_id: (b) => b !== null }))!
-    await db.booking.update((q) => q.where({ id: pending.booking_id as number }), { data: (b) => void (b.has_notifications = false) })
+    // A pending document of the demo family's: the family opens its booking (its flag clears), then the review sets it again.
+    const pending = seed.document.findFirst((q) => q.where({ status: 'pending', uploaded_by: family().id, booking_id: (b) => b !== null }))!
+    const familyToken = await loginAs('client')
+    await call('GET', `/bookings/${pending.booking_id}`, { token: familyToken })
+    expect(BookingResponse.parse((await call('GET', `/bookings/${pending.booking_id}`, { token: familyToken })).json).has_notifications).toBe(false)
     const bad = await call('PATCH', `/documents/${pending.id}/status`, { token: admin, body: { status: 'maybe' } })
     expect(bad.status).toBe(422)
     const noReason = await call('PATCH', `/documents/${pending.id}/status`, { token: admin, body: { status: 'rejected', notes: ' ' } })
@@ -104,27 +141,27 @@ describe('documents', () => {
     expect(noReason.json).toMatchObject({ message: 'Give a reason so the family knows what to fix' })
     const ok = await call('PATCH', `/documents/${pending.id}/status`, { token: admin, body: { status: 'rejected', notes: 'Blurred' } })
     expect(ok.json).toMatchObject({ message: 'Document marked as rejected', document: { status: 'rejected', review_notes: 'Blurred' } })
-    expect(db.booking.findFirst((q) => q.where({ id: pending.booking_id as number }))?.has_notifications).toBe(true)
+    expect(BookingResponse.parse((await call('GET', `/bookings/${pending.booking_id}`, { token: familyToken })).json).has_notifications).toBe(true)
     const again = await call('PATCH', `/documents/${pending.id}/status`, { token: admin, body: { status: 'approved' } })
     expect(again.status).toBe(409)
   })
 
   it('the family opening the booking clears its notification flag (the answer still carries it)', async () => {
     const token = await loginAs('client')
-    const b = db.booking.findFirst((q) => q.where({ client_id: family().id, has_notifications: true }))!
+    const b = seed.booking.findFirst((q) => q.where({ client_id: family().id, has_notifications: true }))!
     const first = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token })).json)
     expect(first.has_notifications).toBe(true)
     const second = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token })).json)
     expect(second.has_notifications).toBe(false)
   })
 
-  it("an attendant may read the documents of their assigned bookings only, and never change them", async () => {
+  it('an attendant may read the documents of their assigned bookings only, and never change them', async () => {
     const token = await loginAs('morgue_attendant')
-    const peter = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
-    const mine = db.booking.findMany((q) => q.where({ attendant_id: peter.id })).map((b) => b.id)
-    const doc = db.document.findFirst((q) => q.where({ booking_id: (id) => id !== null && mine.includes(id) }))!
+    const peter = seed.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    const mine = seed.booking.findMany((q) => q.where({ attendant_id: peter.id })).map((b) => b.id)
+    const doc = seed.document.findFirst((q) => q.where({ booking_id: (id) => id !== null && mine.includes(id) }))!
     expect((await call('GET', `/documents/${doc.id}/download`, { token })).status).toBe(200)
-    const other = db.document.findFirst((q) => q.where({ booking_id: (id) => id !== null && !mine.includes(id) }))!
+    const other = seed.document.findFirst((q) => q.where({ booking_id: (id) => id !== null && !mine.includes(id) }))!
     expect((await call('GET', `/documents/${other.id}/download`, { token })).status).toBe(404)
     expect((await call('DELETE', `/documents/${doc.id}`, { token })).status).toBe(403)
     expect((await call('GET', '/documents', { token })).status).toBe(403)
@@ -133,11 +170,10 @@ describe('documents', () => {
   it('seeded documents download as real files (a PDF, a PNG)', async () => {
     const token = await loginAs('client')
     for (const mime of ['application/pdf', 'image/png']) {
-      const doc = db.document.findFirst((q) => q.where({ uploaded_by: family().id, mime_type: mime }))!
-      const res = await fetch(`${API}/documents/${doc.id}/download`, { headers: { Authorization: `Bearer ${token}` } })
-      const head = new Uint8Array(await res.arrayBuffer()).slice(0, 4)
+      const doc = seed.document.findFirst((q) => q.where({ uploaded_by: family().id, mime_type: mime }))!
+      const res = await call('GET', `/documents/${doc.id}/download`, { token })
       expect(res.headers.get('content-type')).toBe(mime)
-      expect(Array.from(head)).toEqual(mime === 'application/pdf' ? [0x25, 0x50, 0x44, 0x46] : [0x89, 0x50, 0x4e, 0x47])
+      expect(Array.from(res.bytes.slice(0, 4))).toEqual(mime === 'application/pdf' ? [0x25, 0x50, 0x44, 0x46] : [0x89, 0x50, 0x4e, 0x47])
     }
   })
 })

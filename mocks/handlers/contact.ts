@@ -1,0 +1,34 @@
+import { http, HttpResponse } from 'msw'
+import { db, nextId, plain } from '../db'
+import { body, requireRoleOf, route } from '../http'
+import { ContactRequest } from '../../src/api/contracts/contact'
+
+export const MSG_CONTACT_SENT = 'Message sent'
+
+export const contactHandlers = [
+  // Anyone may write: a grieving visitor should not need an account to reach the home.
+  http.post(
+    '*/api/contact',
+    route(async ({ request }) => {
+      const input = await body(request, ContactRequest)
+      await db.contactMessage.create({
+        id: nextId('contactMessage'),
+        name: input.name,
+        email: input.email.toLowerCase(),
+        message: input.message,
+        created_at: new Date().toISOString(),
+      })
+      return HttpResponse.json({ message: MSG_CONTACT_SENT }, { status: 201 })
+    }),
+  ),
+
+  // The staff's outbox of those messages, newest first.
+  http.get(
+    '*/api/contact',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const messages = db.contactMessage.findMany(undefined, { orderBy: { id: 'desc' } }).map(plain)
+      return HttpResponse.json({ messages })
+    }),
+  ),
+]

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "storage_key" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD COLUMN "sha256" text;

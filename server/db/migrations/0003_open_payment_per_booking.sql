@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "mpesa_requests_open_booking" ON "mpesa_requests" USING btree ("booking_id") WHERE result_code IS NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "mpesa_requests" ADD COLUMN "next_check_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "mpesa_requests" ADD COLUMN "check_attempts" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,84 @@
+/**
+ * Work that survives a restart: a server killed (SIGKILL) right after a push, before anyone asked
+ * about it; the next server on the same DATA_DIR finds the push's job in the database and finishes
+ * it with STK queries. Daraja is a simulator outside both processes (as Safaricom would be).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startDarajaSimulator } from '../../server/daraja/simulator'
+import { newCallbackSecret } from '../../server/daraja/callback'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+async function startServer(port: number, simulatorUrl: string, secret: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DARAJA_SIMULATOR_URL: simulatorUrl,
+      DARAJA_SIMULATOR_CALLBACK_SECRET: secret,
+      RECONCILE_FIRST_MS: '300',
+      RECONCILE_POLL_MS: '200',
+    },
+  })
+  let out = ''
+  child.stdout?.on('data', (d) => (out += d))
+  child.stderr?.on('data', (d) => (out += d))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start:\n${out}`)), 45_000)
+    child.stdout?.on('data', () => {
+      if (out.includes('Funeral home server on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  })
+  return child
+}
+
+describe('a push outlives its server', () => {
+  it('the server is killed mid-payment; the next start settles the push once, from its job in the database', async () => {
+    // No automatic answer and no callback: only the STK query (the 3rd, for the success number) settles it.
+    const simulator = await startDarajaSimulator({ callbacks: { mode: 'drop' } })
+    const secret = newCallbackSecret()
+    const port = 40_000 + Math.floor(Math.random() * 1000)
+    const api = `http://127.0.0.1:${port}/api`
+    let child = await startServer(port, simulator.url, secret)
+    try {
+      const login = (await (await fetch(`${api}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })).json()) as { token: string }
+      const auth = { Authorization: `Bearer ${login.token}`, 'Content-Type': 'application/json' }
+      const pending = (await (await fetch(`${api}/payments/pending`, { headers: auth })).json()) as { bookings: Array<{ id: number; amount_due: number; payment_status: string }> }
+      const booking = pending.bookings.find((b) => b.payment_status === 'pending')!
+      const push = await fetch(`${api}/stk-push`, { method: 'POST', headers: auth, body: JSON.stringify({ phoneNumber: '0712345678', amount: booking.amount_due, bookingId: booking.id }) })
+      expect(push.status).toBe(200)
+      // Killed before its first check (300 ms): nothing in memory survives.
+      child.kill('SIGKILL')
+      await new Promise((r) => child.once('exit', r))
+      expect(simulator.pushes()[0]?.queries).toBe(0)
+
+      child = await startServer(port, simulator.url, secret)
+      const started = Date.now()
+      let status = ''
+      while (Date.now() - started < 20_000) {
+        const b = (await (await fetch(`${api}/bookings/${booking.id}`, { headers: auth })).json()) as { booking?: { payment_status: string }; payment_status?: string }
+        status = b.booking?.payment_status ?? b.payment_status ?? ''
+        if (status === 'paid') break
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      expect(status).toBe('paid')
+      const mine = (await (await fetch(`${api}/payments/my`, { headers: auth })).json()) as { payments: Array<{ booking_id: number; status: string }> }
+      expect(mine.payments.filter((p) => p.booking_id === booking.id && p.status === 'completed')).toHaveLength(1)
+      expect(simulator.pushes()[0]?.queries).toBe(3)
+    } finally {
+      child.kill('SIGTERM')
+      await simulator.close()
+    }
+  }, 90_000)
+})
