@@ -223,3 +223,12 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 )
+
+/** The landing page's contact messages: the home's inbox of visitors' words (no e-mail is sent yet). */
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})

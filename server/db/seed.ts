@@ -37,7 +37,7 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   activities: 'activities',
   morgueCare: 'morgue_care',
 }
-const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys']
+const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys', 'contact_messages']
 
 let cached: Promise<Rows> | null = null
 
