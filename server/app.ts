@@ -22,6 +22,7 @@ import { onDarajaCallback } from './mpesa'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
 import { settingsRoutes } from './routes/settings'
+import { contactRoutes } from './routes/contact'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
 z.config(en())
@@ -91,6 +92,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/payments', paymentRoutes)
   api.route('/documents', documentRoutes)
   api.route('/stk-push', stkPushRoutes)
+  api.route('/contact', contactRoutes)
   api.all('*', (c) => c.json({ message: 'Not found' }, 404))
   if (deps.darajaCallbackSecret) {
     // Daraja's callback: no token (Daraja has none); the path's secret and "a push we made" are the checks.

@@ -224,6 +224,15 @@ export const idempotencyKeys = pgTable(
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key)],
 )
 
+/** The landing page's contact messages: the home's inbox of visitors' words (no e-mail is sent yet). */
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
 /** Who changed a booking's status or payment status, when, from what, to what and why. */
 export const bookingAudit = pgTable(
   'booking_audit',
