@@ -1,0 +1,37 @@
+/** The backup's PostgreSQL fallback (no pg_dump): a JSON export of every table, here over PGlite. */
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/client'
+import type { Database, Db } from '../../server/db/client'
+import { insertDemo } from '../../server/db/seed'
+import { backupDatabase } from '../../server/backup'
+import { db as seed } from '../../mocks/db'
+
+let database: Database
+let dataDir: string
+beforeAll(async () => {
+  database = await openDatabase({})
+  await insertDemo(database.db)
+  dataDir = await mkdtemp(join(tmpdir(), 'backup-'))
+}, 60_000)
+afterAll(async () => {
+  await database.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('backup without PGlite dump or pg_dump', () => {
+  it('writes every table as JSON into DATA_DIR/backups', async () => {
+    // The same database seen as a node-postgres one would be: no dumpDataDir on its client.
+    const db = new Proxy(database.db, { get: (target, key, receiver) => (key === '$client' ? {} : Reflect.get(target, key, receiver)) }) as Db
+    const result = await backupDatabase(db, { dataDir, retentionDays: 30 })
+    expect(result.kind).toBe('json')
+    expect(await readdir(join(dataDir, 'backups'))).toEqual([result.file.split('/').at(-1)])
+    const dump = JSON.parse(await readFile(result.file, 'utf8')) as { tables: Record<string, unknown[]> }
+    expect(dump.tables.bookings).toHaveLength(seed.booking.findMany().length)
+    expect(dump.tables.users).toHaveLength(seed.user.findMany().length)
+    expect(dump.tables.settings).toHaveLength(4)
+    expect(Object.keys(dump.tables)).toEqual(expect.arrayContaining(['booking_audit', 'payments', 'documents']))
+  })
+})
