@@ -53,8 +53,12 @@ export async function backupDatabase(db: Db, options: { dataDir: string; databas
 /** pg_dump into `file`; false when pg_dump is not installed (then the JSON export is used). */
 async function pgDump(databaseUrl: string, file: string): Promise<boolean> {
   try {
-    // The URL goes as --dbname (an argument, no shell); pg_dump reads the password from it.
-    await promisify(execFile)('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${databaseUrl}`], { timeout: 10 * 60_000 })
+    // No shell; the password goes in pg_dump's environment, not its arguments (which `ps` shows).
+    const url = new URL(databaseUrl)
+    const password = decodeURIComponent(url.password)
+    url.password = ''
+    const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }
+    await promisify(execFile)('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${url.toString()}`], { timeout: 10 * 60_000, env })
     return true
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
