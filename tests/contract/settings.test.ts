@@ -32,6 +32,7 @@ describe('settings on the server', () => {
     expect(bad.status).toBe(422)
     expect(JSON.stringify(bad.json)).toContain('Minimum password length must be between 6 and 32 characters')
     expect((await call('PUT', '/settings/colours', { token: admin, body: {} })).status).toBe(404)
+    expect((await call('PUT', '/settings/colours', { token: admin, rawBody: '{' })).status).toBe(404)
   })
 
   it('the backup answers when it finished (the mock has nothing to dump)', async () => {
