@@ -19,16 +19,8 @@ import {
   tokens,
   type MenuProps,
 } from '@fluentui/react-components'
-import {
-  ArrowReset20Regular,
-  Dismiss20Regular,
-  ErrorCircle20Regular,
-  SignOut20Regular,
-  Timer20Regular,
-  Wifi120Regular,
-  WifiOff20Regular,
-  WrenchScrewdriver20Regular,
-} from '@fluentui/react-icons'
+import { ArrowReset20Regular, ErrorCircle20Regular, SignOut20Regular, Timer20Regular, Wifi120Regular, WifiOff20Regular, WrenchScrewdriver20Regular } from '@fluentui/react-icons'
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { useAuthActor, useSession } from './session'
 import { showNotification } from './toast-bridge'
 import { readFaults, resetDemoData as resetMockData, revokeSessions, writeFaults, type Faults } from '../api/mock-controls'

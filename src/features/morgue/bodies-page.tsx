@@ -18,7 +18,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { Dismiss24Regular } from '@fluentui/react-icons'
+import { Dismiss24Regular } from '@fluentui/react-icons/svg/dismiss'
 import type { Booking } from '../../api/contracts/bookings'
 import { PageHeader } from '../../components/page-header'
 import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'

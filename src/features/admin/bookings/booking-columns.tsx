@@ -1,6 +1,7 @@
 import { Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
 import type { useMachine } from '@xstate/react'
-import { DismissCircle20Regular, History20Regular } from '@fluentui/react-icons'
+import { History20Regular } from '@fluentui/react-icons'
+import { DismissCircle20Regular } from '@fluentui/react-icons/svg/dismiss-circle'
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../api/contracts/bookings'
 import type { User } from '../../../api/contracts/auth'
 import { PreparationProgress } from '../../../components/preparation-progress'

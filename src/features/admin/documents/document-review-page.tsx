@@ -22,7 +22,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { Checkmark20Regular, Dismiss20Regular, Eye20Regular } from '@fluentui/react-icons'
+import { Checkmark20Regular, Eye20Regular } from '@fluentui/react-icons'
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'

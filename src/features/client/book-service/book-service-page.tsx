@@ -17,7 +17,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { ArrowCounterclockwise20Regular, Dismiss20Regular } from '@fluentui/react-icons'
+import { ArrowCounterclockwise20Regular } from '@fluentui/react-icons'
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { draftTotal, isDraftEmpty } from '../../../../machines/booking/booking-schemas'
 import { savedWizard, stepOf, type DraftChanges } from '../../../../machines/booking/booking-wizard.machine'
 import { paths } from '../../../app/paths'

@@ -22,7 +22,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { Dismiss20Regular, Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
+import { Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import type { Payment, PendingPayment } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
