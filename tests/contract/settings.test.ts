@@ -63,12 +63,20 @@ describe('settings on the server', () => {
     expect(files).not.toContain(old)
     expect(files).toContain(recent)
     expect(files).toContain(notOurs)
-    const made = files.filter((f) => !before.has(f) && /^backup-.*\.tar\.gz$/.test(f))
+    const made = files.filter((f) => !before.has(f) && /^backup-.*\.(tar\.gz|dump|json)$/.test(f))
     expect(made).toHaveLength(1)
-    // PGlite's data dir dump, gzipped: opens again with new PGlite({ loadDataDir }).
     const bytes = readFileSync(join(dir, made[0] ?? ''))
-    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b])
-    expect(bytes.length).toBeGreaterThan(10_000)
+    if (made[0]?.endsWith('.tar.gz')) {
+      // PGlite's data dir dump, gzipped: opens again with new PGlite({ loadDataDir }).
+      expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b])
+      expect(bytes.length).toBeGreaterThan(10_000)
+    } else if (made[0]?.endsWith('.dump')) {
+      // PostgreSQL with pg_dump on the PATH: its custom format, for pg_restore.
+      expect(bytes.subarray(0, 5).toString()).toBe('PGDMP')
+    } else {
+      // PostgreSQL without pg_dump: a JSON export of every table.
+      expect(JSON.parse(bytes.toString())).toBeTypeOf('object')
+    }
     expect((await call('POST', '/settings/backup', { token: await loginAs('client') })).status).toBe(403)
   })
 })
