@@ -4,49 +4,20 @@
  * counts (mocks/README.md: the Nth verify gives the final answer).
  */
 import { describe, expect, it } from 'vitest'
+import { pendingList, phoneFor, push, unpaidBooking, verifyUntilFinal } from './payment-helpers'
 import { call, darajaSimulator, login, loginAs, seed, serverOnly, useBackend } from './target'
-import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { PaymentList, PendingPaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
+import { PaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useBackend()
 
 const IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
 
-const phoneFor = (scenario: string) => {
-  const n = MPESA_TEST_NUMBERS.find((t) => t.scenario === scenario)
-  if (!n) throw new Error(scenario)
-  return n.phone
-}
 
-async function pendingList(token: string) {
-  return PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-}
 
-async function unpaidBooking(token: string) {
-  const b = (await pendingList(token)).find((p) => (p as { payment_status?: string }).payment_status === 'pending')
-  if (!b) throw new Error('no unpaid booking')
-  return b
-}
 
-async function push(token: string, phoneNumber: string, headers: Record<string, string> = {}) {
-  const booking = await unpaidBooking(token)
-  const res = await call('POST', '/stk-push', { token, headers, body: { phoneNumber, amount: booking.total_amount, bookingId: booking.id } })
-  expect(res.status).toBe(200)
-  return { booking, data: StkPushResponse.parse(res.json).data }
-}
 
-async function verifyUntilFinal(token: string, checkoutId: string, max = 20) {
-  for (let i = 1; i <= max; i++) {
-    const res = await call('GET', `/payments/mpesa/verify/${checkoutId}`, { token })
-    expect(res.status).toBe(200)
-    const { data } = VerifyResponse.parse(res.json)
-    if (data.ResultCode !== undefined) return { attempts: i, data }
-    expect(data).toMatchObject({ errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' })
-  }
-  return { attempts: Infinity, data: null }
-}
 
 async function paymentsOf(token: string, bookingId: string | number) {
   return PaymentList.parse((await call('GET', '/payments/my', { token })).json).filter((p) => String(p.booking_id) === String(bookingId))

@@ -1,46 +1,19 @@
 /** The mock's own M-Pesa simulation: its callbacks delivered on list reads, settling once inside the mock. */
 import { describe, expect, it } from 'vitest'
+import { phoneFor, push, verifyUntilFinal } from '../contract/payment-helpers'
 import { call, login, loginAs, useMockBackend } from './helpers'
 import { db } from '../../mocks/db'
 import { deliverCallbacks, scenarioOutcome, settle } from '../../mocks/mpesa'
 import { amountDue } from '../../mocks/serialize'
-import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 import { PendingPaymentList, StkPushResponse, VerifyResponse } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useMockBackend()
 
-const phoneFor = (scenario: string) => {
-  const n = MPESA_TEST_NUMBERS.find((t) => t.scenario === scenario)
-  if (!n) throw new Error(scenario)
-  return n.phone
-}
 
-async function unpaidBooking(token: string) {
-  const pending = PendingPaymentList.parse((await call('GET', '/payments/pending', { token })).json)
-  const b = pending.find((p) => (p as { payment_status?: string }).payment_status === 'pending')
-  if (!b) throw new Error('no unpaid booking')
-  return b
-}
 
-async function push(token: string, phoneNumber: string) {
-  const booking = await unpaidBooking(token)
-  const res = await call('POST', '/stk-push', { token, body: { phoneNumber, amount: booking.total_amount, bookingId: booking.id } })
-  expect(res.status).toBe(200)
-  return { booking, data: StkPushResponse.parse(res.json).data }
-}
 
-async function verifyUntilFinal(token: string, checkoutId: string, max = 20) {
-  for (let i = 1; i <= max; i++) {
-    const res = await call('GET', `/payments/mpesa/verify/${checkoutId}`, { token })
-    expect(res.status).toBe(200)
-    const { data } = VerifyResponse.parse(res.json)
-    if (data.ResultCode !== undefined) return { attempts: i, data }
-    expect(data).toMatchObject({ errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' })
-  }
-  return { attempts: Infinity, data: null }
-}
 
 const completedFor = (bookingId: string) =>
   db.payment.findMany((q) => q.where({ booking_id: Number(bookingId), status: 'completed' }))
