@@ -8,7 +8,7 @@
 import { and, desc, eq, isNull, like } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
-import { bookings, mpesaRequests, payments } from './db/schema'
+import { bookings, deceased, mpesaRequests, payments } from './db/schema'
 import { amountDue } from '../shared/rules'
 import { logActivity } from './repo/users'
 import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
@@ -136,8 +136,15 @@ export async function openRequestOf(db: Db, bookingId: number): Promise<MpesaReq
   return open
 }
 
-export async function paymentsOf(db: Db, clientId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.clientId, clientId)).orderBy(desc(payments.paymentDate), desc(payments.id))
+/** A family's payments, newest first, each with the deceased its booking is for (the history names them). */
+export async function paymentsOf(db: Db, clientId: number) {
+  return db
+    .select({ payment: payments, deceasedFirstName: deceased.firstName, deceasedLastName: deceased.lastName })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(eq(payments.clientId, clientId))
+    .orderBy(desc(payments.paymentDate), desc(payments.id))
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())

@@ -19,10 +19,12 @@ export interface AuthContext {
   error: string | null
   /** Why the last session ended: a logout goes home quietly, an expiry asks to sign in again. */
   endedBy: 'logout' | 'expired' | null
+  /** The toast of the sign-in under way: a family that has just registered is welcomed instead. */
+  loginMessage: string
 }
 
 export type AuthEvent =
-  | { type: 'auth.login'; credentials: LoginRequest }
+  | { type: 'auth.login'; credentials: LoginRequest; successMessage?: string }
   | { type: 'auth.logout' }
   | { type: 'session.expired' }
   | { type: 'auth.updateProfile'; changes: ProfileRequest }
@@ -107,6 +109,7 @@ export function createAuthMachine(now: () => number) {
         expiresAt: session?.expiresAt ?? null,
         error: null,
         endedBy: null,
+        loginMessage: AUTH_MESSAGES.loginSuccess,
       }
     },
     initial: 'booting',
@@ -123,7 +126,10 @@ export function createAuthMachine(now: () => number) {
         description: 'No session: only public screens.',
         initial: 'idle',
         on: {
-          'auth.login': { target: '.loggingIn' },
+          'auth.login': {
+            target: '.loggingIn',
+            actions: assign({ loginMessage: ({ event }) => event.successMessage ?? AUTH_MESSAGES.loginSuccess }),
+          },
           'auth.setUser': { target: '#auth.signedIn.idle', actions: assign({ user: ({ event }) => event.user }) },
         },
         states: {
@@ -155,7 +161,7 @@ export function createAuthMachine(now: () => number) {
                     }
                   }),
                   { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  emit(notify('success', AUTH_MESSAGES.loginSuccess)),
+                  emit(({ context }) => notify('success', context.loginMessage)),
                 ],
               },
               onError: {

@@ -135,7 +135,7 @@ export const paymentHandlers = [
         .findMany((q) => q.where({ client_id: user.id }))
         .map((p) => ({ ...p, created_at: p.payment_date }))
         .sort(byNewest)
-      return HttpResponse.json({ payments: payments.map(toWirePayment) })
+      return HttpResponse.json({ payments: payments.map((p) => ({ ...toWirePayment(p), ...deceasedNamesOf(p.booking_id) })) })
     }),
   ),
 
@@ -218,3 +218,10 @@ export const paymentHandlers = [
     }),
   ),
 ]
+
+/** The history names the deceased each payment was for. */
+function deceasedNamesOf(bookingId: number) {
+  const booking = db.booking.findFirst((q) => q.where({ id: bookingId }))
+  const d = booking ? db.deceased.findFirst((q) => q.where({ id: booking.deceased_id })) : undefined
+  return { deceased_first_name: d?.first_name ?? '', deceased_last_name: d?.last_name ?? '' }
+}

@@ -182,7 +182,15 @@ export const paymentRoutes = new Hono<AppEnv>()
     })
   })
   .post('/initiate', requireAuth('client'), idempotent, stkPush)
-  .get('/my', requireAuth(), async (c) => c.json({ payments: (await paymentsOf(c.var.deps.db, c.var.user.id)).map(toWirePayment) }))
+  .get('/my', requireAuth(), async (c) =>
+    c.json({
+      payments: (await paymentsOf(c.var.deps.db, c.var.user.id)).map(({ payment, deceasedFirstName, deceasedLastName }) => ({
+        ...toWirePayment(payment),
+        deceased_first_name: deceasedFirstName ?? '',
+        deceased_last_name: deceasedLastName ?? '',
+      })),
+    }),
+  )
   .get('/pending', requireAuth(), async (c) => c.json({ bookings: await pendingBookings(c.var.deps.db, c.var.user.id) }))
   .get('/mpesa/verify/:checkoutRequestId', requireAuth(), async (c) => {
     const { db, log } = c.var.deps

@@ -1,6 +1,6 @@
 import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
 import type { Booking } from '../api/contracts/bookings'
-import { preparationOf, preparationShort, preparationText } from './preparation'
+import { preparationForFamily, preparationOf, preparationShort, preparationText } from './preparation'
 
 const useStyles = makeStyles({
   full: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxWidth: '320px' },
@@ -10,13 +10,23 @@ const useStyles = makeStyles({
 
 /**
  * How far the morgue attendant has come with the preparation of a booking's body (the ticked
- * tasks of /dashboard/morgue/tasks): a bar and words. `compact` is the admin table's cell.
+ * tasks of /dashboard/morgue/tasks): a bar and words. `compact` is the admin table's cell; the
+ * family's booking page passes `audience="family"`.
  */
-export function PreparationProgress({ booking, compact = false }: { booking: Pick<Booking, 'id' | 'morgue'>; compact?: boolean }) {
+export function PreparationProgress({
+  booking,
+  compact = false,
+  audience = 'staff',
+}: {
+  booking: Pick<Booking, 'id' | 'morgue'>
+  compact?: boolean
+  /** The family reads gentle words; staff read the steps. */
+  audience?: 'family' | 'staff'
+}) {
   const styles = useStyles()
   const p = preparationOf(booking)
   const value = p.released ? p.total : p.done.length
-  const words = preparationText(p)
+  const words = audience === 'family' ? preparationForFamily(p) : preparationText(p)
   return (
     <div className={compact ? styles.compact : styles.full} title={compact ? words : undefined}>
       <ProgressBar

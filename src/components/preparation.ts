@@ -37,3 +37,16 @@ export function preparationText(p: Preparation): string {
 export function preparationShort(p: Preparation): string {
   return p.released ? 'Released' : `${p.done.length} of ${p.total}`
 }
+
+/**
+ * The same progress in the words a grieving family reads: what it means for their loved one, not
+ * the mortuary's checklist (the attendants and the office keep the precise steps above).
+ */
+export function preparationForFamily(p: Preparation): string {
+  if (p.released) return 'Released to the family'
+  if (p.done.length === 0) return 'We will let you know when your loved one is in our care'
+  if (p.latest === 'ready_for_viewing' || p.done.length === p.total) return 'Your loved one is ready. Call us to arrange a viewing'
+  if (p.latest === 'dressed' || p.latest === 'casketed') return 'Your loved one has been dressed and is almost ready'
+  if (p.latest === 'received') return 'Your loved one is in our care'
+  return 'Your loved one is in our care and being prepared'
+}

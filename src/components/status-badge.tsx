@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { Badge, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components'
+import { Money16Regular } from '@fluentui/react-icons/svg/money'
 
 export type BadgeColor = NonNullable<BadgeProps['color']>
 
 /** Every status in the app looks alike: a tinted, rounded badge with its words (colour is never the only cue). */
-export function StatusBadge({ color, children }: { color: BadgeColor; children: ReactNode }) {
+export function StatusBadge({ color, children, shape = 'rounded', icon }: { color: BadgeColor; children: ReactNode; shape?: 'rounded' | 'circular'; icon?: BadgeProps['icon'] }) {
   return (
-    <Badge appearance="tint" shape="rounded" color={color}>
+    <Badge appearance="tint" shape={shape} color={color} icon={icon}>
       {children}
     </Badge>
   )
@@ -48,9 +49,16 @@ export function BookingStatusBadge({ status }: { status: string }) {
   return <StatusBadge color={BOOKING_STATUS[status]?.color ?? 'informative'}>{bookingStatusLabel(status)}</StatusBadge>
 }
 
-/** A booking's payment status as a badge. */
+/**
+ * A booking's payment status as a badge: a pill with a coin, so "Pending" money never reads as a
+ * "Pending" booking beside it.
+ */
 export function PaymentStatusBadge({ status }: { status: string }) {
-  return <StatusBadge color={PAYMENT_STATUS[status]?.color ?? 'warning'}>{paymentStatusLabel(status)}</StatusBadge>
+  return (
+    <StatusBadge color={PAYMENT_STATUS[status]?.color ?? 'warning'} shape="circular" icon={<Money16Regular aria-hidden />}>
+      {paymentStatusLabel(status)}
+    </StatusBadge>
+  )
 }
 
 /** A payment's own status (SPEC.md section 4: completed, processing, failed; anything else is pending). */

@@ -70,6 +70,11 @@ describe('payments', () => {
     expect(mine.length).toBeGreaterThan(0)
     const dates = mine.map((p) => p.payment_date ?? '')
     expect([...dates].sort().reverse()).toEqual(dates)
+    // Each payment names the deceased its booking is for, as that booking does.
+    const first = mine[0]!
+    const booking = BookingResponse.parse((await call('GET', `/bookings/${first.booking_id}`, { token })).json)
+    expect(first.deceased_first_name).not.toBe('')
+    expect([first.deceased_first_name, first.deceased_last_name]).toEqual([booking.deceased_first_name, booking.deceased_last_name])
     const mary = seed.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))
     const other = seed.payment.findFirst((q) => q.where({ client_id: (id) => id !== mary?.id }))
     expect((await call('GET', `/payments/${other?.id}`, { token })).status).toBe(404)

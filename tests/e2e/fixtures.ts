@@ -123,7 +123,10 @@ export async function openInApp(page: Page, path: string) {
 }
 
 let counter = 0
-/** Register a brand-new family through the form and sign in with it; returns its credentials. */
+/**
+ * Register a brand-new family through the form: it is signed in at once and lands on booking,
+ * greeted as new (no second password entry). Returns its credentials.
+ */
 export async function registerFamily(page: Page, overrides: Partial<{ firstName: string; lastName: string }> = {}) {
   counter += 1
   const account = {
@@ -141,9 +144,9 @@ export async function registerFamily(page: Page, overrides: Partial<{ firstName:
   await page.getByLabel(/^Password/).fill(account.password)
   await page.getByLabel('Confirm password').fill(account.password)
   await page.getByRole('button', { name: 'Register' }).click()
-  await expect(page).toHaveURL(/\/login$/)
-  await signIn(page, account)
-  await expect(page).toHaveURL(/\/dashboard\/client$/)
+  await expect(page).toHaveURL(/\/dashboard\/client\/book-service$/)
+  await expect(page.getByText(`Welcome, ${account.firstName}.`)).toBeVisible()
+  await expectToast(page, 'Your account is ready. Welcome.')
   return account
 }
 

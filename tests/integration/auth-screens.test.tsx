@@ -161,7 +161,7 @@ describe('Register screen', () => {
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Mary')
   })
 
-  it('registers a client, says so, goes to /login with the email filled in, and the account signs in', async () => {
+  it('registers a client, signs the family in at once and takes them to booking, welcomed as new', async () => {
     const { location } = await renderAt('/register')
     await screen.findByLabelText(/^First name/)
     await fillRegister({
@@ -173,15 +173,12 @@ describe('Register screen', () => {
       password: 'Secret#1',
       confirmPassword: 'Secret#1',
     })
-    await findToast('Registration successful! Please log in.')
-    await waitFor(() => expect(location().pathname).toBe('/login'))
-    await screen.findByRole('form', { name: 'Sign in' })
-    expect(screen.getByLabelText(/^Email/)).toHaveValue('akinyi@example.test')
-    await user().type(screen.getByLabelText(/^Password/), 'Secret#1')
-    await user().click(screen.getByRole('button', { name: 'Sign in' }))
-    await waitFor(() => expect(location().pathname).toBe('/dashboard/client'))
+    await findToast('Your account is ready. Welcome.')
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/client/book-service'))
     const nav = await screen.findByRole('navigation', { name: 'Client menu' })
     expect(within(nav).getByText('Client Portal')).toBeInTheDocument()
+    expect(await screen.findByText('Welcome, Akinyi.')).toBeInTheDocument()
+    expect(screen.queryByText(/Please log in/)).not.toBeInTheDocument()
   })
 })
 

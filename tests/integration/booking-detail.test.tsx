@@ -17,20 +17,21 @@ const userByEmail = (email: string) => {
 const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`
 
 describe('Booking detail', () => {
-  it("follows the body's preparation the attendant ticks: not started, then 3 of 6 with the latest step", async () => {
+  it("follows the body's preparation the attendant ticks, in gentle words for the family", async () => {
     const family = userByEmail(DEMO_LOGINS.client.email)
     const booking = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.status === 'pending')!
     const view = await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
     const bar = await screen.findByRole('progressbar', { name: 'Preparation' })
     expect(bar).toHaveAttribute('aria-valuenow', '0')
-    expect(screen.getByText('Not started')).toBeInTheDocument()
+    expect(screen.getByText('We will let you know when your loved one is in our care')).toBeInTheDocument()
     view.unmount()
 
     await updateCare(booking, (c) => {
       c.tasks = ['received', 'washed', 'embalmed']
     })
     await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
-    expect(await screen.findByText('3 of 6 steps done (latest: Embalmed)')).toBeInTheDocument()
+    expect(await screen.findByText('Your loved one is in our care and being prepared')).toBeInTheDocument()
+    expect(screen.queryByText(/Embalmed/)).not.toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '3')
   })
 
@@ -68,8 +69,39 @@ describe('Booking detail', () => {
       expect(cells[2]).toHaveTextContent(String(line.quantity))
       expect(cells[3]).toHaveTextContent(ksh(line.price_at_booking))
     })
-    const total = screen.getByText('Total').parentElement!
+    const total = within(table.parentElement!).getByText('Total').parentElement!
     expect(total).toHaveTextContent(ksh(booking.total_amount))
+  })
+
+  it('opens with whom and when, then what is left to do with the action beside it, and each receipt', async () => {
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const paid = db.payment.findFirst((q) => q.where({ client_id: family.id, status: 'completed', transaction_id: (t) => !!t }))!
+    const booking = db.booking.findFirst((q) => q.where({ id: paid.booking_id }))!
+    const already = db.payment.findMany((q) => q.where({ booking_id: booking.id, status: 'completed' })).reduce((s, p) => s + p.amount, 0)
+    await db.booking.update((q) => q.where({ id: booking.id }), {
+      data(b) {
+        b.status = 'confirmed'
+        b.payment_status = 'partial'
+        b.total_amount = already + 6500
+      },
+    })
+    // Its papers: none uploaded, so both required ones are to do.
+    await db.document.deleteMany((q) => q.where({ booking_id: booking.id }))
+    const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
+
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 2, name: `${deceased.first_name} ${deceased.last_name}` })).toBeInTheDocument()
+    const todo = await screen.findByRole('list', { name: 'What is left to do' })
+    expect(within(todo).getByText('Upload the death certificate')).toBeInTheDocument()
+    expect(within(todo).getByText('Upload the burial permit')).toBeInTheDocument()
+    expect(within(todo).getByText('Pay KSH 6,500 still due')).toBeInTheDocument()
+    expect(within(todo).getByRole('link', { name: 'Pay by M-Pesa' })).toHaveAttribute('href', paths.client.payments)
+
+    const money = screen.getByRole('heading', { level: 2, name: 'Payments' }).parentElement!
+    expect(within(money).getByText('Still due').nextElementSibling).toHaveTextContent('KSH 6,500')
+    expect(within(money).getByText('Paid').nextElementSibling).toHaveTextContent(ksh(already))
+    const receipts = await within(money).findByRole('list', { name: 'Receipts' })
+    expect(receipts).toHaveTextContent(`Receipt ${paid.transaction_id}`)
   })
 
   it("another family's booking: 'Failed to load booking details' and back to My Bookings (the server answers 404)", async () => {

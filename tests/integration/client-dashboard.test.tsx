@@ -112,12 +112,13 @@ describe('Client dashboard', () => {
     expect(await screen.findByRole('list', { name: 'Recent bookings' })).toBeInTheDocument()
   })
 
-  it("a new family sees zeros and 'No bookings available'", async () => {
+  it('a new family is welcomed (not "back") and led to one clear "Book a service", not four zeros', async () => {
     server.use(http.get('*/api/bookings/my', () => HttpResponse.json({ bookings: [] })))
     await renderAt(paths.client.home, { as: 'client' })
-    expect(await screen.findByText('No bookings available')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Mary Achieng' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', paths.client.bookService)
     for (const label of ['Active Bookings', 'Completed Services', 'Pending Documents', 'Notifications']) {
-      await expectCount(label, 0)
+      expect(screen.queryByRole('group', { name: label })).not.toBeInTheDocument()
     }
   })
 })

@@ -148,7 +148,8 @@ describe('Payments: the lists', () => {
     await openPayments()
     const table = within(historyRegion()).getByRole('table', { name: 'Payment history' })
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent)
-    expect(headers).toEqual(['Transaction ID', 'Method', 'Amount', 'Date', 'Status'])
+    // SPEC.md's columns, with whom each payment was for after the transaction id.
+    expect(headers).toEqual(['Transaction ID', 'For', 'Method', 'Amount', 'Date', 'Status'])
     const stored = paymentsOf(familyId())
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(stored.length)
@@ -156,13 +157,16 @@ describe('Payments: the lists', () => {
     const completed = stored.find((p) => p.status === 'completed' && p.transaction_id)!
     const row = rows.find((r) => r.textContent?.includes(completed.transaction_id!))!
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent)
-    expect(cells[1]).toBe(completed.payment_method === 'mpesa' ? 'M-Pesa' : 'Other')
-    expect(cells[2]).toBe(formatKsh(completed.amount))
-    expect(cells[3]).toMatch(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/)
-    expect(cells[4]).toBe('Completed')
+    const booking = db.booking.findFirst((q) => q.where({ id: completed.booking_id }))!
+    const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
+    expect(cells[1]).toBe(`${deceased.first_name} ${deceased.last_name} · Booking #${booking.id}`)
+    expect(cells[2]).toBe(completed.payment_method === 'mpesa' ? 'M-Pesa' : 'Other')
+    expect(cells[3]).toBe(formatKsh(completed.amount))
+    expect(cells[4]).toMatch(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/)
+    expect(cells[5]).toBe('Completed')
 
     // The failed attempt of the seed is listed as failed, without a transaction id.
-    const failed = rows.filter((r) => within(r).getAllByRole('cell')[4]?.textContent === 'Failed')
+    const failed = rows.filter((r) => within(r).getAllByRole('cell')[5]?.textContent === 'Failed')
     expect(failed).toHaveLength(stored.filter((p) => p.status === 'failed').length)
     expect(failed.length).toBeGreaterThan(0)
     expect(within(failed[0]!).getAllByRole('cell')[0]).toHaveTextContent('—')
@@ -181,7 +185,7 @@ describe('Payments: the lists', () => {
     )
     await openPayments()
     const rows = within(historyRegion()).getAllByRole('row').slice(1)
-    expect(rows.map((r) => within(r).getAllByRole('cell')[4]?.textContent)).toEqual(['Pending', 'Processing'])
+    expect(rows.map((r) => within(r).getAllByRole('cell')[5]?.textContent)).toEqual(['Pending', 'Processing'])
     expect(rows[0]).toHaveTextContent('10 Mar 2026, 12:30')
   })
 

@@ -35,8 +35,8 @@ describe('Register on a slow network', () => {
     expect(db.user.findFirst((q) => q.where({ email: 'akinyi.odera@example.test' }))).toBeFalsy()
 
     release()
-    await findToast('Registration successful! Please log in.')
-    await waitFor(() => expect(location().pathname).toBe('/login'))
+    await findToast('Your account is ready. Welcome.')
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/client/book-service'))
     expect(db.user.findFirst((q) => q.where({ email: 'akinyi.odera@example.test' }))?.name).toBe('Akinyi Odera')
   })
 })

@@ -16,6 +16,9 @@ export const Payment = z.looseObject({
   ),
   amount: Money,
   payment_date: z.nullish(z.string()),
+  /** Whom the booking paid for is: the family's history names them. */
+  deceased_first_name: orEmptyText,
+  deceased_last_name: orEmptyText,
 })
 export type Payment = z.infer<typeof Payment>
 export const PaymentList = listOf('payments', Payment)

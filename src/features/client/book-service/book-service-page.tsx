@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
 import {
   Button,
@@ -14,6 +14,7 @@ import {
   MessageBar,
   MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
@@ -112,6 +113,10 @@ export function BookServicePage() {
   }
   const busy = snapshot.hasTag('loading')
   const key = `${generation}-${step}`
+  // A family that has just registered arrives here signed in, and is greeted as new.
+  const newFamily = (useLocation().state as { newFamily?: boolean } | null)?.newFamily === true
+  const [welcomeOpen, setWelcomeOpen] = useState(true)
+  const firstName = useSession().user?.name?.trim().split(/\s+/)[0] ?? ''
 
   return (
     <div className={styles.layout}>
@@ -125,6 +130,17 @@ export function BookServicePage() {
           <MessageBarBody>We kept what you entered last time. You can carry on where you left off.</MessageBarBody>
           <MessageBarActions
             containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<Dismiss20Regular />} onClick={() => setRestoredNoticeOpen(false)} />}
+          />
+        </MessageBar>
+      )}
+      {newFamily && welcomeOpen && (
+        <MessageBar intent="success">
+          <MessageBarBody>
+            <MessageBarTitle>Welcome{firstName ? `, ${firstName}` : ''}.</MessageBarTitle>
+            We are sorry for your loss. Take your time: what you enter here is kept on this device until you confirm.
+          </MessageBarBody>
+          <MessageBarActions
+            containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<Dismiss20Regular />} onClick={() => setWelcomeOpen(false)} />}
           />
         </MessageBar>
       )}

@@ -31,12 +31,13 @@ import { useMyDocuments } from '../documents/my-documents'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
-import { RouterButtonLink, RouterLink } from '../../../components/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { PreparationProgress } from '../../../components/preparation-progress'
 import { BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { deceasedName } from '../my-bookings'
+import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 
 const liveBookingDetail = bookingDetailMachine.provide({
   actors: { fetchBooking: fromPromise(({ input }) => getBooking(input.id)) },
@@ -71,6 +72,8 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground2 },
   total: { display: 'flex', justifyContent: 'space-between', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  // The next steps' "Go to documents" lands here, clear of the sticky top bar.
+  anchor: { scrollMarginTop: '72px' },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
@@ -118,8 +121,10 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 function BookingDetail({ booking }: { booking: Booking }) {
   const styles = useStyles()
   const isSmall = useMediaQuery('(max-width: 640px)')
+  const docs = useMyDocuments()
   return (
     <>
+      <BookingNextSteps booking={booking} documents={docs.documents} documentsLoaded={docs.loaded || !!docs.error} />
       <Card className={styles.card}>
         <Subtitle2 as="h2">Summary</Subtitle2>
         <dl className={styles.details}>
@@ -134,7 +139,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <Row term="Attendant">{booking.assignedAttendant?.name ?? 'Not assigned yet'}</Row>
           {booking.morgue && booking.status !== 'cancelled' && (
             <Row term="Preparation">
-              <PreparationProgress booking={booking} />
+              <PreparationProgress booking={booking} audience="family" />
             </Row>
           )}
           <Row term="Notes">
@@ -186,22 +191,18 @@ function BookingDetail({ booking }: { booking: Booking }) {
         </div>
       </Card>
 
-      {booking.payment_status !== 'paid' && booking.payment_status !== 'refunded' && booking.status !== 'cancelled' && (
-        <MessageBar intent="info">
-          <MessageBarBody>You can pay for this booking by M-Pesa.</MessageBarBody>
-          <MessageBarActions>
-            <RouterButtonLink to={paths.client.payments}>Go to Payments</RouterButtonLink>
-          </MessageBarActions>
-        </MessageBar>
+      <BookingMoney booking={booking} />
+      {booking.status !== 'cancelled' && (
+        <div id="booking-documents" className={styles.anchor}>
+          <BookingDocuments booking={booking} docs={docs} />
+        </div>
       )}
-      {booking.status !== 'cancelled' && <BookingDocuments booking={booking} />}
     </>
   )
 }
 
 /** The booking's document checklist, from the family's documents (kept fresh after an upload). */
-function BookingDocuments({ booking }: { booking: Booking }) {
-  const docs = useMyDocuments()
+function BookingDocuments({ booking, docs }: { booking: Booking; docs: ReturnType<typeof useMyDocuments> }) {
   const choices = bookingChoices([booking])
   const me = choices[0]
   if (!me) return null

@@ -55,6 +55,8 @@ const useStyles = makeStyles({
   },
   recentName: { fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground2 },
+  start: { gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalXL, maxWidth: '640px' },
+  startButton: { alignSelf: 'flex-start' },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   checklists: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
@@ -72,6 +74,27 @@ export function ClientDashboardPage() {
   const choices = bookingChoices(bookings)
   // The open bookings that still need papers (at most three here; all are on the Documents page).
   const needing = choices.filter((c) => bookings.some((b) => b.id === c.id && b.required_documents.length > 0)).slice(0, 3)
+
+  // A family with nothing booked yet is new here: one clear way on, not four zeros.
+  if (loaded && !error && bookings.length === 0) {
+    return (
+      <div className={styles.layout}>
+        <PageHeader title={name ? `Welcome, ${name}` : 'Welcome'} subtitle="We are here to help you, one step at a time." />
+        <Card className={styles.start} aria-labelledby="first-step">
+          <Subtitle2 as="h2" id="first-step">
+            Start by booking a service
+          </Subtitle2>
+          <Body1>
+            Choose the services you need, tell us about your loved one and pick a date. You can upload documents and pay by M-Pesa
+            afterwards. What you enter is kept until you confirm.
+          </Body1>
+          <RouterButtonLink to={paths.client.bookService} appearance="primary" size="large" icon={<BookAdd20Regular />} className={styles.startButton}>
+            Book a service
+          </RouterButtonLink>
+        </Card>
+      </div>
+    )
+  }
 
   return (
     <div className={styles.layout}>

@@ -216,6 +216,13 @@ function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: Pe
   )
 }
 
+/** "Joseph Kamau · Booking #12": whom a payment was for, as the family knows it. */
+function paidFor(p: Payment): string {
+  const name = `${p.deceased_first_name} ${p.deceased_last_name}`.trim()
+  const booking = p.booking_id ? `Booking #${p.booking_id}` : ''
+  return [name, booking].filter(Boolean).join(' · ') || '—'
+}
+
 function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: () => void }) {
   const styles = useStyles()
   const headingId = useId()
@@ -243,6 +250,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                   <Text className={styles.amount}>{formatKsh(p.amount)}</Text>
                   <PaymentRecordBadge status={p.status} />
                 </div>
+                <Text>{paidFor(p)}</Text>
                 <Caption1 className={styles.muted}>
                   {methodLabel(p.payment_method)} · {formatDateTime(p.payment_date) || '—'}
                 </Caption1>
@@ -256,6 +264,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
               <TableHeader>
                 <TableRow>
                   <TableHeaderCell>Transaction ID</TableHeaderCell>
+                  <TableHeaderCell>For</TableHeaderCell>
                   <TableHeaderCell>Method</TableHeaderCell>
                   <TableHeaderCell button={{ className: styles.amountHead }}>Amount</TableHeaderCell>
                   <TableHeaderCell>Date</TableHeaderCell>
@@ -266,6 +275,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                 {view.items.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell className={styles.mono}>{p.transaction_id || '—'}</TableCell>
+                    <TableCell>{paidFor(p)}</TableCell>
                     <TableCell>{methodLabel(p.payment_method)}</TableCell>
                     <TableCell className={styles.right}>{formatKsh(p.amount)}</TableCell>
                     <TableCell>{formatDateTime(p.payment_date) || '—'}</TableCell>

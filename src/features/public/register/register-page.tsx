@@ -1,5 +1,4 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
@@ -15,7 +14,6 @@ const RegisterSubmission = lazy(() => import('./register-submission'))
 
 export function RegisterPage() {
   const styles = useFormStyles()
-  const navigate = useNavigate()
   const [submission, setSubmission] = useState<RegisterSubmissionState | null>(null)
   // Submitted before the submission chunk arrived (a very slow network): sent as soon as it does.
   const [queued, setQueued] = useState<RegisterPayload | null>(null)
@@ -44,10 +42,6 @@ export function RegisterPage() {
       }),
   })
   const typedBeforeHydration = useKeepTypedBeforeHydration(form)
-
-  useEffect(() => {
-    if (submission?.succeeded) navigate(paths.login, { state: { email: form.state.values.email.trim() } })
-  }, [submission?.succeeded, navigate, form])
 
   return (
     <AuthCard title="Create an account" subtitle="Register to book services, upload documents and pay by M-Pesa.">

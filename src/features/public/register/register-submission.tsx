@@ -1,5 +1,9 @@
-import { useEffect } from 'react'
+import { useContext, useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { waitFor } from 'xstate'
 import * as authApi from '../../../api/auth'
+import { paths } from '../../../app/paths'
+import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { REGISTER_MESSAGES } from './register-schema'
 
@@ -7,21 +11,50 @@ export type RegisterPayload = Parameters<typeof authApi.register>[0]
 
 export interface RegisterSubmissionState {
   busy: boolean
-  succeeded: boolean
   submit: (payload: RegisterPayload) => void
 }
 
+/** The one message a new family gets: they are signed in, not sent to sign in again. */
+export const WELCOME_NEW_FAMILY = 'Your account is ready. Welcome.'
+
 /**
- * The register call through the submission machine (its messages become toasts), loaded apart
- * from the register screen: the form renders at once and this arrives, with the API client and
- * XState, while the family types. It renders nothing; it reports its state to the screen.
+ * The register call through the submission machine (a failure becomes a toast), loaded apart from
+ * the register screen: the form renders at once and this arrives, with the API client and XState,
+ * while the family types. Once the account exists the family is signed in with the password they
+ * just chose and taken to booking, greeted as new; should that sign-in fail, the sign-in page
+ * opens with their e-mail filled in. It renders nothing; it reports its state to the screen.
  */
 export default function RegisterSubmission({ onState }: { onState: (state: RegisterSubmissionState) => void }) {
-  const { busy, succeeded, submit } = useSubmission(authApi.register, { successMessage: REGISTER_MESSAGES.success, failureMessage: REGISTER_MESSAGES.failure })
+  const { busy, succeeded, submit } = useSubmission(authApi.register, { failureMessage: REGISTER_MESSAGES.failure })
+  const navigate = useNavigate()
+  const givenActor = useContext(SessionContext)
+  const sent = useRef<RegisterPayload | null>(null)
+  const [signingIn, setSigningIn] = useState(false)
+
   useEffect(() => {
-    onState({ busy, succeeded, submit })
+    const payload = sent.current
+    if (!succeeded || !payload || signingIn) return
+    setSigningIn(true)
+    void (async () => {
+      const actor = givenActor ?? loadedSession() ?? (await loadSession())
+      actor.send({ type: 'auth.login', credentials: { email: payload.email, password: payload.password }, successMessage: WELCOME_NEW_FAMILY })
+      const after = await waitFor(actor, (s) => !s.hasTag('loading'))
+      if (after.matches('signedIn')) navigate(paths.client.bookService, { replace: true, state: { newFamily: true } })
+      else navigate(paths.login, { state: { email: payload.email } })
+    })()
+  }, [succeeded, signingIn, givenActor, navigate])
+
+  const stillBusy = busy || signingIn
+  useEffect(() => {
+    onState({
+      busy: stillBusy,
+      submit: (payload) => {
+        sent.current = payload
+        submit(payload)
+      },
+    })
     // `submit` is a new function each render but always sends to the same actor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy, succeeded, onState])
+  }, [stillBusy, onState])
   return null
 }

@@ -1,0 +1,196 @@
+import { fromPromise } from 'xstate'
+import { useMachine } from '@xstate/react'
+import { Body1, Button, Caption1, Card, Link, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+// Per-icon entries: icons from the barrel are pooled into a chunk the sign-in pages load.
+import { CalendarLtr20Regular } from '@fluentui/react-icons/svg/calendar-ltr'
+import { CheckmarkCircle20Regular } from '@fluentui/react-icons/svg/checkmark-circle'
+import { Circle20Regular } from '@fluentui/react-icons/svg/circle'
+import { Receipt20Regular } from '@fluentui/react-icons/svg/receipt'
+import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
+import { myPayments } from '../../../api/payments'
+import type { Booking } from '../../../api/contracts/bookings'
+import { documentTypeLabel, type Document } from '../../../api/contracts/documents'
+import type { Payment } from '../../../api/contracts/payments'
+import { paths } from '../../../app/paths'
+import { useNotifications } from '../../../app/use-notifications'
+import { RouterButtonLink } from '../../../components/router-link'
+import { formatDateTime, formatKsh } from '../../../lib/format'
+import { bookingChecklist } from '../../documents/document-checklist'
+import { deceasedName } from '../my-bookings'
+
+/** The family's payments (GET /payments/my), for the booking's own receipts. */
+const liveMyPayments = createCollectionMachine<Payment>('myPayments').provide({
+  actors: { fetchItems: fromPromise(() => myPayments()) },
+})
+
+const useStyles = makeStyles({
+  card: { gap: tokens.spacingVerticalM },
+  when: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  todo: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    paddingBottom: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  what: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, minWidth: 0, flex: '1 1 220px' },
+  icon: { flexShrink: 0, marginTop: '2px', color: tokens.colorBrandForeground1 },
+  done: { flexShrink: 0, marginTop: '2px', color: tokens.colorPaletteGreenForeground1 },
+  muted: { color: tokens.colorNeutralForeground2 },
+  note: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
+  sums: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  sum: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, margin: 0 },
+  receipt: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+})
+
+/** When the service is: the earliest scheduled time among the booking's services. */
+export function serviceTime(booking: Booking): string | null {
+  const times = booking.services.map((s) => s.scheduled_date).filter((d): d is string => !!d)
+  return times.sort()[0] ?? null
+}
+
+/** What is still due on a booking the family can pay for; 0 once paid, refunded or cancelled. */
+export function stillDue(booking: Booking): number {
+  if (booking.status === 'cancelled' || booking.payment_status === 'paid' || booking.payment_status === 'refunded') return 0
+  return Math.max(0, booking.total_amount - booking.amount_paid)
+}
+
+/**
+ * The top of a family's booking: whom it is for and when, then what is left for them to do, each
+ * with the action beside it (the documents' upload buttons are in the checklist further down).
+ */
+export function BookingNextSteps({ booking, documents, documentsLoaded }: { booking: Booking; documents: readonly Document[]; documentsLoaded: boolean }) {
+  const styles = useStyles()
+  const when = serviceTime(booking)
+  const due = stillDue(booking)
+  const cancelled = booking.status === 'cancelled'
+  const docsToDo = cancelled ? [] : bookingChecklist(booking.id, documents).filter((i) => i.state === 'missing' || i.state === 'rejected')
+  const nothingLeft = documentsLoaded && docsToDo.length === 0 && due === 0
+  return (
+    <Card className={styles.card} aria-labelledby="booking-for">
+      <div>
+        <Caption1 className={styles.muted}>In memory of</Caption1>
+        <Subtitle1 as="h2" id="booking-for" block>
+          {deceasedName(booking)}
+        </Subtitle1>
+        <Body1 className={styles.when}>
+          <CalendarLtr20Regular aria-hidden />
+          {when ? `Service on ${formatDateTime(when)}` : 'Service date not set yet'}
+        </Body1>
+      </div>
+      {!cancelled && (
+        <section aria-labelledby="left-to-do">
+          <Subtitle2 as="h3" id="left-to-do" block>
+            What is left to do
+          </Subtitle2>
+          {!documentsLoaded ? (
+            <Skeleton aria-label="Loading what is left to do">
+              <SkeletonItem size={40} />
+            </Skeleton>
+          ) : nothingLeft ? (
+            <Body1 className={styles.what}>
+              <CheckmarkCircle20Regular className={styles.done} aria-hidden />
+              Nothing for now. We will call you if anything changes.
+            </Body1>
+          ) : (
+            <ul className={styles.list} aria-label="What is left to do">
+              {docsToDo.map((item) => (
+                <li key={item.type} className={styles.todo}>
+                  <span className={styles.what}>
+                    <Circle20Regular className={styles.icon} aria-hidden />
+                    <span>
+                      <Text block>{item.state === 'rejected' ? `Upload a new ${documentTypeLabel(item.type).toLowerCase()}` : `Upload the ${documentTypeLabel(item.type).toLowerCase()}`}</Text>
+                      {item.state === 'rejected' && item.note && <Caption1 className={styles.note}>Why: {item.note}</Caption1>}
+                    </span>
+                  </span>
+                  <Link href="#booking-documents">Go to documents</Link>
+                </li>
+              ))}
+              {due > 0 && (
+                <li className={styles.todo}>
+                  <span className={styles.what}>
+                    <Circle20Regular className={styles.icon} aria-hidden />
+                    <Text>Pay {formatKsh(due)} still due</Text>
+                  </span>
+                  <RouterButtonLink to={paths.client.payments} appearance="primary">
+                    Pay by M-Pesa
+                  </RouterButtonLink>
+                </li>
+              )}
+            </ul>
+          )}
+        </section>
+      )}
+    </Card>
+  )
+}
+
+/** Paid, still due, and each completed payment with its M-Pesa receipt number. */
+export function BookingMoney({ booking }: { booking: Booking }) {
+  const styles = useStyles()
+  const [snapshot, send, actorRef] = useMachine(liveMyPayments, { input: { failureMessage: 'Could not load the payments for this booking' } })
+  useNotifications(actorRef)
+  const receipts = snapshot.context.items.filter((p) => p.booking_id === booking.id && p.status === 'completed')
+  return (
+    <Card className={styles.card} aria-labelledby="booking-money">
+      <Subtitle2 as="h2" id="booking-money">
+        Payments
+      </Subtitle2>
+      <dl className={styles.sums}>
+        <div className={styles.sum}>
+          <dt className={styles.muted}>Total</dt>
+          <dd className={styles.sum}>
+            <Text weight="semibold">{formatKsh(booking.total_amount)}</Text>
+          </dd>
+        </div>
+        <div className={styles.sum}>
+          <dt className={styles.muted}>Paid</dt>
+          <dd className={styles.sum}>
+            <Text weight="semibold">{formatKsh(booking.amount_paid)}</Text>
+          </dd>
+        </div>
+        <div className={styles.sum}>
+          <dt className={styles.muted}>Still due</dt>
+          <dd className={styles.sum}>
+            <Text weight="semibold">{formatKsh(stillDue(booking))}</Text>
+          </dd>
+        </div>
+      </dl>
+      {snapshot.context.error ? (
+        <Body1>
+          {snapshot.context.error}{' '}
+          <Button size="small" onClick={() => send({ type: 'collection.fetch' })}>
+            Try again
+          </Button>
+        </Body1>
+      ) : receipts.length > 0 ? (
+        <ul className={styles.list} aria-label="Receipts">
+          {receipts.map((p) => (
+            <li key={p.id} className={styles.receipt}>
+              <span className={styles.what}>
+                <Receipt20Regular className={styles.icon} aria-hidden />
+                <span>
+                  <Text block>
+                    {formatKsh(p.amount)} on {formatDateTime(p.payment_date) || '—'}
+                  </Text>
+                  <Caption1 className={styles.mono}>Receipt {p.transaction_id || 'not received yet'}</Caption1>
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        snapshot.matches('ready') && <Caption1 className={styles.muted}>No payments yet.</Caption1>
+      )}
+    </Card>
+  )
+}
