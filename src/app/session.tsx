@@ -11,9 +11,8 @@ import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
-import { PHONE_QUERY, TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
+import { TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
 import { useLocation } from 'react-router-dom'
-import { useMediaQuery } from '../components/use-media-query'
 
 export type AuthActor = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
@@ -114,10 +113,8 @@ export function Toasts() {
   useEffect(() => attachToasts(showToast), [])
   const { pathname } = useLocation()
   useEffect(() => dismissToastsOlderThan(TOAST_NAVIGATION_GRACE_MS), [pathname])
-  // On a phone the primary buttons and inline errors sit low on the screen: the toasts go to the
-  // top, under the top bar, narrow, and let taps through (src/app/global.css).
-  const phone = useMediaQuery(PHONE_QUERY)
-  return <ToastContainer {...TOAST_OPTIONS} position={phone ? 'top-center' : TOAST_OPTIONS.position} />
+  // Top centre, under the top bar; on a phone also compact and see-through to taps (src/app/global.css).
+  return <ToastContainer {...TOAST_OPTIONS} />
 }
 
 export type SessionStatus = 'booting' | 'signedOut' | 'signedIn'

@@ -12,8 +12,9 @@ export const CURRENCY = 'KSH'
 
 /** Toasts: 3 visible, 4000 ms, 356 px wide, 14 px gap, swipe to dismiss at 45 px (SPEC.md section 9). */
 export const TOAST_OPTIONS = {
-  // Bottom: a toast must never cover the top bar's Logout or the page's own title and actions.
-  position: 'bottom-right',
+  // Top centre, below the top bar (src/app/global.css): clear of the top bar's links and of the
+  // primary buttons and inline errors, which sit low in a form.
+  position: 'top-center',
   autoClose: 4000,
   limit: 3,
   draggable: true,
@@ -22,8 +23,6 @@ export const TOAST_OPTIONS = {
   newestOnTop: true,
   pauseOnFocusLoss: true,
 } satisfies ToastContainerProps
-/** Phones: toasts at the top, compact, never taking taps (see src/app/session.tsx). */
-export const PHONE_QUERY = '(max-width: 599px)'
 /** A toast shown this long before a change of page belongs to the old page and is cleared. */
 export const TOAST_NAVIGATION_GRACE_MS = 1500
 

@@ -79,7 +79,11 @@ test.describe('Booking a service', () => {
     await expect(services2.getByText('KSH 3,000')).toBeVisible()
     await expect(page.getByText('Otieno Odhiambo').first()).toBeVisible()
     await expect(page.getByText('Luo hymns at the graveside')).toBeVisible()
-    await expect(page.getByText('KSH 8,000')).toBeVisible()
+    // The page says what is left: both papers and the whole amount, with the way to pay beside it.
+    const todo = page.getByRole('list', { name: 'What is left to do' })
+    await expect(todo.getByText('Upload the death certificate')).toBeVisible()
+    await expect(todo.getByText('Pay KSH 8,000 still due')).toBeVisible()
+    await expect(todo.getByRole('link', { name: 'Pay by M-Pesa' })).toBeVisible()
 
     // The draft is finished with: a new visit to the wizard starts empty.
     await page.goto('/dashboard/client/book-service')

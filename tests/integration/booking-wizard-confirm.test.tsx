@@ -105,7 +105,7 @@ describe('Book Service wizard: review and confirm', () => {
 
     // The new booking's detail is on screen, and the draft is gone.
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking Details' })).toBeInTheDocument()
-    expect(await screen.findByText('Joseph Mwangi')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 2, name: 'Joseph Mwangi' })).toBeInTheDocument()
     expect(localStorage.getItem(`afh-booking-draft:${id}`)).toBeNull()
   })
 
@@ -120,7 +120,9 @@ describe('Book Service wizard: review and confirm', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
     await findToast('Fully booked that day')
     await expectStep(4, 'Review & Confirm')
-    expect(screen.getAllByText('Fully booked that day').length).toBeGreaterThanOrEqual(2) // toast + inline
+    // One message for one refusal: the toast gives the reason, the page says nothing was booked.
+    expect(screen.getAllByText('Fully booked that day')).toHaveLength(1)
+    expect(screen.getByText('Not booked yet.')).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Deceased details' })).getByText('Joseph Mwangi')).toBeInTheDocument()
     expect(deceasedOf(id)).toHaveLength(deceasedBefore + 1)
     expect(bookingsOf(id)).toHaveLength(bookingsBefore)

@@ -156,10 +156,11 @@ export function ReviewStep({
         <span>Total</span>
         <span>{pricesKnown ? formatKsh(total) : '…'}</span>
       </div>
+      {/* The reason is in the toast; this stays to say what it means, without repeating it. */}
       {error && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{error}</MessageBarTitle>
+            <MessageBarTitle>Not booked yet.</MessageBarTitle>
             Everything you entered is still here. You can try again, or go back and change the details.
           </MessageBarBody>
         </MessageBar>

@@ -1,0 +1,58 @@
+import type { Locator } from '@playwright/test'
+import { DEMO, enterAs, expect, test } from './fixtures'
+import { addDays, nairobiDay } from '../../src/lib/dates'
+
+const day = (n: number) => addDays(nairobiDay(), n)
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox()
+  expect(b).not.toBeNull()
+  return b!
+}
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/**
+ * A message never gets in the way: when confirming a booking fails, the toast that says so does
+ * not cover the Confirm button, one message says it, and Confirm can be pressed again at once.
+ */
+for (const width of [375, 1280]) {
+  test.describe(`Toasts at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 667 : 800 } })
+
+    test('a failed confirmation: the toast leaves the Confirm button clear, and trying again books it', async ({ page }) => {
+      await enterAs(page, DEMO.client, '/dashboard/client/book-service')
+      await page.getByRole('checkbox', { name: 'Basic Funeral' }).check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByLabel(/^First name/).fill('Baraka')
+      await page.getByLabel(/^Last name/).fill('Wekesa')
+      await page.getByLabel(/^Date of death/).fill(day(-1))
+      await page.getByLabel(/^Place of death/).fill('Kakamega County Hospital')
+      await page.getByRole('radio', { name: 'Male', exact: true }).check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByLabel(/^Service date/).fill(day(5))
+      await page.getByLabel(/^Service time/).fill('10:00')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const confirm = page.getByRole('button', { name: 'Confirm Booking' })
+      await expect(confirm).toBeVisible()
+
+      // The next call to the API fails, as on a dropped connection.
+      await page.evaluate(() => fetch('/api/__mock/faults', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failNext: { pathPrefix: '/deceased', status: 503 } }) }))
+      await confirm.click()
+      const toast = page.locator('.Toastify__toast').filter({ hasText: 'Simulated server error' })
+      await expect(toast).toBeVisible()
+      // Where it comes to rest, not where its entrance animation starts.
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+      await page.screenshot({ path: `test-results/toast-confirm-${width}.png` })
+      await confirm.scrollIntoViewIfNeeded()
+      expect(overlap(await box(toast), await box(confirm))).toBe(false)
+      // One message for one failure: the page says nothing was booked, without repeating the toast.
+      await expect(page.getByRole('main').getByText('Not booked yet.')).toBeVisible()
+      await expect(page.getByRole('main').getByText('Simulated server error', { exact: false })).toHaveCount(0)
+
+      await confirm.click()
+      await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
+      await expect(page.getByRole('alert').filter({ hasText: 'Service booked successfully' })).toBeVisible()
+    })
+  })
+}
