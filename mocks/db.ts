@@ -32,6 +32,8 @@ export const serviceSchema = z.object({
   category: z.nullable(z.string()),
   /** Which entry of the pricing table (basicFuneral, ...) this service is, if any. */
   pricing_key: z.nullable(z.string()),
+  /** Priced per day (body storage): a booking line's quantity is its number of days. */
+  per_day: z.optional(z.boolean()),
   created_at: z.string(),
 })
 export type ServiceRecord = z.infer<typeof serviceSchema>
@@ -67,6 +69,8 @@ export const bookingSchema = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   total_amount: z.number(),
   notes: z.nullable(z.string()),
+  /** Where the service or burial is held; absent on bookings made before it was asked. */
+  venue: z.optional(z.nullable(z.string())),
   created_at: z.string(),
   has_notifications: z.boolean(),
   attendant_id: z.nullable(z.int()),

@@ -23,7 +23,7 @@ export const SEED_SERVICES = [
   { name: 'Hearse Transport', price: 2500, category: 'add_on', pricing_key: null, description: 'Hearse transport from the mortuary to the church and the burial site (within 50 km; upcountry priced on request).' },
   { name: 'Embalming', price: 3500, category: 'add_on', pricing_key: null, description: 'Professional embalming and cosmetic preparation for viewing.' },
   { name: 'Floral Arrangements', price: 1500, category: 'add_on', pricing_key: null, description: 'Casket spray and two standing wreaths from fresh local flowers.' },
-  { name: 'Body Storage (per day)', price: 1000, category: 'add_on', pricing_key: null, description: 'Refrigerated body storage at the mortuary, charged per day.' },
+  { name: 'Body Storage (per day)', price: 1000, category: 'add_on', pricing_key: null, per_day: true, description: 'Refrigerated body storage at the mortuary, charged per day.' },
   { name: 'Memorial Programme Printing', price: 1200, category: 'add_on', pricing_key: null, description: '100 full-colour printed programmes with photographs and the order of service.' },
 ] as const
 

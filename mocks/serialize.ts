@@ -19,7 +19,7 @@ export function toWireUser(u: UserRecord): WireUser {
 }
 
 export function toWireService(s: ServiceRecord) {
-  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, created_at: s.created_at, pricing_key: s.pricing_key }
+  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.per_day ?? false, created_at: s.created_at, pricing_key: s.pricing_key }
 }
 
 export function toWireDeceased(d: DeceasedRecord) {

@@ -2,7 +2,7 @@
  * Business rules that both backends apply (the mock in mocks/ and the server in server/): pure
  * functions over plain values, so the two can never drift apart. Neither backend keeps a copy.
  */
-import { REQUIRED_DOCUMENT_TYPES } from '../src/api/contracts/bookings'
+import { MSG_DAYS_NOT_PER_DAY, MSG_SERVICE_HOURS, REQUIRED_DOCUMENT_TYPES, withinServiceHours } from '../src/api/contracts/bookings'
 import { nairobiDay } from '../src/lib/dates'
 import type { DocumentType } from '../src/api/contracts/bookings'
 import type { WireRole } from '../src/api/contracts/roles'
@@ -106,8 +106,34 @@ export function dateOfDeathProblem(ymd: string, now = new Date()): string | null
   return null
 }
 
+/**
+ * What is wrong with one line of a booking request, or null, and its quantity: a real date and
+ * time, not in the past, at most two years ahead, within the opening hours; a number of days only
+ * for a service priced per day. `field` is the key of the 422's `errors`.
+ */
+export function bookingLineCheck(
+  line: { scheduled_date: string; quantity?: number },
+  service: { per_day?: boolean | null },
+  index: number,
+  now = new Date(),
+): { problem: { message: string; field: string } | null; quantity: number } {
+  const dateField = `services.${index}.scheduled_date`
+  const quantity = line.quantity ?? 1
+  const fail = (message: string, field = dateField) => ({ problem: { message, field }, quantity })
+  const day = line.scheduled_date.slice(0, 10)
+  const hhmm = line.scheduled_date.slice(11, 16)
+  const [hh, mm] = hhmm.split(':').map(Number)
+  if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) return fail('Service date is not a valid date')
+  if (day < nairobiDay(now)) return fail('Service date cannot be in the past')
+  if (day > nairobiDay(new Date(now.getTime() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))) return fail('Service date is too far in the future')
+  if (!withinServiceHours(hhmm)) return fail(MSG_SERVICE_HOURS)
+  if (quantity !== 1 && !service.per_day) return fail(MSG_DAYS_NOT_PER_DAY, `services.${index}.quantity`)
+  return { problem: null, quantity }
+}
+
 const LIMIT_OF: Record<string, number> = {
   Name: LIMITS.name,
+  Venue: LIMITS.place,
   'First name': LIMITS.name,
   'Last name': LIMITS.name,
   'Place of death': LIMITS.place,

@@ -12,6 +12,8 @@ export interface BookingParts {
     payment_status: string
     total_amount: number
     notes: string | null
+    /** Absent on a mock booking made before the venue was asked. */
+    venue?: string | null
     created_at: string
     deceased_id: number
     client_id: number
@@ -38,6 +40,7 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
     payment_status: b.payment_status,
     total_amount: b.total_amount,
     notes: b.notes,
+    venue: b.venue ?? '',
     created_at: b.created_at,
     deceased_id: b.deceased_id,
     deceased_first_name: deceased?.first_name ?? '',

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { GENDERS } from '../../src/api/contracts/bookings'
+import { GENDERS, MAX_SERVICE_DAYS, MSG_DAYS, MSG_SERVICE_HOURS, withinServiceHours } from '../../src/api/contracts/bookings'
 
 /**
  * The booking wizard's steps and their rules (SPEC.md section 5). The same schemas guard the
@@ -17,6 +17,9 @@ export const BOOKING_MESSAGES = {
   serviceDate: 'Service date is required',
   serviceDatePast: 'Service date cannot be in the past',
   serviceTime: 'Service time is required',
+  serviceHours: MSG_SERVICE_HOURS,
+  days: MSG_DAYS,
+  venueTooLong: 'Venue must be at most 100 characters',
   created: 'Service booked successfully',
   createFailed: 'Failed to create booking',
 } as const
@@ -28,7 +31,8 @@ export const GENDER_OPTIONS = GENDERS
 export type Gender = (typeof GENDERS)[number]
 
 // ---- the draft: what the family has typed so far (any step may be incomplete) ----
-export const ServicesValues = z.object({ serviceIds: z.array(z.string()) })
+/** `days`: how many days of each service priced per day (storage); absent means 1. */
+export const ServicesValues = z.object({ serviceIds: z.array(z.string()), days: z.optional(z.record(z.string(), z.number())) })
 export type ServicesValues = z.infer<typeof ServicesValues>
 
 export const DeceasedValues = z.object({
@@ -45,6 +49,8 @@ export type DeceasedValues = z.infer<typeof DeceasedValues>
 export const ScheduleValues = z.object({
   date: z.string(),
   time: z.string(),
+  /** Optional so a draft saved before it was asked still reads back whole. */
+  venue: z.optional(z.string()),
   specialRequests: z.string(),
 })
 export type ScheduleValues = z.infer<typeof ScheduleValues>
@@ -60,13 +66,14 @@ export type BookingDraft = z.infer<typeof BookingDraft>
 export const emptyDraft = (): BookingDraft => ({
   services: { serviceIds: [] },
   deceased: { firstName: '', lastName: '', dateOfDeath: '', placeOfDeath: '', gender: '', religion: '' },
-  schedule: { date: '', time: '', specialRequests: '' },
+  schedule: { date: '', time: '', venue: '', specialRequests: '' },
 })
 
 // ---- the rules of each step ----
 /** Step 1: at least one service. */
 export const servicesSchema = z.object({
   serviceIds: z.array(z.string()).check(z.minLength(1, BOOKING_MESSAGES.selectService)),
+  days: z.optional(z.record(z.string(), z.number().check(z.int(MSG_DAYS), z.gte(1, MSG_DAYS), z.lte(MAX_SERVICE_DAYS, MSG_DAYS)))),
 })
 
 /** Step 2: names, date of death (not after today), place; gender and religion optional. */
@@ -95,7 +102,10 @@ export function scheduleSchema(today: string) {
         z.regex(isoDate, { message: BOOKING_MESSAGES.serviceDate, abort: true }),
         z.refine((d) => d >= today, BOOKING_MESSAGES.serviceDatePast),
       ),
-    time: z.string().check(z.regex(clockTime, BOOKING_MESSAGES.serviceTime)),
+    time: z
+      .string()
+      .check(z.regex(clockTime, { message: BOOKING_MESSAGES.serviceTime, abort: true }), z.refine(withinServiceHours, BOOKING_MESSAGES.serviceHours)),
+    venue: z.string().check(z.maxLength(100, BOOKING_MESSAGES.venueTooLong)),
     specialRequests: z.string(),
   })
 }
@@ -118,7 +128,7 @@ export function stepIsValid(step: StepIndex, draft: BookingDraft, today: string)
     case 1:
       return deceasedSchema(today).safeParse(draft.deceased).success
     case 2:
-      return scheduleSchema(today).safeParse(draft.schedule).success
+      return scheduleSchema(today).safeParse({ ...draft.schedule, venue: draft.schedule.venue ?? '' }).success
     case 3:
       return true
   }
@@ -136,11 +146,20 @@ export function isDraftEmpty(draft: BookingDraft): boolean {
   return (
     draft.services.serviceIds.length === 0 &&
     (Object.keys(empty.deceased) as (keyof DeceasedValues)[]).every((k) => draft.deceased[k].trim() === '') &&
-    (Object.keys(empty.schedule) as (keyof ScheduleValues)[]).every((k) => draft.schedule[k].trim() === '')
+    (Object.keys(empty.schedule) as (keyof ScheduleValues)[]).every((k) => (draft.schedule[k] ?? '').trim() === '')
   )
 }
 
-/** The sum of the chosen services' prices (quantity is always 1, SPEC.md section 9). */
-export function draftTotal(serviceIds: readonly string[], services: readonly { id: string; price: number }[]): number {
-  return services.filter((s) => serviceIds.includes(s.id)).reduce((sum, s) => sum + s.price, 0)
+/** Days booked of a service: the family's number for one priced per day, else 1. */
+export function daysOf(services: Pick<ServicesValues, 'days'>, id: string): number {
+  return services.days?.[id] ?? 1
+}
+
+/** The sum of the chosen services' prices, a service priced per day times its days (the server agrees). */
+export function draftTotal(
+  serviceIds: readonly string[],
+  services: readonly { id: string; price: number; per_day?: boolean }[],
+  days: ServicesValues['days'] = undefined,
+): number {
+  return services.filter((s) => serviceIds.includes(s.id)).reduce((sum, s) => sum + s.price * (s.per_day ? (days?.[s.id] ?? 1) : 1), 0)
 }

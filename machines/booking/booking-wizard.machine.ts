@@ -9,6 +9,7 @@ import {
   isDraftEmpty,
   stepIsValid,
   type BookingDraft,
+  daysOf,
   type DeceasedValues,
   type ScheduleValues,
   type StepIndex,
@@ -87,13 +88,19 @@ export function toDeceasedRequest(draft: BookingDraft): DeceasedRequest {
   }
 }
 
-/** POST /bookings body: each service once, at '<date>T<time>:00', special requests as notes. */
+/**
+ * POST /bookings body: each service once, at '<date>T<time>:00', with its days when the family
+ * gave some (the server refuses days for a service not priced per day); the venue; special
+ * requests as notes.
+ */
 export function toBookingRequest(draft: BookingDraft, deceasedId: string): BookingRequest {
   const scheduled = `${draft.schedule.date}T${draft.schedule.time}:00`
   const notes = draft.schedule.specialRequests.trim()
+  const venue = (draft.schedule.venue ?? '').trim()
   return {
     deceased_id: wireId(deceasedId),
-    services: draft.services.serviceIds.map((id) => ({ service_id: wireId(id), quantity: 1 as const, scheduled_date: scheduled })),
+    services: draft.services.serviceIds.map((id) => ({ service_id: wireId(id), quantity: daysOf(draft.services, id), scheduled_date: scheduled })),
+    ...(venue ? { venue } : {}),
     ...(notes ? { notes } : {}),
   }
 }

@@ -34,6 +34,8 @@ export const services = pgTable('services', {
   description: text('description').notNull().default(''),
   price: integer('price').notNull(),
   category: varchar('category', { length: 100 }),
+  /** Priced per day (body storage): a booking line's quantity is its number of days. */
+  perDay: boolean('per_day').notNull().default(false),
   pricingKey: text('pricing_key').unique(),
   createdAt: at('created_at').notNull().defaultNow(),
 })
@@ -66,6 +68,8 @@ export const bookings = pgTable(
     paymentStatus: text('payment_status', { enum: ['pending', 'partial', 'paid', 'refunded'] }).notNull(),
     totalAmount: integer('total_amount').notNull(),
     notes: text('notes'),
+    /** Where the service or burial is held. */
+    venue: varchar('venue', { length: 100 }),
     hasNotifications: boolean('has_notifications').notNull().default(false),
     attendantId: integer('attendant_id'),
     createdAt: at('created_at').notNull().defaultNow(),

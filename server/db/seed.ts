@@ -73,7 +73,7 @@ async function buildRows(): Promise<Rows> {
   )
   return {
     users,
-    services: db.service.all().map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
+    services: db.service.all().map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, perDay: s.per_day ?? false, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
     deceased: db.deceased.all().map((x) => ({
       id: x.id,
       clientId: x.client_id,

@@ -54,9 +54,11 @@ export interface NewLine {
   serviceName: string
   priceAtBooking: number
   scheduledDate: string
+  /** Days for a service priced per day, else 1. */
+  quantity: number
 }
 
-export async function createBooking(db: Db, input: { clientId: number; deceasedId: number; notes: string | null; lines: NewLine[] }): Promise<BookingRow> {
+export async function createBooking(db: Db, input: { clientId: number; deceasedId: number; notes: string | null; venue: string | null; lines: NewLine[] }): Promise<BookingRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(bookings)
@@ -65,12 +67,13 @@ export async function createBooking(db: Db, input: { clientId: number; deceasedI
         deceasedId: input.deceasedId,
         status: 'pending',
         paymentStatus: 'pending',
-        totalAmount: input.lines.reduce((s, l) => s + l.priceAtBooking, 0),
+        totalAmount: input.lines.reduce((s, l) => s + l.priceAtBooking * l.quantity, 0),
         notes: input.notes,
+        venue: input.venue,
       })
       .returning()
     if (!row) throw new Error('insert returned nothing')
-    await tx.insert(bookingLines).values(input.lines.map((l) => ({ ...l, bookingId: row.id, quantity: 1 })))
+    await tx.insert(bookingLines).values(input.lines.map((l) => ({ ...l, bookingId: row.id })))
     return row
   })
 }
@@ -143,7 +146,7 @@ type WireRow = BookingParts['booking'] & {
 export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { page: number; limit: number } | null = null) {
   // No alias for bookings: the callers' conditions (drizzle's eq(bookings.client_id, …)) name the table.
   const result = await db.execute(sql`
-    SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
+    SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, bookings.venue, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
       bookings.has_notifications, bookings.attendant_id, d.first_name, d.last_name, d.date_of_death::text AS date_of_death, d.place_of_death,
       cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
       ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at,

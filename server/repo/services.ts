@@ -6,7 +6,7 @@ import { bookingLines, services } from '../db/schema'
 export type ServiceRow = typeof services.$inferSelect
 
 export function toWireService(s: ServiceRow) {
-  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, created_at: s.createdAt.toISOString(), pricing_key: s.pricingKey }
+  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.perDay, created_at: s.createdAt.toISOString(), pricing_key: s.pricingKey }
 }
 
 export const listServices = (db: Db) => db.select().from(services).orderBy(asc(services.id))

@@ -4,8 +4,7 @@ import type { Context } from 'hono'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
-import { MAX_SERVICE_DAYS_AHEAD, MSG_CANCEL_WHILE_PAYING, canSeeBooking, checkLengths, isRealDate, mayChangeBookingStatus, permitStatus, refundDueMessage } from '../../shared/rules'
-import { nairobiDay } from '../../src/lib/dates'
+import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking, checkLengths, mayChangeBookingStatus, permitStatus, refundDueMessage } from '../../shared/rules'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
 import { PageQuery, pageOf } from '../../shared/validation'
 import { requireAuth } from '../auth'
@@ -36,30 +35,22 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post('/', requireAuth('client'), idempotent, valid('json', BookingRequest), async (c) => {
     const { db } = c.var.deps
     const user = c.var.user
-    const input = checkLengths(c.req.valid('json'), { notes: 'Notes' })
+    const input = checkLengths(c.req.valid('json'), { notes: 'Notes', venue: 'Venue' })
     const deceasedId = toIntId(input.deceased_id)
     const deceased = deceasedId === null ? undefined : await repo.findDeceased(db, deceasedId)
     if (!deceased || deceased.clientId !== user.id) throw new ApiError(404, 'Deceased record not found')
-    const today = nairobiDay()
-    const latest = nairobiDay(new Date(Date.now() + MAX_SERVICE_DAYS_AHEAD * 86_400_000))
     const lines: repo.NewLine[] = []
     for (const [i, line] of input.services.entries()) {
       const key = `services.${i}.service_id`
-      const dateKey = `services.${i}.scheduled_date`
       const serviceId = toIntId(line.service_id)
       const service = serviceId === null ? undefined : await findService(db, serviceId)
       if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [key]: 'Unknown service' })
       if (lines.some((l) => l.serviceId === service.id)) throw new ApiError(422, `Service selected twice: ${service.name}`, { [key]: 'Service selected twice' })
-      const day = line.scheduled_date.slice(0, 10)
-      const [hh, mm] = line.scheduled_date.slice(11, 16).split(':').map(Number)
-      if (!isRealDate(day) || hh === undefined || mm === undefined || hh > 23 || mm > 59) {
-        throw new ApiError(422, 'Service date is not a valid date', { [dateKey]: 'Service date is not a valid date' })
-      }
-      if (day < today) throw new ApiError(422, 'Service date cannot be in the past', { [dateKey]: 'Service date cannot be in the past' })
-      if (day > latest) throw new ApiError(422, 'Service date is too far in the future', { [dateKey]: 'Service date is too far in the future' })
-      lines.push({ serviceId: service.id, serviceName: service.name, priceAtBooking: service.price, scheduledDate: line.scheduled_date })
+      const { problem, quantity } = bookingLineCheck(line, { per_day: service.perDay }, i)
+      if (problem) throw new ApiError(422, problem.message, { [problem.field]: problem.message })
+      lines.push({ serviceId: service.id, serviceName: service.name, priceAtBooking: service.price, scheduledDate: line.scheduled_date, quantity })
     }
-    const booking = await repo.createBooking(db, { clientId: user.id, deceasedId: deceased.id, notes: input.notes?.trim() || null, lines })
+    const booking = await repo.createBooking(db, { clientId: user.id, deceasedId: deceased.id, notes: input.notes?.trim() || null, venue: input.venue?.trim() || null, lines })
     await logActivity(db, 'booking', `New booking #${booking.id} by ${user.name} for ${deceased.firstName} ${deceased.lastName}`, user.id)
     return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Booking created successfully' }, 201)
   })

@@ -155,14 +155,47 @@ describe('bookings', () => {
     const past = await call('POST', '/bookings', { token, body: { deceased_id, services: [{ ...line, scheduled_date: `${nairobiDay(-1)}T09:00:00` }] } })
     expect(past.status).toBe(422)
     expect(past.json.message).toBe('Service date cannot be in the past')
-    const today = await call('POST', '/bookings', { token, body: { deceased_id, services: [{ ...line, scheduled_date: `${nairobiDay(0)}T23:00:00` }] } })
+    const today = await call('POST', '/bookings', { token, body: { deceased_id, services: [{ ...line, scheduled_date: `${nairobiDay(0)}T17:00:00` }] } })
     expect(today.status).toBe(201)
     const empty = await call('POST', '/bookings', { token, body: { deceased_id, services: [] } })
     expect(empty.status).toBe(422)
     expect(empty.json.message).toBe('Please select at least one service')
     const qty = await call('POST', '/bookings', { token, body: { deceased_id, services: [{ ...line, quantity: 2 }] } })
     expect(qty.status).toBe(422)
+    expect(qty.json.message).toBe('Only a service priced per day can be booked for more than one day')
     expect((await call('POST', '/bookings', { token: await loginAs('admin'), body: { deceased_id, services: [line] } })).status).toBe(403)
+  })
+
+  it('a venue, days for a service priced per day with the total following, and times within the opening hours', async () => {
+    const token = await loginAs('client')
+    const deceased_id = await createDeceased(token)
+    const services = ServiceList.parse((await call('GET', '/services')).json)
+    expect(services.find((s) => s.name === 'Body Storage (per day)')?.per_day).toBe(true)
+    expect(services.find((s) => s.name === 'Burial')?.per_day).toBe(false)
+    const at = (time: string) => `${nairobiDay(3)}T${time}:00`
+    const storage = { service_id: serviceId('Body Storage (per day)'), quantity: 4, scheduled_date: at('09:00') }
+    const burial = { service_id: serviceId('Burial'), scheduled_date: at('11:00') }
+    const res = await call('POST', '/bookings', { token, body: { deceased_id, venue: '  ACK St. Stephen\'s, Jogoo Road ', services: [storage, burial] } })
+    expect(res.status).toBe(201)
+    const booking = BookingResponse.parse(res.json)
+    expect(booking.venue).toBe("ACK St. Stephen's, Jogoo Road")
+    expect(booking.services.map((l) => l.quantity).sort()).toEqual([1, 4])
+    expect(booking.total_amount).toBe(4 * 1000 + 4000)
+    expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).venue).toBe("ACK St. Stephen's, Jogoo Road")
+
+    for (const time of ['07:59', '17:01', '22:00']) {
+      const late = await call('POST', '/bookings', { token, body: { deceased_id, services: [{ ...burial, scheduled_date: at(time) }] } })
+      expect(late.status).toBe(422)
+      expect(late.json.message).toBe('Service time must be between 08:00 and 17:00, our opening hours')
+    }
+    for (const quantity of [0, 91, 1.5]) {
+      const bad = await call('POST', '/bookings', { token, body: { deceased_id, services: [{ ...storage, quantity }] } })
+      expect(bad.status).toBe(422)
+      expect(bad.json.message).toMatch(/Number of days must be a whole number from 1 to 90$/)
+    }
+    const long = await call('POST', '/bookings', { token, body: { deceased_id, venue: 'x'.repeat(101), services: [burial] } })
+    expect(long.status).toBe(422)
+    expect(long.json.message).toBe('Venue must be at most 100 characters')
   })
 
   it('required_documents lists the required types not yet approved (pending and rejected still count)', async () => {

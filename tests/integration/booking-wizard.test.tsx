@@ -32,6 +32,22 @@ async function openWizard() {
 }
 
 describe('Book Service wizard: step 1, services', () => {
+  it('a service priced per day asks for its days, and the total follows', async () => {
+    const { user } = await openWizard()
+    await user.click(await screen.findByRole('checkbox', { name: 'Body Storage (per day)' }))
+    const days = screen.getByRole('spinbutton', { name: /Number of days/ })
+    expect(days).toHaveValue(1)
+    await user.clear(days)
+    await user.type(days, '4')
+    expect(screen.getByText('4 days × KSH 1,000 = KSH 4,000')).toBeInTheDocument()
+    expect(screen.getByText('Total: KSH 4,000')).toBeInTheDocument()
+    await user.clear(days)
+    await user.type(days, '120')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Number of days must be a whole number from 1 to 90')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: /Step 1 of 4/ })).toBeInTheDocument()
+  })
+
   it('lists the services from the server with description and KSH price, and keeps a running total', async () => {
     const { user } = await openWizard()
     expect(screen.getByRole('heading', { level: 1, name: 'Book Service' })).toBeInTheDocument()

@@ -5,6 +5,7 @@ import { dashboardCounts, recentBookings } from '../../src/features/client/dashb
 const booking = (id: string, status: string, created_at: string, extra: Partial<Booking> = {}): Booking => ({
   id,
   status,
+  venue: '',
   payment_status: 'pending',
   total_amount: 1000,
   created_at,

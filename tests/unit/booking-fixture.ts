@@ -7,6 +7,7 @@ export function aBooking(id: string, changes: Partial<Booking> = {}): Booking {
     status: 'pending',
     payment_status: 'pending',
     total_amount: 5000,
+    venue: '',
     created_at: '2026-01-01T10:00:00.000Z',
     deceased_first_name: 'Samuel',
     deceased_last_name: 'Ouma',

@@ -24,8 +24,16 @@ describe('nairobiDay', () => {
   })
 
   it('reports a missing date once, with the required message', () => {
-    const issues = scheduleSchema('2026-03-10').safeParse({ date: '', time: '', specialRequests: '' }).error?.issues ?? []
+    const issues = scheduleSchema('2026-03-10').safeParse({ date: '', time: '', venue: '', specialRequests: '' }).error?.issues ?? []
     expect(issues.map((i) => i.message)).toEqual(['Service date is required', 'Service time is required'])
+  })
+
+  it('keeps the service time within the opening hours, 08:00 to 17:00', () => {
+    const at = (time: string) => scheduleSchema('2026-03-10').safeParse({ date: '2026-03-11', time, venue: '', specialRequests: '' }).error?.issues.map((i) => i.message) ?? []
+    expect(at('08:00')).toEqual([])
+    expect(at('17:00')).toEqual([])
+    expect(at('07:59')).toEqual(['Service time must be between 08:00 and 17:00, our opening hours'])
+    expect(at('21:30')).toEqual(['Service time must be between 08:00 and 17:00, our opening hours'])
   })
 })
 

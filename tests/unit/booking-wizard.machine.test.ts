@@ -24,12 +24,12 @@ const SERVICES: DraftChanges = { services: { serviceIds: ['1', '5'] } }
 const DECEASED: DraftChanges = {
   deceased: { firstName: 'Joseph', lastName: 'Mwangi', dateOfDeath: '2026-03-08', placeOfDeath: 'Kenyatta National Hospital', gender: 'male', religion: 'Christian' },
 }
-const SCHEDULE: DraftChanges = { schedule: { date: '2026-03-14', time: '10:30', specialRequests: '  Choir at the graveside  ' } }
+const SCHEDULE: DraftChanges = { schedule: { date: '2026-03-14', time: '10:30', venue: '', specialRequests: '  Choir at the graveside  ' } }
 
 const fullDraft = (): BookingDraft => ({
   services: { serviceIds: ['1', '5'] },
   deceased: { firstName: 'Joseph', lastName: 'Mwangi', dateOfDeath: '2026-03-08', placeOfDeath: 'Kenyatta National Hospital', gender: 'male', religion: 'Christian' },
-  schedule: { date: '2026-03-14', time: '10:30', specialRequests: '  Choir at the graveside  ' },
+  schedule: { date: '2026-03-14', time: '10:30', venue: '', specialRequests: '  Choir at the graveside  ' },
 })
 
 function fakeBooking(id = '77'): Booking {
@@ -38,6 +38,7 @@ function fakeBooking(id = '77'): Booking {
     status: 'pending',
     payment_status: 'pending',
     total_amount: 7500,
+    venue: '',
     notes: 'Choir at the graveside',
     created_at: '2026-03-10T09:00:00.000Z',
     deceased_first_name: 'Joseph',

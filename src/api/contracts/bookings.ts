@@ -46,16 +46,31 @@ export type Deceased = z.infer<typeof Deceased>
 export const DeceasedResponse = z.union([z.pipe(z.object({ deceased: Deceased }), z.transform((o) => o.deceased)), Deceased])
 
 // ---- bookings ----
-/** `scheduled_date` is '<YYYY-MM-DD>T<HH:mm>:00' (local Nairobi time, no zone). */
+/** The home's opening hours: services (and viewings) are held between these times, Nairobi time. */
+export const SERVICE_HOURS = { from: '08:00', to: '17:00' } as const
+export const MSG_SERVICE_HOURS = `Service time must be between ${SERVICE_HOURS.from} and ${SERVICE_HOURS.to}, our opening hours`
+/** 'HH:mm' within the opening hours (the end included: a service may start at 17:00 sharp). */
+export const withinServiceHours = (hhmm: string): boolean => hhmm >= SERVICE_HOURS.from && hhmm <= SERVICE_HOURS.to
+/** The most days a per-day service (storage) is booked for at once; longer stays are arranged with the office. */
+export const MAX_SERVICE_DAYS = 90
+export const MSG_DAYS = `Number of days must be a whole number from 1 to ${MAX_SERVICE_DAYS}`
+export const MSG_DAYS_NOT_PER_DAY = 'Only a service priced per day can be booked for more than one day'
+
+/**
+ * `scheduled_date` is '<YYYY-MM-DD>T<HH:mm>:00' (local Nairobi time, no zone). `quantity` is the
+ * number of days for a service priced per day, else 1 (and may be left out).
+ */
 export const BookingServiceLineRequest = z.object({
   service_id: z.union([z.number(), z.string()]),
-  quantity: z.literal(1),
+  quantity: z.optional(z.number().check(z.int(MSG_DAYS), z.gte(1, MSG_DAYS), z.lte(MAX_SERVICE_DAYS, MSG_DAYS))),
   scheduled_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/, 'scheduled_date must be YYYY-MM-DDTHH:mm:00')),
 })
 export const BookingRequest = z.object({
   deceased_id: z.union([z.number(), z.string()]),
   services: z.array(BookingServiceLineRequest).check(z.minLength(1, 'Please select at least one service')),
   notes: z.optional(z.string()),
+  /** Where the service is held or the burial takes place (church, home, cemetery). */
+  venue: z.optional(z.string()),
 })
 export type BookingRequest = z.infer<typeof BookingRequest>
 
@@ -89,6 +104,7 @@ export const Booking = z.looseObject({
   payment_status: z.string(),
   total_amount: Money,
   notes: z.nullish(z.string()),
+  venue: orEmptyText,
   created_at: z.string(),
   deceased_id: z.nullish(Id),
   deceased_first_name: orEmptyText,

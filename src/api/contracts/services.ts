@@ -7,6 +7,8 @@ export const Service = z.looseObject({
   description: orEmptyText,
   price: Money,
   category: z.nullish(z.string()),
+  /** Priced per day (body storage): the family says how many days and the total follows. */
+  per_day: z.pipe(z.nullish(z.boolean()), z.transform((v) => v ?? false)),
 })
 export type Service = z.infer<typeof Service>
 

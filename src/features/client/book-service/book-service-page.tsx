@@ -151,9 +151,9 @@ export function BookServicePage() {
           <SelectServicesStep
             key={key}
             services={servicesState}
-            serviceIds={draft.services.serviceIds}
-            onChange={(serviceIds) => update({ services: { serviceIds } })}
-            onContinue={(serviceIds) => next({ services: { serviceIds } })}
+            values={draft.services}
+            onChange={(services) => update({ services })}
+            onContinue={(services) => next({ services })}
           />
         )}
         {step === 1 && (
@@ -180,7 +180,7 @@ export function BookServicePage() {
           <ReviewStep
             draft={draft}
             services={servicesState}
-            total={draftTotal(draft.services.serviceIds, services.context.items)}
+            total={draftTotal(draft.services.serviceIds, services.context.items, draft.services.days)}
             error={error}
             busy={busy}
             onBack={back}

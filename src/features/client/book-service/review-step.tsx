@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Edit16Regular } from '@fluentui/react-icons'
-import type { BookingDraft } from '../../../../machines/booking/booking-schemas'
+import { daysOf, type BookingDraft } from '../../../../machines/booking/booking-schemas'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { GENDER_CHOICES } from './deceased-details-step'
 import type { ServicesState } from './select-services-step'
@@ -125,8 +125,11 @@ export function ReviewStep({
           <ul className={styles.services}>
             {chosen.map((s) => (
               <li key={s.id} className={styles.serviceLine}>
-                <Text>{s.name}</Text>
-                <Text>{formatKsh(s.price)}</Text>
+                <Text>
+                  {s.name}
+                  {s.per_day && ` · ${daysOf(draft.services, s.id)} ${daysOf(draft.services, s.id) === 1 ? 'day' : 'days'}`}
+                </Text>
+                <Text>{formatKsh(s.price * (s.per_day ? daysOf(draft.services, s.id) : 1))}</Text>
               </li>
             ))}
           </ul>
@@ -148,6 +151,7 @@ export function ReviewStep({
           rows={[
             ['Service date', formatDate(draft.schedule.date)],
             ['Service time', draft.schedule.time],
+            ['Venue or burial place', draft.schedule.venue?.trim() || 'Not decided yet'],
             ['Special requests', <span className={styles.notes}>{draft.schedule.specialRequests.trim() || 'None'}</span>],
           ]}
         />

@@ -4,9 +4,10 @@ import { Body1 } from '@fluentui/react-components'
 import { scheduleSchema, type ScheduleValues } from '../../../../machines/booking/booking-schemas'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
+import { SERVICE_HOURS } from '../../../api/contracts/bookings'
 import { WizardNav, useWizardStyles } from './wizard-parts'
 
-/** Step 3: when the service is to be held (today or later) and anything the family asks for. */
+/** Step 3: when the service is to be held (today or later, within opening hours), where, and anything the family asks for. */
 export function ScheduleStep({
   values,
   today,
@@ -23,7 +24,7 @@ export function ScheduleStep({
   const styles = useWizardStyles()
   const schema = useMemo(() => scheduleSchema(today), [today])
   const form = useForm({
-    defaultValues: values,
+    defaultValues: { ...values, venue: values.venue ?? '' },
     validators: { onChange: schema },
     listeners: { onChange: ({ formApi }) => onChange(formApi.state.values) },
     onSubmit: ({ value }) => onContinue(value),
@@ -36,8 +37,15 @@ export function ScheduleStep({
       </Body1>
       <div className={styles.row}>
         <form.Field name="date">{(f) => <TextField field={f} label="Service date" type="date" min={today} required />}</form.Field>
-        <form.Field name="time">{(f) => <TextField field={f} label="Service time" type="time" required />}</form.Field>
+        <form.Field name="time">
+          {(f) => (
+            <TextField field={f} label="Service time" type="time" min={SERVICE_HOURS.from} max={SERVICE_HOURS.to} hint={`Between ${SERVICE_HOURS.from} and ${SERVICE_HOURS.to}, our opening hours`} required />
+          )}
+        </form.Field>
       </div>
+      <form.Field name="venue">
+        {(f) => <TextField field={f} label="Venue or burial place" autoComplete="off" hint="Optional: the church, home or cemetery, if you know it" />}
+      </form.Field>
       <form.Field name="specialRequests">
         {(f) => <TextAreaField field={f} label="Special requests" hint="Optional: anything we should know or prepare" rows={4} />}
       </form.Field>

@@ -1,8 +1,9 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
-import { Body1, Button, Checkbox, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Body1, Button, Checkbox, Field, Input, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ErrorCircle16Filled } from '@fluentui/react-icons'
-import { draftTotal, servicesSchema } from '../../../../machines/booking/booking-schemas'
+import { MAX_SERVICE_DAYS } from '../../../api/contracts/bookings'
+import { BOOKING_MESSAGES, daysOf, draftTotal, servicesSchema, type ServicesValues } from '../../../../machines/booking/booking-schemas'
 import type { Service } from '../../../api/contracts/services'
 import { fieldError, submitHandler } from '../../../components/form-fields'
 import { formatKsh } from '../../../lib/format'
@@ -25,6 +26,8 @@ const useStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
   price: { paddingTop: tokens.spacingVerticalS, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
   description: { gridColumn: '1 / -1', color: tokens.colorNeutralForeground2, paddingLeft: '36px' },
+  days: { gridColumn: '1 / -1', paddingLeft: '36px', paddingTop: tokens.spacingVerticalS, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  daysInput: { width: '96px' },
   total: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -46,27 +49,42 @@ export interface ServicesState {
   retry: () => void
 }
 
-/** Step 1: the services from GET /services, one or more chosen, with the running total. */
+/**
+ * Step 1: the services from GET /services, one or more chosen, with the running total; a service
+ * priced per day (storage) asks for its number of days, and the total follows.
+ */
 export function SelectServicesStep({
   services,
-  serviceIds,
+  values,
   onChange,
   onContinue,
 }: {
   services: ServicesState
-  serviceIds: string[]
-  onChange: (serviceIds: string[]) => void
-  onContinue: (serviceIds: string[]) => void
+  values: ServicesValues
+  onChange: (values: ServicesValues) => void
+  onContinue: (values: ServicesValues) => void
 }) {
   const styles = useStyles()
   const wizard = useWizardStyles()
   const errorId = useId()
+  // The days live beside the form: TanStack's paths cannot name a record keyed by service id.
+  const [days, setDays] = useState<Record<string, number>>(values.days ?? {})
+  const [daysShown, setDaysShown] = useState(false)
   const form = useForm({
-    defaultValues: { serviceIds },
+    defaultValues: { serviceIds: values.serviceIds },
     validators: { onChange: servicesSchema },
-    listeners: { onChange: ({ formApi }) => onChange(formApi.state.values.serviceIds) },
-    onSubmit: ({ value }) => onContinue(value.serviceIds),
+    listeners: { onChange: ({ formApi }) => onChange({ serviceIds: formApi.state.values.serviceIds, days }) },
+    onSubmit: ({ value }) => {
+      const wrong = value.serviceIds.some((id) => !servicesSchema.safeParse({ serviceIds: value.serviceIds, days: { [id]: daysOf({ days }, id) } }).success)
+      if (wrong) setDaysShown(true)
+      else onContinue({ serviceIds: value.serviceIds, days })
+    },
   })
+  const changeDays = (id: string, n: number) => {
+    const next = { ...days, [id]: n }
+    setDays(next)
+    onChange({ serviceIds: form.state.values.serviceIds, days: next })
+  }
 
   return (
     <form className={wizard.form} onSubmit={submitHandler(form)} noValidate aria-label="Select Services">
@@ -116,6 +134,7 @@ export function SelectServicesStep({
                             {s.description}
                           </Text>
                         )}
+                        {checked && s.per_day && <DaysField service={s} days={daysOf({ days }, s.id)} showError={daysShown} onChange={(n) => changeDays(s.id, n)} />}
                       </div>
                     )
                   })}
@@ -127,7 +146,7 @@ export function SelectServicesStep({
                 )}
                 <div className={styles.total} aria-live="polite">
                   <Text>{selected.length === 1 ? '1 service selected' : `${selected.length} services selected`}</Text>
-                  <Text className={styles.totalAmount}>Total: {formatKsh(draftTotal(selected, services.items))}</Text>
+                  <Text className={styles.totalAmount}>Total: {formatKsh(draftTotal(selected, services.items, days))}</Text>
                 </div>
               </>
             )
@@ -136,5 +155,32 @@ export function SelectServicesStep({
       )}
       <WizardNav />
     </form>
+  )
+}
+
+/** How many days of a service priced per day, with what they come to. */
+function DaysField({ service, days, showError, onChange }: { service: Service; days: number; showError: boolean; onChange: (days: number) => void }) {
+  const styles = useStyles()
+  const valid = Number.isInteger(days) && days >= 1 && days <= MAX_SERVICE_DAYS
+  const error = !valid && showError ? BOOKING_MESSAGES.days : undefined
+  return (
+    <div className={styles.days}>
+      <Field label="Number of days" validationMessage={error} validationState={error ? 'error' : 'none'} hint={`1 to ${MAX_SERVICE_DAYS} days`}>
+        <Input
+          className={styles.daysInput}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SERVICE_DAYS}
+          value={days === 0 ? '' : String(days)}
+          onChange={(_, data) => onChange(data.value === '' ? 0 : Number(data.value))}
+        />
+      </Field>
+      {valid && (
+        <Text>
+          {days} {days === 1 ? 'day' : 'days'} × {formatKsh(service.price)} = {formatKsh(days * service.price)}
+        </Text>
+      )}
+    </div>
   )
 }

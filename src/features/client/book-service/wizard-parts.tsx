@@ -52,6 +52,7 @@ const useProgressStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThicker} solid ${tokens.colorNeutralStroke2}`,
     color: tokens.colorNeutralForeground3,
     minWidth: 0,
+    '@media (max-width: 640px)': { flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   },
   itemDone: { borderTopColor: tokens.colorBrandStroke1, color: tokens.colorNeutralForeground2 },
   itemCurrent: { borderTopColor: tokens.colorBrandStroke1, color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
@@ -77,7 +78,18 @@ const useProgressStyles = makeStyles({
     whiteSpace: 'nowrap',
     fontSize: tokens.fontSizeBase300,
   },
-  // On a phone the step names are left to screen readers; the heading below says the current one in full.
+  // On a phone the full names give way to one short word each (read in full by screen readers).
+  // Drawn from an attribute, so the step's text (and what screen readers read) stays its full name.
+  short: {
+    display: 'none',
+    '@media (max-width: 640px)': {
+      display: 'block',
+      fontSize: tokens.fontSizeBase200,
+      lineHeight: tokens.lineHeightBase200,
+      whiteSpace: 'nowrap',
+      '::before': { content: 'attr(data-short)' },
+    },
+  },
   labelPhone: {
     '@media (max-width: 640px)': {
       position: 'absolute',
@@ -90,6 +102,14 @@ const useProgressStyles = makeStyles({
     },
   },
 })
+
+/** The steps' names where a phone has room for one word each. */
+const SHORT_TITLES: Record<(typeof STEPS)[number]['id'], string> = {
+  selectServices: 'Services',
+  deceasedDetails: 'Details',
+  scheduleService: 'Schedule',
+  review: 'Review',
+}
 
 /** Where the family is: a list of the four steps, done ones ticked, the current one marked. */
 export function WizardProgress({ step }: { step: StepIndex }) {
@@ -110,6 +130,7 @@ export function WizardProgress({ step }: { step: StepIndex }) {
               <span className={mergeClasses(styles.circle, (done || current) && styles.circleActive)} aria-hidden="true">
                 {done ? <Checkmark16Filled /> : i + 1}
               </span>
+              <span className={styles.short} aria-hidden="true" data-short={SHORT_TITLES[s.id]} />
               <span className={mergeClasses(styles.label, styles.labelPhone)}>
                 {s.title}
                 {done && <span className={hidden}> (done)</span>}

@@ -157,7 +157,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
                 <Text weight="semibold">{s.service_name}</Text>
                 <Text className={styles.amount}>{formatKsh(s.price_at_booking)}</Text>
                 <Text size={200} className={styles.muted}>
-                  Quantity {s.quantity}
+                  {s.quantity === 1 ? 'Quantity 1' : `${s.quantity} days`}
                   {s.scheduled_date ? ` · ${formatDateTime(s.scheduled_date)}` : ''}
                 </Text>
               </li>

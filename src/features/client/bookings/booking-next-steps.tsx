@@ -5,6 +5,7 @@ import { Body1, Button, Caption1, Card, Link, Skeleton, SkeletonItem, Subtitle1,
 import { CalendarLtr20Regular } from '@fluentui/react-icons/svg/calendar-ltr'
 import { CheckmarkCircle20Regular } from '@fluentui/react-icons/svg/checkmark-circle'
 import { Circle20Regular } from '@fluentui/react-icons/svg/circle'
+import { Location20Regular } from '@fluentui/react-icons/svg/location'
 import { Receipt20Regular } from '@fluentui/react-icons/svg/receipt'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myPayments } from '../../../api/payments'
@@ -85,6 +86,10 @@ export function BookingNextSteps({ booking, documents, documentsLoaded }: { book
         <Body1 className={styles.when}>
           <CalendarLtr20Regular aria-hidden />
           {when ? `Service on ${formatDateTime(when)}` : 'Service date not set yet'}
+        </Body1>
+        <Body1 className={styles.when}>
+          <Location20Regular aria-hidden />
+          {booking.venue.trim() || 'Venue not decided yet'}
         </Body1>
       </div>
       {!cancelled && (
