@@ -95,9 +95,10 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     await enterAs(page, DEMO.client)
     await page.goto(`/dashboard/client/bookings/${bookingId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
-    await expect(page.getByText('Confirmed', { exact: true })).toBeVisible()
-    await expect(page.getByText('Paid', { exact: true })).toBeVisible()
-    await expect(page.getByText(attendant.name)).toBeVisible()
+    const summary = page.getByRole('heading', { name: 'Summary' }).locator('..')
+    await expect(summary.getByText('Confirmed', { exact: true })).toBeVisible()
+    await expect(summary.getByText('Paid', { exact: true })).toBeVisible()
+    await expect(summary.getByText(attendant.name)).toBeVisible()
 
     // The wizard offers the new price.
     await page.goto('/dashboard/client/book-service')

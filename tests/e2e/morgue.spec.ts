@@ -61,7 +61,8 @@ test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot re
   // The family follows the preparation on the booking's detail.
   await page.goto(`/dashboard/client/bookings/${bookingId}`)
   await expect(page.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '2')
-  await expect(page.getByText('2 of 6 steps done (latest: Washed)')).toBeVisible()
+  // In the family's gentle words; the steps themselves are the attendant's.
+  await expect(page.getByText('Your loved one is in our care and being prepared')).toBeVisible()
   await page.getByRole('link', { name: /my profile/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   await page.getByLabel('Phone').fill('0733 444 555')
