@@ -26,4 +26,19 @@ test.describe('Accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       expect(await axeViolations(page)).toEqual([])
     })
   }
+
+  for (const width of [375, 1280]) {
+    test(`at ${width} px the family's booking page (next steps, receipts) and payment history have no violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await enterAs(page, DEMO.client)
+      await page.getByRole('main').getByRole('link', { name: 'Samuel Ouma' }).first().click()
+      await expect(page.getByRole('heading', { name: 'What is left to do' })).toBeVisible()
+      await settle(page)
+      expect(await axeViolations(page)).toEqual([])
+      await page.goto('/dashboard/client/payments')
+      await expect(page.getByRole('region', { name: 'Payment history' })).toBeVisible()
+      await settle(page)
+      expect(await axeViolations(page)).toEqual([])
+    })
+  }
 })

@@ -106,7 +106,7 @@ test.describe('Booking a service', () => {
     await expect(row).toContainText('Pending')
     await row.getByRole('link', { name: 'Otieno Odhiambo' }).click()
     await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
-    await expect(page.getByText('KSH 8,000')).toBeVisible()
+    await expect(page.getByText('Pay KSH 8,000 still due')).toBeVisible()
   })
 
   test('the draft survives signing out and back in on the same phone', async ({ page }) => {
