@@ -49,6 +49,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
   },
   sum: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, margin: 0 },
+  amount: { margin: 0 },
   receipt: { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
 })
@@ -151,24 +152,20 @@ export function BookingMoney({ booking }: { booking: Booking }) {
         Payments
       </Subtitle2>
       <dl className={styles.sums}>
-        <div className={styles.sum}>
-          <dt className={styles.muted}>Total</dt>
-          <dd className={styles.sum}>
-            <Text weight="semibold">{formatKsh(booking.total_amount)}</Text>
-          </dd>
-        </div>
-        <div className={styles.sum}>
-          <dt className={styles.muted}>Paid</dt>
-          <dd className={styles.sum}>
-            <Text weight="semibold">{formatKsh(booking.amount_paid)}</Text>
-          </dd>
-        </div>
-        <div className={styles.sum}>
-          <dt className={styles.muted}>Still due</dt>
-          <dd className={styles.sum}>
-            <Text weight="semibold">{formatKsh(stillDue(booking))}</Text>
-          </dd>
-        </div>
+        {(
+          [
+            ['Total', booking.total_amount],
+            ['Paid', booking.amount_paid],
+            ['Still due', stillDue(booking)],
+          ] as const
+        ).map(([term, amount]) => (
+          <div key={term} className={styles.sum}>
+            <dt className={styles.muted}>{term}</dt>
+            <dd className={styles.amount}>
+              <Text weight="semibold">{formatKsh(amount)}</Text>
+            </dd>
+          </div>
+        ))}
       </dl>
       {snapshot.context.error ? (
         <Body1>
