@@ -21,6 +21,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   password_hash: z.string(),
   password_salt: z.string(),
+  /** SMS about the family's bookings; absent (older saves) reads as on. */
+  sms_notifications: z.optional(z.boolean()),
 })
 export type UserRecord = z.infer<typeof userSchema>
 
@@ -186,6 +188,51 @@ export const contactMessageSchema = z.object({
 })
 export type ContactMessageRecord = z.infer<typeof contactMessageSchema>
 
+/** A conversation: one per booking, or one per contact-form message (booking_id null). */
+export const messageThreadSchema = z.object({
+  id: z.int(),
+  booking_id: z.nullable(z.int()),
+  contact_name: z.nullable(z.string()),
+  contact_email: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type MessageThreadRecord = z.infer<typeof messageThreadSchema>
+
+export const chatMessageSchema = z.object({
+  id: z.int(),
+  thread_id: z.int(),
+  author_id: z.nullable(z.int()),
+  author_name: z.string(),
+  author_role: z.enum(['system', 'client', 'visitor', 'morgue_attendant', 'admin']),
+  body: z.string(),
+  created_at: z.string(),
+})
+export type ChatMessageRecord = z.infer<typeof chatMessageSchema>
+
+/** How far a user has read a thread. */
+export const messageReadSchema = z.object({ id: z.int(), thread_id: z.int(), user_id: z.int(), last_read_id: z.int() })
+
+/** The SMS the mock would send: kept for the admin's "Messages sent" and Demo tools. */
+export const smsSchema = z.object({
+  id: z.int(),
+  to_phone: z.string(),
+  body: z.string(),
+  kind: z.string(),
+  booking_id: z.nullable(z.int()),
+  message_id: z.nullable(z.int()),
+  user_id: z.nullable(z.int()),
+  status: z.enum(['queued', 'sent', 'failed', 'skipped']),
+  provider: z.nullable(z.string()),
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
+  /** epoch ms */
+  send_after: z.number(),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+})
+export type SmsRecord = z.infer<typeof smsSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -200,6 +247,10 @@ export const db = {
   bookingAudit: new Collection({ schema: bookingAuditSchema }),
   setting: new Collection({ schema: settingSchema }),
   contactMessage: new Collection({ schema: contactMessageSchema }),
+  messageThread: new Collection({ schema: messageThreadSchema }),
+  chatMessage: new Collection({ schema: chatMessageSchema }),
+  messageRead: new Collection({ schema: messageReadSchema }),
+  sms: new Collection({ schema: smsSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -314,6 +365,14 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return settingSchema
     case 'contactMessage':
       return contactMessageSchema
+    case 'messageThread':
+      return messageThreadSchema
+    case 'chatMessage':
+      return chatMessageSchema
+    case 'messageRead':
+      return messageReadSchema
+    case 'sms':
+      return smsSchema
   }
 }
 

@@ -12,10 +12,11 @@ export interface WireUser {
   phone: string | null
   address: string | null
   created_at: string
+  sms_notifications: boolean
 }
 
 export function toWireUser(u: UserRecord): WireUser {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at }
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true }
 }
 
 export function toWireService(s: ServiceRecord) {

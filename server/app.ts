@@ -23,6 +23,8 @@ import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
 import { settingsRoutes } from './routes/settings'
 import { contactRoutes } from './routes/contact'
+import { messageRoutes } from './routes/messages'
+import { smsOutboxRoutes } from './routes/sms-outbox'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
 z.config(en())
@@ -93,6 +95,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/documents', documentRoutes)
   api.route('/stk-push', stkPushRoutes)
   api.route('/contact', contactRoutes)
+  api.route('/messages', messageRoutes)
+  api.route('/sms-outbox', smsOutboxRoutes)
   api.all('*', (c) => c.json({ message: 'Not found' }, 404))
   if (deps.darajaCallbackSecret) {
     // Daraja's callback: no token (Daraja has none); the path's secret and "a push we made" are the checks.

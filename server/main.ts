@@ -19,6 +19,7 @@ import { createDarajaClient, type Daraja } from './daraja/client'
 import { newCallbackSecret } from './daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 import { startReconciler } from './reconcile'
+import { smsSenderFromEnv, startSmsSender } from './sms'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -79,10 +80,15 @@ async function main(): Promise<void> {
   // Open pushes are checked by jobs kept in the database: a push made before a restart is finished by this start.
   const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: Number(process.env.RECONCILE_POLL_MS ?? 5_000) })
 
+  // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.
+  const smsSender = await smsSenderFromEnv(process.env)
+  const smsJob = startSmsSender(database.db, log, smsSender, Number(process.env.SMS_POLL_MS ?? 15_000))
+  lines.push(smsSender.name === 'outbox' ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking" : "SMS: sent through Africa's Talking")
+
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
-  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL }, { staticDir })
+  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name }, { staticDir })
 
   const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     server.close()
     await reconciler.stop()
+    await smsJob.stop()
     await simulator?.close()
     await database.close()
     process.exit(0)

@@ -26,6 +26,8 @@ export interface Deps {
   darajaCallbackSecret?: string
   /** How long after a push its first STK query is due (the reconciliation job; default 60 s). */
   reconcileFirstMs?: number
+  /** Who sends the SMS ('africastalking', or 'outbox' when none is configured: they are kept, not sent). */
+  smsProvider?: string
 }
 
 export interface AppEnv {

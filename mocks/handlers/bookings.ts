@@ -8,6 +8,8 @@ import { deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { lengths } from '../limits'
+import { smsMockFamily } from '../messages'
+import { SMS_TEXT } from '../../src/api/contracts/messages'
 import { idempotent } from '../idempotency'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 
@@ -177,6 +179,8 @@ export const bookingHandlers = [
       await audit(booking.id, user, 'status', before.status, input.status, why)
       if (refund) await audit(booking.id, user, 'payment_status', before.payment_status, 'refunded', why)
       await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
+      // The family hears of a change made by the home (not of their own cancellation) by SMS as well.
+      if (user.role !== 'client' && before.status !== input.status) await smsMockFamily(booking, 'status', (home, name) => SMS_TEXT.status(home, name, STATUS_LABELS[input.status].toLowerCase()))
       const paid = amountPaid(booking.id)
       if (cancelling && paid > 0) await logActivity('payment', refundDueMessage(booking.id, paid), user.id)
       return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })

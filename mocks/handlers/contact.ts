@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import { body, requireRoleOf, route } from '../http'
 import { ContactRequest } from '../../src/api/contracts/contact'
+import { contactThread } from '../messages'
 
 export const MSG_CONTACT_SENT = 'Message sent'
 
@@ -18,6 +19,8 @@ export const contactHandlers = [
         message: input.message,
         created_at: new Date().toISOString(),
       })
+      // The staff read and answer it in their Messages inbox, as a conversation without a booking.
+      await contactThread({ name: input.name, email: input.email.toLowerCase(), message: input.message })
       return HttpResponse.json({ message: MSG_CONTACT_SENT }, { status: 201 })
     }),
   ),

@@ -11,6 +11,7 @@ import { userHandlers } from './users'
 import { morgueHandlers } from './morgue'
 import { settingsHandlers } from './settings'
 import { contactHandlers } from './contact'
+import { messageHandlers } from './messages'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -35,5 +36,6 @@ export const handlers = [
   ...userHandlers,
   ...morgueHandlers,
   ...contactHandlers,
+  ...messageHandlers,
   notFound,
 ]

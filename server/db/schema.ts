@@ -6,7 +6,7 @@
  * in the books (the wire shows 'Former client'), as in the mock.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -23,6 +23,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Bumped on logout, password change/reset and role change: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The family may turn the SMS about their bookings off in their profile. */
+    smsNotifications: boolean('sms_notifications').notNull().default(true),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_role').on(t.role)],
@@ -263,3 +265,78 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 })
+
+/**
+ * A conversation: one per booking (between its family and the staff), or one per landing-page
+ * contact message (no booking: the visitor's name and e-mail instead).
+ */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: id(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** Time of the last message: the inbox's order. */
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('message_threads_booking').on(t.bookingId), index('message_threads_updated').on(t.updatedAt)],
+)
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    /** Null for the system's welcome and a visitor's contact message. */
+    authorId: integer('author_id'),
+    /** The name at the time of writing, so the thread stays readable after a rename or deletion. */
+    authorName: text('author_name').notNull(),
+    authorRole: text('author_role', { enum: ['system', 'client', 'visitor', 'morgue_attendant', 'admin'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_thread').on(t.threadId, t.id)],
+)
+
+/** How far each user has read each thread (the last message id they have seen). */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    lastReadId: integer('last_read_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
+)
+
+/**
+ * Every SMS the server sends, kept: queued by the action that calls for it (never waiting for the
+ * network), sent by a job that retries failures; with no provider configured they stay here for the admin.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').notNull(),
+    bookingId: integer('booking_id'),
+    /** A staff answer's SMS is skipped when the family has read the answer by the time it is due. */
+    messageId: integer('message_id'),
+    userId: integer('user_id'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
+    provider: text('provider'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sendAfter: at('send_after').notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [index('sms_outbox_due').on(t.status, t.sendAfter)],
+)

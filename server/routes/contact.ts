@@ -5,6 +5,7 @@ import { valid } from '../http'
 import { requireAuth } from '../auth'
 import { contactMessages } from '../db/schema'
 import type { AppEnv } from '../types'
+import { contactThread } from './messages'
 
 export const MSG_CONTACT_SENT = 'Message sent'
 
@@ -13,6 +14,8 @@ export const contactRoutes = new Hono<AppEnv>()
   .post('/', valid('json', ContactRequest), async (c) => {
     const input = c.req.valid('json')
     await c.var.deps.db.insert(contactMessages).values({ name: input.name, email: input.email.toLowerCase(), message: input.message })
+    // The staff read and answer it in their Messages inbox, as a conversation without a booking.
+    await contactThread(c.var.deps.db, { name: input.name, email: input.email.toLowerCase(), message: input.message })
     return c.json({ message: MSG_CONTACT_SENT }, 201)
   })
 

@@ -15,6 +15,8 @@ export const User = z.object({
   phone: z.nullish(z.string()),
   address: z.nullish(z.string()),
   created_at: z.nullish(z.string()),
+  /** SMS about the family's bookings (absent: on). */
+  sms_notifications: z.optional(z.boolean()),
 })
 export type User = z.infer<typeof User>
 
@@ -57,6 +59,7 @@ export const ProfileRequest = z.object({
   name: z.optional(z.string().check(z.trim(), z.minLength(1))),
   phone: z.optional(z.string()),
   address: z.optional(z.string()),
+  sms_notifications: z.optional(z.boolean()),
 })
 export type ProfileRequest = z.infer<typeof ProfileRequest>
 

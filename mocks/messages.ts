@@ -1,0 +1,172 @@
+/**
+ * The mock's conversations and SMS outbox (server/routes/messages.ts and server/sms.ts do the same
+ * over PostgreSQL). No SMS leaves the browser: they are kept for the admin's "Messages sent" and
+ * Demo tools; a due one is "sent" (to the outbox) when the outbox is read.
+ */
+import { db, nextId, plain } from './db'
+import type { BookingRecord, ChatMessageRecord, MessageThreadRecord, UserRecord } from './db'
+import { ApiError } from './http'
+import { canSeeBooking } from '../shared/rules'
+import { MSG_THREAD_NOT_FOUND, WELCOME_MESSAGE, isFamilySide, type AuthorRole } from '../src/api/contracts/messages'
+import { normaliseKenyanPhone } from '../src/api/contracts/payments'
+import { storedSettings } from './handlers/settings'
+
+const nowIso = () => new Date().toISOString()
+
+async function welcome(threadId: number): Promise<void> {
+  await db.chatMessage.create({ id: nextId('chatMessage'), thread_id: threadId, author_id: null, author_name: storedSettings().general.facilityName, author_role: 'system', body: WELCOME_MESSAGE, created_at: nowIso() })
+}
+
+/** The booking's thread, made (with its welcome) on first need. */
+export async function bookingThread(bookingId: number): Promise<MessageThreadRecord> {
+  const found = db.messageThread.findFirst((q) => q.where({ booking_id: bookingId }))
+  if (found) return found
+  const at = nowIso()
+  const id = nextId('messageThread')
+  await db.messageThread.create({ id, booking_id: bookingId, contact_name: null, contact_email: null, created_at: at, updated_at: at })
+  await welcome(id)
+  return db.messageThread.findFirst((q) => q.where({ id }))!
+}
+
+export async function contactThread(input: { name: string; email: string; message: string }): Promise<void> {
+  const at = nowIso()
+  const id = nextId('messageThread')
+  await db.messageThread.create({ id, booking_id: null, contact_name: input.name, contact_email: input.email, created_at: at, updated_at: at })
+  await welcome(id)
+  await db.chatMessage.create({ id: nextId('chatMessage'), thread_id: id, author_id: null, author_name: input.name, author_role: 'visitor', body: input.message, created_at: at })
+}
+
+const isOtherSide = (user: UserRecord, role: AuthorRole) => role !== 'system' && (user.role === 'client' ? !isFamilySide(role) : isFamilySide(role))
+
+function lastRead(threadId: number, userId: number): number {
+  return db.messageRead.findFirst((q) => q.where({ thread_id: threadId, user_id: userId }))?.last_read_id ?? 0
+}
+
+function messagesIn(threadId: number): ChatMessageRecord[] {
+  return db.chatMessage.findMany((q) => q.where({ thread_id: threadId }), { orderBy: { id: 'asc' } })
+}
+
+function mayAccess(user: UserRecord, thread: MessageThreadRecord): BookingRecord | null | false {
+  if (thread.booking_id === null) return user.role === 'admin' ? null : false
+  const booking = db.booking.findFirst((q) => q.where({ id: thread.booking_id! }))
+  return booking && canSeeBooking(user, booking) ? booking : false
+}
+
+export function summary(user: UserRecord, thread: MessageThreadRecord) {
+  const messages = messagesIn(thread.id)
+  const read = lastRead(thread.id, user.id)
+  const unread = messages.filter((m) => m.id > read && isOtherSide(user, m.author_role)).length
+  const last = messages.at(-1)
+  let title = thread.contact_name ?? ''
+  let family: string | null = thread.contact_email
+  if (thread.booking_id !== null) {
+    const booking = db.booking.findFirst((q) => q.where({ id: thread.booking_id! }))
+    const d = booking ? db.deceased.findFirst((q) => q.where({ id: booking.deceased_id })) : undefined
+    title = d ? `${d.first_name} ${d.last_name}` : ''
+    family = booking ? (db.user.findFirst((q) => q.where({ id: booking.client_id }))?.name ?? null) : null
+  }
+  return {
+    id: thread.id,
+    booking_id: thread.booking_id,
+    title,
+    family_name: family,
+    unread,
+    last_message: last ? { body: last.body, author_name: last.author_name, created_at: last.created_at } : null,
+    updated_at: thread.updated_at,
+  }
+}
+
+/** The threads a user may see: the family every booking's; staff those where someone wrote; unread first. */
+export async function threadsFor(user: UserRecord) {
+  if (user.role === 'client') for (const b of db.booking.findMany((q) => q.where({ client_id: user.id }))) await bookingThread(b.id)
+  const visible = db.messageThread.all().filter((t) => {
+    if (mayAccess(user, t) === false) return false
+    return user.role === 'client' || messagesIn(t.id).some((m) => m.author_role !== 'system')
+  })
+  return visible
+    .map((t) => summary(user, plain(t)))
+    .sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0) || b.updated_at.localeCompare(a.updated_at) || b.id - a.id)
+}
+
+export function visibleThread(user: UserRecord, id: number): { thread: MessageThreadRecord; booking: BookingRecord | null } {
+  const thread = db.messageThread.findFirst((q) => q.where({ id }))
+  const access = thread ? mayAccess(user, thread) : false
+  if (!thread || access === false) throw new ApiError(404, MSG_THREAD_NOT_FOUND)
+  return { thread, booking: access }
+}
+
+export async function markRead(threadId: number, userId: number): Promise<void> {
+  const last = messagesIn(threadId).at(-1)?.id ?? 0
+  const existing = db.messageRead.findFirst((q) => q.where({ thread_id: threadId, user_id: userId }))
+  if (existing) {
+    await db.messageRead.update((q) => q.where({ id: existing.id }), { data: (r) => { r.last_read_id = Math.max(r.last_read_id, last) } })
+  } else {
+    await db.messageRead.create({ id: nextId('messageRead'), thread_id: threadId, user_id: userId, last_read_id: last })
+  }
+}
+
+export function wireMessages(user: UserRecord, threadId: number) {
+  return messagesIn(threadId).map((m) => ({ id: m.id, body: m.body, author_name: m.author_name, author_role: m.author_role, mine: m.author_id === user.id, created_at: m.created_at }))
+}
+
+export async function addMessage(user: UserRecord, thread: MessageThreadRecord, body: string): Promise<ChatMessageRecord> {
+  const at = nowIso()
+  const message = await db.chatMessage.create({ id: nextId('chatMessage'), thread_id: thread.id, author_id: user.id, author_name: user.name, author_role: user.role, body, created_at: at })
+  await db.messageThread.update((q) => q.where({ id: thread.id }), { data: (t) => { t.updated_at = at } })
+  await markRead(thread.id, user.id)
+  return plain(message)
+}
+
+// ---- SMS ----
+
+/** Queues an SMS to a user unless they turned SMS off or have no Kenyan mobile number. */
+export async function queueMockSms(sms: { userId: number; kind: string; body: string; bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
+  const user = db.user.findFirst((q) => q.where({ id: sms.userId }))
+  const phone = user && user.sms_notifications !== false && user.phone ? normaliseKenyanPhone(user.phone) : null
+  if (!phone) return false
+  await db.sms.create({
+    id: nextId('sms'),
+    to_phone: `+${phone}`,
+    body: sms.body,
+    kind: sms.kind,
+    booking_id: sms.bookingId ?? null,
+    message_id: sms.messageId ?? null,
+    user_id: sms.userId,
+    status: 'queued',
+    provider: null,
+    attempts: 0,
+    last_error: null,
+    send_after: Date.now() + (sms.delayMs ?? 0),
+    created_at: nowIso(),
+    sent_at: null,
+  })
+  return true
+}
+
+/** SMS to a booking's family, worded with the home's and the deceased's names. */
+export async function smsMockFamily(booking: BookingRecord, kind: string, text: (home: string, deceased: string) => string): Promise<void> {
+  const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
+  await queueMockSms({ userId: booking.client_id, kind, bookingId: booking.id, body: text(storedSettings().general.facilityName, d ? `${d.first_name} ${d.last_name}` : `booking #${booking.id}`) })
+}
+
+/** "Sends" the due SMS into the outbox; an answer already read is skipped. */
+export async function flushDueSms(now = Date.now()): Promise<void> {
+  for (const s of db.sms.findMany((q) => q.where({ status: 'queued' }))) {
+    if (s.send_after > now) continue
+    const read = s.kind === 'reply' && s.message_id !== null && s.user_id !== null && db.chatMessage.findFirst((q) => q.where({ id: s.message_id! }))
+    const skipped = read ? lastRead(read.thread_id, s.user_id!) >= read.id : false
+    await db.sms.update((q) => q.where({ id: s.id }), {
+      data(r) {
+        r.attempts += skipped ? 0 : 1
+        r.status = skipped ? 'skipped' : 'sent'
+        r.provider = skipped ? null : 'outbox'
+        r.last_error = skipped ? 'Read in the app before the SMS was due' : null
+        r.sent_at = skipped ? null : new Date(now).toISOString()
+      },
+    })
+  }
+}
+
+export function wireSms() {
+  return db.sms.findMany(undefined, { orderBy: { id: 'desc' } }).slice(0, 200).map(({ send_after: _due, message_id: _m, user_id: _u, ...s }) => plain(s))
+}

@@ -1,0 +1,182 @@
+/**
+ * SMS to families. An action that calls for an SMS only queues a row of sms_outbox (in its own
+ * request, never waiting for the network, never failing the action); a job claims due rows with
+ * SELECT … FOR UPDATE SKIP LOCKED (as the M-Pesa reconciliation does, so several instances never
+ * send one SMS twice), sends them and retries failures with a growing delay.
+ *
+ * The sender is Africa's Talking (its official Node package) when AT_USERNAME and AT_API_KEY are
+ * set; otherwise the "outbox" sender keeps each SMS in the table, marked sent by no provider, for the
+ * admin to read (the "Messages sent" view). Phone numbers and texts never go to the log.
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Db } from './db/client'
+import { messageReads, chatMessages, deceased, smsOutbox, users, type bookings } from './db/schema'
+import type { Deps } from './types'
+import { storedSettings } from './routes/settings'
+import { normaliseKenyanPhone } from '../src/api/contracts/payments'
+
+export interface SmsSender {
+  /** 'africastalking' or 'outbox'. */
+  readonly name: string
+  send(to: string, body: string): Promise<void>
+}
+
+/** Keeps the SMS in the outbox only (no provider configured). */
+export const outboxSender: SmsSender = { name: 'outbox', send: async () => {} }
+
+/** Africa's Talking through its official package, loaded only when configured. */
+export async function africasTalkingSender(options: { username: string; apiKey: string; from?: string }): Promise<SmsSender> {
+  const { default: AfricasTalking } = await import('africastalking')
+  const client = AfricasTalking({ username: options.username, apiKey: options.apiKey })
+  return {
+    name: 'africastalking',
+    async send(to, body) {
+      const answer = (await client.SMS.send({ to: [to], message: body, ...(options.from ? { from: options.from } : {}) })) as {
+        SMSMessageData?: { Recipients?: Array<{ status?: string; statusCode?: number }> }
+      }
+      const recipient = answer.SMSMessageData?.Recipients?.[0]
+      // 100-102: processed, sent, queued. Anything else is a failure worth a retry.
+      if (!recipient || (recipient.statusCode !== undefined && (recipient.statusCode < 100 || recipient.statusCode > 102))) {
+        throw new Error(`Africa's Talking refused the SMS (${recipient?.status ?? 'no recipient'})`)
+      }
+    },
+  }
+}
+
+export async function smsSenderFromEnv(env: NodeJS.ProcessEnv): Promise<SmsSender> {
+  if (env.AT_USERNAME && env.AT_API_KEY) return africasTalkingSender({ username: env.AT_USERNAME, apiKey: env.AT_API_KEY, from: env.AT_SENDER_ID || undefined })
+  return outboxSender
+}
+
+/** +2547XXXXXXXX, the form SMS gateways take; null when the profile's phone is not a Kenyan mobile. */
+export function smsPhone(raw: string | null | undefined): string | null {
+  const n = raw ? normaliseKenyanPhone(raw) : null
+  return n ? `+${n}` : null
+}
+
+export interface QueueSms {
+  userId: number
+  kind: 'reply' | 'status' | 'document' | 'contribution'
+  body: string
+  bookingId?: number | null
+  messageId?: number | null
+  delayMs?: number
+}
+
+/**
+ * Queues an SMS to a user, unless they turned SMS off or have no mobile number. Never throws: an SMS
+ * is a courtesy and must not fail the action that called for it.
+ */
+export async function queueSms(db: Db, log: Logger, sms: QueueSms): Promise<boolean> {
+  try {
+    const [user] = await db.select({ phone: users.phone, on: users.smsNotifications }).from(users).where(eq(users.id, sms.userId))
+    const to = user?.on ? smsPhone(user.phone) : null
+    if (!to) return false
+    await db.insert(smsOutbox).values({
+      toPhone: to,
+      body: sms.body,
+      kind: sms.kind,
+      bookingId: sms.bookingId ?? null,
+      messageId: sms.messageId ?? null,
+      userId: sms.userId,
+      sendAfter: sql`now() + ${`${sms.delayMs ?? 0} milliseconds`}::interval`,
+    })
+    return true
+  } catch (error) {
+    log.warn({ err: error instanceof Error ? error.message : String(error), kind: sms.kind }, 'could not queue an SMS')
+    return false
+  }
+}
+
+export const SMS_MAX_ATTEMPTS = 5
+export const smsBackoffMs = (attempt: number) => Math.min(60 * 60_000, 60_000 * 3 ** (attempt - 1))
+
+/** One pass of the sender: claims due SMS, skips answers already read, sends the rest. Returns how many it handled. */
+export async function sendDueSms(db: Db, log: Logger, sender: SmsSender, batch = 20): Promise<number> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.status, 'queued'), lte(smsOutbox.sendAfter, sql`now()`)))
+      .orderBy(asc(smsOutbox.sendAfter))
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    if (due.length) {
+      // Pushed out while this instance sends: another instance will not take them meanwhile.
+      await tx
+        .update(smsOutbox)
+        .set({ sendAfter: sql`now() + interval '10 minutes'` })
+        .where(inArray(smsOutbox.id, due.map((r) => r.id)))
+    }
+    return due
+  })
+  for (const row of claimed) {
+    if (row.kind === 'reply' && row.messageId !== null && row.userId !== null && (await hasRead(db, row.userId, row.messageId))) {
+      await db.update(smsOutbox).set({ status: 'skipped', lastError: 'Read in the app before the SMS was due' }).where(eq(smsOutbox.id, row.id))
+      continue
+    }
+    const attempts = row.attempts + 1
+    try {
+      await sender.send(row.toPhone, row.body)
+      await db.update(smsOutbox).set({ status: 'sent', provider: sender.name, attempts, sentAt: sql`now()`, lastError: null }).where(eq(smsOutbox.id, row.id))
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300)
+      const failed = attempts >= SMS_MAX_ATTEMPTS
+      await db
+        .update(smsOutbox)
+        .set({ status: failed ? 'failed' : 'queued', provider: sender.name, attempts, lastError: reason, sendAfter: sql`now() + ${`${smsBackoffMs(attempts)} milliseconds`}::interval` })
+        .where(eq(smsOutbox.id, row.id))
+      log.warn({ sms: row.id, kind: row.kind, attempts, reason }, failed ? 'SMS failed for good' : 'SMS failed; will retry')
+    }
+  }
+  return claimed.length
+}
+
+async function hasRead(db: Db, userId: number, messageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`1` })
+    .from(messageReads)
+    .innerJoin(chatMessages, eq(chatMessages.threadId, messageReads.threadId))
+    .where(and(eq(messageReads.userId, userId), eq(chatMessages.id, messageId), sql`${messageReads.lastReadId} >= ${messageId}`))
+  return row !== undefined
+}
+
+/** Runs sendDueSms every pollMs until stopped. */
+export function startSmsSender(db: Db, log: Logger, sender: SmsSender, pollMs = 15_000): { stop(): Promise<void> } {
+  let stopped = false
+  let running: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout | null = null
+  const tick = () => {
+    if (stopped) return
+    running = sendDueSms(db, log, sender)
+      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'SMS pass failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs)
+      })
+  }
+  timer = setTimeout(tick, pollMs)
+  return {
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+/** Queues an SMS to a booking's family, worded with the home's name and the deceased's; never throws. */
+export async function smsFamily(
+  deps: Pick<Deps, 'db' | 'log'>,
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'clientId' | 'deceasedId'>,
+  text: (home: string, deceasedName: string) => string,
+  kind: QueueSms['kind'],
+): Promise<void> {
+  try {
+    const [d] = await deps.db.select({ first: deceased.firstName, last: deceased.lastName }).from(deceased).where(eq(deceased.id, booking.deceasedId))
+    const home = (await storedSettings(deps.db)).general.facilityName
+    await queueSms(deps.db, deps.log, { userId: booking.clientId, kind, bookingId: booking.id, body: text(home, d ? `${d.first} ${d.last}` : `booking #${booking.id}`) })
+  } catch (error) {
+    deps.log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'could not queue an SMS')
+  }
+}

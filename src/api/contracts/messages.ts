@@ -1,0 +1,97 @@
+import { z } from 'zod/mini'
+import { Id } from './common'
+
+/**
+ * Messages: one conversation per booking between the family and the funeral home's staff (the
+ * assigned attendant and the admins), plus one per landing-page contact message (no booking).
+ *
+ * - `GET /messages/threads`: the caller's threads (family: one per booking; staff: threads with
+ *   something written in them, unread first).
+ * - `POST /messages/threads` `{ booking_id }`: the booking's thread, made on first need.
+ * - `GET /messages/threads/{id}`: the thread and its messages; reading it marks it read for the caller.
+ * - `POST /messages/threads/{id}/messages` `{ body }`: 201 `{ message, item }`.
+ * - `GET /messages/unread`: `{ unread }`, for the side menu.
+ * - `GET /sms-outbox` (admin): the SMS the server sent or keeps.
+ */
+export const MESSAGE_MAX = 2000
+export const MSG_MESSAGE_EMPTY = 'Please write a message before sending'
+export const MSG_MESSAGE_TOO_LONG = 'A message can be at most 2,000 characters'
+export const MSG_MESSAGE_SENT = 'Message sent'
+export const MSG_THREAD_NOT_FOUND = 'Conversation not found'
+/** The system welcome message SPEC.md names: the first message of every thread. */
+export const WELCOME_MESSAGE = 'Welcome to Amani Funeral Home messages. We are here to help you at every step.'
+/** How often an open conversation or the side menu asks for new messages while the page is visible. */
+export const MESSAGES_POLL_MS = 20_000
+
+export const MessageBody = z.string().check(
+  z.trim(),
+  z.minLength(1, MSG_MESSAGE_EMPTY),
+  z.maxLength(MESSAGE_MAX, MSG_MESSAGE_TOO_LONG),
+)
+export const SendMessageRequest = z.object({ body: MessageBody })
+export type SendMessageRequest = z.input<typeof SendMessageRequest>
+
+export const OpenThreadRequest = z.object({ booking_id: z.union([z.number(), z.string()]) })
+
+export const AUTHOR_ROLES = ['system', 'client', 'visitor', 'morgue_attendant', 'admin'] as const
+export type AuthorRole = (typeof AUTHOR_ROLES)[number]
+/** Who is on the family's side of a conversation (the rest is the funeral home). */
+export const isFamilySide = (role: AuthorRole) => role === 'client' || role === 'visitor'
+
+export const ChatMessage = z.object({
+  id: Id,
+  body: z.string(),
+  author_name: z.string(),
+  author_role: z.enum(AUTHOR_ROLES),
+  mine: z.boolean(),
+  created_at: z.string(),
+})
+export type ChatMessage = z.infer<typeof ChatMessage>
+
+export const ThreadSummary = z.object({
+  id: Id,
+  booking_id: z.nullable(Id),
+  /** The deceased's name for a booking; the visitor's name for a contact message. */
+  title: z.string(),
+  /** The family's account name, or the visitor's e-mail. */
+  family_name: z.nullable(z.string()),
+  unread: z.number(),
+  last_message: z.nullable(z.object({ body: z.string(), author_name: z.string(), created_at: z.string() })),
+  updated_at: z.string(),
+})
+export type ThreadSummary = z.infer<typeof ThreadSummary>
+
+export const ThreadList = z.object({ threads: z.array(ThreadSummary) })
+export const ThreadResponse = z.object({ thread: ThreadSummary })
+export const ThreadDetail = z.object({ thread: ThreadSummary, messages: z.array(ChatMessage) })
+export type ThreadDetail = z.infer<typeof ThreadDetail>
+export const SentMessage = z.object({ message: z.string(), item: ChatMessage })
+export const UnreadCount = z.object({ unread: z.number() })
+
+export const SMS_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const
+export const SmsRecord = z.object({
+  id: Id,
+  to_phone: z.string(),
+  body: z.string(),
+  kind: z.string(),
+  booking_id: z.nullable(Id),
+  status: z.enum(SMS_STATUSES),
+  /** 'outbox' when no SMS provider is configured: kept here, not sent. */
+  provider: z.nullable(z.string()),
+  attempts: z.number(),
+  last_error: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+})
+export type SmsRecord = z.infer<typeof SmsRecord>
+export const SmsOutbox = z.object({ messages: z.array(SmsRecord), provider: z.string() })
+
+/** The SMS texts (short: one 160-character page where possible). */
+export const SMS_TEXT = {
+  reply: (home: string, deceased: string) => `${home}: you have a new message about ${deceased}. Open the app to read it and reply.`,
+  status: (home: string, deceased: string, status: string) => `${home}: the booking for ${deceased} is now ${status}.`,
+  document: (home: string, deceased: string, name: string, status: string, reason: string | null) =>
+    `${home}: your document "${name}" for ${deceased} was ${status}.${reason ? ` Reason: ${reason}` : ''}`,
+}
+/** A staff answer the family has not read within this long is sent to them by SMS. */
+export const REPLY_SMS_DELAY_MS = 5 * 60_000
