@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { flushDueSms, wireSms } from '../messages'
 import { z } from 'zod/mini'
 import { resetDatabase } from '../db'
 import {
@@ -72,6 +73,11 @@ export const devHandlers = [
     }),
   ),
   http.get('*/api/__mock/faults', () => HttpResponse.json(getFaults())),
+  // Demo tools' SMS outbox: what the families would have received (due ones count as sent).
+  http.get('*/api/__mock/sms', async () => {
+    await flushDueSms()
+    return HttpResponse.json({ messages: wireSms() })
+  }),
   http.put(
     '*/api/__mock/faults',
     route(async ({ request }) => {

@@ -26,3 +26,7 @@ export const resetDemoData = () => request((w) => w.url('/__mock/reset').post().
 
 /** Every session token issued so far is refused from now on: the next call answers 401. */
 export const revokeSessions = () => request((w) => w.url('/__mock/revoke-sessions').post().res(), z.unknown(), anonymous)
+
+/** The SMS the mock would have sent (it never sends one): the families' side of the outbox. */
+export const MockSms = z.object({ messages: z.array(z.object({ id: z.number(), to_phone: z.string(), body: z.string(), status: z.string(), created_at: z.string() })) })
+export const readMockSms = () => request((w) => w.url('/__mock/sms').get().json(), MockSms, anonymous).then((r) => r.messages)

@@ -49,6 +49,7 @@ export const MENUS: Record<Role, MenuEntry[]> = {
     { label: 'Services', to: paths.admin.services, icon: <Calendar20Regular /> },
     { label: 'Reports', to: paths.admin.reports, icon: <DataBarVertical20Regular /> },
     { label: 'Documents', to: paths.admin.documents, icon: <DocumentText20Regular /> },
+    { label: 'Messages', to: paths.admin.messages, icon: <Chat20Regular /> },
     { label: 'Settings', to: paths.admin.settings, icon: <Settings20Regular /> },
   ],
 }

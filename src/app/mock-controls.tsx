@@ -19,11 +19,12 @@ import {
   tokens,
   type MenuProps,
 } from '@fluentui/react-components'
-import { ArrowReset20Regular, ErrorCircle20Regular, SignOut20Regular, Timer20Regular, Wifi120Regular, WifiOff20Regular, WrenchScrewdriver20Regular } from '@fluentui/react-icons'
+import { ArrowReset20Regular, Chat20Regular, ErrorCircle20Regular, SignOut20Regular, Timer20Regular, Wifi120Regular, WifiOff20Regular, WrenchScrewdriver20Regular } from '@fluentui/react-icons'
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { useAuthActor, useSession } from './session'
 import { showNotification } from './toast-bridge'
-import { readFaults, resetDemoData as resetMockData, revokeSessions, writeFaults, type Faults } from '../api/mock-controls'
+import { readFaults, readMockSms, resetDemoData as resetMockData, revokeSessions, writeFaults, type Faults } from '../api/mock-controls'
+import { MockSmsDialog, type MockSmsList } from './mock-sms-dialog'
 import { FailNextDialog } from './fail-next-dialog'
 
 const NO_FAULTS: Faults = { failNext: null, offline: false, slow: false }
@@ -62,6 +63,7 @@ export function MockControls() {
   const [faults, setFaultsState] = useState<Faults>(NO_FAULTS)
   const [busy, setBusy] = useState(false)
   const [failDialogOpen, setFailDialogOpen] = useState(false)
+  const [sms, setSms] = useState<MockSmsList | null>(null)
 
   const refresh = useCallback(async () => {
     const current = await readFaults().catch(() => null)
@@ -171,6 +173,16 @@ export function MockControls() {
                 Expire my session
               </MenuItem>
             )}
+            <MenuItem
+              icon={<Chat20Regular />}
+              onClick={() =>
+                void readMockSms()
+                  .then(setSms)
+                  .catch(() => showNotification({ type: 'notify', level: 'error', message: 'Demo tools: the mock backend did not answer.' }))
+              }
+            >
+              SMS outbox
+            </MenuItem>
             <MenuDivider />
             <MenuItem icon={<ArrowReset20Regular />} onClick={() => void resetDemoData()}>
               Reset demo data
@@ -178,6 +190,7 @@ export function MockControls() {
           </MenuList>
         </MenuPopover>
       </Menu>
+      <MockSmsDialog messages={sms} onClose={() => setSms(null)} />
       <FailNextDialog
         open={failDialogOpen}
         onClose={() => setFailDialogOpen(false)}

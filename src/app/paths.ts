@@ -40,6 +40,8 @@ export const paths = {
     reports: '/dashboard/admin/reports',
     documents: '/dashboard/admin/documents',
     settings: '/dashboard/admin/settings',
+    messages: '/dashboard/admin/messages',
+    smsOutbox: '/dashboard/admin/messages/sms',
   },
 } as const
 

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import {
   Button,
   Caption1,
+  CounterBadge,
   Hamburger,
   NavDrawer,
   NavDrawerBody,
@@ -70,6 +71,8 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
     color: tokens.colorNeutralForeground2,
   },
+  badge: { marginLeft: tokens.spacingHorizontalS },
+  hamburgerBadge: { marginLeft: `calc(-1 * ${tokens.spacingHorizontalL})`, alignSelf: 'flex-start' },
   headerBrand: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
 })
 
@@ -81,11 +84,13 @@ export interface PortalShellProps {
   /** The user's own profile, opened from their name in the top bar. */
   profilePath?: string
   onLogout: () => void
+  /** A count beside a menu entry (by its path): unread messages. */
+  badges?: Record<string, number>
   children: ReactNode
 }
 
 /** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
-export function PortalShell({ menu, roleName, userName, homePath, profilePath, onLogout, children }: PortalShellProps) {
+export function PortalShell({ menu, roleName, userName, homePath, profilePath, onLogout, badges, children }: PortalShellProps) {
   const styles = useStyles()
   const location = useLocation()
   const navigate = useNavigate()
@@ -98,6 +103,7 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
     .find((m) => (m.end ? location.pathname === m.to : location.pathname === m.to || location.pathname.startsWith(`${m.to}/`)))
 
   const open = isSmall ? drawerOpen : true
+  const unread = Object.values(badges ?? {}).reduce((n, c) => n + c, 0)
 
   return (
     <div className={styles.root}>
@@ -130,6 +136,9 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
               }}
             >
               {entry.label}
+              {(badges?.[entry.to] ?? 0) > 0 && (
+                <CounterBadge className={styles.badge} count={badges![entry.to]} color="danger" size="small" aria-label={`${badges![entry.to]} unread`} />
+              )}
             </NavItem>
           ))}
         </NavDrawerBody>
@@ -140,8 +149,10 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
       <div className={styles.column}>
         <header className={styles.topBar}>
           {isSmall && (
-            <Hamburger {...restoreFocusTarget} aria-label="Open menu" onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
+            <Hamburger {...restoreFocusTarget} aria-label={unread > 0 ? `Open menu, ${unread} unread` : 'Open menu'} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
           )}
+          {/* On a phone the menu is folded away: its count shows beside the button that opens it. */}
+          {isSmall && unread > 0 && <CounterBadge count={unread} color="danger" size="small" aria-hidden className={styles.hamburgerBadge} />}
           <Link to={homePath} className={styles.brand} aria-label="Amani Funeral Home dashboard">
             <img src="/logo-mark.svg" alt="" width={28} height={28} />
             {/* On a phone the mark alone: the bar's room goes to the user's name and Logout. */}

@@ -6,6 +6,7 @@ import { MENUS, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
+import { useUnreadMessages } from './messages/use-unread-messages'
 
 // Every role's profile page, its own chunk.
 const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
@@ -19,6 +20,8 @@ export interface PortalRoute {
 /** A role's portal: its shell, its screens, and "any other path" back to its home (SPEC.md section 2). */
 export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[] }) {
   const { user, logout } = useSession()
+  const unread = useUnreadMessages()
+  const messages = MENUS[role].find((m) => m.label === 'Messages')
   return (
     <PortalShell
       menu={MENUS[role]}
@@ -27,6 +30,7 @@ export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[]
       homePath={homeOf(role)}
       profilePath={profileOf(role)}
       onLogout={logout}
+      badges={messages ? { [messages.to]: unread } : undefined}
     >
       <Suspense fallback={<PageLoading />}>
         <Routes>

@@ -107,30 +107,92 @@ describe('Morgue attendant portal', () => {
 })
 
 describe('Messages', () => {
-  it('starts with a welcome, says nothing is sent, Enter sends, Shift+Enter breaks the line, and no call is made', async () => {
+  it('the family writes in a booking\'s conversation: Enter sends to the server, Shift+Enter breaks the line', async () => {
     const user = userEvent.setup()
-    const seen: string[] = []
     await renderAt(paths.client.messages, { as: 'client' })
+    const threads = await screen.findByRole('list', { name: 'Conversations' })
+    await user.click(within(threads).getAllByRole('link')[0]!)
     const log = await screen.findByRole('log', { name: 'Conversation' })
-    server.events.on('request:start', ({ request }) => seen.push(request.url))
-    expect(within(log).getAllByRole('listitem')).toHaveLength(1)
-    expect(screen.getByText('Messages are not sent yet.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: '+254 700 000 000' })).toHaveAttribute('href', 'tel:+254700000000')
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(1))
+    expect(within(log).getByText('Welcome to Amani Funeral Home messages. We are here to help you at every step.')).toBeInTheDocument()
     const box = screen.getByRole('textbox', { name: 'Your message' })
     await user.type(box, 'Hello{Shift>}{Enter}{/Shift}second line')
     expect(box).toHaveValue('Hello\nsecond line')
     await user.type(box, '{Enter}')
-    expect(box).toHaveValue('')
+    await waitFor(() => expect(box).toHaveValue(''))
     const items = within(log).getAllByRole('listitem')
     expect(items).toHaveLength(2)
-    expect(items[1]).toHaveTextContent(/You, \d{2}:\d{2}/)
-    expect(items[1]?.textContent).toContain('Hello\nsecond line')
-    expect(seen.filter((u) => u.includes('/api/'))).toEqual([])
+    expect(items[1]).toHaveTextContent(/You, \d{1,2} \w{3}, \d{2}:\d{2}/)
+    const stored = db.chatMessage.findMany((q) => q.where({ author_role: 'client' }))
+    expect(stored.map((m) => m.body)).toEqual(['Hello\nsecond line'])
   })
 
-  it('the morgue attendant has the same local chat', async () => {
+  it('refuses an empty message with its reason and keeps a message that failed to send in the box', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.client.messages, { as: 'client' })
+    await user.click(within(await screen.findByRole('list', { name: 'Conversations' })).getAllByRole('link')[0]!)
+    await screen.findByRole('log', { name: 'Conversation' })
+    await user.click(await screen.findByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('Please write a message before sending')).toBeInTheDocument()
+    server.use(http.post('*/api/messages/threads/:id/messages', () => HttpResponse.json({ message: 'Server unavailable' }, { status: 503 }), { once: true }))
+    const box = screen.getByRole('textbox', { name: 'Your message' })
+    await user.type(box, 'Please call me')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await findToast('Server unavailable')
+    expect(box).toHaveValue('Please call me')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(box).toHaveValue(''))
+    expect(db.chatMessage.findMany((q) => q.where({ author_role: 'client' })).map((m) => m.body)).toEqual(['Please call me'])
+  })
+
+  it('the attendant sees a family\'s message in the inbox with its unread count and answers as themselves', async () => {
+    const user = userEvent.setup()
+    const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const booking = db.booking.findMany((q) => q.where({ attendant_id: attendant.id, client_id: family.id }))[0]!
+    const { bookingThread, addMessage } = await import('../../mocks/messages')
+    const thread = await bookingThread(booking.id)
+    await addMessage(family, thread, 'When is the viewing?')
     await renderAt(paths.morgue.messages, { as: 'morgueAttendant' })
-    expect(await screen.findByRole('log', { name: 'Conversation' })).toBeInTheDocument()
+    const inbox = await screen.findByRole('list', { name: 'Conversations' })
+    const link = within(inbox).getByRole('link', { name: /1 unread message/ })
+    expect(await screen.findByRole('link', { name: /^Messages/ })).toBeInTheDocument()
+    await user.click(link)
+    const log = await screen.findByRole('log', { name: 'Conversation' })
+    expect(await within(log).findByText('When is the viewing?')).toBeInTheDocument()
+    expect(within(log).getByText(/Mary Achieng \(Family\)/)).toBeInTheDocument()
+    await user.type(screen.getByRole('textbox', { name: 'Your message' }), 'Friday at 4 pm.{Enter}')
+    await within(log).findByText('Friday at 4 pm.')
+    const answer = db.chatMessage.findFirst((q) => q.where({ body: 'Friday at 4 pm.' }))
+    expect(answer).toMatchObject({ author_role: 'morgue_attendant', author_name: 'Peter Otieno' })
+    expect(db.sms.findMany((q) => q.where({ kind: 'reply', booking_id: booking.id }))).toHaveLength(1)
+  })
+})
+
+describe('Messages from the booking page and the SMS choice', () => {
+  it('the booking page carries its own conversation with the funeral home', async () => {
+    const user = userEvent.setup()
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const booking = db.booking.findMany((q) => q.where({ client_id: family.id }))[0]!
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const section = await screen.findByRole('region', { name: 'Write to us about this booking' })
+    const log = await within(section).findByRole('log', { name: 'Conversation' })
+    await within(log).findByText(/Welcome to Amani Funeral Home messages/)
+    await user.type(within(section).getByRole('textbox', { name: 'Your message' }), 'Is the chapel free on Saturday?{Enter}')
+    await within(log).findByText('Is the chapel free on Saturday?')
+    const thread = db.messageThread.findFirst((q) => q.where({ booking_id: booking.id }))!
+    expect(db.chatMessage.findMany((q) => q.where({ thread_id: thread.id, author_role: 'client' })).map((m) => m.body)).toEqual(['Is the chapel free on Saturday?'])
+  })
+
+  it('the family can turn SMS off in their profile, and the server keeps the choice', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.client.home + '/profile', { as: 'client' })
+    const sms = await screen.findByRole('switch', { name: 'Send me SMS about my bookings' })
+    expect(sms).toBeChecked()
+    await user.click(sms)
+    await findToast('Profile updated successfully')
+    await waitFor(() => expect(db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))?.sms_notifications).toBe(false))
+    expect(screen.getByRole('switch', { name: 'Send me SMS about my bookings' })).not.toBeChecked()
   })
 })
 

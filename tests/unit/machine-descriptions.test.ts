@@ -11,7 +11,8 @@ import { bookingDetailMachine } from '../../machines/booking/booking-detail.mach
 import { createBookingWizardMachine } from '../../machines/booking/booking-wizard.machine'
 import { createDocumentReviewMachine } from '../../machines/documents/document-review.machine'
 import { documentUploadMachine } from '../../machines/documents/document-upload.machine'
-import { chatMachine } from '../../machines/messages/chat.machine'
+import { conversationMachine } from '../../machines/messages/conversation.machine'
+import { createPollMachine } from '../../machines/shared/poll.machine'
 import { caseloadMachine } from '../../machines/morgue/caseload.machine'
 import { mpesaPaymentMachine } from '../../machines/payment/mpesa-payment.machine'
 import { paymentsPageMachine } from '../../machines/payment/payments-page.machine'
@@ -30,7 +31,8 @@ const MACHINES: Record<string, AnyStateMachine> = {
   bookingWizard: createBookingWizardMachine(() => '2026-03-10'),
   documentReview: createDocumentReviewMachine(),
   documentUpload: documentUploadMachine,
-  chat: chatMachine,
+  conversation: conversationMachine,
+  poll: createPollMachine(1000, null),
   caseload: caseloadMachine,
   mpesaPayment: mpesaPaymentMachine,
   paymentsPage: paymentsPageMachine,

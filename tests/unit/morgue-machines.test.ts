@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { attendantBookingsMachine, caseloadMachine, CASELOAD_MESSAGES } from '../../machines/morgue/caseload.machine'
-import { chatMachine } from '../../machines/messages/chat.machine'
 import { Booking } from '../../src/api/contracts/bookings'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import type { PrepTask } from '../../src/api/contracts/morgue'
@@ -61,17 +60,5 @@ describe('caseload machine', () => {
     const ready = await waitFor(list(), (s) => s.matches('ready'))
     expect(ready.context.items.map((b) => b.id)).toEqual(['3'])
     expect(ready.context.error).toBeNull()
-  })
-})
-
-describe('chat machine', () => {
-  it('starts with the welcome and adds non-blank messages with their time', () => {
-    const actor = createActor(chatMachine, { input: { welcome: 'Welcome', now: 1000 } }).start()
-    actor.send({ type: 'chat.send', text: '   ', at: 2000 })
-    actor.send({ type: 'chat.send', text: ' Hello\nthere ', at: 3000 })
-    expect(actor.getSnapshot().context.messages).toEqual([
-      { id: 'welcome', author: 'system', text: 'Welcome', at: 1000 },
-      { id: 'm1', author: 'me', text: 'Hello\nthere', at: 3000 },
-    ])
   })
 })

@@ -40,6 +40,8 @@ export interface SessionUser {
   role: Role
   phone?: string | null
   address?: string | null
+  /** SMS about the family's bookings (absent: on). */
+  sms_notifications?: boolean
 }
 
 // ---- requests (shared with mocks/, which validates with the same schemas) ----

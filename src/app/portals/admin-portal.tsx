@@ -8,6 +8,8 @@ const AdminBookingsPage = lazy(() => import('../../features/admin/bookings/admin
 const SettingsPage = lazy(() => import('../../features/admin/settings/settings-page').then((m) => ({ default: m.SettingsPage })))
 const DocumentReviewPage = lazy(() => import('../../features/admin/documents/document-review-page').then((m) => ({ default: m.DocumentReviewPage })))
 // reports: a chunk of its own (its chart is another chunk, loaded with it).
+const AdminMessagesPage = lazy(() => import('../../features/admin/messages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })))
+const SmsOutboxPage = lazy(() => import('../../features/admin/messages/sms-outbox-page').then((m) => ({ default: m.SmsOutboxPage })))
 const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page').then((m) => ({ default: m.ReportsPage })))
 
 const routes: PortalRoute[] = [
@@ -17,6 +19,9 @@ const routes: PortalRoute[] = [
   { path: 'reports', element: <ReportsPage /> },
   { path: 'documents', element: <DocumentReviewPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  { path: 'messages', element: <AdminMessagesPage /> },
+  { path: 'messages/sms', element: <SmsOutboxPage /> },
+  { path: 'messages/:threadId', element: <AdminMessagesPage /> },
 ]
 
 export default function AdminPortal() {

@@ -18,6 +18,7 @@ const routes: PortalRoute[] = [
   { path: 'documents', element: <DocumentsPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'messages', element: <ClientMessagesPage /> },
+  { path: 'messages/:threadId', element: <ClientMessagesPage /> },
 ]
 
 export default function ClientPortal() {

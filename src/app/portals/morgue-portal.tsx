@@ -18,6 +18,7 @@ const routes: PortalRoute[] = [
   { path: 'transport', element: <TransportPage /> },
   { path: 'documents', element: <MorgueDocumentsPage /> },
   { path: 'messages', element: <MorgueMessagesPage /> },
+  { path: 'messages/:threadId', element: <MorgueMessagesPage /> },
 ]
 
 export default function MorguePortal() {

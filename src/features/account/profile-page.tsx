@@ -10,6 +10,8 @@ import {
   MessageBarBody,
   Spinner,
   Subtitle2,
+  Switch,
+  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
@@ -46,6 +48,7 @@ export function ProfilePage() {
         ) : (
           <DetailsUnavailableCard loading={details === 'loading'} />
         )}
+        {user?.role === 'client' && details === 'ready' && <SmsCard on={user.sms_notifications !== false} />}
         <PasswordCard />
       </div>
     </>
@@ -77,6 +80,25 @@ function DetailsCard({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </form>
+    </Card>
+  )
+}
+
+/** The family chooses whether the home may text them (answers, status changes, document reviews). */
+function SmsCard({ on }: { on: boolean }) {
+  const styles = useStyles()
+  const actor = useAuthActor()
+  const { loading } = useSession()
+  return (
+    <Card className={styles.card}>
+      <Subtitle2 as="h2">{PROFILE_TEXT.smsHeading}</Subtitle2>
+      <Text>{PROFILE_TEXT.smsHint}</Text>
+      <Switch
+        label={PROFILE_TEXT.smsLabel}
+        checked={on}
+        disabled={loading}
+        onChange={(_, d) => actor.send({ type: 'auth.updateProfile', changes: { sms_notifications: d.checked } })}
+      />
     </Card>
   )
 }

@@ -1,6 +1,8 @@
-import { MessagesPage } from '../../components/messages/messages-page'
+import { MessagesWorkspace } from '../../app/messages/messages-workspace'
+import { paths } from '../../app/paths'
 import { MESSAGES_TEXT } from '../../components/messages/messages-text'
 
+/** The attendant's inbox: the families of the bodies assigned to them. */
 export function MorgueMessagesPage() {
-  return <MessagesPage subtitle={MESSAGES_TEXT.morgueSubtitle} />
+  return <MessagesWorkspace basePath={paths.morgue.messages} subtitle={MESSAGES_TEXT.morgueSubtitle} staff />
 }

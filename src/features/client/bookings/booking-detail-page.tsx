@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
@@ -38,6 +38,10 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { deceasedName } from '../my-bookings'
 import { BookingMoney, BookingNextSteps } from './booking-next-steps'
+
+// The conversation comes after the booking's own facts: its code loads once they are on screen.
+const ConversationPanel = lazy(() => import('../../../app/messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
+import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
 
 const liveBookingDetail = bookingDetailMachine.provide({
   actors: { fetchBooking: fromPromise(({ input }) => getBooking(input.id)) },
@@ -197,6 +201,24 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <BookingDocuments booking={booking} docs={docs} />
         </div>
       )}
+      <section id="booking-messages" className={styles.anchor} aria-labelledby="booking-messages-title">
+        <Suspense fallback={null}>
+        <ConversationPanel
+          target={{ bookingId: booking.id }}
+          compact
+          header={() => (
+            <>
+              <Subtitle2 as="h2" id="booking-messages-title">
+                {MESSAGES_TEXT.bookingCardTitle}
+              </Subtitle2>
+              <Text size={200} className={styles.muted}>
+                {MESSAGES_TEXT.bookingCardHint}
+              </Text>
+            </>
+          )}
+        />
+        </Suspense>
+      </section>
     </>
   )
 }

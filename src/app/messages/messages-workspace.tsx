@@ -1,0 +1,126 @@
+import { useMemo, type ReactNode } from 'react'
+import { Navigate, useParams } from 'react-router-dom'
+import { fromPromise } from 'xstate'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Body1, Caption1, Link, MessageBar, MessageBarBody, Spinner, Text, Title3, makeStyles, tokens } from '@fluentui/react-components'
+import { createPollMachine } from '../../../machines/shared/poll.machine'
+import { MESSAGES_POLL_MS, type ThreadSummary } from '../../api/contracts/messages'
+import { listThreads } from '../../api/messages'
+import { PageHeader } from '../../components/page-header'
+import { RouterLink } from '../../components/router-link'
+import { ThreadList } from '../../components/messages/thread-list'
+import { MESSAGES_TEXT } from '../../components/messages/messages-text'
+import { useMediaQuery } from '../../components/use-media-query'
+import { useNotifications } from '../use-notifications'
+import { ConversationPanel } from './conversation-panel'
+import { pageHidden, useOnMessagesChanged, usePageVisibility } from './use-page-visibility'
+
+export const MSG_THREADS_FAILED = 'Failed to load messages'
+
+const inboxMachine = createPollMachine<ThreadSummary[]>(MESSAGES_POLL_MS, MSG_THREADS_FAILED).provide({ actors: { load: fromPromise(() => listThreads()) } })
+
+const useStyles = makeStyles({
+  layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  columns: { display: 'grid', gridTemplateColumns: 'minmax(240px, 320px) minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  empty: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
+  heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+})
+
+export interface MessagesWorkspaceProps {
+  /** The Messages screen's path (its threads live below it). */
+  basePath: string
+  subtitle: string
+  staff: boolean
+  /** Where a booking opens for this role (the header links to it). */
+  bookingHref?: (bookingId: string) => string
+  /** Shown above the conversations (e.g. the admin's link to the SMS sent). */
+  extra?: ReactNode
+}
+
+/**
+ * Messages: the conversations on the left (unread first), the open one on the right; on a phone,
+ * one or the other. A family with a single booking goes straight into its conversation.
+ */
+export function MessagesWorkspace({ basePath, subtitle, staff, bookingHref, extra }: MessagesWorkspaceProps) {
+  const styles = useStyles()
+  const { threadId } = useParams()
+  const wide = useMediaQuery('(min-width: 900px)')
+  const input = useMemo(() => ({ hidden: pageHidden() }), [])
+  const actor = useActorRef(inboxMachine, { input })
+  useNotifications(actor)
+  usePageVisibility(actor)
+  useOnMessagesChanged(actor)
+  const threads = useSelector(actor, (s) => s.context.data)
+  const hrefOf = (id: string) => `${basePath}/${encodeURIComponent(id)}`
+
+  if (!threadId && !staff && threads?.length === 1) return <Navigate to={hrefOf(threads[0]!.id)} replace />
+
+  const current = threads?.find((t) => t.id === threadId)
+  const list =
+    threads === null ? (
+      <Spinner size="small" label={MESSAGES_TEXT.loading} />
+    ) : threads.length === 0 ? (
+      <Body1 className={styles.empty}>{staff ? MESSAGES_TEXT.noThreadsStaff : MESSAGES_TEXT.noThreadsClient}</Body1>
+    ) : (
+      <ThreadList threads={threads} currentId={threadId} hrefOf={hrefOf} staff={staff} />
+    )
+
+  const conversation = threadId ? (
+    <ConversationPanel
+      key={threadId}
+      target={{ threadId }}
+      readOnly={(t) => t !== null && t.booking_id === null}
+      header={(t) => <ThreadHeading thread={t ?? current ?? null} staff={staff} bookingHref={bookingHref} back={wide ? null : basePath} />}
+    />
+  ) : wide && threads && threads.length > 0 ? (
+    <Body1 className={styles.empty}>{MESSAGES_TEXT.chooseThread}</Body1>
+  ) : null
+
+  return (
+    <div className={styles.layout}>
+      <PageHeader title={MESSAGES_TEXT.title} subtitle={subtitle} />
+      {extra}
+      {wide ? (
+        <div className={styles.columns}>
+          <nav aria-label={MESSAGES_TEXT.threadsLabel}>{list}</nav>
+          <div>{conversation}</div>
+        </div>
+      ) : threadId ? (
+        conversation
+      ) : (
+        <nav aria-label={MESSAGES_TEXT.threadsLabel}>{list}</nav>
+      )}
+    </div>
+  )
+}
+
+function ThreadHeading({ thread, staff, bookingHref, back }: { thread: ThreadSummary | null; staff: boolean; bookingHref?: (id: string) => string; back: string | null }) {
+  const styles = useStyles()
+  return (
+    <div className={styles.heading}>
+      {back && <RouterLink to={back}>{`← ${MESSAGES_TEXT.back}`}</RouterLink>}
+      {thread && (
+        <>
+          <Title3 as="h2">{thread.booking_id === null ? thread.title : MESSAGES_TEXT.inMemoryOf(thread.title)}</Title3>
+          {thread.booking_id === null ? (
+            <>
+              <Caption1>{MESSAGES_TEXT.fromWebsite}</Caption1>
+              {thread.family_name && (
+                <MessageBar intent="info">
+                  <MessageBarBody>
+                    {MESSAGES_TEXT.websiteReplyHint} <Link href={`mailto:${thread.family_name}`}>{thread.family_name}</Link>
+                  </MessageBarBody>
+                </MessageBar>
+              )}
+            </>
+          ) : (
+            <Text size={200}>
+              {staff && thread.family_name ? `${thread.family_name} · ` : ''}
+              {bookingHref ? <RouterLink to={bookingHref(thread.booking_id)}>{`${MESSAGES_TEXT.bookingLink} #${thread.booking_id}`}</RouterLink> : `Booking #${thread.booking_id}`}
+            </Text>
+          )}
+        </>
+      )}
+    </div>
+  )
+}

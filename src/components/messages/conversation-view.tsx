@@ -1,0 +1,137 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Button, Card, Field, Spinner, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Send20Regular } from '@fluentui/react-icons'
+import type { ChatMessage } from '../../api/contracts/messages'
+import { MESSAGE_MAX } from '../../api/contracts/messages'
+import { LinkifiedText } from './linkified-text'
+import { MESSAGES_TEXT } from './messages-text'
+
+const useStyles = makeStyles({
+  card: { padding: 0, gap: 0, minWidth: 0 },
+  header: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  log: { padding: tokens.spacingHorizontalM, height: '50vh', minHeight: '240px', overflowY: 'auto' },
+  compact: { height: '320px', minHeight: '200px' },
+  items: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  bubble: {
+    maxWidth: '85%',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusLarge,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
+  system: { alignSelf: 'flex-start', backgroundColor: tokens.colorNeutralBackground3 },
+  theirs: { alignSelf: 'flex-start', backgroundColor: tokens.colorNeutralBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  mine: { alignSelf: 'flex-end', backgroundColor: tokens.colorBrandBackground2 },
+  meta: { color: tokens.colorNeutralForeground2 },
+  form: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', justifyContent: 'flex-end', padding: tokens.spacingHorizontalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  field: { flexGrow: 1, flexBasis: '240px', minWidth: 0 },
+  counter: { color: tokens.colorNeutralForeground2 },
+  over: { color: tokens.colorPaletteRedForeground1 },
+  loading: { padding: tokens.spacingVerticalL },
+})
+
+const stamp = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** Who wrote it, as the reader sees it: "You", the home, or the writer's name and role. */
+function author(m: ChatMessage): string {
+  if (m.author_role === 'system') return m.author_name || MESSAGES_TEXT.systemName
+  if (m.mine) return MESSAGES_TEXT.you
+  const role = MESSAGES_TEXT.roles[m.author_role]
+  return role ? `${m.author_name} (${role})` : m.author_name
+}
+
+export interface ConversationViewProps {
+  header?: ReactNode
+  messages: ChatMessage[]
+  loading: boolean
+  draft: string
+  draftError: string | null
+  sending: boolean
+  sendFailed: boolean
+  onDraft: (value: string) => void
+  onSend: () => void
+  /** No composer (e.g. a contact message: the visitor has no account to read an answer). */
+  readOnly?: boolean
+  footer?: ReactNode
+  compact?: boolean
+}
+
+/** A conversation: the messages (plain text, links clickable) and the box to write in. */
+export function ConversationView({ header, messages, loading, draft, draftError, sending, sendFailed, onDraft, onSend, readOnly, footer, compact }: ConversationViewProps) {
+  const styles = useStyles()
+  const logRef = useRef<HTMLDivElement>(null)
+  const length = draft.trim().length
+
+  useEffect(() => {
+    const log = logRef.current
+    if (log) log.scrollTop = log.scrollHeight
+  }, [messages.length])
+
+  return (
+    <Card className={styles.card}>
+      {header && <div className={styles.header}>{header}</div>}
+      {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div ref={logRef} className={mergeClasses(styles.log, compact && styles.compact)} aria-label={MESSAGES_TEXT.logLabel} role="log" aria-live="polite" tabIndex={0}>
+        {loading && messages.length === 0 ? (
+          <Spinner className={styles.loading} size="small" label={MESSAGES_TEXT.loading} />
+        ) : (
+          <ol className={styles.items}>
+            {messages.map((m) => (
+              <li key={m.id} className={mergeClasses(styles.bubble, m.author_role === 'system' ? styles.system : m.mine ? styles.mine : styles.theirs)}>
+                <Text size={200} className={styles.meta}>
+                  {`${author(m)}, ${stamp.format(new Date(m.created_at))}`}
+                </Text>
+                <Text>
+                  <LinkifiedText text={m.body} />
+                </Text>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      {footer}
+      {!readOnly && (
+        <form
+          className={styles.form}
+          onSubmit={(e) => {
+            e.preventDefault()
+            onSend()
+          }}
+        >
+          <Field
+            label={MESSAGES_TEXT.inputLabel}
+            hint={
+              <span>
+                {MESSAGES_TEXT.hint}{' '}
+                <span className={length > MESSAGE_MAX ? styles.over : styles.counter}>{MESSAGES_TEXT.counter(length, MESSAGE_MAX)}</span>
+              </span>
+            }
+            validationMessage={draftError ?? undefined}
+            className={styles.field}
+          >
+            <Textarea
+              value={draft}
+              resize="vertical"
+              readOnly={sending}
+              onChange={(_, d) => onDraft(d.value)}
+              onKeyDown={(e) => {
+                // Enter sends; Shift+Enter breaks the line.
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault()
+                  onSend()
+                }
+              }}
+            />
+          </Field>
+          <Button type="submit" appearance="primary" icon={sending ? <Spinner size="tiny" /> : <Send20Regular />} disabled={sending} disabledFocusable={sending}>
+            {sending ? MESSAGES_TEXT.sending : sendFailed ? MESSAGES_TEXT.tryAgain : MESSAGES_TEXT.send}
+          </Button>
+        </form>
+      )}
+    </Card>
+  )
+}

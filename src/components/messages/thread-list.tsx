@@ -1,0 +1,71 @@
+import { CounterBadge, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import type { ThreadSummary } from '../../api/contracts/messages'
+import { Link } from 'react-router-dom'
+import { MESSAGES_TEXT } from './messages-text'
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  item: {
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground1,
+    textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  current: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  title: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  preview: { gridColumn: '1 / -1', color: tokens.colorNeutralForeground2, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  meta: { color: tokens.colorNeutralForeground2 },
+  // Read by screen readers, not shown: the badge says it to the eye.
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+})
+
+const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** The conversations, unread first (the server's order), each a link to itself. */
+export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: ThreadSummary[]; currentId?: string; hrefOf: (id: string) => string; staff: boolean }) {
+  const styles = useStyles()
+  return (
+    <ul className={styles.list} aria-label={MESSAGES_TEXT.threadsLabel}>
+      {threads.map((t) => {
+        const heading = t.booking_id === null ? `${t.title} · ${MESSAGES_TEXT.fromWebsite}` : staff ? t.title : MESSAGES_TEXT.inMemoryOf(t.title)
+        return (
+          <li key={t.id}>
+            <Link
+              to={hrefOf(t.id)}
+              className={mergeClasses(styles.item, t.id === currentId && styles.current)}
+              aria-current={t.id === currentId ? 'page' : undefined}
+            >
+              <Text weight={t.unread ? 'bold' : 'semibold'} className={styles.title}>
+                {heading}
+              </Text>
+              {t.unread > 0 ? (
+                <span>
+                  <CounterBadge count={t.unread} color="danger" size="small" aria-hidden />
+                  <span className={styles.hidden}>{`, ${MESSAGES_TEXT.unread(t.unread)}`}</span>
+                </span>
+              ) : (
+                <span />
+              )}
+              {staff && t.family_name && (
+                <Text size={200} className={styles.meta}>
+                  {t.family_name}
+                </Text>
+              )}
+              {t.last_message && (
+                <Text size={200} className={styles.preview}>
+                  {`${when.format(new Date(t.last_message.created_at))}: ${t.last_message.body}`}
+                </Text>
+              )}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
