@@ -9,6 +9,8 @@ import type { WireRole } from '../src/api/contracts/roles'
 import type { Timeframe } from '../src/api/contracts/payments'
 
 export { normaliseKenyanPhone } from '../src/api/contracts/payments'
+/** The admin's password rules and the one check of a new password (the forms use the same). */
+export { passwordProblem, passwordRulesOf } from '../src/api/contracts/password-rules'
 
 /** Longest text a field may hold; longer input is refused with a message naming the field. */
 export const LIMITS = { name: 100, place: 100, phone: 20, address: 200, notes: 2000, description: 2000, fileName: 255, email: 254 } as const

@@ -6,6 +6,7 @@ import { signToken } from '../jwt'
 import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
+import { checkNewPassword } from './settings'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -48,6 +49,7 @@ export const authHandlers = [
     route(async ({ request }) => {
       // Any role sent is ignored (stripped): self-registration always creates a client.
       const input = lengths(await body(request, omit(RegisterRequest, { role: true })), USER_LABELS)
+      checkNewPassword(input.password)
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),
@@ -69,6 +71,7 @@ export const authHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const input = lengths(await body(request, StaffRequest), USER_LABELS)
+      checkNewPassword(input.password)
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),
@@ -118,6 +121,7 @@ export const authHandlers = [
       if (!(await verifyPassword(input.currentPassword, user.password_salt, user.password_hash))) {
         throw new ApiError(422, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' })
       }
+      checkNewPassword(input.newPassword, 'newPassword')
       const hash = await createPasswordHash(input.newPassword)
       await db.user.update((q) => q.where({ id: user.id }), {
         data(u) {
@@ -145,6 +149,7 @@ export const authHandlers = [
     '*/api/auth/reset-password',
     route(async ({ request }) => {
       const input = await body(request, ResetPasswordRequest)
+      checkNewPassword(input.password)
       const reset = db.passwordReset.findFirst((q) => q.where({ token: input.token }))
       if (!reset || reset.used || reset.expires_at < Date.now()) throw new ApiError(400, MSG_RESET_INVALID)
       const user = db.user.findFirst((q) => q.where({ id: reset.user_id }))

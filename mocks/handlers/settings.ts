@@ -9,6 +9,7 @@ import {
   settingsOrDefaults,
   type Settings,
 } from '../../src/api/contracts/settings'
+import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 
@@ -24,6 +25,15 @@ export function storedSettings(): Settings {
   return settingsOrDefaults(raw)
 }
 
+/**
+ * Refuses a new password the admin's rules do not allow: 422 with the rule's message under the
+ * request's field, before anything is stored.
+ */
+export function checkNewPassword(password: string, field = 'password'): void {
+  const problem = passwordProblem(password, passwordRulesOf(storedSettings().security))
+  if (problem) throw new ApiError(422, problem, { [field]: problem })
+}
+
 async function store(next: Settings): Promise<void> {
   const json = JSON.stringify(next)
   if (db.setting.findFirst((q) => q.where({ id: 1 }))) await db.setting.update((q) => q.where({ id: 1 }), { data: (r) => void (r.json = json) })
@@ -34,8 +44,11 @@ export const settingsHandlers = [
   http.get(
     '*/api/settings/public',
     route(async () => {
-      const g = storedSettings().general
-      return HttpResponse.json({ contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address } })
+      const { general: g, security } = storedSettings()
+      return HttpResponse.json({
+        contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address },
+        password: passwordRulesOf(security),
+      })
     }),
   ),
   http.get(

@@ -8,6 +8,7 @@ import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
 import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/auth'
 import { findUserByEmail } from './auth'
+import { checkNewPassword } from './settings'
 import { paymentsBetween, trend } from '../reports'
 
 const ListQuery = z.object({
@@ -33,7 +34,8 @@ const UserUpdateRequest = z.object({
   ),
   phone: z.nullish(z.string()),
   address: z.nullish(z.string()),
-  password: z.union([z.optional(z.string().check(z.minLength(6, 'Password must be at least 6 characters'))), z.literal('')]),
+  // Blank keeps the password; a new one meets the admin's rules (checkNewPassword).
+  password: z.optional(z.string()),
 })
 
 function findUser(rawId: string | readonly string[] | undefined): UserRecord {
@@ -106,6 +108,7 @@ export const userHandlers = [
       const me = await requireRoleOf(request, 'admin')
       const user = findUser(params.id)
       const input = lengths(await body(request, UserUpdateRequest), { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' })
+      if (input.password) checkNewPassword(input.password)
       if (input.email !== undefined) {
         const other = findUserByEmail(input.email)
         if (other && other.id !== user.id) throw new ApiError(409, 'An account with this email already exists')

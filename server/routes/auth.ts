@@ -10,6 +10,7 @@ import { hashPassword, requireAuth, signToken, verifyPassword } from '../auth'
 import type { AppEnv } from '../types'
 import { checkLengths } from '../../shared/rules'
 import { devOutbox, passwordResets, users } from '../db/schema'
+import { checkNewPassword } from './settings'
 import { clearFailures, createUser, findUserByEmail, logActivity, recentFailures, recordFailures, toWireUser, updateUser } from '../repo/users'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
@@ -63,6 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps
     // Any role sent is ignored: self-registration always creates a client.
     const input = checkLengths(c.req.valid('json'), USER_LIMITS)
+    await checkNewPassword(db, input.password)
     if (await findUserByEmail(db, input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
     const user = await createUser(db, { name: input.name, email: input.email, role: 'client', phone: input.phone, address: input.address, passwordHash: await hashPassword(input.password) })
     await logActivity(db, 'user', `New client registered: ${user.name}`, user.id)
@@ -72,6 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/staff', requireAuth('admin'), valid('json', StaffRequest), async (c) => {
     const { db } = c.var.deps
     const input = checkLengths(c.req.valid('json'), USER_LIMITS)
+    await checkNewPassword(db, input.password)
     if (await findUserByEmail(db, input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
     const user = await createUser(db, {
       name: input.name,
@@ -103,6 +106,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(input.currentPassword, c.var.user.passwordHash))) {
       throw new ApiError(422, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' })
     }
+    await checkNewPassword(c.var.deps.db, input.newPassword, 'newPassword')
     // Every token issued so far stops working, including this one: the app signs in again.
     await updateUser(c.var.deps.db, c.var.user.id, { passwordHash: await hashPassword(input.newPassword) }, true)
     return c.json({ message: 'Password changed successfully' })
@@ -132,6 +136,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/reset-password', valid('json', ResetPasswordRequest), async (c) => {
     const { db } = c.var.deps
     const input = c.req.valid('json')
+    await checkNewPassword(db, input.password)
     const [reset] = await db
       .select()
       .from(passwordResets)

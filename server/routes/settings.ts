@@ -1,4 +1,4 @@
-/** The admin's settings (one row per section) and the public contact details, as the mock answers. */
+/** The admin's settings (one row per section), the public contact details and password rules, as the mock answers. */
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import { tmpdir } from 'node:os'
@@ -11,6 +11,7 @@ import { settings } from '../db/schema'
 import type { Db } from '../db/client'
 import type { AppEnv } from '../types'
 import { backupDatabase } from '../backup'
+import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 
@@ -20,10 +21,22 @@ export async function storedSettings(db: Db): Promise<Settings> {
   return settingsOrDefaults(Object.fromEntries(rows.map((r) => [r.section, r.value])))
 }
 
+/**
+ * Refuses a new password the admin's rules do not allow: 422 with the rule's message under the
+ * request's field, before anything is stored (as the mock does).
+ */
+export async function checkNewPassword(db: Db, password: string, field = 'password'): Promise<void> {
+  const problem = passwordProblem(password, passwordRulesOf((await storedSettings(db)).security))
+  if (problem) throw new ApiError(422, problem, { [field]: problem })
+}
+
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/public', async (c) => {
-    const g = (await storedSettings(c.var.deps.db)).general
-    return c.json({ contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address } })
+    const { general: g, security } = await storedSettings(c.var.deps.db)
+    return c.json({
+      contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address },
+      password: passwordRulesOf(security),
+    })
   })
 
   .get('/', requireAuth('admin'), async (c) => c.json({ settings: await storedSettings(c.var.deps.db) }))

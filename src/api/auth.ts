@@ -3,6 +3,7 @@ import {
   AuthResponse,
   ForgotPasswordResponse,
   MessageResponse,
+  PasswordRulesResponse,
   UserResponse,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
@@ -38,3 +39,6 @@ export const forgotPassword = (body: ForgotPasswordRequest) =>
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   request((w) => w.url('/auth/reset-password').post(body).json(), MessageResponse, anonymous)
+
+/** The password rules every new password must meet (GET /settings/public, no sign-in). */
+export const passwordRules = () => request((w) => w.url('/settings/public').get().json(), PasswordRulesResponse, anonymous)

@@ -21,9 +21,12 @@ describe('settings on the server', () => {
     const again = await call<{ settings: typeof DEFAULT_SETTINGS }>('GET', '/settings', { token: await loginAs('admin') })
     expect(again.json.settings.general).toEqual(general)
 
-    // The public site's contact details are those settings, without signing in.
+    // The public site's contact details are those settings, without signing in (with the password rules: password-rules.test.ts).
     const contact = await call('GET', '/settings/public')
-    expect(contact.json).toEqual({ contact: { facilityName: general.facilityName, contactEmail: 'care@amani.example', contactPhone: '0722 000 111', address: general.address } })
+    expect(contact.json).toEqual({
+      contact: { facilityName: general.facilityName, contactEmail: 'care@amani.example', contactPhone: '0722 000 111', address: general.address },
+      password: { minLength: 6, requireComplexity: false },
+    })
   })
 
   it('refuses a section out of bounds with the rule, and an unknown section', async () => {

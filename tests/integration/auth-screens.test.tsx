@@ -89,6 +89,8 @@ describe('Login screen', () => {
 })
 
 describe('Register screen', () => {
+  // The screen reads the password rules (GET /settings/public) as it opens, maybe while counting: not a submission.
+  const sent = (requests: string[]) => requests.filter((r) => r !== 'GET /api/settings/public')
   async function fillRegister(values: Partial<Record<string, string>>) {
     const u = user()
     const labels: Record<string, RegExp> = {
@@ -123,7 +125,7 @@ describe('Register screen', () => {
     ]) {
       expect(await screen.findByText(message)).toBeVisible()
     }
-    expect(counter.requests).toEqual([])
+    expect(sent(counter.requests)).toEqual([])
     counter.stop()
   })
 
@@ -141,7 +143,7 @@ describe('Register screen', () => {
       confirmPassword: 'Secret#2',
     })
     expect(await screen.findByText('Passwords do not match')).toBeVisible()
-    expect(counter.requests).toEqual([])
+    expect(sent(counter.requests)).toEqual([])
     counter.stop()
   })
 

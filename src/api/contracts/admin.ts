@@ -38,13 +38,13 @@ export const UserPage = z.object({
 })
 export type UserPage = z.infer<typeof UserPage>
 
-/** PUT /users/{id}: the edited fields; the password only when filled (SPEC.md section 5). */
+/** PUT /users/{id}: the edited fields; the password only when filled (SPEC.md section 5), meeting the admin's password rules. */
 export const UserUpdateRequest = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
   email: z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address')),
   role: z.enum(WIRE_ROLES),
   phone: z.optional(z.string()),
   address: z.optional(z.string()),
-  password: z.optional(z.string().check(z.minLength(6, 'Password must be at least 6 characters'))),
+  password: z.optional(z.string()),
 })
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { Id } from './common'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem, type PasswordRules } from './password-rules'
 
 import { STAFF_ROLES, normaliseRole, type Role } from './roles'
 
@@ -47,10 +48,11 @@ export interface SessionUser {
 // ---- requests (shared with mocks/, which validates with the same schemas) ----
 export { LoginRequest, RegisterRequest } from './auth-requests'
 
+// A new password's length and complexity are the admin's rules, checked by the backend after parsing (password-rules.ts).
 export const StaffRequest = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
   email: z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address')),
-  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
+  password: z.string().check(z.minLength(1, 'Password is required')),
   role: z.enum(STAFF_ROLES),
   phone: z.optional(z.string()),
   address: z.optional(z.string()),
@@ -67,7 +69,7 @@ export type ProfileRequest = z.infer<typeof ProfileRequest>
 
 export const ChangePasswordRequest = z.object({
   currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
-  newPassword: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
+  newPassword: z.string().check(z.minLength(1, 'New password is required')),
 })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>
 
@@ -78,15 +80,33 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>
 
 export const ResetPasswordRequest = z.object({
   token: z.string().check(z.minLength(1, 'The reset link is incomplete')),
-  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
+  password: z.string().check(z.minLength(1, 'Password is required')),
 })
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>
+
+/** A form's check of a new password against the home's rules; a blank one is left to the form's own "required" message. */
+export const meetsPasswordRules = (rules: PasswordRules) =>
+  // `refine` with a message function rather than `superRefine`: the zod code any chunk uses sits in the sign-in pages' first load.
+  z.refine<string>((password) => !password || !passwordProblem(password, rules), {
+    error: (issue) => passwordProblem(issue.input as string, rules),
+  })
 
 // ---- responses ----
 export const AuthResponse = z.object({ token: z.string().check(z.minLength(1)), user: User })
 export type AuthResponse = z.infer<typeof AuthResponse>
 
 export const MessageResponse = z.looseObject({ message: z.string() })
+
+/** GET /settings/public: the password rules every new password must meet (public, so the forms can check before sending). */
+export const PasswordRulesResponse = z.pipe(
+  z.object({
+    password: z.object({
+      minLength: z.number().check(z.int(), z.gte(MIN_PASSWORD_LENGTH), z.lte(MAX_PASSWORD_LENGTH)),
+      requireComplexity: z.boolean(),
+    }),
+  }),
+  z.transform((o): PasswordRules => o.password),
+)
 
 /** `{ user }` or a bare user. */
 export const UserResponse = z.union([z.pipe(z.object({ user: User }), z.transform((o) => o.user)), User])

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useForm } from '@tanstack/react-form'
 import {
   Button,
@@ -21,7 +21,9 @@ import { useAuthActor, useAuthSelector, useSession } from '../../app/session'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { TextField, submitHandler } from '../../components/form-fields'
 import { PageHeader } from '../../components/page-header'
-import { ChangePasswordForm, PROFILE_TEXT, ProfileForm } from './profile-schema'
+import { usePasswordRules } from '../../app/password-rules'
+import { passwordHint } from '../../api/contracts/password-rules'
+import { PROFILE_TEXT, ProfileForm, changePasswordForm } from './profile-schema'
 
 const useStyles = makeStyles({
   layout: { display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', alignItems: 'start', maxWidth: '960px' },
@@ -126,9 +128,11 @@ function DetailsUnavailableCard({ loading }: { loading: boolean }) {
 function PasswordCard() {
   const styles = useStyles()
   const submission = useSubmission(authApi.changePassword, { successMessage: PROFILE_TEXT.passwordChanged, failureMessage: PROFILE_TEXT.passwordFailed })
+  const rules = usePasswordRules()
+  const schema = useMemo(() => changePasswordForm(rules), [rules])
   const form = useForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validators: { onChange: ChangePasswordForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => submission.submit({ currentPassword: value.currentPassword, newPassword: value.newPassword }),
   })
   // The fields are cleared only once the server agreed; a wrong current password keeps them.
@@ -140,7 +144,7 @@ function PasswordCard() {
       <Subtitle2 as="h2">{PROFILE_TEXT.passwordHeading}</Subtitle2>
       <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={PROFILE_TEXT.passwordHeading}>
         <form.Field name="currentPassword">{(f) => <TextField field={f} label="Current password" type="password" autoComplete="current-password" required />}</form.Field>
-        <form.Field name="newPassword">{(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}</form.Field>
+        <form.Field name="newPassword">{(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}</form.Field>
         <form.Field name="confirmPassword">{(f) => <TextField field={f} label="Confirm new password" type="password" autoComplete="new-password" required />}</form.Field>
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={submission.busy}>

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini'
+import { meetsPasswordRules } from '../../api/contracts/auth'
+import type { PasswordRules } from '../../api/contracts/password-rules'
 
 /** Profile form: the name is required; phone and address may be cleared. */
 export const ProfileForm = z.object({
@@ -7,14 +9,15 @@ export const ProfileForm = z.object({
   address: z.string().check(z.trim()),
 })
 
-/** Change password: current, new (at least 6, as the server asks), confirm; nothing is sent if they differ. */
-export const ChangePasswordForm = z
-  .object({
-    currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
-    newPassword: z.string().check(z.minLength(1, 'New password is required'), z.minLength(6, 'Password must be at least 6 characters')),
-    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')),
-  })
-  .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
+/** Change password: current, new (meeting the home's password rules, as the server asks), confirm; nothing is sent if they differ. */
+export const changePasswordForm = (rules: PasswordRules) =>
+  z
+    .object({
+      currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
+      newPassword: z.string().check(z.minLength(1, 'New password is required'), meetsPasswordRules(rules)),
+      confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')),
+    })
+    .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
 
 export const PROFILE_TEXT = {
   title: 'My Profile',

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import { useForm, type AnyFieldApi } from '@tanstack/react-form'
 import { z } from 'zod/mini'
 import {
@@ -16,8 +16,10 @@ import {
 } from '@fluentui/react-components'
 import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
 import { DialogFooter } from '../../../components/dialog-footer'
-import { toWireRole, type StaffRequest, type User, type WireRole } from '../../../api/contracts/auth'
+import { meetsPasswordRules, toWireRole, type StaffRequest, type User, type WireRole } from '../../../api/contracts/auth'
 import type { UserUpdateRequest } from '../../../api/contracts/admin'
+import { passwordHint, type PasswordRules } from '../../../api/contracts/password-rules'
+import { usePasswordRules } from '../../../app/password-rules'
 import { ROLE_LABELS } from './user-text'
 
 const useStyles = makeStyles({
@@ -28,25 +30,30 @@ const useStyles = makeStyles({
 const required = (label: string) => z.string().check(z.trim(), z.minLength(1, `${label} is required`))
 const email = z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(z.regexes.email, 'Please enter a valid email address'))
 
-/** SPEC.md section 5, staff user form: name, email and password required (min 6); role morgue_attendant or admin. */
-export const StaffForm = z.object({
-  name: required('Name'),
-  email,
-  password: z.string().check(z.minLength(6, 'Password must be at least 6 characters')),
-  role: z.enum(['morgue_attendant', 'admin']),
-  phone: z.string(),
-  address: z.string(),
-})
+/**
+ * SPEC.md section 5, staff user form: name, email and password required; role morgue_attendant or
+ * admin. The password meets the home's rules (SPEC.md's minimum of 6 until an admin raises it).
+ */
+export const staffForm = (rules: PasswordRules) =>
+  z.object({
+    name: required('Name'),
+    email,
+    password: z.string().check(z.minLength(1, 'Password is required'), meetsPasswordRules(rules)),
+    role: z.enum(['morgue_attendant', 'admin']),
+    phone: z.string(),
+    address: z.string(),
+  })
 
-/** SPEC.md section 5, edit user: password optional (blank keeps it); roles client, morgue_attendant, admin. */
-export const EditUserForm = z.object({
-  name: required('Name'),
-  email,
-  password: z.string().check(z.refine((v) => v === '' || v.length >= 6, 'Password must be at least 6 characters')),
-  role: z.enum(['client', 'morgue_attendant', 'admin']),
-  phone: z.string(),
-  address: z.string(),
-})
+/** SPEC.md section 5, edit user: password optional (blank keeps it, else it meets the rules); roles client, morgue_attendant, admin. */
+export const editUserForm = (rules: PasswordRules) =>
+  z.object({
+    name: required('Name'),
+    email,
+    password: z.string().check(meetsPasswordRules(rules)),
+    role: z.enum(['client', 'morgue_attendant', 'admin']),
+    phone: z.string(),
+    address: z.string(),
+  })
 
 function RoleSelect({ field, roles }: { field: AnyFieldApi; roles: readonly WireRole[] }) {
   const error = fieldError(field)
@@ -72,9 +79,11 @@ interface Props {
 export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & { onSubmit: (body: StaffRequest) => void }) {
   const styles = useStyles()
   const formId = useId()
+  const rules = usePasswordRules()
+  const schema = useMemo(() => staffForm(rules), [rules])
   const form = useForm({
     defaultValues: { name: '', email: '', password: '', role: 'morgue_attendant' as 'morgue_attendant' | 'admin', phone: '', address: '' },
-    validators: { onChange: StaffForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => {
       const body: StaffRequest = { name: value.name.trim(), email: value.email.trim(), password: value.password, role: value.role }
       if (value.phone.trim()) body.phone = value.phone.trim()
@@ -97,7 +106,7 @@ export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & {
               <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="off" required />}</form.Field>
               <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="off" required />}</form.Field>
               <form.Field name="password">
-                {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}
+                {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}
               </form.Field>
               <form.Field name="role">{(f) => <RoleSelect field={f} roles={['morgue_attendant', 'admin']} />}</form.Field>
               <form.Field name="phone">{(f) => <TextField field={f} label="Phone (optional)" type="tel" inputMode="tel" />}</form.Field>
@@ -114,6 +123,8 @@ export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & {
 export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props & { user: User; onSubmit: (body: UserUpdateRequest) => void }) {
   const styles = useStyles()
   const formId = useId()
+  const rules = usePasswordRules()
+  const schema = useMemo(() => editUserForm(rules), [rules])
   const form = useForm({
     defaultValues: {
       name: user.name,
@@ -123,7 +134,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
       phone: user.phone ?? '',
       address: user.address ?? '',
     },
-    validators: { onChange: EditUserForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => {
       const body: UserUpdateRequest = {
         name: value.name.trim(),
@@ -156,7 +167,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
               <form.Field name="address">{(f) => <TextField field={f} label="Address" />}</form.Field>
               <form.Field name="password">
                 {(f) => (
-                  <TextField field={f} label="New password" type="password" autoComplete="new-password" hint="Leave blank to keep the current password" />
+                  <TextField field={f} label="New password" type="password" autoComplete="new-password" hint={`Leave blank to keep the current password. ${passwordHint(rules)}.`} />
                 )}
               </form.Field>
             </form>

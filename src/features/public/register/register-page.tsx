@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button } from '@fluentui/react-components'
 import { paths } from '../../../app/paths'
@@ -6,7 +6,7 @@ import { useAfterHydration } from '../../../lib/hydration'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
-import { RegisterForm } from './register-schema'
+import { registerForm } from './register-schema'
 import type { RegisterPayload, RegisterSubmissionState } from './register-submission'
 
 // The API client and the submission machine come in their own chunk, started as the screen mounts.
@@ -28,10 +28,13 @@ export function RegisterPage() {
   }, [submission, queued])
   const busy = queued !== null || (submission?.busy ?? false)
   const afterHydration = useAfterHydration()
+  // The home's password rules come with the submission chunk (until then, the server checks them).
+  const passwordCheck = submission?.passwordProblem
+  const schema = useMemo(() => registerForm(passwordCheck), [passwordCheck])
 
   const form = useForm({
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', address: '', password: '', confirmPassword: '' },
-    validators: { onChange: RegisterForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) =>
       submitRef.current({
         name: `${value.firstName.trim()} ${value.lastName.trim()}`,
@@ -56,7 +59,7 @@ export function RegisterPage() {
         </form.Field>
         <form.Field name="address">{(f) => <TextField field={f} label="Address" autoComplete="street-address" required />}</form.Field>
         <form.Field name="password">
-          {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}
+          {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint={submission?.passwordHint ?? 'At least 6 characters'} required />}
         </form.Field>
         <form.Field name="confirmPassword">
           {(f) => <TextField field={f} label="Confirm password" type="password" autoComplete="new-password" required />}

@@ -1,4 +1,4 @@
-export { RegisterForm } from '../../../api/contracts/auth-requests'
+export { registerForm } from '../../../api/contracts/auth-requests'
 
 export const REGISTER_MESSAGES = {
   success: 'Registration successful! Please log in.',

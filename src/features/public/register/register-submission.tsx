@@ -5,6 +5,8 @@ import * as authApi from '../../../api/auth'
 import { paths } from '../../../app/paths'
 import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { useSubmission } from '../../../app/use-notifying-machine'
+import { usePasswordRules } from '../../../app/password-rules'
+import { passwordHint, passwordProblem } from '../../../api/contracts/password-rules'
 import { REGISTER_MESSAGES } from './register-schema'
 
 export type RegisterPayload = Parameters<typeof authApi.register>[0]
@@ -12,6 +14,9 @@ export type RegisterPayload = Parameters<typeof authApi.register>[0]
 export interface RegisterSubmissionState {
   busy: boolean
   submit: (payload: RegisterPayload) => void
+  /** The home's password rules, as read from the server (the defaults if they could not be). */
+  passwordProblem: (password: string) => string | null
+  passwordHint: string
 }
 
 /** The one message a new family gets: they are signed in, not sent to sign in again. */
@@ -20,9 +25,10 @@ export const WELCOME_NEW_FAMILY = 'Your account is ready. Welcome.'
 /**
  * The register call through the submission machine (a failure becomes a toast), loaded apart from
  * the register screen: the form renders at once and this arrives, with the API client and XState,
- * while the family types. Once the account exists the family is signed in with the password they
- * just chose and taken to booking, greeted as new; should that sign-in fail, the sign-in page
- * opens with their e-mail filled in. It renders nothing; it reports its state to the screen.
+ * while the family types; it also reads the home's password rules, which the form then checks.
+ * Once the account exists the family is signed in with the password they just chose and taken to
+ * booking, greeted as new; should that sign-in fail, the sign-in page opens with their e-mail
+ * filled in. It renders nothing; it reports its state to the screen.
  */
 export default function RegisterSubmission({ onState }: { onState: (state: RegisterSubmissionState) => void }) {
   const { busy, succeeded, submit } = useSubmission(authApi.register, { failureMessage: REGISTER_MESSAGES.failure })
@@ -45,6 +51,7 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
   }, [succeeded, signingIn, givenActor, navigate])
 
   const stillBusy = busy || signingIn
+  const rules = usePasswordRules()
   useEffect(() => {
     onState({
       busy: stillBusy,
@@ -52,9 +59,11 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
         sent.current = payload
         submit(payload)
       },
+      passwordProblem: (password) => passwordProblem(password, rules),
+      passwordHint: passwordHint(rules),
     })
     // `submit` is a new function each render but always sends to the same actor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stillBusy, onState])
+  }, [stillBusy, onState, rules])
   return null
 }

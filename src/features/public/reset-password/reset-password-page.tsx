@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
@@ -9,13 +9,17 @@ import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
+import { usePasswordRules } from '../../../app/password-rules'
+import { meetsPasswordRules } from '../../../api/contracts/auth'
+import { passwordHint, type PasswordRules } from '../../../api/contracts/password-rules'
 
-const ResetForm = z
-  .object({
-    password: z.string().check(z.minLength(1, 'Password is required'), z.minLength(6, 'Password must be at least 6 characters')),
-    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
-  })
-  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
+const resetForm = (rules: PasswordRules) =>
+  z
+    .object({
+      password: z.string().check(z.minLength(1, 'Password is required'), meetsPasswordRules(rules)),
+      confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
+    })
+    .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
 
 export const RESET_MESSAGES = {
   success: 'Your password has been reset. Please sign in.',
@@ -28,9 +32,11 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const submission = useSubmission(authApi.resetPassword, { successMessage: RESET_MESSAGES.success, failureMessage: RESET_MESSAGES.failure })
+  const rules = usePasswordRules()
+  const schema = useMemo(() => resetForm(rules), [rules])
   const form = useForm({
     defaultValues: { password: '', confirmPassword: '' },
-    validators: { onChange: ResetForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => submission.submit({ token, password: value.password }),
   })
 
@@ -49,7 +55,7 @@ export function ResetPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Reset password">
           <form.Field name="password">
-            {(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint="At least 6 characters" required />}
+            {(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}
           </form.Field>
           <form.Field name="confirmPassword">
             {(f) => <TextField field={f} label="Confirm new password" type="password" autoComplete="new-password" required />}
