@@ -109,6 +109,13 @@ export const paymentSchema = z.object({
   phone: z.nullable(z.string()),
   checkout_request_id: z.nullable(z.string()),
   result_desc: z.nullable(z.string()),
+  /** A relative's contribution through the family's link (absent on the family's own payments). */
+  contribution_link_id: z.optional(z.nullable(z.int())),
+  contributor_name: z.optional(z.nullable(z.string())),
+  contributor_message: z.optional(z.nullable(z.string())),
+  contributor_anonymous: z.optional(z.boolean()),
+  contributor_phone: z.optional(z.nullable(z.string())),
+  thanked_at: z.optional(z.nullable(z.string())),
 })
 export type PaymentRecord = z.infer<typeof paymentSchema>
 
@@ -126,6 +133,7 @@ export const mpesaRequestSchema = z.object({
   result_desc: z.nullable(z.string()),
   payment_id: z.nullable(z.int()),
   created_at: z.string(),
+  contribution_link_id: z.optional(z.nullable(z.int())),
 })
 export type MpesaRequestRecord = z.infer<typeof mpesaRequestSchema>
 
@@ -233,6 +241,18 @@ export const smsSchema = z.object({
 })
 export type SmsRecord = z.infer<typeof smsSchema>
 
+/** A family's contribution link (harambee). */
+export const contributionLinkSchema = z.object({
+  id: z.int(),
+  booking_id: z.int(),
+  token: z.string(),
+  message: z.nullable(z.string()),
+  created_by: z.int(),
+  created_at: z.string(),
+  closed_at: z.nullable(z.string()),
+})
+export type ContributionLinkRecord = z.infer<typeof contributionLinkSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -251,6 +271,7 @@ export const db = {
   chatMessage: new Collection({ schema: chatMessageSchema }),
   messageRead: new Collection({ schema: messageReadSchema }),
   sms: new Collection({ schema: smsSchema }),
+  contributionLink: new Collection({ schema: contributionLinkSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -373,6 +394,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return messageReadSchema
     case 'sms':
       return smsSchema
+    case 'contributionLink':
+      return contributionLinkSchema
   }
 }
 

@@ -122,7 +122,13 @@ export async function addMessage(user: UserRecord, thread: MessageThreadRecord, 
 /** Queues an SMS to a user unless they turned SMS off or have no Kenyan mobile number. */
 export async function queueMockSms(sms: { userId: number; kind: string; body: string; bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
   const user = db.user.findFirst((q) => q.where({ id: sms.userId }))
-  const phone = user && user.sms_notifications !== false && user.phone ? normaliseKenyanPhone(user.phone) : null
+  if (!user || user.sms_notifications === false || !user.phone) return false
+  return queueMockSmsTo(user.phone, sms)
+}
+
+/** Queues an SMS to a number (a contributor has no account). */
+export async function queueMockSmsTo(raw: string, sms: { userId?: number | null; kind: string; body: string; bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
+  const phone = normaliseKenyanPhone(raw)
   if (!phone) return false
   await db.sms.create({
     id: nextId('sms'),
@@ -131,7 +137,7 @@ export async function queueMockSms(sms: { userId: number; kind: string; body: st
     kind: sms.kind,
     booking_id: sms.bookingId ?? null,
     message_id: sms.messageId ?? null,
-    user_id: sms.userId,
+    user_id: sms.userId ?? null,
     status: 'queued',
     provider: null,
     attempts: 0,

@@ -12,6 +12,10 @@ import { cryptoRandom } from './passwords'
 import { receiptNumber } from './seed-shared'
 import { amountDue } from './serialize'
 import { MPESA_MAX_ATTEMPTS } from '../src/lib/constants'
+import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, WELL_WISHER, maskPhone } from '../src/api/contracts/contributions'
+import type { PaymentRecord } from './db'
+import { queueMockSms, queueMockSmsTo } from './messages'
+import { storedSettings } from './handlers/settings'
 
 export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
 
@@ -58,7 +62,8 @@ export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => 
   if (pushing.has(bookingId)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
   pushing.add(bookingId)
   try {
-    const outstanding = db.mpesaRequest.findMany((q) => q.where({ booking_id: bookingId })).filter(isOutstanding)
+    // Relatives' contributions are held to what is due by reservation, not by this rule.
+    const outstanding = db.mpesaRequest.findMany((q) => q.where({ booking_id: bookingId })).filter((r) => isOutstanding(r) && !r.contribution_link_id)
     const abandoned = (r: MpesaRequestRecord) => scenarioOutcome(r) === null && r.verify_count >= MPESA_ABANDONED_AFTER_VERIFIES
     if (!outstanding.every(abandoned)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
     for (const r of outstanding) await settle(r.id, MPESA_EXPIRED)
@@ -68,13 +73,20 @@ export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => 
   }
 }
 
-export type NewMpesaRequest = Pick<MpesaRequestRecord, 'checkout_request_id' | 'merchant_request_id' | 'booking_id' | 'client_id' | 'phone' | 'amount' | 'scenario'>
+export type NewMpesaRequest = Pick<MpesaRequestRecord, 'checkout_request_id' | 'merchant_request_id' | 'booking_id' | 'client_id' | 'phone' | 'amount' | 'scenario' | 'contribution_link_id'>
+
+/** Who a relative's push is from (a contribution through the family's link). */
+export interface PushContributor {
+  name: string
+  message: string | null
+  anonymous: boolean
+}
 
 /**
  * Records an STK push M-Pesa accepted: a `processing` payment row (no transaction id yet), so the
  * family's history shows it at once, and the M-Pesa request linked to it (`payment_id`).
  */
-export async function recordPush(request: NewMpesaRequest): Promise<void> {
+export async function recordPush(request: NewMpesaRequest, contributor?: PushContributor): Promise<void> {
   const now = new Date().toISOString()
   const payment = await db.payment.create({
     id: nextId('payment'),
@@ -85,9 +97,20 @@ export async function recordPush(request: NewMpesaRequest): Promise<void> {
     status: 'processing',
     amount: request.amount,
     payment_date: now,
-    phone: request.phone,
+    // A contributor's number is theirs: the family's history shows it masked.
+    phone: contributor ? maskPhone(request.phone) : request.phone,
     checkout_request_id: request.checkout_request_id,
     result_desc: null,
+    ...(contributor
+      ? {
+          contribution_link_id: request.contribution_link_id ?? null,
+          contributor_name: contributor.name,
+          contributor_message: contributor.message,
+          contributor_anonymous: contributor.anonymous,
+          contributor_phone: request.phone,
+          thanked_at: null,
+        }
+      : {}),
   })
   await db.mpesaRequest.create({
     ...request,
@@ -161,6 +184,7 @@ async function settleOnce(requestId: number, { resultCode, resultDesc }: MpesaOu
       },
     })
     await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${fields.transaction_id ?? ''})`, req.client_id)
+    if (payment?.contribution_link_id) await contributionReceived(payment)
   } else {
     await logActivity('payment', `M-Pesa payment for booking #${req.booking_id} failed: ${resultDesc}`, req.client_id)
   }
@@ -178,4 +202,23 @@ export async function deliverCallbacks(clientId: number): Promise<void> {
     const outcome = scenarioOutcome(r)
     if (outcome) await settle(r.id, outcome)
   }
+}
+
+/** What open contribution pushes of this booking hold (an unanswered push holds nothing after CONTRIBUTION_RESERVATION_MS). */
+export function reservedFor(bookingId: number, now = Date.now()): number {
+  return db.mpesaRequest
+    .findMany((q) => q.where({ booking_id: bookingId }))
+    .filter((r) => isOutstanding(r) && r.contribution_link_id && now - Date.parse(r.created_at) < CONTRIBUTION_RESERVATION_MS)
+    .reduce((n, r) => n + r.amount, 0)
+}
+
+/** A relative's contribution arrived: a thank-you to them (with the receipt) and a word to the family. */
+async function contributionReceived(p: PaymentRecord): Promise<void> {
+  const booking = db.booking.findFirst((q) => q.where({ id: p.booking_id }))
+  if (!booking) return
+  const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
+  const home = storedSettings().general.facilityName
+  const name = d ? `${d.first_name} ${d.last_name}` : ''
+  if (p.contributor_phone) await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.thanks(home, name, p.amount, p.transaction_id) })
+  await queueMockSms({ userId: booking.client_id, kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.family(p.contributor_name ?? WELL_WISHER, p.amount, amountDue(booking)) })
 }

@@ -24,6 +24,7 @@ import { userRoutes } from './routes/users'
 import { settingsRoutes } from './routes/settings'
 import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
+import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
@@ -51,6 +52,9 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
+/** The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill, never logged. */
+export const loggablePath = (path: string) => path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token')
+
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
@@ -69,7 +73,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     // One line per API call (never a body or a header: they may carry passwords and tokens).
     if (c.req.path.startsWith('/api')) {
       const level = c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
-      deps.log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
+      deps.log[level]({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
     }
   })
 
@@ -88,7 +92,9 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/auth', authRoutes)
   api.route('/services', serviceRoutes)
   api.route('/deceased', deceasedRoutes)
+  api.route('/bookings', bookingContributionRoutes)
   api.route('/bookings', bookingRoutes)
+  api.route('/contributions', contributionRoutes)
   api.route('/users', userRoutes)
   api.route('/settings', settingsRoutes)
   api.route('/payments', paymentRoutes)
@@ -120,7 +126,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       return c.json({ message: error.message || (status === 400 ? 'Bad request' : 'Request failed') }, status)
     }
     // A bug: logged with its stack, answered without one.
-    deps.log.error({ err: loggableError(error), method: c.req.method, path: c.req.path }, 'unhandled error')
+    deps.log.error({ err: loggableError(error), method: c.req.method, path: loggablePath(c.req.path) }, 'unhandled error')
     return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500)
   })
   app.notFound((c) => (c.req.path.startsWith('/api') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)))

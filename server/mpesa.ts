@@ -5,7 +5,10 @@
  * that each takes effect at most once even across instances: every change is one UPDATE guarded
  * by the payment still being `processing` (or its receipt still empty).
  */
-import { and, desc, eq, isNull, like } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, like, sql } from 'drizzle-orm'
+import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, WELL_WISHER } from '../src/api/contracts/contributions'
+import { queueSms, queueSmsTo } from './sms'
+import { storedSettings } from './routes/settings'
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments } from './db/schema'
@@ -49,7 +52,8 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
       .returning({ id: payments.id })
     return done.length > 0
   }
-  return db.transaction(async (tx) => {
+  let completed: PaymentRow | null = null
+  const changed = await db.transaction(async (tx) => {
     const t = tx as unknown as Db
     const complete = decision.action === 'complete'
     const [row] = await t
@@ -60,12 +64,35 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
     if (!row) return false
     await t.update(mpesaRequests).set({ resultCode: decision.resultCode, resultDesc: decision.resultDesc }).where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
     if (complete) {
+      completed = row
       await refreshPaymentStatus(t, row.bookingId)
       await logActivity(t, 'payment', `M-Pesa payment of KSH ${row.amount.toLocaleString('en-KE')} received for booking #${row.bookingId}`, row.clientId)
     }
     log.info({ checkoutRequestId, action: decision.action, source }, 'M-Pesa push settled')
     return true
   })
+  const done = completed as PaymentRow | null
+  if (done?.contributionLinkId) await contributionReceived(db, log, done)
+  return changed
+}
+
+/** A relative's contribution arrived: a thank-you to them (with the receipt) and a word to the family. Never throws. */
+async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise<void> {
+  try {
+    const [b] = await db
+      .select({ clientId: bookings.clientId, total: bookings.totalAmount, first: deceased.firstName, last: deceased.lastName })
+      .from(bookings)
+      .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
+      .where(eq(bookings.id, p.bookingId))
+    if (!b) return
+    const home = (await storedSettings(db)).general.facilityName
+    const name = `${b.first ?? ''} ${b.last ?? ''}`.trim()
+    if (p.contributorPhone) await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: p.bookingId, body: CONTRIBUTION_SMS.thanks(home, name, p.amount, p.transactionId) })
+    const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, p.bookingId))
+    await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: CONTRIBUTION_SMS.family(p.contributorName ?? WELL_WISHER, p.amount, amountDue(b.total, rows)) })
+  } catch (error) {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not queue the contribution SMS')
+  }
 }
 
 /** Daraja's callback: settles a push of ours once; anything else is logged and changes nothing. */
@@ -132,7 +159,7 @@ export async function openRequestOf(db: Db, bookingId: number): Promise<MpesaReq
   const [open] = await db
     .select()
     .from(mpesaRequests)
-    .where(and(eq(mpesaRequests.bookingId, bookingId), isNull(mpesaRequests.resultCode)))
+    .where(and(eq(mpesaRequests.bookingId, bookingId), isNull(mpesaRequests.resultCode), isNull(mpesaRequests.contributionLinkId)))
   return open
 }
 
@@ -163,3 +190,19 @@ export function toWirePayment(p: PaymentRow) {
   }
 }
 
+
+/** What open contribution pushes of this booking hold (a push unanswered for CONTRIBUTION_RESERVATION_MS holds nothing). */
+export async function reservedFor(db: Db, bookingId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`COALESCE(SUM(${mpesaRequests.amount}), 0)::int` })
+    .from(mpesaRequests)
+    .where(
+      and(
+        eq(mpesaRequests.bookingId, bookingId),
+        isNull(mpesaRequests.resultCode),
+        isNotNull(mpesaRequests.contributionLinkId),
+        gt(mpesaRequests.createdAt, sql`now() - ${`${CONTRIBUTION_RESERVATION_MS} milliseconds`}::interval`),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}

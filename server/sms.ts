@@ -73,13 +73,25 @@ export async function queueSms(db: Db, log: Logger, sms: QueueSms): Promise<bool
     const [user] = await db.select({ phone: users.phone, on: users.smsNotifications }).from(users).where(eq(users.id, sms.userId))
     const to = user?.on ? smsPhone(user.phone) : null
     if (!to) return false
+    return await queueSmsTo(db, log, to, sms)
+  } catch (error) {
+    log.warn({ err: error instanceof Error ? error.message : String(error), kind: sms.kind }, 'could not queue an SMS')
+    return false
+  }
+}
+
+/** Queues an SMS to a number (a contributor has no account); never throws. */
+export async function queueSmsTo(db: Db, log: Logger, phone: string, sms: Omit<QueueSms, 'userId'> & { userId?: number | null }): Promise<boolean> {
+  const to = smsPhone(phone)
+  if (!to) return false
+  try {
     await db.insert(smsOutbox).values({
       toPhone: to,
       body: sms.body,
       kind: sms.kind,
       bookingId: sms.bookingId ?? null,
       messageId: sms.messageId ?? null,
-      userId: sms.userId,
+      userId: sms.userId ?? null,
       sendAfter: sql`now() + ${`${sms.delayMs ?? 0} milliseconds`}::interval`,
     })
     return true

@@ -12,6 +12,7 @@ import { morgueHandlers } from './morgue'
 import { settingsHandlers } from './settings'
 import { contactHandlers } from './contact'
 import { messageHandlers } from './messages'
+import { contributionHandlers } from './contributions'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -29,6 +30,7 @@ export const handlers = [
   ...authHandlers,
   ...serviceHandlers,
   ...deceasedHandlers,
+  ...contributionHandlers,
   ...bookingHandlers,
   ...settingsHandlers,
   ...documentHandlers,

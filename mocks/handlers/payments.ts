@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw'
+import { reservedFor } from '../mpesa'
+import { msgAmountAboveDue } from '../../src/api/contracts/contributions'
 import { z } from 'zod/mini'
 import { db } from '../db'
-import type { UserRecord } from '../db'
+import type { MpesaRequestRecord, UserRecord } from '../db'
 import { idempotent } from '../idempotency'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
-import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress } from '../mpesa'
+import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress, type PushContributor } from '../mpesa'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { reportFileName } from '../../shared/report'
@@ -51,36 +53,78 @@ async function pushFor(user: UserRecord, request: Request): Promise<Response> {
   if (due === 0) throw new ApiError(409, 'This booking is already paid')
   // Instalments: any whole amount up to what is due (one M-Pesa transaction is at most 250,000).
   if (input.amount > due) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
+  // Relatives paying through the family's link right now hold their amounts.
+  const reserved = reservedFor(booking.id)
+  if (reserved > 0 && input.amount > due - reserved) throw new ApiError(422, msgAmountAboveDue(due - reserved), { amount: msgAmountAboveDue(due - reserved) })
 
   // One payment in progress per booking: a second push waits for the first to finish (409).
-  return whenNoPaymentInProgress(booking.id, async () => {
-    const scenario = scenarioForPhone(phone)
-    const merchantRequestId = `${Math.floor(10000 + cryptoRandom() * 89999)}-${Math.floor(1e7 + cryptoRandom() * 8.9e7)}-1`
-    if (scenario.id === 'push_rejected') {
-      return HttpResponse.json({
-        data: { MerchantRequestID: merchantRequestId, ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE },
-      })
-    }
-    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14)
-    const checkoutRequestId = `ws_CO_${stamp}${randomHex(6).toUpperCase()}`
-    await recordPush({
+  return whenNoPaymentInProgress(booking.id, () => startMockPush({ bookingId: booking.id, clientId: user.id, phone, amount: input.amount }))
+}
+
+/** The simulated Daraja push (by the phone's test scenario): Daraja's answer, and the request recorded when accepted. */
+export async function startMockPush(push: { bookingId: number; clientId: number; phone: string; amount: number; linkId?: number; contributor?: PushContributor }): Promise<Response> {
+  const scenario = scenarioForPhone(push.phone)
+  const merchantRequestId = `${Math.floor(10000 + cryptoRandom() * 89999)}-${Math.floor(1e7 + cryptoRandom() * 8.9e7)}-1`
+  if (scenario.id === 'push_rejected') {
+    return HttpResponse.json({
+      data: { MerchantRequestID: merchantRequestId, ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE },
+    })
+  }
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14)
+  const checkoutRequestId = `ws_CO_${stamp}${randomHex(6).toUpperCase()}`
+  await recordPush(
+    {
       checkout_request_id: checkoutRequestId,
       merchant_request_id: merchantRequestId,
-      booking_id: booking.id,
-      client_id: user.id,
-      phone,
-      amount: input.amount,
+      booking_id: push.bookingId,
+      client_id: push.clientId,
+      phone: push.phone,
+      amount: push.amount,
       scenario: scenario.id,
-    })
-    return HttpResponse.json({
-      data: {
-        MerchantRequestID: merchantRequestId,
-        CheckoutRequestID: checkoutRequestId,
-        ResponseCode: '0',
-        ResponseDescription: 'Success. Request accepted for processing',
-        CustomerMessage: 'Success. Request accepted for processing',
+      contribution_link_id: push.linkId ?? null,
+    },
+    push.contributor,
+  )
+  return HttpResponse.json({
+    data: {
+      MerchantRequestID: merchantRequestId,
+      CheckoutRequestID: checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    },
+  })
+}
+
+/** A verify call on a request: counted, then its final answer or "still processing" (count-driven by its scenario). */
+export async function verifyAnswer(req: MpesaRequestRecord): Promise<Response> {
+  const updated =
+    (await db.mpesaRequest.update((q) => q.where({ id: req.id }), {
+      data(r) {
+        r.verify_count += 1
       },
-    })
+    })) ?? req
+  if (updated.result_code !== null) {
+    // Final already (by an earlier verify or by the simulated callback): the same answer every time.
+    return HttpResponse.json({ data: { ResultCode: updated.result_code, ResultDesc: updated.result_desc ?? '' } })
+  }
+  // Count-driven: still processing until the scenario's verify call.
+  const { finalOnVerify } = scenarioById(updated.scenario)
+  const outcome = scenarioOutcome(updated)
+  if (outcome === null || finalOnVerify === null || updated.verify_count < finalOnVerify) {
+    return HttpResponse.json({ data: { ...MPESA_PROCESSING } })
+  }
+  await settle(updated.id, outcome)
+  const settled = db.mpesaRequest.findFirst((q) => q.where({ id: updated.id })) ?? updated
+  return HttpResponse.json({
+    data: {
+      MerchantRequestID: settled.merchant_request_id,
+      CheckoutRequestID: settled.checkout_request_id,
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      ResultCode: settled.result_code ?? outcome.resultCode,
+      ResultDesc: settled.result_desc ?? outcome.resultDesc,
+    },
   })
 }
 
@@ -95,34 +139,7 @@ export const paymentHandlers = [
       const checkoutId = typeof params.checkoutRequestId === 'string' ? params.checkoutRequestId : ''
       const req = db.mpesaRequest.findFirst((q) => q.where({ checkout_request_id: checkoutId }))
       if (!req || (req.client_id !== user.id && user.role !== 'admin')) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
-      const updated =
-        (await db.mpesaRequest.update((q) => q.where({ id: req.id }), {
-          data(r) {
-            r.verify_count += 1
-          },
-        })) ?? req
-      if (updated.result_code !== null) {
-        // Final already (by an earlier verify or by the simulated callback): the same answer every time.
-        return HttpResponse.json({ data: { ResultCode: updated.result_code, ResultDesc: updated.result_desc ?? '' } })
-      }
-      // Count-driven: still processing until the scenario's verify call.
-      const { finalOnVerify } = scenarioById(updated.scenario)
-      const outcome = scenarioOutcome(updated)
-      if (outcome === null || finalOnVerify === null || updated.verify_count < finalOnVerify) {
-        return HttpResponse.json({ data: { ...MPESA_PROCESSING } })
-      }
-      await settle(updated.id, outcome)
-      const settled = db.mpesaRequest.findFirst((q) => q.where({ id: updated.id })) ?? updated
-      return HttpResponse.json({
-        data: {
-          MerchantRequestID: settled.merchant_request_id,
-          CheckoutRequestID: settled.checkout_request_id,
-          ResponseCode: '0',
-          ResponseDescription: 'The service request has been accepted successsfully',
-          ResultCode: settled.result_code ?? outcome.resultCode,
-          ResultDesc: settled.result_desc ?? outcome.resultDesc,
-        },
-      })
+      return verifyAnswer(req)
     }),
   ),
 

@@ -133,6 +133,14 @@ export const payments = pgTable(
     phone: text('phone'),
     checkoutRequestId: text('checkout_request_id'),
     resultDesc: text('result_desc'),
+    /** A relative's contribution through the family's link: who, their words, and whether to stay anonymous. */
+    contributionLinkId: integer('contribution_link_id'),
+    contributorName: text('contributor_name'),
+    contributorMessage: text('contributor_message'),
+    contributorAnonymous: boolean('contributor_anonymous').notNull().default(false),
+    /** The contributor's full number, for the thank-you SMS only (the wire shows it masked). */
+    contributorPhone: text('contributor_phone'),
+    thankedAt: at('thanked_at'),
   },
   (t) => [index('payments_booking').on(t.bookingId), index('payments_client').on(t.clientId), index('payments_date').on(t.paymentDate)],
 )
@@ -155,9 +163,15 @@ export const mpesaRequests = pgTable('mpesa_requests', {
   /** The reconciliation job of an open push: when to ask Daraja (STK query) next, and how many times it has. */
   nextCheckAt: at('next_check_at').notNull().defaultNow(),
   checkAttempts: integer('check_attempts').notNull().default(0),
+  /** Set for a relative's push through a contribution link (several may be open at once, within what is due). */
+  contributionLinkId: integer('contribution_link_id'),
 },
-  // One payment in progress per booking, kept by the database itself so two instances cannot both push.
-  (t) => [uniqueIndex('mpesa_requests_open_booking').on(t.bookingId).where(sql`result_code IS NULL`)],
+  // One payment of the family's own in progress per booking, kept by the database itself so two
+  // instances cannot both push; relatives' contributions are held to what is due by reservation instead.
+  (t) => [
+    uniqueIndex('mpesa_requests_open_booking').on(t.bookingId).where(sql`result_code IS NULL AND contribution_link_id IS NULL`),
+    index('mpesa_requests_link').on(t.contributionLinkId, t.createdAt),
+  ],
 )
 
 export const activities = pgTable(
@@ -339,4 +353,21 @@ export const smsOutbox = pgTable(
     sentAt: at('sent_at'),
   },
   (t) => [index('sms_outbox_due').on(t.status, t.sendAfter)],
+)
+
+/** A family's contribution link (harambee): an unguessable token; at most one open per booking. */
+export const contributionLinks = pgTable(
+  'contribution_links',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    message: text('message'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    closedAt: at('closed_at'),
+  },
+  (t) => [uniqueIndex('contribution_links_token').on(t.token), uniqueIndex('contribution_links_open_booking').on(t.bookingId).where(sql`closed_at IS NULL`)],
 )

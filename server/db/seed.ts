@@ -38,7 +38,7 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   activities: 'activities',
   morgueCare: 'morgue_care',
 }
-const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox']
+const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links']
 
 let cached: Promise<Rows> | null = null
 

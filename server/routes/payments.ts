@@ -14,9 +14,10 @@ import type { Db } from '../db/client'
 import { bookingLines, bookings, deceased, mpesaRequests, payments } from '../db/schema'
 import { findBooking } from '../repo/bookings'
 import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
-import { applyDecision, openRequestOf, paymentsOf, queryAndSettle, toWirePayment } from '../mpesa'
+import { applyDecision, openRequestOf, paymentsOf, queryAndSettle, reservedFor, toWirePayment } from '../mpesa'
 import { XLSX_MIME, buildReport, summarise, transactions } from '../repo/reports'
 import { reportFileName } from '../../shared/report'
+import { maskPhone, msgAmountAboveDue } from '../../src/api/contracts/contributions'
 
 const TimeframeQuery = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
@@ -47,7 +48,7 @@ function darajaOf(deps: Deps): Daraja {
  */
 async function stkPush(c: Context<AppEnv>) {
   const { db, log } = c.var.deps
-  const daraja = darajaOf(c.var.deps)
+  darajaOf(c.var.deps)
   const user = c.var.user
   const raw: unknown = await c.req.json().catch(() => {
     throw new ApiError(400, 'Malformed JSON in request body')
@@ -68,6 +69,9 @@ async function stkPush(c: Context<AppEnv>) {
   if (due === 0) throw new ApiError(409, 'This booking is already paid')
   // Instalments: any whole amount up to what is due (one M-Pesa transaction is at most 250,000).
   if (input.amount > due) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
+  // Relatives paying through the family's link right now hold their amounts.
+  const reserved = await reservedFor(db, booking.id)
+  if (reserved > 0 && input.amount > due - reserved) throw new ApiError(422, msgAmountAboveDue(due - reserved), { amount: msgAmountAboveDue(due - reserved) })
 
   const open = await openRequestOf(db, booking.id)
   if (open) {
@@ -94,49 +98,81 @@ async function stkPush(c: Context<AppEnv>) {
     throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
   }
 
+  return c.json({ data: await pushAfterClaim(c.var.deps, claimId, { bookingId: booking.id, clientId: user.id, phone, amount: input.amount }) })
+}
+
+/** A relative's push through a contribution link: recorded on the payment so every list counts it. */
+export interface ContributionOfPush {
+  linkId: number
+  name: string
+  message: string | null
+  anonymous: boolean
+}
+
+/**
+ * The push once its claim row is in mpesa_requests: asks Daraja; a refusal frees the claim, an
+ * unknown outcome (timeout, answer lost) keeps it open for the callback or the STK query to settle.
+ * Answers Daraja's body as /stk-push does.
+ */
+export async function pushAfterClaim(
+  deps: Deps,
+  claimId: string,
+  push: { bookingId: number; clientId: number; phone: string; amount: number; contribution?: ContributionOfPush },
+): Promise<Record<string, string>> {
+  const { db, log } = deps
+  const daraja = darajaOf(deps)
+  const contributor = push.contribution
+    ? {
+        contributionLinkId: push.contribution.linkId,
+        contributorName: push.contribution.name,
+        contributorMessage: push.contribution.message,
+        contributorAnonymous: push.contribution.anonymous,
+        contributorPhone: push.phone,
+      }
+    : {}
+  // A contributor's number is theirs: the family's history shows it masked.
+  const shownPhone = push.contribution ? maskPhone(push.phone) : push.phone
   let result: Awaited<ReturnType<Daraja['stkPush']>>
   try {
-    result = await daraja.stkPush({ phone, amount: input.amount, accountReference: `BK${booking.id}`.slice(0, 12), transactionDesc: `Funeral booking ${booking.id}` })
+    result = await daraja.stkPush({ phone: push.phone, amount: push.amount, accountReference: `BK${push.bookingId}`.slice(0, 12), transactionDesc: `Funeral booking ${push.bookingId}` })
   } catch (error) {
     if (pushOutcomeUnknown(error)) {
       // The prompt may be on the phone: keep the attempt open (its callback is matched back by phone and amount).
-      log.warn({ bookingId: booking.id, claimId }, 'STK push outcome unknown (no answer from Daraja); kept open for the callback or the query')
+      log.warn({ bookingId: push.bookingId, claimId }, 'STK push outcome unknown (no answer from Daraja); kept open for the callback or the query')
       const [payment] = await db
         .insert(payments)
-        .values({ bookingId: booking.id, clientId: user.id, paymentMethod: 'mpesa', status: 'processing', amount: input.amount, phone, checkoutRequestId: claimId })
+        .values({ bookingId: push.bookingId, clientId: push.clientId, paymentMethod: 'mpesa', status: 'processing', amount: push.amount, phone: shownPhone, checkoutRequestId: claimId, ...contributor })
         .returning({ id: payments.id })
       await db.update(mpesaRequests).set({ paymentId: payment?.id ?? null }).where(eq(mpesaRequests.checkoutRequestId, claimId))
-      return c.json({ data: { MerchantRequestID: '', CheckoutRequestID: claimId, ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' } })
+      return { MerchantRequestID: '', CheckoutRequestID: claimId, ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' }
     }
     await db.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
-    log.warn({ bookingId: booking.id, err: error instanceof Error ? error.message : String(error) }, 'STK push failed')
+    log.warn({ bookingId: push.bookingId, err: error instanceof Error ? error.message : String(error) }, 'STK push failed')
     // The app shows SPEC.md's own words; Daraja's are in the log only.
     throw new ApiError(502, 'Failed to initiate M-Pesa payment. Please try again.')
   }
   if (result.status === 'rejected') {
     await db.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
-    return c.json({ data: { MerchantRequestID: '', ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE } })
+    return { MerchantRequestID: '', ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE }
   }
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db
     const [payment] = await t
       .insert(payments)
-      .values({ bookingId: booking.id, clientId: user.id, paymentMethod: 'mpesa', status: 'processing', amount: input.amount, phone, checkoutRequestId: result.checkoutRequestId })
+      .values({ bookingId: push.bookingId, clientId: push.clientId, paymentMethod: 'mpesa', status: 'processing', amount: push.amount, phone: shownPhone, checkoutRequestId: result.checkoutRequestId, ...contributor })
       .returning({ id: payments.id })
     await t
       .update(mpesaRequests)
       .set({ checkoutRequestId: result.checkoutRequestId, merchantRequestId: result.merchantRequestId, paymentId: payment?.id ?? null })
       .where(eq(mpesaRequests.checkoutRequestId, claimId))
   })
-  return c.json({
-    data: {
-      MerchantRequestID: result.merchantRequestId,
-      CheckoutRequestID: result.checkoutRequestId,
-      ResponseCode: '0',
-      ResponseDescription: result.responseDescription,
-      CustomerMessage: result.customerMessage,
-    },
-  })
+  return {
+    MerchantRequestID: result.merchantRequestId,
+    CheckoutRequestID: result.checkoutRequestId,
+    ResponseCode: '0',
+    ResponseDescription: result.responseDescription,
+    CustomerMessage: result.customerMessage,
+  }
 }
 
 async function pendingBookings(db: Db, clientId: number) {

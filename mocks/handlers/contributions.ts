@@ -1,0 +1,206 @@
+import { http, HttpResponse } from 'msw'
+import { db, nextId, plain } from '../db'
+import type { BookingRecord, ContributionLinkRecord, UserRecord } from '../db'
+import { ApiError, body, parseId, readJson, requireUser, route, validate } from '../http'
+import {
+  CONTRIBUTION_PUSHES_PER_LINK,
+  CONTRIBUTION_PUSHES_PER_PHONE,
+  CONTRIBUTION_RATE_WINDOW_MS,
+  CONTRIBUTION_SMS,
+  ContributionLinkRequest,
+  ContributionPushRequest,
+  MSG_LINK_CLOSED,
+  MSG_LINK_CLOSED_OK,
+  MSG_LINK_NOT_FOUND,
+  MSG_NOTHING_DUE,
+  MSG_THANKED,
+  MSG_TOO_MANY_PUSHES,
+  linkStatus,
+  maskPhone,
+  msgAmountAboveDue,
+  publicName,
+} from '../../src/api/contracts/contributions'
+import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
+import { amountDue } from '../serialize'
+import { reservedFor } from '../mpesa'
+import { queueMockSmsTo } from '../messages'
+import { storedSettings } from './settings'
+import { startMockPush, verifyAnswer } from './payments'
+import { cryptoRandom } from '../passwords'
+
+const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
+
+/** The latest of the booking's services: the link expires 30 days after it. */
+const lastServiceDate = (b: BookingRecord) => b.lines.map((l) => l.scheduled_date).sort().at(-1) ?? null
+
+function statusOf(link: ContributionLinkRecord, booking: BookingRecord) {
+  return linkStatus({ closedAt: link.closed_at, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() })
+}
+
+function linkByToken(token: unknown): { link: ContributionLinkRecord; booking: BookingRecord } {
+  const t = typeof token === 'string' ? token : ''
+  const link = /^[A-Za-z0-9_-]{20,100}$/.test(t) ? db.contributionLink.findFirst((q) => q.where({ token: t })) : undefined
+  const booking = link ? db.booking.findFirst((q) => q.where({ id: link.booking_id })) : undefined
+  if (!link || !booking) throw new ApiError(404, MSG_LINK_NOT_FOUND)
+  return { link, booking }
+}
+
+function ownBooking(user: UserRecord, id: string | readonly string[] | undefined, write: boolean): BookingRecord {
+  const booking = db.booking.findFirst((q) => q.where({ id: parseId(id, MSG_BOOKING_NOT_FOUND) }))
+  if (!booking || !canSeeBooking(user, booking)) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
+  if (write && user.role !== 'client') throw new ApiError(403, 'Only the family can invite contributions')
+  return booking
+}
+
+const wireLink = (link: ContributionLinkRecord, booking: BookingRecord) => ({ token: link.token, status: statusOf(link, booking), message: link.message, created_at: link.created_at })
+
+function contributionsOf(bookingId: number) {
+  return db.payment
+    .findMany((q) => q.where({ booking_id: bookingId, status: 'completed' }))
+    .filter((p) => p.contribution_link_id)
+    .sort((a, b) => b.payment_date.localeCompare(a.payment_date) || b.id - a.id)
+    .map((p) => ({
+      id: p.id,
+      name: p.contributor_name ?? '',
+      anonymous: p.contributor_anonymous ?? false,
+      amount: p.amount,
+      at: p.payment_date,
+      message: p.contributor_message ?? null,
+      phone: p.contributor_phone ? maskPhone(p.contributor_phone) : null,
+      receipt: p.transaction_id,
+      thanked: !!p.thanked_at,
+    }))
+}
+
+/** 256 random bits, url-safe. */
+function newToken(): string {
+  const bytes = new Uint8Array(32)
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes)
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(cryptoRandom() * 256)
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+const deceasedNameOf = (b: BookingRecord) => {
+  const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
+  return d ? `${d.first_name} ${d.last_name}` : ''
+}
+
+/** Harambee (src/api/contracts/contributions.ts), as the server answers it. */
+export const contributionHandlers = [
+  http.get(
+    '*/api/bookings/:id/contributions',
+    route(async ({ request, params }) => {
+      const booking = ownBooking(await requireUser(request), params.id, false)
+      const link = db.contributionLink.findMany((q) => q.where({ booking_id: booking.id }), { orderBy: { id: 'desc' } })[0]
+      return HttpResponse.json({ link: link ? wireLink(link, booking) : null, contributions: contributionsOf(booking.id) })
+    }),
+  ),
+
+  http.post(
+    '*/api/bookings/:id/contributions/link',
+    route(async ({ request, params }) => {
+      const user = await requireUser(request)
+      const booking = ownBooking(user, params.id, true)
+      const message = (await body(request, ContributionLinkRequest)).message?.trim() || null
+      const open = db.contributionLink.findFirst((q) => q.where({ booking_id: booking.id, closed_at: null }))
+      if (open) {
+        if (statusOf(open, booking) === 'open') {
+          const row = (await db.contributionLink.update((q) => q.where({ id: open.id }), { data: (l) => void (l.message = message) })) ?? open
+          return HttpResponse.json({ link: wireLink(row, booking) })
+        }
+        await db.contributionLink.update((q) => q.where({ id: open.id }), { data: (l) => void (l.closed_at = new Date().toISOString()) })
+      }
+      const would = linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() })
+      if (would !== 'open') throw new ApiError(409, would === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+      const link = await db.contributionLink.create({ id: nextId('contributionLink'), booking_id: booking.id, token: newToken(), message, created_by: user.id, created_at: new Date().toISOString(), closed_at: null })
+      return HttpResponse.json({ link: wireLink(plain(link), booking) }, { status: 201 })
+    }),
+  ),
+
+  http.delete(
+    '*/api/bookings/:id/contributions/link',
+    route(async ({ request, params }) => {
+      const booking = ownBooking(await requireUser(request), params.id, true)
+      await db.contributionLink.updateMany((q) => q.where({ booking_id: booking.id, closed_at: null }), { data: (l) => void (l.closed_at = new Date().toISOString()) })
+      return HttpResponse.json({ message: MSG_LINK_CLOSED_OK })
+    }),
+  ),
+
+  http.post(
+    '*/api/bookings/:id/contributions/:paymentId/thank',
+    route(async ({ request, params }) => {
+      const booking = ownBooking(await requireUser(request), params.id, true)
+      const id = parseId(params.paymentId, 'Contribution not found')
+      const p = db.payment.findFirst((q) => q.where({ id, booking_id: booking.id, status: 'completed' }))
+      if (!p || !p.contribution_link_id) throw new ApiError(404, 'Contribution not found')
+      if (p.contributor_phone && !p.thanked_at) {
+        const family = db.user.findFirst((q) => q.where({ id: booking.client_id }))
+        await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.familyThanks(family?.name ?? 'The family', deceasedNameOf(booking)) })
+        await db.payment.update((q) => q.where({ id: p.id }), { data: (r) => void (r.thanked_at = new Date().toISOString()) })
+      }
+      return HttpResponse.json({ message: MSG_THANKED })
+    }),
+  ),
+
+  http.get(
+    '*/api/contributions/:token',
+    route(async ({ params }) => {
+      const { link, booking } = linkByToken(params.token)
+      const due = amountDue(booking)
+      const general = storedSettings().general
+      const given = db.payment
+        .findMany((q) => q.where({ booking_id: booking.id, status: 'completed' }))
+        .filter((p) => p.contribution_link_id === link.id)
+        .sort((a, b) => a.payment_date.localeCompare(b.payment_date) || a.id - b.id)
+      return HttpResponse.json({
+        status: statusOf(link, booking),
+        home: { name: general.facilityName, phone: general.contactPhone, email: general.contactEmail },
+        deceased_name: deceasedNameOf(booking),
+        service_date: lastServiceDate(booking),
+        message: link.message,
+        total: booking.total_amount,
+        paid: booking.total_amount - due,
+        amount_due: due,
+        contributions: given.map((p) => ({ name: publicName(p.contributor_name ?? '', p.contributor_anonymous ?? false), amount: p.amount, at: p.payment_date })),
+      })
+    }),
+  ),
+
+  http.post(
+    '*/api/contributions/:token/push',
+    route(async ({ request, params }) => {
+      const { link, booking } = linkByToken(params.token)
+      const input = validate(ContributionPushRequest, await readJson(request))
+      const phone = normaliseKenyanPhone(input.phoneNumber)!
+      const status = statusOf(link, booking)
+      if (status !== 'open') throw new ApiError(409, status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+      const since = Date.now() - CONTRIBUTION_RATE_WINDOW_MS
+      const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
+      const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
+      if (recent.filter((r) => r.contribution_link_id === link.id).length >= CONTRIBUTION_PUSHES_PER_LINK || byPhone.length >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
+      // Synchronous from the check to the record: no other push can slip between them in this single-threaded mock.
+      const available = amountDue(booking) - reservedFor(booking.id)
+      if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
+      return startMockPush({
+        bookingId: booking.id,
+        clientId: booking.client_id,
+        phone,
+        amount: input.amount,
+        linkId: link.id,
+        contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+      })
+    }),
+  ),
+
+  http.get(
+    '*/api/contributions/:token/verify/:checkoutRequestId',
+    route(async ({ params }) => {
+      const { link } = linkByToken(params.token)
+      const checkoutId = typeof params.checkoutRequestId === 'string' ? params.checkoutRequestId : ''
+      const req = db.mpesaRequest.findFirst((q) => q.where({ checkout_request_id: checkoutId }))
+      if (!req || req.contribution_link_id !== link.id) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
+      return verifyAnswer(req)
+    }),
+  ),
+]

@@ -1,0 +1,239 @@
+/**
+ * Harambee (src/api/contracts/contributions.ts; the mock's mocks/handlers/contributions.ts answers
+ * the same): the family's contribution link, the public page behind it, and relatives' M-Pesa
+ * pushes. A contribution is a payment of the booking like any other, so every list counts it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import {
+  CONTRIBUTION_PUSHES_PER_LINK,
+  CONTRIBUTION_PUSHES_PER_PHONE,
+  CONTRIBUTION_RATE_WINDOW_MS,
+  ContributionLinkRequest,
+  ContributionPushRequest,
+  CONTRIBUTION_SMS,
+  MSG_LINK_CLOSED,
+  MSG_LINK_CLOSED_OK,
+  MSG_LINK_NOT_FOUND,
+  MSG_NOTHING_DUE,
+  MSG_THANKED,
+  MSG_TOO_MANY_PUSHES,
+  linkStatus,
+  maskPhone,
+  msgAmountAboveDue,
+  publicName,
+} from '../../src/api/contracts/contributions'
+import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { MPESA_PROCESSING, scenarioForPhone } from '../../mocks/mpesa-scenarios'
+import { amountDue, canSeeBooking } from '../../shared/rules'
+import { ApiError, parse, pathId, valid } from '../http'
+import { requireAuth } from '../auth'
+import type { Db } from '../db/client'
+import { bookingLines, bookings, contributionLinks, deceased, mpesaRequests, payments, users } from '../db/schema'
+import type { AppEnv } from '../types'
+import { queryAndSettle, reservedFor } from '../mpesa'
+import { pushAfterClaim } from './payments'
+import { storedSettings } from './settings'
+import { queueSmsTo } from '../sms'
+
+const MSG_BOOKING_NOT_FOUND = 'Booking not found'
+const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
+type LinkRow = typeof contributionLinks.$inferSelect
+type BookingRow = typeof bookings.$inferSelect
+
+const iso = (d: Date) => d.toISOString()
+
+/** What the booking owes and where it stands, for a link's status and its page. */
+async function standing(db: Db, booking: BookingRow) {
+  const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, booking.id))
+  const due = amountDue(booking.totalAmount, rows)
+  const [last] = await db.select({ d: sql<string | null>`max(${bookingLines.scheduledDate})` }).from(bookingLines).where(eq(bookingLines.bookingId, booking.id))
+  return { due, paid: booking.totalAmount - due, lastServiceDate: last?.d ?? null }
+}
+
+async function statusOf(db: Db, link: LinkRow, booking: BookingRow) {
+  const s = await standing(db, booking)
+  return { ...s, status: linkStatus({ closedAt: link.closedAt, bookingCancelled: booking.status === 'cancelled', due: s.due, lastServiceDate: s.lastServiceDate, now: Date.now() }) }
+}
+
+async function linkByToken(db: Db, token: string): Promise<{ link: LinkRow; booking: BookingRow }> {
+  // A token is 43 url-safe characters; anything else is not one of ours (and never reaches SQL as more than a parameter).
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(404, MSG_LINK_NOT_FOUND)
+  const [row] = await db.select({ link: contributionLinks, booking: bookings }).from(contributionLinks).innerJoin(bookings, eq(bookings.id, contributionLinks.bookingId)).where(eq(contributionLinks.token, token))
+  if (!row) throw new ApiError(404, MSG_LINK_NOT_FOUND)
+  return row
+}
+
+async function ownBooking(c: Context<AppEnv>): Promise<BookingRow> {
+  const [booking] = await c.var.deps.db.select().from(bookings).where(eq(bookings.id, pathId(c, MSG_BOOKING_NOT_FOUND)))
+  const user = c.var.user
+  if (!booking || !canSeeBooking(user, { client_id: booking.clientId, attendant_id: booking.attendantId })) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
+  // Only the family invites and closes; an admin may look.
+  if (c.req.method !== 'GET' && user.role !== 'client') throw new ApiError(403, 'Only the family can invite contributions')
+  return booking
+}
+
+async function wireLink(db: Db, link: LinkRow, booking: BookingRow) {
+  const { status } = await statusOf(db, link, booking)
+  return { token: link.token, status, message: link.message, created_at: iso(link.createdAt) }
+}
+
+async function contributionsOf(db: Db, bookingId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'completed'), sql`${payments.contributionLinkId} IS NOT NULL`))
+    .orderBy(desc(payments.paymentDate), desc(payments.id))
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.contributorName ?? '',
+    anonymous: p.contributorAnonymous,
+    amount: p.amount,
+    at: iso(p.paymentDate),
+    message: p.contributorMessage,
+    phone: p.contributorPhone ? maskPhone(p.contributorPhone) : null,
+    receipt: p.transactionId,
+    thanked: p.thankedAt !== null,
+  }))
+}
+
+async function deceasedName(db: Db, booking: BookingRow): Promise<string> {
+  const [d] = await db.select({ first: deceased.firstName, last: deceased.lastName }).from(deceased).where(eq(deceased.id, booking.deceasedId))
+  return d ? `${d.first} ${d.last}` : ''
+}
+
+export const bookingContributionRoutes = new Hono<AppEnv>()
+  .get('/:id/contributions', requireAuth(), async (c) => {
+    const { db } = c.var.deps
+    const booking = await ownBooking(c)
+    const [link] = await db.select().from(contributionLinks).where(eq(contributionLinks.bookingId, booking.id)).orderBy(desc(contributionLinks.id)).limit(1)
+    return c.json({ link: link ? await wireLink(db, link, booking) : null, contributions: await contributionsOf(db, booking.id) })
+  })
+
+  .post('/:id/contributions/link', requireAuth('client'), valid('json', ContributionLinkRequest), async (c) => {
+    const { db } = c.var.deps
+    const booking = await ownBooking(c)
+    const message = c.req.valid('json').message?.trim() || null
+    const [open] = await db.select().from(contributionLinks).where(and(eq(contributionLinks.bookingId, booking.id), isNull(contributionLinks.closedAt)))
+    if (open) {
+      const s = await statusOf(db, open, booking)
+      if (s.status === 'open') {
+        // The family may change its words; the link stays the one already shared.
+        const [row] = message !== open.message ? await db.update(contributionLinks).set({ message }).where(eq(contributionLinks.id, open.id)).returning() : [open]
+        return c.json({ link: await wireLink(db, row ?? open, booking) })
+      }
+      await db.update(contributionLinks).set({ closedAt: sql`now()` }).where(eq(contributionLinks.id, open.id))
+    }
+    const s = await standing(db, booking)
+    const would = linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: s.due, lastServiceDate: s.lastServiceDate, now: Date.now() })
+    if (would !== 'open') throw new ApiError(409, would === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+    // 256 random bits, url-safe: not guessable, and never written to the log.
+    const token = randomBytes(32).toString('base64url')
+    const [link] = await db.insert(contributionLinks).values({ bookingId: booking.id, token, message, createdBy: c.var.user.id }).returning()
+    return c.json({ link: await wireLink(db, link!, booking) }, 201)
+  })
+
+  .delete('/:id/contributions/link', requireAuth('client'), async (c) => {
+    const { db } = c.var.deps
+    const booking = await ownBooking(c)
+    await db.update(contributionLinks).set({ closedAt: sql`now()` }).where(and(eq(contributionLinks.bookingId, booking.id), isNull(contributionLinks.closedAt)))
+    return c.json({ message: MSG_LINK_CLOSED_OK })
+  })
+
+  .post('/:id/contributions/:paymentId/thank', requireAuth('client'), async (c) => {
+    const { db, log } = c.var.deps
+    const booking = await ownBooking(c)
+    const [p] = await db.select().from(payments).where(and(eq(payments.id, pathId(c, 'Contribution not found', 'paymentId')), eq(payments.bookingId, booking.id), eq(payments.status, 'completed')))
+    if (!p || p.contributionLinkId === null) throw new ApiError(404, 'Contribution not found')
+    const [family] = await db.select({ name: users.name }).from(users).where(eq(users.id, booking.clientId))
+    if (p.contributorPhone && p.thankedAt === null) {
+      await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.familyThanks(family?.name ?? 'The family', await deceasedName(db, booking)) })
+    }
+    await db.update(payments).set({ thankedAt: sql`COALESCE(${payments.thankedAt}, now())` }).where(eq(payments.id, p.id))
+    return c.json({ message: MSG_THANKED })
+  })
+
+/** The public side: anyone holding the link, no account. */
+export const contributionRoutes = new Hono<AppEnv>()
+  .get('/:token', async (c) => {
+    const { db } = c.var.deps
+    const { link, booking } = await linkByToken(db, c.req.param('token'))
+    const s = await statusOf(db, link, booking)
+    const general = (await storedSettings(db)).general
+    const given = await db
+      .select({ name: payments.contributorName, anonymous: payments.contributorAnonymous, amount: payments.amount, at: payments.paymentDate })
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'completed'), eq(payments.contributionLinkId, link.id)))
+      .orderBy(asc(payments.paymentDate), asc(payments.id))
+    return c.json({
+      status: s.status,
+      home: { name: general.facilityName, phone: general.contactPhone, email: general.contactEmail },
+      deceased_name: await deceasedName(db, booking),
+      service_date: s.lastServiceDate,
+      message: link.message,
+      total: booking.totalAmount,
+      paid: s.paid,
+      amount_due: s.due,
+      contributions: given.map((g) => ({ name: publicName(g.name ?? '', g.anonymous), amount: g.amount, at: iso(g.at) })),
+    })
+  })
+
+  .post('/:token/push', async (c) => {
+    const { db } = c.var.deps
+    const { link, booking } = await linkByToken(db, c.req.param('token'))
+    const raw: unknown = await c.req.json().catch(() => {
+      throw new ApiError(400, 'Malformed JSON in request body')
+    })
+    const input = parse(ContributionPushRequest, raw)
+    const phone = normaliseKenyanPhone(input.phoneNumber)!
+    const s = await statusOf(db, link, booking)
+    if (s.status !== 'open') throw new ApiError(409, s.status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+    const since = sql`now() - ${`${CONTRIBUTION_RATE_WINDOW_MS} milliseconds`}::interval`
+    const [perLink] = await db.select({ n: sql<number>`count(*)::int` }).from(mpesaRequests).where(and(eq(mpesaRequests.contributionLinkId, link.id), gt(mpesaRequests.createdAt, since)))
+    const [perPhone] = await db.select({ n: sql<number>`count(*)::int` }).from(mpesaRequests).where(and(eq(mpesaRequests.phone, phone), sql`${mpesaRequests.contributionLinkId} IS NOT NULL`, gt(mpesaRequests.createdAt, since)))
+    if (Number(perLink?.n ?? 0) >= CONTRIBUTION_PUSHES_PER_LINK || Number(perPhone?.n ?? 0) >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
+
+    const claimId = `claim-${randomUUID()}`
+    // The booking row is locked while the amount is reserved: two relatives at the same moment see each other's hold.
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      await t.execute(sql`SELECT id FROM bookings WHERE id = ${booking.id} FOR UPDATE`)
+      const available = s.due - (await reservedFor(t, booking.id))
+      if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
+      await t.insert(mpesaRequests).values({
+        checkoutRequestId: claimId,
+        merchantRequestId: '',
+        bookingId: booking.id,
+        clientId: booking.clientId,
+        phone,
+        amount: input.amount,
+        scenario: scenarioForPhone(phone).id,
+        contributionLinkId: link.id,
+        nextCheckAt: sql`now() + ${`${c.var.deps.reconcileFirstMs ?? 60_000} milliseconds`}::interval`,
+      })
+    })
+    const data = await pushAfterClaim(c.var.deps, claimId, {
+      bookingId: booking.id,
+      clientId: booking.clientId,
+      phone,
+      amount: input.amount,
+      contribution: { linkId: link.id, name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+    })
+    return c.json({ data })
+  })
+
+  .get('/:token/verify/:checkoutRequestId', async (c) => {
+    const { db, log, daraja } = c.var.deps
+    const { link } = await linkByToken(db, c.req.param('token'))
+    const checkoutId = c.req.param('checkoutRequestId')
+    const [req] = await db.select().from(mpesaRequests).where(and(eq(mpesaRequests.checkoutRequestId, checkoutId), eq(mpesaRequests.contributionLinkId, link.id)))
+    if (!req) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
+    await db.update(mpesaRequests).set({ verifyCount: req.verifyCount + 1 }).where(eq(mpesaRequests.id, req.id))
+    if (req.resultCode !== null) return c.json({ data: { ResultCode: req.resultCode, ResultDesc: req.resultDesc ?? '' } })
+    if (checkoutId.startsWith('claim-') || !daraja) return c.json({ data: { ...MPESA_PROCESSING } })
+    const result = await queryAndSettle(db, log, daraja, checkoutId)
+    const [settled] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, req.id))
+    if (!result || result.status === 'pending' || !settled || settled.resultCode === null) return c.json({ data: { ...MPESA_PROCESSING } })
+    return c.json({ data: { ResultCode: settled.resultCode, ResultDesc: settled.resultDesc ?? '' } })
+  })
