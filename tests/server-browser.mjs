@@ -146,6 +146,74 @@ try {
     }
     await context.close()
   }
+  // Harambee and messages across separate browsers: the family shares a link, two relatives (phone
+  // size, not signed in) pay the whole bill through it, the family and the admin see it; the family
+  // writes and the admin answers.
+  {
+    const signIn = async (context, email, password) => {
+      const page = await context.newPage()
+      page.on('console', (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text())
+      })
+      await page.goto(`${base}/login`)
+      await page.getByLabel(/email/i).first().fill(email)
+      await page.getByLabel(/^password/i).first().fill(password)
+      await page.getByRole('button', { name: /^sign in$/i }).first().click()
+      await page.waitForURL((u) => u.pathname.startsWith('/dashboard/'), { timeout: 20_000 })
+      return page
+    }
+    const familyContext = await browser.newContext()
+    const family = await signIn(familyContext, 'family@funeral.test', 'Family#2026')
+    await family.goto(`${base}/dashboard/client/payments`)
+    await family.getByRole('link', { name: 'Invite contributions' }).first().click()
+    const card = family.locator('#booking-contributions')
+    await card.getByRole('button', { name: 'Invite contributions' }).click()
+    const url = await card.getByLabel('Contribution link').inputValue({ timeout: 20_000 })
+    check(/\/contribute\/[A-Za-z0-9_-]{43}$/.test(url), 'the family makes a contribution link')
+    const bookingUrl = family.url().replace(/#.*$/, '')
+    for (const [name, phone, whole] of [['Otieno Odhiambo', '0712345678', false], ['Akinyi Atieno', '0712000444', true]]) {
+      const relative = await browser.newContext({ viewport: { width: 375, height: 812 } })
+      const page = await relative.newPage()
+      await page.goto(url)
+      await page.getByRole('heading', { level: 1, name: /^In memory of/ }).waitFor({ timeout: 20_000 })
+      const due = Number((await page.getByText(/still due$/).textContent()).replace(/\D/g, ''))
+      await page.getByLabel('Your name').fill(name)
+      await page.getByLabel('M-Pesa phone number').fill(phone)
+      await page.getByLabel('Amount (KSH)').fill(String(whole ? due : 1000))
+      await page.getByRole('button', { name: /^Contribute KSH/ }).click()
+      await page.getByText(`Thank you, ${name.split(' ')[0]}.`).waitFor({ timeout: 60_000 })
+      check(true, `${name} contributes ${whole ? `the remaining KSH ${due}` : 'KSH 1,000'} from a phone, not signed in`)
+      if (whole) {
+        await page.getByText('The funeral bill has been paid in full').waitFor({ timeout: 20_000 })
+        check(true, 'the page then says the bill is settled')
+      }
+      await relative.close()
+    }
+    await family.goto(bookingUrl)
+    await family.locator('#booking-contributions').getByText('Akinyi Atieno').waitFor({ timeout: 20_000 })
+    const summary = await family.getByRole('heading', { name: 'Summary' }).locator('..').textContent()
+    check(/Paid/.test(summary ?? ''), 'the family sees both contributions and the booking paid')
+    // Messages: the family writes on the booking's page, the admin answers from the inbox.
+    const box = family.getByRole('region', { name: 'Write to us about this booking' }).getByLabel('Your message')
+    await box.fill('Thank you. Can we view the body on Friday evening?')
+    await box.press('Enter')
+    await family.getByRole('log').getByText('Can we view the body on Friday evening?').waitFor({ timeout: 20_000 })
+    const adminContext = await browser.newContext()
+    const admin = await signIn(adminContext, 'admin@funeral.test', 'Admin#2026')
+    await admin.goto(`${base}/dashboard/admin/messages`)
+    await admin.getByRole('link', { name: /1 unread message/ }).first().click()
+    await admin.getByRole('log').getByText('Can we view the body on Friday evening?').waitFor({ timeout: 20_000 })
+    await admin.getByLabel('Your message').fill('Yes, from 5 pm to 7 pm.')
+    await admin.getByLabel('Your message').press('Enter')
+    await admin.getByRole('log').getByText('Yes, from 5 pm to 7 pm.').waitFor({ timeout: 20_000 })
+    await admin.goto(`${base}/dashboard/admin/reports`)
+    await admin.getByText('Akinyi Atieno').or(admin.getByText(/KSH 1,000/)).first().waitFor({ timeout: 20_000 }).catch(() => undefined)
+    await family.reload()
+    await family.getByRole('log').getByText('Yes, from 5 pm to 7 pm.').waitFor({ timeout: 30_000 })
+    check(true, 'the family writes from the booking page; the admin answers; the family reads the answer')
+    await adminContext.close()
+    await familyContext.close()
+  }
   check(violations.length === 0, `no Content-Security-Policy violation${violations.length ? `: ${violations.join(' | ')}` : ''}`)
   await browser.close()
 } catch (error) {

@@ -74,6 +74,15 @@ for (const [path, page] of [['/login', 'login/index.html'], ['/register', 'regis
   const files = filesOf(page)
   row(`first load of ${path}`, sum(files), BUDGET.signIn, true, `${files.size} files its HTML asks for; the session follows, as on /`)
 }
+// A relative opening a family's contribution link: the plain shell (spa.html), then that one screen
+// and what it needs (its own chunks, the API client, the payment machine). No portal code.
+{
+  const shellFiles = filesOf('spa.html')
+  const page = new Set([...shellFiles, ...closure(keyOf('src/features/public/contribute/contribute-route.tsx')), ...closure(keyOf('src/features/public/contribute/contribute-page.tsx'))])
+  const portalCode = [...page].filter((f) => /portal|guards/.test(f))
+  row('first load of /contribute/{token}', sum(page), BUDGET.first, true, `${page.size} files${portalCode.length ? `; PORTAL CODE: ${portalCode.join(', ')}` : ', no portal code'}`)
+  if (portalCode.length) failed = true
+}
 row('the HTML of / (pre-rendered page and its styles)', gzipSync(htmlOf('index.html'), { level: 9 }).length, 20 * KB, false, 'paints before any script')
 row('session + guards (auth actor, API, toasts)', sum(session), BUDGET.portal, true, 'loaded when idle or needed')
 

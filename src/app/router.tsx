@@ -29,6 +29,8 @@ const ResetPasswordPage = lazyRoute(paths.resetPassword, () => import('../featur
 const AboutPage = lazyRoute(paths.about, () => import('../features/public/about/about-page'), 'AboutPage')
 const PlanningPage = lazyRoute(paths.resources.planning, () => import('../features/public/resources/planning-page'), 'PlanningPage')
 const GriefSupportPage = lazyRoute(paths.resources.griefSupport, () => import('../features/public/resources/grief-support-page'), 'GriefSupportPage')
+// A relative's first load from a shared link: the public frame and this one screen, no portal code.
+const ContributePage = lazy(() => import('../features/public/contribute/contribute-route'))
 const LegalPage = lazyRoute(paths.resources.legal, () => import('../features/public/resources/legal-page'), 'LegalPage')
 
 // The guards read the session, so they live in the session's part of the app.
@@ -79,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: paths.resources.legal, element: <Lazy><LegalPage /></Lazy> },
           // The legal page's chunk serves it too (LegalPage reads the path): the first load stays as small.
           { path: paths.resources.whatToDoNow, element: <Lazy><LegalPage /></Lazy> },
+          { path: '/contribute/:token', element: <Lazy><ContributePage /></Lazy> },
         ],
       },
       { path: paths.dashboard, element: <Lazy><DashboardRedirect /></Lazy> },

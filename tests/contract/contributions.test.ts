@@ -61,7 +61,7 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     expect(r.result).toBe('0')
     const p = await page(token)
     expect(p.contributions).toEqual([expect.objectContaining({ name: 'Otieno', amount: 1000 })])
-    expect(p.amount_due).toBe(booking.amount_due - 1000)
+    expect(p.amount_due).toBe(booking.amount_due! - 1000)
     const mine = await call<{ link: unknown; contributions: Array<Record<string, unknown>> }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
     expect(mine.json.contributions).toEqual([expect.objectContaining({ name: 'Otieno Odhiambo', amount: 1000, message: 'Pole sana', anonymous: false, thanked: false })])
     expect(String(mine.json.contributions[0]!.phone)).toMatch(/^0712 ••• \d{3}$/)
@@ -70,7 +70,7 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     const admin = await loginAs('admin')
     const sms = (await call<{ messages: Array<{ kind: string; body: string; to_phone: string }> }>('GET', '/sms-outbox', { token: admin })).json.messages.filter((m) => m.kind === 'contribution')
     expect(sms.map((m) => m.body)).toEqual(
-      expect.arrayContaining([expect.stringContaining('thank you for your contribution of KSH 1,000'), `Otieno Odhiambo contributed KSH 1,000; KSH ${(booking.amount_due - 1000).toLocaleString('en-KE')} still due`]),
+      expect.arrayContaining([expect.stringContaining('thank you for your contribution of KSH 1,000'), `Otieno Odhiambo contributed KSH 1,000; KSH ${(booking.amount_due! - 1000).toLocaleString('en-KE')} still due`]),
     )
     const thank = await call('POST', `/bookings/${booking.id}/contributions/${mine.json.contributions[0]!.id}/thank`, { token: family })
     expect(thank.status).toBe(200)
@@ -84,11 +84,11 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
 
   it('never takes more than is due: the amount is refused above it, and a push in progress holds its share', async () => {
     const { booking, token } = await invite()
-    const over = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: phoneFor('success'), amount: booking.amount_due + 1 } })
+    const over = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: phoneFor('success'), amount: booking.amount_due! + 1 } })
     expect(over.status).toBe(422)
     expect(over.json.message).toContain('still due')
     // A push that never completes holds its amount: a second relative may give only the rest.
-    const held = await call('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: phoneFor('never_completes'), amount: booking.amount_due - 100 } })
+    const held = await call('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: phoneFor('never_completes'), amount: booking.amount_due! - 100 } })
     expect(held.status).toBe(200)
     const second = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Baraka', phoneNumber: '0712000222', amount: 101 } })
     expect(second.status).toBe(422)
@@ -129,9 +129,9 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
 
   it('settles when nothing is due any more: two relatives pay the whole bill', async () => {
     const { family, booking, token } = await invite()
-    const half = Math.floor(booking.amount_due / 2)
+    const half = Math.floor(booking.amount_due! / 2)
     expect((await contribute(token, { name: 'Rose', phoneNumber: phoneFor('success'), amount: half })).result).toBe('0')
-    expect((await contribute(token, { name: 'James', phoneNumber: '0712000333', amount: booking.amount_due - half })).result).toBe('0')
+    expect((await contribute(token, { name: 'James', phoneNumber: '0712000333', amount: booking.amount_due! - half })).result).toBe('0')
     const p = await page(token)
     expect(p).toMatchObject({ status: 'settled', amount_due: 0 })
     expect(p.contributions.map((c) => c.name)).toEqual(['Rose', 'James'])

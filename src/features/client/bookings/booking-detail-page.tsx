@@ -38,6 +38,7 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { deceasedName } from '../my-bookings'
 import { BookingMoney, BookingNextSteps } from './booking-next-steps'
+import { ContributionsCard } from './contributions-card'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
 const ConversationPanel = lazy(() => import('../../../app/messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
@@ -196,6 +197,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
       </Card>
 
       <BookingMoney booking={booking} />
+      {booking.status !== 'cancelled' && <ContributionsCard booking={booking} deceased={deceasedName(booking)} />}
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />

@@ -29,6 +29,8 @@ import type { Payment, PendingPayment } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'
+import { RouterButtonLink } from '../../../components/router-link'
+import { paths } from '../../../app/paths'
 import { PaymentRecordBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
@@ -211,6 +213,10 @@ function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: Pe
         <Button appearance="primary" aria-describedby={nameId} onClick={() => onPay(booking)}>
           Pay with M-Pesa
         </Button>
+        {/* Relatives can share the bill: the link is made and shared on the booking's page. */}
+        <RouterButtonLink to={`${paths.client.booking(booking.id)}#booking-contributions`}>
+          Invite contributions
+        </RouterButtonLink>
       </div>
     </li>
   )
