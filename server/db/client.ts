@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
+import { useForPrepared } from './prepared'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -49,7 +50,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         connection.release()
       }
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    // The prepared hot queries (db/prepared.ts) run on a pool of their own whose sessions always use
+    // a statement's generic plan: PostgreSQL would otherwise plan the booking list afresh on every
+    // call (its custom plan looks a little cheaper on paper, and planning cost more than running
+    // it). Everything else keeps PostgreSQL's usual choice on the main pool.
+    const hotPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
+    useForPrepared(db, drizzle(hotPool, { schema }) as unknown as Db)
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), hotPool.end()])) }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')

@@ -1,12 +1,21 @@
 /** Users: accounts, their token version, and the admin's list. */
 import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { activities, bookings, loginFailures, users } from '../db/schema'
 import type { UserRow } from '../types'
 import type { WireRole } from '../../src/api/contracts/roles'
 
+const userById = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id')
+
+/** Read on every signed-in call (the token's account): a prepared statement. */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id))
+  const [row] = await (preparedOn(db, 'user_by_id', userById) ?? userById(db)).execute({ id })
   return row
 }
 
