@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import type { WireRole } from '../src/api/contracts/roles'
 import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
 import type { AppEnv, UserRow } from './types'
-import { findUserById } from './repo/users'
+import { accountOf } from './repo/users'
 
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60
 /** Clocks of two instances may differ a little; a token "from the future" beyond this is forged. */
@@ -42,8 +42,8 @@ function bearer(c: Context): string | null {
  * Tokens whose signature this process has already checked, per secret. Checking an HS256 signature
  * (WebCrypto: a key import and a round trip to the thread pool) cost more than the rest of a small
  * request. Only the signature is remembered, which cannot change for a given token and secret: the
- * expiry is checked again on every use and the account (token version) is still read each time, so
- * a logout or password change on any instance ends the token at once.
+ * expiry is checked again on every use and the account's token version is compared each time
+ * (`accountOf`), so a logout or password change on any instance ends the token at once.
  */
 const verifiedTokens = new WeakMap<Uint8Array, Map<string, JWTPayload>>()
 const MAX_VERIFIED_TOKENS = 10_000
@@ -86,7 +86,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
     throw new ApiError(401, MSG_AUTH_REQUIRED)
   }
   if (payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new ApiError(401, MSG_AUTH_REQUIRED)
-  const user = await findUserById(c.var.deps.db, id)
+  const user = await accountOf(c.var.deps.db, id)
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
   // Logout, a password change or reset and a role change bump the version: older tokens end here.
   if (user.tokenVersion !== payload.ver) throw new ApiError(401, MSG_SESSION_EXPIRED)

@@ -58,3 +58,8 @@ export async function executeNamed<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = await runner.session.prepareQuery(text, undefined, name, false).execute()
   return result.rows
 }
+
+/** Databases that one process alone can open (PGlite owns its folder): nothing else writes them. */
+const embedded = new WeakSet<Db>()
+export const markEmbedded = (db: Db): void => void embedded.add(db)
+export const isEmbedded = (db: Db): boolean => embedded.has(db)
