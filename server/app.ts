@@ -83,7 +83,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     onError: (c) => c.json({ message: 'Request body is too large' }, 413),
   })
   // An upload streams to storage under its own 5 MB limit (routes/documents.ts); everything else is JSON.
-  api.use((c, next) => (c.req.method === 'POST' && c.req.path === '/api/documents' ? next() : jsonLimit(c, next)))
+  // GET and HEAD carry no body: the limit would only build a full Request to find that out.
+  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === '/api/documents') ? next() : jsonLimit(c, next)))
   api.use('*', async (c, next) => {
     await next()
     // Answers about people are private: no shared cache may keep them.

@@ -1,12 +1,13 @@
 /** Tokens (jose, HS256, 8 h), passwords (argon2id) and the middleware that puts the signed-in user on the context. */
 import { SignJWT, errors, jwtVerify } from 'jose'
+import type { JWTPayload } from 'jose'
 import { hash, verify } from '@node-rs/argon2'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { WireRole } from '../src/api/contracts/roles'
 import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
 import type { AppEnv, UserRow } from './types'
-import { findUserById } from './repo/users'
+import { accountOf } from './repo/users'
 
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60
 /** Clocks of two instances may differ a little; a token "from the future" beyond this is forged. */
@@ -37,13 +38,45 @@ function bearer(c: Context): string | null {
   return match?.[1] ?? null
 }
 
+/**
+ * Tokens whose signature this process has already checked, per secret. Checking an HS256 signature
+ * (WebCrypto: a key import and a round trip to the thread pool) cost more than the rest of a small
+ * request. Only the signature is remembered, which cannot change for a given token and secret: the
+ * expiry is checked again on every use and the account's token version is compared each time
+ * (`accountOf`), so a logout or password change on any instance ends the token at once.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, JWTPayload>>()
+const MAX_VERIFIED_TOKENS = 10_000
+
+async function verifiedPayload(token: string, secret: Uint8Array): Promise<JWTPayload> {
+  let known = verifiedTokens.get(secret)
+  if (!known) verifiedTokens.set(secret, (known = new Map()))
+  const hit = known.get(token)
+  if (hit) {
+    // jose's own rule: expired once `exp` <= now, in whole seconds.
+    if (typeof hit.exp === 'number' && hit.exp <= Math.floor(Date.now() / 1000)) {
+      known.delete(token)
+      throw new errors.JWTExpired('"exp" claim timestamp check failed', hit, 'exp', 'check_failed')
+    }
+    return hit
+  }
+  const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+  // Our tokens carry no "not before"; one that does is checked in full every time.
+  if (payload.nbf === undefined) {
+    // The oldest goes first; a forgotten token is simply verified again.
+    if (known.size >= MAX_VERIFIED_TOKENS) known.delete(known.keys().next().value ?? '')
+    known.set(token, payload)
+  }
+  return payload
+}
+
 /** The user of a valid token whose version still matches the account, or a 401. */
 export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
   const token = bearer(c)
   if (!token) throw new ApiError(401, MSG_AUTH_REQUIRED)
   let payload
   try {
-    ;({ payload } = await jwtVerify(token, c.var.deps.secret, { algorithms: ['HS256'] }))
+    payload = await verifiedPayload(token, c.var.deps.secret)
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new ApiError(401, MSG_SESSION_EXPIRED)
     throw new ApiError(401, MSG_AUTH_REQUIRED)
@@ -53,7 +86,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
     throw new ApiError(401, MSG_AUTH_REQUIRED)
   }
   if (payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new ApiError(401, MSG_AUTH_REQUIRED)
-  const user = await findUserById(c.var.deps.db, id)
+  const user = await accountOf(c.var.deps.db, id)
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
   // Logout, a password change or reset and a role change bump the version: older tokens end here.
   if (user.tokenVersion !== payload.ver) throw new ApiError(401, MSG_SESSION_EXPIRED)

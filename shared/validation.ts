@@ -44,6 +44,16 @@ export const PageQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100'))),
 })
 export type PageQuery = z.infer<typeof PageQuery>
+/**
+ * The admin's GET /bookings: one page (page, limit), a status, words to find in the deceased's or
+ * the family's name (search, as /users and /documents take it) and the order (sort); without page and limit the whole list, as before.
+ */
+export const BookingsQuery = z.extend(PageQuery, {
+  status: z.optional(z.string()),
+  search: z.optional(z.string().check(z.maxLength(200, 'search is too long'))),
+  sort: z.optional(z.enum(['newest', 'oldest'], 'sort must be newest or oldest')),
+})
+export type BookingsQuery = z.infer<typeof BookingsQuery>
 /** The page asked for, or null for the whole list. */
 export function pageOf(q: PageQuery): { page: number; limit: number } | null {
   if (q.page === undefined && q.limit === undefined) return null

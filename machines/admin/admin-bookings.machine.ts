@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate'
+import { assertEvent, assign, cancel, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { Booking, BookingStatus, PaymentStatus } from '../../src/api/contracts/bookings'
 import type { User } from '../../src/api/contracts/auth'
 import { createCollectionMachine } from '../shared/collection.machine'
@@ -19,8 +19,11 @@ export const ADMIN_BOOKING_MESSAGES = {
   undone: 'Change undone',
 } as const
 
-/** Rows per page of the All bookings grid (the list is loaded whole and paged here). */
+/** Rows per page of the All bookings grid: the server answers one page at a time. */
 export const ADMIN_BOOKINGS_PAGE_SIZE = 20
+
+/** How long typing in the search box must pause before the search is sent. */
+export const BOOKINGS_SEARCH_PAUSE_MS = 400
 
 export type BookingSort = 'newest' | 'oldest'
 
@@ -33,6 +36,26 @@ export interface BookingsView {
   /** 1-based; past the last page it shows the last one. */
   page: number
 }
+
+/** What the list's fetch asks the server for: one page of the view (GET /bookings?page&limit&search&status&sort). */
+export interface BookingsQuery {
+  page: number
+  limit: number
+  search: string
+  status: BookingStatus | 'all'
+  sort: BookingSort
+}
+
+export const queryOf = (view: BookingsView): BookingsQuery => ({
+  page: view.page,
+  limit: ADMIN_BOOKINGS_PAGE_SIZE,
+  search: view.search.trim(),
+  status: view.status,
+  sort: view.sort,
+})
+
+/** The first view: every booking, newest first, page 1. */
+const FIRST_VIEW: BookingsView = { search: '', status: 'all', sort: 'newest', page: 1 }
 
 /** Changes that touch money or end a booking: confirmed first, then undoable for a few seconds. */
 export const needsConfirmation = (kind: 'status' | 'payment', to: string) =>
@@ -116,7 +139,11 @@ const notProvided = (name: string) => async () => {
   throw new Error(`${name} actor not provided`)
 }
 
-/** GET /bookings (every booking): the one collection machine; the app provides its `fetchItems`. */
+/**
+ * GET /bookings: the one collection machine; the app provides its `fetchItems`, which gets a
+ * `BookingsQuery` and answers that page with its total (`pageOf`). A fetch that answers the whole
+ * list instead (no total) is filtered, sorted and paged here (`bookingsPage`).
+ */
 export const allBookingsMachine = createCollectionMachine<Booking>('allBookings')
 
 export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
@@ -132,7 +159,15 @@ export interface BookingsPage {
   first: number
 }
 
-/** The page of bookings the view asks for: filtered, sorted by creation, then sliced. */
+/** The rows to show: the server's page as it came, or the page of a whole list (`bookingsPage`). */
+export function shownPage(items: Booking[], total: number | null, view: BookingsView, pageSize = ADMIN_BOOKINGS_PAGE_SIZE): BookingsPage {
+  if (total === null) return bookingsPage(items, view, pageSize)
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const first = items.length === 0 ? 0 : (view.page - 1) * pageSize + 1
+  return { rows: items, matching: total, page: view.page, pages, first }
+}
+
+/** The page of a whole list that the view asks for: filtered, sorted by creation, then sliced. */
 export function bookingsPage(bookings: Booking[], view: BookingsView, pageSize = ADMIN_BOOKINGS_PAGE_SIZE): BookingsPage {
   const words = view.search.trim().toLowerCase()
   const dir = view.sort === 'newest' ? -1 : 1
@@ -171,17 +206,30 @@ export const adminBookingsMachine = setup({
       notProvided('assignAttendant'),
     ),
   },
-  delays: { undoWindow: UNDO_WINDOW_MS },
+  delays: { undoWindow: UNDO_WINDOW_MS, searchPause: BOOKINGS_SEARCH_PAUSE_MS },
   guards: {
     statusNeedsConfirmation: ({ event }) => event.type === 'booking.setStatus' && needsConfirmation('status', event.status),
     paymentNeedsConfirmation: ({ event }) => event.type === 'booking.setPayment' && needsConfirmation('payment', event.paymentStatus),
     reasonGiven: ({ context, event }) => event.type === 'confirm.accept' && (!context.pending?.needsReason || event.reason.trim() !== ''),
     queued: ({ context }) => context.queue.length > 0,
+    typing: ({ event }) => event.type === 'bookings.filter' && event.search !== undefined && event.status === undefined,
   },
   actions: {
     /** A refused change: the server's words, else SPEC.md's toast. */
     fail: recordFailure<AdminBookingsContext, AdminBookingsEvent>(null),
     reloadList: sendTo('list', { type: 'collection.fetch' }),
+    /** Drops a search still waiting for a pause in typing (what replaces it carries the same words). */
+    cancelSearch: cancel('searchFetch'),
+    /** The view's page from the server now. */
+    fetchView: sendTo('list', ({ context }) => ({ type: 'collection.fetch' as const, query: queryOf(context.view) })),
+    /** The search once typing pauses: each key cancels the last wait and starts another. */
+    fetchSearch: sendTo('list', ({ context }) => ({ type: 'collection.fetch' as const, query: queryOf(context.view) }), { id: 'searchFetch', delay: 'searchPause' }),
+    filterView: assign({
+      view: ({ context, event }) => {
+        assertEvent(event, 'bookings.filter')
+        return { ...context.view, search: event.search ?? context.view.search, status: event.status ?? context.view.status, page: 1 }
+      },
+    }),
     /** Merge what the server answered (or what was just chosen) into one row of the list. */
     patchBooking: sendTo('list', (_, params: { id: string; changes: Partial<Booking> }) => ({ type: 'collection.patch' as const, ...params })),
     /** Send a change: one child per booking, its outcome handled at the root. */
@@ -197,21 +245,16 @@ export const adminBookingsMachine = setup({
 }).createMachine({
   id: 'adminBookings',
   description: 'All bookings for the admin, with their attendants to assign.',
-  context: { attendants: [], view: { search: '', status: 'all', sort: 'newest', page: 1 }, pending: null, queue: [], assigningId: null },
-  invoke: { id: 'list', src: 'allBookings', input: { failureMessage: ADMIN_BOOKING_MESSAGES.loadFailed } },
+  context: { attendants: [], view: FIRST_VIEW, pending: null, queue: [], assigningId: null },
+  invoke: { id: 'list', src: 'allBookings', input: { failureMessage: ADMIN_BOOKING_MESSAGES.loadFailed, query: queryOf(FIRST_VIEW) } },
   on: {
-    'bookings.filter': {
-      actions: assign({
-        view: ({ context, event }) => ({
-          ...context.view,
-          search: event.search ?? context.view.search,
-          status: event.status ?? context.view.status,
-          page: 1,
-        }),
-      }),
-    },
-    'bookings.sort': { actions: assign({ view: ({ context, event }) => ({ ...context.view, sort: event.sort }) }) },
-    'bookings.page': { actions: assign({ view: ({ context, event }) => ({ ...context.view, page: Math.max(1, event.page) }) }) },
+    // Typing waits for a pause; a status is fetched at once.
+    'bookings.filter': [
+      { guard: 'typing', actions: ['filterView', 'cancelSearch', 'fetchSearch'] },
+      { actions: ['filterView', 'cancelSearch', 'fetchView'] },
+    ],
+    'bookings.sort': { actions: [assign({ view: ({ context, event }) => ({ ...context.view, sort: event.sort }) }), 'cancelSearch', 'fetchView'] },
+    'bookings.page': { actions: [assign({ view: ({ context, event }) => ({ ...context.view, page: Math.max(1, event.page) }) }), 'cancelSearch', 'fetchView'] },
     'bookings.reload': { actions: 'reloadList' },
   },
   type: 'parallel',

@@ -2,8 +2,8 @@ import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import type { BookingLine, BookingRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireRole, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
-import { PageQuery, pageOf } from '../../shared/validation'
-import { z } from 'zod/mini'
+import { BookingsQuery, pageOf } from '../../shared/validation'
+import { bookingMatches } from '../../shared/booking-search'
 import { deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
@@ -122,14 +122,17 @@ export const bookingHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const url = new URL(request.url)
-      const query = validate(z.extend(PageQuery, { status: z.optional(z.string()) }), Object.fromEntries(url.searchParams))
+      const query = validate(BookingsQuery, Object.fromEntries(url.searchParams))
       const all = db.booking.all()
-      const chosen = query.status ? all.filter((b) => b.status === query.status) : all
+      const byStatus = query.status ? all.filter((b) => b.status === query.status) : all
+      const sorted = [...byStatus].sort(byNewest)
+      if (query.sort === 'oldest') sorted.reverse()
+      const chosen = sorted.map(toWireBooking).filter((b) => bookingMatches(b, query.search ?? ''))
       const page = pageOf(query)
-      if (!page) return list(chosen)
-      // One page, newest first, with its pagination (as GET /users answers).
-      const rows = [...chosen].sort(byNewest).slice((page.page - 1) * page.limit, page.page * page.limit)
-      return HttpResponse.json({ bookings: rows.map(toWireBooking), pagination: { total: chosen.length, pages: Math.ceil(chosen.length / page.limit), ...page } })
+      if (!page) return HttpResponse.json({ bookings: chosen })
+      // One page with its pagination (as GET /users answers).
+      const rows = chosen.slice((page.page - 1) * page.limit, page.page * page.limit)
+      return HttpResponse.json({ bookings: rows, pagination: { total: chosen.length, pages: Math.ceil(chosen.length / page.limit), ...page } })
     }),
   ),
 

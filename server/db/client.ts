@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
+import { markEmbedded, useForPrepared } from './prepared'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -17,6 +18,9 @@ export interface Database {
 
 /** Any constant: the key of the advisory lock held while migrating. */
 const MIGRATION_LOCK = 72_021_001
+
+/** PGlite's buffer cache (PostgreSQL's default is 128MB): measured in docs/server.md. */
+export const PGLITE_SHARED_BUFFERS = '16MB'
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -49,16 +53,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         connection.release()
       }
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    // The prepared hot queries (db/prepared.ts) run on a pool of their own whose sessions always use
+    // a statement's generic plan: PostgreSQL would otherwise plan the booking list afresh on every
+    // call (its custom plan looks a little cheaper on paper, and planning cost more than running
+    // it). Everything else keeps PostgreSQL's usual choice on the main pool.
+    const hotPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
+    useForPrepared(db, drizzle(hotPool, { schema }) as unknown as Db)
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), hotPool.end()])) }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    // PGlite's own settings plus a smaller buffer cache: its 128 MB default is taken out of the
+    // process's memory (WASM, never given back) for a database of a few dozen MB that the
+    // operating system caches anyway. Durability settings are left as they are.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  })
   await client.waitReady
   const pgliteDb = drizzle(client, { schema })
   if (options.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER })
   }
+  markEmbedded(pgliteDb as unknown as Db)
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() }
 }

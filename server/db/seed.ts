@@ -9,6 +9,7 @@ import { count, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import * as t from './schema'
 import { hashPassword } from '../auth'
+import { forgetAccount } from '../repo/users'
 import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
 
 type Rows = {
@@ -157,6 +158,8 @@ async function buildRows(): Promise<Rows> {
 /** Empties every table and restarts the ids (tests; a fresh demo). */
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
+  // Accounts remembered for tokens are gone too (tests put the seed back under a running app).
+  forgetAccount()
 }
 
 /** Inserts the demo rows with their ids, then moves every id sequence past them. */

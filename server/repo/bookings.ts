@@ -2,6 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { executeNamed } from '../db/prepared'
 import { bookingAudit, bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
 import { wireBooking } from '../../shared/wire'
 import type { BookingParts } from '../../shared/wire'
@@ -139,13 +140,57 @@ type WireRow = BookingParts['booking'] & {
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
 
+export type BookingSort = 'newest' | 'oldest'
+
+export interface BookingListOptions {
+  /** One page (LIMIT/OFFSET after the sort), or the whole list. */
+  page?: { page: number; limit: number } | null
+  /** Words found in the deceased's name or the family's (the admin's search box), case aside. */
+  search?: string
+  /** By creation time, then id; newest first unless told. */
+  sort?: BookingSort
+}
+
+/** `text` as a LIKE pattern matching itself anywhere: %, _ and the escape character are literal. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
 /**
- * Bookings as the app reads them, newest first, in ONE query whatever their number: the deceased,
- * the names, the care record joined; the service lines and documents aggregated as JSON.
+ * What the admin's search looks in, as the screen shows it: "First Last" (or "Booking #id" when
+ * there is no deceased record) then the family's name ('Former client' once the account is gone).
  */
-export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { page: number; limit: number } | null = null) {
+const searchText = sql`lower(CASE WHEN btrim(coalesce(sd.first_name, '') || ' ' || coalesce(sd.last_name, '')) = '' THEN 'Booking #' || bookings.id
+  ELSE btrim(coalesce(sd.first_name, '') || ' ' || coalesce(sd.last_name, '')) END || ' ' || coalesce(su.name, 'Former client'))`
+
+/** The bookings a list holds, with the joins its search needs (aliases of their own: the outer query has d and cu). */
+function chosen(where: SQL | undefined, search: string): { from: SQL; where: SQL | undefined } {
+  const needle = search.trim().toLowerCase()
+  if (!needle) return { from: sql`bookings`, where }
+  const found = sql`${searchText} LIKE ${containsPattern(needle)}`
+  return {
+    from: sql`bookings LEFT JOIN deceased sd ON sd.id = bookings.deceased_id LEFT JOIN users su ON su.id = bookings.client_id`,
+    where: where ? sql`(${where}) AND ${found}` : found,
+  }
+}
+
+/**
+ * Bookings as the app reads them, newest first (or oldest), in ONE query whatever their number: the deceased,
+ * the names, the care record joined; the service lines and documents aggregated as JSON.
+ * A filtered or paged list picks its ids first (`id = ANY(ARRAY(…))`): PostgreSQL then keeps one
+ * generic plan for the prepared statement (index look-ups for a few rows) instead of planning the
+ * whole query again on every call, which cost more than running it.
+ */
+export async function wireBookingsWhere(db: Db, where: SQL | undefined, options: BookingListOptions = {}) {
+  const { page = null, search = '', sort = 'newest' } = options
+  const dir = sort === 'oldest' ? sql`ASC` : sql`DESC`
+  const order = sql`bookings.created_at ${dir}, bookings.id ${dir}`
+  const inner = chosen(where, search)
+  const picked =
+    inner.where || page
+      ? sql`WHERE bookings.id = ANY(ARRAY(SELECT bookings.id FROM ${inner.from} ${inner.where ? sql`WHERE ${inner.where}` : sql``} ORDER BY ${order}
+        ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}))`
+      : sql``
   // No alias for bookings: the callers' conditions (drizzle's eq(bookings.client_id, …)) name the table.
-  const result = await db.execute(sql`
+  const rows = await executeNamed<WireRow>(db, sql`
     SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, bookings.venue, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
       bookings.has_notifications, bookings.attendant_id, d.first_name, d.last_name, d.date_of_death::text AS date_of_death, d.place_of_death,
       cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
@@ -162,10 +207,8 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, page: { 
     LEFT JOIN users cu ON cu.id = bookings.client_id
     LEFT JOIN users au ON au.id = bookings.attendant_id
     LEFT JOIN morgue_care mc ON mc.booking_id = bookings.id
-    ${where ? sql`WHERE ${where}` : sql``}
-    ORDER BY bookings.created_at DESC, bookings.id DESC
-    ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}`)
-  const rows = (result as unknown as { rows: WireRow[] }).rows
+    ${picked}
+    ORDER BY ${order}`)
   return rows.map((b) => {
     // json/jsonb arrive parsed from both drivers; a string is parsed once more, in case.
     const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
@@ -200,7 +243,10 @@ export const byClient = (clientId: number) => eq(bookings.clientId, clientId)
 export const byAttendant = (attendantId: number) => eq(bookings.attendantId, attendantId)
 export const byStatus = (status: string) => sql`${bookings.status} = ${status}`
 
-export async function countBookings(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(bookings).where(where)
-  return row?.n ?? 0
+/** How many bookings a list holds (same condition and search as `wireBookingsWhere`). */
+export async function countBookings(db: Db, where: SQL | undefined, search = ''): Promise<number> {
+  const inner = chosen(where, search)
+  const [row] = await executeNamed<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${inner.from} ${inner.where ? sql`WHERE ${inner.where}` : sql``}`)
+  // count(*) is a bigint: node-postgres hands it over as a string.
+  return Number(row?.n ?? 0)
 }

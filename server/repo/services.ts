@@ -1,6 +1,7 @@
 /** The service catalogue and its price table. */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { preparedOn } from '../db/prepared'
 import { bookingLines, services } from '../db/schema'
 
 export type ServiceRow = typeof services.$inferSelect
@@ -9,7 +10,10 @@ export function toWireService(s: ServiceRow) {
   return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.perDay, created_at: s.createdAt.toISOString(), pricing_key: s.pricingKey }
 }
 
-export const listServices = (db: Db) => db.select().from(services).orderBy(asc(services.id))
+const allServices = (db: Db) => db.select().from(services).orderBy(asc(services.id)).prepare('services_all')
+
+/** The catalogue, read by every visitor: a prepared statement. */
+export const listServices = (db: Db): Promise<ServiceRow[]> => (preparedOn(db, 'services_all', allServices) ?? allServices(db)).execute()
 
 export async function findService(db: Db, id: number): Promise<ServiceRow | undefined> {
   const [row] = await db.select().from(services).where(eq(services.id, id))

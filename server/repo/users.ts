@@ -1,13 +1,58 @@
 /** Users: accounts, their token version, and the admin's list. */
 import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { isEmbedded, preparedOn } from '../db/prepared'
 import { activities, bookings, loginFailures, users } from '../db/schema'
 import type { UserRow } from '../types'
 import type { WireRole } from '../../src/api/contracts/roles'
 
+const userById = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id')
+
+/** Read on every signed-in call (the token's account): a prepared statement. */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id))
+  const [row] = await (preparedOn(db, 'user_by_id', userById) ?? userById(db)).execute({ id })
   return row
+}
+
+/**
+ * The accounts behind tokens, kept for a moment on PGlite only, where this process is the only
+ * writer (PGlite owns its folder) and every write to users goes through this file, which forgets
+ * the account first: so a logout, password change or role change still ends a token at once. On
+ * PostgreSQL another instance may write, so every call reads the account (one prepared look-up).
+ * The lifetime only bounds what a write outside this file (none today) could leave behind.
+ */
+const ACCOUNT_TTL_MS = 2_000
+// One entry per PGlite database opened in this process (one in production).
+const accounts = new Map<Db, Map<number, { user: UserRow; at: number }>>()
+
+export async function accountOf(db: Db, id: number): Promise<UserRow | undefined> {
+  if (!isEmbedded(db)) return findUserById(db, id)
+  let known = accounts.get(db)
+  if (!known) accounts.set(db, (known = new Map()))
+  const hit = known.get(id)
+  if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) return hit.user
+  const before = writes
+  const user = await findUserById(db, id)
+  // A write while this read was under way: what it read may be the old row, so it is not kept.
+  if (user && writes === before) known.set(id, { user, at: Date.now() })
+  return user
+}
+
+/** Counts the writes to users, so that a read they overtook is not kept. */
+let writes = 0
+
+/** Forgets an account, or every one (any database: a transaction's writes reach the same one). */
+export function forgetAccount(id: number | null = null): void {
+  writes += 1
+  for (const known of accounts.values()) {
+    if (id === null) known.clear()
+    else known.delete(id)
+  }
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -34,20 +79,25 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
 }
 
 export async function updateUser(db: Db, id: number, change: Partial<Omit<UserRow, 'id' | 'createdAt'>>, bumpTokenVersion = false): Promise<UserRow | undefined> {
+  forgetAccount(id)
   const [row] = await db
     .update(users)
     .set({ ...change, ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
     .where(eq(users.id, id))
     .returning()
+  // Again once written: a signed-in call between the two reads may have kept the old row.
+  forgetAccount(id)
   return row
 }
 
 /** Deletes the account; bookings assigned to it (an attendant) become unassigned. */
 export async function deleteUser(db: Db, id: number): Promise<void> {
+  forgetAccount(id)
   await db.transaction(async (tx) => {
     await tx.update(bookings).set({ attendantId: null }).where(eq(bookings.attendantId, id))
     await tx.delete(users).where(eq(users.id, id))
   })
+  forgetAccount(id)
 }
 
 /** `text` as a LIKE pattern matching itself anywhere: %, _ and the escape character are literal. */

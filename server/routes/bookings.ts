@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { z } from 'zod/mini'
 import type { Context } from 'hono'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
@@ -8,7 +7,7 @@ import { smsFamily } from '../sms'
 import { SMS_TEXT } from '../../src/api/contracts/messages'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking, checkLengths, mayChangeBookingStatus, permitStatus, refundDueMessage } from '../../shared/rules'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
-import { PageQuery, pageOf } from '../../shared/validation'
+import { BookingsQuery, pageOf } from '../../shared/validation'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
@@ -61,13 +60,14 @@ export const bookingRoutes = new Hono<AppEnv>()
 
   .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, repo.byAttendant(c.var.user.id)))
 
-  .get('/', requireAuth('admin'), valid('query', z.extend(PageQuery, { status: z.optional(z.string()) })), async (c) => {
+  .get('/', requireAuth('admin'), valid('query', BookingsQuery), async (c) => {
     const query = c.req.valid('query')
     const where = query.status ? repo.byStatus(query.status) : undefined
+    const options = { search: query.search ?? '', sort: query.sort ?? 'newest' }
     const page = pageOf(query)
-    if (!page) return list(c, where)
     const { db } = c.var.deps
-    const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, page), repo.countBookings(db, where)])
+    if (!page) return c.json({ bookings: await repo.wireBookingsWhere(db, where, options) })
+    const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, { ...options, page }), repo.countBookings(db, where, options.search)])
     return c.json({ bookings: rows, pagination: { total, pages: Math.ceil(total / page.limit), ...page } })
   })
 

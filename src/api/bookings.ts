@@ -3,6 +3,7 @@ import { request } from './client'
 import {
   AssignedAttendant,
   BookingList,
+  BookingPage,
   BookingResponse,
   type BookingPaymentRequest,
   type BookingRequest,
@@ -25,6 +26,14 @@ export const createBooking = (body: BookingRequest) => request((w) => w.url('/bo
 
 /** GET /bookings: every booking (admin). */
 export const allBookings = () => request((w) => w.url('/bookings').get().json(), BookingList)
+
+/** GET /bookings?page&limit&sort[&status][&search]: one page of the admin's list, searched, filtered and sorted by the server. */
+export function bookingsPage(query: { page: number; limit: number; search: string; status: string; sort: string }) {
+  const params: Record<string, string> = { page: String(query.page), limit: String(query.limit), sort: query.sort }
+  if (query.status !== 'all') params.status = query.status
+  if (query.search.trim()) params.search = query.search.trim()
+  return request((w) => w.url(`/bookings?${new URLSearchParams(params).toString()}`).get().json(), BookingPage)
+}
 
 /** GET /bookings/attendant: the attendant's bookings. */
 export const attendantBookings = () => request((w) => w.url('/bookings/attendant').get().json(), BookingList)

@@ -123,4 +123,37 @@ describe("the admin's bookings, by page", () => {
     expect((await call('GET', '/bookings?limit=500', { token: admin })).status).toBe(422)
     expect((await call('GET', '/bookings?page=0', { token: admin })).json.message).toBe('page must be at least 1')
   })
+
+  it('searches the deceased and family names (case aside, on every page), sorts oldest first, and filters by status with both', async () => {
+    const admin = await loginAs('admin')
+    type Row = { id: number; status: string; created_at: string; deceased_first_name: string; deceased_last_name: string; client_name: string }
+    const all = (await call<{ bookings: Row[] }>('GET', '/bookings', { token: admin })).json.bookings
+    const target = all[all.length - 1]!
+    // A family's name (any of its bookings), typed in capitals with spaces around it.
+    const family = target.client_name
+    const ofFamily = all.filter((b) => `${b.deceased_first_name} ${b.deceased_last_name} ${b.client_name}`.toLowerCase().includes(family.toLowerCase()))
+    expect(ofFamily.length).toBeGreaterThan(0)
+    const found = await call<{ bookings: Row[]; pagination: Record<string, number> }>('GET', `/bookings?page=1&limit=100&search=${encodeURIComponent(`  ${family.toUpperCase()} `)}`, { token: admin })
+    expect(found.status).toBe(200)
+    expect(found.json.bookings.map((b) => b.id)).toEqual(ofFamily.map((b) => b.id))
+    expect(found.json.pagination).toEqual({ total: ofFamily.length, pages: Math.ceil(ofFamily.length / 100), page: 1, limit: 100 })
+    // The deceased's full name, as the screen shows it.
+    const byDeceased = await call<{ bookings: Row[] }>('GET', `/bookings?page=1&limit=10&search=${encodeURIComponent(`${target.deceased_first_name} ${target.deceased_last_name}`)}`, { token: admin })
+    expect(byDeceased.json.bookings.map((b) => b.id)).toContain(target.id)
+    // LIKE's wildcards are plain characters.
+    expect((await call<{ bookings: Row[] }>('GET', '/bookings?page=1&limit=10&search=%25', { token: admin })).json.bookings).toEqual([])
+    expect((await call<{ bookings: Row[] }>('GET', '/bookings?page=1&limit=10&search=_', { token: admin })).json.bookings).toEqual([])
+    // Oldest first is the newest-first list reversed, paged the same way.
+    const oldest = await call<{ bookings: Row[] }>('GET', '/bookings?page=1&limit=5&sort=oldest', { token: admin })
+    expect(oldest.json.bookings.map((b) => b.id)).toEqual([...all].reverse().slice(0, 5).map((b) => b.id))
+    const confirmedOldest = await call<{ bookings: Row[]; pagination: { total: number } }>('GET', '/bookings?page=1&limit=100&sort=oldest&status=confirmed', { token: admin })
+    const confirmed = all.filter((b) => b.status === 'confirmed').reverse()
+    expect(confirmedOldest.json.bookings.map((b) => b.id)).toEqual(confirmed.map((b) => b.id))
+    expect(confirmedOldest.json.pagination.total).toBe(confirmed.length)
+    // No page asked: the whole (searched) list, without pagination.
+    const unpaged = await call<{ bookings: Row[]; pagination?: unknown }>('GET', `/bookings?search=${encodeURIComponent(family)}`, { token: admin })
+    expect(unpaged.json.bookings.map((b) => b.id)).toEqual(ofFamily.map((b) => b.id))
+    expect(unpaged.json.pagination).toBeUndefined()
+    expect((await call('GET', '/bookings?page=1&sort=sideways', { token: admin })).status).toBe(422)
+  })
 })

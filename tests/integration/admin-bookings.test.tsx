@@ -176,6 +176,38 @@ describe('All bookings', () => {
     expect(stored(booking.id)?.attendant_id).toBeNull()
   })
 
+  it('pages through the server: 20 rows a page, the next page and the search asked of GET /bookings', async () => {
+    const seen: string[] = []
+    const listen = ({ request }: { request: Request }) => {
+      const url = new URL(request.url)
+      if (request.method === 'GET' && url.pathname.endsWith('/api/bookings')) seen.push(url.search)
+    }
+    server.events.on('request:start', listen)
+    try {
+      const user = userEvent.setup()
+      const total = db.booking.count()
+      expect(total).toBeGreaterThan(20)
+      await renderAt(paths.admin.services, { as: 'admin' })
+      await screen.findByRole('grid', { name: 'All bookings' })
+      expect(await screen.findByText(`Showing 1–20 of ${total} bookings`)).toBeInTheDocument()
+      expect(screen.getAllByRole('row').slice(1)).toHaveLength(20)
+      // Never the whole list: one page, newest first.
+      expect(seen).toEqual(['?page=1&limit=20&sort=newest'])
+      await user.click(screen.getByRole('button', { name: 'Next page' }))
+      expect(await screen.findByText(`Showing 21–${Math.min(40, total)} of ${total} bookings`)).toBeInTheDocument()
+      expect(seen.at(-1)).toBe('?page=2&limit=20&sort=newest')
+      // The search goes to the server (after a pause in typing: the machine's test times it), from page 1.
+      await user.click(screen.getByRole('searchbox', { name: /Search by name/ }))
+      await user.paste('Samuel')
+      await screen.findByRole('row', { name: new RegExp(`^Booking #${bookingOf('Samuel').id} for Samuel`) })
+      expect(seen.at(-1)).toBe('?page=1&limit=20&sort=newest&search=Samuel')
+      expect(screen.getByText(/^Showing 1–\d+ of \d+ bookings$/)).toBeInTheDocument()
+      for (const r of screen.getAllByRole('row').slice(1)) expect(r.textContent).toMatch(/Samuel/)
+    } finally {
+      server.events.removeListener('request:start', listen)
+    }
+  })
+
   it('says "Failed to fetch bookings" when the list cannot be loaded', async () => {
     server.use(networkError('get', '/bookings'))
     await renderAt(paths.admin.services, { as: 'admin' })

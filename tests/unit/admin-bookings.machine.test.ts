@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import {
   ADMIN_BOOKING_MESSAGES,
+  BOOKINGS_SEARCH_PAUSE_MS,
   UNDO_WINDOW_MS,
   adminBookingsMachine,
   allBookingsMachine,
   bookingsPage,
   busyBookingIds,
+  shownPage,
+  type BookingsQuery,
   type BookingsView,
   type Change,
 } from '../../machines/admin/admin-bookings.machine'
@@ -16,6 +19,7 @@ import type { User } from '../../src/api/contracts/auth'
 import type { ServiceRequest, ServiceWithPricingKey } from '../../src/api/contracts/services'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { aBooking } from './booking-fixture'
+import { pageOf } from '../../machines/shared/collection.machine'
 
 const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status })
 
@@ -232,6 +236,106 @@ describe('adminBookings machine', () => {
     actor.send({ type: 'bookings.page', page: 2 })
     actor.send({ type: 'bookings.filter', search: 'ouma' })
     expect(actor.getSnapshot().context.view).toEqual({ search: 'ouma', status: 'confirmed', sort: 'oldest', page: 1 })
+    actor.stop()
+  })
+})
+
+describe('adminBookings machine, paged by the server', () => {
+  /** A server of `total` bookings: each fetch records its query and answers that page with the total. */
+  function paged(total = 45) {
+    const queries: BookingsQuery[] = []
+    const clock = new SimulatedClock()
+    const list = allBookingsMachine.provide({
+      actors: {
+        fetchItems: fromPromise(async ({ input }) => {
+          const query = input as unknown as BookingsQuery
+          queries.push(query)
+          const ids = Array.from({ length: total }, (_, i) => String(i + 1)).slice((query.page - 1) * query.limit, query.page * query.limit)
+          return pageOf(ids.map((id) => booking(id)), total)
+        }),
+      },
+    })
+    const actor = createActor(adminBookingsMachine.provide({ actors: { allBookings: list, fetchAttendants: fromPromise<User[], void>(async () => []) } }), { clock })
+    actor.start()
+    const child = actor.getSnapshot().children.list!
+    const ready = () => waitFor(child, (s) => s.matches('ready'))
+    return { actor, child, queries, clock, ready }
+  }
+
+  it('asks for page 1 of 20, newest first, then the page, sort and status chosen, each at once', async () => {
+    const { actor, child, queries, ready } = paged()
+    await ready()
+    expect(queries).toEqual([{ page: 1, limit: 20, search: '', status: 'all', sort: 'newest' }])
+    expect(child.getSnapshot().context.total).toBe(45)
+    actor.send({ type: 'bookings.page', page: 3 })
+    await ready()
+    const page3 = shownPage(child.getSnapshot().context.items, child.getSnapshot().context.total, actor.getSnapshot().context.view)
+    expect(page3).toMatchObject({ matching: 45, page: 3, pages: 3, first: 41 })
+    expect(page3.rows.map((b) => b.id)).toEqual(['41', '42', '43', '44', '45'])
+    actor.send({ type: 'bookings.sort', sort: 'oldest' })
+    await ready()
+    actor.send({ type: 'bookings.filter', status: 'confirmed' })
+    await ready()
+    expect(queries.slice(1)).toEqual([
+      { page: 3, limit: 20, search: '', status: 'all', sort: 'newest' },
+      { page: 3, limit: 20, search: '', status: 'all', sort: 'oldest' },
+      { page: 1, limit: 20, search: '', status: 'confirmed', sort: 'oldest' },
+    ])
+    // A reload (Retry, or after a refused change) asks for the same page again.
+    actor.send({ type: 'bookings.reload' })
+    await ready()
+    expect(queries.at(-1)).toEqual({ page: 1, limit: 20, search: '', status: 'confirmed', sort: 'oldest' })
+    actor.stop()
+  })
+
+  it('sends the search only once typing pauses, with the last words, from page 1', async () => {
+    const { actor, queries, clock, ready } = paged()
+    await ready()
+    actor.send({ type: 'bookings.page', page: 2 })
+    await ready()
+    actor.send({ type: 'bookings.filter', search: 'o' })
+    clock.increment(BOOKINGS_SEARCH_PAUSE_MS - 1)
+    actor.send({ type: 'bookings.filter', search: 'ou' })
+    clock.increment(BOOKINGS_SEARCH_PAUSE_MS - 1)
+    actor.send({ type: 'bookings.filter', search: ' ouma ' })
+    expect(actor.getSnapshot().context.view).toMatchObject({ search: ' ouma ', page: 1 })
+    clock.increment(BOOKINGS_SEARCH_PAUSE_MS - 1)
+    expect(queries).toHaveLength(2)
+    clock.increment(1)
+    await ready()
+    expect(queries.slice(2)).toEqual([{ page: 1, limit: 20, search: 'ouma', status: 'all', sort: 'newest' }])
+    // A status chosen while words wait sends both at once, and the wait is dropped.
+    actor.send({ type: 'bookings.filter', search: 'ouma k' })
+    actor.send({ type: 'bookings.filter', status: 'pending' })
+    await ready()
+    clock.increment(BOOKINGS_SEARCH_PAUSE_MS * 2)
+    expect(queries.slice(3)).toEqual([{ page: 1, limit: 20, search: 'ouma k', status: 'pending', sort: 'newest' }])
+    actor.stop()
+  })
+
+  it('a page asked while another loads wins: the screen never shows the older answer', async () => {
+    const answers: Array<(items: Booking[]) => void> = []
+    const list = allBookingsMachine.provide({
+      actors: {
+        fetchItems: fromPromise(
+          ({ input }) =>
+            new Promise<Booking[]>((resolve) => {
+              const query = input as unknown as BookingsQuery
+              answers.push((items) => resolve(pageOf(items, 60 + query.page)))
+            }),
+        ),
+      },
+    })
+    const actor = createActor(adminBookingsMachine.provide({ actors: { allBookings: list, fetchAttendants: fromPromise<User[], void>(async () => []) } }))
+    actor.start()
+    const child = actor.getSnapshot().children.list!
+    actor.send({ type: 'bookings.page', page: 2 })
+    expect(answers).toHaveLength(2)
+    answers[0]!([booking('1')])
+    answers[1]!([booking('21')])
+    await waitFor(child, (s) => s.matches('ready'))
+    expect(child.getSnapshot().context.items.map((b) => b.id)).toEqual(['21'])
+    expect(child.getSnapshot().context.total).toBe(62)
     actor.stop()
   })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { Id, Money, listOf, orEmpty, orEmptyText } from './common'
+import { Id, Money, Pagination, listOf, orEmpty, orEmptyText } from './common'
 import { MorgueCare } from './morgue'
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
@@ -124,6 +124,8 @@ export const Booking = z.looseObject({
 export type Booking = z.infer<typeof Booking>
 
 export const BookingList = listOf('bookings', Booking)
+/** GET /bookings with `page`: one page of the admin's list and how many bookings match in all. */
+export const BookingPage = z.object({ bookings: z.array(Booking), pagination: Pagination })
 export const BookingResponse = z.union([z.pipe(z.object({ booking: Booking }), z.transform((o) => o.booking)), Booking])
 
 /**

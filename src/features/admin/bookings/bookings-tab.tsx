@@ -25,7 +25,7 @@ import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../api
 import { useNotifications } from '../../../app/use-notifications'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
-import { bookingsPage, busyBookingIds, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
+import { busyBookingIds, shownPage, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
 import { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 import { bookingColumns, columnStyle, deceasedOf } from './booking-columns'
@@ -73,6 +73,8 @@ export function BookingsTab() {
   const { attendants, pending, view } = snapshot.context
   const { search, status, sort } = view
   const bookings = useSelector(list, (s) => s?.context.items ?? NO_BOOKINGS)
+  // Set when the server answered one page: how many bookings match in all.
+  const total = useSelector(list, (s) => s?.context.total ?? null)
   const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
   const loadFailed = useSelector(list, (s) => s?.matches('failed') ?? false)
   const busy = useMemo(() => busyBookingIds(snapshot.context), [snapshot.context])
@@ -80,7 +82,8 @@ export function BookingsTab() {
   const undoable = snapshot.hasTag('undoable')
   const [historyId, setHistoryId] = useState<string | null>(null)
 
-  const { rows, matching, page: current, pages, first } = useMemo(() => bookingsPage(bookings, view), [bookings, view])
+  const { rows, matching, page: current, pages, first } = useMemo(() => shownPage(bookings, total, view), [bookings, total, view])
+  const filtered = search.trim() !== '' || status !== 'all'
 
   const columns = useMemo(
     () => bookingColumns({ attendants, busy, send, onHistory: (b) => setHistoryId(b.id), styles }),
@@ -156,7 +159,7 @@ export function BookingsTab() {
       )}
 
       {!loading && !loadFailed && matching === 0 ? (
-        <Text className={styles.muted}>{bookings.length === 0 ? T.empty : T.noMatch}</Text>
+        <Text className={styles.muted}>{total === null ? (bookings.length === 0 ? T.empty : T.noMatch) : filtered ? T.noMatch : T.empty}</Text>
       ) : (
         matching > 0 && (
           <>

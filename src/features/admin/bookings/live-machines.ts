@@ -1,14 +1,23 @@
 import { fromPromise } from 'xstate'
-import { adminBookingsMachine, allBookingsMachine } from '../../../../machines/admin/admin-bookings.machine'
+import { adminBookingsMachine, allBookingsMachine, type BookingsQuery } from '../../../../machines/admin/admin-bookings.machine'
+import { pageOf } from '../../../../machines/shared/collection.machine'
 import { serviceCatalogueMachine } from '../../../../machines/admin/service-catalogue.machine'
 import { listAttendants } from '../../../api/attendants'
-import { allBookings, assignAttendant, updateBookingPayment, updateBookingStatus } from '../../../api/bookings'
+import { assignAttendant, bookingsPage, updateBookingPayment, updateBookingStatus } from '../../../api/bookings'
 import { createService, deleteService, listCatalogue, updatePricing, updateService } from '../../../api/services'
 
 /** The All bookings page's machines with their real I/O: the /api client. Tests give fakes instead. */
 export const liveAdminBookingsMachine = adminBookingsMachine.provide({
   actors: {
-    allBookings: allBookingsMachine.provide({ actors: { fetchItems: fromPromise(() => allBookings()) } }),
+    allBookings: allBookingsMachine.provide({
+      actors: {
+        // One page from the server: the machine gives the view's query as the input.
+        fetchItems: fromPromise(async ({ input }) => {
+          const answer = await bookingsPage(input as unknown as BookingsQuery)
+          return pageOf(answer.bookings, answer.pagination.total)
+        }),
+      },
+    }),
     fetchAttendants: fromPromise(() => listAttendants()),
     changeBooking: fromPromise(({ input }) => {
       if (input.kind === 'status') return updateBookingStatus(input.id, { status: input.status, ...(input.reason ? { reason: input.reason } : {}) })
