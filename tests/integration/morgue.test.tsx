@@ -84,6 +84,36 @@ describe('Morgue attendant portal', () => {
     expect(careOf('Rose', 'Achieng')?.tasks).toEqual(['received', 'washed', 'embalmed'])
   })
 
+  it('ticking a step leaves the other steps free; a refused step alone is undone, with the reason', async () => {
+    const user = userEvent.setup()
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.put('*/api/bookings/:id/tasks', async () => {
+        await held
+        return HttpResponse.json({ message: 'Server unavailable' }, { status: 503 })
+      }, { once: true }),
+    )
+    await renderAt(paths.morgue.tasks, { as: 'morgueAttendant' })
+    const group = await screen.findByRole('group', { name: 'Preparation tasks for Rose Achieng' })
+    const embalmed = within(group).getByRole('checkbox', { name: 'Embalmed' })
+    const dressed = within(group).getByRole('checkbox', { name: 'Dressed' })
+    await user.click(embalmed)
+    // Shown at once, busy alone: the other steps (and the other bodies) can still be ticked.
+    expect(embalmed).toBeChecked()
+    expect(within(group).getByRole('progressbar', { name: 'Saving: Embalmed' })).toBeInTheDocument()
+    expect(dressed).toBeEnabled()
+    expect(within(screen.getByRole('group', { name: 'Preparation tasks for Teresia Auma' })).getByRole('checkbox', { name: 'Dressed' })).toBeEnabled()
+    await user.click(dressed)
+    expect(dressed).toBeChecked()
+    answer()
+    await findToast('Server unavailable')
+    await waitFor(() => expect(embalmed).not.toBeChecked())
+    await waitFor(() => expect(within(group).queryByRole('progressbar', { name: /^Saving/ })).toBeNull())
+    expect(dressed).toBeChecked()
+    expect(careOf('Rose', 'Achieng')?.tasks).toEqual(['received', 'washed', 'dressed'])
+  })
+
   it('transport lists the transfers soonest first; departure waits for the release', async () => {
     await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
     const list = await screen.findByRole('list', { name: 'Scheduled transfers' })

@@ -57,4 +57,5 @@ export const MORGUE_TEXT = {
   markDelivered: 'Mark delivered',
   today: 'Today',
   close: 'Close',
+  savingStep: 'Saving',
 } as const

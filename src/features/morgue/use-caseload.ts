@@ -40,7 +40,9 @@ export function useCaseload() {
     busyId: snapshot.context.busyId,
     error,
     reload: () => send({ type: 'caseload.reload' }),
-    saveTasks: (id: string, tasks: PrepTask[]) => send({ type: 'caseload.saveTasks', id, tasks }),
+    /** Ticks waiting to be saved, oldest first (see `shownTasks`). */
+    taskQueue: snapshot.context.taskQueue,
+    tickTask: (id: string, task: PrepTask, done: boolean) => send({ type: 'caseload.tickTask', id, task, done }),
     release: (id: string) => send({ type: 'caseload.release', id }),
     transport: (id: string, status: 'departed' | 'delivered') => send({ type: 'caseload.transport', id, status }),
   }
