@@ -130,6 +130,23 @@ describe('Morgue attendant portal', () => {
     expect(screen.queryByRole('button', { name: /delete|upload/i })).toBeNull()
   })
 
+  it('on a phone each document is a card with its whole name, its state and full-size buttons', async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} })
+    vi.stubGlobal('matchMedia', phone)
+    try {
+      await renderAt(paths.morgue.documents, { as: 'morgueAttendant' })
+      const list = await screen.findByRole('list', { name: 'Documents for Teresia Auma' })
+      expect(screen.queryByRole('table')).toBeNull()
+      const permit = within(list).getAllByRole('listitem').find((li) => within(li).queryByText(/^Burial Permit, uploaded /)) as HTMLElement
+      expect(within(permit).getByText(/^burial-permit-auma\.(pdf|png)$/)).toBeInTheDocument()
+      expect(within(permit).getByText('Rejected')).toBeInTheDocument()
+      expect(within(permit).getByRole('button', { name: /^Preview burial-permit-auma/ })).toBeInTheDocument()
+      expect(within(permit).getByRole('button', { name: /^Download burial-permit-auma/ })).toBeInTheDocument()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('a family cannot open the morgue portal', async () => {
     const { location } = await renderAt(paths.morgue.home, { as: 'client' })
     await waitFor(() => expect(location().pathname).toBe(paths.client.home))
