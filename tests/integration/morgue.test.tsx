@@ -63,6 +63,30 @@ describe('Morgue attendant portal', () => {
     }
   })
 
+  it('body management hides completed and cancelled cases until All is chosen', async () => {
+    const user = userEvent.setup()
+    const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    const mine = db.booking.findMany((q) => q.where({ attendant_id: attendant.id }))
+    const done = mine.filter((b) => b.status === 'completed' || b.status === 'cancelled')
+    expect(done.length).toBeGreaterThan(0)
+    const nameOf = (b: (typeof mine)[number]) => {
+      const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))!
+      return `${d.first_name} ${d.last_name}`
+    }
+    await renderAt(paths.morgue.bodyManagement, { as: 'morgueAttendant' })
+    const items = async () => within(await screen.findByRole('list', { name: 'Bodies assigned to you' })).getAllByRole('listitem')
+    // In care by default: the open cases only (the demo attendant has released none yet).
+    expect(await items()).toHaveLength(mine.length - done.length)
+    expect((await items()).map((li) => within(li).getByRole('heading').textContent)).not.toContain(nameOf(done[0]!))
+    await user.click(screen.getByRole('tab', { name: 'All, completed included' }))
+    expect(await items()).toHaveLength(mine.length)
+    const completed = (await items()).find((li) => within(li).queryByRole('heading', { name: nameOf(done[0]!) }))
+    expect(completed).toBeDefined()
+    expect(within(completed!).getByText(/^(Completed|Cancelled)$/)).toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'Released' }))
+    expect(await screen.findByText('None in this list. Choose another above.')).toBeInTheDocument()
+  })
+
   it('/bodies opens the same screen; a failed load says \'Failed to fetch attendant bookings\'', async () => {
     server.use(http.get('*/api/bookings/attendant', () => HttpResponse.json({ message: 'boom' }, { status: 500 })))
     await renderAt(paths.morgue.bodies, { as: 'morgueAttendant' })
