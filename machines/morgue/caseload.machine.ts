@@ -15,6 +15,8 @@ export const CASELOAD_MESSAGES = {
   departed: 'Transfer marked as departed',
   delivered: 'Transfer marked as delivered',
   transportFailed: 'Failed to update transport',
+  pickupSaved: 'Pickup place updated',
+  pickupFailed: 'Failed to update the pickup place',
 } as const
 
 /** One preparation step ticked (done) or unticked on one body. */
@@ -29,6 +31,7 @@ export type CaseloadEvent =
   | ({ type: 'caseload.tickTask' } & TaskTick)
   | { type: 'caseload.release'; id: string }
   | { type: 'caseload.transport'; id: string; status: 'departed' | 'delivered' }
+  | { type: 'caseload.pickup'; id: string; pickup: string }
 
 export interface CaseloadContext {
   /** The booking a release or transport change is being saved for. */
@@ -59,7 +62,7 @@ export function shownTasks(bookingId: string, saved: readonly string[], queue: r
 /** GET /bookings/attendant: the one collection machine; the app provides its `fetchItems`. */
 export const attendantBookingsMachine = createCollectionMachine<Booking>('attendantBookings')
 
-const CHANGES = ['caseload.release', 'caseload.transport'] as const
+const CHANGES = ['caseload.release', 'caseload.transport', 'caseload.pickup'] as const
 
 /**
  * The attendant's caseload and the changes they make to it: preparation tasks, release against an
@@ -86,6 +89,9 @@ export const caseloadMachine = setup({
     }),
     moveTransport: fromPromise<Booking, { id: string; status: 'departed' | 'delivered' }>(async () => {
       throw new Error('moveTransport actor not provided')
+    }),
+    setPickup: fromPromise<Booking, { id: string; pickup: string }>(async () => {
+      throw new Error('setPickup actor not provided')
     }),
   },
   actions: {
@@ -160,7 +166,7 @@ export const caseloadMachine = setup({
       },
     },
     changes: {
-      description: 'Releases and transfer moves, one at a time.',
+      description: 'Releases, transfer moves and pickup places, one at a time.',
       initial: 'ready',
       states: {
         ready: {
@@ -168,6 +174,25 @@ export const caseloadMachine = setup({
           on: {
             'caseload.release': 'releasing',
             'caseload.transport': 'movingTransport',
+            'caseload.pickup': 'savingPickup',
+          },
+        },
+        savingPickup: {
+          description: 'Saving where one body is collected for its transfer.',
+          tags: ['saving'],
+          entry: 'markBusy',
+          exit: 'clearBusy',
+          invoke: {
+            src: 'setPickup',
+            input: ({ event }) => {
+              assertEvent(event, 'caseload.pickup')
+              return { id: event.id, pickup: event.pickup }
+            },
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.pickupSaved))],
+            },
+            onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.pickupFailed) } },
           },
         },
         releasing: {

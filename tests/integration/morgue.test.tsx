@@ -146,6 +146,32 @@ describe('Morgue attendant portal', () => {
     expect(within(list).getByRole('button', { name: 'Mark departed: Rose Achieng' })).toBeDisabled()
   })
 
+  it('each transfer says where the body is collected and where it goes; the attendant can change the pickup', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
+    const rose = await screen.findByRole('group', { name: 'Transfer of Rose Achieng' })
+    const fact = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    // Received into the mortuary, so collected there; the destination is the booking's venue.
+    expect(fact(rose, 'Pickup')).toBe('Our mortuary')
+    expect(fact(rose, 'Destination')).toBe('Holy Family Basilica, Nairobi')
+    expect(within(rose).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
+    await user.click(within(rose).getByRole('button', { name: 'Change pickup: Rose Achieng' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change pickup: Rose Achieng' })
+    await user.type(within(dialog).getByRole('textbox', { name: /^Pickup place/ }), 'Family home, Kisumu')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await findToast('Pickup place updated')
+    await waitFor(() => expect(fact(screen.getByRole('group', { name: 'Transfer of Rose Achieng' }), 'Pickup')).toBe('Family home, Kisumu'))
+    expect(careOf('Rose', 'Achieng')?.pickup_location).toBe('Family home, Kisumu')
+  })
+
+  it('a body not yet received is collected where the person died', async () => {
+    const care = careOf('Rose', 'Achieng')!
+    await db.morgueCare.update((q) => q.where({ id: care.id }), { data: (c) => void (c.tasks = []) })
+    await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
+    const rose = await screen.findByRole('group', { name: 'Transfer of Rose Achieng' })
+    expect(within(rose).getByText('Pickup', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Jaramogi Oginga Odinga Hospital, Kisumu')
+  })
+
   it('documents lists the assigned bookings\' documents read-only', async () => {
     await renderAt(paths.morgue.documents, { as: 'morgueAttendant' })
     const table = await screen.findByRole('table', { name: 'Documents for Teresia Auma' })

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react'
 import {
-  Link,
   Tab,
   TabList,
   Badge,
@@ -25,7 +24,7 @@ import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'
 import { useMediaQuery } from '../../components/use-media-query'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { BODY_FILTERS, bodiesShown, byServiceDate, daysInCare, type BodyFilter, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
-import { CaseloadFrame, PermitBadge, permitOf } from './caseload-parts'
+import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
 import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { useCaseload } from './use-caseload'
@@ -65,17 +64,6 @@ function summaryRows(b: Booking, now: Date): Array<[string, ReactNode]> {
     ['Service', formatDateTime(serviceAt(b))],
     ['Family', <FamilyContact key="family" name={b.client_name ?? ''} phone={b.morgue?.client_phone ?? ''} />],
   ]
-}
-
-/** The family's name and, on a phone, one tap to call them. */
-function FamilyContact({ name, phone }: { name: string; phone: string }) {
-  if (!phone) return <>{name}</>
-  return (
-    <>
-      {name ? `${name}, ` : ''}
-      <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Link>
-    </>
-  )
 }
 
 /** Body management: the bookings assigned to the attendant, a detail panel each, release against the permit. */
