@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
+import { nairobiDay } from '../../src/lib/dates'
 import { findToast, renderAt } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
@@ -16,6 +17,18 @@ const careOf = (first: string, last: string) => {
 
 const counter = (label: string) => screen.getByRole('group', { name: label })
 
+/** The demo attendant's booking for this deceased (the seed may reuse a name elsewhere). */
+const bookingOf = (first: string, last: string) => {
+  const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+  const ids = db.deceased.findMany((q) => q.where({ first_name: first, last_name: last })).map((d) => d.id)
+  const b = db.booking.findMany((q) => q.where({ attendant_id: attendant.id })).find((x) => ids.includes(x.deceased_id))
+  if (!b) throw new Error(`${first} ${last}`)
+  return b
+}
+
+/** An urgent panel of the dashboard, once its data is in. */
+const panel = async (name: string) => screen.findByRole('region', { name })
+
 describe('Morgue attendant portal', () => {
   it('dashboard counts come from the attendant\'s own bookings and link to bodies and tasks', async () => {
     await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
@@ -26,6 +39,52 @@ describe('Morgue attendant portal', () => {
     expect(counter('Pending tasks')).toHaveTextContent('7')
     expect(screen.getByRole('link', { name: 'View bodies' })).toHaveAttribute('href', paths.morgue.bodies)
     expect(screen.getByRole('link', { name: 'View tasks' })).toHaveAttribute('href', paths.morgue.tasks)
+  })
+
+  it('the dashboard leads with what is urgent, each case one tap away, and keeps the four cards below', async () => {
+    await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    const teresia = bookingOf('Teresia', 'Auma')
+    const rose = bookingOf('Rose', 'Achieng')
+    // Teresia's cremation is tomorrow morning; Rose's service is five days away.
+    const soon = await panel('Services in the next 48 hours')
+    await waitFor(() => expect(within(soon).getAllByRole('link').map((a) => a.textContent)).toEqual(['Teresia Auma']))
+    expect(within(soon).getByRole('link', { name: 'Teresia Auma' })).toHaveAttribute('href', paths.morgue.case(String(teresia.id)))
+    expect(within(soon).getByText('Kariokor Crematorium, Nairobi')).toBeInTheDocument()
+    // Neither can be released: Rose's permit is missing, Teresia's was rejected, with the office's reason.
+    const blocked = await panel('Cannot be released')
+    const item = (region: HTMLElement, name: string) => within(region).getByRole('link', { name }).closest('li') as HTMLElement
+    expect(item(blocked, 'Rose Achieng')).toHaveTextContent('Burial permit not uploaded')
+    expect(item(blocked, 'Teresia Auma')).toHaveTextContent('Burial permit rejected: The scan is not legible. Please upload a clearer copy.')
+    expect(within(item(blocked, 'Rose Achieng')).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
+    expect(within(blocked).getByRole('link', { name: 'Rose Achieng' })).toHaveAttribute('href', paths.morgue.case(String(rose.id)))
+    // The day before the service the remaining steps are late.
+    const late = await panel('Preparation overdue')
+    expect(within(late).getAllByRole('link').map((a) => a.textContent)).toEqual(['Teresia Auma'])
+    expect(item(late, 'Teresia Auma')).toHaveTextContent('Late: Dressed, Casketed, Ready for viewing')
+    expect(within(await panel('Transfers today')).getByText('No transfers today.')).toBeInTheDocument()
+    // SPEC.md's cards stay, after the urgent work.
+    const urgentHeading = screen.getByRole('heading', { level: 2, name: 'Needs attention' })
+    expect(urgentHeading.compareDocumentPosition(counter('Scheduled transfers')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(counter('Storage alerts')).toHaveTextContent('1')
+  })
+
+  it('today\'s transfers show when, from where and to where; a case link opens that body\'s panel', async () => {
+    const user = userEvent.setup()
+    const rose = bookingOf('Rose', 'Achieng')
+    await db.booking.update((q) => q.where({ id: rose.id }), { data: (b) => void b.lines.forEach((l) => (l.scheduled_date = `${nairobiDay(new Date())}T16:30:00`)) })
+    const { location } = await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    const today = await panel('Transfers today')
+    await waitFor(() => expect(within(today).getByRole('link', { name: 'Rose Achieng' })).toBeInTheDocument())
+    const card = within(today).getByRole('link', { name: 'Rose Achieng' }).closest('li') as HTMLElement
+    expect(card).toHaveTextContent('16:30, Scheduled')
+    expect(card).toHaveTextContent('Pickup: Our mortuary')
+    expect(card).toHaveTextContent('Destination: Holy Family Basilica, Nairobi')
+    await user.click(within(today).getByRole('link', { name: 'Rose Achieng' }))
+    const detail = await screen.findByRole('dialog')
+    expect(within(detail).getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeInTheDocument()
+    expect(location().pathname).toBe(paths.morgue.case(String(rose.id)))
+    await user.click(within(detail).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(location().pathname).toBe(paths.morgue.bodyManagement))
   })
 
   it('body management lists the bodies, and the detail panel says why a body cannot be released', async () => {

@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
 import {
   Tab,
   TabList,
@@ -70,7 +72,11 @@ function summaryRows(b: Booking, now: Date): Array<[string, ReactNode]> {
 export function BodiesPage() {
   const styles = useStyles()
   const caseload = useCaseload()
-  const [openId, setOpenId] = useState<string | null>(null)
+  // The open case lives in the address, so the dashboard can link to it and Back closes it.
+  const openId = useParams().bookingId ?? null
+  const navigate = useNavigate()
+  const base = useLocation().pathname.startsWith(paths.morgue.bodies) ? paths.morgue.bodies : paths.morgue.bodyManagement
+  const setOpenId = (id: string | null) => navigate(id === null ? base : `${base}/${encodeURIComponent(id)}`)
   const isSmall = useMediaQuery('(max-width: 640px)')
   const now = new Date()
   const [filter, setFilter] = useState<BodyFilter>('active')

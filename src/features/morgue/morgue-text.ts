@@ -70,3 +70,22 @@ export const MORGUE_TEXT = {
   cancel: 'Cancel',
   mustReleaseFirst: 'The body must be released (burial permit approved) before it departs.',
 } as const
+
+/** The dashboard's urgent work, above SPEC.md's four cards. */
+export const URGENT_TEXT = {
+  title: 'Needs attention',
+  soon: 'Services in the next 48 hours',
+  soonNone: 'No service in the next 48 hours.',
+  blocked: 'Cannot be released',
+  blockedNone: 'Every body in care has its burial permit uploaded and not rejected.',
+  permitMissing: 'Burial permit not uploaded',
+  permitRejected: 'Burial permit rejected',
+  lateTitle: 'Preparation overdue',
+  lateNone: 'Preparation is on time.',
+  late: 'Late',
+  service: 'Service',
+  notScheduled: 'not scheduled',
+  today: 'Transfers today',
+  todayNone: 'No transfers today.',
+  caseload: 'Your caseload',
+} as const
