@@ -87,6 +87,16 @@ describe('Morgue attendant portal', () => {
     await waitFor(() => expect(location().pathname).toBe(paths.morgue.bodyManagement))
   })
 
+  it('a case opened by its address gives the office\'s reason for a rejected permit, the pickup and the destination', async () => {
+    const teresia = bookingOf('Teresia', 'Auma')
+    await renderAt(paths.morgue.case(String(teresia.id)), { as: 'morgueAttendant' })
+    const detail = await screen.findByRole('dialog')
+    expect(within(detail).getByText("The office's reason: The scan is not legible. Please upload a clearer copy.")).toBeInTheDocument()
+    expect(within(detail).getByText('Pickup', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Our mortuary')
+    expect(within(detail).getByText('Destination', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Kariokor Crematorium, Nairobi')
+    expect(within(detail).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
+  })
+
   it('body management lists the bodies, and the detail panel says why a body cannot be released', async () => {
     const user = userEvent.setup()
     await renderAt(paths.morgue.bodyManagement, { as: 'morgueAttendant' })
@@ -144,6 +154,22 @@ describe('Morgue attendant portal', () => {
     expect(within(completed!).getByText(/^(Completed|Cancelled)$/)).toBeInTheDocument()
     await user.click(screen.getByRole('tab', { name: 'Released' }))
     expect(await screen.findByText('None in this list. Choose another above.')).toBeInTheDocument()
+  })
+
+  it('wherever the attendant sees the family\'s phone, it is a tel: link', async () => {
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const phone = family.phone!
+    const teresia = bookingOf('Teresia', 'Auma')
+    for (const path of [paths.morgue.home, paths.morgue.bodyManagement, paths.morgue.case(String(teresia.id)), paths.morgue.tasks, paths.morgue.transport, paths.morgue.documents]) {
+      const { unmount } = await renderAt(path, { as: 'morgueAttendant' })
+      await screen.findByRole('heading', { level: 1 })
+      await waitFor(() => expect(screen.queryByLabelText('Loading your caseload')).toBeNull())
+      // Every place the number is written (outside the top bar's own profile) is inside a tel: link.
+      const shown = screen.queryAllByText((_, el) => !!el && el.children.length === 0 && (el.textContent ?? '').includes(phone))
+      for (const el of shown) expect(el.closest('a')?.getAttribute('href'), path).toBe(`tel:${phone}`)
+      if (path !== paths.morgue.tasks && path !== paths.morgue.documents) expect(shown.length, path).toBeGreaterThan(0)
+      unmount()
+    }
   })
 
   it('/bodies opens the same screen; a failed load says \'Failed to fetch attendant bookings\'', async () => {

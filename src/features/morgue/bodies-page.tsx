@@ -25,7 +25,21 @@ import { PageHeader } from '../../components/page-header'
 import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'
 import { useMediaQuery } from '../../components/use-media-query'
 import { formatDate, formatDateTime } from '../../lib/format'
-import { BODY_FILTERS, bodiesShown, byServiceDate, daysInCare, type BodyFilter, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
+import {
+  BODY_FILTERS,
+  bodiesShown,
+  byServiceDate,
+  daysInCare,
+  type BodyFilter,
+  deceasedName,
+  destinationOf,
+  doneTasks,
+  inStorage,
+  permitRejection,
+  pickupOf,
+  serviceAt,
+  storageAlert,
+} from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
 import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
 import { PREP_TASKS } from '../../api/contracts/morgue'
@@ -149,6 +163,8 @@ export function BodiesPage() {
                   ['Services', open.services.map((s) => s.service_name).join(', ')],
                   ['Preparation', `${doneTasks(open).length} of ${PREP_TASKS.length} tasks done`],
                   ['Transport', TRANSPORT_LABELS[open.morgue?.transport_status ?? 'scheduled']],
+                  [MORGUE_TEXT.pickup, pickupOf(open)],
+                  [MORGUE_TEXT.destination, destinationOf(open) ?? MORGUE_TEXT.noDestination],
                   ['Notes', open.notes ?? ''],
                 ]}
               />
@@ -174,7 +190,10 @@ function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: 
     return (
       <>
         <MessageBar intent="warning">
-          <MessageBarBody>{PERMIT_MISSING_TEXT[permit]}</MessageBarBody>
+          <MessageBarBody>
+            {PERMIT_MISSING_TEXT[permit]}
+            {permitRejection(booking) && <div>{`${MORGUE_TEXT.officeReason}: ${permitRejection(booking)}`}</div>}
+          </MessageBarBody>
         </MessageBar>
         <Button appearance="primary" disabledFocusable>
           {MORGUE_TEXT.release}

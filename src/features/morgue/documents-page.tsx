@@ -51,6 +51,7 @@ function DocumentCards({ booking, onPreview, onDownload }: { booking: Booking; o
             <DocumentStatusBadge status={d.status} />
           </div>
           <Text className={styles.muted}>{`${typeLabel(d.document_type)}, uploaded ${formatDate(d.created_at)}`}</Text>
+          {d.status === 'rejected' && d.review_notes && <Text className={styles.name}>{`${MORGUE_TEXT.officeReason}: ${d.review_notes}`}</Text>}
           <DocumentActions doc={d} onPreview={onPreview} onDownload={onDownload} />
         </li>
       ))}
@@ -116,6 +117,7 @@ export function MorgueDocumentsPage() {
                         <TableCell>{typeLabel(d.document_type)}</TableCell>
                         <TableCell>
                           <DocumentStatusBadge status={d.status} />
+                          {d.status === 'rejected' && d.review_notes && <Text block size={200} className={styles.muted}>{d.review_notes}</Text>}
                         </TableCell>
                         <TableCell>{formatDate(d.created_at)}</TableCell>
                         <TableCell>

@@ -29,12 +29,13 @@ import { useCaseload } from './use-caseload'
 const useStyles = makeStyles({
   urgent: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))',
     gap: tokens.spacingHorizontalM,
     marginBottom: tokens.spacingVerticalXL,
   },
   panel: { gap: tokens.spacingVerticalS },
   panelHead: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  panelTitle: { margin: 0 },
   items: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -61,7 +62,7 @@ function UrgentPanel({ title, items, empty }: { title: string; items: UrgentItem
   return (
     <Card className={styles.panel} role="region" aria-labelledby={id}>
       <div className={styles.panelHead}>
-        <Subtitle2 as="h3" id={id}>
+        <Subtitle2 as="h3" id={id} className={styles.panelTitle}>
           {title}
         </Subtitle2>
         <CounterBadge count={items.length} showZero appearance={items.length ? 'filled' : 'ghost'} color={items.length ? 'danger' : 'informative'} aria-hidden="true" />

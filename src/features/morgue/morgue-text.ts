@@ -58,6 +58,7 @@ export const MORGUE_TEXT = {
   today: 'Today',
   close: 'Close',
   savingStep: 'Saving',
+  officeReason: "The office's reason",
   ourMortuary: 'Our mortuary',
   pickup: 'Pickup',
   destination: 'Destination',
