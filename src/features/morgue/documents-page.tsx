@@ -33,6 +33,9 @@ const useStyles = makeStyles({
   },
   docHead: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground2 },
+  // The name gets the room it needs and the two buttons stay side by side.
+  nameCol: { width: '32%' },
+  actionsCol: { width: '220px' },
 })
 
 type Preview = (d: MorgueDocument) => void
@@ -103,11 +106,11 @@ export function MorgueDocumentsPage() {
                 <Table size="small" aria-label={`Documents for ${deceasedName(b)}`}>
                   <TableHeader>
                     <TableRow>
-                      <TableHeaderCell>Document</TableHeaderCell>
+                      <TableHeaderCell className={styles.nameCol}>Document</TableHeaderCell>
                       <TableHeaderCell>Type</TableHeaderCell>
                       <TableHeaderCell>Status</TableHeaderCell>
                       <TableHeaderCell>Uploaded</TableHeaderCell>
-                      <TableHeaderCell>Actions</TableHeaderCell>
+                      <TableHeaderCell className={styles.actionsCol}>Actions</TableHeaderCell>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
