@@ -28,8 +28,6 @@ export const paths = {
     home: '/dashboard/morgue',
     bodyManagement: '/dashboard/morgue/body-management',
     bodies: '/dashboard/morgue/bodies',
-    /** One body's case: Body Management with its detail panel open. */
-    case: (id: string) => `/dashboard/morgue/body-management/${encodeURIComponent(id)}`,
     tasks: '/dashboard/morgue/tasks',
     transport: '/dashboard/morgue/transport',
     documents: '/dashboard/morgue/documents',

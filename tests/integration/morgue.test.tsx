@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
+import { casePath } from '../../src/features/morgue/case-path'
 import { nairobiDay } from '../../src/lib/dates'
 import { findToast, renderAt } from './render-app'
 
@@ -48,7 +49,7 @@ describe('Morgue attendant portal', () => {
     // Teresia's cremation is tomorrow morning; Rose's service is five days away.
     const soon = await panel('Services in the next 48 hours')
     await waitFor(() => expect(within(soon).getAllByRole('link').map((a) => a.textContent)).toEqual(['Teresia Auma']))
-    expect(within(soon).getByRole('link', { name: 'Teresia Auma' })).toHaveAttribute('href', paths.morgue.case(String(teresia.id)))
+    expect(within(soon).getByRole('link', { name: 'Teresia Auma' })).toHaveAttribute('href', casePath(String(teresia.id)))
     expect(within(soon).getByText('Kariokor Crematorium, Nairobi')).toBeInTheDocument()
     // Neither can be released: Rose's permit is missing, Teresia's was rejected, with the office's reason.
     const blocked = await panel('Cannot be released')
@@ -56,7 +57,7 @@ describe('Morgue attendant portal', () => {
     expect(item(blocked, 'Rose Achieng')).toHaveTextContent('Burial permit not uploaded')
     expect(item(blocked, 'Teresia Auma')).toHaveTextContent('Burial permit rejected: The scan is not legible. Please upload a clearer copy.')
     expect(within(item(blocked, 'Rose Achieng')).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
-    expect(within(blocked).getByRole('link', { name: 'Rose Achieng' })).toHaveAttribute('href', paths.morgue.case(String(rose.id)))
+    expect(within(blocked).getByRole('link', { name: 'Rose Achieng' })).toHaveAttribute('href', casePath(String(rose.id)))
     // The day before the service the remaining steps are late.
     const late = await panel('Preparation overdue')
     expect(within(late).getAllByRole('link').map((a) => a.textContent)).toEqual(['Teresia Auma'])
@@ -82,14 +83,14 @@ describe('Morgue attendant portal', () => {
     await user.click(within(today).getByRole('link', { name: 'Rose Achieng' }))
     const detail = await screen.findByRole('dialog')
     expect(within(detail).getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeInTheDocument()
-    expect(location().pathname).toBe(paths.morgue.case(String(rose.id)))
+    expect(location().pathname).toBe(casePath(String(rose.id)))
     await user.click(within(detail).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(location().pathname).toBe(paths.morgue.bodyManagement))
   })
 
   it('a case opened by its address gives the office\'s reason for a rejected permit, the pickup and the destination', async () => {
     const teresia = bookingOf('Teresia', 'Auma')
-    await renderAt(paths.morgue.case(String(teresia.id)), { as: 'morgueAttendant' })
+    await renderAt(casePath(String(teresia.id)), { as: 'morgueAttendant' })
     const detail = await screen.findByRole('dialog')
     expect(within(detail).getByText("The office's reason: The scan is not legible. Please upload a clearer copy.")).toBeInTheDocument()
     expect(within(detail).getByText('Pickup', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Our mortuary')
@@ -160,7 +161,7 @@ describe('Morgue attendant portal', () => {
     const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
     const phone = family.phone!
     const teresia = bookingOf('Teresia', 'Auma')
-    for (const path of [paths.morgue.home, paths.morgue.bodyManagement, paths.morgue.case(String(teresia.id)), paths.morgue.tasks, paths.morgue.transport, paths.morgue.documents]) {
+    for (const path of [paths.morgue.home, paths.morgue.bodyManagement, casePath(String(teresia.id)), paths.morgue.tasks, paths.morgue.transport, paths.morgue.documents]) {
       const { unmount } = await renderAt(path, { as: 'morgueAttendant' })
       await screen.findByRole('heading', { level: 1 })
       await waitFor(() => expect(screen.queryByLabelText('Loading your caseload')).toBeNull())

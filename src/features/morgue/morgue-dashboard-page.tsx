@@ -6,6 +6,7 @@ import { ClipboardTask24Regular } from '@fluentui/react-icons/svg/clipboard-task
 import { VehicleTruckProfile24Regular } from '@fluentui/react-icons/svg/vehicle-truck-profile'
 import type { Booking } from '../../api/contracts/bookings'
 import { paths } from '../../app/paths'
+import { casePath } from './case-path'
 import { DashboardCounter } from '../../components/dashboard-counter'
 import { PageHeader } from '../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../components/router-link'
@@ -73,7 +74,7 @@ function UrgentPanel({ title, items, empty }: { title: string; items: UrgentItem
         <ul className={styles.items}>
           {items.map(({ booking, lines }) => (
             <li key={booking.id} className={styles.item}>
-              <RouterLink to={paths.morgue.case(booking.id)}>{deceasedName(booking)}</RouterLink>
+              <RouterLink to={casePath(booking.id)}>{deceasedName(booking)}</RouterLink>
               {lines.map((line, i) => (
                 <Text key={i} size={200} className={i === 0 ? undefined : styles.muted}>
                   {line}

@@ -10,7 +10,7 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
+  Textarea,
   Subtitle2,
   Text,
   makeStyles,
@@ -138,8 +138,9 @@ export function TransportPage() {
             <DialogBody>
               <DialogTitle>{edited ? `${MORGUE_TEXT.changePickup}: ${deceasedName(edited)}` : MORGUE_TEXT.changePickup}</DialogTitle>
               <DialogContent>
+                {/* A text area: directions fit, and Fluent's Input is not split into a chunk of its own that /register would load. */}
                 <Field label={MORGUE_TEXT.pickupField} hint={MORGUE_TEXT.pickupHint}>
-                  <Input value={editing?.value ?? ''} maxLength={100} placeholder={edited ? usualPickupOf(edited) : ''} onChange={(_, d) => editing && setEditing({ ...editing, value: d.value })} />
+                  <Textarea resize="vertical" rows={2} value={editing?.value ?? ''} maxLength={100} placeholder={edited ? usualPickupOf(edited) : ''} onChange={(_, d) => editing && setEditing({ ...editing, value: d.value })} />
                 </Field>
               </DialogContent>
               <DialogActions>
