@@ -165,6 +165,8 @@ export const morgueCareSchema = z.object({
   tasks: z.array(z.string()),
   transport_status: z.enum(['scheduled', 'departed', 'delivered']),
   released_at: z.nullable(z.string()),
+  /** Absent on a care record stored before the pickup place was kept. */
+  pickup_location: z.optional(z.nullable(z.string())),
 })
 export type MorgueCareRecord = z.infer<typeof morgueCareSchema>
 

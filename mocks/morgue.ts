@@ -13,6 +13,7 @@ export function careOf(b: BookingRecord): MorgueCareRecord {
       tasks: [],
       transport_status: 'scheduled',
       released_at: null,
+      pickup_location: null,
     }
   )
 }

@@ -48,6 +48,16 @@ const ADDRESSES = [
 const DECEASED_FIRST_M = ['Joseph', 'Peter', 'Francis', 'Daniel', 'Wilson', 'Charles', 'Patrick', 'Henry', 'Thomas', 'Simon', 'Moses', 'Jackson'] as const
 const DECEASED_FIRST_F = ['Mary', 'Grace', 'Rose', 'Jane', 'Lucy', 'Hellen', 'Teresia', 'Naomi', 'Priscilla', 'Josephine', 'Eunice', 'Rahab'] as const
 const DECEASED_LAST = ['Kamau', 'Otieno', 'Wanjiru', 'Kiprono', 'Mutiso', 'Owino', 'Njoroge', 'Chepkoech', 'Maina', 'Ouma', 'Wekesa', 'Nyongesa', 'Barasa', 'Gitau', 'Kimani', 'Auma'] as const
+/** Where services are held; a random booking takes one by its place in the seed (not from the PRNG, whose order is the seed). */
+const VENUES = [
+  'Holy Family Basilica, Nairobi',
+  'Family home, Kiambu',
+  'Lang\'ata Cemetery, Nairobi',
+  'PCEA St. Andrew\'s Church, Nairobi',
+  'Family home, Machakos',
+  'Kariokor Crematorium, Nairobi',
+] as const
+
 const PLACES = [
   'Kenyatta National Hospital, Nairobi', 'Aga Khan Hospital, Mombasa', 'Jaramogi Oginga Odinga Hospital, Kisumu',
   'Moi Teaching and Referral Hospital, Eldoret', 'Nakuru Level 5 Hospital', 'MP Shah Hospital, Nairobi', 'At home, Nyeri', 'At home, Kakamega',
@@ -71,6 +81,8 @@ interface BookingSpec {
   attendantId: number | null
   hasNotifications: boolean
   notes: string | null
+  /** Where the service or burial is held. */
+  venue: string | null
   deceased: { first: string; last: string; gender: 'male' | 'female'; religion: string | null; place: string }
   /** Document types to seed: [type, status] */
   docs: Array<[DocumentType, DocumentRecord['status']]>
@@ -158,28 +170,28 @@ function familyBookingSpecs({ ago }: SeedContext, { mary, peter, staff }: SeedPe
     {
       clientId: mary.id, created: ago(2, 3), status: 'pending', paymentStatus: 'pending',
       serviceIds: [byName('Basic Funeral'), byName('Hearse Transport')], scheduledDay: ago(-10), time: '10:00',
-      attendantId: null, hasNotifications: false, notes: 'Service at ACK St. Stephen\'s Church, Jogoo Road.',
+      attendantId: null, hasNotifications: false, notes: 'Service at ACK St. Stephen\'s Church, Jogoo Road.', venue: 'ACK St. Stephen\'s Church, Jogoo Road',
       deceased: { first: 'Samuel', last: 'Ouma', gender: 'male', religion: 'Christian', place: 'Kenyatta National Hospital, Nairobi' },
       docs: [['death_certificate', 'pending']], failedAttempt: false,
     },
     {
       clientId: mary.id, created: ago(12, 5), status: 'confirmed', paymentStatus: 'partial',
       serviceIds: [byName('Premium Funeral'), byName('Embalming'), byName('Floral Arrangements')], scheduledDay: ago(-5), time: '11:00',
-      attendantId: peter.id, hasNotifications: true, notes: 'Family viewing requested the evening before.',
+      attendantId: peter.id, hasNotifications: true, notes: 'Family viewing requested the evening before.', venue: 'Holy Family Basilica, Nairobi',
       deceased: { first: 'Rose', last: 'Achieng', gender: 'female', religion: 'Catholic', place: 'Jaramogi Oginga Odinga Hospital, Kisumu' },
       docs: [['death_certificate', 'approved']], failedAttempt: true,
     },
     {
       clientId: mary.id, created: ago(120, 2), status: 'completed', paymentStatus: 'paid',
       serviceIds: [byName('Burial'), byName('Hearse Transport')], scheduledDay: ago(113), time: '14:00',
-      attendantId: staff[0]?.id ?? peter.id, hasNotifications: false, notes: null,
+      attendantId: staff[0]?.id ?? peter.id, hasNotifications: false, notes: null, venue: 'Family home, Kakamega',
       deceased: { first: 'Wilson', last: 'Owino', gender: 'male', religion: 'Christian', place: 'At home, Kakamega' },
       docs: [['death_certificate', 'approved'], ['burial_permit', 'approved'], ['receipt', 'approved']], failedAttempt: false,
     },
     {
       clientId: mary.id, created: ago(20, 1), status: 'in_progress', paymentStatus: 'paid',
       serviceIds: [byName('Cremation'), byName('Body Storage (per day)')], scheduledDay: ago(-1), time: '09:00',
-      attendantId: peter.id, hasNotifications: false, notes: 'Ashes to be collected by the family.',
+      attendantId: peter.id, hasNotifications: false, notes: 'Ashes to be collected by the family.', venue: 'Kariokor Crematorium, Nairobi',
       deceased: { first: 'Teresia', last: 'Auma', gender: 'female', religion: 'Hindu', place: 'Aga Khan Hospital, Mombasa' },
       docs: [['death_certificate', 'approved'], ['burial_permit', 'rejected']], failedAttempt: false,
     },
@@ -274,6 +286,7 @@ function randomBookingSpecs(ctx: SeedContext, { clients, peter, attendants }: Se
       attendantId: assigned ? (rng.chance(0.4) ? peter.id : rng.pick(attendants).id) : null,
       hasNotifications: status !== 'pending' && rng.chance(0.25),
       notes: status === 'cancelled' ? 'Cancelled at the family\'s request.' : rng.chance(0.3) ? 'Please call the family before collection.' : null,
+      venue: VENUES[i % VENUES.length] ?? null,
       deceased: randomDeceased(rng),
       docs,
       failedAttempt: rng.chance(0.15),
@@ -323,6 +336,7 @@ async function createBooking(ctx: SeedContext, spec: BookingSpec, { users, admin
     payment_status: spec.paymentStatus,
     total_amount: total,
     notes: spec.notes,
+    venue: spec.venue,
     created_at: spec.created.toISOString(),
     has_notifications: spec.hasNotifications,
     attendant_id: spec.attendantId,

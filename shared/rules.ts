@@ -136,6 +136,7 @@ export function bookingLineCheck(
 const LIMIT_OF: Record<string, number> = {
   Name: LIMITS.name,
   Venue: LIMITS.place,
+  Pickup: LIMITS.place,
   'First name': LIMITS.name,
   'Last name': LIMITS.name,
   'Place of death': LIMITS.place,

@@ -24,9 +24,9 @@ export interface BookingParts {
   client: { name: string; phone: string | null } | null
   attendantName: string | null
   lines: ReadonlyArray<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
-  docs: ReadonlyArray<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
+  docs: ReadonlyArray<{ id: number; name: string; document_type: string; status: string; review_notes?: string | null; created_at: string; mime_type: string; size: number }>
   /** The care record; null when none was made yet (the body counts as received when the booking was made). */
-  care: { received_at: string; tasks: readonly string[]; transport_status: string; released_at: string | null } | null
+  care: { received_at: string; tasks: readonly string[]; transport_status: string; released_at: string | null; pickup_location?: string | null } | null
   /** The sum of the booking's completed payments (the app reads 0 when absent). */
   amountPaid?: number
   /** Who changed the status or payment status, when, from what, to what and why (oldest first). */
@@ -56,11 +56,13 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
       tasks: [...(care?.tasks ?? [])],
       transport_status: care?.transport_status ?? 'scheduled',
       released_at: care?.released_at ?? null,
+      /** Where the body is collected for the transfer, when the attendant gave it (else the app's rule). */
+      pickup_location: care?.pickup_location ?? null,
       date_of_death: deceased?.date_of_death ?? null,
       place_of_death: deceased?.place_of_death ?? null,
       client_phone: client?.phone ?? null,
       burial_permit: permitStatus(docs),
-      documents: docs.map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, created_at: d.created_at, mime_type: d.mime_type, size: d.size })),
+      documents: docs.map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, review_notes: d.review_notes ?? null, created_at: d.created_at, mime_type: d.mime_type, size: d.size })),
     },
     ...(amountPaid === undefined ? {} : { amount_paid: amountPaid }),
     ...(audit === undefined ? {} : { audit: [...audit] }),

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate'
 import type { Booking } from '../../src/api/contracts/bookings'
-import type { PrepTask } from '../../src/api/contracts/morgue'
+import { PREP_TASKS, type PrepTask } from '../../src/api/contracts/morgue'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'
@@ -15,29 +15,62 @@ export const CASELOAD_MESSAGES = {
   departed: 'Transfer marked as departed',
   delivered: 'Transfer marked as delivered',
   transportFailed: 'Failed to update transport',
+  pickupSaved: 'Pickup place updated',
+  pickupFailed: 'Failed to update the pickup place',
 } as const
+
+/** One preparation step ticked (done) or unticked on one body. */
+export interface TaskTick {
+  id: string
+  task: PrepTask
+  done: boolean
+}
 
 export type CaseloadEvent =
   | { type: 'caseload.reload' }
-  | { type: 'caseload.saveTasks'; id: string; tasks: PrepTask[] }
+  | ({ type: 'caseload.tickTask' } & TaskTick)
   | { type: 'caseload.release'; id: string }
   | { type: 'caseload.transport'; id: string; status: 'departed' | 'delivered' }
+  | { type: 'caseload.pickup'; id: string; pickup: string }
 
 export interface CaseloadContext {
-  /** The booking a change is being saved for. */
+  /** The booking a release or transport change is being saved for. */
   busyId: string | null
+  /**
+   * Ticks not yet kept by the server, oldest first; the first is being saved. The screen shows
+   * them over the saved list, so a tick shows at once and only its own step is busy.
+   */
+  taskQueue: TaskTick[]
+  /**
+   * The checklists the server answered while more ticks were waiting: the next save starts from
+   * them, as the list child takes the answer only after this machine's step. Emptied with the queue.
+   */
+  keptTasks: Record<string, string[]>
+}
+
+/** The checklist after one tick, in checklist order. */
+export function tasksAfter(current: readonly string[], tick: Pick<TaskTick, 'task' | 'done'>): PrepTask[] {
+  return PREP_TASKS.filter((t) => (t === tick.task ? tick.done : current.includes(t)))
+}
+
+/** What a body's checklist shows: the saved steps with the ticks still waiting applied in order. */
+export function shownTasks(bookingId: string, saved: readonly string[], queue: readonly TaskTick[]): PrepTask[] {
+  const start = PREP_TASKS.filter((t) => saved.includes(t))
+  return queue.filter((q) => q.id === bookingId).reduce<PrepTask[]>((tasks, q) => tasksAfter(tasks, q), start)
 }
 
 /** GET /bookings/attendant: the one collection machine; the app provides its `fetchItems`. */
 export const attendantBookingsMachine = createCollectionMachine<Booking>('attendantBookings')
 
-const CHANGES = ['caseload.saveTasks', 'caseload.release', 'caseload.transport'] as const
+const CHANGES = ['caseload.release', 'caseload.transport', 'caseload.pickup'] as const
 
 /**
  * The attendant's caseload and the changes they make to it: preparation tasks, release against an
  * approved permit, the transfer to the service. The list is the `list` child (a collection: load,
- * failure message, retry); this machine sends one change at a time and puts the server's answer
- * into the list.
+ * failure message, retry). Ticks of preparation steps wait in a queue and are saved one after the
+ * other (each PUT carries the whole checklist, so two in flight could undo each other), while the
+ * attendant goes on ticking; a refused tick is dropped alone. Releases and transfers are saved one
+ * at a time beside them.
  */
 export const caseloadMachine = setup({
   types: {
@@ -57,6 +90,9 @@ export const caseloadMachine = setup({
     moveTransport: fromPromise<Booking, { id: string; status: 'departed' | 'delivered' }>(async () => {
       throw new Error('moveTransport actor not provided')
     }),
+    setPickup: fromPromise<Booking, { id: string; pickup: string }>(async () => {
+      throw new Error('setPickup actor not provided')
+    }),
   },
   actions: {
     /** The change was refused: the server's reason, or ours, as a toast; the list is unchanged. */
@@ -70,78 +106,134 @@ export const caseloadMachine = setup({
       },
     }),
     clearBusy: assign({ busyId: null }),
+    enqueueTick: assign({
+      taskQueue: ({ context, event }) => {
+        assertEvent(event, 'caseload.tickTask')
+        return [...context.taskQueue, { id: event.id, task: event.task, done: event.done }]
+      },
+    }),
+    /** The first tick is settled: kept (the answer is in the list) or refused (it is undone on screen). */
+    dequeueTick: assign(({ context }) => {
+      const taskQueue = context.taskQueue.slice(1)
+      return { taskQueue, keptTasks: taskQueue.length === 0 ? {} : context.keptTasks }
+    }),
+    keepTasks: assign({ keptTasks: ({ context }, params: { booking: Booking }) => ({ ...context.keptTasks, [params.booking.id]: params.booking.morgue?.tasks ?? [] }) }),
+  },
+  guards: {
+    ticksWaiting: ({ context }) => context.taskQueue.length > 0,
   },
 }).createMachine({
   id: 'caseload',
   description: "The bodies assigned to the signed-in attendant and the attendant's changes to them.",
-  context: { busyId: null },
+  context: { busyId: null, taskQueue: [], keptTasks: {} },
   invoke: { id: 'list', src: 'attendantBookings', input: { failureMessage: CASELOAD_MESSAGES.loadFailed } },
-  on: { 'caseload.reload': { actions: sendTo('list', { type: 'collection.fetch' }) } },
-  initial: 'ready',
+  on: {
+    'caseload.reload': { actions: sendTo('list', { type: 'collection.fetch' }) },
+    'caseload.tickTask': { actions: 'enqueueTick' },
+  },
+  type: 'parallel',
   states: {
-    ready: {
-      description: 'The caseload is shown (or loading, in the list); one change can be sent.',
-      on: {
-        'caseload.saveTasks': 'savingTasks',
-        'caseload.release': 'releasing',
-        'caseload.transport': 'movingTransport',
+    tasks: {
+      description: 'Preparation ticks, saved one after the other in the order they were made.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No tick is waiting to be saved.',
+          always: { guard: 'ticksWaiting', target: 'saving' },
+        },
+        saving: {
+          description: 'Saving the oldest waiting tick: its body\'s saved checklist with that one step changed.',
+          invoke: {
+            src: 'saveTasks',
+            input: ({ context, self }) => {
+              const tick = context.taskQueue[0]
+              if (!tick) throw new Error('no tick to save')
+              const saved = context.keptTasks[tick.id] ?? self.getSnapshot().children.list?.getSnapshot().context.items.find((b: Booking) => b.id === tick.id)?.morgue?.tasks ?? []
+              return { id: tick.id, tasks: tasksAfter(saved, tick) }
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'showSaved', params: ({ event }) => ({ booking: event.output }) },
+                { type: 'keepTasks', params: ({ event }) => ({ booking: event.output }) },
+                'dequeueTick',
+                emit(notify('success', CASELOAD_MESSAGES.tasksSaved)),
+              ],
+            },
+            onError: { target: 'idle', actions: ['dequeueTick', { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.tasksFailed) }] },
+          },
+        },
       },
     },
-    savingTasks: {
-      description: 'Saving the ticked preparation tasks of one body.',
-      tags: ['saving'],
-      entry: 'markBusy',
-      exit: 'clearBusy',
-      invoke: {
-        src: 'saveTasks',
-        input: ({ event }) => {
-          assertEvent(event, 'caseload.saveTasks')
-          return { id: event.id, tasks: event.tasks }
+    changes: {
+      description: 'Releases, transfer moves and pickup places, one at a time.',
+      initial: 'ready',
+      states: {
+        ready: {
+          description: 'The caseload is shown (or loading, in the list); a release or transfer move can be sent.',
+          on: {
+            'caseload.release': 'releasing',
+            'caseload.transport': 'movingTransport',
+            'caseload.pickup': 'savingPickup',
+          },
         },
-        onDone: {
-          target: 'ready',
-          actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.tasksSaved))],
+        savingPickup: {
+          description: 'Saving where one body is collected for its transfer.',
+          tags: ['saving'],
+          entry: 'markBusy',
+          exit: 'clearBusy',
+          invoke: {
+            src: 'setPickup',
+            input: ({ event }) => {
+              assertEvent(event, 'caseload.pickup')
+              return { id: event.id, pickup: event.pickup }
+            },
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.pickupSaved))],
+            },
+            onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.pickupFailed) } },
+          },
         },
-        onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.tasksFailed) } },
-      },
-    },
-    releasing: {
-      description: 'Releasing one body to its family (the server checks the burial permit).',
-      tags: ['saving'],
-      entry: 'markBusy',
-      exit: 'clearBusy',
-      invoke: {
-        src: 'release',
-        input: ({ event }) => {
-          assertEvent(event, 'caseload.release')
-          return { id: event.id }
+        releasing: {
+          description: 'Releasing one body to its family (the server checks the burial permit).',
+          tags: ['saving'],
+          entry: 'markBusy',
+          exit: 'clearBusy',
+          invoke: {
+            src: 'release',
+            input: ({ event }) => {
+              assertEvent(event, 'caseload.release')
+              return { id: event.id }
+            },
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.released))],
+            },
+            onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.releaseFailed) } },
+          },
         },
-        onDone: {
-          target: 'ready',
-          actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.released))],
+        movingTransport: {
+          description: 'Marking one transfer departed or delivered.',
+          tags: ['saving'],
+          entry: 'markBusy',
+          exit: 'clearBusy',
+          invoke: {
+            src: 'moveTransport',
+            input: ({ event }) => {
+              assertEvent(event, 'caseload.transport')
+              return { id: event.id, status: event.status }
+            },
+            onDone: {
+              target: 'ready',
+              actions: [
+                { type: 'showSaved', params: ({ event }) => ({ booking: event.output }) },
+                emit(({ event }) => notify('success', event.output.morgue?.transport_status === 'delivered' ? CASELOAD_MESSAGES.delivered : CASELOAD_MESSAGES.departed)),
+              ],
+            },
+            onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.transportFailed) } },
+          },
         },
-        onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.releaseFailed) } },
-      },
-    },
-    movingTransport: {
-      description: 'Marking one transfer departed or delivered.',
-      tags: ['saving'],
-      entry: 'markBusy',
-      exit: 'clearBusy',
-      invoke: {
-        src: 'moveTransport',
-        input: ({ event }) => {
-          assertEvent(event, 'caseload.transport')
-          return { id: event.id, status: event.status }
-        },
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'showSaved', params: ({ event }) => ({ booking: event.output }) },
-            emit(({ event }) => notify('success', event.output.morgue?.transport_status === 'delivered' ? CASELOAD_MESSAGES.delivered : CASELOAD_MESSAGES.departed)),
-          ],
-        },
-        onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.transportFailed) } },
       },
     },
   },

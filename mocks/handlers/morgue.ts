@@ -1,6 +1,6 @@
 /**
  * The morgue attendant's endpoints (not in SPEC.md, named in the README's deviations):
- * PUT /bookings/:id/tasks, POST /bookings/:id/release, PATCH /bookings/:id/transport.
+ * PUT /bookings/:id/tasks, POST /bookings/:id/release, PATCH /bookings/:id/transport, PUT /bookings/:id/pickup.
  * Only the assigned attendant (or an admin) may call them; another booking answers 404.
  */
 import { http, HttpResponse } from 'msw'
@@ -9,7 +9,8 @@ import { ApiError, body, requireRoleOf, route } from '../http'
 import { permitStatus, updateCare, careOf } from '../morgue'
 import { toWireBooking } from '../serialize'
 import { findVisibleBooking } from './bookings'
-import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
+import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
+import { lengths } from '../limits'
 
 export const MSG_TASKS_SAVED = 'Preparation tasks updated'
 export const MSG_RELEASED = 'Body released to the family'
@@ -18,6 +19,8 @@ export const MSG_ALREADY_RELEASED = 'This body has already been released'
 export const MSG_NOT_RELEASED = 'Release the body before the transfer departs'
 export const MSG_NOT_DEPARTED = 'The transfer has not departed yet'
 export const MSG_NOT_IN_CARE = 'This booking is not in the morgue\'s care'
+export const MSG_PICKUP_SAVED = 'Pickup place updated'
+export const MSG_ALREADY_LEFT = 'The transfer has already left'
 
 const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
 
@@ -69,6 +72,21 @@ export const morgueHandlers = [
       })
       const message = input.transport_status === 'departed' ? 'Transfer marked as departed' : 'Transfer marked as delivered'
       return HttpResponse.json({ booking: toWireBooking(booking), message })
+    }),
+  ),
+
+  http.put(
+    '*/api/bookings/:id/pickup',
+    route(async ({ request, params }) => {
+      const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
+      const booking = findVisibleBooking(user, params.id)
+      const input = lengths({ pickup_location: (await body(request, PickupRequest)).pickup_location.trim() }, { pickup_location: 'Pickup' })
+      if (!inCare(booking.status)) throw new ApiError(422, MSG_NOT_IN_CARE)
+      if (careOf(booking).transport_status !== 'scheduled') throw new ApiError(422, MSG_ALREADY_LEFT)
+      await updateCare(booking, (c) => {
+        c.pickup_location = input.pickup_location || null
+      })
+      return HttpResponse.json({ booking: toWireBooking(booking), message: MSG_PICKUP_SAVED })
     }),
   ),
 ]

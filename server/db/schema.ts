@@ -193,6 +193,8 @@ export const morgueCare = pgTable('morgue_care', {
   tasks: jsonb('tasks').$type<string[]>().notNull().default([]),
   transportStatus: text('transport_status', { enum: ['scheduled', 'departed', 'delivered'] }).notNull().default('scheduled'),
   releasedAt: at('released_at'),
+  /** Where the body is collected for the transfer, when not the usual place (see the app's pickup rule). */
+  pickupLocation: varchar('pickup_location', { length: 100 }),
 })
 
 /** Password-reset links: only a SHA-256 of the token is stored, so a database leak opens no account. */

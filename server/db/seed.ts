@@ -94,6 +94,7 @@ async function buildRows(): Promise<Rows> {
       paymentStatus: b.payment_status,
       totalAmount: b.total_amount,
       notes: b.notes,
+      venue: b.venue ?? null,
       hasNotifications: b.has_notifications,
       attendantId: b.attendant_id,
       createdAt: d(b.created_at),
@@ -151,6 +152,7 @@ async function buildRows(): Promise<Rows> {
       tasks: [...m.tasks],
       transportStatus: m.transport_status,
       releasedAt: m.released_at === null ? null : d(m.released_at),
+      pickupLocation: m.pickup_location ?? null,
     })),
   }
 }

@@ -103,11 +103,11 @@ export async function amountPaidFor(db: Db, bookingId: number): Promise<number> 
 /** The care record of a booking, or the default one (body received when the booking was made). */
 export async function careOf(db: Db, b: BookingRow): Promise<Omit<CareRow, 'id'>> {
   const [row] = await db.select().from(morgueCare).where(eq(morgueCare.bookingId, b.id))
-  return row ?? { bookingId: b.id, receivedAt: b.createdAt, tasks: [], transportStatus: 'scheduled', releasedAt: null }
+  return row ?? { bookingId: b.id, receivedAt: b.createdAt, tasks: [], transportStatus: 'scheduled', releasedAt: null, pickupLocation: null }
 }
 
 /** Changes a booking's care record, creating it on first change (one row per booking). */
-export async function updateCare(db: Db, b: BookingRow, change: Partial<Pick<CareRow, 'tasks' | 'transportStatus' | 'releasedAt'>>): Promise<void> {
+export async function updateCare(db: Db, b: BookingRow, change: Partial<Pick<CareRow, 'tasks' | 'transportStatus' | 'releasedAt' | 'pickupLocation'>>): Promise<void> {
   await db
     .insert(morgueCare)
     .values({ bookingId: b.id, receivedAt: b.createdAt, tasks: [], transportStatus: 'scheduled', ...change })
@@ -134,8 +134,9 @@ type WireRow = BookingParts['booking'] & {
   tasks: string[] | null
   transport_status: string | null
   released_at: string | null
+  pickup_location: string | null
   lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
-  docs: Array<{ id: number; name: string; document_type: string; status: string; created_at: string; mime_type: string; size: number }>
+  docs: Array<{ id: number; name: string; document_type: string; status: string; review_notes: string | null; created_at: string; mime_type: string; size: number }>
   amount_paid: number | string
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
@@ -194,10 +195,10 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, options:
     SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, bookings.venue, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
       bookings.has_notifications, bookings.attendant_id, d.first_name, d.last_name, d.date_of_death::text AS date_of_death, d.place_of_death,
       cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
-      ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at,
+      ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at, mc.pickup_location,
       COALESCE((SELECT json_agg(json_build_object('id', l.id, 'service_id', l.service_id, 'service_name', l.service_name, 'quantity', l.quantity,
         'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date) ORDER BY l.id) FROM booking_lines l WHERE l.booking_id = bookings.id), '[]') AS lines,
-      COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status,
+      COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status, 'review_notes', x.review_notes,
         'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs,
       COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0) AS amount_paid,
       COALESCE((SELECT json_agg(json_build_object('at', ${iso(sql`a.at`)}, 'by', a.by_name, 'field', a.field, 'from', a."from", 'to', a."to",
@@ -219,7 +220,7 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, options:
       attendantName: b.attendant_name,
       lines: parsed(b.lines),
       docs: parsed(b.docs),
-      care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at },
+      care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at, pickup_location: b.pickup_location },
       // SUM of integers is a bigint: node-postgres hands it over as a string.
       amountPaid: Number(b.amount_paid),
       audit: parsed(b.audit),

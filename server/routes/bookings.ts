@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
-import { PREP_TASKS, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
+import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
 import { smsFamily } from '../sms'
 import { SMS_TEXT } from '../../src/api/contracts/messages'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking, checkLengths, mayChangeBookingStatus, permitStatus, refundDueMessage } from '../../shared/rules'
@@ -179,4 +179,14 @@ export const bookingRoutes = new Hono<AppEnv>()
     await repo.updateCare(db, booking, { transportStatus: input.transport_status })
     const message = input.transport_status === 'departed' ? 'Transfer marked as departed' : 'Transfer marked as delivered'
     return c.json({ booking: await repo.toWireBooking(db, booking), message })
+  })
+
+  .put('/:id/pickup', requireAuth('morgue_attendant', 'admin'), valid('json', PickupRequest), async (c) => {
+    const { db } = c.var.deps
+    const booking = await visibleBooking(c)
+    const input = checkLengths({ pickup_location: c.req.valid('json').pickup_location.trim() }, { pickup_location: 'Pickup' })
+    if (!inCare(booking.status)) throw new ApiError(422, "This booking is not in the morgue's care")
+    if ((await repo.careOf(db, booking)).transportStatus !== 'scheduled') throw new ApiError(422, 'The transfer has already left')
+    await repo.updateCare(db, booking, { pickupLocation: input.pickup_location || null })
+    return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Pickup place updated' })
   })

@@ -11,6 +11,10 @@ export const saveTasks = (id: string, tasks: PrepTask[]) =>
 /** POST /bookings/{id}/release: release the body (only with an approved burial permit). */
 export const releaseBody = (id: string) => request((w) => w.url(`${bookingPath(id)}/release`).post({}).json(), BookingResponse)
 
+/** PUT /bookings/{id}/pickup: where the body is collected for the transfer ('' = the usual place). */
+export const setPickup = (id: string, pickup: string) =>
+  request((w) => w.url(`${bookingPath(id)}/pickup`).put({ pickup_location: pickup }).json(), BookingResponse)
+
 /** PATCH /bookings/{id}/transport: the transfer departed or was delivered. */
 export const moveTransport = (id: string, status: TransportRequest['transport_status']) =>
   request((w) => w.url(`${bookingPath(id)}/transport`).patch({ transport_status: status }).json(), BookingResponse)

@@ -72,3 +72,48 @@ describe('the demo attendant\'s caseload', () => {
     expect(BookingResponse.parse(delivered.json).morgue?.transport_status).toBe('delivered')
   })
 })
+
+describe('the transfer\'s pickup and destination', () => {
+  it('the destination is the booking\'s venue; the attendant may name a pickup place, and blank puts back the usual one', async () => {
+    const token = await loginAs('morgue_attendant')
+    const rose = byFirstName('Rose')
+    const before = (await attendantBookings(token)).find((b) => b.id === String(rose.id))
+    expect(before?.venue).toBe('Holy Family Basilica, Nairobi')
+    expect(before?.morgue?.pickup_location).toBeNull()
+
+    const set = await call('PUT', `/bookings/${rose.id}/pickup`, { token, body: { pickup_location: '  Family home, Kisumu ' } })
+    expect(set.status).toBe(200)
+    expect(set.json).toMatchObject({ message: 'Pickup place updated' })
+    expect(BookingResponse.parse(set.json).morgue?.pickup_location).toBe('Family home, Kisumu')
+    expect((await attendantBookings(token)).find((b) => b.id === String(rose.id))?.morgue?.pickup_location).toBe('Family home, Kisumu')
+
+    const tooLong = await call('PUT', `/bookings/${rose.id}/pickup`, { token, body: { pickup_location: 'x'.repeat(101) } })
+    expect(tooLong.status).toBe(422)
+    expect(tooLong.json).toMatchObject({ message: 'Pickup must be at most 100 characters' })
+    expect((await call('PUT', `/bookings/${rose.id}/pickup`, { token, body: {} })).status).toBe(422)
+    const family = await loginAs('client')
+    expect((await call('PUT', `/bookings/${rose.id}/pickup`, { token: family, body: { pickup_location: 'Home' } })).status).toBe(403)
+
+    const cleared = await call('PUT', `/bookings/${rose.id}/pickup`, { token, body: { pickup_location: '' } })
+    expect(BookingResponse.parse(cleared.json).morgue?.pickup_location).toBeNull()
+  })
+
+  it('the pickup cannot change once the transfer has left', async () => {
+    const token = await loginAs('morgue_attendant')
+    const rose = byFirstName('Rose')
+    await fixtures.addDocument({ booking_id: rose.id, uploaded_by: rose.client_id, name: 'permit.pdf', document_type: 'burial_permit', status: 'approved' })
+    expect((await call('POST', `/bookings/${rose.id}/release`, { token })).status).toBe(200)
+    expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })).status).toBe(200)
+    const late = await call('PUT', `/bookings/${rose.id}/pickup`, { token, body: { pickup_location: 'Family home, Kisumu' } })
+    expect(late.status).toBe(422)
+    expect(late.json).toMatchObject({ message: 'The transfer has already left' })
+  })
+
+  it('a rejected burial permit carries the office\'s reason to the attendant', async () => {
+    const token = await loginAs('morgue_attendant')
+    const teresia = (await attendantBookings(token)).find((b) => b.deceased_first_name === 'Teresia')
+    expect(teresia?.morgue?.burial_permit).toBe('rejected')
+    const permit = teresia?.morgue?.documents.find((d) => d.document_type === 'burial_permit')
+    expect(permit?.review_notes).toBe('The scan is not legible. Please upload a clearer copy.')
+  })
+})

@@ -100,6 +100,31 @@ for (const [who, account, pages] of [
         if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${who}-${path.split('/').slice(2).join('-')}-${width}.png`, fullPage: true })
       }
       if (who === 'attendant') {
+        // The documents read as cards on a phone: whole names, every button inside the screen.
+        await openInApp(page, '/dashboard/morgue/documents')
+        const docs = page.getByRole(width === 375 ? 'list' : 'table', { name: 'Documents for Teresia Auma' })
+        await expect(docs).toBeVisible()
+        for (const button of await docs.getByRole('button').all()) {
+          const box = await button.boundingBox()
+          expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true)
+        }
+        const name = await docs.getByText(/^burial-permit-auma\./).boundingBox()
+        // A name squeezed into a narrow column wraps a few letters a line.
+        expect(name?.width ?? 0).toBeGreaterThan(120)
+
+        // The dashboard leads with the urgent work; a case opens from there.
+        await openInApp(page, '/dashboard/morgue')
+        const blocked = page.getByRole('region', { name: 'Cannot be released' })
+        await expect(blocked.getByText('Burial permit rejected: The scan is not legible. Please upload a clearer copy.')).toBeVisible()
+        const urgentTop = (await page.getByRole('heading', { level: 2, name: 'Needs attention' }).boundingBox())?.y ?? Infinity
+        expect(urgentTop).toBeLessThan((await counter(page, 'Bodies in storage').boundingBox())?.y ?? 0)
+        await blocked.getByRole('link', { name: 'Teresia Auma' }).click()
+        await expect(page).toHaveURL(/\/dashboard\/morgue\/body-management\/\d+$/)
+        await expect(page.getByRole('dialog')).toBeVisible()
+        expect(await axeViolations(page), 'case from the dashboard').toEqual([])
+        if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/attendant-case-from-dashboard-${width}.png` })
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+
         await openInApp(page, '/dashboard/morgue/bodies')
         await page.getByRole('button', { name: 'Details: Rose Achieng' }).click()
         await expect(page.getByRole('dialog')).toBeVisible()

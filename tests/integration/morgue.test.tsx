@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
+import { casePath } from '../../src/features/morgue/case-path'
+import { nairobiDay } from '../../src/lib/dates'
 import { findToast, renderAt } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
@@ -16,6 +18,18 @@ const careOf = (first: string, last: string) => {
 
 const counter = (label: string) => screen.getByRole('group', { name: label })
 
+/** The demo attendant's booking for this deceased (the seed may reuse a name elsewhere). */
+const bookingOf = (first: string, last: string) => {
+  const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+  const ids = db.deceased.findMany((q) => q.where({ first_name: first, last_name: last })).map((d) => d.id)
+  const b = db.booking.findMany((q) => q.where({ attendant_id: attendant.id })).find((x) => ids.includes(x.deceased_id))
+  if (!b) throw new Error(`${first} ${last}`)
+  return b
+}
+
+/** An urgent panel of the dashboard, once its data is in. */
+const panel = async (name: string) => screen.findByRole('region', { name })
+
 describe('Morgue attendant portal', () => {
   it('dashboard counts come from the attendant\'s own bookings and link to bodies and tasks', async () => {
     await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
@@ -26,6 +40,62 @@ describe('Morgue attendant portal', () => {
     expect(counter('Pending tasks')).toHaveTextContent('7')
     expect(screen.getByRole('link', { name: 'View bodies' })).toHaveAttribute('href', paths.morgue.bodies)
     expect(screen.getByRole('link', { name: 'View tasks' })).toHaveAttribute('href', paths.morgue.tasks)
+  })
+
+  it('the dashboard leads with what is urgent, each case one tap away, and keeps the four cards below', async () => {
+    await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    const teresia = bookingOf('Teresia', 'Auma')
+    const rose = bookingOf('Rose', 'Achieng')
+    // Teresia's cremation is tomorrow morning; Rose's service is five days away.
+    const soon = await panel('Services in the next 48 hours')
+    await waitFor(() => expect(within(soon).getAllByRole('link').map((a) => a.textContent)).toEqual(['Teresia Auma']))
+    expect(within(soon).getByRole('link', { name: 'Teresia Auma' })).toHaveAttribute('href', casePath(String(teresia.id)))
+    expect(within(soon).getByText('Kariokor Crematorium, Nairobi')).toBeInTheDocument()
+    // Neither can be released: Rose's permit is missing, Teresia's was rejected, with the office's reason.
+    const blocked = await panel('Cannot be released')
+    const item = (region: HTMLElement, name: string) => within(region).getByRole('link', { name }).closest('li') as HTMLElement
+    expect(item(blocked, 'Rose Achieng')).toHaveTextContent('Burial permit not uploaded')
+    expect(item(blocked, 'Teresia Auma')).toHaveTextContent('Burial permit rejected: The scan is not legible. Please upload a clearer copy.')
+    expect(within(item(blocked, 'Rose Achieng')).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
+    expect(within(blocked).getByRole('link', { name: 'Rose Achieng' })).toHaveAttribute('href', casePath(String(rose.id)))
+    // The day before the service the remaining steps are late.
+    const late = await panel('Preparation overdue')
+    expect(within(late).getAllByRole('link').map((a) => a.textContent)).toEqual(['Teresia Auma'])
+    expect(item(late, 'Teresia Auma')).toHaveTextContent('Late: Dressed, Casketed, Ready for viewing')
+    expect(within(await panel('Transfers today')).getByText('No transfers today.')).toBeInTheDocument()
+    // SPEC.md's cards stay, after the urgent work.
+    const urgentHeading = screen.getByRole('heading', { level: 2, name: 'Needs attention' })
+    expect(urgentHeading.compareDocumentPosition(counter('Scheduled transfers')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(counter('Storage alerts')).toHaveTextContent('1')
+  })
+
+  it('today\'s transfers show when, from where and to where; a case link opens that body\'s panel', async () => {
+    const user = userEvent.setup()
+    const rose = bookingOf('Rose', 'Achieng')
+    await db.booking.update((q) => q.where({ id: rose.id }), { data: (b) => void b.lines.forEach((l) => (l.scheduled_date = `${nairobiDay(new Date())}T16:30:00`)) })
+    const { location } = await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    const today = await panel('Transfers today')
+    await waitFor(() => expect(within(today).getByRole('link', { name: 'Rose Achieng' })).toBeInTheDocument())
+    const card = within(today).getByRole('link', { name: 'Rose Achieng' }).closest('li') as HTMLElement
+    expect(card).toHaveTextContent('16:30, Scheduled')
+    expect(card).toHaveTextContent('Pickup: Our mortuary')
+    expect(card).toHaveTextContent('Destination: Holy Family Basilica, Nairobi')
+    await user.click(within(today).getByRole('link', { name: 'Rose Achieng' }))
+    const detail = await screen.findByRole('dialog')
+    expect(within(detail).getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeInTheDocument()
+    expect(location().pathname).toBe(casePath(String(rose.id)))
+    await user.click(within(detail).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(location().pathname).toBe(paths.morgue.bodyManagement))
+  })
+
+  it('a case opened by its address gives the office\'s reason for a rejected permit, the pickup and the destination', async () => {
+    const teresia = bookingOf('Teresia', 'Auma')
+    await renderAt(casePath(String(teresia.id)), { as: 'morgueAttendant' })
+    const detail = await screen.findByRole('dialog')
+    expect(within(detail).getByText("The office's reason: The scan is not legible. Please upload a clearer copy.")).toBeInTheDocument()
+    expect(within(detail).getByText('Pickup', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Our mortuary')
+    expect(within(detail).getByText('Destination', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Kariokor Crematorium, Nairobi')
+    expect(within(detail).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
   })
 
   it('body management lists the bodies, and the detail panel says why a body cannot be released', async () => {
@@ -63,6 +133,46 @@ describe('Morgue attendant portal', () => {
     }
   })
 
+  it('body management hides completed and cancelled cases until All is chosen', async () => {
+    const user = userEvent.setup()
+    const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    const mine = db.booking.findMany((q) => q.where({ attendant_id: attendant.id }))
+    const done = mine.filter((b) => b.status === 'completed' || b.status === 'cancelled')
+    expect(done.length).toBeGreaterThan(0)
+    const nameOf = (b: (typeof mine)[number]) => {
+      const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))!
+      return `${d.first_name} ${d.last_name}`
+    }
+    await renderAt(paths.morgue.bodyManagement, { as: 'morgueAttendant' })
+    const items = async () => within(await screen.findByRole('list', { name: 'Bodies assigned to you' })).getAllByRole('listitem')
+    // In care by default: the open cases only (the demo attendant has released none yet).
+    expect(await items()).toHaveLength(mine.length - done.length)
+    expect((await items()).map((li) => within(li).getByRole('heading').textContent)).not.toContain(nameOf(done[0]!))
+    await user.click(screen.getByRole('tab', { name: 'All, completed included' }))
+    expect(await items()).toHaveLength(mine.length)
+    const completed = (await items()).find((li) => within(li).queryByRole('heading', { name: nameOf(done[0]!) }))
+    expect(completed).toBeDefined()
+    expect(within(completed!).getByText(/^(Completed|Cancelled)$/)).toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'Released' }))
+    expect(await screen.findByText('None in this list. Choose another above.')).toBeInTheDocument()
+  })
+
+  it('wherever the attendant sees the family\'s phone, it is a tel: link', async () => {
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const phone = family.phone!
+    const teresia = bookingOf('Teresia', 'Auma')
+    for (const path of [paths.morgue.home, paths.morgue.bodyManagement, casePath(String(teresia.id)), paths.morgue.tasks, paths.morgue.transport, paths.morgue.documents]) {
+      const { unmount } = await renderAt(path, { as: 'morgueAttendant' })
+      await screen.findByRole('heading', { level: 1 })
+      await waitFor(() => expect(screen.queryByLabelText('Loading your caseload')).toBeNull())
+      // Every place the number is written (outside the top bar's own profile) is inside a tel: link.
+      const shown = screen.queryAllByText((_, el) => !!el && el.children.length === 0 && (el.textContent ?? '').includes(phone))
+      for (const el of shown) expect(el.closest('a')?.getAttribute('href'), path).toBe(`tel:${phone}`)
+      if (path !== paths.morgue.tasks && path !== paths.morgue.documents) expect(shown.length, path).toBeGreaterThan(0)
+      unmount()
+    }
+  })
+
   it('/bodies opens the same screen; a failed load says \'Failed to fetch attendant bookings\'', async () => {
     server.use(http.get('*/api/bookings/attendant', () => HttpResponse.json({ message: 'boom' }, { status: 500 })))
     await renderAt(paths.morgue.bodies, { as: 'morgueAttendant' })
@@ -84,6 +194,36 @@ describe('Morgue attendant portal', () => {
     expect(careOf('Rose', 'Achieng')?.tasks).toEqual(['received', 'washed', 'embalmed'])
   })
 
+  it('ticking a step leaves the other steps free; a refused step alone is undone, with the reason', async () => {
+    const user = userEvent.setup()
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.put('*/api/bookings/:id/tasks', async () => {
+        await held
+        return HttpResponse.json({ message: 'Server unavailable' }, { status: 503 })
+      }, { once: true }),
+    )
+    await renderAt(paths.morgue.tasks, { as: 'morgueAttendant' })
+    const group = await screen.findByRole('group', { name: 'Preparation tasks for Rose Achieng' })
+    const embalmed = within(group).getByRole('checkbox', { name: 'Embalmed' })
+    const dressed = within(group).getByRole('checkbox', { name: 'Dressed' })
+    await user.click(embalmed)
+    // Shown at once, busy alone: the other steps (and the other bodies) can still be ticked.
+    expect(embalmed).toBeChecked()
+    expect(within(group).getByRole('progressbar', { name: 'Saving: Embalmed' })).toBeInTheDocument()
+    expect(dressed).toBeEnabled()
+    expect(within(screen.getByRole('group', { name: 'Preparation tasks for Teresia Auma' })).getByRole('checkbox', { name: 'Dressed' })).toBeEnabled()
+    await user.click(dressed)
+    expect(dressed).toBeChecked()
+    answer()
+    await findToast('Server unavailable')
+    await waitFor(() => expect(embalmed).not.toBeChecked())
+    await waitFor(() => expect(within(group).queryByRole('progressbar', { name: /^Saving/ })).toBeNull())
+    expect(dressed).toBeChecked()
+    expect(careOf('Rose', 'Achieng')?.tasks).toEqual(['received', 'washed', 'dressed'])
+  })
+
   it('transport lists the transfers soonest first; departure waits for the release', async () => {
     await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
     const list = await screen.findByRole('list', { name: 'Scheduled transfers' })
@@ -92,12 +232,55 @@ describe('Morgue attendant portal', () => {
     expect(within(list).getByRole('button', { name: 'Mark departed: Rose Achieng' })).toBeDisabled()
   })
 
+  it('each transfer says where the body is collected and where it goes; the attendant can change the pickup', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
+    const rose = await screen.findByRole('group', { name: 'Transfer of Rose Achieng' })
+    const fact = (card: HTMLElement, term: string) => within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    // Received into the mortuary, so collected there; the destination is the booking's venue.
+    expect(fact(rose, 'Pickup')).toBe('Our mortuary')
+    expect(fact(rose, 'Destination')).toBe('Holy Family Basilica, Nairobi')
+    expect(within(rose).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
+    await user.click(within(rose).getByRole('button', { name: 'Change pickup: Rose Achieng' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change pickup: Rose Achieng' })
+    await user.type(within(dialog).getByRole('textbox', { name: /^Pickup place/ }), 'Family home, Kisumu')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await findToast('Pickup place updated')
+    await waitFor(() => expect(fact(screen.getByRole('group', { name: 'Transfer of Rose Achieng' }), 'Pickup')).toBe('Family home, Kisumu'))
+    expect(careOf('Rose', 'Achieng')?.pickup_location).toBe('Family home, Kisumu')
+  })
+
+  it('a body not yet received is collected where the person died', async () => {
+    const care = careOf('Rose', 'Achieng')!
+    await db.morgueCare.update((q) => q.where({ id: care.id }), { data: (c) => void (c.tasks = []) })
+    await renderAt(paths.morgue.transport, { as: 'morgueAttendant' })
+    const rose = await screen.findByRole('group', { name: 'Transfer of Rose Achieng' })
+    expect(within(rose).getByText('Pickup', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Jaramogi Oginga Odinga Hospital, Kisumu')
+  })
+
   it('documents lists the assigned bookings\' documents read-only', async () => {
     await renderAt(paths.morgue.documents, { as: 'morgueAttendant' })
     const table = await screen.findByRole('table', { name: 'Documents for Teresia Auma' })
     expect(within(table).getByText('Burial Permit')).toBeInTheDocument()
     expect(within(table).getByText('Rejected')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /delete|upload/i })).toBeNull()
+  })
+
+  it('on a phone each document is a card with its whole name, its state and full-size buttons', async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} })
+    vi.stubGlobal('matchMedia', phone)
+    try {
+      await renderAt(paths.morgue.documents, { as: 'morgueAttendant' })
+      const list = await screen.findByRole('list', { name: 'Documents for Teresia Auma' })
+      expect(screen.queryByRole('table')).toBeNull()
+      const permit = within(list).getAllByRole('listitem').find((li) => within(li).queryByText(/^Burial Permit, uploaded /)) as HTMLElement
+      expect(within(permit).getByText(/^burial-permit-auma\.(pdf|png)$/)).toBeInTheDocument()
+      expect(within(permit).getByText('Rejected')).toBeInTheDocument()
+      expect(within(permit).getByRole('button', { name: /^Preview burial-permit-auma/ })).toBeInTheDocument()
+      expect(within(permit).getByRole('button', { name: /^Download burial-permit-auma/ })).toBeInTheDocument()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('a family cannot open the morgue portal', async () => {

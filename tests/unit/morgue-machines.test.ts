@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { attendantBookingsMachine, caseloadMachine, CASELOAD_MESSAGES } from '../../machines/morgue/caseload.machine'
+import { attendantBookingsMachine, caseloadMachine, CASELOAD_MESSAGES, shownTasks } from '../../machines/morgue/caseload.machine'
 import { Booking } from '../../src/api/contracts/bookings'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import type { PrepTask } from '../../src/api/contracts/morgue'
@@ -26,11 +26,42 @@ describe('caseload machine', () => {
   it('loads, saves tasks for one booking and says so', async () => {
     const { actor, notes, list } = start({ saveTasks: fromPromise(async ({ input }: { input: { id: string; tasks: PrepTask[] } }) => booking(input.id, input.tasks)) })
     await waitFor(list(), (s) => s.matches('ready'))
-    actor.send({ type: 'caseload.saveTasks', id: '2', tasks: ['received'] })
-    expect(actor.getSnapshot().context.busyId).toBe('2')
-    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'caseload.tickTask', id: '2', task: 'received', done: true })
+    expect(actor.getSnapshot().context.taskQueue).toEqual([{ id: '2', task: 'received', done: true }])
+    await waitFor(actor, (s) => s.matches({ tasks: 'idle' }))
     expect(list().getSnapshot().context.items.find((b) => b.id === '2')?.morgue?.tasks).toEqual(['received'])
     expect(notes).toEqual([{ type: 'notify', level: 'success', message: CASELOAD_MESSAGES.tasksSaved }])
+  })
+
+  it('ticks are saved one after the other; a refused tick is undone alone, the others are kept', async () => {
+    const saved: string[][] = []
+    const gates: Array<() => void> = []
+    const { actor, notes, list } = start({
+      saveTasks: fromPromise(async ({ input }: { input: { id: string; tasks: PrepTask[] } }) => {
+        saved.push(input.tasks)
+        await new Promise<void>((resolve) => gates.push(resolve))
+        if (input.tasks.includes('washed')) throw Object.assign(new Error('500'), { serverMessage: 'Server unavailable' })
+        return booking(input.id, input.tasks)
+      }),
+    })
+    await waitFor(list(), (s) => s.matches('ready'))
+    actor.send({ type: 'caseload.tickTask', id: '1', task: 'received', done: true })
+    actor.send({ type: 'caseload.tickTask', id: '1', task: 'washed', done: true })
+    actor.send({ type: 'caseload.tickTask', id: '1', task: 'embalmed', done: true })
+    // All three show at once; the other parts of the caseload stay free (no release or move is busy).
+    expect(shownTasks('1', [], actor.getSnapshot().context.taskQueue)).toEqual(['received', 'washed', 'embalmed'])
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false)
+    await waitFor(actor, () => gates.length === 1)
+    gates.shift()!()
+    await waitFor(actor, () => gates.length === 1)
+    gates.shift()!()
+    await waitFor(actor, () => gates.length === 1)
+    gates.shift()!()
+    await waitFor(actor, (s) => s.matches({ tasks: 'idle' }) && s.context.taskQueue.length === 0)
+    // Each save carries the kept checklist with its one step changed: the refused 'washed' is not sent again.
+    expect(saved).toEqual([['received'], ['received', 'washed'], ['received', 'embalmed']])
+    expect(list().getSnapshot().context.items.find((b) => b.id === '1')?.morgue?.tasks).toEqual(['received', 'embalmed'])
+    expect(notes.map((n) => n.message)).toEqual([CASELOAD_MESSAGES.tasksSaved, 'Server unavailable', CASELOAD_MESSAGES.tasksSaved])
   })
 
   it('a load failure says \'Failed to fetch attendant bookings\'; a refused release shows the server\'s message', async () => {
@@ -42,7 +73,7 @@ describe('caseload machine', () => {
     const refused = start({ release: fromPromise(async () => Promise.reject(Object.assign(new Error('422'), { serverMessage: 'The burial permit is not approved yet' }))) })
     await waitFor(refused.list(), (s) => s.matches('ready'))
     refused.actor.send({ type: 'caseload.release', id: '1' })
-    await waitFor(refused.actor, (s) => s.matches('ready') && s.context.busyId === null)
+    await waitFor(refused.actor, (s) => s.matches({ changes: 'ready' }) && s.context.busyId === null)
     expect(refused.notes.map((n) => n.message)).toEqual(['The burial permit is not approved yet'])
   })
 

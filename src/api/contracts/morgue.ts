@@ -17,6 +17,8 @@ export const MorgueDocument = z.looseObject({
   name: z.string(),
   document_type: z.string(),
   status: z.string(),
+  /** The office's reason when it rejected the document. */
+  review_notes: z.nullish(z.string()),
   created_at: z.string(),
   mime_type: z.nullish(z.string()),
   size: z.nullish(z.number()),
@@ -33,6 +35,8 @@ export const MorgueCare = z.looseObject({
   tasks: z.catch(z.array(z.string()), []),
   transport_status: z.catch(z.enum(TRANSPORT_STATUSES), 'scheduled'),
   released_at: orNull(z.string()),
+  /** Where the body is collected for the transfer, when the attendant gave it; null: the usual place. */
+  pickup_location: orNull(z.string()),
   date_of_death: orNull(z.string()),
   place_of_death: orNull(z.string()),
   client_phone: orNull(z.string()),
@@ -46,3 +50,6 @@ export const TasksRequest = z.object({ tasks: z.array(z.enum(PREP_TASKS)) })
 export type TasksRequest = z.infer<typeof TasksRequest>
 export const TransportRequest = z.object({ transport_status: z.enum(['departed', 'delivered']) })
 export type TransportRequest = z.infer<typeof TransportRequest>
+/** Empty text puts the pickup back to the usual place. */
+export const PickupRequest = z.object({ pickup_location: z.string() })
+export type PickupRequest = z.infer<typeof PickupRequest>

@@ -14,6 +14,9 @@ const routes: PortalRoute[] = [
   // SPEC.md gives both readings: the menu says body-management, the dashboard links to bodies.
   { path: 'body-management', element: <BodiesPage /> },
   { path: 'bodies', element: <BodiesPage /> },
+  // A case (from the dashboard, or Details): the same screen with that body's panel open.
+  { path: 'body-management/:bookingId', element: <BodiesPage /> },
+  { path: 'bodies/:bookingId', element: <BodiesPage /> },
   { path: 'tasks', element: <TasksPage /> },
   { path: 'transport', element: <TransportPage /> },
   { path: 'documents', element: <MorgueDocumentsPage /> },

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { paths } from '../../app/paths'
 import {
-  Link,
   Tab,
   TabList,
   Badge,
@@ -24,8 +25,22 @@ import { PageHeader } from '../../components/page-header'
 import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'
 import { useMediaQuery } from '../../components/use-media-query'
 import { formatDate, formatDateTime } from '../../lib/format'
-import { BODY_FILTERS, bodiesShown, byServiceDate, daysInCare, type BodyFilter, deceasedName, doneTasks, inStorage, serviceAt, storageAlert } from './caseload'
-import { CaseloadFrame, PermitBadge, permitOf } from './caseload-parts'
+import {
+  BODY_FILTERS,
+  bodiesShown,
+  byServiceDate,
+  daysInCare,
+  type BodyFilter,
+  deceasedName,
+  destinationOf,
+  doneTasks,
+  inStorage,
+  permitRejection,
+  pickupOf,
+  serviceAt,
+  storageAlert,
+} from './caseload'
+import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
 import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { useCaseload } from './use-caseload'
@@ -67,22 +82,15 @@ function summaryRows(b: Booking, now: Date): Array<[string, ReactNode]> {
   ]
 }
 
-/** The family's name and, on a phone, one tap to call them. */
-function FamilyContact({ name, phone }: { name: string; phone: string }) {
-  if (!phone) return <>{name}</>
-  return (
-    <>
-      {name ? `${name}, ` : ''}
-      <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Link>
-    </>
-  )
-}
-
 /** Body management: the bookings assigned to the attendant, a detail panel each, release against the permit. */
 export function BodiesPage() {
   const styles = useStyles()
   const caseload = useCaseload()
-  const [openId, setOpenId] = useState<string | null>(null)
+  // The open case lives in the address, so the dashboard can link to it and Back closes it.
+  const openId = useParams().bookingId ?? null
+  const navigate = useNavigate()
+  const base = useLocation().pathname.startsWith(paths.morgue.bodies) ? paths.morgue.bodies : paths.morgue.bodyManagement
+  const setOpenId = (id: string | null) => navigate(id === null ? base : `${base}/${encodeURIComponent(id)}`)
   const isSmall = useMediaQuery('(max-width: 640px)')
   const now = new Date()
   const [filter, setFilter] = useState<BodyFilter>('active')
@@ -155,6 +163,8 @@ export function BodiesPage() {
                   ['Services', open.services.map((s) => s.service_name).join(', ')],
                   ['Preparation', `${doneTasks(open).length} of ${PREP_TASKS.length} tasks done`],
                   ['Transport', TRANSPORT_LABELS[open.morgue?.transport_status ?? 'scheduled']],
+                  [MORGUE_TEXT.pickup, pickupOf(open)],
+                  [MORGUE_TEXT.destination, destinationOf(open) ?? MORGUE_TEXT.noDestination],
                   ['Notes', open.notes ?? ''],
                 ]}
               />
@@ -180,7 +190,10 @@ function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: 
     return (
       <>
         <MessageBar intent="warning">
-          <MessageBarBody>{PERMIT_MISSING_TEXT[permit]}</MessageBarBody>
+          <MessageBarBody>
+            {PERMIT_MISSING_TEXT[permit]}
+            {permitRejection(booking) && <div>{`${MORGUE_TEXT.officeReason}: ${permitRejection(booking)}`}</div>}
+          </MessageBarBody>
         </MessageBar>
         <Button appearance="primary" disabledFocusable>
           {MORGUE_TEXT.release}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Button, Card, Link, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components'
 import type { Booking } from '../../api/contracts/bookings'
 import type { PermitStatus } from '../../api/contracts/morgue'
 import { StatusBadge } from '../../components/status-badge'
@@ -59,3 +59,14 @@ export function PermitBadge({ status }: { status: PermitStatus }) {
 }
 
 export const permitOf = (b: Booking): PermitStatus => b.morgue?.burial_permit ?? 'missing'
+
+/** The family's name and, on a phone, one tap to call them (wherever the attendant sees the number). */
+export function FamilyContact({ name, phone }: { name: string; phone: string }) {
+  if (!phone) return <>{name}</>
+  return (
+    <>
+      {name ? `${name}, ` : ''}
+      <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Link>
+    </>
+  )
+}

@@ -1,7 +1,10 @@
 import type { Booking } from '../../api/contracts/bookings'
-import { PREP_TASKS } from '../../api/contracts/morgue'
-import { nairobiDay } from '../../lib/dates'
+import { PREP_TASKS, type PrepTask } from '../../api/contracts/morgue'
+import { addDays, nairobiDay } from '../../lib/dates'
 import { preparationOf } from '../../components/preparation'
+import { MORGUE_TEXT } from './morgue-text'
+
+const MORTUARY = MORGUE_TEXT.ourMortuary
 
 /** Days in care after which a body still in storage raises a storage alert. */
 export const STORAGE_ALERT_DAYS = 14
@@ -82,4 +85,84 @@ export function isServiceToday(b: Booking, now: Date): boolean {
 
 export function deceasedName(b: Booking): string {
   return `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
+}
+
+/** Nairobi keeps +03:00 all year: a service line's local time as an instant. */
+const instantOf = (localAt: string) => Date.parse(`${localAt}+03:00`)
+
+/** How far ahead the dashboard looks for services. */
+export const SOON_HOURS = 48
+
+/** Open bookings whose service starts within the next 48 hours (and whose transfer is not over), soonest first. */
+export function servicesSoon(bookings: readonly Booking[], now: Date): Booking[] {
+  const from = now.getTime()
+  const to = from + SOON_HOURS * 60 * 60 * 1000
+  return bookings
+    .filter((b) => {
+      const at = serviceAt(b)
+      const t = at ? instantOf(at) : NaN
+      return isOpen(b) && b.morgue?.transport_status !== 'delivered' && t >= from && t < to
+    })
+    .sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+}
+
+/** Bodies in care that cannot be released because the family's burial permit is missing or was rejected. */
+export function blockedReleases(bookings: readonly Booking[]): Booking[] {
+  return byServiceDate(bookings.filter((b) => inStorage(b) && (b.morgue?.burial_permit === 'missing' || b.morgue?.burial_permit === 'rejected')))
+}
+
+/** The office's reason for rejecting the newest burial permit, when the permit stands rejected. */
+export function permitRejection(b: Booking): string | null {
+  if (b.morgue?.burial_permit !== 'rejected') return null
+  const newest = (b.morgue.documents ?? []).filter((d) => d.document_type === 'burial_permit').sort((x, y) => y.created_at.localeCompare(x.created_at))[0]
+  return newest?.review_notes?.trim() || null
+}
+
+/**
+ * The unticked steps that are late. A body is logged as received on the day it arrives, so
+ * 'Received' is late from the next day; every other step is due the day before the service, when
+ * families come for the viewing, and late from that day on.
+ */
+export function overdueSteps(b: Booking, now: Date): PrepTask[] {
+  if (!inStorage(b)) return []
+  const today = nairobiDay(now)
+  const done = doneTasks(b)
+  const at = serviceAt(b)
+  const receivedDay = nairobiDay(new Date(b.morgue?.received_at ?? b.created_at))
+  return PREP_TASKS.filter((t) => {
+    if (done.includes(t)) return false
+    if (t === 'received') return today > receivedDay
+    return !!at && today >= addDays(at.slice(0, 10), -1)
+  })
+}
+
+/** Bodies with late preparation steps, soonest service first. */
+export function overduePreparation(bookings: readonly Booking[], now: Date): Array<{ booking: Booking; steps: PrepTask[] }> {
+  return byServiceDate(bookings)
+    .map((booking) => ({ booking, steps: overdueSteps(booking, now) }))
+    .filter((x) => x.steps.length > 0)
+}
+
+/** Transfers whose service is today, by time. */
+export function transfersToday(bookings: readonly Booking[], now: Date): Booking[] {
+  return bookings.filter((b) => isScheduledTransfer(b, now) && isServiceToday(b, now)).sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+}
+
+/**
+ * Where the body is collected for its transfer: the place the attendant named, else the mortuary
+ * once the body is received, else where the person died (the body is still to be fetched).
+ */
+export function pickupOf(b: Booking): string {
+  return b.morgue?.pickup_location?.trim() || usualPickupOf(b)
+}
+
+/** The pickup when the attendant names none. */
+export function usualPickupOf(b: Booking): string {
+  if (doneTasks(b).includes('received')) return MORTUARY
+  return b.morgue?.place_of_death?.trim() || MORTUARY
+}
+
+/** Where the service or burial is held (the booking's venue), if the family gave it. */
+export function destinationOf(b: Booking): string | null {
+  return b.venue?.trim() || null
 }

@@ -1,7 +1,10 @@
-import { Button, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components'
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from '../../api/contracts/bookings'
-import { ArrowDownload20Regular, Eye20Regular } from '@fluentui/react-icons'
+import { Button, Card, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { DOCUMENT_TYPE_LABELS, type Booking, type DocumentType } from '../../api/contracts/bookings'
+import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download'
+import { Eye20Regular } from '@fluentui/react-icons/svg/eye'
 import { useState } from 'react'
+import type { MorgueDocument } from '../../api/contracts/morgue'
+import { useMediaQuery } from '../../components/use-media-query'
 import type { Document } from '../../api/contracts/documents'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { PageHeader } from '../../components/page-header'
@@ -19,7 +22,59 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS, overflowX: 'auto' },
   name: { overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  docs: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  doc: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  docHead: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground2 },
+  // The name gets the room it needs and the two buttons stay side by side.
+  nameCol: { width: '32%' },
+  actionsCol: { width: '220px' },
 })
+
+type Preview = (d: MorgueDocument) => void
+
+/** On a phone each document is a small card: its whole name, what it is, its state, and the buttons full size. */
+function DocumentCards({ booking, onPreview, onDownload }: { booking: Booking; onPreview: Preview; onDownload: Preview }) {
+  const styles = useStyles()
+  return (
+    <ul className={styles.docs} aria-label={`Documents for ${deceasedName(booking)}`}>
+      {booking.morgue?.documents.map((d) => (
+        <li key={d.id} className={styles.doc}>
+          <div className={styles.docHead}>
+            <Text weight="semibold" className={styles.name}>
+              {d.name}
+            </Text>
+            <DocumentStatusBadge status={d.status} />
+          </div>
+          <Text className={styles.muted}>{`${typeLabel(d.document_type)}, uploaded ${formatDate(d.created_at)}`}</Text>
+          {d.status === 'rejected' && d.review_notes && <Text className={styles.name}>{`${MORGUE_TEXT.officeReason}: ${d.review_notes}`}</Text>}
+          <DocumentActions doc={d} onPreview={onPreview} onDownload={onDownload} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function DocumentActions({ doc, onPreview, onDownload, size }: { doc: MorgueDocument; onPreview: Preview; onDownload: Preview; size?: 'small' }) {
+  const styles = useStyles()
+  return (
+    <div className={styles.actions}>
+      <Button size={size} icon={<Eye20Regular />} aria-label={`Preview ${doc.name}`} onClick={() => onPreview(doc)}>
+        Preview
+      </Button>
+      <Button size={size} icon={<ArrowDownload20Regular />} aria-label={`Download ${doc.name}`} onClick={() => onDownload(doc)}>
+        Download
+      </Button>
+    </div>
+  )
+}
 
 const typeLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t
 
@@ -34,6 +89,9 @@ export function MorgueDocumentsPage() {
   const withDocs = caseload.bookings.filter((b) => (b.morgue?.documents.length ?? 0) > 0)
   const [previewing, setPreviewing] = useState<Document | null>(null)
   const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
+  // A five-column table leaves a phone a few letters per name: there the documents are cards.
+  const phone = useMediaQuery('(max-width: 640px)')
+  const preview = (b: Booking, d: MorgueDocument) => setPreviewing({ ...d, deceased_first_name: b.deceased_first_name, deceased_last_name: b.deceased_last_name } as Document)
   return (
     <>
       <PageHeader title={MORGUE_TEXT.documentsTitle} subtitle={MORGUE_TEXT.documentsSubtitle} />
@@ -42,44 +100,37 @@ export function MorgueDocumentsPage() {
           {withDocs.map((b) => (
             <Card key={b.id} className={styles.card}>
               <Subtitle2 as="h2">{`${deceasedName(b)} (booking #${b.id})`}</Subtitle2>
-              <Table size="small" aria-label={`Documents for ${deceasedName(b)}`}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>Document</TableHeaderCell>
-                    <TableHeaderCell>Type</TableHeaderCell>
-                    <TableHeaderCell>Status</TableHeaderCell>
-                    <TableHeaderCell>Uploaded</TableHeaderCell>
-                    <TableHeaderCell>Actions</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {b.morgue?.documents.map((d) => (
-                    <TableRow key={d.id}>
-                      <TableCell className={styles.name}>{d.name}</TableCell>
-                      <TableCell>{typeLabel(d.document_type)}</TableCell>
-                      <TableCell>
-                        <DocumentStatusBadge status={d.status} />
-                      </TableCell>
-                      <TableCell>{formatDate(d.created_at)}</TableCell>
-                      <TableCell>
-                        <div className={styles.actions}>
-                          <Button
-                            size="small"
-                            icon={<Eye20Regular />}
-                            aria-label={`Preview ${d.name}`}
-                            onClick={() => setPreviewing({ ...d, deceased_first_name: b.deceased_first_name, deceased_last_name: b.deceased_last_name } as Document)}
-                          >
-                            Preview
-                          </Button>
-                          <Button size="small" icon={<ArrowDownload20Regular />} aria-label={`Download ${d.name}`} onClick={() => download.submit(d)}>
-                            Download
-                          </Button>
-                        </div>
-                      </TableCell>
+              {phone ? (
+                <DocumentCards booking={b} onPreview={(d) => preview(b, d)} onDownload={(d) => download.submit(d)} />
+              ) : (
+                <Table size="small" aria-label={`Documents for ${deceasedName(b)}`}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell className={styles.nameCol}>Document</TableHeaderCell>
+                      <TableHeaderCell>Type</TableHeaderCell>
+                      <TableHeaderCell>Status</TableHeaderCell>
+                      <TableHeaderCell>Uploaded</TableHeaderCell>
+                      <TableHeaderCell className={styles.actionsCol}>Actions</TableHeaderCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHeader>
+                  <TableBody>
+                    {b.morgue?.documents.map((d) => (
+                      <TableRow key={d.id}>
+                        <TableCell className={styles.name}>{d.name}</TableCell>
+                        <TableCell>{typeLabel(d.document_type)}</TableCell>
+                        <TableCell>
+                          <DocumentStatusBadge status={d.status} />
+                          {d.status === 'rejected' && d.review_notes && <Text block size={200} className={styles.muted}>{d.review_notes}</Text>}
+                        </TableCell>
+                        <TableCell>{formatDate(d.created_at)}</TableCell>
+                        <TableCell>
+                          <DocumentActions size="small" doc={d} onPreview={(x) => preview(b, x)} onDownload={(x) => download.submit(x)} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
             </Card>
           ))}
         </div>

@@ -1,8 +1,9 @@
-import { Card, Checkbox, ProgressBar, Field, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { PREP_TASKS, type PrepTask } from '../../api/contracts/morgue'
+import { Card, Checkbox, ProgressBar, Field, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { shownTasks } from '../../../machines/morgue/caseload.machine'
+import { PREP_TASKS } from '../../api/contracts/morgue'
 import { PageHeader } from '../../components/page-header'
 import { formatDateTime } from '../../lib/format'
-import { byServiceDate, deceasedName, doneTasks, inStorage, serviceAt } from './caseload'
+import { byServiceDate, deceasedName, inStorage, serviceAt } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
 import { MORGUE_TEXT, TASK_LABELS } from './morgue-text'
 import { useCaseload } from './use-caseload'
@@ -12,18 +13,17 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground2 },
   checks: { display: 'flex', flexDirection: 'column', border: 'none', margin: 0, padding: 0 },
+  step: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 })
 
-/** Preparation tasks: a checklist per body in storage, kept by the server (PUT /bookings/{id}/tasks). */
+/**
+ * Preparation tasks: a checklist per body in storage, kept by the server (PUT /bookings/{id}/tasks).
+ * A tick shows at once; only that step says it is saving, the others stay free to tick.
+ */
 export function TasksPage() {
   const styles = useStyles()
   const caseload = useCaseload()
   const bodies = byServiceDate(caseload.bookings).filter(inStorage)
-
-  const toggle = (id: string, done: string[], task: PrepTask, checked: boolean) => {
-    const next = PREP_TASKS.filter((t) => (t === task ? checked : done.includes(t)))
-    caseload.saveTasks(id, next)
-  }
 
   return (
     <>
@@ -31,7 +31,8 @@ export function TasksPage() {
       <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={bodies.length === 0} emptyText={MORGUE_TEXT.noTasks} onRetry={caseload.reload}>
         <ul className={styles.list} aria-label="Preparation checklists">
           {bodies.map((b) => {
-            const done = doneTasks(b)
+            const done = shownTasks(b.id, b.morgue?.tasks ?? [], caseload.taskQueue)
+            const busy = new Set(caseload.taskQueue.filter((q) => q.id === b.id).map((q) => q.task))
             const name = deceasedName(b)
             return (
               <li key={b.id}>
@@ -43,13 +44,10 @@ export function TasksPage() {
                   </Field>
                   <fieldset className={styles.checks} aria-label={`Preparation tasks for ${name}`}>
                     {PREP_TASKS.map((t) => (
-                      <Checkbox
-                        key={t}
-                        label={TASK_LABELS[t]}
-                        checked={done.includes(t)}
-                        disabled={caseload.saving}
-                        onChange={(_, d) => toggle(b.id, done, t, d.checked === true)}
-                      />
+                      <div key={t} className={styles.step}>
+                        <Checkbox label={TASK_LABELS[t]} checked={done.includes(t)} aria-busy={busy.has(t) || undefined} onChange={(_, d) => caseload.tickTask(b.id, t, d.checked === true)} />
+                        {busy.has(t) && <Spinner size="extra-tiny" aria-label={`${MORGUE_TEXT.savingStep}: ${TASK_LABELS[t]}`} />}
+                      </div>
                     ))}
                   </fieldset>
                 </Card>

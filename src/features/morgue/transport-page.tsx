@@ -1,10 +1,28 @@
-import { Badge, Button, Card, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { useState, type ReactNode } from 'react'
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Textarea,
+  Subtitle2,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components'
 import type { Booking } from '../../api/contracts/bookings'
 import { PageHeader } from '../../components/page-header'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
-import { deceasedName, isScheduledTransfer, isServiceToday, serviceAt } from './caseload'
-import { CaseloadFrame } from './caseload-parts'
+import { deceasedName, destinationOf, isScheduledTransfer, isServiceToday, pickupOf, serviceAt, usualPickupOf } from './caseload'
+import { CaseloadFrame, FamilyContact } from './caseload-parts'
 import { MORGUE_TEXT, TRANSPORT_LABELS } from './morgue-text'
 import { useCaseload } from './use-caseload'
 
@@ -16,12 +34,32 @@ const useStyles = makeStyles({
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   muted: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  route: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
 })
 
-/** Where the service is: the booking's notes say it best (SPEC.md keeps no venue field). */
-const placeOf = (b: Booking) => b.notes ?? 'Venue: see the booking notes with the office'
+/** Where the body is collected, where it goes, and whom to call. */
+function Route({ booking }: { booking: Booking }) {
+  const styles = useStyles()
+  const rows: Array<[string, ReactNode]> = [
+    [MORGUE_TEXT.pickup, pickupOf(booking)],
+    [MORGUE_TEXT.destination, destinationOf(booking) ?? MORGUE_TEXT.noDestination],
+    [MORGUE_TEXT.family, <FamilyContact key="family" name={booking.client_name ?? ''} phone={booking.morgue?.client_phone ?? ''} />],
+  ]
+  return (
+    <dl className={styles.route}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.value}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
 
-/** Transport: the transfers to the service, soonest first, today's highlighted; departed, then delivered. */
+/** Transport: the transfers to the service, soonest first, today's highlighted; pickup and destination; departed, then delivered. */
 export function TransportPage() {
   const styles = useStyles()
   const caseload = useCaseload()
@@ -29,6 +67,10 @@ export function TransportPage() {
   const transfers = caseload.bookings
     .filter((b) => isScheduledTransfer(b, now))
     .sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+  const [editing, setEditing] = useState<{ id: string; value: string } | null>(null)
+  // What was last sent per body: if the server refused it (the toast says why), reopening shows it again.
+  const [sent, setSent] = useState<Record<string, string>>({})
+  const edited = editing && caseload.bookings.find((b) => b.id === editing.id)
 
   return (
     <>
@@ -42,7 +84,7 @@ export function TransportPage() {
             const released = !!b.morgue?.released_at
             return (
               <li key={b.id}>
-                <Card className={mergeClasses(styles.card, today && styles.today)}>
+                <Card className={mergeClasses(styles.card, today && styles.today)} aria-label={`Transfer of ${name}`} role="group">
                   <div className={styles.head}>
                     <Subtitle2 as="h2">{name}</Subtitle2>
                     <div className={styles.badges}>
@@ -55,9 +97,10 @@ export function TransportPage() {
                     </div>
                   </div>
                   <Text weight="semibold">{formatDateTime(serviceAt(b))}</Text>
-                  <Text className={styles.muted}>{placeOf(b)}</Text>
+                  <Route booking={b} />
                   <Text className={styles.muted}>{b.services.map((s) => s.service_name).join(', ')}</Text>
-                  {!released && status === 'scheduled' && <Text className={styles.muted}>The body must be released (burial permit approved) before it departs.</Text>}
+                  {b.notes && <Text className={styles.muted}>{b.notes}</Text>}
+                  {!released && status === 'scheduled' && <Text className={styles.muted}>{MORGUE_TEXT.mustReleaseFirst}</Text>}
                   <div className={styles.actions}>
                     {status === 'scheduled' && (
                       <Button appearance="primary" disabled={caseload.saving || !released} onClick={() => caseload.transport(b.id, 'departed')} aria-label={`${MORGUE_TEXT.markDeparted}: ${name}`}>
@@ -69,6 +112,11 @@ export function TransportPage() {
                         {MORGUE_TEXT.markDelivered}
                       </Button>
                     )}
+                    {status === 'scheduled' && (
+                      <Button onClick={() => setEditing({ id: b.id, value: sent[b.id] ?? b.morgue?.pickup_location ?? '' })} aria-label={`${MORGUE_TEXT.changePickup}: ${name}`}>
+                        {MORGUE_TEXT.changePickup}
+                      </Button>
+                    )}
                   </div>
                 </Card>
               </li>
@@ -76,6 +124,35 @@ export function TransportPage() {
           })}
         </ul>
       </CaseloadFrame>
+      <Dialog open={editing !== null} onOpenChange={(_, d) => !d.open && setEditing(null)}>
+        <DialogSurface>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault()
+              if (!editing) return
+              setSent({ ...sent, [editing.id]: editing.value })
+              caseload.setPickup(editing.id, editing.value)
+              setEditing(null)
+            }}
+          >
+            <DialogBody>
+              <DialogTitle>{edited ? `${MORGUE_TEXT.changePickup}: ${deceasedName(edited)}` : MORGUE_TEXT.changePickup}</DialogTitle>
+              <DialogContent>
+                {/* A text area: directions fit, and Fluent's Input is not split into a chunk of its own that /register would load. */}
+                <Field label={MORGUE_TEXT.pickupField} hint={MORGUE_TEXT.pickupHint}>
+                  <Textarea resize="vertical" rows={2} value={editing?.value ?? ''} maxLength={100} placeholder={edited ? usualPickupOf(edited) : ''} onChange={(_, d) => editing && setEditing({ ...editing, value: d.value })} />
+                </Field>
+              </DialogContent>
+              <DialogActions>
+                <Button type="submit" appearance="primary" disabled={caseload.saving}>
+                  {MORGUE_TEXT.save}
+                </Button>
+                <Button onClick={() => setEditing(null)}>{MORGUE_TEXT.cancel}</Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
     </>
   )
 }

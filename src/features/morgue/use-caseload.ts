@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate'
 import { useMachine, useSelector } from '@xstate/react'
 import { attendantBookingsMachine, caseloadMachine } from '../../../machines/morgue/caseload.machine'
 import { attendantBookings } from '../../api/bookings'
-import { moveTransport, releaseBody, saveTasks } from '../../api/morgue'
+import { moveTransport, releaseBody, saveTasks, setPickup } from '../../api/morgue'
 import type { Booking } from '../../api/contracts/bookings'
 import type { PrepTask } from '../../api/contracts/morgue'
 import { bridgeNotifications } from '../../app/toast-bridge'
@@ -17,6 +17,7 @@ export const liveCaseload = caseloadMachine.provide({
     saveTasks: fromPromise(({ input }: { input: { id: string; tasks: PrepTask[] } }) => saveTasks(input.id, input.tasks)),
     release: fromPromise(({ input }: { input: { id: string } }) => releaseBody(input.id)),
     moveTransport: fromPromise(({ input }: { input: { id: string; status: 'departed' | 'delivered' } }) => moveTransport(input.id, input.status)),
+    setPickup: fromPromise(({ input }: { input: { id: string; pickup: string } }) => setPickup(input.id, input.pickup)),
   },
 })
 
@@ -40,8 +41,11 @@ export function useCaseload() {
     busyId: snapshot.context.busyId,
     error,
     reload: () => send({ type: 'caseload.reload' }),
-    saveTasks: (id: string, tasks: PrepTask[]) => send({ type: 'caseload.saveTasks', id, tasks }),
+    /** Ticks waiting to be saved, oldest first (see `shownTasks`). */
+    taskQueue: snapshot.context.taskQueue,
+    tickTask: (id: string, task: PrepTask, done: boolean) => send({ type: 'caseload.tickTask', id, task, done }),
     release: (id: string) => send({ type: 'caseload.release', id }),
     transport: (id: string, status: 'departed' | 'delivered') => send({ type: 'caseload.transport', id, status }),
+    setPickup: (id: string, pickup: string) => send({ type: 'caseload.pickup', id, pickup }),
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "morgue_care" ADD COLUMN "pickup_location" varchar(100);
