@@ -1,4 +1,5 @@
 /** Financial figures computed from the database (summary, transactions, report, admin stats). */
+import { contributionCustomer } from '../src/api/contracts/contributions'
 import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
@@ -55,7 +56,8 @@ export function transactions(timeframe: Timeframe): TransactionRow[] {
       date: p.payment_date,
       description: paymentDescription(p),
       paymentMethod: p.payment_method === 'mpesa' ? 'M-Pesa' : 'Other',
-      customer: userName(p.client_id) ?? 'Former client',
+      // A relative's contribution names the relative: the family did not pay it.
+      customer: p.contributor_name ? contributionCustomer(p.contributor_name) : (userName(p.client_id) ?? 'Former client'),
       amount: p.amount,
       status: p.status,
     }))

@@ -1,4 +1,5 @@
 /** Financial figures and the admin dashboard's statistics, computed from the database. */
+import { contributionCustomer } from '../../src/api/contracts/contributions'
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
@@ -56,7 +57,8 @@ export async function transactions(db: Db, timeframe: Timeframe, now = new Date(
       date: p.paymentDate.toISOString(),
       description: `Booking #${p.bookingId}${services ? ` – ${services}` : ''}`,
       paymentMethod: p.paymentMethod === 'mpesa' ? 'M-Pesa' : 'Other',
-      customer: customer ?? 'Former client',
+      // A relative's contribution names the relative: the family did not pay it.
+      customer: p.contributorName ? contributionCustomer(p.contributorName) : (customer ?? 'Former client'),
       amount: p.amount,
       status: p.status,
     }

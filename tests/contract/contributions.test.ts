@@ -68,6 +68,8 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     const history = await call<{ payments: Array<{ amount: number; status: string; booking_id: number }> }>('GET', '/payments/my', { token: family })
     expect(history.json.payments.some((x) => String(x.booking_id) === String(booking.id) && x.amount === 1000 && x.status === 'completed')).toBe(true)
     const admin = await loginAs('admin')
+    const tx = await call<{ transactions: Array<{ customer: string; amount: number; status: string }> }>('GET', '/payments/transactions?timeframe=week', { token: admin })
+    expect(tx.json.transactions).toContainEqual(expect.objectContaining({ customer: 'Otieno Odhiambo (contribution)', amount: 1000, status: 'completed' }))
     const sms = (await call<{ messages: Array<{ kind: string; body: string; to_phone: string }> }>('GET', '/sms-outbox', { token: admin })).json.messages.filter((m) => m.kind === 'contribution')
     expect(sms.map((m) => m.body)).toEqual(
       expect.arrayContaining([expect.stringContaining('thank you for your contribution of KSH 1,000'), `Otieno Odhiambo contributed KSH 1,000; KSH ${(booking.amount_due! - 1000).toLocaleString('en-KE')} still due`]),

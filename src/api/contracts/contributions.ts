@@ -110,6 +110,9 @@ export const BookingContributions = z.object({ link: z.nullable(ContributionLink
 export type BookingContributions = z.infer<typeof BookingContributions>
 export const ContributionLinkResponse = z.object({ link: ContributionLink })
 
+/** How the admin's transactions name a relative's contribution. */
+export const contributionCustomer = (name: string) => `${name} (contribution)`
+
 /** The name the page and the family show for a contribution. */
 export const WELL_WISHER = 'A well-wisher'
 export const publicName = (name: string, anonymous: boolean) => (anonymous ? WELL_WISHER : name.trim().split(/\s+/)[0] || WELL_WISHER)

@@ -72,7 +72,7 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
     onPaying(true)
   }
 
-  if (payment) return <Progress more={page.status === 'open'} actor={payment} name={draft.anonymous ? '' : draft.name.trim().split(/\s+/)[0] ?? ''} onDone={() => { setPayment(null); onPaying(false); onChange() }} />
+  if (payment) return <Progress more={page.status === 'open'} actor={payment} name={draft.name.trim().split(/\s+/)[0] ?? ''} onDone={() => { setPayment(null); onPaying(false); onChange() }} />
 
   return (
     <section className={styles.panel}>
@@ -132,7 +132,7 @@ function Progress({ actor, name, onDone, more }: { actor: PaymentActor; name: st
       {state === 'paid' && (
         <MessageBar intent="success" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{T.thanksTitle(name || 'you')}</MessageBarTitle>
+            <MessageBarTitle>{T.thanksTitle(name)}</MessageBarTitle>
             {T.thanks(amount)}
           </MessageBarBody>
         </MessageBar>

@@ -27,7 +27,7 @@ export const CONTRIBUTE_TEXT = {
   enterPin: (phone: string, amount: string) => `We sent an M-Pesa request to ${phone}. Enter your M-PESA PIN to give ${amount}.`,
   checking: (attempt: number, max: number) => (attempt > 0 ? `Checking for your payment: attempt ${attempt} of ${max}` : 'Waiting for you to enter your PIN…'),
   checkingHint: 'We check every 5 seconds.',
-  thanksTitle: (name: string) => `Thank you, ${name}.`,
+  thanksTitle: (name: string) => (name ? `Thank you, ${name}.` : 'Thank you.'),
   thanks: (amount: string) => `Your contribution of ${amount} has been received. The family has been told. An SMS with your M-Pesa receipt is on its way.`,
   notCompleted: 'Payment not completed',
   noMoneyTaken: 'No money was taken. You can try again.',
