@@ -77,6 +77,7 @@ export const serviceHandlers = [
         description: input.description ?? '',
         price: input.price,
         category: input.category ?? null,
+        per_day: input.per_day ?? false,
         pricing_key: null,
         created_at: new Date().toISOString(),
       })
@@ -100,6 +101,7 @@ export const serviceHandlers = [
           if (input.description !== undefined) s.description = input.description
           if (input.price !== undefined) s.price = input.price
           if (input.category !== undefined) s.category = input.category
+          if (input.per_day !== undefined) s.per_day = input.per_day
         },
       })
       return HttpResponse.json({ service: toWireService(updated ?? existing), message: 'Service updated successfully' })

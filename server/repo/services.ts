@@ -28,13 +28,13 @@ export async function nameTaken(db: Db, name: string, exceptId?: number): Promis
   return rows.some((r) => r.id !== exceptId)
 }
 
-export async function createService(db: Db, input: { name: string; description: string; price: number; category: string | null }): Promise<ServiceRow> {
+export async function createService(db: Db, input: { name: string; description: string; price: number; category: string | null; perDay?: boolean }): Promise<ServiceRow> {
   const [row] = await db.insert(services).values(input).returning()
   if (!row) throw new Error('insert returned nothing')
   return row
 }
 
-export async function updateService(db: Db, id: number, change: Partial<Pick<ServiceRow, 'name' | 'description' | 'price' | 'category'>>): Promise<ServiceRow | undefined> {
+export async function updateService(db: Db, id: number, change: Partial<Pick<ServiceRow, 'name' | 'description' | 'price' | 'category' | 'perDay'>>): Promise<ServiceRow | undefined> {
   if (Object.keys(change).length === 0) return findService(db, id)
   const [row] = await db.update(services).set(change).where(eq(services.id, id)).returning()
   return row

@@ -45,7 +45,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     const input = checkLengths(c.req.valid('json'), LABELS)
     if (input.price > MAX_SERVICE_PRICE) throw new ApiError(422, MSG_PRICE_BOUND, { price: MSG_PRICE_BOUND })
     if (await repo.nameTaken(db, input.name)) throw new ApiError(409, 'A service with this name already exists')
-    const service = await repo.createService(db, { name: input.name, description: input.description ?? '', price: input.price, category: input.category ?? null })
+    const service = await repo.createService(db, { name: input.name, description: input.description ?? '', price: input.price, category: input.category ?? null, perDay: input.per_day ?? false })
     return c.json({ service: repo.toWireService(service), message: 'Service created successfully' }, 201)
   })
 
@@ -64,6 +64,7 @@ export const serviceRoutes = new Hono<AppEnv>()
     if (input.description !== undefined) change.description = input.description
     if (input.price !== undefined) change.price = input.price
     if (input.category !== undefined) change.category = input.category
+    if (input.per_day !== undefined) change.perDay = input.per_day
     const updated = await repo.updateService(db, id, change)
     if (!updated) throw new ApiError(404, MSG_NOT_FOUND)
     return c.json({ service: repo.toWireService(updated), message: 'Service updated successfully' })

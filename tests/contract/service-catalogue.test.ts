@@ -27,3 +27,17 @@ describe('service catalogue (admin)', () => {
     expect((await call('DELETE', `/services/${id}`, { token: admin })).status).toBe(409)
   })
 })
+
+describe('a service priced per day', () => {
+  it('is created and changed with per_day, and the wizard prices its lines by the day', async () => {
+    const { call, loginAs } = await import('./target')
+    const admin = await loginAs('admin')
+    const made = await call<{ service: { id: number; per_day: boolean } }>('POST', '/services', { token: admin, body: { name: 'Viewing room (per day)', price: 1500, per_day: true } })
+    expect(made.status).toBe(201)
+    expect(made.json.service.per_day).toBe(true)
+    const changed = await call<{ service: { per_day: boolean } }>('PUT', `/services/${made.json.service.id}`, { token: admin, body: { per_day: false } })
+    expect(changed.json.service.per_day).toBe(false)
+    const listed = await call<{ services: Array<{ id: number; per_day: boolean }> }>('GET', '/services')
+    expect(listed.json.services.find((s) => s.id === made.json.service.id)?.per_day).toBe(false)
+  })
+})

@@ -20,6 +20,8 @@ export const ServiceRequest = z.object({
   description: z.optional(z.string()),
   price: z.number().check(z.int('Price must be a whole number of KSH'), z.positive('Price must be positive')),
   category: z.optional(z.string()),
+  /** Priced per day (the family says how many days). */
+  per_day: z.optional(z.boolean()),
 })
 export type ServiceRequest = z.infer<typeof ServiceRequest>
 

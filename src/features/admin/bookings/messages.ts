@@ -71,6 +71,8 @@ export const CATALOGUE_TEXT = {
   price: 'Price (KSH)',
   category: 'Category',
   categoryHint: 'Optional, e.g. package or add_on',
+  perDaySuffix: ' per day',
+  perDay: 'Priced per day (the family says how many days, e.g. body storage)',
   save: 'Save',
   cancel: 'Cancel',
   deleteTitle: 'Delete this service?',
@@ -101,6 +103,7 @@ export const ServiceForm = z.object({
   description: z.string(),
   price: Price,
   category: z.string(),
+  perDay: z.boolean(),
 })
 export type ServiceForm = z.infer<typeof ServiceForm>
 

@@ -3,7 +3,7 @@ import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, mak
 import type { ServiceWithPricingKey } from '../../../api/contracts/services'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { TextAreaField } from '../../../components/form-fields-more'
-import { TextField, submitHandler } from '../../../components/form-fields'
+import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
 import { CATALOGUE_TEXT as T, ServiceForm } from './messages'
 
 const useStyles = makeStyles({
@@ -22,7 +22,7 @@ export function ServiceDialogBody({
   busy: boolean
   error: string | null
   onCancel: () => void
-  onSave: (payload: { name: string; description: string; price: number; category?: string }) => void
+  onSave: (payload: { name: string; description: string; price: number; category?: string; per_day: boolean }) => void
 }) {
   const styles = useStyles()
   const form = useForm({
@@ -31,6 +31,7 @@ export function ServiceDialogBody({
       description: service?.description ?? '',
       price: service ? String(service.price) : '',
       category: service?.category ?? '',
+      perDay: service?.per_day ?? false,
     } as ServiceForm,
     validators: { onChange: ServiceForm },
     onSubmit: ({ value }) =>
@@ -39,6 +40,7 @@ export function ServiceDialogBody({
         description: value.description.trim(),
         price: Number(value.price),
         ...(value.category.trim() ? { category: value.category.trim() } : {}),
+        per_day: value.perDay,
       }),
   })
   return (
@@ -49,6 +51,7 @@ export function ServiceDialogBody({
           <form.Field name="name">{(f) => <TextField field={f} label={T.name} required />}</form.Field>
           <form.Field name="price">{(f) => <TextField field={f} label={T.price} inputMode="numeric" required />}</form.Field>
           <form.Field name="category">{(f) => <TextField field={f} label={T.category} hint={T.categoryHint} />}</form.Field>
+          <form.Field name="perDay">{(f) => <CheckboxField field={f} label={T.perDay} />}</form.Field>
           <form.Field name="description">{(f) => <TextAreaField field={f} label={T.description} rows={3} />}</form.Field>
           {error && (
             <MessageBar intent="error">

@@ -32,7 +32,7 @@ export function ServiceList({ services, rowActions }: { services: ServiceWithPri
           <div className={styles.itemText}>
             <Text weight="semibold">{s.name}</Text>
             <Text>
-              {formatKsh(s.price)}
+              {formatKsh(s.price)}{s.per_day ? T.perDaySuffix : ''}
               {s.category ? ` · ${s.category}` : ''}
             </Text>
             <Text size={200} className={styles.muted}>
@@ -61,7 +61,7 @@ export function ServiceList({ services, rowActions }: { services: ServiceWithPri
             <TableRow key={s.id}>
               <TableCell>{s.name}</TableCell>
               <TableCell>{s.category ?? ''}</TableCell>
-              <TableCell className={styles.amount}>{formatKsh(s.price)}</TableCell>
+              <TableCell className={styles.amount}>{formatKsh(s.price)}{s.per_day ? T.perDaySuffix : ''}</TableCell>
               <TableCell>{s.description}</TableCell>
               <TableCell>{rowActions(s)}</TableCell>
             </TableRow>
