@@ -114,6 +114,7 @@ export function toWirePayment(p: PaymentRecord) {
     payment_date: p.payment_date,
     phone: p.phone,
     description: p.result_desc,
+    contributor_name: p.contributor_name ?? null,
   }
 }
 

@@ -187,6 +187,7 @@ export function toWirePayment(p: PaymentRow) {
     payment_date: iso(p.paymentDate),
     phone: p.phone,
     description: p.resultDesc,
+    contributor_name: p.contributorName,
   }
 }
 

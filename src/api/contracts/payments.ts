@@ -19,6 +19,8 @@ export const Payment = z.looseObject({
   /** Whom the booking paid for is: the family's history names them. */
   deceased_first_name: orEmptyText,
   deceased_last_name: orEmptyText,
+  /** A relative's contribution through the family's link: who gave it. */
+  contributor_name: z.nullish(z.string()),
 })
 export type Payment = z.infer<typeof Payment>
 export const PaymentList = listOf('payments', Payment)

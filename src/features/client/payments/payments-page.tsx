@@ -258,7 +258,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                 </div>
                 <Text>{paidFor(p)}</Text>
                 <Caption1 className={styles.muted}>
-                  {methodLabel(p.payment_method)} · {formatDateTime(p.payment_date) || '—'}
+                  {methodLabel(p.payment_method)}{p.contributor_name ? ` · from ${p.contributor_name}` : ''} · {formatDateTime(p.payment_date) || '—'}
                 </Caption1>
                 <Caption1 className={styles.mono}>{p.transaction_id || 'No transaction id'}</Caption1>
               </li>
@@ -282,7 +282,10 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                   <TableRow key={p.id}>
                     <TableCell className={styles.mono}>{p.transaction_id || '—'}</TableCell>
                     <TableCell>{paidFor(p)}</TableCell>
-                    <TableCell>{methodLabel(p.payment_method)}</TableCell>
+                    <TableCell>
+                      {methodLabel(p.payment_method)}
+                      {p.contributor_name && <Caption1 className={styles.muted} block>{`from ${p.contributor_name}`}</Caption1>}
+                    </TableCell>
                     <TableCell className={styles.right}>{formatKsh(p.amount)}</TableCell>
                     <TableCell>{formatDateTime(p.payment_date) || '—'}</TableCell>
                     <TableCell>
