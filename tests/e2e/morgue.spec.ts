@@ -51,6 +51,8 @@ test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot re
   await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeEnabled()
   await samuel.getByRole('checkbox', { name: 'Washed' }).click()
   await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
+  // The tick shows at once; the reload waits until the server has kept it (its step stops saving).
+  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).not.toHaveAttribute('aria-busy', 'true')
   await page.reload()
   await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
   await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
