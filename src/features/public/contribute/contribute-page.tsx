@@ -19,7 +19,8 @@ const ContributeForm = lazy(() => loadForm().then((m) => ({ default: m.Contribut
 const REFRESH_MS = 30_000
 
 export const useContributeStyles = makeStyles({
-  column: { maxWidth: '560px', marginInline: 'auto', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, paddingBlock: tokens.spacingVerticalXL },
+  // At least a screen tall: the page and then its form arrive without pushing the footer into view.
+  column: { maxWidth: '560px', minHeight: '100vh', marginInline: 'auto', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, paddingBlock: tokens.spacingVerticalXL },
   // A plain panel, not Fluent's Card (its focus machinery is weight this page does not need).
   panel: {
     display: 'flex',
