@@ -17,6 +17,7 @@ import type { Db } from './db/client'
 import { mpesaRequests } from './db/schema'
 import type { Daraja } from './daraja/client'
 import { queryAndSettle } from './mpesa'
+import { repeatEvery } from './repeat'
 
 export interface ReconcileOptions {
   /** Between polls of the table. */
@@ -62,24 +63,5 @@ export async function reconcileOnce(db: Db, log: Logger, daraja: Daraja, options
 
 /** Runs reconcileOnce every pollMs until stopped. */
 export function startReconciler(db: Db, log: Logger, daraja: Daraja, options: ReconcileOptions = {}): { stop(): Promise<void> } {
-  const pollMs = options.pollMs ?? 5_000
-  let stopped = false
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout | null = null
-  const tick = () => {
-    if (stopped) return
-    running = reconcileOnce(db, log, daraja, options)
-      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'reconciliation pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs)
-      })
-  }
-  timer = setTimeout(tick, pollMs)
-  return {
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  return repeatEvery(options.pollMs ?? 5_000, () => reconcileOnce(db, log, daraja, options), log, 'reconciliation pass failed')
 }

@@ -15,6 +15,7 @@ import { messageReads, chatMessages, deceased, smsOutbox, users, type bookings }
 import type { Deps } from './types'
 import { storedSettings } from './routes/settings'
 import { normaliseKenyanPhone } from '../src/api/contracts/payments'
+import { repeatEvery } from './repeat'
 
 export interface SmsSender {
   /** 'africastalking' or 'outbox'. */
@@ -156,25 +157,7 @@ async function hasRead(db: Db, userId: number, messageId: number): Promise<boole
 
 /** Runs sendDueSms every pollMs until stopped. */
 export function startSmsSender(db: Db, log: Logger, sender: SmsSender, pollMs = 15_000): { stop(): Promise<void> } {
-  let stopped = false
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout | null = null
-  const tick = () => {
-    if (stopped) return
-    running = sendDueSms(db, log, sender)
-      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'SMS pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs)
-      })
-  }
-  timer = setTimeout(tick, pollMs)
-  return {
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  return repeatEvery(pollMs, () => sendDueSms(db, log, sender), log, 'SMS pass failed')
 }
 
 /** Queues an SMS to a booking's family, worded with the home's name and the deceased's; never throws. */
