@@ -150,9 +150,9 @@ export async function queueMockSmsTo(raw: string, sms: { userId?: number | null;
 }
 
 /** SMS to a booking's family, worded with the home's and the deceased's names. */
-export async function smsMockFamily(booking: BookingRecord, kind: string, text: (home: string, deceased: string) => string): Promise<void> {
+export async function smsMockFamily(booking: BookingRecord, kind: string, text: (home: string, deceased: string) => string, extra: { messageId?: number; delayMs?: number } = {}): Promise<void> {
   const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
-  await queueMockSms({ userId: booking.client_id, kind, bookingId: booking.id, body: text(storedSettings().general.facilityName, d ? `${d.first_name} ${d.last_name}` : `booking #${booking.id}`) })
+  await queueMockSms({ ...extra, userId: booking.client_id, kind, bookingId: booking.id, body: text(storedSettings().general.facilityName, d ? `${d.first_name} ${d.last_name}` : `booking #${booking.id}`) })
 }
 
 /** "Sends" the due SMS into the outbox; an answer already read is skipped. */

@@ -166,11 +166,13 @@ export async function smsFamily(
   booking: Pick<typeof bookings.$inferSelect, 'id' | 'clientId' | 'deceasedId'>,
   text: (home: string, deceasedName: string) => string,
   kind: QueueSms['kind'],
+  /** A staff answer's SMS: which message, and how long the family has to read it first. */
+  extra: Pick<QueueSms, 'messageId' | 'delayMs'> = {},
 ): Promise<void> {
   try {
     const [d] = await deps.db.select({ first: deceased.firstName, last: deceased.lastName }).from(deceased).where(eq(deceased.id, booking.deceasedId))
     const home = (await storedSettings(deps.db)).general.facilityName
-    await queueSms(deps.db, deps.log, { userId: booking.clientId, kind, bookingId: booking.id, body: text(home, d ? `${d.first} ${d.last}` : `booking #${booking.id}`) })
+    await queueSms(deps.db, deps.log, { ...extra, userId: booking.clientId, kind, bookingId: booking.id, body: text(home, d ? `${d.first} ${d.last}` : `booking #${booking.id}`) })
   } catch (error) {
     deps.log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'could not queue an SMS')
   }

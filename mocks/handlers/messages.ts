@@ -3,8 +3,7 @@ import { db } from '../db'
 import { body, requireRoleOf, requireUser, route, toIntId, ApiError, parseId } from '../http'
 import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SMS_TEXT, SendMessageRequest } from '../../src/api/contracts/messages'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
-import { addMessage, bookingThread, flushDueSms, markRead, queueMockSms, summary, threadsFor, visibleThread, wireMessages, wireSms } from '../messages'
-import { storedSettings } from './settings'
+import { addMessage, bookingThread, flushDueSms, markRead, smsMockFamily, summary, threadsFor, visibleThread, wireMessages, wireSms } from '../messages'
 
 /** Conversations per booking (src/api/contracts/messages.ts), as the server answers them. */
 export const messageHandlers = [
@@ -61,10 +60,7 @@ export const messageHandlers = [
         await db.booking.update((q) => q.where({ id: booking.id }), { data: (b) => { b.has_notifications = true } })
         // One SMS for a burst of answers, sent only if the family has not read them within a few minutes.
         const waiting = db.sms.findFirst((q) => q.where({ booking_id: booking.id, kind: 'reply', status: 'queued' }))
-        if (!waiting) {
-          const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
-          await queueMockSms({ userId: booking.client_id, kind: 'reply', bookingId: booking.id, messageId: message.id, delayMs: REPLY_SMS_DELAY_MS, body: SMS_TEXT.reply(storedSettings().general.facilityName, d ? `${d.first_name} ${d.last_name}` : `booking #${booking.id}`) })
-        }
+        if (!waiting) await smsMockFamily(booking, 'reply', SMS_TEXT.reply, { messageId: message.id, delayMs: REPLY_SMS_DELAY_MS })
       }
       const item = wireMessages(user, thread.id).find((m) => m.id === message.id)
       return HttpResponse.json({ message: MSG_MESSAGE_SENT, item }, { status: 201 })

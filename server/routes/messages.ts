@@ -19,10 +19,10 @@ import { canSeeBooking } from '../../shared/rules'
 import { ApiError, pathId, toIntId, valid } from '../http'
 import { requireAuth } from '../auth'
 import type { Db } from '../db/client'
-import { bookings, chatMessages, deceased, messageReads, messageThreads, smsOutbox } from '../db/schema'
+import { bookings, chatMessages, messageReads, messageThreads, smsOutbox } from '../db/schema'
 import type { AppEnv, UserRow } from '../types'
 import { storedSettings } from './settings'
-import { queueSms } from '../sms'
+import { smsFamily } from '../sms'
 
 const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 
@@ -184,7 +184,7 @@ export const messageRoutes = new Hono<AppEnv>()
   })
 
   .post('/threads/:id/messages', requireAuth(), valid('json', SendMessageRequest), async (c) => {
-    const { db, log } = c.var.deps
+    const { db } = c.var.deps
     const user = c.var.user
     const { thread, booking } = await visibleThread(db, user, pathId(c, MSG_THREAD_NOT_FOUND))
     const body = c.req.valid('json').body
@@ -203,11 +203,7 @@ export const messageRoutes = new Hono<AppEnv>()
         .select({ id: smsOutbox.id })
         .from(smsOutbox)
         .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'reply'), eq(smsOutbox.status, 'queued')))
-      if (!waiting) {
-        const [d] = await db.select({ first: deceased.firstName, last: deceased.lastName }).from(deceased).where(eq(deceased.id, booking.deceasedId))
-        const home = (await storedSettings(db)).general.facilityName
-        await queueSms(db, log, { userId: booking.clientId, kind: 'reply', bookingId: booking.id, messageId: message.id, delayMs: REPLY_SMS_DELAY_MS, body: SMS_TEXT.reply(home, d ? `${d.first} ${d.last}` : `booking #${booking.id}`) })
-      }
+      if (!waiting) await smsFamily(c.var.deps, booking, SMS_TEXT.reply, 'reply', { messageId: message.id, delayMs: REPLY_SMS_DELAY_MS })
     }
     const [item] = (await messagesOf(db, thread.id, user)).filter((m) => m.id === message.id)
     return c.json({ message: MSG_MESSAGE_SENT, item }, 201)
