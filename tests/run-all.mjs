@@ -19,6 +19,10 @@ const suiteStarted = Date.now()
 let passed = 0
 let failed = 0
 let skipped = 0
+/** The failed tests by name with the first line of their reason, repeated in the summary so a
+ *  log that keeps only its tail still says what failed. */
+const failures = []
+const firstLine = (m) => String(m ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
 
 /** Run a stage with its output streaming live; resolves to whether it passed. */
 function run(name, cmd, args) {
@@ -73,6 +77,11 @@ async function vitestStage(name, args, env = {}) {
   passed += v.numPassedTests ?? 0
   failed += v.numFailedTests ?? 0
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
+  for (const file of v.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+    for (const t of failedTests) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')}: ${firstLine(file.message)}`)
+  }
   // A suite that failed to load has no failed tests but must still fail the run.
   if ((v.numFailedTestSuites ?? 0) > 0 && (v.numFailedTests ?? 0) === 0) failed += v.numFailedTestSuites
   if (v.success === false && (v.numFailedTests ?? 0) === 0 && (v.numFailedTestSuites ?? 0) === 0) failed += 1
@@ -115,6 +124,15 @@ if (skipE2e) {
     failed += s.unexpected ?? 0
     skipped += s.skipped ?? 0
     if (!ok && !(s.unexpected > 0)) failed += 1
+    const walk = (suite, path) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') failures.push(`journeys: ${spec.file} > ${[...path, spec.title].join(' > ')}: ${firstLine(t.results?.at(-1)?.error?.message)}`)
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+    }
+    for (const suite of JSON.parse(readFileSync(e2eJson, 'utf8')).suites ?? []) walk(suite, [])
   } else if (!ok) {
     failed += 1
   }
@@ -141,11 +159,16 @@ if (!skipE2e) {
   const fails = output.split('\n').filter((l) => l.startsWith('FAIL')).length
   passed += oks
   failed += fails
+  for (const l of output.split('\n').filter((l) => l.startsWith('FAIL'))) failures.push(`real server: ${l.slice(4).trim()}`)
   if (!ok && fails === 0) failed += 1
 }
 
 console.log('\n=== summary ===')
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`)
 console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s (bundle check, typecheck and lint ran beside the journeys)`)
+if (failures.length) {
+  console.log('failed:')
+  for (const f of failures) console.log(`  ${f.slice(0, 300)}`)
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)
