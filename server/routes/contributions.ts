@@ -29,6 +29,7 @@ import { scenarioForPhone } from '../../mocks/mpesa-scenarios'
 import { amountDue, canSeeBooking } from '../../shared/rules'
 import { ApiError, parse, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
+import { idempotentAnonymous } from '../idempotency'
 import type { Db } from '../db/client'
 import { bookingLines, bookings, contributionLinks, deceased, mpesaRequests, payments, users } from '../db/schema'
 import type { AppEnv } from '../types'
@@ -179,7 +180,8 @@ export const contributionRoutes = new Hono<AppEnv>()
     })
   })
 
-  .post('/:token/push', async (c) => {
+  // A relative on a weak network who sends again after a lost answer gets the first push's answer: one prompt.
+  .post('/:token/push', idempotentAnonymous('token'), async (c) => {
     const { db } = c.var.deps
     const { link, booking } = await linkByToken(db, c.req.param('token'))
     const raw: unknown = await c.req.json().catch(() => {

@@ -260,6 +260,27 @@ describe('payments', () => {
     expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).payment_status).toBe('paid')
   })
 
+  serverOnly.it('a push whose answer from Daraja was lost, sent again with its Idempotency-Key, is recognised: the same answer, one prompt, one payment', async () => {
+    const simulator = darajaSimulator()!
+    const token = await loginAs('client')
+    const booking = await unpaidBooking(token)
+    const before = simulator.pushes().length
+    const paymentsBefore = (await paymentsOf(token, booking.id)).length
+    simulator.injectFault({ endpoint: 'stkPush', fault: 'reset', afterProcessing: true })
+    const body = { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id }
+    const headers = { 'Idempotency-Key': 'pay-lost-answer-1' }
+    const first = await call('POST', '/stk-push', { token, headers, body })
+    const retry = await call('POST', '/stk-push', { token, headers, body })
+    expect([first.status, retry.status]).toEqual([200, 200])
+    expect(retry.json).toEqual(first.json)
+    expect(simulator.pushes().length).toBe(before + 1)
+    expect((await paymentsOf(token, booking.id)).length).toBe(paymentsBefore + 1)
+    // The money moves: its callback settles that one payment.
+    simulator.finish(simulator.pushes().at(-1)!.checkoutRequestId)
+    await simulator.idle()
+    expect((await paymentsOf(token, booking.id)).filter((p) => p.status === 'completed')).toHaveLength(1)
+  })
+
   serverOnly.it("Daraja's callback: a wrong secret is 404; malformed, unknown, other-amount and repeated callbacks are accepted and settle nothing twice", async () => {
     const simulator = darajaSimulator()!
     simulator.setCallbackPlan({ mode: 'drop' })
