@@ -131,6 +131,11 @@ export const Transaction = z.object({
   customer: z.string(),
   amount: Money,
   status: z.string(),
+  /**
+   * The M-Pesa receipt (the payment's transaction id), beyond SPEC.md's row: the admin matches it
+   * with the M-Pesa statement. Null when there is none (yet).
+   */
+  receipt: z.nullish(z.string()),
 })
 export type Transaction = z.infer<typeof Transaction>
 export const TransactionList = listOf('transactions', Transaction)
