@@ -175,6 +175,15 @@ describe('payments', () => {
     expect((await call('PATCH', `/bookings/${booking.id}/status`, { token, body: { status: 'cancelled' } })).status).toBe(409)
   })
 
+  it('an expired push no longer stops the family cancelling the booking', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('never_completes'))
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token, body: { status: 'cancelled' } })).status).toBe(409)
+    await fixtures.agePush(data.CheckoutRequestID ?? '', MPESA_PUSH_EXPIRY_MS)
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token, body: { status: 'cancelled' } })).status).toBe(200)
+    expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })).json).data.ResultCode).toBe('1019')
+  })
+
   it('push rejected: ResponseCode 1 and no checkout to verify; the booking may be paid again at once', async () => {
     const token = await loginAs('client')
     const { booking, data } = await push(token, phoneFor('push_rejected'))
