@@ -65,6 +65,9 @@ const useStyles = makeStyles({
   tableBox: { overflowX: 'auto' },
   right: { textAlign: 'right', whiteSpace: 'nowrap' },
   amountHead: { justifyContent: 'flex-end' },
+  // The description is the long column; the receipt is ten characters.
+  descriptionHead: { width: '30%' },
+  receiptHead: { width: '9.5rem' },
   nowrap: { whiteSpace: 'nowrap' },
   mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
@@ -272,12 +275,12 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{c.date}</TableHeaderCell>
-            <TableHeaderCell>{c.description}</TableHeaderCell>
+            <TableHeaderCell className={styles.descriptionHead}>{c.description}</TableHeaderCell>
             <TableHeaderCell>{c.method}</TableHeaderCell>
             <TableHeaderCell>{c.customer}</TableHeaderCell>
             <TableHeaderCell button={{ className: styles.amountHead }}>{c.amount}</TableHeaderCell>
             <TableHeaderCell>{c.status}</TableHeaderCell>
-            <TableHeaderCell>{c.receipt}</TableHeaderCell>
+            <TableHeaderCell className={styles.receiptHead}>{c.receipt}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
