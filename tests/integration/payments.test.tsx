@@ -415,6 +415,20 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     requests.stop()
   })
 
+  it('a push still unanswered 5 minutes on: Check again says it expired, in plain words, and the booking can be paid again', async () => {
+    await openPayments()
+    const { user, dialog } = await payFor('Samuel Ouma', '0712349999')
+    await findToast(MSG.pushSent)
+    await elapseUntil(() => expect(within(dialog).getByText('We could not confirm your payment yet')).toBeInTheDocument())
+    // The fake clock moves the mock's clock too: the push passes its expiry.
+    await elapse(5 * 60_000)
+    await user.click(within(dialog).getByRole('button', { name: 'Check again' }))
+    await elapseUntil(() => expect(within(dialog).getByText('The prompt on the phone was not answered in time.')).toBeInTheDocument())
+    expect(dialog).toHaveTextContent('M-Pesa said: The transaction has expired')
+    expect(bookingOf('Samuel').payment_status).toBe('pending')
+    expect(db.payment.findMany((q) => q.where({ booking_id: bookingOf('Samuel').id, status: 'processing' }))).toHaveLength(0)
+  })
+
   it('a push M-Pesa refuses: its message, nothing polled', async () => {
     await openPayments()
     const requests = watchRequests()
