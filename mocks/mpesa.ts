@@ -13,6 +13,7 @@ import { receiptNumber } from './seed-shared'
 import { amountDue } from './serialize'
 import { MPESA_MAX_ATTEMPTS } from '../src/lib/constants'
 import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, WELL_WISHER, maskPhone } from '../src/api/contracts/contributions'
+import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../src/api/contracts/payments'
 import type { PaymentRecord } from './db'
 import { queueMockSms, queueMockSmsTo } from './messages'
 import { storedSettings } from './handlers/settings'
@@ -25,8 +26,6 @@ export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this booking is already in
  */
 export const MPESA_ABANDONED_AFTER_VERIFIES = MPESA_MAX_ATTEMPTS
 
-/** How such an abandoned request is closed when the next push for its booking arrives. */
-export const MPESA_EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
 
 export interface MpesaOutcome {
   resultCode: string
@@ -49,14 +48,29 @@ export function scenarioOutcome(req: Pick<MpesaRequestRecord, 'scenario'>): Mpes
 
 const isOutstanding = (r: MpesaRequestRecord) => r.result_code === null
 
+/** Sent MPESA_PUSH_EXPIRY_MS ago or more and still without a final answer (the wall clock, as the contribution holds). */
+const isOverdue = (r: MpesaRequestRecord, now = Date.now()) => isOutstanding(r) && now - Date.parse(r.created_at) >= MPESA_PUSH_EXPIRY_MS
+
+/**
+ * An overdue request reaches its end: the outcome of a scenario that finishes (its callback would
+ * have come long before), else it is closed as expired (failed, MPESA_EXPIRED), as the server's
+ * reconciliation does. Returns whether it was overdue.
+ */
+export async function closeIfOverdue(r: MpesaRequestRecord): Promise<boolean> {
+  if (!isOverdue(r)) return false
+  await settle(r.id, scenarioOutcome(r) ?? MPESA_EXPIRED)
+  return true
+}
+
 /** Bookings with a push being handled right now (a concurrent second push is refused). */
 const pushing = new Set<number>()
 
 /**
  * Runs `push` (the rest of an STK push for this booking) unless the booking has a payment in
- * progress: an outstanding request answers 409 MSG_PAYMENT_IN_PROGRESS. The one exception is a
+ * progress: an outstanding request answers 409 MSG_PAYMENT_IN_PROGRESS. The exceptions: a
  * never-completes request verified MPESA_ABANDONED_AFTER_VERIFIES times or more (the app gave up
- * on it): it is closed as expired (`failed`, MPESA_EXPIRED) and the new push goes ahead.
+ * on it), and any request past MPESA_PUSH_EXPIRY_MS (closeIfOverdue). They are closed and the new
+ * push goes ahead (`push` checks again what is due: the closed one may have paid).
  */
 export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => Promise<T>): Promise<T> {
   if (pushing.has(bookingId)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
@@ -65,8 +79,8 @@ export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => 
     // Relatives' contributions are held to what is due by reservation, not by this rule.
     const outstanding = db.mpesaRequest.findMany((q) => q.where({ booking_id: bookingId })).filter((r) => isOutstanding(r) && !r.contribution_link_id)
     const abandoned = (r: MpesaRequestRecord) => scenarioOutcome(r) === null && r.verify_count >= MPESA_ABANDONED_AFTER_VERIFIES
-    if (!outstanding.every(abandoned)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
-    for (const r of outstanding) await settle(r.id, MPESA_EXPIRED)
+    if (!outstanding.every((r) => abandoned(r) || isOverdue(r))) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+    for (const r of outstanding) if (!(await closeIfOverdue(r))) await settle(r.id, MPESA_EXPIRED)
     return await push()
   } finally {
     pushing.delete(bookingId)
@@ -194,13 +208,16 @@ async function settleOnce(requestId: number, { resultCode, resultDesc }: MpesaOu
 /**
  * The simulated Daraja callback: every outstanding request of this client that would finish
  * (every scenario but never-completes) reaches its final outcome now, as if M-Pesa had called
- * back while the family was away. Called before the family's lists are read.
+ * back while the family was away; a never-completes one past its expiry is closed as expired.
+ * Called before the family's lists are read.
  */
 export async function deliverCallbacks(clientId: number): Promise<void> {
   const outstanding = db.mpesaRequest.findMany((q) => q.where({ client_id: clientId })).filter(isOutstanding)
   for (const r of outstanding) {
     const outcome = scenarioOutcome(r)
+    // A request that never completes is closed once it is overdue (the server's reconciliation does the same).
     if (outcome) await settle(r.id, outcome)
+    else await closeIfOverdue(r)
   }
 }
 

@@ -60,6 +60,7 @@ export function transactions(timeframe: Timeframe): TransactionRow[] {
       customer: p.contributor_name ? contributionCustomer(p.contributor_name) : (userName(p.client_id) ?? 'Former client'),
       amount: p.amount,
       status: p.status,
+      receipt: p.transaction_id ?? null,
     }))
 }
 

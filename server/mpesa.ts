@@ -5,8 +5,10 @@
  * that each takes effect at most once even across instances: every change is one UPDATE guarded
  * by the payment still being `processing` (or its receipt still empty).
  */
-import { and, desc, eq, gt, isNotNull, isNull, like, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, like, or, sql } from 'drizzle-orm'
 import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, WELL_WISHER } from '../src/api/contracts/contributions'
+import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../src/api/contracts/payments'
+import { MPESA_PROCESSING } from '../mocks/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './routes/settings'
 import type { Logger } from 'pino'
@@ -20,11 +22,16 @@ import type { Daraja, StkQueryResult } from './daraja/client'
 export type MpesaRequestRow = typeof mpesaRequests.$inferSelect
 type PaymentRow = typeof payments.$inferSelect
 
-/** The push as the settle decisions see it, from its payment row. */
+/** The push as the settle decisions see it, from its payment row (and its request's result: expired or not). */
 export async function pushRecord(db: Db, checkoutRequestId: string): Promise<PushRecord | null> {
-  const [p] = await db.select().from(payments).where(eq(payments.checkoutRequestId, checkoutRequestId))
+  const [row] = await db
+    .select({ p: payments, resultCode: mpesaRequests.resultCode })
+    .from(payments)
+    .leftJoin(mpesaRequests, eq(mpesaRequests.checkoutRequestId, payments.checkoutRequestId))
+    .where(eq(payments.checkoutRequestId, checkoutRequestId))
+  const p = row?.p
   if (!p || p.status === 'pending') return null
-  return { checkoutRequestId, amount: p.amount, status: p.status, transactionId: p.transactionId }
+  return { checkoutRequestId, amount: p.amount, status: p.status, transactionId: p.transactionId, expired: p.status === 'failed' && row.resultCode === MPESA_EXPIRED.resultCode }
 }
 
 /** The booking's payment status from its completed payments only. */
@@ -42,7 +49,7 @@ async function refreshPaymentStatus(db: Db, bookingId: number): Promise<void> {
  * Applies a decision to the push `checkoutRequestId`. Returns true when this call changed it. Safe
  * to run concurrently from several places: only the first UPDATE finds the row still processing.
  */
-export async function applyDecision(db: Db, log: Logger, checkoutRequestId: string, decision: SettleDecision, source: 'callback' | 'query'): Promise<boolean> {
+export async function applyDecision(db: Db, log: Logger, checkoutRequestId: string, decision: SettleDecision, source: 'callback' | 'query' | 'expiry'): Promise<boolean> {
   if (decision.action === 'ignore') return false
   if (decision.action === 'add-receipt') {
     const done = await db
@@ -56,17 +63,23 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
   const changed = await db.transaction(async (tx) => {
     const t = tx as unknown as Db
     const complete = decision.action === 'complete'
+    // The request row is locked first: concurrent settlements of one push (callback, verify, job,
+    // another instance) take turns, and each sees what the one before it recorded.
+    const [req] = await t.select({ resultCode: mpesaRequests.resultCode }).from(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId)).for('update')
+    // A success also completes a push we closed as expired: the money moved. Never a completed one, never twice.
+    const wasExpired = complete && req?.resultCode === MPESA_EXPIRED.resultCode
     const [row] = await t
       .update(payments)
       .set(complete ? { status: 'completed', transactionId: decision.transactionId, resultDesc: null } : { status: 'failed', resultDesc: decision.resultDesc })
-      .where(and(eq(payments.checkoutRequestId, checkoutRequestId), eq(payments.status, 'processing')))
+      .where(and(eq(payments.checkoutRequestId, checkoutRequestId), wasExpired ? eq(payments.status, 'failed') : eq(payments.status, 'processing')))
       .returning()
     if (!row) return false
     await t.update(mpesaRequests).set({ resultCode: decision.resultCode, resultDesc: decision.resultDesc }).where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
     if (complete) {
       completed = row
       await refreshPaymentStatus(t, row.bookingId)
-      await logActivity(t, 'payment', `M-Pesa payment of KSH ${row.amount.toLocaleString('en-KE')} received for booking #${row.bookingId}`, row.clientId)
+      await logActivity(t, 'payment', wasExpired ? await lateMoneyMessage(t, row) : `M-Pesa payment of KSH ${row.amount.toLocaleString('en-KE')} received for booking #${row.bookingId}`, row.clientId)
+      if (wasExpired) log.warn({ checkoutRequestId, bookingId: row.bookingId, source }, 'M-Pesa success for a push closed as expired: recorded')
     }
     log.info({ checkoutRequestId, action: decision.action, source }, 'M-Pesa push settled')
     return true
@@ -74,6 +87,20 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
   const done = completed as PaymentRow | null
   if (done?.contributionLinkId) await contributionReceived(db, log, done)
   return changed
+}
+
+/**
+ * The activity line of money that came for a push already closed as expired: the family may have
+ * paid again or cancelled meanwhile, so it says when the admin has a refund to make.
+ */
+async function lateMoneyMessage(db: Db, p: PaymentRow): Promise<string> {
+  const said = `M-Pesa payment of KSH ${p.amount.toLocaleString('en-KE')} received for booking #${p.bookingId} after its request had expired`
+  const [b] = await db.select({ total: bookings.totalAmount, status: bookings.status }).from(bookings).where(eq(bookings.id, p.bookingId))
+  if (!b) return said
+  if (b.status === 'cancelled') return `${said}: the booking is cancelled, refund due`
+  const rows = await db.select({ amount: payments.amount }).from(payments).where(and(eq(payments.bookingId, p.bookingId), eq(payments.status, 'completed')))
+  const over = rows.reduce((sum, r) => sum + r.amount, 0) - b.total
+  return over > 0 ? `${said}: KSH ${over.toLocaleString('en-KE')} more than the booking's total, refund due` : said
 }
 
 /** A relative's contribution arrived: a thank-you to them (with the receipt) and a word to the family. Never throws. */
@@ -123,10 +150,11 @@ export async function onDarajaCallback(db: Db, log: Logger, callback: StkCallbac
  * settled as usual. Returns whether one was claimed.
  */
 async function claimLostPush(db: Db, log: Logger, callback: StkCallback): Promise<boolean> {
+  // Open attempts, and those closed as expired meanwhile (their success still counts).
   const open = await db
     .select()
     .from(mpesaRequests)
-    .where(and(isNull(mpesaRequests.resultCode), like(mpesaRequests.checkoutRequestId, 'claim-%')))
+    .where(and(or(isNull(mpesaRequests.resultCode), eq(mpesaRequests.resultCode, MPESA_EXPIRED.resultCode)), like(mpesaRequests.checkoutRequestId, 'claim-%')))
   const match = matchUnclaimedCallback(
     callback,
     open.map((r) => ({ ...r, sentAt: r.createdAt })),
@@ -153,6 +181,72 @@ export async function queryAndSettle(db: Db, log: Logger, daraja: Daraja, checko
   const decision = settleFromQuery(await pushRecord(db, checkoutRequestId), result)
   await applyDecision(db, log, checkoutRequestId, decision, 'query')
   return result
+}
+
+/** Whether a push has gone MPESA_PUSH_EXPIRY_MS without a final answer (by `now`). */
+export function isOverdue(request: Pick<MpesaRequestRow, 'resultCode' | 'createdAt'>, now: Date): boolean {
+  return request.resultCode === null && now.getTime() - new Date(request.createdAt).getTime() >= MPESA_PUSH_EXPIRY_MS
+}
+
+/**
+ * Closes an open push as expired (failed, MPESA_EXPIRED): no answer came in time. The booking is
+ * free to be paid again and a relative's hold ends; a success that still comes completes it
+ * (applyDecision). Returns whether this call closed it.
+ */
+export async function expirePush(db: Db, log: Logger, checkoutRequestId: string): Promise<boolean> {
+  const changed = await applyDecision(db, log, checkoutRequestId, { action: 'fail', ...MPESA_EXPIRED, meaning: 'other' }, 'expiry')
+  // An attempt with no payment row yet (its push still in flight when it was recorded) is closed too.
+  const [request] = await db
+    .update(mpesaRequests)
+    .set({ resultCode: MPESA_EXPIRED.resultCode, resultDesc: MPESA_EXPIRED.resultDesc })
+    .where(and(eq(mpesaRequests.checkoutRequestId, checkoutRequestId), isNull(mpesaRequests.resultCode)))
+    .returning({ id: mpesaRequests.id })
+  if (changed || request) log.warn({ checkoutRequestId }, 'M-Pesa push closed as expired: no answer in time')
+  return changed || Boolean(request)
+}
+
+/**
+ * An open push past MPESA_PUSH_EXPIRY_MS: asked once more (an answer that came meanwhile wins),
+ * then closed as expired when still nothing is final, or when Daraja does not answer at all. An
+ * attempt whose push answer was lost (claim-…) cannot be asked and is closed straight away.
+ * Returns whether the push is settled now.
+ */
+export async function settleOrExpire(db: Db, log: Logger, daraja: Daraja | undefined, request: MpesaRequestRow, now: Date): Promise<boolean> {
+  if (!isOverdue(request, now)) return false
+  if (daraja && !request.checkoutRequestId.startsWith('claim-')) {
+    const result = await queryAndSettle(db, log, daraja, request.checkoutRequestId)
+    if (result?.status === 'final') return true
+  }
+  await expirePush(db, log, request.checkoutRequestId)
+  return true
+}
+
+/**
+ * A verify of the app (the family's dialog, a relative's page): counted, then the push's final
+ * answer when it has one, else an STK query (an overdue push is closed as expired), else "still
+ * processing". Answers Daraja's shapes, as the mock does.
+ */
+export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined, request: MpesaRequestRow, now = new Date()): Promise<Record<string, string>> {
+  await db.update(mpesaRequests).set({ verifyCount: sql`${mpesaRequests.verifyCount} + 1` }).where(eq(mpesaRequests.id, request.id))
+  if (request.resultCode !== null) return { ResultCode: request.resultCode, ResultDesc: request.resultDesc ?? '' }
+  const reread = async () => (await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, request.id)))[0]
+  if (await settleOrExpire(db, log, daraja, request, now)) {
+    const closed = await reread()
+    if (closed?.resultCode != null) return { ResultCode: closed.resultCode, ResultDesc: closed.resultDesc ?? '' }
+  }
+  // An attempt whose push answer was lost has no CheckoutRequestID to ask about: processing until its callback is matched.
+  if (!daraja || request.checkoutRequestId.startsWith('claim-')) return { ...MPESA_PROCESSING }
+  const result = await queryAndSettle(db, log, daraja, request.checkoutRequestId)
+  const settled = await reread()
+  if (!result || result.status === 'pending' || !settled || settled.resultCode === null) return { ...MPESA_PROCESSING }
+  return {
+    MerchantRequestID: settled.merchantRequestId,
+    CheckoutRequestID: settled.checkoutRequestId,
+    ResponseCode: '0',
+    ResponseDescription: 'The service request has been accepted successsfully',
+    ResultCode: settled.resultCode,
+    ResultDesc: settled.resultDesc ?? '',
+  }
 }
 
 export async function openRequestOf(db: Db, bookingId: number): Promise<MpesaRequestRow | undefined> {

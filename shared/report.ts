@@ -3,6 +3,7 @@
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
 import { TIMEFRAME_LABELS, type ReportType, type Timeframe } from '../src/api/contracts/payments'
+import { receiptOf } from '../src/lib/mpesa-words'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx`. */
 export function reportFileName(timeframe: Timeframe): string {
@@ -29,6 +30,8 @@ export interface ReportPayment {
   customer: string
   amount: number
   status: string
+  /** The M-Pesa receipt; null when there is none (yet). */
+  receipt: string | null
 }
 export interface ReportService {
   service: string
@@ -68,8 +71,11 @@ export async function buildReportFile(input: {
     const rows = await input.payments()
     sheets.push({
       sheet: 'Payments',
-      data: [['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'].map(bold), ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status])],
-      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }],
+      data: [
+        ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'].map(bold),
+        ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status, receiptOf({ status: r.status, transaction_id: r.receipt })]),
+      ],
+      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }, { width: 18 }],
     })
   }
   if (type === 'all' || type === 'services') {

@@ -4,7 +4,7 @@ import type { BookingLine, BookingRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireRole, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { BookingsQuery, pageOf } from '../../shared/validation'
 import { bookingMatches } from '../../shared/booking-search'
-import { deliverCallbacks } from '../mpesa'
+import { closeIfOverdue, deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { lengths } from '../limits'
@@ -167,6 +167,8 @@ export const bookingHandlers = [
       const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
       const before = { status: booking.status, payment_status: booking.payment_status }
       const cancelling = input.status === 'cancelled' && booking.status !== 'cancelled'
+      // A push past its expiry is closed first: it no longer holds the booking.
+      if (cancelling) for (const r of db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id }))) await closeIfOverdue(r)
       if (cancelling && db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).some((r) => r.result_code === null)) {
         throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
       }

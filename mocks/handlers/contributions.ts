@@ -27,6 +27,7 @@ import { reservedFor } from '../mpesa'
 import { queueMockSmsTo } from '../messages'
 import { storedSettings } from './settings'
 import { startMockPush, verifyAnswer } from './payments'
+import { idempotent } from '../idempotency'
 import { cryptoRandom } from '../passwords'
 
 const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
@@ -169,28 +170,31 @@ export const contributionHandlers = [
 
   http.post(
     '*/api/contributions/:token/push',
-    route(async ({ request, params }) => {
-      const { link, booking } = linkByToken(params.token)
-      const input = validate(ContributionPushRequest, await readJson(request))
-      const phone = normaliseKenyanPhone(input.phoneNumber)!
-      const status = statusOf(link, booking)
-      if (status !== 'open') throw new ApiError(409, status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
-      const since = Date.now() - CONTRIBUTION_RATE_WINDOW_MS
-      const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
-      const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
-      if (recent.filter((r) => r.contribution_link_id === link.id).length >= CONTRIBUTION_PUSHES_PER_LINK || byPhone.length >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
-      // Synchronous from the check to the record: no other push can slip between them in this single-threaded mock.
-      const available = amountDue(booking) - reservedFor(booking.id)
-      if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
-      return startMockPush({
-        bookingId: booking.id,
-        clientId: booking.client_id,
-        phone,
-        amount: input.amount,
-        linkId: link.id,
-        contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
-      })
-    }),
+    // A relative on a weak network who sends again after a lost answer gets the first push's answer: one prompt.
+    route(async ({ request, params }) =>
+      idempotent(request, 0, async () => {
+        const { link, booking } = linkByToken(params.token)
+        const input = validate(ContributionPushRequest, await readJson(request))
+        const phone = normaliseKenyanPhone(input.phoneNumber)!
+        const status = statusOf(link, booking)
+        if (status !== 'open') throw new ApiError(409, status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+        const since = Date.now() - CONTRIBUTION_RATE_WINDOW_MS
+        const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
+        const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
+        if (recent.filter((r) => r.contribution_link_id === link.id).length >= CONTRIBUTION_PUSHES_PER_LINK || byPhone.length >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
+        // Synchronous from the check to the record: no other push can slip between them in this single-threaded mock.
+        const available = amountDue(booking) - reservedFor(booking.id)
+        if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
+        return startMockPush({
+          bookingId: booking.id,
+          clientId: booking.client_id,
+          phone,
+          amount: input.amount,
+          linkId: link.id,
+          contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+        })
+      }),
+    ),
   ),
 
   http.get(

@@ -6,7 +6,7 @@ import { db } from '../db'
 import type { MpesaRequestRecord, UserRecord } from '../db'
 import { idempotent } from '../idempotency'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
-import { deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress, type PushContributor } from '../mpesa'
+import { closeIfOverdue, deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress, type PushContributor } from '../mpesa'
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../mpesa-scenarios'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { reportFileName } from '../../shared/report'
@@ -58,7 +58,13 @@ async function pushFor(user: UserRecord, request: Request): Promise<Response> {
   if (reserved > 0 && input.amount > due - reserved) throw new ApiError(422, msgAmountAboveDue(due - reserved), { amount: msgAmountAboveDue(due - reserved) })
 
   // One payment in progress per booking: a second push waits for the first to finish (409).
-  return whenNoPaymentInProgress(booking.id, () => startMockPush({ bookingId: booking.id, clientId: user.id, phone, amount: input.amount }))
+  return whenNoPaymentInProgress(booking.id, () => {
+    // A push closed just now (overdue) may have paid some or all of it.
+    const dueNow = amountDue(db.booking.findFirst((q) => q.where({ id: booking.id })) ?? booking)
+    if (dueNow === 0) throw new ApiError(409, 'This booking is already paid')
+    if (input.amount > dueNow) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
+    return startMockPush({ bookingId: booking.id, clientId: user.id, phone, amount: input.amount })
+  })
 }
 
 /** The simulated Daraja push (by the phone's test scenario): Daraja's answer, and the request recorded when accepted. */
@@ -104,9 +110,12 @@ export async function verifyAnswer(req: MpesaRequestRecord): Promise<Response> {
         r.verify_count += 1
       },
     })) ?? req
-  if (updated.result_code !== null) {
+  // Past its expiry: its end now (the scenario's outcome, or expired), answered as a final answer.
+  await closeIfOverdue(updated)
+  const current = db.mpesaRequest.findFirst((q) => q.where({ id: updated.id })) ?? updated
+  if (current.result_code !== null) {
     // Final already (by an earlier verify or by the simulated callback): the same answer every time.
-    return HttpResponse.json({ data: { ResultCode: updated.result_code, ResultDesc: updated.result_desc ?? '' } })
+    return HttpResponse.json({ data: { ResultCode: current.result_code, ResultDesc: current.result_desc ?? '' } })
   }
   // Count-driven: still processing until the scenario's verify call.
   const { finalOnVerify } = scenarioById(updated.scenario)

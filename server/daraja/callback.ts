@@ -101,11 +101,19 @@ export interface PushRecord {
   status: 'processing' | 'completed' | 'failed'
   /** The M-Pesa receipt; null for a payment the STK query completed before its callback came (the callback may fill it in). */
   transactionId?: string | null
+  /**
+   * Failed only because no answer came in time (ResultCode 1019, closed by us or by Daraja): a
+   * success that arrives later means the money moved after all, and completes it.
+   */
+  expired?: boolean
 }
 
 export type SettleDecision =
-  /** transactionId null: completed by the STK query, which carries no receipt; the callback may add it later. */
-  | { action: 'complete'; transactionId: string | null; amount: number; resultCode: '0'; resultDesc: string }
+  /**
+   * transactionId null: completed by the STK query, which carries no receipt; the callback may add it later.
+   * late: the push had been closed as expired and this success comes after all (the money moved).
+   */
+  | { action: 'complete'; transactionId: string | null; amount: number; resultCode: '0'; resultDesc: string; late?: boolean }
   | { action: 'fail'; resultCode: string; resultDesc: string; meaning: ResultMeaning }
   /** A payment the query completed gets its receipt from the late callback: the only change after settlement. */
   | { action: 'add-receipt'; transactionId: string }
@@ -144,11 +152,13 @@ export function settle(push: PushRecord | null | undefined, callback: StkCallbac
   if (push.status === 'completed' && success && push.transactionId === null && amountOk && callback.mpesaReceiptNumber) {
     return { action: 'add-receipt', transactionId: callback.mpesaReceiptNumber }
   }
-  if (push.status !== 'processing') return alreadySettled(push, success)
+  // A push closed as expired is still completed by a success that comes late: the money moved.
+  const late = push.status === 'failed' && push.expired === true && success
+  if (push.status !== 'processing' && !late) return alreadySettled(push, success)
   if (!success) return { action: 'fail', resultCode: callback.resultCode, resultDesc: callback.resultDesc, meaning: resultMeaning(callback.resultCode) }
   if (!amountOk) return { action: 'ignore', reason: 'amount-mismatch', expected: push.amount, received: callback.amount }
   if (!callback.mpesaReceiptNumber) return { action: 'ignore', reason: 'missing-receipt' }
-  return { action: 'complete', transactionId: callback.mpesaReceiptNumber, amount: push.amount, resultCode: '0', resultDesc: callback.resultDesc }
+  return { action: 'complete', transactionId: callback.mpesaReceiptNumber, amount: push.amount, resultCode: '0', resultDesc: callback.resultDesc, ...(late ? { late: true } : {}) }
 }
 
 /**
@@ -160,9 +170,10 @@ export function settleFromQuery(push: PushRecord | null | undefined, result: Stk
   if (!push || (result.status === 'final' && result.checkoutRequestId !== push.checkoutRequestId)) return { action: 'ignore', reason: 'unknown-push' }
   if (result.status === 'pending') return push.status === 'processing' ? { action: 'ignore', reason: 'still-processing' } : { action: 'ignore', reason: 'already-settled', conflicting: false }
   const success = result.resultCode === '0'
-  if (push.status !== 'processing') return alreadySettled(push, success)
+  const late = push.status === 'failed' && push.expired === true && success
+  if (push.status !== 'processing' && !late) return alreadySettled(push, success)
   if (!success) return { action: 'fail', resultCode: result.resultCode, resultDesc: result.resultDesc, meaning: resultMeaning(result.resultCode) }
-  return { action: 'complete', transactionId: null, amount: push.amount, resultCode: '0', resultDesc: result.resultDesc }
+  return { action: 'complete', transactionId: null, amount: push.amount, resultCode: '0', resultDesc: result.resultDesc, ...(late ? { late: true } : {}) }
 }
 
 /** A push attempt whose answer was lost (timeout, broken connection): we never learnt its CheckoutRequestID. */

@@ -61,6 +61,7 @@ export async function transactions(db: Db, timeframe: Timeframe, now = new Date(
       customer: p.contributorName ? contributionCustomer(p.contributorName) : (customer ?? 'Former client'),
       amount: p.amount,
       status: p.status,
+      receipt: p.transactionId,
     }
   })
 }

@@ -16,7 +16,7 @@ import * as repo from '../repo/bookings'
 import { findService } from '../repo/services'
 import { findUserById, logActivity } from '../repo/users'
 import { payments } from '../db/schema'
-import { openRequestOf } from '../mpesa'
+import { openRequestOf, settleOrExpire } from '../mpesa'
 
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 const STATUS_LABELS = { pending: 'pending', confirmed: 'confirmed', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' } as const
@@ -87,7 +87,11 @@ export const bookingRoutes = new Hono<AppEnv>()
     const input = checkLengths(c.req.valid('json'), { notes: 'Notes', reason: 'Reason' })
     if (!mayChangeBookingStatus(user, booking, input.status)) throw new ApiError(403, MSG_FORBIDDEN)
     const cancelling = input.status === 'cancelled' && booking.status !== 'cancelled'
-    if (cancelling && (await openRequestOf(db, booking.id))) throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
+    if (cancelling) {
+      // A push past its expiry is closed first (asked once more): it no longer holds the booking.
+      const open = await openRequestOf(db, booking.id)
+      if (open && !(await settleOrExpire(db, c.var.deps.log, c.var.deps.daraja, open, new Date()))) throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
+    }
     // A refund goes with a cancellation, and only an admin may give one.
     const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
     const why = input.reason ?? input.notes ?? null

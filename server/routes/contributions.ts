@@ -25,14 +25,15 @@ import {
   publicName,
 } from '../../src/api/contracts/contributions'
 import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
-import { MPESA_PROCESSING, scenarioForPhone } from '../../mocks/mpesa-scenarios'
+import { scenarioForPhone } from '../../mocks/mpesa-scenarios'
 import { amountDue, canSeeBooking } from '../../shared/rules'
 import { ApiError, parse, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
+import { idempotentAnonymous } from '../idempotency'
 import type { Db } from '../db/client'
 import { bookingLines, bookings, contributionLinks, deceased, mpesaRequests, payments, users } from '../db/schema'
 import type { AppEnv } from '../types'
-import { queryAndSettle, reservedFor } from '../mpesa'
+import { reservedFor, verifyPush } from '../mpesa'
 import { pushAfterClaim } from './payments'
 import { storedSettings } from './settings'
 import { queueSmsTo } from '../sms'
@@ -179,7 +180,8 @@ export const contributionRoutes = new Hono<AppEnv>()
     })
   })
 
-  .post('/:token/push', async (c) => {
+  // A relative on a weak network who sends again after a lost answer gets the first push's answer: one prompt.
+  .post('/:token/push', idempotentAnonymous('token'), async (c) => {
     const { db } = c.var.deps
     const { link, booking } = await linkByToken(db, c.req.param('token'))
     const raw: unknown = await c.req.json().catch(() => {
@@ -229,11 +231,5 @@ export const contributionRoutes = new Hono<AppEnv>()
     const checkoutId = c.req.param('checkoutRequestId')
     const [req] = await db.select().from(mpesaRequests).where(and(eq(mpesaRequests.checkoutRequestId, checkoutId), eq(mpesaRequests.contributionLinkId, link.id)))
     if (!req) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
-    await db.update(mpesaRequests).set({ verifyCount: req.verifyCount + 1 }).where(eq(mpesaRequests.id, req.id))
-    if (req.resultCode !== null) return c.json({ data: { ResultCode: req.resultCode, ResultDesc: req.resultDesc ?? '' } })
-    if (checkoutId.startsWith('claim-') || !daraja) return c.json({ data: { ...MPESA_PROCESSING } })
-    const result = await queryAndSettle(db, log, daraja, checkoutId)
-    const [settled] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, req.id))
-    if (!result || result.status === 'pending' || !settled || settled.resultCode === null) return c.json({ data: { ...MPESA_PROCESSING } })
-    return c.json({ data: { ResultCode: settled.resultCode, ResultDesc: settled.resultDesc ?? '' } })
+    return c.json({ data: await verifyPush(db, log, daraja, req) })
   })

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
 import { MPESA_MAX_ATTEMPTS } from '../../src/lib/constants'
-import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../mocks/mpesa-scenarios'
+import { MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../mocks/mpesa-scenarios'
 import { amountDue } from '../../shared/rules'
 import { ApiError, parse, pathId, toIntId, valid } from '../http'
 import { requireAuth } from '../auth'
@@ -14,7 +14,7 @@ import type { Db } from '../db/client'
 import { bookingLines, bookings, deceased, mpesaRequests, payments } from '../db/schema'
 import { findBooking } from '../repo/bookings'
 import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
-import { applyDecision, openRequestOf, paymentsOf, queryAndSettle, reservedFor, toWirePayment } from '../mpesa'
+import { expirePush, openRequestOf, paymentsOf, reservedFor, settleOrExpire, toWirePayment, verifyPush } from '../mpesa'
 import { XLSX_MIME, buildReport, summarise, transactions } from '../repo/reports'
 import { reportFileName } from '../../shared/report'
 import { maskPhone, msgAmountAboveDue } from '../../src/api/contracts/contributions'
@@ -32,8 +32,6 @@ export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
 const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
 const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
 const MSG_PHONE = 'Enter a Safaricom number like 0712345678'
-/** How an abandoned never-answered push is closed when the next push for its booking comes (the mock's words). */
-const EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
 
 function darajaOf(deps: Deps): Daraja {
   if (!deps.daraja) throw new ApiError(501, MSG_NOT_YET)
@@ -75,10 +73,18 @@ async function stkPush(c: Context<AppEnv>) {
 
   const open = await openRequestOf(db, booking.id)
   if (open) {
-    // A push the app gave up on (never answered, checked MPESA_MAX_ATTEMPTS times) no longer blocks the booking.
-    if (open.verifyCount < MPESA_MAX_ATTEMPTS) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
-    await applyDecision(db, log, open.checkoutRequestId, { action: 'fail', ...EXPIRED, meaning: 'other' }, 'query')
-    await db.update(mpesaRequests).set({ resultCode: EXPIRED.resultCode, resultDesc: EXPIRED.resultDesc }).where(and(eq(mpesaRequests.id, open.id), isNull(mpesaRequests.resultCode)))
+    // A push past its expiry, or one the app gave up on (never answered, checked MPESA_MAX_ATTEMPTS
+    // times), no longer blocks the booking: it is closed as expired (a late success still counts).
+    const closed = await settleOrExpire(db, log, c.var.deps.daraja, open, new Date())
+    if (!closed) {
+      if (open.verifyCount < MPESA_MAX_ATTEMPTS) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+      await expirePush(db, log, open.checkoutRequestId)
+    }
+    // The overdue push's last query may have completed it, and paid the booking.
+    const after = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, booking.id))
+    const dueNow = amountDue(booking.totalAmount, after)
+    if (dueNow === 0) throw new ApiError(409, 'This booking is already paid')
+    if (input.amount > dueNow) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
   }
   const claimId = `claim-${randomUUID()}`
   try {
@@ -231,29 +237,9 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/mpesa/verify/:checkoutRequestId', requireAuth(), async (c) => {
     const { db, log } = c.var.deps
     const user = c.var.user
-    const checkoutId = c.req.param('checkoutRequestId')
-    const [req] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, checkoutId))
+    const [req] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, c.req.param('checkoutRequestId')))
     if (!req || (req.clientId !== user.id && user.role !== 'admin')) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
-    await db
-      .update(mpesaRequests)
-      .set({ verifyCount: req.verifyCount + 1 })
-      .where(eq(mpesaRequests.id, req.id))
-    if (req.resultCode !== null) return c.json({ data: { ResultCode: req.resultCode, ResultDesc: req.resultDesc ?? '' } })
-    // An attempt whose push answer was lost has no CheckoutRequestID to ask about: processing until its callback is matched.
-    if (checkoutId.startsWith('claim-')) return c.json({ data: { ...MPESA_PROCESSING } })
-    const result = await queryAndSettle(db, log, darajaOf(c.var.deps), checkoutId)
-    const [settled] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, req.id))
-    if (!result || result.status === 'pending' || !settled || settled.resultCode === null) return c.json({ data: { ...MPESA_PROCESSING } })
-    return c.json({
-      data: {
-        MerchantRequestID: settled.merchantRequestId,
-        CheckoutRequestID: settled.checkoutRequestId,
-        ResponseCode: '0',
-        ResponseDescription: 'The service request has been accepted successsfully',
-        ResultCode: settled.resultCode,
-        ResultDesc: settled.resultDesc ?? '',
-      },
-    })
+    return c.json({ data: await verifyPush(db, log, darajaOf(c.var.deps), req) })
   })
   .get('/:id', requireAuth(), async (c) => {
     const user = c.var.user

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini'
 import { ApiError, request } from './client'
 import { BookingContributions, ContributionLinkResponse, ContributionPage, ContributionPushRequest } from './contracts/contributions'
-import { StkPushResponse, VerifyResponse } from './contracts/payments'
+import { StkPushResponse, VerifyResponse, normaliseKenyanPhone } from './contracts/payments'
+import { withPushKey } from './push-key'
 
 const anonymous = { authenticated: false }
 const at = (token: string) => `/contributions/${encodeURIComponent(token)}`
@@ -31,7 +32,8 @@ export const contributionPage = (token: string) => request((w) => w.url(at(token
 export async function contributionPush(token: string, body: ContributionPushRequest) {
   const checked = ContributionPushRequest.safeParse(body)
   if (!checked.success) throw new ApiError(0, checked.error.issues[0]?.message)
-  return (await request((w) => w.url(`${at(token)}/push`).post(checked.data).json(), StkPushResponse, anonymous)).data
+  const intent = `${token}|${checked.data.amount}|${normaliseKenyanPhone(checked.data.phoneNumber) ?? ''}`
+  return withPushKey(intent, async (key) => (await request((w) => w.url(`${at(token)}/push`).headers({ 'Idempotency-Key': key }).post(checked.data).json(), StkPushResponse, anonymous)).data)
 }
 
 export const contributionVerify = (token: string, checkoutRequestId: string) =>

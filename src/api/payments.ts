@@ -1,4 +1,5 @@
 import { ApiError, request, requestBlob } from './client'
+import { withPushKey } from './push-key'
 import {
   PaymentList,
   PendingPaymentList,
@@ -24,24 +25,9 @@ import {
 export async function stkPush(body: StkPushRequest): Promise<StkPushResponse['data']> {
   const checked = StkPushRequest.safeParse(body)
   if (!checked.success) throw new ApiError(0, checked.error.issues[0]?.message)
-  // One Idempotency-Key per intent (booking, amount, phone), kept while no answer has come: a push
-  // whose answer was lost and is tried again is recognised by the server, never sent twice.
   const intent = `${checked.data.bookingId}|${checked.data.amount}|${normaliseKenyanPhone(checked.data.phoneNumber) ?? ''}`
-  const key = pushKeys.get(intent) ?? newKey()
-  pushKeys.set(intent, key)
-  try {
-    const answer = await request((w) => w.url('/stk-push').headers({ 'Idempotency-Key': key }).post(checked.data).json(), StkPushResponse)
-    pushKeys.delete(intent)
-    return answer.data
-  } catch (error) {
-    // An answer came (a refusal): the next push is a new intent. No answer (status 0): keep the key.
-    if (error instanceof ApiError && error.status !== 0) pushKeys.delete(intent)
-    throw error
-  }
+  return withPushKey(intent, async (key) => (await request((w) => w.url('/stk-push').headers({ 'Idempotency-Key': key }).post(checked.data).json(), StkPushResponse)).data)
 }
-
-const pushKeys = new Map<string, string>()
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`)
 
 /** Ask M-Pesa (through /api) how an STK push ended: ResultCode when final, none while processing. */
 export async function verifyPayment(checkoutRequestId: string): Promise<VerifyResponse['data']> {

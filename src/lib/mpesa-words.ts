@@ -11,6 +11,8 @@ export function mpesaReason(resultCode: string | null): string | null {
       return 'The phone could not be reached. Make sure it is switched on and has network, then try again.'
     case '2001':
       return 'The M-PESA PIN entered was not correct.'
+    case '1019':
+      return 'The prompt on the phone was not answered in time.'
     default:
       return null
   }
@@ -21,4 +23,13 @@ export function displayPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '')
   const local = digits.startsWith('254') && digits.length === 12 ? `0${digits.slice(3)}` : digits
   return local.length === 10 ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : phone
+}
+
+/** Shown for a completed payment whose M-Pesa receipt number has not reached us yet (settled by M-Pesa's status check; the receipt comes with its own message). */
+export const RECEIPT_TO_FOLLOW = 'Receipt to follow'
+
+/** The M-Pesa receipt of a payment; RECEIPT_TO_FOLLOW when it is completed without one yet; null when it has none (not paid). */
+export function receiptOf(p: { status: string; transaction_id?: string | null }): string | null {
+  if (p.transaction_id) return p.transaction_id
+  return p.status === 'completed' ? RECEIPT_TO_FOLLOW : null
 }

@@ -21,6 +21,8 @@ describe('financial summary, transactions and report', () => {
       expect(summary.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: (d) => d >= from })).length)
       const tx = TransactionList.parse((await call('GET', `/payments/transactions?timeframe=${timeframe}`, { token: admin })).json)
       expect(tx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(revenue)
+      // Each row carries its M-Pesa receipt, as the payment records it.
+      for (const t of tx) expect(t.receipt ?? null, `transaction ${t.id}`).toBe(db.payment.findFirst((q) => q.where({ id: Number(t.id) }))?.transaction_id ?? null)
       if (timeframe === 'year') {
         expect(revenue).toBeGreaterThan(0)
         expect(summary.totalBookings).toBeGreaterThanOrEqual(35)
@@ -50,6 +52,9 @@ describe('financial summary, transactions and report', () => {
     const year = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json)
     expect(revenueRow?.[1]).toBe(year.totalRevenue)
     expect((sheets[1]?.data.length ?? 0)).toBeGreaterThan(10)
+    expect(sheets[1]?.data[0]?.at(-1)).toBe('Receipt')
+    const completedRow = sheets[1]?.data.find((r) => r[6] === 'completed')
+    expect(completedRow?.[7]).toBe(db.payment.findFirst((q) => q.where({ id: Number(completedRow?.[0]) }))?.transaction_id)
 
     const servicesOnly = await call('GET', '/payments/report?timeframe=week&type=services', { token: admin })
     const s2 = await readXlsxFile(Buffer.from(servicesOnly.bytes))

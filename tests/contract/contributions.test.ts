@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useBackend } from './target'
+import { call, darajaSimulator, fixtures, loginAs, useBackend } from './target'
 import { phoneFor, unpaidBooking } from './payment-helpers'
+import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
 
 useBackend()
 
@@ -97,6 +98,35 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     expect(second.json.message).toBe('Amount cannot be more than the KSH 100 still due')
     const ok = await call('POST', `/contributions/${token}/push`, { body: { name: 'Baraka', phoneNumber: '0712000222', amount: 100 } })
     expect(ok.status).toBe(200)
+  })
+
+  it('a relative who sends again after a lost answer (same Idempotency-Key) gets the first push back: one prompt, one hold', async () => {
+    const { booking, token } = await invite()
+    const prompts = () => darajaSimulator()?.pushes().length ?? 0
+    const before = prompts()
+    const body = { name: 'Akinyi', phoneNumber: phoneFor('never_completes'), amount: booking.amount_due! - 100 }
+    const headers = { 'Idempotency-Key': 'relative-push-7c1e' }
+    const first = await call<{ data: { CheckoutRequestID: string } }>('POST', `/contributions/${token}/push`, { body, headers })
+    const retry = await call<{ data: { CheckoutRequestID: string } }>('POST', `/contributions/${token}/push`, { body, headers })
+    expect([first.status, retry.status]).toEqual([200, 200])
+    expect(retry.json.data.CheckoutRequestID).toBe(first.json.data.CheckoutRequestID)
+    if (darajaSimulator()) expect(prompts()).toBe(before + 1)
+    // Without the key it is another push, and the first one holds all but 100 of what is due.
+    expect((await call('POST', `/contributions/${token}/push`, { body })).status).toBe(422)
+  })
+
+  it('a relative\'s push that is never answered expires after 5 minutes and its hold ends', async () => {
+    const { family, booking, token } = await invite()
+    const held = await call<{ data: { CheckoutRequestID: string } }>('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: phoneFor('never_completes'), amount: booking.amount_due! - 100 } })
+    expect(held.status).toBe(200)
+    const id = held.json.data.CheckoutRequestID
+    const family101 = { phoneNumber: phoneFor('insufficient_funds'), amount: 101, bookingId: booking.id }
+    expect((await call('POST', '/stk-push', { token: family, body: family101 })).status).toBe(422)
+    await fixtures.agePush(id, MPESA_PUSH_EXPIRY_MS)
+    const v = await call<{ data: { ResultCode?: string; ResultDesc?: string } }>('GET', `/contributions/${token}/verify/${id}`)
+    expect(v.json.data).toMatchObject({ ResultCode: '1019', ResultDesc: 'The transaction has expired' })
+    expect((await page(token)).amount_due).toBe(booking.amount_due)
+    expect((await call('POST', '/stk-push', { token: family, body: family101 })).status).toBe(200)
   })
 
   it('refuses bad input with 422 and stores nothing; rate-limits pushes from one phone with 429', async () => {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { pendingList, phoneFor, push, unpaidBooking, verifyUntilFinal } from './payment-helpers'
-import { call, darajaSimulator, login, loginAs, seed, serverOnly, useBackend } from './target'
+import { call, darajaSimulator, fixtures, login, loginAs, seed, serverOnly, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { PaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
+import { MPESA_PUSH_EXPIRY_MS, PaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useBackend()
@@ -142,6 +142,48 @@ describe('payments', () => {
     expect(old).toMatchObject({ ResultCode: '1019', ResultDesc: 'The transaction has expired' })
   })
 
+  it('a push without a final answer expires after 5 minutes: its verify says so, the history shows it failed, the booking may be paid again', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('never_completes'))
+    const id = data.CheckoutRequestID ?? ''
+    // The family closed the page after two checks, far short of the app's ten.
+    expect((await verifyUntilFinal(token, id, 2)).attempts).toBe(Infinity)
+    const body = { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id }
+    await fixtures.agePush(id, MPESA_PUSH_EXPIRY_MS - 60_000)
+    expect((await call('POST', '/stk-push', { token, body })).status).toBe(409)
+    expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${id}`, { token })).json).data.ResultCode).toBeUndefined()
+    await fixtures.agePush(id, 60_000)
+    const expired = { ResultCode: '1019', ResultDesc: 'The transaction has expired' }
+    expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${id}`, { token })).json).data).toMatchObject(expired)
+    expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${id}`, { token })).json).data).toMatchObject(expired)
+    const rows = await paymentsOf(token, booking.id)
+    expect(rows.filter((p) => p.status === 'processing')).toHaveLength(0)
+    expect(rows.find((p) => p.status === 'failed' && p.transaction_id == null && (p as { description?: string }).description === expired.ResultDesc)).toBeTruthy()
+    expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).payment_status).toBe('pending')
+    expect((await call('POST', '/stk-push', { token, body })).status).toBe(200)
+  })
+
+  it('an expired push no longer blocks the next push even when nobody verified it: the push closes it', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('never_completes'))
+    const id = data.CheckoutRequestID ?? ''
+    await fixtures.agePush(id, MPESA_PUSH_EXPIRY_MS)
+    const next = await call('POST', '/stk-push', { token, body: { phoneNumber: phoneFor('insufficient_funds'), amount: booking.total_amount, bookingId: booking.id } })
+    expect(next.status).toBe(200)
+    expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${id}`, { token })).json).data).toMatchObject({ ResultCode: '1019', ResultDesc: 'The transaction has expired' })
+    // The cancellation rule follows the new push, not the expired one.
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token, body: { status: 'cancelled' } })).status).toBe(409)
+  })
+
+  it('an expired push no longer stops the family cancelling the booking', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('never_completes'))
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token, body: { status: 'cancelled' } })).status).toBe(409)
+    await fixtures.agePush(data.CheckoutRequestID ?? '', MPESA_PUSH_EXPIRY_MS)
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token, body: { status: 'cancelled' } })).status).toBe(200)
+    expect(VerifyResponse.parse((await call('GET', `/payments/mpesa/verify/${data.CheckoutRequestID}`, { token })).json).data.ResultCode).toBe('1019')
+  })
+
   it('push rejected: ResponseCode 1 and no checkout to verify; the booking may be paid again at once', async () => {
     const token = await loginAs('client')
     const { booking, data } = await push(token, phoneFor('push_rejected'))
@@ -225,6 +267,27 @@ describe('payments', () => {
     expect(rows.filter((p) => p.status === 'completed')).toHaveLength(1)
     expect(rows.find((p) => p.status === 'completed')?.transaction_id).toBe(sent.receipt)
     expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).payment_status).toBe('paid')
+  })
+
+  serverOnly.it('a push whose answer from Daraja was lost, sent again with its Idempotency-Key, is recognised: the same answer, one prompt, one payment', async () => {
+    const simulator = darajaSimulator()!
+    const token = await loginAs('client')
+    const booking = await unpaidBooking(token)
+    const before = simulator.pushes().length
+    const paymentsBefore = (await paymentsOf(token, booking.id)).length
+    simulator.injectFault({ endpoint: 'stkPush', fault: 'reset', afterProcessing: true })
+    const body = { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id }
+    const headers = { 'Idempotency-Key': 'pay-lost-answer-1' }
+    const first = await call('POST', '/stk-push', { token, headers, body })
+    const retry = await call('POST', '/stk-push', { token, headers, body })
+    expect([first.status, retry.status]).toEqual([200, 200])
+    expect(retry.json).toEqual(first.json)
+    expect(simulator.pushes().length).toBe(before + 1)
+    expect((await paymentsOf(token, booking.id)).length).toBe(paymentsBefore + 1)
+    // The money moves: its callback settles that one payment.
+    simulator.finish(simulator.pushes().at(-1)!.checkoutRequestId)
+    await simulator.idle()
+    expect((await paymentsOf(token, booking.id)).filter((p) => p.status === 'completed')).toHaveLength(1)
   })
 
   serverOnly.it("Daraja's callback: a wrong secret is 404; malformed, unknown, other-amount and repeated callbacks are accepted and settle nothing twice", async () => {

@@ -13,13 +13,13 @@ import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { createDarajaClient } from '../../server/daraja/client'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { simulatorDarajaConfig } from '../../server/daraja/config'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
-import { devOutbox, documents, services } from '../../server/db/schema'
+import { devOutbox, documents, mpesaRequests, services } from '../../server/db/schema'
 import { insertDemo, truncateAll } from '../../server/db/seed'
 import { signToken } from '../../server/auth'
 import { findUserByEmail } from '../../server/repo/users'
@@ -87,6 +87,13 @@ export async function startServerTarget() {
       },
       async setPricingKey(id: number, key: string) {
         await db.update(services).set({ pricingKey: key }).where(eq(services.id, id))
+      },
+      async agePush(checkoutRequestId: string, ms: number) {
+        dirty = true
+        await db
+          .update(mpesaRequests)
+          .set({ createdAt: sql`${mpesaRequests.createdAt} - ${`${ms} milliseconds`}::interval` })
+          .where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
       },
     },
     async lastResetToken(email: string) {

@@ -51,6 +51,8 @@ export interface Fixtures {
   addDocument(doc: NewDocument): Promise<number>
   setDocumentStatus(id: number, status: NewDocument['status']): Promise<void>
   setPricingKey(serviceId: number, key: string): Promise<void>
+  /** Moves an M-Pesa push's sending time `ms` into the past (its expiry, without waiting for it). */
+  agePush(checkoutRequestId: string, ms: number): Promise<void>
 }
 
 const mockFixtures: Fixtures = {
@@ -78,12 +80,16 @@ const mockFixtures: Fixtures = {
   async setPricingKey(id, key) {
     await mockDb.service.update((q) => q.where({ id }), { data: (s) => void (s.pricing_key = key) })
   },
+  async agePush(checkoutRequestId, ms) {
+    await mockDb.mpesaRequest.update((q) => q.where({ checkout_request_id: checkoutRequestId }), { data: (r) => void (r.created_at = new Date(Date.parse(r.created_at) - ms).toISOString()) })
+  },
 }
 
 export const fixtures: Fixtures = {
   addDocument: (doc) => (server ? server.fixtures.addDocument(doc) : mockFixtures.addDocument(doc)),
   setDocumentStatus: (id, status) => (server ? server.fixtures.setDocumentStatus(id, status) : mockFixtures.setDocumentStatus(id, status)),
   setPricingKey: (id, key) => (server ? server.fixtures.setPricingKey(id, key) : mockFixtures.setPricingKey(id, key)),
+  agePush: (id, ms) => (server ? server.fixtures.agePush(id, ms) : mockFixtures.agePush(id, ms)),
 }
 
 /** Starts the chosen backend for this file and gives every test the fresh seed. */

@@ -114,6 +114,17 @@ describe('Financial reports (admin)', () => {
     expect(cells[3]).toHaveTextContent(first.customer)
     expect(cells[4]).toHaveTextContent(formatKsh(first.amount))
     expect(cells[5]).toHaveTextContent(first.status === 'completed' ? 'Completed' : /Failed|Processing|Pending/)
+    // The M-Pesa receipt, to match with the statement.
+    expect(within(table).getAllByRole('columnheader').at(-1)).toHaveTextContent('Receipt')
+    expect(cells[6]).toHaveTextContent(first.receipt ?? (first.status === 'completed' ? 'Receipt to follow' : '—'))
+  })
+
+  it('a completed payment without its receipt yet reads "Receipt to follow"', async () => {
+    const row = { id: 9, date: new Date().toISOString(), description: 'Booking #3', paymentMethod: 'M-Pesa', customer: 'Mary Achieng', amount: 5000, status: 'completed', receipt: null }
+    server.use(http.get('*/api/payments/transactions', () => HttpResponse.json({ transactions: [row] })))
+    await openReports()
+    const table = await screen.findByRole('table', { name: 'Transactions' })
+    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[6]).toHaveTextContent('Receipt to follow')
   })
 
   it('a new timeframe is sent to the server and its figures replace the old ones', async () => {
@@ -180,7 +191,7 @@ describe('Financial reports (admin)', () => {
     const sheets = await readXlsxFile(bytes)
     expect(sheets.map((s) => s.sheet)).toEqual(['Summary', 'Payments'])
     expect(sheets[0]?.data.find((r) => r[0] === 'Timeframe')?.[1]).toBe('Last 6 months')
-    expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status'])
+    expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'])
   })
 
   it("a failed report shows 'Failed to generate report. Please try again.' and keeps the dialog for another try", async () => {

@@ -189,6 +189,19 @@ describe('Payments: the lists', () => {
     expect(rows[0]).toHaveTextContent('10 Mar 2026, 12:30')
   })
 
+  it('a completed payment whose M-Pesa receipt has not come yet says it is to follow, in the table and on a phone', async () => {
+    const history = {
+      payments: [
+        { id: 1, booking_id: 1, transaction_id: null, payment_method: 'mpesa', status: 'completed', amount: 5000, payment_date: '2026-03-10T09:30:00Z' },
+        { id: 2, booking_id: 1, transaction_id: null, payment_method: 'mpesa', status: 'failed', amount: 2500, payment_date: '2026-03-09T09:30:00Z' },
+      ],
+    }
+    server.use(http.get('*/api/payments/my', () => HttpResponse.json(history)))
+    await openPayments()
+    const rows = within(historyRegion()).getAllByRole('row').slice(1)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['Receipt to follow', '—'])
+  })
+
   it('a family with nothing booked sees both empty states', async () => {
     const account = { email: 'new.family@example.test', password: 'Pole#2026' }
     await register({ name: 'Njeri Wambui', phone: '0711000222', address: 'Thika Road, Nairobi', ...account })
@@ -400,6 +413,20 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await waitFor(() => expect(requests.count(/verify/)).toBe(11))
     expect(await within(dialog).findByText(attemptText(1))).toBeInTheDocument()
     requests.stop()
+  })
+
+  it('a push still unanswered 5 minutes on: Check again says it expired, in plain words, and the booking can be paid again', async () => {
+    await openPayments()
+    const { user, dialog } = await payFor('Samuel Ouma', '0712349999')
+    await findToast(MSG.pushSent)
+    await elapseUntil(() => expect(within(dialog).getByText('We could not confirm your payment yet')).toBeInTheDocument())
+    // The fake clock moves the mock's clock too: the push passes its expiry.
+    await elapse(5 * 60_000)
+    await user.click(within(dialog).getByRole('button', { name: 'Check again' }))
+    await elapseUntil(() => expect(within(dialog).getByText('The prompt on the phone was not answered in time.')).toBeInTheDocument())
+    expect(dialog).toHaveTextContent('M-Pesa said: The transaction has expired')
+    expect(bookingOf('Samuel').payment_status).toBe('pending')
+    expect(db.payment.findMany((q) => q.where({ booking_id: bookingOf('Samuel').id, status: 'processing' }))).toHaveLength(0)
   })
 
   it('a push M-Pesa refuses: its message, nothing polled', async () => {

@@ -6,7 +6,7 @@ import { db } from '../../mocks/db'
 import { deliverCallbacks, scenarioOutcome, settle } from '../../mocks/mpesa'
 import { amountDue } from '../../mocks/serialize'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { PendingPaymentList, StkPushResponse, VerifyResponse } from '../../src/api/contracts/payments'
+import { MPESA_PUSH_EXPIRY_MS, PendingPaymentList, StkPushResponse, VerifyResponse } from '../../src/api/contracts/payments'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useMockBackend()
@@ -230,5 +230,23 @@ describe('payments: the row of a push, the simulated callback, one payment in pr
     expect(rowsOf(next.CheckoutRequestID)).toEqual([expect.objectContaining({ status: 'processing' })])
     expect(bookingRecord(booking.id)?.payment_status).toBe('pending')
     expect(db.payment.findMany((q) => q.where({ booking_id: Number(booking.id), status: 'completed' }))).toHaveLength(0)
+  })
+
+  it('past its expiry: a never-completes push is closed as expired by the family reading a list (the mock\'s stand-in for the server\'s job); a push that finishes reaches its own outcome', async () => {
+    const token = await loginAs('client')
+    const { booking, data } = await push(token, phoneFor('never_completes'))
+    const age = (id: string | undefined) =>
+      db.mpesaRequest.update((q) => q.where({ checkout_request_id: id ?? '' }), { data: (r) => void (r.created_at = new Date(Date.parse(r.created_at) - MPESA_PUSH_EXPIRY_MS).toISOString()) })
+    await age(data.CheckoutRequestID)
+    await call('GET', '/payments/my', { token })
+    expect(rowsOf(data.CheckoutRequestID)).toEqual([expect.objectContaining({ status: 'failed', result_desc: 'The transaction has expired' })])
+    expect(activitiesAbout(booking.id, 'The transaction has expired')).toHaveLength(1)
+
+    // A success number's push was answered long before: past its expiry its verify gives the outcome, not "expired".
+    const paid = await call('POST', '/stk-push', { token, body: { phoneNumber: phoneFor('success'), amount: booking.total_amount, bookingId: booking.id } })
+    const id = StkPushResponse.parse(paid.json).data.CheckoutRequestID
+    await age(id)
+    expect(await verifyOnce(token, id)).toMatchObject({ ResultCode: '0' })
+    expect(bookingRecord(booking.id)?.payment_status).toBe('paid')
   })
 })

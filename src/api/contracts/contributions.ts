@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { Id, Money } from './common'
-import { normaliseKenyanPhone } from './payments'
+import { MPESA_PUSH_EXPIRY_MS, normaliseKenyanPhone } from './payments'
 
 /**
  * Harambee: relatives and friends pay towards a booking from a link the family shares.
@@ -17,8 +17,11 @@ import { normaliseKenyanPhone } from './payments'
  * - `GET /contributions/{token}/verify/{checkoutRequestId}`: as /payments/mpesa/verify.
  */
 export const CONTRIBUTION_DAYS_AFTER_SERVICE = 30
-/** An unanswered push holds its amount this long: two relatives can never together pay more than is due. */
-export const CONTRIBUTION_RESERVATION_MS = 5 * 60_000
+/**
+ * An unanswered push holds its amount this long, the life of a push (it is closed as expired then):
+ * two relatives can never together pay more than is due.
+ */
+export const CONTRIBUTION_RESERVATION_MS = MPESA_PUSH_EXPIRY_MS
 /** Pushes per link and per phone within CONTRIBUTION_RATE_WINDOW_MS. */
 export const CONTRIBUTION_PUSHES_PER_LINK = 20
 export const CONTRIBUTION_PUSHES_PER_PHONE = 4

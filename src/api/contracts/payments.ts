@@ -45,6 +45,18 @@ export const MAX_MPESA_PUSH = 250_000
 export const amountForPush = (entry: Pick<PendingPayment, 'total_amount' | 'amount_due'>): number => Math.min(amountToPay(entry), MAX_MPESA_PUSH)
 export const PendingPaymentList = listOf('bookings', PendingPayment)
 
+/**
+ * How long a push may go without a final answer (no callback, every STK query "still processing",
+ * or Daraja not answering at all) before it is closed as expired. The prompt stays on the phone for
+ * about a minute and Safaricom's own answer (cancelled, unreachable, expired) normally follows within
+ * two; after five minutes it can no longer be answered. The booking is then free to be paid again and
+ * a relative's hold on the amount ends at the same moment. A success that still arrives later (money
+ * moved) is recorded all the same, once.
+ */
+export const MPESA_PUSH_EXPIRY_MS = 5 * 60_000
+/** How a push closed for want of an answer reads (Daraja's own code for an expired request). */
+export const MPESA_EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
+
 /** Accepted phone formats: 07XXXXXXXX, 01XXXXXXXX, 2547XXXXXXXX / 2541XXXXXXXX, +2547XXXXXXXX / +2541XXXXXXXX. */
 export const KENYAN_PHONE = /^(?:0[17]\d{8}|\+?254[17]\d{8})$/
 /** Normalise to the 2547XXXXXXXX / 2541XXXXXXXX form Daraja expects; null when not a Kenyan mobile number. */
@@ -119,6 +131,11 @@ export const Transaction = z.object({
   customer: z.string(),
   amount: Money,
   status: z.string(),
+  /**
+   * The M-Pesa receipt (the payment's transaction id), beyond SPEC.md's row: the admin matches it
+   * with the M-Pesa statement. Null when there is none (yet).
+   */
+  receipt: z.nullish(z.string()),
 })
 export type Transaction = z.infer<typeof Transaction>
 export const TransactionList = listOf('transactions', Transaction)

@@ -42,6 +42,7 @@ import { liveFinancialReportsMachine } from './live-reports'
 import { ReportDialog } from './report-dialog'
 import { REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-text'
 import { PaymentRecordBadge } from '../../../components/status-badge'
+import { receiptOf } from '../../../lib/mpesa-words'
 import { BUCKET_NAMES, BUCKET_OF, pendingPaymentsValue, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
@@ -64,7 +65,11 @@ const useStyles = makeStyles({
   tableBox: { overflowX: 'auto' },
   right: { textAlign: 'right', whiteSpace: 'nowrap' },
   amountHead: { justifyContent: 'flex-end' },
+  // The description is the long column; the receipt is ten characters.
+  descriptionHead: { width: '30%' },
+  receiptHead: { width: '9.5rem' },
   nowrap: { whiteSpace: 'nowrap' },
+  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   item: {
     display: 'flex',
@@ -237,6 +242,9 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
   )
 }
 
+/** The M-Pesa receipt, or that it is still to come for a completed payment (settled by M-Pesa's status check). */
+const receiptShown = (t: Transaction) => receiptOf({ status: t.status, transaction_id: t.receipt })
+
 function TransactionsView({ rows }: { rows: Transaction[] }) {
   const styles = useStyles()
   const narrow = useMediaQuery('(max-width: 640px)')
@@ -255,6 +263,7 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
             <Caption1 className={styles.muted}>
               {formatDate(t.date)} · {t.paymentMethod} · {t.customer}
             </Caption1>
+            {receiptShown(t) && <Caption1 className={styles.mono}>{t.receipt ? `${c.receipt} ${t.receipt}` : receiptShown(t)}</Caption1>}
           </li>
         ))}
       </ul>
@@ -266,11 +275,12 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{c.date}</TableHeaderCell>
-            <TableHeaderCell>{c.description}</TableHeaderCell>
+            <TableHeaderCell className={styles.descriptionHead}>{c.description}</TableHeaderCell>
             <TableHeaderCell>{c.method}</TableHeaderCell>
             <TableHeaderCell>{c.customer}</TableHeaderCell>
             <TableHeaderCell button={{ className: styles.amountHead }}>{c.amount}</TableHeaderCell>
             <TableHeaderCell>{c.status}</TableHeaderCell>
+            <TableHeaderCell className={styles.receiptHead}>{c.receipt}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -284,6 +294,7 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
               <TableCell>
                 <PaymentRecordBadge status={t.status} />
               </TableCell>
+              <TableCell className={styles.mono}>{receiptShown(t) ?? '—'}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -28,7 +28,7 @@ export const REPORTS_TEXT = {
   transactions: {
     title: 'Transactions',
     empty: 'No payments in this period.',
-    columns: { date: 'Date', description: 'Description', method: 'Method', customer: 'Customer', amount: 'Amount', status: 'Status' },
+    columns: { date: 'Date', description: 'Description', method: 'Method', customer: 'Customer', amount: 'Amount', status: 'Status', receipt: 'Receipt' },
   },
   dialog: {
     title: 'Generate report',

@@ -16,6 +16,7 @@ import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
+import { RECEIPT_TO_FOLLOW } from '../../../lib/mpesa-words'
 import { bookingChecklist } from '../../documents/document-checklist'
 import { deceasedName } from '../my-bookings'
 
@@ -184,7 +185,7 @@ export function BookingMoney({ booking }: { booking: Booking }) {
                   <Text block>
                     {formatKsh(p.amount)} on {formatDateTime(p.payment_date) || '—'}
                   </Text>
-                  <Caption1 className={styles.mono}>Receipt {p.transaction_id || 'not received yet'}</Caption1>
+                  <Caption1 className={styles.mono}>{p.transaction_id ? `Receipt ${p.transaction_id}` : RECEIPT_TO_FOLLOW}</Caption1>
                 </span>
               </span>
             </li>

@@ -2,7 +2,7 @@
 import { amountToPay, type PendingPayment } from '../../../api/contracts/payments'
 import { formatKsh } from '../../../lib/format'
 
-export { displayPhone, mpesaReason } from '../../../lib/mpesa-words'
+export { displayPhone, mpesaReason, receiptOf } from '../../../lib/mpesa-words'
 
 export const PAYMENT_METHODS: Record<string, string> = { mpesa: 'M-Pesa', other: 'Other' }
 export const methodLabel = (method: string) => PAYMENT_METHODS[method] ?? method

@@ -35,7 +35,7 @@ import { PaymentRecordBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { livePaymentsPageMachine } from './live-payments'
-import { amountDueText, deceasedName, methodLabel } from './payment-text'
+import { amountDueText, deceasedName, methodLabel, receiptOf } from './payment-text'
 
 // The M-Pesa dialog (form, phone checks, progress) loads when a family starts a payment.
 const loadPayDialog = () => import('./pay-dialog')
@@ -260,7 +260,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                 <Caption1 className={styles.muted}>
                   {methodLabel(p.payment_method)}{p.contributor_name ? ` · from ${p.contributor_name}` : ''} · {formatDateTime(p.payment_date) || '—'}
                 </Caption1>
-                <Caption1 className={styles.mono}>{p.transaction_id || 'No transaction id'}</Caption1>
+                <Caption1 className={styles.mono}>{receiptOf(p) ?? 'No transaction id'}</Caption1>
               </li>
             ))}
           </ul>
@@ -280,7 +280,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
               <TableBody>
                 {view.items.map((p) => (
                   <TableRow key={p.id}>
-                    <TableCell className={styles.mono}>{p.transaction_id || '—'}</TableCell>
+                    <TableCell className={styles.mono}>{receiptOf(p) ?? '—'}</TableCell>
                     <TableCell>{paidFor(p)}</TableCell>
                     <TableCell>
                       {methodLabel(p.payment_method)}
