@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv } from 'vite'
 import react from '@vitejs/plugin-react'
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
+import { lingui } from '@lingui/vite-plugin'
 import { themeStylesheet } from './build/theme-stylesheet.ts'
 import { stylesAheadOfTime } from './build/styles-ahead-of-time.ts'
+import { inlineFluentTokens } from './build/inline-fluent-tokens.ts'
 import { prerenderPages } from './build/prerender-pages.ts'
 import { servePageHtml } from './build/serve-page-html.ts'
 import { printDemoAccounts } from './build/print-demo-accounts.ts'
@@ -9,11 +13,30 @@ import { printDemoAccounts } from './build/print-demo-accounts.ts'
 // Each plugin lives in build/ with the reason it exists; the Vitest settings in vitest.config.ts.
 // Mock mode (MSW in the browser) is on for `--mode mock` unless a real API host is given.
 // `__MOCK__` is a compile-time constant, so `npm run build` drops every byte of mock code.
+/**
+ * Lingui's macros (`t`, `msg`, `<Trans>`) become message ids at build time, and its catalogues
+ * (src/locales/*.po) compiled messages, so the browser carries no message parser. Babel runs only on
+ * the files that use a macro; Oxc does everything else.
+ */
+const linguiMacros = () =>
+  babel({
+    presets: [
+      defineRolldownBabelPreset({
+        preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+        rolldown: { filter: { code: /@lingui\/(?:core|react)\/macro/ } },
+      }),
+    ],
+  })
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
-    plugins: [react(), themeStylesheet(), stylesAheadOfTime(), prerenderPages(), servePageHtml(), ...(mock ? [printDemoAccounts()] : [])],
+    plugins: [inlineFluentTokens(), react(), linguiMacros(), lingui(), themeStylesheet(), stylesAheadOfTime(), prerenderPages(), servePageHtml(), ...(mock ? [printDemoAccounts()] : [])],
+    resolve: {
+      // TanStack Form's devtools client, replaced by one that does nothing (its file says why).
+      alias: { '@tanstack/devtools-event-client': fileURLToPath(new URL('./build/stubs/devtools-event-client.ts', import.meta.url)) },
+    },
     define: {
       __MOCK__: JSON.stringify(mock),
     },

@@ -9,10 +9,12 @@ import type { PrerenderedPage } from '../src/entry-prerender'
 
 /** The pages pre-rendered at build time, each into its own HTML. */
 const PAGE_HTML = [
-  { path: '/', module: 'src/features/public/landing/landing-page.tsx', title: 'Amani Funeral Home' },
-  { path: '/login', module: 'src/features/public/login/login-page.tsx', title: 'Sign in · Amani Funeral Home' },
-  { path: '/register', module: 'src/features/public/register/register-page.tsx', title: 'Create an account · Amani Funeral Home' },
+  { path: '/', module: 'src/features/public/landing/landing-page.tsx', catalogs: ['site'], title: { en: 'Amani Funeral Home', sw: 'Amani Funeral Home' } },
+  { path: '/login', module: 'src/features/public/login/login-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Sign in · Amani Funeral Home', sw: 'Ingia · Amani Funeral Home' } },
+  { path: '/register', module: 'src/features/public/register/register-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Create an account · Amani Funeral Home', sw: 'Fungua akaunti · Amani Funeral Home' } },
 ]
+/** Each page in both languages: `index.html` and `index.sw.html` (shared/page-language.ts picks). */
+const LOCALES = ['en', 'sw'] as const
 
 /**
  * Per-path HTML at build time, so a family's first visit paints before any script has run (on
@@ -62,14 +64,19 @@ export function prerenderPages(): Plugin {
           rolldownOptions: { external: (id) => /[\\/]src[\\/]app[\\/]portals[\\/]/.test(id) },
         },
       })
-      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.map((p) => p.path))
+      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.map((p) => p.path), [...LOCALES])
 
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
       const alreadyLoaded = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
       /** The files a screen needs before it runs, beyond what the shell already loads. */
-      const preloadsOf = (module: string) => {
+      const chunkOf = (module: string) => {
         const facade = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module))
         if (!facade) throw new Error(`prerender-pages: no chunk for ${module}`)
+        return facade
+      }
+      // A page's words (its catalogues, in its language) load beside its code, not after it.
+      const preloadsOf = (module: string, catalogs: string[]) => {
+        const facade = chunkOf(module)
         const js = new Set<string>()
         const css = new Set<string>()
         const visit = (chunk: OutputChunk) => {
@@ -79,6 +86,7 @@ export function prerenderPages(): Plugin {
           chunk.imports.forEach((f) => visit(bundle![f] as OutputChunk))
         }
         visit(facade)
+        for (const c of catalogs) visit(chunkOf(c))
         const base = config.base
         return [
           ...[...css].filter((f) => !alreadyLoaded.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
@@ -86,16 +94,19 @@ export function prerenderPages(): Plugin {
         ].join('\n    ')
       }
 
-      for (const page of PAGE_HTML) {
+      for (const page of PAGE_HTML) for (const locale of LOCALES) {
+        const catalogs = page.catalogs.map((c) => `src/locales/${locale}/${c}.po`)
         let html = shell
-          .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
-          .replace('</head>', `  ${preloadsOf(page.module)}\n  </head>`)
-        const { html: markup, styles } = rendered[page.path]!
+          .replace('<html lang="en">', `<html lang="${locale}">`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${page.title[locale]}</title>`)
+          .replace('</head>', `  ${preloadsOf(page.module, catalogs)}\n  </head>`)
+        const { html: markup, styles } = rendered[`${locale}:${page.path}`]!
         html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
         // The page paints from its HTML and CSS alone; its scripts only make it interactive, so
         // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).
         html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-        const file = page.path === '/' ? join(outDir, 'index.html') : join(outDir, page.path.slice(1), 'index.html')
+        const name = locale === 'en' ? 'index.html' : `index.${locale}.html`
+        const file = page.path === '/' ? join(outDir, name) : join(outDir, page.path.slice(1), name)
         mkdirSync(join(file, '..'), { recursive: true })
         writeFileSync(file, html)
       }
@@ -105,8 +116,8 @@ export function prerenderPages(): Plugin {
 }
 
 /** Render the pages in a worker thread (prerender-worker.mjs) that is ended afterwards. */
-async function renderInWorker(entry: string, paths: string[]): Promise<Record<string, PrerenderedPage>> {
-  const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), { workerData: { entry, paths } })
+async function renderInWorker(entry: string, paths: string[], locales: string[]): Promise<Record<string, PrerenderedPage>> {
+  const worker = new Worker(new URL('./prerender-worker.mjs', import.meta.url), { workerData: { entry, paths, locales } })
   try {
     const [reply] = (await once(worker, 'message')) as [{ pages?: Record<string, PrerenderedPage>; error?: string }]
     if (reply.error || !reply.pages) throw new Error(`prerender-pages: ${reply.error}`)

@@ -9,7 +9,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 try {
   const { prerenderPage } = await import(workerData.entry)
   const pages = {}
-  for (const path of workerData.paths) pages[path] = await prerenderPage(path)
+  for (const locale of workerData.locales) {
+    for (const path of workerData.paths) pages[`${locale}:${path}`] = await prerenderPage(path, locale)
+  }
   parentPort.postMessage({ pages })
 } catch (error) {
   parentPort.postMessage({ error: String((error && error.stack) || error) })

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { pageFileFor, pageLanguage } from '../shared/page-language.ts'
 
 /**
  * `vite preview` answers as a real host is set up for the pre-rendered pages (prerender-pages.ts):
@@ -16,8 +17,10 @@ export function servePageHtml(): Plugin {
       server.middlewares.use((req, _res, next) => {
         const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/'
         const accepts = req.headers.accept?.includes('text/html')
-        if (req.method === 'GET' && accepts && path !== '/' && !/\.[a-z0-9]+$/i.test(path)) {
-          req.url = existsSync(join(outDir, path, 'index.html')) ? `${path.replace(/\/$/, '')}/index.html` : '/spa.html'
+        if (req.method === 'GET' && accepts && !/\.[a-z0-9]+$/i.test(path)) {
+          const own = existsSync(join(outDir, path, 'index.html')) ? `${path.replace(/\/$/, '')}/index.html` : '/spa.html'
+          const language = pageLanguage(req.headers.cookie, req.headers['accept-language'])
+          req.url = pageFileFor(own, language, (f) => existsSync(join(outDir, f)))
         }
         next()
       })

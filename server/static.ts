@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
+import { pageFileFor, pageLanguage } from '../shared/page-language'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,9 +73,11 @@ export function serveDist(dir: string): MiddlewareHandler {
       file = null
     }
     if (!file) return c.text('Not found', 404)
+    const page = file.endsWith('.html')
+    if (page) file = pageFileFor(file, pageLanguage(c.req.header('cookie'), c.req.header('accept-language')), existsSync)
     const entry = load(file)
     const accept = c.req.header('accept-encoding') ?? ''
-    const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, Vary: 'Accept-Encoding' }
+    const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
     if (entry.br && /\bbr\b/.test(accept)) return c.body(entry.br, 200, { ...headers, 'Content-Encoding': 'br' })
     if (entry.gzip && /\bgzip\b/.test(accept)) return c.body(entry.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' })
     return c.body(entry.body, 200, headers)

@@ -8,6 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components'
 import { App } from './app/app'
+import { activateLocale, type Locale } from './lib/i18n'
 
 export interface PrerenderedPage {
   /** The markup inside #root. */
@@ -25,7 +26,8 @@ function page(path: string, renderer = createDOMRenderer()) {
 }
 
 /** Render one path as the browser's first render would, with its lazy screens in place. */
-export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+export async function prerenderPage(path: string, locale: Locale = 'en'): Promise<PrerenderedPage> {
+  await activateLocale(locale)
   // A first pass waits for the page's lazy screens to load. Rendered again with them loaded, in one
   // piece, every Suspense boundary is complete in place: the HTML shows the page itself, not a
   // "Loading…" fallback that an inline script would swap out later (as streaming output does).

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
+import { activateLocale, isLocale, preferredLocale } from './lib/i18n'
 
 async function bootstrap() {
   // Mock mode: the MSW worker answers /api before the first render. Compiled out otherwise.
@@ -19,19 +20,26 @@ async function bootstrap() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
+  // A pre-rendered page is hydrated in the language its markup is in (the server sends the
+  // visitor's); the app then follows the device's choice if that differs (a static host).
+  const prerendered = root.dataset.prerendered === window.location.pathname
+  const markupLocale = document.documentElement.lang
+  const wanted = preferredLocale()
+  await activateLocale(prerendered && isLocale(markupLocale) ? markupLocale : wanted)
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   )
   // The session (auth actor) starts when idle or when a screen needs it: see src/app/session-slot.tsx.
-  if (root.dataset.prerendered === window.location.pathname) {
+  if (prerendered) {
     // This page's HTML was rendered at build time (build/prerender-pages.ts): React takes
     // over the markup already on screen instead of drawing it again, and Griffel adopts the
     // styles that came with it. As a transition, hydration works in small slices too.
     startTransition(() => {
       hydrateRoot(root, <RendererProvider renderer={createDOMRenderer(document)}>{app}</RendererProvider>)
     })
+    if (markupLocale !== wanted) void activateLocale(wanted)
     return
   }
   // A transition lets React render the first screen in small slices, so a slow phone's main

@@ -109,6 +109,7 @@ const [e2eOk, ...staticChecks] = await Promise.all([
   runCaptured('production bundle check', 'node', ['tests/size.mjs']),
   runCaptured('typecheck (TypeScript 7)', npm, ['run', '--silent', 'typecheck']),
   runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
+  runCaptured('catalogues current (scripts/check-i18n.mjs)', 'node', ['scripts/check-i18n.mjs']),
 ])
 for (const ok of staticChecks) {
   if (ok) passed += 1

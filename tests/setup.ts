@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/node'
 import { resetDatabase } from '../mocks/db'
 import { resetFaults, resetRevocation } from '../mocks/http'
+import { activateLocale, currentLocale, ensureCatalogs } from '../src/lib/i18n'
 
 // findBy*/waitFor give up after 5 s instead of 1: on a busy 2-core machine a screen can take longer
 // than a second to settle. Role queries skip aria-hidden elements, as a user of assistive technology
@@ -39,7 +40,10 @@ function unhideOpenDialogs(records: MutationRecord[]) {
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Every screen's words in English (as the browser would load them, screen by screen).
+  await ensureCatalogs('site', 'auth', 'pages', 'contribute', 'portal', 'client', 'morgue', 'admin')
+  await activateLocale('en')
   server.listen({ onUnhandledRequest: 'error' })
   if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined') {
     new MutationObserver(unhideOpenDialogs).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-hidden'] })
@@ -57,8 +61,9 @@ beforeEach(async () => {
   })
 })
 
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  if (currentLocale() !== 'en') await activateLocale('en')
   server.resetHandlers()
   try {
     localStorage.clear()

@@ -69,16 +69,37 @@ function row(what, bytes, budget, enforced, note = '') {
   rows.push({ what, bytes, budget, status: over ? (enforced ? 'OVER' : 'over (reported)') : 'ok', note })
 }
 
+// Each pre-rendered page exists in English and Kiswahili (index.html, index.sw.html), each asking for
+// its own words only: both are weighed.
 row('first load of /', sum(first), BUDGET.first, true, `${first.size} files`)
-for (const [path, page] of [['/login', 'login/index.html'], ['/register', 'register/index.html']]) {
-  const files = filesOf(page)
-  row(`first load of ${path}`, sum(files), BUDGET.signIn, true, `${files.size} files its HTML asks for; the session follows, as on /`)
+row('first load of / in Kiswahili', sum(filesOf('index.sw.html')), BUDGET.first, true, `${filesOf('index.sw.html').size} files`)
+for (const [path, page] of [['/login', 'login/index'], ['/register', 'register/index']]) {
+  for (const [language, suffix] of [['', '.html'], [' in Kiswahili', '.sw.html']]) {
+    const files = filesOf(page + suffix)
+    row(`first load of ${path}${language}`, sum(files), BUDGET.signIn, true, `${files.size} files its HTML asks for; the session follows, as on /`)
+  }
+}
+// The language not in use is never downloaded: an English page asks for no Kiswahili words, and the
+// other way round.
+for (const [page, other] of [['index.html', 'sw'], ['index.sw.html', 'en'], ['login/index.html', 'sw'], ['login/index.sw.html', 'en']]) {
+  const foreign = Object.keys(manifest).filter((k) => k.startsWith(`src/locales/${other}/`) && filesOf(page).has(manifest[k].file))
+  if (foreign.length) {
+    console.error(`${page} downloads words of the other language: ${foreign.join(', ')}`)
+    failed = true
+  }
 }
 // A relative opening a family's contribution link: the plain shell (spa.html), then that one screen
 // and what it needs (its own chunks, the API client, the payment machine). No portal code.
 {
   const shellFiles = filesOf('spa.html')
-  const page = new Set([...shellFiles, ...closure(keyOf('src/features/public/contribute/contribute-route.tsx')), ...closure(keyOf('src/features/public/contribute/contribute-page.tsx'))])
+  const page = new Set([
+    ...shellFiles,
+    ...closure(keyOf('src/features/public/contribute/contribute-route.tsx')),
+    ...closure(keyOf('src/features/public/contribute/contribute-page.tsx')),
+    // Its words, in English (Kiswahili's weigh about the same).
+    ...closure(keyOf('src/locales/en/site.po')),
+    ...closure(keyOf('src/locales/en/contribute.po')),
+  ])
   const portalCode = [...page].filter((f) => /portal|guards/.test(f))
   row('first load of /contribute/{token}', sum(page), BUDGET.first, true, `${page.size} files${portalCode.length ? `; PORTAL CODE: ${portalCode.join(', ')}` : ', no portal code'}`)
   if (portalCode.length) failed = true

@@ -25,7 +25,7 @@ const TYPES = {
 export function serveStatic(dir, port) {
   /** file → { body, gzipped, headers } */
   const files = new Map()
-  function load(path) {
+  function load(path, language) {
     let file = join(dir, path)
     if (!existsSync(file) || statSync(file).isDirectory()) {
       // A page with HTML of its own (index.html is the pre-rendered home page, login/index.html
@@ -33,6 +33,9 @@ export function serveStatic(dir, port) {
       const own = join(dir, path, 'index.html')
       file = existsSync(own) ? own : existsSync(join(dir, 'spa.html')) ? join(dir, 'spa.html') : join(dir, 'index.html')
     }
+    // The page in the language chosen on the device (the `afh-lang` cookie; see
+    // shared/page-language.ts, which the real server uses, for the first visit's rule too).
+    if (language === 'sw' && file.endsWith('index.html') && existsSync(file.replace(/index\.html$/, 'index.sw.html'))) file = file.replace(/index\.html$/, 'index.sw.html')
     let entry = files.get(file)
     if (entry) return entry
     const body = readFileSync(file)
@@ -45,7 +48,8 @@ export function serveStatic(dir, port) {
   }
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([.][.][/\\])+/, '')
-    const { body, gzipped, headers } = load(path)
+    const language = /(?:^|;\s*)afh-lang=sw(?:;|$)/.test(req.headers.cookie ?? '') ? 'sw' : 'en'
+    const { body, gzipped, headers } = load(path, language)
     if (gzipped && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' })
       res.end(gzipped)

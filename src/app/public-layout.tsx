@@ -2,6 +2,9 @@ import { useEffect, useId, useState } from 'react'
 import { Button, Link, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
 import { DismissRegular, NavigationRegular } from '@fluentui/react-icons'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { LanguageSwitch } from './language-switch'
 import { homeOf, paths } from './paths'
 import { logoutFromAnywhere, useLoadedSession, useSessionHint } from './session-slot'
 import { CONTACT } from '../lib/contact-details'
@@ -9,11 +12,11 @@ import { RouterButtonLink, RouterLink } from '../components/router-link'
 
 /** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */
 const LANDING_ANCHORS = [
-  { href: '#home', label: 'Home' },
-  { href: '#services', label: 'Services' },
-  { href: '#about', label: 'About' },
-  { href: '#resources', label: 'Resources' },
-  { href: '#contact', label: 'Contact' },
+  { href: '#home', label: msg`Home` },
+  { href: '#services', label: msg`Services` },
+  { href: '#about', label: msg`About` },
+  { href: '#resources', label: msg`Resources` },
+  { href: '#contact', label: msg`Contact` },
 ] as const
 
 /**
@@ -177,10 +180,10 @@ function SessionActions({ buttonClass }: { buttonClass: string }) {
     return (
       <>
         <RouterButtonLink to={paths.login} appearance="subtle" className={buttonClass}>
-          Login
+          <Trans>Login</Trans>
         </RouterButtonLink>
         <RouterButtonLink to={paths.register} appearance="primary" className={buttonClass}>
-          Register
+          <Trans>Register</Trans>
         </RouterButtonLink>
       </>
     )
@@ -188,10 +191,10 @@ function SessionActions({ buttonClass }: { buttonClass: string }) {
   return (
     <>
       <RouterButtonLink to={homeOf(role)} appearance="primary" className={buttonClass}>
-        Dashboard
+        <Trans>Dashboard</Trans>
       </RouterButtonLink>
       <Button appearance="subtle" onClick={signOut} className={buttonClass}>
-        Logout
+        <Trans>Logout</Trans>
       </Button>
     </>
   )
@@ -200,6 +203,7 @@ function SessionActions({ buttonClass }: { buttonClass: string }) {
 /** The frame of every public page: navigation bar, the page, and a modest footer. */
 export function PublicLayout() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { pathname, hash } = useLocation()
   const onLanding = pathname === paths.home
   const [menuOpen, setMenuOpen] = useState(false)
@@ -210,16 +214,18 @@ export function PublicLayout() {
   return (
     <div className={styles.root}>
       <a className={styles.skipLink} href="#main">
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <header className={styles.header}>
-        <nav aria-label="Main" className={styles.bar}>
+        <nav aria-label={t`Main`} className={styles.bar}>
           {/* The name comes from hidden text rather than aria-label, so assistive technology reads the
               full name while sighted visitors see the mark and the short name. */}
           <RouterLink to={paths.home} className={styles.brand}>
             <img src="/logo-mark.svg" alt="" width={28} height={28} />
             <span aria-hidden="true">Amani</span>
-            <span className={styles.visuallyHidden}>Amani Funeral Home, home</span>
+            <span className={styles.visuallyHidden}>
+              <Trans>Amani Funeral Home, home</Trans>
+            </span>
           </RouterLink>
 
           {onLanding && (
@@ -228,7 +234,7 @@ export function PublicLayout() {
                 {LANDING_ANCHORS.map((a) => (
                   <li key={a.href}>
                     <Link href={a.href} className={styles.anchorLink}>
-                      {a.label}
+                      {t(a.label)}
                     </Link>
                   </li>
                 ))}
@@ -242,13 +248,14 @@ export function PublicLayout() {
                   aria-controls={menuId}
                   onClick={() => setMenuOpen((open) => !open)}
                 >
-                  Menu
+                  <Trans>Menu</Trans>
                 </Button>
               </div>
             </>
           )}
 
           <div className={styles.actions}>
+            <LanguageSwitch className={styles.navButton} />
             <SessionActions buttonClass={styles.navButton} />
           </div>
 
@@ -257,7 +264,7 @@ export function PublicLayout() {
               {LANDING_ANCHORS.map((a) => (
                 <li key={a.href}>
                   <Link href={a.href} className={styles.menuLink} onClick={() => setMenuOpen(false)}>
-                    {a.label}
+                    {t(a.label)}
                   </Link>
                 </li>
               ))}
@@ -272,29 +279,30 @@ export function PublicLayout() {
 
       <footer className={styles.footer}>
         <div className={styles.footerInner}>
-          <nav aria-label="Footer">
+          <nav aria-label={t`Footer`}>
             <ul className={styles.footerLinks}>
               <li>
-                <RouterLink to={paths.about}>About us</RouterLink>
+                <RouterLink to={paths.about}>{t`About us`}</RouterLink>
               </li>
               <li>
-                <RouterLink to={paths.resources.planning}>Planning a funeral</RouterLink>
+                <RouterLink to={paths.resources.planning}>{t`Planning a funeral`}</RouterLink>
               </li>
               <li>
-                <RouterLink to={paths.resources.griefSupport}>Grief support</RouterLink>
+                <RouterLink to={paths.resources.griefSupport}>{t`Grief support`}</RouterLink>
               </li>
               <li>
-                <RouterLink to={paths.resources.legal}>Legal requirements</RouterLink>
+                <RouterLink to={paths.resources.legal}>{t`Legal requirements`}</RouterLink>
               </li>
             </ul>
           </nav>
           <p className={styles.footerText}>
-            {CONTACT.hours}. Call <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link> or email{' '}
-            <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>.
+            <Trans>
+              Open 24 hours, every day. Call <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link> or email <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>.
+            </Trans>
           </p>
           <p className={styles.footerText}>
             {/* The home page's HTML is written at build time; a visit in a later year shows this year. */}
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Amani Funeral Home · {CONTACT.address}
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> <Trans>Amani Funeral Home</Trans> · {CONTACT.address}
           </p>
         </div>
       </footer>

@@ -5,6 +5,7 @@ import type { Role } from '../api/contracts/roles'
 import { paths } from './paths'
 import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'
+import { withCatalogs } from '../lib/i18n'
 
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
@@ -19,29 +20,29 @@ function lazyRoute<T extends Record<string, unknown>>(path: string | null, load:
 
 // The home page is a chunk of its own too: its HTML is pre-rendered and index.html preloads it, while
 // /login and /register (their own HTML, build/prerender-pages.ts) do not download it.
-const LandingPage = lazyRoute(paths.home, () => import('../features/public/landing/landing-page'), 'LandingPage')
-const loadLogin = () => import('../features/public/login/login-page')
-const loadRegister = () => import('../features/public/register/register-page')
+const LandingPage = lazyRoute(paths.home, withCatalogs(() => import('../features/public/landing/landing-page'), 'site'), 'LandingPage')
+const loadLogin = withCatalogs(() => import('../features/public/login/login-page'), 'auth')
+const loadRegister = withCatalogs(() => import('../features/public/register/register-page'), 'auth')
 const LoginPage = lazyRoute(paths.login, loadLogin, 'LoginPage')
 const RegisterPage = lazyRoute(paths.register, loadRegister, 'RegisterPage')
-const ForgotPasswordPage = lazyRoute(paths.forgotPassword, () => import('../features/public/forgot-password/forgot-password-page'), 'ForgotPasswordPage')
-const ResetPasswordPage = lazyRoute(paths.resetPassword, () => import('../features/public/reset-password/reset-password-page'), 'ResetPasswordPage')
-const AboutPage = lazyRoute(paths.about, () => import('../features/public/about/about-page'), 'AboutPage')
-const PlanningPage = lazyRoute(paths.resources.planning, () => import('../features/public/resources/planning-page'), 'PlanningPage')
-const GriefSupportPage = lazyRoute(paths.resources.griefSupport, () => import('../features/public/resources/grief-support-page'), 'GriefSupportPage')
+const ForgotPasswordPage = lazyRoute(paths.forgotPassword, withCatalogs(() => import('../features/public/forgot-password/forgot-password-page'), 'auth'), 'ForgotPasswordPage')
+const ResetPasswordPage = lazyRoute(paths.resetPassword, withCatalogs(() => import('../features/public/reset-password/reset-password-page'), 'auth'), 'ResetPasswordPage')
+const AboutPage = lazyRoute(paths.about, withCatalogs(() => import('../features/public/about/about-page'), 'pages'), 'AboutPage')
+const PlanningPage = lazyRoute(paths.resources.planning, withCatalogs(() => import('../features/public/resources/planning-page'), 'pages'), 'PlanningPage')
+const GriefSupportPage = lazyRoute(paths.resources.griefSupport, withCatalogs(() => import('../features/public/resources/grief-support-page'), 'pages'), 'GriefSupportPage')
 // A relative's first load from a shared link: the public frame and this one screen, no portal code.
-const ContributePage = lazy(() => import('../features/public/contribute/contribute-route'))
-const LegalPage = lazyRoute(paths.resources.legal, () => import('../features/public/resources/legal-page'), 'LegalPage')
+const ContributePage = lazy(withCatalogs(() => import('../features/public/contribute/contribute-route'), 'contribute'))
+const LegalPage = lazyRoute(paths.resources.legal, withCatalogs(() => import('../features/public/resources/legal-page'), 'pages'), 'LegalPage')
 
 // The guards read the session, so they live in the session's part of the app.
-const loadGuards = () => import('./guards')
+const loadGuards = withCatalogs(() => import('./guards'), 'portal')
 const RequireRole = lazy(() => loadGuards().then((m) => ({ default: m.RequireRole })))
 const DashboardRedirect = lazyRoute(paths.dashboard, loadGuards, 'DashboardRedirect')
 
 // Each portal is its own chunk, loaded only once the guard has let its role in.
-const ClientPortal = lazyRoute(paths.client.home, () => import('./portals/client-portal'), 'default')
-const MorguePortal = lazyRoute(paths.morgue.home, () => import('./portals/morgue-portal'), 'default')
-const AdminPortal = lazyRoute(paths.admin.home, () => import('./portals/admin-portal'), 'default')
+const ClientPortal = lazyRoute(paths.client.home, withCatalogs(() => import('./portals/client-portal'), 'portal', 'client'), 'default')
+const MorguePortal = lazyRoute(paths.morgue.home, withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue'), 'default')
+const AdminPortal = lazyRoute(paths.admin.home, withCatalogs(() => import('./portals/admin-portal'), 'portal', 'admin'), 'default')
 
 /** The screens most visitors open next from the home page: fetched when the browser is idle. */
 export function prefetchNextSteps() {

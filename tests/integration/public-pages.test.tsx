@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FluentProvider } from '@fluentui/react-components'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '../../src/lib/i18n'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { createActor } from 'xstate'
 import { createAuthMachine } from '../../machines/auth/auth.machine'
@@ -21,9 +23,11 @@ import { http, HttpResponse } from 'msw'
 
 function Providers({ children, path = '/' }: { children: ReactNode; path?: string }) {
   return (
-    <FluentProvider theme={appTheme}>
-      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-    </FluentProvider>
+    <I18nProvider i18n={i18n}>
+      <FluentProvider theme={appTheme}>
+        <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+      </FluentProvider>
+    </I18nProvider>
   )
 }
 
