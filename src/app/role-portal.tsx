@@ -2,7 +2,7 @@ import { Suspense, lazy, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
 import { PortalShell } from './portal-shell'
-import { MENUS, ROLE_NAMES } from './menus'
+import { MENUS, PORTAL_NAMES, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
@@ -21,11 +21,12 @@ export interface PortalRoute {
 export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[] }) {
   const { user, logout } = useSession()
   const unread = useUnreadMessages()
-  const messages = MENUS[role].find((m) => m.label === 'Messages')
+  const messages = MENUS[role].find((m) => m.to.endsWith('/messages'))
   return (
     <PortalShell
       menu={MENUS[role]}
       roleName={ROLE_NAMES[role]}
+      portalName={PORTAL_NAMES[role]}
       userName={user?.name || user?.email || ''}
       homePath={homeOf(role)}
       profilePath={profileOf(role)}
