@@ -23,6 +23,8 @@ export const userSchema = z.object({
   password_salt: z.string(),
   /** SMS about the family's bookings; absent (older saves) reads as on. */
   sms_notifications: z.optional(z.boolean()),
+  /** The app's language the user chose; absent until they choose. */
+  language: z.optional(z.nullable(z.enum(['en', 'sw']))),
 })
 export type UserRecord = z.infer<typeof userSchema>
 

@@ -25,6 +25,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** The family may turn the SMS about their bookings off in their profile. */
     smsNotifications: boolean('sms_notifications').notNull().default(true),
+    /** The app's language the user chose ('en' or 'sw'); null until they choose. */
+    language: text('language', { enum: ['en', 'sw'] }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_role').on(t.role)],

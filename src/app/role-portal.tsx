@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
 import { PortalShell } from './portal-shell'
@@ -7,6 +7,36 @@ import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
 import { useUnreadMessages } from './messages/use-unread-messages'
+import { updateProfile } from '../api/auth'
+import { activateLocale, currentLocale, rememberLocale, storedLocale, type Locale } from '../lib/i18n'
+
+/** Keep a language choice in the user's profile too, so it follows them to another device. */
+function saveLanguage(locale: Locale) {
+  void updateProfile({ language: locale }).catch(() => {
+    // The device keeps the choice either way; the profile learns it at the next change.
+  })
+}
+
+/**
+ * On sign-in: the language kept in the profile wins (chosen on another device); a profile without
+ * one learns the one chosen on this device.
+ */
+function useProfileLanguage(user: { id: string; language?: Locale | null } | null) {
+  const id = user?.id
+  const language = user?.language
+  useEffect(() => {
+    if (!id) return
+    if (language && language !== currentLocale()) {
+      rememberLocale(language)
+      void activateLocale(language)
+    } else if (!language) {
+      const chosen = storedLocale()
+      if (chosen) saveLanguage(chosen)
+    }
+    // Only when a user signs in: a change made here afterwards is saved as it is made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id])
+}
 
 // Every role's profile page, its own chunk.
 const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
@@ -21,6 +51,7 @@ export interface PortalRoute {
 export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[] }) {
   const { user, logout } = useSession()
   const unread = useUnreadMessages()
+  useProfileLanguage(user)
   const messages = MENUS[role].find((m) => m.to.endsWith('/messages'))
   return (
     <PortalShell
@@ -31,6 +62,7 @@ export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[]
       homePath={homeOf(role)}
       profilePath={profileOf(role)}
       onLogout={logout}
+      onLanguage={saveLanguage}
       badges={messages ? { [messages.to]: unread } : undefined}
     >
       <Suspense fallback={<PageLoading />}>

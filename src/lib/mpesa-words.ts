@@ -1,21 +1,18 @@
-import { msg } from '@lingui/core/macro'
-import { i18n } from './i18n'
-
 /** How M-Pesa's answers and phone numbers read to a family or a relative (the family's and the contribution page's words). */
 
 /** A plain-language line for M-Pesa's final "no", beside its own ResultDesc. */
 export function mpesaReason(resultCode: string | null): string | null {
   switch (resultCode) {
     case '1':
-      return i18n._(msg`There was not enough money in the M-Pesa account for this payment.`)
+      return 'There was not enough money in the M-Pesa account for this payment.'
     case '1032':
-      return i18n._(msg`The request was cancelled on the phone.`)
+      return 'The request was cancelled on the phone.'
     case '1037':
-      return i18n._(msg`The phone could not be reached. Make sure it is switched on and has network, then try again.`)
+      return 'The phone could not be reached. Make sure it is switched on and has network, then try again.'
     case '2001':
-      return i18n._(msg`The M-PESA PIN entered was not correct.`)
+      return 'The M-PESA PIN entered was not correct.'
     case '1019':
-      return i18n._(msg`The prompt on the phone was not answered in time.`)
+      return 'The prompt on the phone was not answered in time.'
     default:
       return null
   }
