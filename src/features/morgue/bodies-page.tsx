@@ -41,7 +41,8 @@ import {
   storageAlert,
 } from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
-import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
+import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
+import { CustodySection } from './custody-section'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { useCaseload } from './use-caseload'
 
@@ -94,6 +95,8 @@ export function BodiesPage() {
   const isSmall = useMediaQuery('(max-width: 640px)')
   const now = new Date()
   const [filter, setFilter] = useState<BodyFilter>('active')
+  // Pressing "Release to family" turns the custody form to the release (see CustodySection).
+  const [releaseRequest, setReleaseRequest] = useState(0)
   const sorted = byServiceDate(bodiesShown(caseload.bookings, filter))
   const open = caseload.bookings.find((b) => b.id === openId) ?? null
 
@@ -168,7 +171,8 @@ export function BodiesPage() {
                   ['Notes', open.notes ?? ''],
                 ]}
               />
-              <ReleaseSection booking={open} busy={caseload.saving} onRelease={() => caseload.release(open.id)} />
+              <ReleaseSection booking={open} onRelease={() => setReleaseRequest((n) => n + 1)} />
+              <CustodySection key={open.id} booking={open} releaseRequest={releaseRequest} onBookingChanged={caseload.replace} />
             </DrawerBody>
           </>
         )}
@@ -177,7 +181,7 @@ export function BodiesPage() {
   )
 }
 
-function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: boolean; onRelease: () => void }) {
+function ReleaseSection({ booking, onRelease }: { booking: Booking; onRelease: () => void }) {
   const permit = permitOf(booking)
   if (booking.morgue?.released_at)
     return (
@@ -203,7 +207,8 @@ function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: 
   return (
     <>
       <Body1>The burial permit is approved: the body can be released to the family.</Body1>
-      <Button appearance="primary" onClick={onRelease} disabled={busy}>
+      <Body1>{CUSTODY_FORM_TEXT.releaseHere}</Body1>
+      <Button appearance="primary" onClick={onRelease}>
         {MORGUE_TEXT.release}
       </Button>
     </>
