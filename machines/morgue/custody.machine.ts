@@ -20,6 +20,11 @@ export interface CustodyContext {
   saveError: string | null
   /** Movements kept since the machine started: the form empties itself when this grows. */
   savedCount: number
+  /**
+   * What the last kept movement said ('Movement recorded'): also shown beside the form, because the
+   * case is a modal panel and a toast sits behind it, hidden from screen readers.
+   */
+  notice: string | null
 }
 
 export type CustodyMachineEvent = { type: 'custody.reload' } | { type: 'custody.add'; request: CustodyRequest }
@@ -52,16 +57,17 @@ export const custodyMachine = setup({
   actions: {
     failLoad: recordFailure<CustodyContext, CustodyMachineEvent>('error'),
     failSave: recordFailure<CustodyContext, CustodyMachineEvent>('saveError'),
-    append: assign(({ context }, params: { event: CustodyEvent }) => ({
+    append: assign(({ context }, params: { event: CustodyEvent; message: string }) => ({
       record: context.record ? { ...context.record, events: [...context.record.events, params.event] } : null,
       savedCount: context.savedCount + 1,
       saveError: null,
+      notice: params.message,
     })),
   },
 }).createMachine({
   id: 'custody',
   description: "A booking's chain of custody and the movements the attendant records.",
-  context: ({ input }) => ({ bookingId: input.bookingId, record: null, error: null, saveError: null, savedCount: 0 }),
+  context: ({ input }) => ({ bookingId: input.bookingId, record: null, error: null, saveError: null, savedCount: 0, notice: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -89,7 +95,7 @@ export const custodyMachine = setup({
     saving: {
       description: 'Recording one movement; the form keeps its words until the server keeps them.',
       tags: ['saving'],
-      entry: assign({ saveError: null }),
+      entry: assign({ saveError: null, notice: null }),
       invoke: {
         src: 'addCustodyEvent',
         input: ({ context, event }) => {
@@ -99,7 +105,7 @@ export const custodyMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            { type: 'append', params: ({ event }) => ({ event: event.output.event }) },
+            { type: 'append', params: ({ event }) => ({ event: event.output.event, message: event.output.message ?? CUSTODY_MACHINE_MESSAGES.saved }) },
             emit(({ event }) => notify('success', event.output.message ?? CUSTODY_MACHINE_MESSAGES.saved)),
             emit(({ event }) => ({ type: 'custody.bookingChanged' as const, booking: event.output.booking })),
           ],

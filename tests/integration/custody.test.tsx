@@ -72,6 +72,7 @@ describe('chain of custody', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Storage bay/ }), 'Cold room, bay 5')
     await user.click(within(form).getByRole('button', { name: 'Record movement' }))
     await findToast('Movement recorded')
+    expect(within(section).getByRole('status')).toHaveTextContent('Movement recorded')
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3))
     expect(within(section).getAllByRole('listitem')[2]).toHaveTextContent(/Moved to storage.*Cold room, bay 5by Peter Otieno/)
     expect(within(form).getByRole('textbox', { name: /^Storage bay/ })).toHaveValue('')
@@ -102,6 +103,7 @@ describe('chain of custody', () => {
     await user.type(within(form).getByRole('textbox', { name: /^Relationship to the deceased/ }), 'Son')
     await user.click(within(form).getByRole('button', { name: 'Record release' }))
     await findToast('Body released to the family')
+    expect(within(section).getByRole('status')).toHaveTextContent('Body released to the family')
     await waitFor(() => expect(within(section).getAllByRole('listitem').at(-1)).toHaveTextContent(/^Released.*James Achieng \(Son\), ID 23456789by Peter Otieno/))
     // Released is final: no form for another movement; the panel says it is released.
     expect(within(section).queryByRole('form')).not.toBeInTheDocument()

@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   list: { '@media print, screen and (min-width: 641px)': { display: 'none' } },
   signatures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalXXL, marginTop: tokens.spacingVerticalXXXL },
   line: { borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralForeground1}`, paddingTop: tokens.spacingVerticalXS },
-  footer: { marginTop: tokens.spacingVerticalXL, color: tokens.colorNeutralForeground2 },
+  footer: { paddingTop: tokens.spacingVerticalXL, color: tokens.colorNeutralForeground2 },
 })
 
 /**
@@ -107,9 +107,9 @@ function RecordSheet({ record }: { record: CustodyRecord }) {
           <Text className={styles.line}>{`${CUSTODY_TEXT.staffSignature}: ${released.by_name}`}</Text>
         </div>
       )}
-      <Caption1 as="p" className={styles.footer}>
-        {CUSTODY_TEXT.footer}
-      </Caption1>
+      <div className={styles.footer}>
+        <Caption1>{CUSTODY_TEXT.footer}</Caption1>
+      </div>
     </article>
   )
 }

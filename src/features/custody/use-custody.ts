@@ -23,6 +23,7 @@ export function useCustody(bookingId: string, onBookingChanged?: (booking: Booki
     saving: snapshot.hasTag('saving'),
     error: snapshot.context.error,
     saveError: snapshot.context.saveError,
+    notice: snapshot.context.notice,
     savedCount: snapshot.context.savedCount,
     reload: () => send({ type: 'custody.reload' }),
     add: (request: CustodyRequest) => send({ type: 'custody.add', request }),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Field, Input, Select, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Field, Input, Select, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Print20Regular } from '@fluentui/react-icons/svg/print'
 import { QrCode20Regular } from '@fluentui/react-icons/svg/qr-code'
 import type { Booking } from '../../api/contracts/bookings'
@@ -19,6 +19,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
   row: { display: 'grid', gap: tokens.spacingHorizontalS, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 160px), 1fr))' },
   actions: { display: 'flex', justifyContent: 'flex-start' },
+  error: { color: tokens.colorPaletteRedForeground1 },
 })
 
 /** What may be recorded next: the receipt first, then moves and preparation, and the release once the permit allows it. */
@@ -98,6 +99,8 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
       </div>
       <CustodyLoadState loading={custody.loading && !custody.record} error={custody.error} onRetry={custody.reload} />
       {custody.record && <CustodyEventList events={events} />}
+      {/* The panel is modal: a toast sits behind it, hidden from screen readers, so the outcome is said here too. */}
+      <Text role="status">{custody.notice ?? ''}</Text>
       {custody.record && kind && (
         <form
           className={styles.form}
@@ -141,6 +144,11 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
                 </Field>
               </div>
             </>
+          )}
+          {custody.saveError && (
+            <Text role="alert" className={styles.error}>
+              {custody.saveError}
+            </Text>
           )}
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" disabled={custody.saving}>

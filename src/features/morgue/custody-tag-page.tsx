@@ -24,7 +24,7 @@ const useStyles = makeStyles({
     '@media (max-width: 420px)': { gridTemplateColumns: 'minmax(0, 1fr)', justifyItems: 'center', textAlign: 'center' },
   },
   qr: { width: '42mm', height: '42mm', display: 'block' },
-  text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, overflowWrap: 'anywhere' },
+  text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, overflowWrap: 'anywhere', '@media (max-width: 420px)': { alignItems: 'center' } },
 })
 
 /** The QR code's modules as one SVG path (black squares on white, a 4-module quiet zone). */
