@@ -40,7 +40,7 @@ async function approvePermit(bookingId: number, clientId: number) {
 
 const custodySection = async () => {
   const dialog = await screen.findByRole('dialog')
-  const section = within(dialog).getByRole('region', { name: 'Chain of custody' })
+  const section = await within(dialog).findByRole('region', { name: 'Chain of custody' })
   await within(section).findByRole('list', { name: 'Chain of custody' })
   return section
 }

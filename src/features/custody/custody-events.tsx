@@ -1,4 +1,4 @@
-import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import type { CustodyEvent } from '../../api/contracts/custody'
 import { formatDateTime } from '../../lib/format'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-text'
@@ -18,12 +18,13 @@ const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   muted: { color: tokens.colorNeutralForeground2 },
   value: { overflowWrap: 'anywhere' },
+  failed: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorPaletteRedForeground1 },
 })
 
 /** The recorded movements, oldest first: when (Nairobi time), what, where or to whom, by whom. */
 export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }) {
   const styles = useStyles()
-  if (events.length === 0) return <Body1>{CUSTODY_TEXT.none}</Body1>
+  if (events.length === 0) return <Text>{CUSTODY_TEXT.none}</Text>
   return (
     <ol className={styles.list} aria-label={CUSTODY_TEXT.title}>
       {events.map((e) => (
@@ -42,22 +43,21 @@ export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }
   )
 }
 
-/** The loading skeleton, the failure with Retry, or nothing (the caller shows the record). */
+/** Loading, or the failure with Retry, or nothing (the caller shows the record). */
 export function CustodyLoadState({ loading, error, onRetry }: { loading: boolean; error: string | null; onRetry: () => void }) {
+  const styles = useStyles()
   if (error)
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{error}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={onRetry}>{CUSTODY_TEXT.retry}</Button>
-        </MessageBarActions>
-      </MessageBar>
+      <div className={styles.failed} role="alert">
+        <Text>{error}</Text>
+        <Button onClick={onRetry}>{CUSTODY_TEXT.retry}</Button>
+      </div>
     )
   if (loading)
     return (
-      <Skeleton aria-label={CUSTODY_TEXT.loading}>
-        <SkeletonItem size={40} />
-      </Skeleton>
+      <Text role="status" aria-busy="true" className={styles.muted}>
+        {CUSTODY_TEXT.loading}
+      </Text>
     )
   return null
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { Suspense, lazy, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import {
@@ -42,9 +42,11 @@ import {
 } from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
 import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
-import { CustodySection } from './custody-section'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { useCaseload } from './use-caseload'
+
+// The chain of custody (its form, machine and API) loads when a case opens: the list of bodies does not wait for it.
+const CustodySection = lazy(() => import('./custody-section').then((m) => ({ default: m.CustodySection })))
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
@@ -172,7 +174,9 @@ export function BodiesPage() {
                 ]}
               />
               <ReleaseSection booking={open} onRelease={() => setReleaseRequest((n) => n + 1)} />
-              <CustodySection key={open.id} booking={open} releaseRequest={releaseRequest} onBookingChanged={caseload.replace} />
+              <Suspense fallback={<Text>{CUSTODY_FORM_TEXT.loadingSection}</Text>}>
+                <CustodySection key={open.id} booking={open} releaseRequest={releaseRequest} onBookingChanged={caseload.replace} />
+              </Suspense>
             </DrawerBody>
           </>
         )}

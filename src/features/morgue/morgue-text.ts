@@ -94,6 +94,7 @@ export const URGENT_TEXT = {
 /** The case panel's form for the next movement of the chain of custody. */
 export const CUSTODY_FORM_TEXT = {
   formLabel: 'Record the next movement',
+  loadingSection: 'Loading the chain of custody…',
   kind: 'Movement',
   bay: 'Storage bay',
   bayHint: 'e.g. Cold room, bay 3',
