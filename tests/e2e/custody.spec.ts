@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
+import { samplePng } from '../../mocks/files'
 import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signIn, signOut, test } from './fixtures'
 
 /** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */
@@ -105,3 +106,52 @@ for (const width of [375, 1280]) {
     if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/custody-family-record-${width}.png`, fullPage: true })
   })
 }
+
+test('at 375 px: once the office approves the permit, the attendant releases the body to a named relative and the chain ends', async ({ page }) => {
+  // The family uploads Rose's burial permit; the office approves it.
+  await enterAs(page, DEMO.client, '/dashboard/client/bookings')
+  await page.getByRole('link', { name: /Rose Achieng/ }).first().click()
+  await page.getByRole('list', { name: /Documents for this booking/ }).getByRole('button', { name: /Upload Burial Permit/ }).click()
+  const upload = page.getByRole('dialog', { name: 'Upload Document' })
+  await upload.getByLabel(/^File/).setInputFiles({ name: 'rose-permit.png', mimeType: 'image/png', buffer: Buffer.from(samplePng()) })
+  await upload.getByRole('button', { name: 'Upload' }).click()
+  await expectToast(page, 'Document uploaded successfully')
+  await signOut(page)
+  await enterAs(page, DEMO.admin, '/dashboard/admin/documents')
+  await page.getByRole('searchbox').fill('rose-permit')
+  await expect(page.getByText('Page 1 of 1 · 1 document', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: /^Review / }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click()
+  await expectToast(page, 'Document marked as approved')
+  await signOut(page)
+
+  // On the attendant's phone.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await enterAs(page, DEMO.morgueAttendant, '/dashboard/morgue/body-management')
+  await page.getByRole('button', { name: 'Details: Rose Achieng' }).click()
+  const panel = page.getByRole('dialog')
+  const custody = panel.getByRole('region', { name: 'Chain of custody' })
+  await expect(custody.getByRole('listitem')).toHaveCount(2)
+  await panel.getByRole('button', { name: 'Release to family' }).click()
+  const form = custody.getByRole('form', { name: 'Record the next movement' })
+  await expect(form.getByLabel(/^Received by/)).toBeFocused()
+  await form.getByRole('button', { name: 'Record release' }).click()
+  await expect(form.getByText('Give the ID or passport number of the person receiving the body')).toBeVisible()
+  await form.getByLabel(/^Received by/).fill('James Achieng')
+  await form.getByLabel(/^ID or passport number/).fill('23456789')
+  await form.getByLabel(/^Relationship to the deceased/).fill('Son')
+  await expectNoSidewaysScroll(page, 'release form')
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/custody-release-form-375.png` })
+  await form.getByRole('button', { name: 'Record release' }).click()
+  await expect(custody.getByRole('status')).toHaveText('Body released to the family')
+  await expect(custody.getByRole('listitem').last()).toContainText('James Achieng (Son), ID 23456789')
+  await expect(custody.getByRole('form')).toHaveCount(0)
+  await expect(panel.getByText(/^Released to the family on /)).toBeVisible()
+  expect(await axeViolations(page), 'released case').toEqual([])
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/custody-released-375.png` })
+
+  // The printed record carries the receiver and the two signature lines.
+  await custody.getByRole('link', { name: 'Print custody record' }).click()
+  await expect(page.getByText('Signature of the person receiving the body: James Achieng')).toBeVisible()
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/custody-record-released-375.png`, fullPage: true })
+})

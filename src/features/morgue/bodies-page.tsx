@@ -57,7 +57,8 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginTop: 'auto' },
-  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
+  // The panel scrolls: its parts keep their height instead of being squeezed to fit (a squeezed button was cut in half).
+  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL, '& > *': { flexShrink: 0 } },
 })
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
