@@ -2,6 +2,8 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import type { Booking } from '../../../api/contracts/bookings'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
+import { RouterButtonLink } from '../../../components/router-link'
+import { paths } from '../../../app/paths'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 
 const useStyles = makeStyles({
@@ -41,6 +43,9 @@ export function HistoryDialog({ booking, onClose }: { booking: Booking | null; o
             )}
           </DialogContent>
           <DialogActions>
+            {booking && (
+              <RouterButtonLink to={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}>{T.custodyRecord}</RouterButtonLink>
+            )}
             <Button appearance="primary" onClick={onClose}>
               {T.close}
             </Button>

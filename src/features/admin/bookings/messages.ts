@@ -26,6 +26,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   history: 'History',
   historyTitle: (id: string) => `History of booking #${id}`,
   historyEmpty: 'No status or payment changes yet.',
+  custodyRecord: 'Chain of custody record',
   historyLine: (field: string, from: string, to: string) => `${field === 'status' ? 'Status' : 'Payment'}: ${from} → ${to}`,
   historyBy: (who: string, when: string) => `${who}, ${when}`,
   close: 'Close',
