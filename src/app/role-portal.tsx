@@ -33,9 +33,9 @@ function useProfileLanguage(user: { id: string; language?: Locale | null } | nul
       const chosen = storedLocale()
       if (chosen) saveLanguage(chosen)
     }
-    // Only when a user signs in: a change made here afterwards is saved as it is made.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id])
+    // When a user signs in, and when the server's copy of the user arrives (a restored session
+    // starts from the token, which carries no language); a change made here is saved as it is made.
+  }, [id, language])
 }
 
 // Every role's profile page, its own chunk.
