@@ -15,7 +15,6 @@ export type Bucket = 'day' | 'week' | 'month'
 export const BUCKET_OF: Record<ViewTimeframe, Bucket> = { week: 'day', month: 'week', quarter: 'week', half_year: 'month', year: 'month' }
 /** The server's rolling windows (days back from now). */
 const WINDOW_DAYS: Record<ViewTimeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
-export const BUCKET_NAMES: Record<Bucket, string> = { day: 'day', week: 'week', month: 'month' }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
