@@ -44,10 +44,13 @@ import { ReportDialog } from './report-dialog'
 import { CHART_DESCRIPTIONS, REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-text'
 import { PaymentRecordBadge } from '../../../components/status-badge'
 import { receiptOf } from '../../../lib/mpesa-words'
-import { BUCKET_OF, pendingPaymentsValue, revenueSeries } from './revenue-series'
+import { BUCKET_OF, MONTHS, pendingPaymentsValue, periodLabel, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
 const RevenueChart = lazy(() => import('./revenue-chart'))
+
+/** The months' short names in Kiswahili (Kenyan usage), for the chart's bars. */
+const SW_MONTHS = ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'] as const
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
@@ -88,7 +91,7 @@ const useStyles = makeStyles({
 /** Financial reports (SPEC.md section 2, admin): summary, revenue chart, transactions, report download. */
 export function ReportsPage() {
   const styles = useStyles()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const actor = useActorRef(liveFinancialReportsMachine, { input: {} })
   useNotifications(actor)
   // Fetch the chart's chunk while the figures load, not after they arrive.
@@ -107,9 +110,16 @@ export function ReportsPage() {
 
   const summary = data?.summary
   const shownTimeframe = dataTimeframe ?? timeframe
+  const weekOf = (day: string) => t`w/c ${day}`
+  const months = i18n.locale === 'sw' ? SW_MONTHS : MONTHS
   const points = useMemo(
-    () => (data ? revenueSeries(data.transactions, shownTimeframe, new Date()) : []),
-    [data, shownTimeframe],
+    () =>
+      data
+        ? revenueSeries(data.transactions, shownTimeframe, new Date()).map((p) => ({ ...p, label: periodLabel(p.key, BUCKET_OF[shownTimeframe], months, weekOf) }))
+        : [],
+    // weekOf's words change with the locale, as months do
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, shownTimeframe, months],
   )
 
   return (
