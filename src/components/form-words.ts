@@ -2,8 +2,8 @@ import { msg } from '@lingui/core/macro'
 
 /**
  * The sign-in screens' words that come from the request schemas and the server, in English (their
- * ids): listed so the `auth` catalogue carries their Kiswahili, which the forms show through
- * `translated()` (src/lib/i18n.ts). Read by `npm run i18n:extract`; nothing imports it.
+ * ids): listed so the portal's catalogue (loaded with the session, before anyone has sent a form)
+ * carries their Kiswahili, which the forms show through `translated()` (src/lib/i18n.ts). Read by `npm run i18n:extract`; nothing imports it.
  */
 export const FORM_WORDS = [
   msg({ id: 'Name is required', message: 'Name is required' }),

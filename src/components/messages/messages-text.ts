@@ -1,6 +1,6 @@
 import { msg, plural } from '@lingui/core/macro'
 import { formatNumber } from '../../lib/format'
-import { liveWords } from '../../lib/i18n'
+import { liveWords } from '../../lib/live-words'
 
 /** Words of the Messages screens (family, attendant, admin) and the booking page's conversation. */
 export const MESSAGES_TEXT = liveWords({
