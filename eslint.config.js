@@ -33,10 +33,11 @@ const restrictCalls = (layer) => ({ 'no-restricted-syntax': ['error', ...upwardC
 
 /**
  * Each portal's screens stand alone: no portal imports another (the app composes them).
- * src/features/documents holds the document parts the client, morgue and admin portals share.
+ * src/features/documents holds the document parts the client, morgue and admin portals share;
+ * src/features/custody the chain of custody's record, which all three read.
  */
 const PORTALS = ['account', 'admin', 'client', 'morgue', 'public']
-const featureRules = [...PORTALS, 'documents'].map((area) => {
+const featureRules = [...PORTALS, 'documents', 'custody'].map((area) => {
   const others = PORTALS.filter((p) => p !== area)
   return {
     files: [`src/features/${area}/**/*.{ts,tsx}`],

@@ -22,10 +22,10 @@ export default defineConfig({
   orderBy: 'messageId',
   catalogs: [
     catalog('site', ['src/app/public-layout.tsx', 'src/app/page-loading.tsx', 'src/app/language-switch.tsx', 'src/features/public/landing', 'src/lib']),
-    catalog('auth', ['src/features/public/login', 'src/features/public/register', 'src/features/public/forgot-password', 'src/features/public/reset-password', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx']),
+    catalog('auth', ['src/features/public/login', 'src/features/public/register', 'src/features/public/forgot-password', 'src/features/public/reset-password', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx', 'src/components/form-words.ts']),
     catalog('pages', ['src/features/public/about', 'src/features/public/resources']),
     catalog('contribute', ['src/features/public/contribute']),
-    catalog('portal', ['src/app', 'src/components', 'machines'], ['src/app/public-layout.tsx', 'src/app/page-loading.tsx', 'src/app/language-switch.tsx', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx']),
+    catalog('portal', ['src/app', 'src/components', 'machines'], ['src/app/public-layout.tsx', 'src/app/page-loading.tsx', 'src/app/language-switch.tsx', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx', 'src/components/form-words.ts']),
     catalog('client', ['src/features/client', 'src/features/account', 'src/features/documents']),
     catalog('morgue', ['src/features/morgue']),
     catalog('admin', ['src/features/admin']),

@@ -23,6 +23,8 @@ export const userSchema = z.object({
   password_salt: z.string(),
   /** SMS about the family's bookings; absent (older saves) reads as on. */
   sms_notifications: z.optional(z.boolean()),
+  /** The app's language the user chose; absent until they choose. */
+  language: z.optional(z.nullable(z.enum(['en', 'sw']))),
 })
 export type UserRecord = z.infer<typeof userSchema>
 
@@ -184,6 +186,22 @@ export const bookingAuditSchema = z.object({
 })
 export type BookingAuditRecord = z.infer<typeof bookingAuditSchema>
 
+// The chain of custody: every movement of a body, who recorded it and when (append-only).
+export const custodyEventSchema = z.object({
+  id: z.int(),
+  booking_id: z.int(),
+  kind: z.enum(['received', 'moved_to_storage', 'prepared', 'released']),
+  at: z.string(),
+  location: z.nullable(z.string()),
+  receiver_name: z.nullable(z.string()),
+  receiver_id_number: z.nullable(z.string()),
+  receiver_relationship: z.nullable(z.string()),
+  by_user_id: z.nullable(z.int()),
+  by_name: z.string(),
+  by_role: z.nullable(z.string()),
+})
+export type CustodyEventRecord = z.infer<typeof custodyEventSchema>
+
 // The system settings, one row (id 1) holding their JSON: every admin reads and writes the same copy.
 export const settingSchema = z.object({ id: z.int(), json: z.string() })
 export type SettingRecord = z.infer<typeof settingSchema>
@@ -267,6 +285,7 @@ export const db = {
   passwordReset: new Collection({ schema: passwordResetSchema }),
   morgueCare: new Collection({ schema: morgueCareSchema }),
   bookingAudit: new Collection({ schema: bookingAuditSchema }),
+  custodyEvent: new Collection({ schema: custodyEventSchema }),
   setting: new Collection({ schema: settingSchema }),
   contactMessage: new Collection({ schema: contactMessageSchema }),
   messageThread: new Collection({ schema: messageThreadSchema }),
@@ -384,6 +403,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return morgueCareSchema
     case 'bookingAudit':
       return bookingAuditSchema
+    case 'custodyEvent':
+      return custodyEventSchema
     case 'setting':
       return settingSchema
     case 'contactMessage':

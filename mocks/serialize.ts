@@ -13,10 +13,11 @@ export interface WireUser {
   address: string | null
   created_at: string
   sms_notifications: boolean
+  language: 'en' | 'sw' | null
 }
 
 export function toWireUser(u: UserRecord): WireUser {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true }
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true, language: u.language ?? null }
 }
 
 export function toWireService(s: ServiceRecord) {

@@ -13,6 +13,7 @@ import { FieldTooLong } from '../shared/rules'
 import type { AppEnv, Deps } from './types'
 import { serveDist } from './static'
 import { authRoutes } from './routes/auth'
+import { custodyRoutes } from './routes/custody'
 import { bookingRoutes } from './routes/bookings'
 import { deceasedRoutes } from './routes/deceased'
 import { paymentRoutes, stkPushRoutes } from './routes/payments'
@@ -95,6 +96,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/deceased', deceasedRoutes)
   api.route('/bookings', bookingContributionRoutes)
   api.route('/bookings', bookingRoutes)
+  api.route('/bookings', custodyRoutes)
   api.route('/contributions', contributionRoutes)
   api.route('/users', userRoutes)
   api.route('/settings', settingsRoutes)

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
-import { activateLocale, isLocale, preferredLocale } from './lib/i18n'
+import { activateLocale, preferredLocale } from './lib/i18n'
 
 async function bootstrap() {
   // Mock mode: the MSW worker answers /api before the first render. Compiled out otherwise.
@@ -20,12 +20,12 @@ async function bootstrap() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
-  // A pre-rendered page is hydrated in the language its markup is in (the server sends the
-  // visitor's); the app then follows the device's choice if that differs (a static host).
-  const prerendered = root.dataset.prerendered === window.location.pathname
-  const markupLocale = document.documentElement.lang
+  // A pre-rendered page is taken over as it is when it is in the language this device wants (the
+  // real server sends that one: shared/page-language.ts). Otherwise (a static host, a first visit
+  // whose browser asks for Kiswahili) the app draws the page anew in the wanted language.
   const wanted = preferredLocale()
-  await activateLocale(prerendered && isLocale(markupLocale) ? markupLocale : wanted)
+  const prerendered = root.dataset.prerendered === window.location.pathname && document.documentElement.lang === wanted
+  await activateLocale(wanted)
   const app = (
     <StrictMode>
       <App />
@@ -39,7 +39,6 @@ async function bootstrap() {
     startTransition(() => {
       hydrateRoot(root, <RendererProvider renderer={createDOMRenderer(document)}>{app}</RendererProvider>)
     })
-    if (markupLocale !== wanted) void activateLocale(wanted)
     return
   }
   // A transition lets React render the first screen in small slices, so a slow phone's main

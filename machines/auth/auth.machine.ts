@@ -38,7 +38,7 @@ export interface AuthInput {
 }
 
 function toSessionUser(user: User): SessionUser {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null, ...(user.sms_notifications === undefined ? {} : { sms_notifications: user.sms_notifications }) }
+  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null, ...(user.sms_notifications === undefined ? {} : { sms_notifications: user.sms_notifications }), ...(user.language ? { language: user.language } : {}) }
 }
 
 interface SessionEnd {

@@ -10,8 +10,6 @@ export const CASELOAD_MESSAGES = {
   loadFailed: 'Failed to fetch attendant bookings',
   tasksSaved: 'Preparation tasks updated',
   tasksFailed: 'Failed to update preparation tasks',
-  released: 'Body released to the family',
-  releaseFailed: 'Failed to release body',
   departed: 'Transfer marked as departed',
   delivered: 'Transfer marked as delivered',
   transportFailed: 'Failed to update transport',
@@ -29,12 +27,13 @@ export interface TaskTick {
 export type CaseloadEvent =
   | { type: 'caseload.reload' }
   | ({ type: 'caseload.tickTask' } & TaskTick)
-  | { type: 'caseload.release'; id: string }
+  /** A booking changed elsewhere (a release recorded in the chain of custody): shown as the server answered it. */
+  | { type: 'caseload.replace'; booking: Booking }
   | { type: 'caseload.transport'; id: string; status: 'departed' | 'delivered' }
   | { type: 'caseload.pickup'; id: string; pickup: string }
 
 export interface CaseloadContext {
-  /** The booking a release or transport change is being saved for. */
+  /** The booking a transport or pickup change is being saved for. */
   busyId: string | null
   /**
    * Ticks not yet kept by the server, oldest first; the first is being saved. The screen shows
@@ -62,14 +61,14 @@ export function shownTasks(bookingId: string, saved: readonly string[], queue: r
 /** GET /bookings/attendant: the one collection machine; the app provides its `fetchItems`. */
 export const attendantBookingsMachine = createCollectionMachine<Booking>('attendantBookings')
 
-const CHANGES = ['caseload.release', 'caseload.transport', 'caseload.pickup'] as const
+const CHANGES = ['caseload.transport', 'caseload.pickup'] as const
 
 /**
- * The attendant's caseload and the changes they make to it: preparation tasks, release against an
- * approved permit, the transfer to the service. The list is the `list` child (a collection: load,
- * failure message, retry). Ticks of preparation steps wait in a queue and are saved one after the
+ * The attendant's caseload and the changes they make to it: preparation tasks, the transfer to the
+ * service and its pickup (the release is an event of the chain of custody: custody.machine). The
+ * list is the `list` child (a collection: load, failure message, retry). Ticks of preparation steps wait in a queue and are saved one after the
  * other (each PUT carries the whole checklist, so two in flight could undo each other), while the
- * attendant goes on ticking; a refused tick is dropped alone. Releases and transfers are saved one
+ * attendant goes on ticking; a refused tick is dropped alone. Transfers and pickups are saved one
  * at a time beside them.
  */
 export const caseloadMachine = setup({
@@ -83,9 +82,6 @@ export const caseloadMachine = setup({
     attendantBookings: attendantBookingsMachine,
     saveTasks: fromPromise<Booking, { id: string; tasks: PrepTask[] }>(async () => {
       throw new Error('saveTasks actor not provided')
-    }),
-    release: fromPromise<Booking, { id: string }>(async () => {
-      throw new Error('release actor not provided')
     }),
     moveTransport: fromPromise<Booking, { id: string; status: 'departed' | 'delivered' }>(async () => {
       throw new Error('moveTransport actor not provided')
@@ -130,6 +126,7 @@ export const caseloadMachine = setup({
   on: {
     'caseload.reload': { actions: sendTo('list', { type: 'collection.fetch' }) },
     'caseload.tickTask': { actions: 'enqueueTick' },
+    'caseload.replace': { actions: { type: 'showSaved', params: ({ event }) => ({ booking: event.booking }) } },
   },
   type: 'parallel',
   states: {
@@ -166,13 +163,12 @@ export const caseloadMachine = setup({
       },
     },
     changes: {
-      description: 'Releases, transfer moves and pickup places, one at a time.',
+      description: 'Transfer moves and pickup places, one at a time.',
       initial: 'ready',
       states: {
         ready: {
-          description: 'The caseload is shown (or loading, in the list); a release or transfer move can be sent.',
+          description: 'The caseload is shown (or loading, in the list); a transfer move or pickup can be sent.',
           on: {
-            'caseload.release': 'releasing',
             'caseload.transport': 'movingTransport',
             'caseload.pickup': 'savingPickup',
           },
@@ -193,24 +189,6 @@ export const caseloadMachine = setup({
               actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.pickupSaved))],
             },
             onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.pickupFailed) } },
-          },
-        },
-        releasing: {
-          description: 'Releasing one body to its family (the server checks the burial permit).',
-          tags: ['saving'],
-          entry: 'markBusy',
-          exit: 'clearBusy',
-          invoke: {
-            src: 'release',
-            input: ({ event }) => {
-              assertEvent(event, 'caseload.release')
-              return { id: event.id }
-            },
-            onDone: {
-              target: 'ready',
-              actions: [{ type: 'showSaved', params: ({ event }) => ({ booking: event.output }) }, emit(notify('success', CASELOAD_MESSAGES.released))],
-            },
-            onError: { target: 'ready', actions: { type: 'notifyFailure', params: serverMessageOr(CASELOAD_MESSAGES.releaseFailed) } },
           },
         },
         movingTransport: {

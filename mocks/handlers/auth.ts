@@ -107,6 +107,7 @@ export const authHandlers = [
           if (input.phone !== undefined) u.phone = input.phone.trim() || null
           if (input.address !== undefined) u.address = input.address.trim() || null
           if (input.sms_notifications !== undefined) u.sms_notifications = input.sms_notifications
+          if (input.language !== undefined) u.language = input.language
         },
       })
       return HttpResponse.json({ user: toWireUser(updated ?? user), message: 'Profile updated successfully' })

@@ -9,6 +9,7 @@ import { paymentHandlers } from './payments'
 import { serviceHandlers } from './services'
 import { userHandlers } from './users'
 import { morgueHandlers } from './morgue'
+import { custodyHandlers } from './custody'
 import { settingsHandlers } from './settings'
 import { contactHandlers } from './contact'
 import { messageHandlers } from './messages'
@@ -37,6 +38,7 @@ export const handlers = [
   ...paymentHandlers,
   ...userHandlers,
   ...morgueHandlers,
+  ...custodyHandlers,
   ...contactHandlers,
   ...messageHandlers,
   notFound,

@@ -25,6 +25,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** The family may turn the SMS about their bookings off in their profile. */
     smsNotifications: boolean('sms_notifications').notNull().default(true),
+    /** The app's language the user chose ('en' or 'sw'); null until they choose. */
+    language: text('language', { enum: ['en', 'sw'] }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_role').on(t.role)],
@@ -273,6 +275,34 @@ export const bookingAudit = pgTable(
     reason: text('reason'),
   },
   (t) => [index('booking_audit_booking').on(t.bookingId)],
+)
+
+/**
+ * The chain of custody: every movement of a body, when (the server's clock) and by whom (named as
+ * then, so the record stays readable after a rename). Append-only: nothing is updated or deleted.
+ */
+export const custodyEvents = pgTable(
+  'custody_events',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['received', 'moved_to_storage', 'prepared', 'released'] }).notNull(),
+    at: at('at').notNull().defaultNow(),
+    location: varchar('location', { length: 100 }),
+    receiverName: varchar('receiver_name', { length: 100 }),
+    receiverIdNumber: varchar('receiver_id_number', { length: 20 }),
+    receiverRelationship: varchar('receiver_relationship', { length: 50 }),
+    byUserId: integer('by_user_id'),
+    byName: text('by_name').notNull(),
+    byRole: text('by_role'),
+  },
+  (t) => [
+    index('custody_events_booking').on(t.bookingId, t.at),
+    // At most one release per body, whatever two attendants do at the same moment.
+    uniqueIndex('custody_events_one_release').on(t.bookingId).where(sql`kind = 'released'`),
+  ],
 )
 
 /** The admin's settings, one row per section (general, notifications, security, retention) as JSON. */

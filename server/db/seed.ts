@@ -23,10 +23,11 @@ type Rows = {
   mpesaRequests: Array<typeof t.mpesaRequests.$inferInsert>
   activities: Array<typeof t.activities.$inferInsert>
   morgueCare: Array<typeof t.morgueCare.$inferInsert>
+  custodyEvents: Array<typeof t.custodyEvents.$inferInsert>
 }
 
 /** Insert order (parents first); truncation and sequence resets use the same list. */
-const TABLES = ['users', 'services', 'deceased', 'bookings', 'bookingLines', 'documents', 'payments', 'mpesaRequests', 'activities', 'morgueCare'] as const
+const TABLES = ['users', 'services', 'deceased', 'bookings', 'bookingLines', 'documents', 'payments', 'mpesaRequests', 'activities', 'morgueCare', 'custodyEvents'] as const
 const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   users: 'users',
   services: 'services',
@@ -38,6 +39,7 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   mpesaRequests: 'mpesa_requests',
   activities: 'activities',
   morgueCare: 'morgue_care',
+  custodyEvents: 'custody_events',
 }
 const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'login_failures', 'dev_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links']
 
@@ -153,6 +155,19 @@ async function buildRows(): Promise<Rows> {
       transportStatus: m.transport_status,
       releasedAt: m.released_at === null ? null : d(m.released_at),
       pickupLocation: m.pickup_location ?? null,
+    })),
+    custodyEvents: db.custodyEvent.all().map((e) => ({
+      id: e.id,
+      bookingId: e.booking_id,
+      kind: e.kind,
+      at: d(e.at),
+      location: e.location,
+      receiverName: e.receiver_name,
+      receiverIdNumber: e.receiver_id_number,
+      receiverRelationship: e.receiver_relationship,
+      byUserId: e.by_user_id,
+      byName: e.by_name,
+      byRole: e.by_role,
     })),
   }
 }

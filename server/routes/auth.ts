@@ -97,6 +97,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (input.phone !== undefined) change.phone = input.phone.trim() || null
     if (input.address !== undefined) change.address = input.address.trim() || null
     if (input.sms_notifications !== undefined) change.smsNotifications = input.sms_notifications
+    if (input.language !== undefined) change.language = input.language
     const updated = Object.keys(change).length ? await updateUser(c.var.deps.db, c.var.user.id, change) : c.var.user
     return c.json({ user: toWireUser(updated ?? c.var.user), message: 'Profile updated successfully' })
   })

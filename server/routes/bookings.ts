@@ -5,7 +5,7 @@ import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequ
 import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
 import { smsFamily } from '../sms'
 import { SMS_TEXT } from '../../src/api/contracts/messages'
-import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking, checkLengths, mayChangeBookingStatus, permitStatus, refundDueMessage } from '../../shared/rules'
+import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking, checkLengths, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
 import { BookingsQuery, pageOf } from '../../shared/validation'
 import { requireAuth } from '../auth'
@@ -22,7 +22,7 @@ export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
 const STATUS_LABELS = { pending: 'pending', confirmed: 'confirmed', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' } as const
 
 /** The booking if the signed-in user may see it, else 404 (never leak that it exists). */
-async function visibleBooking(c: Context<AppEnv>): Promise<repo.BookingRow> {
+export async function visibleBooking(c: Context<AppEnv>): Promise<repo.BookingRow> {
   const raw = c.req.param('id') ?? ''
   const booking = /^\d{1,9}$/.test(raw) ? await repo.findBooking(c.var.deps.db, Number(raw)) : undefined
   if (!booking || !canSeeBooking(c.var.user, { client_id: booking.clientId, attendant_id: booking.attendantId })) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
@@ -158,19 +158,6 @@ export const bookingRoutes = new Hono<AppEnv>()
     // Kept in checklist order, each once.
     await repo.updateCare(db, booking, { tasks: PREP_TASKS.filter((t) => input.tasks.includes(t)) })
     return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Preparation tasks updated' })
-  })
-
-  .post('/:id/release', requireAuth('morgue_attendant', 'admin'), async (c) => {
-    const { db } = c.var.deps
-    const booking = await visibleBooking(c)
-    if ((await repo.careOf(db, booking)).releasedAt) throw new ApiError(422, 'This body has already been released')
-    if (!inCare(booking.status)) throw new ApiError(422, "This booking is not in the morgue's care")
-    // Kenyan law: no body leaves the mortuary without an approved burial permit.
-    const docs = (await repo.bookingDocuments(db, booking.id)).map((d) => ({ document_type: d.documentType, status: d.status, created_at: d.createdAt.toISOString() }))
-    if (permitStatus(docs) !== 'approved') throw new ApiError(422, 'The burial permit is not approved yet')
-    await repo.updateCare(db, booking, { releasedAt: new Date() })
-    await logActivity(db, 'booking', `Body for booking #${booking.id} released to the family by ${c.var.user.name}`, c.var.user.id)
-    return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Body released to the family' })
   })
 
   .patch('/:id/transport', requireAuth('morgue_attendant', 'admin'), valid('json', TransportRequest), async (c) => {

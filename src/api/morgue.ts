@@ -8,9 +8,6 @@ const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`
 export const saveTasks = (id: string, tasks: PrepTask[]) =>
   request((w) => w.url(`${bookingPath(id)}/tasks`).put({ tasks }).json(), BookingResponse)
 
-/** POST /bookings/{id}/release: release the body (only with an approved burial permit). */
-export const releaseBody = (id: string) => request((w) => w.url(`${bookingPath(id)}/release`).post({}).json(), BookingResponse)
-
 /** PUT /bookings/{id}/pickup: where the body is collected for the transfer ('' = the usual place). */
 export const setPickup = (id: string, pickup: string) =>
   request((w) => w.url(`${bookingPath(id)}/pickup`).put({ pickup_location: pickup }).json(), BookingResponse)

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { BrowserRouter, MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { FluentProvider } from '@fluentui/react-components'
-import { I18nProvider } from '@lingui/react'
-import { i18n } from '../lib/i18n'
+import { LanguageProvider } from './language-provider'
 import './global.css'
 // The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
@@ -65,7 +64,7 @@ export function App({ actor, initialPath, onLocation }: AppProps) {
     </>
   )
   return (
-    <I18nProvider i18n={i18n}>
+    <LanguageProvider>
       <FluentProvider theme={THEME_FROM_CSS} style={{ minHeight: '100vh' }}>
         <SessionContext.Provider value={actor ?? null}>
           {initialPath !== undefined ? <MemoryRouter initialEntries={[initialPath]}>{content}</MemoryRouter> : <BrowserRouter>{content}</BrowserRouter>}
@@ -76,6 +75,6 @@ export function App({ actor, initialPath, onLocation }: AppProps) {
           )}
         </SessionContext.Provider>
       </FluentProvider>
-    </I18nProvider>
+    </LanguageProvider>
   )
 }

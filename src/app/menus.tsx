@@ -14,11 +14,13 @@ import {
   VehicleTruckProfile20Regular,
   Bed20Regular,
 } from '@fluentui/react-icons'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Role } from '../api/contracts/auth'
 import { paths } from './paths'
 
 export interface MenuEntry {
-  label: string
+  label: MessageDescriptor
   to: string
   icon: ReactElement
   /** Only this exact path marks the entry as current (the portal's home). */
@@ -28,34 +30,41 @@ export interface MenuEntry {
 /** Each role's side menu, exactly as SPEC.md section 2 lists it. */
 export const MENUS: Record<Role, MenuEntry[]> = {
   client: [
-    { label: 'Dashboard', to: paths.client.home, icon: <Home20Regular />, end: true },
-    { label: 'Book Service', to: paths.client.bookService, icon: <BookAdd20Regular /> },
-    { label: 'My Bookings', to: paths.client.bookings, icon: <Calendar20Regular /> },
-    { label: 'Documents', to: paths.client.documents, icon: <DocumentText20Regular /> },
-    { label: 'Payments', to: paths.client.payments, icon: <Payment20Regular /> },
-    { label: 'Messages', to: paths.client.messages, icon: <Chat20Regular /> },
+    { label: msg`Dashboard`, to: paths.client.home, icon: <Home20Regular />, end: true },
+    { label: msg`Book Service`, to: paths.client.bookService, icon: <BookAdd20Regular /> },
+    { label: msg`My Bookings`, to: paths.client.bookings, icon: <Calendar20Regular /> },
+    { label: msg`Documents`, to: paths.client.documents, icon: <DocumentText20Regular /> },
+    { label: msg`Payments`, to: paths.client.payments, icon: <Payment20Regular /> },
+    { label: msg`Messages`, to: paths.client.messages, icon: <Chat20Regular /> },
   ],
   morgueAttendant: [
-    { label: 'Dashboard', to: paths.morgue.home, icon: <Home20Regular />, end: true },
-    { label: 'Body Management', to: paths.morgue.bodyManagement, icon: <Bed20Regular /> },
-    { label: 'Preparation Tasks', to: paths.morgue.tasks, icon: <ClipboardTask20Regular /> },
-    { label: 'Transport', to: paths.morgue.transport, icon: <VehicleTruckProfile20Regular /> },
-    { label: 'Documents', to: paths.morgue.documents, icon: <DocumentText20Regular /> },
-    { label: 'Messages', to: paths.morgue.messages, icon: <Chat20Regular /> },
+    { label: msg`Dashboard`, to: paths.morgue.home, icon: <Home20Regular />, end: true },
+    { label: msg`Body Management`, to: paths.morgue.bodyManagement, icon: <Bed20Regular /> },
+    { label: msg`Preparation Tasks`, to: paths.morgue.tasks, icon: <ClipboardTask20Regular /> },
+    { label: msg`Transport`, to: paths.morgue.transport, icon: <VehicleTruckProfile20Regular /> },
+    { label: msg`Documents`, to: paths.morgue.documents, icon: <DocumentText20Regular /> },
+    { label: msg`Messages`, to: paths.morgue.messages, icon: <Chat20Regular /> },
   ],
   admin: [
-    { label: 'Dashboard', to: paths.admin.home, icon: <Board20Regular />, end: true },
-    { label: 'Users', to: paths.admin.users, icon: <People20Regular /> },
-    { label: 'Services', to: paths.admin.services, icon: <Calendar20Regular /> },
-    { label: 'Reports', to: paths.admin.reports, icon: <DataBarVertical20Regular /> },
-    { label: 'Documents', to: paths.admin.documents, icon: <DocumentText20Regular /> },
-    { label: 'Messages', to: paths.admin.messages, icon: <Chat20Regular /> },
-    { label: 'Settings', to: paths.admin.settings, icon: <Settings20Regular /> },
+    { label: msg`Dashboard`, to: paths.admin.home, icon: <Board20Regular />, end: true },
+    { label: msg`Users`, to: paths.admin.users, icon: <People20Regular /> },
+    { label: msg`Services`, to: paths.admin.services, icon: <Calendar20Regular /> },
+    { label: msg`Reports`, to: paths.admin.reports, icon: <DataBarVertical20Regular /> },
+    { label: msg`Documents`, to: paths.admin.documents, icon: <DocumentText20Regular /> },
+    { label: msg`Messages`, to: paths.admin.messages, icon: <Chat20Regular /> },
+    { label: msg`Settings`, to: paths.admin.settings, icon: <Settings20Regular /> },
   ],
 }
 
-export const ROLE_NAMES: Record<Role, string> = {
-  client: 'Client',
-  morgueAttendant: 'Morgue Attendant',
-  admin: 'Admin',
+export const ROLE_NAMES: Record<Role, MessageDescriptor> = {
+  client: msg`Client`,
+  morgueAttendant: msg`Morgue Attendant`,
+  admin: msg`Admin`,
+}
+
+/** The portal's name in its footer ("Client Portal"), one sentence so Kiswahili can order it. */
+export const PORTAL_NAMES: Record<Role, MessageDescriptor> = {
+  client: msg`Client Portal`,
+  morgueAttendant: msg`Morgue Attendant Portal`,
+  admin: msg`Admin Portal`,
 }

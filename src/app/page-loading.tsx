@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { Trans } from '@lingui/react/macro'
 
 const useStyles = makeStyles({
   root: {
@@ -17,7 +18,7 @@ export function PageLoading() {
   const styles = useStyles()
   return (
     <p role="status" className={styles.root}>
-      Loading…
+      <Trans>Loading…</Trans>
     </p>
   )
 }

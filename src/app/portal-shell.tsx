@@ -16,7 +16,11 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components'
 import { SignOut20Regular } from '@fluentui/react-icons'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { MenuEntry } from './menus'
+import { LanguageSwitch } from './language-switch'
+import type { Locale } from '../lib/i18n'
 import { useMediaQuery } from '../components/use-media-query'
 
 const useStyles = makeStyles({
@@ -78,20 +82,26 @@ const useStyles = makeStyles({
 
 export interface PortalShellProps {
   menu: MenuEntry[]
-  roleName: string
+  roleName: MessageDescriptor
+  /** "Client Portal", in the footer of the menu. */
+  portalName: MessageDescriptor
   userName: string
   homePath: string
   /** The user's own profile, opened from their name in the top bar. */
   profilePath?: string
   onLogout: () => void
+  /** The user chose another language (kept in their profile). */
+  onLanguage?: (locale: Locale) => void
   /** A count beside a menu entry (by its path): unread messages. */
   badges?: Record<string, number>
   children: ReactNode
 }
 
 /** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
-export function PortalShell({ menu, roleName, userName, homePath, profilePath, onLogout, badges, children }: PortalShellProps) {
+export function PortalShell({ menu, roleName, portalName, userName, homePath, profilePath, onLogout, onLanguage, badges, children }: PortalShellProps) {
   const styles = useStyles()
+  const { t } = useLingui()
+  const role = t(roleName)
   const location = useLocation()
   const navigate = useNavigate()
   const isSmall = useMediaQuery('(max-width: 768px)')
@@ -114,10 +124,12 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
         onOpenChange={(_, data) => setDrawerOpen(data.open)}
         selectedValue={current?.to ?? ''}
         tabbable
-        aria-label={`${roleName} menu`}
+        aria-label={t`${role} menu`}
       >
         <NavDrawerHeader className={styles.headerBrand}>
-          <Text weight="semibold">Amani Funeral Home</Text>
+          <Text weight="semibold">
+            <Trans>Amani Funeral Home</Trans>
+          </Text>
         </NavDrawerHeader>
         <NavDrawerBody>
           {menu.map((entry) => (
@@ -135,32 +147,32 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
                 setDrawerOpen(false)
               }}
             >
-              {entry.label}
+              {t(entry.label)}
               {(badges?.[entry.to] ?? 0) > 0 && (
-                <CounterBadge className={styles.badge} count={badges![entry.to]} color="danger" size="small" aria-label={`${badges![entry.to]} unread`} />
+                <CounterBadge className={styles.badge} count={badges![entry.to]} color="danger" size="small" aria-label={t`${badges![entry.to]} unread`} />
               )}
             </NavItem>
           ))}
         </NavDrawerBody>
         <NavDrawerFooter>
-          <Caption1 className={styles.portalName}>{`${roleName} Portal`}</Caption1>
+          <Caption1 className={styles.portalName}>{t(portalName)}</Caption1>
         </NavDrawerFooter>
       </NavDrawer>
       <div className={styles.column}>
         <header className={styles.topBar}>
           {isSmall && (
-            <Hamburger {...restoreFocusTarget} aria-label={unread > 0 ? `Open menu, ${unread} unread` : 'Open menu'} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
+            <Hamburger {...restoreFocusTarget} aria-label={unread > 0 ? t`Open menu, ${unread} unread` : t`Open menu`} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
           )}
           {/* On a phone the menu is folded away: its count shows beside the button that opens it. */}
           {isSmall && unread > 0 && <CounterBadge count={unread} color="danger" size="small" aria-hidden className={styles.hamburgerBadge} />}
-          <Link to={homePath} className={styles.brand} aria-label="Amani Funeral Home dashboard">
+          <Link to={homePath} className={styles.brand} aria-label={t`Amani Funeral Home dashboard`}>
             <img src="/logo-mark.svg" alt="" width={28} height={28} />
             {/* On a phone the mark alone: the bar's room goes to the user's name and Logout. */}
             {!isSmall && 'Amani'}
           </Link>
           <span className={styles.spacer} />
           {profilePath ? (
-            <Link to={profilePath} className={styles.user} aria-label={`${userName}: my profile`}>
+            <Link to={profilePath} className={styles.user} aria-label={t`${userName}: my profile`}>
               {userName}
             </Link>
           ) : (
@@ -168,8 +180,9 @@ export function PortalShell({ menu, roleName, userName, homePath, profilePath, o
               {userName}
             </Text>
           )}
+          <LanguageSwitch onChange={onLanguage} />
           <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
-            Logout
+            <Trans>Logout</Trans>
           </Button>
         </header>
         <main className={styles.main} id="main">

@@ -1,12 +1,42 @@
-import { Suspense, lazy, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import type { Role } from '../api/contracts/auth'
 import { PortalShell } from './portal-shell'
-import { MENUS, ROLE_NAMES } from './menus'
+import { MENUS, PORTAL_NAMES, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
 import { useUnreadMessages } from './messages/use-unread-messages'
+import { updateProfile } from '../api/auth'
+import { activateLocale, currentLocale, rememberLocale, storedLocale, type Locale } from '../lib/i18n'
+
+/** Keep a language choice in the user's profile too, so it follows them to another device. */
+function saveLanguage(locale: Locale) {
+  void updateProfile({ language: locale }).catch(() => {
+    // The device keeps the choice either way; the profile learns it at the next change.
+  })
+}
+
+/**
+ * On sign-in: the language kept in the profile wins (chosen on another device); a profile without
+ * one learns the one chosen on this device.
+ */
+function useProfileLanguage(user: { id: string; language?: Locale | null } | null) {
+  const id = user?.id
+  const language = user?.language
+  useEffect(() => {
+    if (!id) return
+    if (language && language !== currentLocale()) {
+      rememberLocale(language)
+      void activateLocale(language)
+    } else if (!language) {
+      const chosen = storedLocale()
+      if (chosen) saveLanguage(chosen)
+    }
+    // When a user signs in, and when the server's copy of the user arrives (a restored session
+    // starts from the token, which carries no language); a change made here is saved as it is made.
+  }, [id, language])
+}
 
 // Every role's profile page, its own chunk.
 const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
@@ -21,15 +51,18 @@ export interface PortalRoute {
 export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[] }) {
   const { user, logout } = useSession()
   const unread = useUnreadMessages()
-  const messages = MENUS[role].find((m) => m.label === 'Messages')
+  useProfileLanguage(user)
+  const messages = MENUS[role].find((m) => m.to.endsWith('/messages'))
   return (
     <PortalShell
       menu={MENUS[role]}
       roleName={ROLE_NAMES[role]}
+      portalName={PORTAL_NAMES[role]}
       userName={user?.name || user?.email || ''}
       homePath={homeOf(role)}
       profilePath={profileOf(role)}
       onLogout={logout}
+      onLanguage={saveLanguage}
       badges={messages ? { [messages.to]: unread } : undefined}
     >
       <Suspense fallback={<PageLoading />}>

@@ -17,6 +17,7 @@ import { normaliseRole, type Role } from '../api/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
 import { useAfterHydration } from '../lib/hydration'
 import { whenIdle } from '../lib/idle'
+import { withCatalogs } from '../lib/i18n'
 
 /** An actor given from outside (tests) takes precedence over the loaded one. */
 export const SessionContext = createContext<AuthActor | null>(null)
@@ -33,7 +34,8 @@ export function configureSessionLoader(options: { inspect?: ActorOptions<AnyActo
 
 /** Load the session chunk and start the one auth actor (once; later calls get the same actor). */
 export function loadSession(): Promise<AuthActor> {
-  pending ??= import('./session').then((m) => {
+  // The machines' words (toasts, the server's answers) come with it: the portal's catalogue.
+  pending ??= withCatalogs(() => import('./session'), 'portal')().then((m) => {
     loaded = m.startSession({ inspect })
     listeners.forEach((notify) => notify())
     return loaded

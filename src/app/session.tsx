@@ -13,6 +13,7 @@ import type { NotifyEvent } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
 import { TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
 import { useLocation } from 'react-router-dom'
+import { translated } from '../lib/i18n'
 
 export type AuthActor = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
@@ -89,7 +90,7 @@ function showToast(event: NotifyEvent) {
   // Same text twice in a row (e.g. two lists failing at once) shows once.
   const toastId = `${event.level}:${event.message}`
   shownAt.set(toastId, Date.now())
-  toast(event.message, { type: toastType[event.level], toastId, onClose: () => shownAt.delete(toastId) })
+  toast(translated(event.message), { type: toastType[event.level], toastId, onClose: () => shownAt.delete(toastId) })
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from 'react'
 import { Card, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 
 const useStyles = makeStyles({
   counter: { gap: tokens.spacingVerticalXS, justifyContent: 'space-between' },
@@ -23,6 +24,7 @@ interface DashboardCounterProps {
 export function DashboardCounter({ label, value, icon, loading, alert = false }: DashboardCounterProps) {
   const styles = useStyles()
   const id = useId()
+  const { t } = useLingui()
   return (
     <Card className={styles.counter} role="group" aria-labelledby={id}>
       <div className={styles.head}>
@@ -32,7 +34,7 @@ export function DashboardCounter({ label, value, icon, loading, alert = false }:
         </span>
       </div>
       {loading ? (
-        <Skeleton aria-label={`Loading ${label}`}>
+        <Skeleton aria-label={t`Loading ${label}`}>
           <SkeletonItem size={40} style={{ width: '48px' }} />
         </Skeleton>
       ) : (

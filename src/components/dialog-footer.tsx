@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react'
 import { Button, DialogActions } from '@fluentui/react-components'
+import { Trans } from '@lingui/react/macro'
 
 interface DialogFooterProps {
   /** The primary action's words (say what it does: "Delete", "Save prices"). */
@@ -24,7 +25,7 @@ export function DialogFooter({
   onConfirm,
   form,
   onCancel,
-  cancel = 'Cancel',
+  cancel = <Trans>Cancel</Trans>,
   busy = false,
   cancelWhileBusy = false,
   confirmDisabled = false,

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
 import { useAfterHydration } from '../lib/hydration'
+import { translated } from '../lib/i18n'
 import { Checkbox, Field, Input, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
@@ -8,9 +9,9 @@ export function fieldError(field: AnyFieldApi): string | undefined {
   const shown = field.state.meta.isBlurred || field.form.state.submissionAttempts > 0
   if (!shown) return undefined
   for (const e of field.state.meta.errors as unknown[]) {
-    if (typeof e === 'string' && e) return e
+    if (typeof e === 'string' && e) return translated(e)
     if (e && typeof e === 'object' && 'message' in e && typeof (e as { message: unknown }).message === 'string') {
-      return (e as { message: string }).message
+      return translated((e as { message: string }).message)
     }
   }
   return undefined

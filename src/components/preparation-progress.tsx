@@ -1,4 +1,5 @@
 import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../api/contracts/bookings'
 import { preparationForFamily, preparationOf, preparationShort, preparationText } from './preparation'
 
@@ -24,6 +25,7 @@ export function PreparationProgress({
   audience?: 'family' | 'staff'
 }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const p = preparationOf(booking)
   const value = p.released ? p.total : p.done.length
   const words = audience === 'family' ? preparationForFamily(p) : preparationText(p)
@@ -34,7 +36,7 @@ export function PreparationProgress({
         max={p.total}
         thickness={compact ? 'medium' : 'large'}
         color={value === p.total ? 'success' : 'brand'}
-        aria-label={compact ? `Preparation of booking #${booking.id}` : 'Preparation'}
+        aria-label={compact ? t`Preparation of booking #${booking.id}` : t`Preparation`}
         aria-valuetext={words}
       />
       <Text size={compact ? 200 : 300} className={compact ? styles.muted : undefined}>

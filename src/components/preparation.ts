@@ -1,15 +1,23 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Booking } from '../api/contracts/bookings'
 import { PREP_TASKS, type PrepTask } from '../api/contracts/morgue'
+import { i18n } from '../lib/i18n'
 
-/** The preparation steps in the words the attendant, the office and the family read. */
-export const TASK_LABELS: Record<PrepTask, string> = {
-  received: 'Received',
-  washed: 'Washed',
-  embalmed: 'Embalmed',
-  dressed: 'Dressed',
-  casketed: 'Casketed',
-  ready_for_viewing: 'Ready for viewing',
+const TASK_WORDS: Record<PrepTask, MessageDescriptor> = {
+  received: msg`Received`,
+  washed: msg`Washed`,
+  embalmed: msg`Embalmed`,
+  dressed: msg`Dressed`,
+  casketed: msg`Casketed`,
+  ready_for_viewing: msg`Ready for viewing`,
 }
+
+/** The preparation steps in the words the attendant, the office and the family read, in the language in use when read. */
+export const TASK_LABELS = Object.defineProperties(
+  {},
+  Object.fromEntries(PREP_TASKS.map((task) => [task, { enumerable: true, get: () => i18n._(TASK_WORDS[task]) }])),
+) as Readonly<Record<PrepTask, string>>
 
 export interface Preparation {
   done: PrepTask[]
@@ -27,15 +35,20 @@ export function preparationOf(b: Pick<Booking, 'morgue'>): Preparation {
 
 /** "Not started", "2 of 6 steps done (latest: Washed)", "All 6 steps done", "Released to the family". */
 export function preparationText(p: Preparation): string {
-  if (p.released) return 'Released to the family'
-  if (p.done.length === 0) return 'Not started'
-  if (p.done.length === p.total) return `All ${p.total} steps done`
-  return `${p.done.length} of ${p.total} steps done (latest: ${TASK_LABELS[p.latest ?? p.done[0]!]})`
+  if (p.released) return i18n._(msg`Released to the family`)
+  if (p.done.length === 0) return i18n._(msg`Not started`)
+  const total = p.total
+  if (p.done.length === total) return i18n._(msg`All ${total} steps done`)
+  const done = p.done.length
+  const latest = TASK_LABELS[p.latest ?? p.done[0]!]
+  return i18n._(msg`${done} of ${total} steps done (latest: ${latest})`)
 }
 
 /** Short form for a table cell: "2 of 6", "Released". */
 export function preparationShort(p: Preparation): string {
-  return p.released ? 'Released' : `${p.done.length} of ${p.total}`
+  const done = p.done.length
+  const total = p.total
+  return p.released ? i18n._(msg`Released`) : i18n._(msg`${done} of ${total}`)
 }
 
 /**
@@ -43,10 +56,10 @@ export function preparationShort(p: Preparation): string {
  * the mortuary's checklist (the attendants and the office keep the precise steps above).
  */
 export function preparationForFamily(p: Preparation): string {
-  if (p.released) return 'Released to the family'
-  if (p.done.length === 0) return 'We will let you know when your loved one is in our care'
-  if (p.latest === 'ready_for_viewing' || p.done.length === p.total) return 'Your loved one is ready. Call us to arrange a viewing'
-  if (p.latest === 'dressed' || p.latest === 'casketed') return 'Your loved one has been dressed and is almost ready'
-  if (p.latest === 'received') return 'Your loved one is in our care'
-  return 'Your loved one is in our care and being prepared'
+  if (p.released) return i18n._(msg`Released to the family`)
+  if (p.done.length === 0) return i18n._(msg`We will let you know when your loved one is in our care`)
+  if (p.latest === 'ready_for_viewing' || p.done.length === p.total) return i18n._(msg`Your loved one is ready. Call us to arrange a viewing`)
+  if (p.latest === 'dressed' || p.latest === 'casketed') return i18n._(msg`Your loved one has been dressed and is almost ready`)
+  if (p.latest === 'received') return i18n._(msg`Your loved one is in our care`)
+  return i18n._(msg`Your loved one is in our care and being prepared`)
 }

@@ -1,11 +1,27 @@
 import { CURRENCY, TIME_ZONE } from './constants'
+import { intlLocale } from './i18n'
 
-const LOCALE = 'en-KE'
-const amount = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 })
+/** One formatter per language in use (Kenyan English or Kenyan Kiswahili), made when first needed. */
+function perLocale<T>(make: (locale: string) => T): () => T {
+  const made = new Map<string, T>()
+  return () => {
+    const locale = intlLocale()
+    let value = made.get(locale)
+    if (!value) made.set(locale, (value = make(locale)))
+    return value
+  }
+}
+
+const amount = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }))
 
 /** 5000 → 'KSH 5,000' (SPEC.md section 9: amounts in KSH). */
 export function formatKsh(n: number): string {
-  return `${CURRENCY} ${amount.format(n)}`
+  return `${CURRENCY} ${amount().format(n)}`
+}
+
+/** 1234 → '1,234' in the language in use. */
+export function formatNumber(n: number): string {
+  return amount().format(n)
 }
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/
@@ -23,8 +39,8 @@ function toInstant(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' })
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }))
+const dateTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, {
   timeZone: TIME_ZONE,
   day: 'numeric',
   month: 'short',
@@ -32,18 +48,26 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-})
+}))
 
 /** '2026-03-10' or an ISO instant → '10 Mar 2026' (Nairobi calendar day). Unparseable text is shown as is. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return ''
   const date = toInstant(value)
-  return date ? dateFormat.format(date) : value
+  return date ? dateFormat().format(date) : value
 }
 
 /** An ISO instant or '2026-03-10T14:30:00' → '10 Mar 2026, 14:30' (Nairobi time). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return ''
   const date = toInstant(value)
-  return date ? dateTimeFormat.format(date) : value
+  return date ? dateTimeFormat().format(date) : value
+}
+
+const dayTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
+
+/** An ISO instant → '10 Mar, 14:30' (Nairobi time; a message's stamp). */
+export function formatDayTime(value: string): string {
+  const date = toInstant(value)
+  return date ? dayTimeFormat().format(date) : value
 }

@@ -172,4 +172,16 @@ describe('auth', () => {
     expect(typeof res.json.message).toBe('string')
     expect((await call('POST', '/auth/login', { body: { email: 'ab@example.com', password: 'secret123' } })).status).toBe(401)
   })
+
+  it('the profile keeps the language the user chose (English or Kiswahili) and refuses any other', async () => {
+    const token = await loginAs('client')
+    const before = await call<{ user: { language: string | null } }>('GET', '/auth/me', { token })
+    expect(before.json.user.language ?? null).toBeNull()
+    const saved = await call<{ user: { language: string } }>('PUT', '/auth/profile', { token, body: { language: 'sw' } })
+    expect(saved.status).toBe(200)
+    expect(saved.json.user.language).toBe('sw')
+    expect((await call<{ user: { language: string } }>('GET', '/auth/me', { token })).json.user.language).toBe('sw')
+    expect((await call('PUT', '/auth/profile', { token, body: { language: 'fr' } })).status).toBe(422)
+    expect((await call<{ user: { language: string } }>('GET', '/auth/me', { token })).json.user.language).toBe('sw')
+  })
 })

@@ -5,6 +5,9 @@ import { caseloadCounts } from '../../src/features/morgue/caseload'
 
 useBackend()
 
+/** Who takes the body: a release records their name, ID number and relationship (the chain of custody). */
+const RECEIVER = { receiver_name: 'James Achieng', receiver_id_number: '23456789', receiver_relationship: 'Son' }
+
 async function attendantBookings(token: string) {
   const res = await call('GET', '/bookings/attendant', { token })
   expect(res.status).toBe(200)
@@ -55,16 +58,16 @@ describe('the demo attendant\'s caseload', () => {
   it('releases a body only against an approved burial permit; the transfer departs only after release', async () => {
     const token = await loginAs('morgue_attendant')
     const rose = byFirstName('Rose')
-    const refused = await call('POST', `/bookings/${rose.id}/release`, { token })
+    const refused = await call('POST', `/bookings/${rose.id}/release`, { token, body: RECEIVER })
     expect(refused.status).toBe(422)
     expect(refused.json).toMatchObject({ message: 'The burial permit is not approved yet' })
     expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })).status).toBe(422)
 
     await fixtures.addDocument({ booking_id: rose.id, uploaded_by: rose.client_id, name: 'permit.pdf', document_type: 'burial_permit', status: 'approved' })
-    const released = await call('POST', `/bookings/${rose.id}/release`, { token })
+    const released = await call('POST', `/bookings/${rose.id}/release`, { token, body: RECEIVER })
     expect(released.status).toBe(200)
     expect(BookingResponse.parse(released.json).morgue?.released_at).toBeTruthy()
-    expect((await call('POST', `/bookings/${rose.id}/release`, { token })).status).toBe(422)
+    expect((await call('POST', `/bookings/${rose.id}/release`, { token, body: RECEIVER })).status).toBe(422)
     expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'delivered' } })).status).toBe(422)
     const departed = await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })
     expect(departed.json).toMatchObject({ message: 'Transfer marked as departed' })
@@ -102,7 +105,7 @@ describe('the transfer\'s pickup and destination', () => {
     const token = await loginAs('morgue_attendant')
     const rose = byFirstName('Rose')
     await fixtures.addDocument({ booking_id: rose.id, uploaded_by: rose.client_id, name: 'permit.pdf', document_type: 'burial_permit', status: 'approved' })
-    expect((await call('POST', `/bookings/${rose.id}/release`, { token })).status).toBe(200)
+    expect((await call('POST', `/bookings/${rose.id}/release`, { token, body: RECEIVER })).status).toBe(200)
     expect((await call('PATCH', `/bookings/${rose.id}/transport`, { token, body: { transport_status: 'departed' } })).status).toBe(200)
     const late = await call('PUT', `/bookings/${rose.id}/pickup`, { token, body: { pickup_location: 'Family home, Kisumu' } })
     expect(late.status).toBe(422)

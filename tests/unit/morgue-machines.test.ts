@@ -64,17 +64,25 @@ describe('caseload machine', () => {
     expect(notes.map((n) => n.message)).toEqual([CASELOAD_MESSAGES.tasksSaved, 'Server unavailable', CASELOAD_MESSAGES.tasksSaved])
   })
 
-  it('a load failure says \'Failed to fetch attendant bookings\'; a refused release shows the server\'s message', async () => {
+  it('a load failure says \'Failed to fetch attendant bookings\'; a refused pickup shows the server\'s message', async () => {
     const failing = start({ fetchBookings: async () => Promise.reject(new Error('down')) })
     await waitFor(failing.list(), (s) => s.matches('failed'))
     expect(failing.notes.map((n) => n.message)).toEqual(['Failed to fetch attendant bookings'])
     expect(failing.list().getSnapshot().context.error).toBe('Failed to fetch attendant bookings')
 
-    const refused = start({ release: fromPromise(async () => Promise.reject(Object.assign(new Error('422'), { serverMessage: 'The burial permit is not approved yet' }))) })
+    const refused = start({ setPickup: fromPromise(async () => Promise.reject(Object.assign(new Error('422'), { serverMessage: 'The transfer has already left' }))) })
     await waitFor(refused.list(), (s) => s.matches('ready'))
-    refused.actor.send({ type: 'caseload.release', id: '1' })
+    refused.actor.send({ type: 'caseload.pickup', id: '1', pickup: 'Home' })
     await waitFor(refused.actor, (s) => s.matches({ changes: 'ready' }) && s.context.busyId === null)
-    expect(refused.notes.map((n) => n.message)).toEqual(['The burial permit is not approved yet'])
+    expect(refused.notes.map((n) => n.message)).toEqual(['The transfer has already left'])
+  })
+
+  it('a booking changed elsewhere (a release in the chain of custody) replaces the one in the list', async () => {
+    const { actor, list } = start()
+    await waitFor(list(), (s) => s.matches('ready'))
+    const released = Booking.parse({ ...booking('2'), morgue: { ...booking('2').morgue, released_at: '2026-01-05T09:00:00.000Z' } })
+    actor.send({ type: 'caseload.replace', booking: released })
+    expect(list().getSnapshot().context.items.find((b) => b.id === '2')?.morgue?.released_at).toBe('2026-01-05T09:00:00.000Z')
   })
 
   it('Retry after a failed load fetches the list again through the caseload', async () => {

@@ -18,6 +18,8 @@ export const User = z.object({
   created_at: z.nullish(z.string()),
   /** SMS about the family's bookings (absent: on). */
   sms_notifications: z.optional(z.boolean()),
+  /** The language the user chose for the app and their SMS (absent: not chosen yet). */
+  language: z.nullish(z.enum(['en', 'sw'])),
 })
 export type User = z.infer<typeof User>
 
@@ -43,6 +45,8 @@ export interface SessionUser {
   address?: string | null
   /** SMS about the family's bookings (absent: on). */
   sms_notifications?: boolean
+  /** The language the user chose (absent: not chosen yet). */
+  language?: 'en' | 'sw' | null
 }
 
 // ---- requests (shared with mocks/, which validates with the same schemas) ----
@@ -64,6 +68,7 @@ export const ProfileRequest = z.object({
   phone: z.optional(z.string()),
   address: z.optional(z.string()),
   sms_notifications: z.optional(z.boolean()),
+  language: z.optional(z.enum(['en', 'sw'])),
 })
 export type ProfileRequest = z.infer<typeof ProfileRequest>
 

@@ -7,6 +7,7 @@ import { getThread, openBookingThread, sendMessage } from '../../api/messages'
 import { ConversationView } from '../../components/messages/conversation-view'
 import { useNotifications } from '../use-notifications'
 import { announceMessagesChanged, pageHidden, usePageVisibility } from './use-page-visibility'
+import { useLingui } from '@lingui/react'
 
 export type ConversationTarget = { threadId: string } | { bookingId: string }
 
@@ -15,6 +16,7 @@ export type ConversationTarget = { threadId: string } | { bookingId: string }
  * thread being made on first need. Polls while visible; the draft survives a failed send.
  */
 export function ConversationPanel({ target, header, compact, readOnly }: { target: ConversationTarget; header?: (thread: ThreadSummary | null) => ReactNode; compact?: boolean; readOnly?: (thread: ThreadSummary | null) => boolean }) {
+  useLingui()
   const machine = useMemo(() => {
     // The booking page learns its thread's id from the first load.
     let threadId = 'threadId' in target ? target.threadId : null

@@ -14,6 +14,7 @@ import { useMediaQuery } from '../../components/use-media-query'
 import { useNotifications } from '../use-notifications'
 import { ConversationPanel } from './conversation-panel'
 import { pageHidden, useOnMessagesChanged, usePageVisibility } from './use-page-visibility'
+import { useLingui } from '@lingui/react'
 
 export const MSG_THREADS_FAILED = 'Failed to load messages'
 
@@ -42,6 +43,7 @@ export interface MessagesWorkspaceProps {
  * one or the other. A family with a single booking goes straight into its conversation.
  */
 export function MessagesWorkspace({ basePath, subtitle, staff, bookingHref, extra }: MessagesWorkspaceProps) {
+  useLingui()
   const styles = useStyles()
   const { threadId } = useParams()
   const wide = useMediaQuery('(min-width: 900px)')

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { RolePortal, type PortalRoute } from '../role-portal'
+import { paths } from '../paths'
 
 // Each admin screen is its own chunk.
 const AdminDashboardPage = lazy(() => import('../../features/admin/dashboard/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
@@ -10,12 +11,15 @@ const DocumentReviewPage = lazy(() => import('../../features/admin/documents/doc
 // reports: a chunk of its own (its chart is another chunk, loaded with it).
 const AdminMessagesPage = lazy(() => import('../../features/admin/messages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })))
 const SmsOutboxPage = lazy(() => import('../../features/admin/messages/sms-outbox-page').then((m) => ({ default: m.SmsOutboxPage })))
+const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
 const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page').then((m) => ({ default: m.ReportsPage })))
 
 const routes: PortalRoute[] = [
   { path: '', element: <AdminDashboardPage /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'services', element: <AdminBookingsPage /> },
+  // A booking's printable chain of custody (from its history in the bookings table).
+  { path: 'services/:bookingId/custody', element: <CustodyRecordPage backTo={paths.admin.services} /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'documents', element: <DocumentReviewPage /> },
   { path: 'settings', element: <SettingsPage /> },

@@ -6,6 +6,7 @@ const ClientDashboardPage = lazy(() => import('../../features/client/dashboard/c
 const BookServicePage = lazy(() => import('../../features/client/book-service/book-service-page').then((m) => ({ default: m.BookServicePage })))
 const BookingsPage = lazy(() => import('../../features/client/bookings/bookings-page').then((m) => ({ default: m.BookingsPage })))
 const BookingDetailPage = lazy(() => import('../../features/client/bookings/booking-detail-page').then((m) => ({ default: m.BookingDetailPage })))
+const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
 const DocumentsPage = lazy(() => import('../../features/client/documents/documents-page').then((m) => ({ default: m.DocumentsPage })))
 const PaymentsPage = lazy(() => import('../../features/client/payments/payments-page').then((m) => ({ default: m.PaymentsPage })))
 const ClientMessagesPage = lazy(() => import('../../features/client/messages/client-messages-page').then((m) => ({ default: m.ClientMessagesPage })))
@@ -15,6 +16,7 @@ const routes: PortalRoute[] = [
   { path: 'book-service', element: <BookServicePage /> },
   { path: 'bookings', element: <BookingsPage /> },
   { path: 'bookings/:id', element: <BookingDetailPage /> },
+  { path: 'bookings/:bookingId/custody', element: <CustodyRecordPage /> },
   { path: 'documents', element: <DocumentsPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'messages', element: <ClientMessagesPage /> },

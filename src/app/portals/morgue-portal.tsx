@@ -7,6 +7,8 @@ const BodiesPage = lazy(() => import('../../features/morgue/bodies-page').then((
 const TasksPage = lazy(() => import('../../features/morgue/tasks-page').then((m) => ({ default: m.TasksPage })))
 const TransportPage = lazy(() => import('../../features/morgue/transport-page').then((m) => ({ default: m.TransportPage })))
 const MorgueDocumentsPage = lazy(() => import('../../features/morgue/documents-page').then((m) => ({ default: m.MorgueDocumentsPage })))
+const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
+const CustodyTagPage = lazy(() => import('../../features/morgue/custody-tag-page').then((m) => ({ default: m.CustodyTagPage })))
 const MorgueMessagesPage = lazy(() => import('../../features/morgue/morgue-messages-page').then((m) => ({ default: m.MorgueMessagesPage })))
 
 const routes: PortalRoute[] = [
@@ -17,6 +19,11 @@ const routes: PortalRoute[] = [
   // A case (from the dashboard, or Details): the same screen with that body's panel open.
   { path: 'body-management/:bookingId', element: <BodiesPage /> },
   { path: 'bodies/:bookingId', element: <BodiesPage /> },
+  // The case's printable chain of custody and its QR tag.
+  { path: 'body-management/:bookingId/custody', element: <CustodyRecordPage /> },
+  { path: 'bodies/:bookingId/custody', element: <CustodyRecordPage /> },
+  { path: 'body-management/:bookingId/tag', element: <CustodyTagPage /> },
+  { path: 'bodies/:bookingId/tag', element: <CustodyTagPage /> },
   { path: 'tasks', element: <TasksPage /> },
   { path: 'transport', element: <TransportPage /> },
   { path: 'documents', element: <MorgueDocumentsPage /> },

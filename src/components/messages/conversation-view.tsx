@@ -5,6 +5,8 @@ import type { ChatMessage } from '../../api/contracts/messages'
 import { MESSAGE_MAX } from '../../api/contracts/messages'
 import { LinkifiedText } from './linkified-text'
 import { MESSAGES_TEXT } from './messages-text'
+import { useLingui } from '@lingui/react'
+import { formatDayTime } from '../../lib/format'
 
 const useStyles = makeStyles({
   card: { padding: 0, gap: 0, minWidth: 0 },
@@ -33,7 +35,6 @@ const useStyles = makeStyles({
   loading: { padding: tokens.spacingVerticalL },
 })
 
-const stamp = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** Who wrote it, as the reader sees it: "You", the home, or the writer's name and role. */
 function author(m: ChatMessage): string {
@@ -61,6 +62,7 @@ export interface ConversationViewProps {
 
 /** A conversation: the messages (plain text, links clickable) and the box to write in. */
 export function ConversationView({ header, messages, loading, draft, draftError, sending, sendFailed, onDraft, onSend, readOnly, footer, compact }: ConversationViewProps) {
+  useLingui()
   const styles = useStyles()
   const logRef = useRef<HTMLDivElement>(null)
   const length = draft.trim().length
@@ -83,7 +85,7 @@ export function ConversationView({ header, messages, loading, draft, draftError,
             {messages.map((m) => (
               <li key={m.id} className={mergeClasses(styles.bubble, m.author_role === 'system' ? styles.system : m.mine ? styles.mine : styles.theirs)}>
                 <Text size={200} className={styles.meta}>
-                  {`${author(m)}, ${stamp.format(new Date(m.created_at))}`}
+                  {`${author(m)}, ${formatDayTime(m.created_at)}`}
                 </Text>
                 <Text>
                   <LinkifiedText text={m.body} />

@@ -2,6 +2,8 @@ import { CounterBadge, Text, makeStyles, mergeClasses, tokens } from '@fluentui/
 import type { ThreadSummary } from '../../api/contracts/messages'
 import { Link } from 'react-router-dom'
 import { MESSAGES_TEXT } from './messages-text'
+import { useLingui } from '@lingui/react'
+import { formatDayTime } from '../../lib/format'
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -25,10 +27,10 @@ const useStyles = makeStyles({
   hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 })
 
-const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** The conversations, unread first (the server's order), each a link to itself. */
 export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: ThreadSummary[]; currentId?: string; hrefOf: (id: string) => string; staff: boolean }) {
+  useLingui()
   const styles = useStyles()
   return (
     <ul className={styles.list} aria-label={MESSAGES_TEXT.threadsLabel}>
@@ -59,7 +61,7 @@ export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: Thr
               )}
               {t.last_message && (
                 <Text size={200} className={styles.preview}>
-                  {`${when.format(new Date(t.last_message.created_at))}: ${t.last_message.body}`}
+                  {`${formatDayTime(t.last_message.created_at)}: ${t.last_message.body}`}
                 </Text>
               )}
             </Link>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { Suspense, lazy, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import {
@@ -41,9 +41,12 @@ import {
   storageAlert,
 } from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
-import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
+import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
 import { PREP_TASKS } from '../../api/contracts/morgue'
 import { useCaseload } from './use-caseload'
+
+// The chain of custody (its form, machine and API) loads when a case opens: the list of bodies does not wait for it.
+const CustodySection = lazy(() => import('./custody-section').then((m) => ({ default: m.CustodySection })))
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
@@ -54,7 +57,8 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginTop: 'auto' },
-  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL },
+  // The panel scrolls: its parts keep their height instead of being squeezed to fit (a squeezed button was cut in half).
+  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalXL, '& > *': { flexShrink: 0 } },
 })
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -94,6 +98,8 @@ export function BodiesPage() {
   const isSmall = useMediaQuery('(max-width: 640px)')
   const now = new Date()
   const [filter, setFilter] = useState<BodyFilter>('active')
+  // Pressing "Release to family" turns the custody form to the release (see CustodySection).
+  const [releaseRequest, setReleaseRequest] = useState(0)
   const sorted = byServiceDate(bodiesShown(caseload.bookings, filter))
   const open = caseload.bookings.find((b) => b.id === openId) ?? null
 
@@ -168,7 +174,10 @@ export function BodiesPage() {
                   ['Notes', open.notes ?? ''],
                 ]}
               />
-              <ReleaseSection booking={open} busy={caseload.saving} onRelease={() => caseload.release(open.id)} />
+              <ReleaseSection booking={open} onRelease={() => setReleaseRequest((n) => n + 1)} />
+              <Suspense fallback={<Text>{CUSTODY_FORM_TEXT.loadingSection}</Text>}>
+                <CustodySection key={open.id} booking={open} releaseRequest={releaseRequest} onBookingChanged={caseload.replace} />
+              </Suspense>
             </DrawerBody>
           </>
         )}
@@ -177,7 +186,7 @@ export function BodiesPage() {
   )
 }
 
-function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: boolean; onRelease: () => void }) {
+function ReleaseSection({ booking, onRelease }: { booking: Booking; onRelease: () => void }) {
   const permit = permitOf(booking)
   if (booking.morgue?.released_at)
     return (
@@ -203,7 +212,8 @@ function ReleaseSection({ booking, busy, onRelease }: { booking: Booking; busy: 
   return (
     <>
       <Body1>The burial permit is approved: the body can be released to the family.</Body1>
-      <Button appearance="primary" onClick={onRelease} disabled={busy}>
+      <Body1>{CUSTODY_FORM_TEXT.releaseHere}</Body1>
+      <Button appearance="primary" onClick={onRelease}>
         {MORGUE_TEXT.release}
       </Button>
     </>

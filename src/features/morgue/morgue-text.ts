@@ -90,3 +90,32 @@ export const URGENT_TEXT = {
   todayNone: 'No transfers today.',
   caseload: 'Your caseload',
 } as const
+
+/** The case panel's form for the next movement of the chain of custody. */
+export const CUSTODY_FORM_TEXT = {
+  formLabel: 'Record the next movement',
+  loadingSection: 'Loading the chain of custody…',
+  kind: 'Movement',
+  bay: 'Storage bay',
+  bayHint: 'e.g. Cold room, bay 3',
+  place: 'Where (optional)',
+  receiverName: 'Received by (full name)',
+  receiverId: 'ID or passport number',
+  receiverIdHint: 'As on the document you were shown',
+  relationship: 'Relationship to the deceased',
+  relationshipPlaceholder: 'e.g. Son',
+  submit: 'Record movement',
+  submitRelease: 'Record release',
+  saving: 'Saving…',
+  releaseHere: 'Record the release under Chain of custody, with the name and ID number of the person receiving the body.',
+  releasedTo: (name: string, relationship: string, at: string) => `Released to ${name} (${relationship}) on ${at}.`,
+} as const
+
+/** The case's printable QR tag. */
+export const TAG_TEXT = {
+  title: 'QR tag',
+  print: 'Print tag',
+  booking: 'Booking',
+  scan: 'Scan to open this case (staff sign-in required).',
+  qrLabel: (name: string) => `QR code that opens the case of ${name}`,
+} as const

@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine, useSelector } from '@xstate/react'
 import { attendantBookingsMachine, caseloadMachine } from '../../../machines/morgue/caseload.machine'
 import { attendantBookings } from '../../api/bookings'
-import { moveTransport, releaseBody, saveTasks, setPickup } from '../../api/morgue'
+import { moveTransport, saveTasks, setPickup } from '../../api/morgue'
 import type { Booking } from '../../api/contracts/bookings'
 import type { PrepTask } from '../../api/contracts/morgue'
 import { bridgeNotifications } from '../../app/toast-bridge'
@@ -15,7 +15,6 @@ export const liveCaseload = caseloadMachine.provide({
   actors: {
     attendantBookings: attendantBookingsMachine.provide({ actors: { fetchItems: fromPromise(() => attendantBookings()) } }),
     saveTasks: fromPromise(({ input }: { input: { id: string; tasks: PrepTask[] } }) => saveTasks(input.id, input.tasks)),
-    release: fromPromise(({ input }: { input: { id: string } }) => releaseBody(input.id)),
     moveTransport: fromPromise(({ input }: { input: { id: string; status: 'departed' | 'delivered' } }) => moveTransport(input.id, input.status)),
     setPickup: fromPromise(({ input }: { input: { id: string; pickup: string } }) => setPickup(input.id, input.pickup)),
   },
@@ -33,6 +32,7 @@ export function useCaseload() {
   const loading = useSelector(list, (s) => s?.hasTag('loading') ?? true)
   const listState = useSelector(list, (s) => s?.value)
   const error = useSelector(list, (s) => s?.context.error ?? null)
+  const replace = useCallback((booking: Booking) => send({ type: 'caseload.replace', booking }), [send])
   return {
     bookings,
     loading,
@@ -44,7 +44,8 @@ export function useCaseload() {
     /** Ticks waiting to be saved, oldest first (see `shownTasks`). */
     taskQueue: snapshot.context.taskQueue,
     tickTask: (id: string, task: PrepTask, done: boolean) => send({ type: 'caseload.tickTask', id, task, done }),
-    release: (id: string) => send({ type: 'caseload.release', id }),
+    /** A booking as the server answered it elsewhere (a release in the chain of custody). */
+    replace,
     transport: (id: string, status: 'departed' | 'delivered') => send({ type: 'caseload.transport', id, status }),
     setPickup: (id: string, pickup: string) => send({ type: 'caseload.pickup', id, pickup }),
   }

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { BookingsTab } from './bookings-tab'
 import { CatalogueTab } from './catalogue-tab'
@@ -15,21 +16,22 @@ type TabId = 'bookings' | 'catalogue'
 /** /dashboard/admin/services: All bookings (SPEC.md section 2) and the Service catalogue, as two tabs. */
 export function AdminBookingsPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const [params, setParams] = useSearchParams()
   const tab: TabId = params.get('tab') === 'catalogue' ? 'catalogue' : 'bookings'
   return (
     <div className={styles.root}>
-      <PageHeader title={T.title} subtitle={T.subtitle} />
+      <PageHeader title={t(T.title)} subtitle={t(T.subtitle)} />
       <TabList
         className={styles.tabs}
         selectedValue={tab}
         onTabSelect={(_, d) => setParams(d.value === 'catalogue' ? { tab: 'catalogue' } : {}, { replace: true })}
       >
         <Tab value="bookings" id="tab-bookings" aria-controls="panel-bookings">
-          {T.tabBookings}
+          {t(T.tabBookings)}
         </Tab>
         <Tab value="catalogue" id="tab-catalogue" aria-controls="panel-catalogue">
-          {T.tabCatalogue}
+          {t(T.tabCatalogue)}
         </Tab>
       </TabList>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../api/contracts/bookings'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedOf } from './booking-columns'
@@ -25,10 +26,11 @@ const useStyles = makeStyles({
 /** On a phone the grid becomes one card per booking, with the same controls as the grid's cells. */
 export function BookingCards({ rows, cell }: { rows: Booking[]; cell: (columnId: string, b: Booking) => ReactNode }) {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
-    <ul className={styles.cards} aria-label="All bookings">
+    <ul className={styles.cards} aria-label={t(T.tabBookings)}>
       {rows.map((b) => (
-        <li key={b.id} className={styles.card} aria-label={`Booking #${b.id} for ${deceasedOf(b)}`}>
+        <li key={b.id} className={styles.card} aria-label={t(T.rowLabel(b.id, deceasedOf(b)))}>
           <div className={styles.cardHead}>
             {cell('deceased', b)}
             {cell('actions', b)}
@@ -43,7 +45,7 @@ export function BookingCards({ rows, cell }: { rows: Booking[]; cell: (columnId:
             {(['status', 'payment', 'attendant', 'preparation'] as const).map((id) => (
               <div key={id} style={{ display: 'contents' }}>
                 <Text size={200} className={styles.muted} aria-hidden="true">
-                  {T.cardLabels[id]}
+                  {t(T.cardLabels[id])}
                 </Text>
                 {cell(id, b)}
               </div>

@@ -8,7 +8,7 @@ import { PreparationProgress } from '../../../components/preparation-progress'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import type { liveAdminBookingsMachine } from './live-machines'
-import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T, type Translate } from './messages'
 
 /** Relative column widths of the grid (Fluent gives every column the same share otherwise). */
 const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.6 }
@@ -28,6 +28,7 @@ export function bookingColumns({
   send,
   onHistory,
   styles,
+  t,
 }: {
   attendants: User[]
   /** The bookings being saved: only their rows are busy. */
@@ -35,11 +36,13 @@ export function bookingColumns({
   send: Send
   onHistory: (b: Booking) => void
   styles: ColumnStyles
+  /** Words in the language in use. */
+  t: Translate
 }): TableColumnDefinition<Booking>[] {
   return [
     createTableColumn<Booking>({
       columnId: 'deceased',
-      renderHeaderCell: () => 'Deceased / family',
+      renderHeaderCell: () => t(T.columns.deceased),
       renderCell: (b) => (
         <div className={styles.stack}>
           <Text weight="semibold" className={styles.wrap}>
@@ -56,22 +59,22 @@ export function bookingColumns({
     }),
     createTableColumn<Booking>({
       columnId: 'services',
-      renderHeaderCell: () => 'Services',
+      renderHeaderCell: () => t(T.columns.services),
       renderCell: (b) => <span className={styles.wrap}>{b.services.map((s) => s.service_name).join(', ')}</span>,
     }),
     createTableColumn<Booking>({
       columnId: 'total',
-      renderHeaderCell: () => 'Total',
+      renderHeaderCell: () => t(T.columns.total),
       renderCell: (b) => <span className={styles.amount}>{formatKsh(b.total_amount)}</span>,
     }),
     createTableColumn<Booking>({
       columnId: 'status',
-      renderHeaderCell: () => 'Status',
+      renderHeaderCell: () => t(T.columns.status),
       renderCell: (b) => (
         <Dropdown
           className={styles.cellDropdown}
           button={{ className: styles.nowrap }}
-          aria-label={`Status of booking #${b.id}`}
+          aria-label={t(T.statusOf(b.id))}
           value={bookingStatusLabel(b.status)}
           selectedOptions={[b.status]}
           disabled={busy.has(b.id)}
@@ -89,12 +92,12 @@ export function bookingColumns({
     }),
     createTableColumn<Booking>({
       columnId: 'payment',
-      renderHeaderCell: () => 'Payment',
+      renderHeaderCell: () => t(T.columns.payment),
       renderCell: (b) => (
         <Dropdown
           className={styles.cellDropdown}
           button={{ className: styles.nowrap }}
-          aria-label={`Payment status of booking #${b.id}`}
+          aria-label={t(T.paymentOf(b.id))}
           value={paymentStatusLabel(b.payment_status)}
           selectedOptions={[b.payment_status]}
           disabled={busy.has(b.id)}
@@ -114,7 +117,7 @@ export function bookingColumns({
     }),
     createTableColumn<Booking>({
       columnId: 'attendant',
-      renderHeaderCell: () => 'Attendant',
+      renderHeaderCell: () => t(T.columns.attendant),
       renderCell: (b) => {
         const assigned = b.assignedAttendant ?? null
         const listed = assigned && !attendants.some((a) => a.id === assigned.id) ? [{ id: assigned.id, name: assigned.name }, ...attendants] : attendants
@@ -122,8 +125,8 @@ export function bookingColumns({
           <Dropdown
             className={styles.cellDropdown}
             button={{ className: styles.nowrap }}
-            aria-label={`Attendant for booking #${b.id}`}
-            placeholder={attendants.length === 0 ? T.noAttendants : T.unassigned}
+            aria-label={t(T.attendantOf(b.id))}
+            placeholder={t(attendants.length === 0 ? T.noAttendants : T.unassigned)}
             value={assigned?.name ?? ''}
             selectedOptions={assigned ? [assigned.id] : []}
             disabled={busy.has(b.id) || listed.length === 0}
@@ -142,27 +145,27 @@ export function bookingColumns({
     }),
     createTableColumn<Booking>({
       columnId: 'preparation',
-      renderHeaderCell: () => 'Preparation',
+      renderHeaderCell: () => t(T.columns.preparation),
       renderCell: (b) => (b.morgue && b.status !== 'cancelled' ? <PreparationProgress booking={b} compact /> : <span className={styles.muted}>—</span>),
     }),
-    createTableColumn<Booking>({ columnId: 'created', renderHeaderCell: () => 'Created', renderCell: (b) => formatDate(b.created_at) }),
+    createTableColumn<Booking>({ columnId: 'created', renderHeaderCell: () => t(T.columns.created), renderCell: (b) => formatDate(b.created_at) }),
     createTableColumn<Booking>({
       columnId: 'actions',
-      renderHeaderCell: () => 'Actions',
+      renderHeaderCell: () => t(T.columns.actions),
       renderCell: (b) => (
         <div className={styles.actions}>
           <Button
             appearance="subtle"
             icon={<History20Regular />}
-            aria-label={`${T.history} of booking #${b.id}`}
-            title={T.history}
+            aria-label={t(T.historyTitle(b.id))}
+            title={t(T.history)}
             onClick={() => onHistory(b)}
           />
           <Button
             appearance="subtle"
             icon={<DismissCircle20Regular />}
-            aria-label={`Cancel booking #${b.id}`}
-            title="Cancel booking"
+            aria-label={t(T.cancelBookingOf(b.id))}
+            title={t(T.confirmCancel)}
             disabled={busy.has(b.id) || b.status === 'cancelled'}
             onClick={() => send({ type: 'booking.setStatus', booking: b, status: 'cancelled' })}
           />

@@ -21,6 +21,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons'
+import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../api/contracts/bookings'
 import { useNotifications } from '../../../app/use-notifications'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
@@ -64,6 +65,7 @@ const NO_BOOKINGS: Booking[] = []
 /** The All bookings tab: every booking in a DataGrid, changed in place. */
 export function BookingsTab() {
   const styles = useStyles()
+  const { t, i18n } = useLingui()
   const [snapshot, send, actorRef] = useMachine(liveAdminBookingsMachine)
   // The list is the machine's `list` child (a collection): its load failure is its own toast.
   const list = snapshot.children.list
@@ -86,10 +88,10 @@ export function BookingsTab() {
   const filtered = search.trim() !== '' || status !== 'all'
 
   const columns = useMemo(
-    () => bookingColumns({ attendants, busy, send, onHistory: (b) => setHistoryId(b.id), styles }),
-    // styles are stable per render of the same component
+    () => bookingColumns({ attendants, busy, send, onHistory: (b) => setHistoryId(b.id), styles, t: (d) => i18n._(d) }),
+    // styles are stable per render of the same component; the locale changes the words
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [attendants, busy, send],
+    [attendants, busy, send, i18n, i18n.locale],
   )
 
   const isSmall = useMediaQuery('(max-width: 640px)')
@@ -97,13 +99,13 @@ export function BookingsTab() {
   const pendingBooking = bookings.find((b) => b.id === pending?.id) ?? null
   const historyBooking = bookings.find((b) => b.id === historyId) ?? null
   const pendingWords = pending
-    ? `${pending.kind === 'payment' ? T.cardLabels.payment : T.cardLabels.status} ${(pending.kind === 'payment' ? paymentStatusLabel(pending.to) : bookingStatusLabel(pending.to)).toLowerCase()}`
+    ? t(T.pendingWords(pending.kind, (pending.kind === 'payment' ? paymentStatusLabel(pending.to) : bookingStatusLabel(pending.to)).toLowerCase()))
     : ''
 
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
-        <Field label={T.search} hint={T.searchHint} className={styles.search}>
+        <Field label={t(T.search)} hint={t(T.searchHint)} className={styles.search}>
           <Input
             type="search"
             value={search}
@@ -111,14 +113,14 @@ export function BookingsTab() {
             onChange={(_, d) => send({ type: 'bookings.filter', search: d.value })}
           />
         </Field>
-        <Field label={T.statusFilter} className={styles.filter}>
+        <Field label={t(T.statusFilter)} className={styles.filter}>
           <Dropdown
             className={styles.dropdown}
-            value={status === 'all' ? T.allStatuses : bookingStatusLabel(status)}
+            value={status === 'all' ? t(T.allStatuses) : bookingStatusLabel(status)}
             selectedOptions={[status]}
             onOptionSelect={(_, d) => send({ type: 'bookings.filter', status: (d.optionValue ?? 'all') as BookingStatus | 'all' })}
           >
-            <Option value="all">{T.allStatuses}</Option>
+            <Option value="all">{t(T.allStatuses)}</Option>
             {BOOKING_STATUSES.map((s) => (
               <Option key={s} value={s}>
                 {bookingStatusLabel(s)}
@@ -126,40 +128,40 @@ export function BookingsTab() {
             ))}
           </Dropdown>
         </Field>
-        <Field label={T.sort} className={styles.filter}>
+        <Field label={t(T.sort)} className={styles.filter}>
           <Dropdown
             className={styles.dropdown}
-            value={sort === 'newest' ? T.newest : T.oldest}
+            value={t(sort === 'newest' ? T.newest : T.oldest)}
             selectedOptions={[sort]}
             onOptionSelect={(_, d) => send({ type: 'bookings.sort', sort: (d.optionValue ?? 'newest') as BookingSort })}
           >
-            <Option value="newest">{T.newest}</Option>
-            <Option value="oldest">{T.oldest}</Option>
+            <Option value="newest">{t(T.newest)}</Option>
+            <Option value="oldest">{t(T.oldest)}</Option>
           </Dropdown>
         </Field>
-        {(loading || saving) && <Spinner size="tiny" label={loading ? 'Loading bookings' : 'Saving'} />}
+        {(loading || saving) && <Spinner size="tiny" label={t(loading ? T.loadingBookings : T.saving)} />}
       </div>
 
       {undoable && pending && (
         <MessageBar intent="warning" aria-live="polite">
-          <MessageBarBody>{T.undoNotice(pending.id, pendingWords)}</MessageBarBody>
+          <MessageBarBody>{t(T.undoNotice(pending.id, pendingWords))}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => send({ type: 'change.undo' })}>{T.undo}</Button>
+            <Button onClick={() => send({ type: 'change.undo' })}>{t(T.undo)}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
 
       {loadFailed && (
         <MessageBar intent="error">
-          <MessageBarBody>{T.loadFailed}</MessageBarBody>
+          <MessageBarBody>{t(T.loadFailed)}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => send({ type: 'bookings.reload' })}>{T.retry}</Button>
+            <Button onClick={() => send({ type: 'bookings.reload' })}>{t(T.retry)}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
 
       {!loading && !loadFailed && matching === 0 ? (
-        <Text className={styles.muted}>{total === null ? (bookings.length === 0 ? T.empty : T.noMatch) : filtered ? T.noMatch : T.empty}</Text>
+        <Text className={styles.muted}>{t(total === null ? (bookings.length === 0 ? T.empty : T.noMatch) : filtered ? T.noMatch : T.empty)}</Text>
       ) : (
         matching > 0 && (
           <>
@@ -169,21 +171,21 @@ export function BookingsTab() {
               <>
               {/* A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable). */}
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-              <div className={styles.scroller} role="region" aria-label="All bookings table" tabIndex={0}>
+              <div className={styles.scroller} role="region" aria-label={t(T.tableRegion)} tabIndex={0}>
                 <DataGrid
                   className={styles.grid}
                   items={rows}
                   columns={columns}
                   getRowId={(b: Booking) => b.id}
                   focusMode="composite"
-                  aria-label="All bookings"
+                  aria-label={t(T.tabBookings)}
                 >
                   <DataGridHeader>
                     <DataGridRow>{({ renderHeaderCell, columnId }) => <DataGridHeaderCell style={columnStyle(columnId)}>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
                   </DataGridHeader>
                   <DataGridBody<Booking>>
                     {({ item, rowId }) => (
-                      <DataGridRow<Booking> key={rowId} aria-label={`Booking #${item.id} for ${deceasedOf(item)}`}>
+                      <DataGridRow<Booking> key={rowId} aria-label={t(T.rowLabel(item.id, deceasedOf(item)))}>
                         {({ renderCell, columnId }) => <DataGridCell style={columnStyle(columnId)}>{renderCell(item)}</DataGridCell>}
                       </DataGridRow>
                     )}
@@ -194,12 +196,12 @@ export function BookingsTab() {
             )}
             <div className={styles.pager}>
               <Text className={styles.muted}>
-                {T.showing(first, first + rows.length - 1, matching)}
+                {t(T.showing(first, first + rows.length - 1, matching))}
               </Text>
               <div className={styles.pagerButtons}>
-                <Button icon={<ChevronLeft20Regular />} aria-label={T.previous} disabled={current <= 1} onClick={() => send({ type: 'bookings.page', page: current - 1 })} />
-                <Text>{T.page(current, pages)}</Text>
-                <Button icon={<ChevronRight20Regular />} aria-label={T.next} disabled={current >= pages} onClick={() => send({ type: 'bookings.page', page: current + 1 })} />
+                <Button icon={<ChevronLeft20Regular />} aria-label={t(T.previous)} disabled={current <= 1} onClick={() => send({ type: 'bookings.page', page: current - 1 })} />
+                <Text>{t(T.page(current, pages))}</Text>
+                <Button icon={<ChevronRight20Regular />} aria-label={t(T.next)} disabled={current >= pages} onClick={() => send({ type: 'bookings.page', page: current + 1 })} />
               </div>
             </div>
           </>

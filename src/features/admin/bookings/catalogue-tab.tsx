@@ -17,6 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
+import { useLingui } from '@lingui/react/macro'
 import { PRICING_KEYS, type PricingKey, type ServiceWithPricingKey } from '../../../api/contracts/services'
 import { useNotifications } from '../../../app/use-notifications'
 import { DialogFooter } from '../../../components/dialog-footer'
@@ -46,6 +47,7 @@ const useStyles = makeStyles({
 /** The Service catalogue tab: the price table and every service, created, edited and deleted in dialogs. */
 export function CatalogueTab() {
   const styles = useStyles()
+  const { t } = useLingui()
   const [snapshot, send, actorRef] = useMachine(liveServiceCatalogueMachine)
   useNotifications(actorRef)
   const { services, editor, error } = snapshot.context
@@ -61,14 +63,14 @@ export function CatalogueTab() {
       <Button
         appearance="subtle"
         icon={<Edit20Regular />}
-        aria-label={`Edit ${s.name}`}
+        aria-label={t(T.editNamed(s.name))}
         disabled={stale}
         onClick={() => send({ type: 'editor.open', editor: { mode: 'edit', id: s.id } })}
       />
       <Button
         appearance="subtle"
         icon={<Delete20Regular />}
-        aria-label={`Delete ${s.name}`}
+        aria-label={t(T.deleteNamed(s.name))}
         disabled={stale}
         onClick={() => send({ type: 'editor.open', editor: { mode: 'delete', id: s.id } })}
       />
@@ -79,25 +81,25 @@ export function CatalogueTab() {
     <div className={styles.root}>
       {snapshot.matches('failed') && (
         <MessageBar intent="error">
-          <MessageBarBody>{T.loadFailed}</MessageBarBody>
+          <MessageBarBody>{t(T.loadFailed)}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => send({ type: 'services.reload' })}>{T.retry}</Button>
+            <Button onClick={() => send({ type: 'services.reload' })}>{t(T.retry)}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
 
       <Card className={styles.card}>
         <div className={styles.head}>
-          <Subtitle2 as="h2">{T.pricesTitle}</Subtitle2>
+          <Subtitle2 as="h2">{t(T.pricesTitle)}</Subtitle2>
           <Button icon={<Edit20Regular />} disabled={stale || services.length === 0} onClick={() => send({ type: 'editor.open', editor: { mode: 'pricing' } })}>
-            {T.editPrices}
+            {t(T.editPrices)}
           </Button>
         </div>
-        <Text className={styles.muted}>{T.pricesHint}</Text>
-        <dl className={styles.prices} aria-label={T.pricesTitle}>
+        <Text className={styles.muted}>{t(T.pricesHint)}</Text>
+        <dl className={styles.prices} aria-label={t(T.pricesTitle)}>
           {PRICING_KEYS.map((key) => (
             <div key={key} className={styles.price}>
-              <dt className={styles.muted}>{PRICING_LABELS[key]}</dt>
+              <dt className={styles.muted}>{t(PRICING_LABELS[key])}</dt>
               <dd className={styles.priceValue}>{priced(key) ? formatKsh(priced(key)?.price ?? 0) : '—'}</dd>
             </div>
           ))}
@@ -106,14 +108,14 @@ export function CatalogueTab() {
 
       <Card className={styles.card}>
         <div className={styles.head}>
-          <Subtitle2 as="h2">{T.servicesTitle}</Subtitle2>
-          {loading && <Spinner size="tiny" label="Loading services" />}
+          <Subtitle2 as="h2">{t(T.servicesTitle)}</Subtitle2>
+          {loading && <Spinner size="tiny" label={t(T.loading)} />}
           <Button appearance="primary" icon={<Add20Regular />} onClick={() => send({ type: 'editor.open', editor: { mode: 'create' } })}>
-            {T.addService}
+            {t(T.addService)}
           </Button>
         </div>
         {!loading && services.length === 0 ? (
-          <Text className={styles.muted}>{T.empty}</Text>
+          <Text className={styles.muted}>{t(T.empty)}</Text>
         ) : (
           <ServiceList services={services} rowActions={rowActions} />
         )}
@@ -137,16 +139,16 @@ export function CatalogueTab() {
       <Dialog open={editor?.mode === 'delete'} onOpenChange={(_, d) => !d.open && !saving && close()}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{T.deleteTitle}</DialogTitle>
+            <DialogTitle>{t(T.deleteTitle)}</DialogTitle>
             <DialogContent>
-              <p>{T.deleteBody(editing?.name ?? '')}</p>
+              <p>{t(T.deleteBody(editing?.name ?? ''))}</p>
               {error && (
                 <MessageBar intent="error">
                   <MessageBarBody>{error}</MessageBarBody>
                 </MessageBar>
               )}
             </DialogContent>
-            <DialogFooter busy={saving} onCancel={close} cancel={T.cancel} confirm={T.confirmDelete} onConfirm={() => send({ type: 'service.delete' })} />
+            <DialogFooter busy={saving} onCancel={close} cancel={t(T.cancel)} confirm={t(T.confirmDelete)} onConfirm={() => send({ type: 'service.delete' })} />
           </DialogBody>
         </DialogSurface>
       </Dialog>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Checkbox, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../api/contracts/bookings'
 import type { PendingChange } from '../../../../machines/admin/admin-bookings.machine'
 import { DialogFooter } from '../../../components/dialog-footer'
@@ -24,6 +25,7 @@ export function ConfirmChangeDialog({
   onDismiss: () => void
   onAccept: (reason: string, refund: boolean) => void
 }) {
+  const { t } = useLingui()
   const [reason, setReason] = useState('')
   const [refund, setRefund] = useState(false)
   const [tried, setTried] = useState(false)
@@ -54,40 +56,40 @@ export function ConfirmChangeDialog({
         >
           <DialogBody>
             <DialogTitle>
-              {cancelling ? T.cancelTitle : pending ? T.confirmTitle(pending.kind === 'payment' ? T.paymentWord : T.statusWord, label(pending.to).toLowerCase()) : ''}
+              {cancelling ? t(T.cancelTitle) : pending ? t(T.confirmTitle(pending.kind, label(pending.to).toLowerCase())) : ''}
             </DialogTitle>
             <DialogContent>
               {pending && booking && (
                 <p>
                   {cancelling
-                    ? T.cancelBody(deceasedOf(booking), booking.client_name ?? '')
-                    : T.confirmBody(deceasedOf(booking), booking.client_name ?? '', label(from), label(pending.to))}
+                    ? t(T.cancelBody(deceasedOf(booking), booking.client_name ?? ''))
+                    : t(T.confirmBody(deceasedOf(booking), booking.client_name ?? '', label(from), label(pending.to)))}
                 </p>
               )}
               {cancelling && pending && (
                 <>
                   <MessageBar intent={pending.amountPaid > 0 ? 'warning' : 'info'}>
-                    <MessageBarBody>{pending.amountPaid > 0 ? T.amountPaid(formatKsh(pending.amountPaid)) : T.nothingPaid}</MessageBarBody>
+                    <MessageBarBody>{pending.amountPaid > 0 ? t(T.amountPaid(formatKsh(pending.amountPaid))) : t(T.nothingPaid)}</MessageBarBody>
                   </MessageBar>
-                  {pending.amountPaid > 0 && <Checkbox label={T.refund} checked={refund} onChange={(_, d) => setRefund(d.checked === true)} />}
+                  {pending.amountPaid > 0 && <Checkbox label={t(T.refund)} checked={refund} onChange={(_, d) => setRefund(d.checked === true)} />}
                 </>
               )}
               {pending?.needsReason ? (
                 <Field
-                  label={T.paidReason}
-                  hint={T.paidReasonHint}
+                  label={t(T.paidReason)}
+                  hint={t(T.paidReasonHint)}
                   required
-                  validationMessage={tried && missingReason ? T.paidReasonRequired : undefined}
+                  validationMessage={tried && missingReason ? t(T.paidReasonRequired) : undefined}
                 >
                   <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
                 </Field>
               ) : (
-                <Field label={cancelling ? T.cancelReason : T.reason} hint={cancelling ? T.cancelReasonHint : T.reasonHint}>
+                <Field label={t(cancelling ? T.cancelReason : T.reason)} hint={t(cancelling ? T.cancelReasonHint : T.reasonHint)}>
                   <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
                 </Field>
               )}
             </DialogContent>
-            <DialogFooter onCancel={onDismiss} cancel={cancelling ? T.keep : T.keepAsIs} confirm={cancelling ? T.confirmCancel : T.confirmChange} />
+            <DialogFooter onCancel={onDismiss} cancel={t(cancelling ? T.keep : T.keepAsIs)} confirm={t(cancelling ? T.confirmCancel : T.confirmChange)} />
           </DialogBody>
         </form>
       </DialogSurface>

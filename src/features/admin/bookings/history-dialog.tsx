@@ -1,7 +1,10 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../api/contracts/bookings'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
+import { RouterButtonLink } from '../../../components/router-link'
+import { paths } from '../../../app/paths'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'
 
 const useStyles = makeStyles({
@@ -12,19 +15,20 @@ const useStyles = makeStyles({
 /** A booking's audit trail: who changed its status or payment status, when, from, to and why. */
 export function HistoryDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const label = (field: string, v: string) => (field === 'status' ? bookingStatusLabel(v) : paymentStatusLabel(v))
   return (
     <Dialog open={booking !== null} onOpenChange={(_, d) => (d.open ? undefined : onClose())}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{booking ? T.historyTitle(booking.id) : ''}</DialogTitle>
+          <DialogTitle>{booking ? t(T.historyTitle(booking.id)) : ''}</DialogTitle>
           <DialogContent>
-            {booking && booking.audit.length === 0 && <Text>{T.historyEmpty}</Text>}
+            {booking && booking.audit.length === 0 && <Text>{t(T.historyEmpty)}</Text>}
             {booking && booking.audit.length > 0 && (
               <ol className={styles.list}>
                 {booking.audit.map((a, i) => (
                   <li key={`${a.at}-${i}`}>
-                    <Text weight="semibold">{T.historyLine(a.field, label(a.field, a.from), label(a.field, a.to))}</Text>
+                    <Text weight="semibold">{t(T.historyLine(a.field, label(a.field, a.from), label(a.field, a.to)))}</Text>
                     <br />
                     <Text size={200} className={styles.muted}>
                       {T.historyBy(a.by, formatDateTime(a.at))}
@@ -41,8 +45,11 @@ export function HistoryDialog({ booking, onClose }: { booking: Booking | null; o
             )}
           </DialogContent>
           <DialogActions>
+            {booking && (
+              <RouterButtonLink to={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}>{t(T.custodyRecord)}</RouterButtonLink>
+            )}
             <Button appearance="primary" onClick={onClose}>
-              {T.close}
+              {t(T.close)}
             </Button>
           </DialogActions>
         </DialogBody>

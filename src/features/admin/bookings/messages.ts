@@ -1,111 +1,152 @@
 import { z } from 'zod/mini'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 
-/** Words of the All bookings page and the Service catalogue tab (SPEC.md's toasts live in the machines). */
+/**
+ * Words of the All bookings page and the Service catalogue tab (SPEC.md's toasts live in the
+ * machines), as Lingui descriptors: each screen shows them with `t(...)` in the language in use.
+ */
 export const ADMIN_BOOKINGS_TEXT = {
-  title: 'Booking Management',
-  subtitle: 'Every booking: set its status and payment status, assign an attendant, or cancel it. The service catalogue and prices are on the second tab.',
-  tabBookings: 'All bookings',
-  tabCatalogue: 'Service catalogue',
-  search: 'Search by name',
-  searchHint: 'Deceased or family name',
-  statusFilter: 'Status',
-  allStatuses: 'All statuses',
-  sort: 'Sort by date',
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  empty: 'No bookings available',
-  noMatch: 'No bookings match the filters',
-  unassigned: 'Unassigned',
-  noAttendants: 'No attendants',
-  loadFailed: 'Failed to fetch bookings',
-  retry: 'Try again',
-  showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total} bookings`,
-  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  previous: 'Previous page',
-  next: 'Next page',
-  history: 'History',
-  historyTitle: (id: string) => `History of booking #${id}`,
-  historyEmpty: 'No status or payment changes yet.',
-  historyLine: (field: string, from: string, to: string) => `${field === 'status' ? 'Status' : 'Payment'}: ${from} → ${to}`,
+  title: msg`Booking Management`,
+  subtitle: msg`Every booking: set its status and payment status, assign an attendant, or cancel it. The service catalogue and prices are on the second tab.`,
+  tabBookings: msg`All bookings`,
+  tabCatalogue: msg`Service catalogue`,
+  search: msg`Search by name`,
+  searchHint: msg`Deceased or family name`,
+  statusFilter: msg`Status`,
+  allStatuses: msg`All statuses`,
+  sort: msg`Sort by date`,
+  newest: msg`Newest first`,
+  oldest: msg`Oldest first`,
+  empty: msg`No bookings available`,
+  noMatch: msg`No bookings match the filters`,
+  unassigned: msg`Unassigned`,
+  noAttendants: msg`No attendants`,
+  loadFailed: msg`Failed to fetch bookings`,
+  retry: msg`Try again`,
+  loadingBookings: msg`Loading bookings`,
+  saving: msg`Saving`,
+  tableRegion: msg`All bookings table`,
+  rowLabel: (id: string, deceased: string) => msg`Booking #${id} for ${deceased}`,
+  showing: (from: number, to: number, total: number) => msg`Showing ${from}–${to} of ${total} bookings`,
+  page: (page: number, pages: number) => msg`Page ${page} of ${pages}`,
+  previous: msg`Previous page`,
+  next: msg`Next page`,
+  history: msg`History`,
+  historyTitle: (id: string) => msg`History of booking #${id}`,
+  historyEmpty: msg`No status or payment changes yet.`,
+  custodyRecord: msg`Chain of custody record`,
+  historyLine: (field: string, from: string, to: string) => (field === 'status' ? msg`Status: ${from} → ${to}` : msg`Payment: ${from} → ${to}`),
+  /** Who and when: no words of its own. */
   historyBy: (who: string, when: string) => `${who}, ${when}`,
-  close: 'Close',
-  confirmTitle: (what: string, to: string) => `Mark ${what} as ${to}?`,
-  statusWord: 'booking',
-  paymentWord: 'payment',
-  confirmBody: (deceased: string, family: string, from: string, to: string) => `The booking for ${deceased} (family: ${family}) changes from ${from} to ${to}. You can undo it for a few seconds.`,
-  paidReason: 'Receipt number or reason',
-  paidReasonHint: 'No completed payment is recorded for this booking; say how it was paid.',
-  paidReasonRequired: 'Enter the receipt number or the reason',
-  reason: 'Reason (optional)',
-  reasonHint: 'Kept in the booking’s history',
-  amountPaid: (amount: string) => `The family has paid ${amount} for this booking.`,
-  nothingPaid: 'No payment has been completed for this booking.',
-  refund: 'Also mark the payment as refunded',
-  confirmChange: 'Confirm',
-  keepAsIs: 'Keep as it was',
-  undoNotice: (id: string, what: string) => `Booking #${id}: ${what}. Saving in a few seconds.`,
-  undo: 'Undo',
-  savingRow: 'Saving',
-  cancelTitle: 'Cancel this booking?',
-  cancelBody: (deceased: string, family: string) => `The booking for ${deceased} (family: ${family}) will be marked as cancelled. The family is notified.`,
-  cancelReason: 'Reason (optional)',
-  cancelReasonHint: 'Saved with the booking as its notes',
-  keep: 'Keep booking',
-  confirmCancel: 'Cancel booking',
-  cardLabels: { status: 'Status', payment: 'Payment', attendant: 'Attendant', preparation: 'Preparation' },
+  close: msg`Close`,
+  /** The whole question per kind of change, so each language can order its words. */
+  confirmTitle: (kind: 'status' | 'payment', to: string) => (kind === 'payment' ? msg`Mark payment as ${to}?` : msg`Mark booking as ${to}?`),
+  confirmBody: (deceased: string, family: string, from: string, to: string) =>
+    msg`The booking for ${deceased} (family: ${family}) changes from ${from} to ${to}. You can undo it for a few seconds.`,
+  paidReason: msg`Receipt number or reason`,
+  paidReasonHint: msg`No completed payment is recorded for this booking; say how it was paid.`,
+  paidReasonRequired: msg`Enter the receipt number or the reason`,
+  reason: msg`Reason (optional)`,
+  reasonHint: msg`Kept in the booking’s history`,
+  amountPaid: (amount: string) => msg`The family has paid ${amount} for this booking.`,
+  nothingPaid: msg`No payment has been completed for this booking.`,
+  refund: msg`Also mark the payment as refunded`,
+  confirmChange: msg`Confirm`,
+  keepAsIs: msg`Keep as it was`,
+  /** What the undo notice says is changing: "Status completed", "Payment refunded". */
+  pendingWords: (kind: 'status' | 'payment', to: string) => (kind === 'payment' ? msg`Payment ${to}` : msg`Status ${to}`),
+  undoNotice: (id: string, what: string) => msg`Booking #${id}: ${what}. Saving in a few seconds.`,
+  undo: msg`Undo`,
+  savingRow: msg`Saving`,
+  cancelTitle: msg`Cancel this booking?`,
+  cancelBody: (deceased: string, family: string) => msg`The booking for ${deceased} (family: ${family}) will be marked as cancelled. The family is notified.`,
+  cancelReason: msg`Reason (optional)`,
+  cancelReasonHint: msg`Saved with the booking as its notes`,
+  keep: msg`Keep booking`,
+  confirmCancel: msg`Cancel booking`,
+  cancelBookingOf: (id: string) => msg`Cancel booking #${id}`,
+  statusOf: (id: string) => msg`Status of booking #${id}`,
+  paymentOf: (id: string) => msg`Payment status of booking #${id}`,
+  attendantOf: (id: string) => msg`Attendant for booking #${id}`,
+  cardLabels: { status: msg`Status`, payment: msg`Payment`, attendant: msg`Attendant`, preparation: msg`Preparation` },
+  columns: {
+    deceased: msg`Deceased / family`,
+    services: msg`Services`,
+    total: msg`Total`,
+    status: msg`Status`,
+    payment: msg`Payment`,
+    attendant: msg`Attendant`,
+    preparation: msg`Preparation`,
+    created: msg`Created`,
+    actions: msg`Actions`,
+  },
 } as const
 
 export const CATALOGUE_TEXT = {
-  pricesTitle: 'Price table',
-  pricesHint: 'The starting prices of the four packages. Families see a change at once; bookings already made keep their price.',
-  editPrices: 'Edit prices',
-  servicesTitle: 'Services',
-  addService: 'Add service',
-  empty: 'No services yet',
-  loadFailed: 'Failed to fetch services',
-  retry: 'Try again',
-  newService: 'New service',
-  editService: 'Edit service',
-  name: 'Name',
-  description: 'Description',
-  price: 'Price (KSH)',
-  category: 'Category',
-  categoryHint: 'Optional, e.g. package or add_on',
-  perDaySuffix: ' per day',
-  perDay: 'Priced per day (the family says how many days, e.g. body storage)',
-  save: 'Save',
-  cancel: 'Cancel',
-  deleteTitle: 'Delete this service?',
-  deleteBody: (name: string) => `${name} will no longer be offered to families. A service that bookings use, or one of the price table, cannot be deleted.`,
-  confirmDelete: 'Delete service',
-  savePrices: 'Save prices',
+  pricesTitle: msg`Price table`,
+  pricesHint: msg`The starting prices of the four packages. Families see a change at once; bookings already made keep their price.`,
+  editPrices: msg`Edit prices`,
+  servicesTitle: msg`Services`,
+  servicesTable: msg`Services table`,
+  actions: msg`Actions`,
+  loading: msg`Loading services`,
+  addService: msg`Add service`,
+  empty: msg`No services yet`,
+  loadFailed: msg`Failed to fetch services`,
+  retry: msg`Try again`,
+  newService: msg`New service`,
+  editService: msg`Edit service`,
+  editNamed: (name: string) => msg`Edit ${name}`,
+  deleteNamed: (name: string) => msg`Delete ${name}`,
+  name: msg`Name`,
+  description: msg`Description`,
+  price: msg`Price (KSH)`,
+  category: msg`Category`,
+  categoryHint: msg`Optional, e.g. package or add_on`,
+  perDayPrice: (price: string) => msg`${price} per day`,
+  perDay: msg`Priced per day (the family says how many days, e.g. body storage)`,
+  save: msg`Save`,
+  cancel: msg`Cancel`,
+  deleteTitle: msg`Delete this service?`,
+  deleteBody: (name: string) => msg`${name} will no longer be offered to families. A service that bookings use, or one of the price table, cannot be deleted.`,
+  confirmDelete: msg`Delete service`,
+  savePrices: msg`Save prices`,
+  /** A price box's label: "Cremation (KSH)". */
+  priceOf: (label: string) => msg`${label} (KSH)`,
 } as const
 
 export const PRICING_LABELS = {
-  basicFuneral: 'Basic funeral',
-  premiumFuneral: 'Premium funeral',
-  cremation: 'Cremation',
-  burial: 'Burial',
+  basicFuneral: msg`Basic funeral`,
+  premiumFuneral: msg`Premium funeral`,
+  cremation: msg`Cremation`,
+  burial: msg`Burial`,
 } as const
 
+/** Shows a descriptor in the language in use (`i18n._` of the screen's useLingui). */
+export type Translate = (descriptor: MessageDescriptor) => string
+
 /** A whole, positive KSH amount typed in a text box. */
-const Price = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'Price is required'),
-    z.regex(/^\d+$/, 'Price must be a whole number of KSH'),
-    z.refine((v) => Number(v) > 0, 'Price must be positive'),
-  )
+const price = (t: Translate) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, t(msg`Price is required`)),
+      z.regex(/^\d+$/, t(msg`Price must be a whole number of KSH`)),
+      z.refine((v) => Number(v) > 0, t(msg`Price must be positive`)),
+    )
 
-export const ServiceForm = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
-  description: z.string(),
-  price: Price,
-  category: z.string(),
-  perDay: z.boolean(),
-})
-export type ServiceForm = z.infer<typeof ServiceForm>
+/** The service form's rules, their messages in the language in use. */
+export const serviceForm = (t: Translate) =>
+  z.object({
+    name: z.string().check(z.trim(), z.minLength(1, t(msg`Name is required`))),
+    description: z.string(),
+    price: price(t),
+    category: z.string(),
+    perDay: z.boolean(),
+  })
+export type ServiceForm = z.infer<ReturnType<typeof serviceForm>>
 
-export const PricingForm = z.object({ basicFuneral: Price, premiumFuneral: Price, cremation: Price, burial: Price })
-export type PricingForm = z.infer<typeof PricingForm>
+export const pricingForm = (t: Translate) => z.object({ basicFuneral: price(t), premiumFuneral: price(t), cremation: price(t), burial: price(t) })
+export type PricingForm = z.infer<ReturnType<typeof pricingForm>>

@@ -1,9 +1,11 @@
+import { useMemo } from 'react'
+import { useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
 import { PRICING_KEYS, type PricingKey } from '../../../api/contracts/services'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { CATALOGUE_TEXT as T, PRICING_LABELS, PricingForm } from './messages'
+import { CATALOGUE_TEXT as T, PRICING_LABELS, pricingForm, type PricingForm } from './messages'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -24,9 +26,11 @@ export function PricingDialogBody({
   onSave: (prices: Record<PricingKey, number>) => void
 }) {
   const styles = useStyles()
+  const { t, i18n } = useLingui()
+  const schema = useMemo(() => pricingForm((d) => i18n._(d)), [i18n])
   const form = useForm({
     defaultValues: current,
-    validators: { onChange: PricingForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) =>
       onSave({
         basicFuneral: Number(value.basicFuneral),
@@ -36,13 +40,13 @@ export function PricingDialogBody({
       }),
   })
   return (
-    <form onSubmit={submitHandler(form)} noValidate aria-label={T.pricesTitle}>
+    <form onSubmit={submitHandler(form)} noValidate aria-label={t(T.pricesTitle)}>
       <DialogBody>
-        <DialogTitle>{T.pricesTitle}</DialogTitle>
+        <DialogTitle>{t(T.pricesTitle)}</DialogTitle>
         <DialogContent className={styles.form}>
           {PRICING_KEYS.map((key) => (
             <form.Field key={key} name={key}>
-              {(f) => <TextField field={f} label={`${PRICING_LABELS[key]} (KSH)`} inputMode="numeric" required />}
+              {(f) => <TextField field={f} label={t(T.priceOf(t(PRICING_LABELS[key])))} inputMode="numeric" required />}
             </form.Field>
           ))}
           {error && (
@@ -51,7 +55,7 @@ export function PricingDialogBody({
             </MessageBar>
           )}
         </DialogContent>
-        <DialogFooter busy={busy} onCancel={onCancel} cancel={T.cancel} confirm={T.savePrices} />
+        <DialogFooter busy={busy} onCancel={onCancel} cancel={t(T.cancel)} confirm={t(T.savePrices)} />
       </DialogBody>
     </form>
   )

@@ -1,10 +1,12 @@
+import { useMemo } from 'react'
+import { useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
 import type { ServiceWithPricingKey } from '../../../api/contracts/services'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
-import { CATALOGUE_TEXT as T, ServiceForm } from './messages'
+import { CATALOGUE_TEXT as T, serviceForm, type ServiceForm } from './messages'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -25,6 +27,9 @@ export function ServiceDialogBody({
   onSave: (payload: { name: string; description: string; price: number; category?: string; per_day: boolean }) => void
 }) {
   const styles = useStyles()
+  const { t, i18n } = useLingui()
+  // The rules' messages in the language in use when the dialog opens.
+  const schema = useMemo(() => serviceForm((d) => i18n._(d)), [i18n])
   const form = useForm({
     defaultValues: {
       name: service?.name ?? '',
@@ -33,7 +38,7 @@ export function ServiceDialogBody({
       category: service?.category ?? '',
       perDay: service?.per_day ?? false,
     } as ServiceForm,
-    validators: { onChange: ServiceForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) =>
       onSave({
         name: value.name.trim(),
@@ -44,22 +49,22 @@ export function ServiceDialogBody({
       }),
   })
   return (
-    <form onSubmit={submitHandler(form)} noValidate aria-label={service ? T.editService : T.newService}>
+    <form onSubmit={submitHandler(form)} noValidate aria-label={t(service ? T.editService : T.newService)}>
       <DialogBody>
-        <DialogTitle>{service ? T.editService : T.newService}</DialogTitle>
+        <DialogTitle>{t(service ? T.editService : T.newService)}</DialogTitle>
         <DialogContent className={styles.form}>
-          <form.Field name="name">{(f) => <TextField field={f} label={T.name} required />}</form.Field>
-          <form.Field name="price">{(f) => <TextField field={f} label={T.price} inputMode="numeric" required />}</form.Field>
-          <form.Field name="category">{(f) => <TextField field={f} label={T.category} hint={T.categoryHint} />}</form.Field>
-          <form.Field name="perDay">{(f) => <CheckboxField field={f} label={T.perDay} />}</form.Field>
-          <form.Field name="description">{(f) => <TextAreaField field={f} label={T.description} rows={3} />}</form.Field>
+          <form.Field name="name">{(f) => <TextField field={f} label={t(T.name)} required />}</form.Field>
+          <form.Field name="price">{(f) => <TextField field={f} label={t(T.price)} inputMode="numeric" required />}</form.Field>
+          <form.Field name="category">{(f) => <TextField field={f} label={t(T.category)} hint={t(T.categoryHint)} />}</form.Field>
+          <form.Field name="perDay">{(f) => <CheckboxField field={f} label={t(T.perDay)} />}</form.Field>
+          <form.Field name="description">{(f) => <TextAreaField field={f} label={t(T.description)} rows={3} />}</form.Field>
           {error && (
             <MessageBar intent="error">
               <MessageBarBody>{error}</MessageBarBody>
             </MessageBar>
           )}
         </DialogContent>
-        <DialogFooter busy={busy} onCancel={onCancel} cancel={T.cancel} confirm={T.save} />
+        <DialogFooter busy={busy} onCancel={onCancel} cancel={t(T.cancel)} confirm={t(T.save)} />
       </DialogBody>
     </form>
   )

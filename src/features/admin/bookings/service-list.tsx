@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import type { ServiceWithPricingKey } from '../../../api/contracts/services'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatKsh } from '../../../lib/format'
@@ -24,15 +25,17 @@ const useStyles = makeStyles({
 /** Every service with its row actions: a table, or a list on a phone. */
 export function ServiceList({ services, rowActions }: { services: ServiceWithPricingKey[]; rowActions: (s: ServiceWithPricingKey) => ReactNode }) {
   const styles = useStyles()
+  const { t } = useLingui()
+  const priceOf = (s: ServiceWithPricingKey) => (s.per_day ? t(T.perDayPrice(formatKsh(s.price))) : formatKsh(s.price))
   const isSmall = useMediaQuery('(max-width: 640px)')
   return isSmall ? (
-    <ul className={styles.list} aria-label={T.servicesTitle}>
+    <ul className={styles.list} aria-label={t(T.servicesTitle)}>
       {services.map((s) => (
         <li key={s.id} className={styles.item}>
           <div className={styles.itemText}>
             <Text weight="semibold">{s.name}</Text>
             <Text>
-              {formatKsh(s.price)}{s.per_day ? T.perDaySuffix : ''}
+              {priceOf(s)}
               {s.category ? ` · ${s.category}` : ''}
             </Text>
             <Text size={200} className={styles.muted}>
@@ -45,15 +48,15 @@ export function ServiceList({ services, rowActions }: { services: ServiceWithPri
     </ul>
   ) : (
     /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */
-    <div className={styles.scroller} role="region" aria-label="Services table" tabIndex={0}>
-      <Table className={styles.table} aria-label={T.servicesTitle}>
+    <div className={styles.scroller} role="region" aria-label={t(T.servicesTable)} tabIndex={0}>
+      <Table className={styles.table} aria-label={t(T.servicesTitle)}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>{T.name}</TableHeaderCell>
-            <TableHeaderCell>{T.category}</TableHeaderCell>
-            <TableHeaderCell>{T.price}</TableHeaderCell>
-            <TableHeaderCell>{T.description}</TableHeaderCell>
-            <TableHeaderCell>Actions</TableHeaderCell>
+            <TableHeaderCell>{t(T.name)}</TableHeaderCell>
+            <TableHeaderCell>{t(T.category)}</TableHeaderCell>
+            <TableHeaderCell>{t(T.price)}</TableHeaderCell>
+            <TableHeaderCell>{t(T.description)}</TableHeaderCell>
+            <TableHeaderCell>{t(T.actions)}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -61,7 +64,7 @@ export function ServiceList({ services, rowActions }: { services: ServiceWithPri
             <TableRow key={s.id}>
               <TableCell>{s.name}</TableCell>
               <TableCell>{s.category ?? ''}</TableCell>
-              <TableCell className={styles.amount}>{formatKsh(s.price)}{s.per_day ? T.perDaySuffix : ''}</TableCell>
+              <TableCell className={styles.amount}>{priceOf(s)}</TableCell>
               <TableCell>{s.description}</TableCell>
               <TableCell>{rowActions(s)}</TableCell>
             </TableRow>

@@ -28,13 +28,17 @@ import {
   Settings20Regular,
   TaskListLtr24Regular,
 } from '@fluentui/react-icons'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
+import { intlLocale, isLocale } from '../../../lib/i18n'
 import type { AdminStats, RecentActivity } from '../../../api/contracts/admin'
-import { pendingText, relativeTime, trendText } from '../admin-messages'
+import { pendingText, relativeTime, trendPercent } from '../admin-messages'
 import { liveAdminDashboardMachine } from './live-dashboard'
 
 const useStyles = makeStyles({
@@ -69,16 +73,18 @@ const useStyles = makeStyles({
   itemText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, overflowWrap: 'anywhere' },
 })
 
-const ACTIVITY_ICONS: Record<string, { icon: ReactElement; label: string }> = {
-  booking: { icon: <CalendarLtr24Regular />, label: 'Booking' },
-  payment: { icon: <Payment24Regular />, label: 'Payment' },
-  document: { icon: <DocumentCheckmark24Regular />, label: 'Document' },
-  user: { icon: <PersonAdd24Regular />, label: 'User' },
+const ACTIVITY_ICONS: Record<string, { icon: ReactElement; label: MessageDescriptor }> = {
+  booking: { icon: <CalendarLtr24Regular />, label: msg`Booking` },
+  payment: { icon: <Payment24Regular />, label: msg`Payment` },
+  document: { icon: <DocumentCheckmark24Regular />, label: msg`Document` },
+  user: { icon: <PersonAdd24Regular />, label: msg`User` },
 }
+const OTHER_ACTIVITY = { icon: <TaskListLtr24Regular />, label: msg`Activity` }
 
 /** The admin dashboard (SPEC.md section 2): stat cards, quick links, recent activity; refreshes every 5 minutes. */
 export function AdminDashboardPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const actor = useActorRef(liveAdminDashboardMachine, {
     input: { hidden: typeof document !== 'undefined' && document.visibilityState === 'hidden' },
   })
@@ -97,15 +103,15 @@ export function AdminDashboardPage() {
   return (
     <div className={styles.layout}>
       <PageHeader
-        title="Admin Dashboard"
-        subtitle="The funeral home at a glance. Updates every 5 minutes."
+        title={t`Admin Dashboard`}
+        subtitle={t`The funeral home at a glance. Updates every 5 minutes.`}
         actions={
           <div className={styles.toolbar}>
             <Caption1 className={styles.muted} aria-live="polite">
-              {updatedAt ? `Last updated ${formatDateTime(new Date(updatedAt).toISOString())}` : loading ? 'Loading…' : 'Not loaded yet'}
+              {updatedAt ? t`Last updated ${formatDateTime(new Date(updatedAt).toISOString())}` : loading ? t`Loading…` : t`Not loaded yet`}
             </Caption1>
             <Button icon={<ArrowClockwise20Regular />} onClick={refresh} disabled={loading}>
-              {loading ? 'Refreshing…' : 'Refresh'}
+              {loading ? t`Refreshing…` : t`Refresh`}
             </Button>
           </div>
         }
@@ -114,30 +120,29 @@ export function AdminDashboardPage() {
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>
-            {error}
-            {data ? '. The figures below are from the last successful update.' : ''}
+            {data ? t`${error}. The figures below are from the last successful update.` : error}
           </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={refresh}>Try again</Button>
+            <Button onClick={refresh}>{t`Try again`}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
 
-      {!data && loading && <Spinner label="Loading dashboard…" />}
+      {!data && loading && <Spinner label={t`Loading dashboard…`} />}
       {data && <StatCards stats={data.stats} />}
 
-      <nav aria-label="Quick links" className={styles.links}>
+      <nav aria-label={t`Quick links`} className={styles.links}>
         <RouterButtonLink to={paths.admin.reports} icon={<ChartMultiple20Regular />}>
-          Financial reports
+          {t`Financial reports`}
         </RouterButtonLink>
         <RouterButtonLink to={paths.admin.settings} icon={<Settings20Regular />}>
-          Settings
+          {t`Settings`}
         </RouterButtonLink>
         <RouterButtonLink to={paths.admin.users} icon={<People20Regular />}>
-          Manage users
+          {t`Manage users`}
         </RouterButtonLink>
         <RouterButtonLink to={paths.admin.documents} icon={<DocumentText20Regular />}>
-          Review documents
+          {t`Review documents`}
         </RouterButtonLink>
       </nav>
 
@@ -148,24 +153,26 @@ export function AdminDashboardPage() {
 
 function Trend({ value }: { value: number }) {
   const styles = useStyles()
-  const text = trendText(value)
+  const { t } = useLingui()
+  const percent = trendPercent(value)
   return (
     <Caption1 className={value > 0 ? styles.up : value < 0 ? styles.down : styles.muted}>
-      {text === 'No change' ? text : `${text} on last month`}
+      {percent === null ? t`No change` : t`${percent} on last month`}
     </Caption1>
   )
 }
 
 function StatCards({ stats }: { stats: AdminStats }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const cards: Array<{ label: string; value: string; icon: ReactElement; trend?: number; note?: string }> = [
-    { label: 'Total users', value: stats.totalUsers.toLocaleString('en-US'), icon: <People24Regular />, trend: stats.usersTrend },
-    { label: 'Active bookings', value: stats.activeBookings.toLocaleString('en-US'), icon: <TaskListLtr24Regular />, trend: stats.bookingsTrend },
-    { label: 'Monthly revenue', value: formatKsh(stats.monthlyRevenue), icon: <Money24Regular />, trend: stats.revenueTrend },
-    { label: 'Pending approvals', value: pendingText(stats.pendingApprovals), icon: <DocumentCheckmark24Regular />, note: 'Documents awaiting review' },
+    { label: t`Total users`, value: stats.totalUsers.toLocaleString('en-US'), icon: <People24Regular />, trend: stats.usersTrend },
+    { label: t`Active bookings`, value: stats.activeBookings.toLocaleString('en-US'), icon: <TaskListLtr24Regular />, trend: stats.bookingsTrend },
+    { label: t`Monthly revenue`, value: formatKsh(stats.monthlyRevenue), icon: <Money24Regular />, trend: stats.revenueTrend },
+    { label: t`Pending approvals`, value: t(pendingText(stats.pendingApprovals)), icon: <DocumentCheckmark24Regular />, note: t`Documents awaiting review` },
   ]
   return (
-    <section aria-label="Statistics" className={styles.cards}>
+    <section aria-label={t`Statistics`} className={styles.cards}>
       {cards.map((c) => (
         <Card key={c.label} className={styles.card} role="group" aria-label={c.label}>
           <div className={styles.cardHead}>
@@ -184,28 +191,31 @@ function StatCards({ stats }: { stats: AdminStats }) {
 
 function Activity({ items, now }: { items: RecentActivity[]; now: number }) {
   const styles = useStyles()
+  const { t, i18n } = useLingui()
+  const locale = intlLocale(isLocale(i18n.locale) ? i18n.locale : 'en')
+  const justNow = t`just now`
   const headingId = useId()
   return (
     <Card className={styles.section} role="region" aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
-        Recent activity
+        {t`Recent activity`}
       </Subtitle2>
       {items.length === 0 ? (
-        <Body1 className={styles.muted}>Nothing has happened yet.</Body1>
+        <Body1 className={styles.muted}>{t`Nothing has happened yet.`}</Body1>
       ) : (
         <ul className={styles.list}>
           {items.map((a) => {
-            const kind = ACTIVITY_ICONS[a.type] ?? { icon: <TaskListLtr24Regular />, label: 'Activity' }
+            const kind = ACTIVITY_ICONS[a.type] ?? OTHER_ACTIVITY
             return (
               <li key={a.id} className={styles.item}>
-                <span className={styles.icon} role="img" aria-label={kind.label}>
+                <span className={styles.icon} role="img" aria-label={t(kind.label)}>
                   {kind.icon}
                 </span>
                 <div className={styles.itemText}>
                   <Body1>{a.message}</Body1>
                   <Caption1 className={styles.muted}>
                     <time dateTime={a.time} title={formatDateTime(a.time)}>
-                      {relativeTime(a.time, now)}
+                      {relativeTime(a.time, now, locale, justNow)}
                     </time>
                   </Caption1>
                 </div>

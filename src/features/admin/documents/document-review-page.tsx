@@ -24,12 +24,14 @@ import {
 } from '@fluentui/react-components'
 import { Checkmark20Regular, Eye20Regular } from '@fluentui/react-icons'
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
 import { REJECT_NEEDS_REASON, createDocumentReviewMachine, type PageResult, type ReviewQuery } from '../../../../machines/documents/document-review.machine'
 import { allDocuments, documentStats, reviewDocument } from '../../../api/documents'
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES, deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, deceasedOf, documentTypeLabel, type Document, type DocumentStatus } from '../../../api/contracts/documents'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
@@ -52,6 +54,9 @@ const liveReview = createDocumentReviewMachine<Document>().provide({
   },
 })
 
+/** The status filter's words. */
+const STATUS_WORDS = { pending: msg`Pending`, approved: msg`Approved`, rejected: msg`Rejected` } satisfies Record<DocumentStatus, unknown>
+
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -73,6 +78,7 @@ const useStyles = makeStyles({
 /** Document review (SPEC.md sections 2, 7, 8): stats, the paged list with filters, review dialog. */
 export function DocumentReviewPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const [snapshot, send, actorRef] = useMachine(liveReview)
   useNotifications(actorRef)
   const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
@@ -90,16 +96,16 @@ export function DocumentReviewPage() {
   }
   const shown = reviewing ?? viewing
   const statCards: Array<[string, number | undefined]> = [
-    ['Total documents', stats?.total],
-    ['Pending review', stats?.pending],
-    ['Approved', stats?.approved],
-    ['Rejected', stats?.rejected],
+    [t`Total documents`, stats?.total],
+    [t`Pending review`, stats?.pending],
+    [t`Approved`, stats?.approved],
+    [t`Rejected`, stats?.rejected],
   ]
 
   return (
     <div className={styles.layout}>
-      <PageHeader title="Document Review" subtitle="Check the papers families upload; approve them, or reject them with a note saying what to fix." />
-      <section aria-label="Document statistics" className={styles.stats}>
+      <PageHeader title={t`Document Review`} subtitle={t`Check the papers families upload; approve them, or reject them with a note saying what to fix.`} />
+      <section aria-label={t`Document statistics`} className={styles.stats}>
         {statCards.map(([label, value]) => (
           <Card key={label} className={styles.stat} role="group" aria-label={label}>
             <Caption1 className={styles.muted}>{label}</Caption1>
@@ -108,28 +114,28 @@ export function DocumentReviewPage() {
         ))}
       </section>
 
-      <section aria-label="Filters" className={styles.filters}>
-        <Field label="Document type">
+      <section aria-label={t`Filters`} className={styles.filters}>
+        <Field label={t`Document type`}>
           <Select value={query.document_type} onChange={(_, d) => send({ type: 'filter.type', value: d.value })}>
-            <option value="">All types</option>
-            {DOCUMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {documentTypeLabel(t)}
+            <option value="">{t`All types`}</option>
+            {DOCUMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {documentTypeLabel(type)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Status">
+        <Field label={t`Status`}>
           <Select value={query.status} onChange={(_, d) => send({ type: 'filter.status', value: d.value })}>
-            <option value="">All statuses</option>
+            <option value="">{t`All statuses`}</option>
             {DOCUMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s.charAt(0).toUpperCase() + s.slice(1)}
+                {t(STATUS_WORDS[s])}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Search" hint="File name, family or deceased">
+        <Field label={t`Search`} hint={t`File name, family or deceased`}>
           <SearchBox value={searchDraft} onChange={(_, d) => send({ type: 'search.change', value: d.value })} />
         </Field>
       </section>
@@ -138,21 +144,21 @@ export function DocumentReviewPage() {
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => send({ type: 'retry' })}>Retry</Button>
+            <Button onClick={() => send({ type: 'retry' })}>{t`Retry`}</Button>
           </MessageBarActions>
         </MessageBar>
       ) : loading && documents.length === 0 ? (
-        <Skeleton aria-label="Loading documents" className={styles.skeleton}>
+        <Skeleton aria-label={t`Loading documents`} className={styles.skeleton}>
           {[0, 1, 2].map((i) => (
             <SkeletonItem key={i} size={48} />
           ))}
         </Skeleton>
       ) : documents.length === 0 ? (
         <Card>
-          <Body1>No documents match these filters.</Body1>
+          <Body1>{t`No documents match these filters.`}</Body1>
         </Card>
       ) : isSmall ? (
-        <ul className={styles.cards} aria-label="Documents" aria-busy={loading}>
+        <ul className={styles.cards} aria-label={t`Documents`} aria-busy={loading}>
           {documents.map((d) => (
             <li key={d.id}>
               <Card className={styles.card}>
@@ -162,7 +168,7 @@ export function DocumentReviewPage() {
                 </div>
                 <Caption1 className={styles.name}>{d.name}</Caption1>
                 <Caption1 className={styles.muted}>
-                  {[d.uploaded_by_name, deceasedOf(d) && `for ${deceasedOf(d)}`, formatDate(d.created_at)].filter(Boolean).join(' · ')}
+                  {[d.uploaded_by_name, deceasedOf(d) && t`for ${deceasedOf(d)}`, formatDate(d.created_at)].filter(Boolean).join(' · ')}
                 </Caption1>
                 <div>
                   <Button
@@ -170,9 +176,9 @@ export function DocumentReviewPage() {
                     appearance={d.status === 'pending' ? 'primary' : 'secondary'}
                     icon={<Eye20Regular />}
                     onClick={() => open(d)}
-                    aria-label={`${d.status === 'pending' ? 'Review' : 'View'} ${d.name}`}
+                    aria-label={d.status === 'pending' ? t`Review ${d.name}` : t`View ${d.name}`}
                   >
-                    {d.status === 'pending' ? 'Review' : 'View'}
+                    {d.status === 'pending' ? t`Review` : t`View`}
                   </Button>
                 </div>
               </Card>
@@ -181,16 +187,16 @@ export function DocumentReviewPage() {
         </ul>
       ) : (
         <Card className={styles.tableCard}>
-          <Table aria-label="Documents" aria-busy={loading}>
+          <Table aria-label={t`Documents`} aria-busy={loading}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Type</TableHeaderCell>
-                <TableHeaderCell>Name</TableHeaderCell>
-                <TableHeaderCell>Family</TableHeaderCell>
-                <TableHeaderCell>Deceased</TableHeaderCell>
-                <TableHeaderCell>Uploaded</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Action</TableHeaderCell>
+                <TableHeaderCell>{t`Type`}</TableHeaderCell>
+                <TableHeaderCell>{t`Name`}</TableHeaderCell>
+                <TableHeaderCell>{t`Family`}</TableHeaderCell>
+                <TableHeaderCell>{t`Deceased`}</TableHeaderCell>
+                <TableHeaderCell>{t`Uploaded`}</TableHeaderCell>
+                <TableHeaderCell>{t`Status`}</TableHeaderCell>
+                <TableHeaderCell>{t`Action`}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -210,9 +216,9 @@ export function DocumentReviewPage() {
                       appearance={d.status === 'pending' ? 'primary' : 'secondary'}
                       icon={<Eye20Regular />}
                       onClick={() => open(d)}
-                      aria-label={`${d.status === 'pending' ? 'Review' : 'View'} ${d.name}`}
+                      aria-label={d.status === 'pending' ? t`Review ${d.name}` : t`View ${d.name}`}
                     >
-                      {d.status === 'pending' ? 'Review' : 'View'}
+                      {d.status === 'pending' ? t`Review` : t`View`}
                     </Button>
                   </TableCell>
                 </TableRow>
@@ -223,16 +229,16 @@ export function DocumentReviewPage() {
       )}
 
       {!error && pages > 0 && (
-        <nav aria-label="Pages" className={styles.pager}>
+        <nav aria-label={t`Pages`} className={styles.pager}>
           <Body1>
-            Page {query.page} of {Math.max(1, pages)} · {total} document{total === 1 ? '' : 's'}
+            {t`Page ${query.page} of ${Math.max(1, pages)}`} · <Plural value={total} one="# document" other="# documents" />
           </Body1>
           <div className={styles.pagerButtons}>
             <Button disabled={query.page <= 1 || loading} onClick={() => send({ type: 'page.go', page: query.page - 1 })}>
-              Previous
+              {t`Previous`}
             </Button>
             <Button disabled={query.page >= pages || loading} onClick={() => send({ type: 'page.go', page: query.page + 1 })}>
-              Next
+              {t`Next`}
             </Button>
           </div>
         </nav>
@@ -247,10 +253,10 @@ export function DocumentReviewPage() {
           reviewing ? (
             <>
               <Button appearance="primary" icon={<Checkmark20Regular />} disabled={submitting} onClick={() => send({ type: 'review.submit', status: 'approved', notes })}>
-                Approve
+                {t`Approve`}
               </Button>
               <Button icon={<Dismiss20Regular />} disabled={submitting} onClick={() => send({ type: 'review.submit', status: 'rejected', notes })}>
-                Reject
+                {t`Reject`}
               </Button>
             </>
           ) : undefined
@@ -258,8 +264,8 @@ export function DocumentReviewPage() {
       >
         {reviewing ? (
           <Field
-            label="Notes for the family"
-            hint="Required to reject: say what to fix. Optional when approving."
+            label={t`Notes for the family`}
+            hint={t`Required to reject: say what to fix. Optional when approving.`}
             validationMessage={reviewError === REJECT_NEEDS_REASON ? reviewError : undefined}
             className={styles.notes}
           >
@@ -267,7 +273,10 @@ export function DocumentReviewPage() {
           </Field>
         ) : viewing ? (
           <Body1 block className={styles.notes}>
-            Status: <DocumentStatusBadge status={viewing.status} /> {viewing.review_notes ? `· Notes: ${viewing.review_notes}` : ''}
+            <Trans>
+              Status: <DocumentStatusBadge status={viewing.status} />
+            </Trans>{' '}
+            {viewing.review_notes ? t`· Notes: ${viewing.review_notes}` : ''}
           </Body1>
         ) : null}
         {reviewing && reviewError && reviewError !== REJECT_NEEDS_REASON && (

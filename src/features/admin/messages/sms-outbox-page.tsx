@@ -17,6 +17,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { createPollMachine } from '../../../../machines/shared/poll.machine'
 import { smsOutbox } from '../../../api/messages'
 import { PageHeader } from '../../../components/page-header'
@@ -35,12 +37,13 @@ const useStyles = makeStyles({
 })
 
 const STATUS_COLORS = { queued: 'informative', sent: 'success', failed: 'danger', skipped: 'subtle' } as const
-const STATUS_WORDS = { queued: 'Waiting', sent: 'Sent', failed: 'Failed', skipped: 'Not needed (read in the app)' } as const
+const STATUS_WORDS = { queued: msg`Waiting`, sent: msg`Sent`, failed: msg`Failed`, skipped: msg`Not needed (read in the app)` } as const
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** "Messages sent": the SMS the system sent to families, or keeps when no provider is configured. */
 export function SmsOutboxPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const actor = useActorRef(outboxMachine, { input: {} })
   useNotifications(actor)
   const data = useSelector(actor, (s) => s.context.data)
@@ -63,10 +66,10 @@ export function SmsOutboxPage() {
           <Table aria-label={MESSAGES_TEXT.smsTitle} size="small">
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>When</TableHeaderCell>
-                <TableHeaderCell>To</TableHeaderCell>
-                <TableHeaderCell>Message</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>{t`When`}</TableHeaderCell>
+                <TableHeaderCell>{t`To`}</TableHeaderCell>
+                <TableHeaderCell>{t`Message`}</TableHeaderCell>
+                <TableHeaderCell>{t`Status`}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -75,12 +78,12 @@ export function SmsOutboxPage() {
                   <TableCell>{when.format(new Date(s.sent_at ?? s.created_at))}</TableCell>
                   <TableCell>
                     {s.to_phone}
-                    {s.booking_id && <Text className={styles.muted} size={200} block>{`Booking #${s.booking_id}`}</Text>}
+                    {s.booking_id && <Text className={styles.muted} size={200} block>{t`Booking #${s.booking_id}`}</Text>}
                   </TableCell>
                   <TableCell className={styles.body}>{s.body}</TableCell>
                   <TableCell>
                     <Badge appearance="tint" color={STATUS_COLORS[s.status]}>
-                      {STATUS_WORDS[s.status]}
+                      {t(STATUS_WORDS[s.status])}
                     </Badge>
                     {s.last_error && s.status !== 'skipped' && <Text className={styles.muted} size={200} block>{s.last_error}</Text>}
                   </TableCell>

@@ -18,6 +18,7 @@ import {
   type ReportTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
 import { REPORT_TYPES, type ReportType } from '../../../api/contracts/payments'
+import { useLingui } from '@lingui/react/macro'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-text'
 
@@ -38,7 +39,8 @@ interface ReportDialogProps {
 /** Generate report: timeframe and content, a progress bar while the server builds the workbook. */
 export function ReportDialog({ request, generating, onTimeframe, onType, onGenerate, onClose }: ReportDialogProps) {
   const styles = useStyles()
-  const t = REPORTS_TEXT.dialog
+  const { t } = useLingui()
+  const words = REPORTS_TEXT.dialog
   return (
     <Dialog
       open
@@ -55,10 +57,10 @@ export function ReportDialog({ request, generating, onTimeframe, onType, onGener
           }}
         >
           <DialogBody>
-            <DialogTitle>{t.title}</DialogTitle>
+            <DialogTitle>{t(words.title)}</DialogTitle>
             <DialogContent className={styles.content}>
-              <Body1 className={styles.muted}>{t.intro}</Body1>
-              <Field label={t.timeframe}>
+              <Body1 className={styles.muted}>{t(words.intro)}</Body1>
+              <Field label={t(words.timeframe)}>
                 <RadioGroup
                   value={request.timeframe}
                   disabled={generating}
@@ -68,11 +70,11 @@ export function ReportDialog({ request, generating, onTimeframe, onType, onGener
                   }}
                 >
                   {REPORT_TIMEFRAMES.map((x) => (
-                    <Radio key={x} value={x} label={REPORT_TIMEFRAME_LABELS[x]} />
+                    <Radio key={x} value={x} label={t(REPORT_TIMEFRAME_LABELS[x])} />
                   ))}
                 </RadioGroup>
               </Field>
-              <Field label={t.content}>
+              <Field label={t(words.content)}>
                 <RadioGroup
                   value={request.type}
                   disabled={generating}
@@ -82,17 +84,17 @@ export function ReportDialog({ request, generating, onTimeframe, onType, onGener
                   }}
                 >
                   {REPORT_TYPES.map((x) => (
-                    <Radio key={x} value={x} label={REPORT_TYPE_LABELS[x]} />
+                    <Radio key={x} value={x} label={t(REPORT_TYPE_LABELS[x])} />
                   ))}
                 </RadioGroup>
               </Field>
               {generating && (
-                <Field validationMessage={t.working} validationState="none">
-                  <ProgressBar aria-label={t.working} />
+                <Field validationMessage={t(words.working)} validationState="none">
+                  <ProgressBar aria-label={t(words.working)} />
                 </Field>
               )}
             </DialogContent>
-            <DialogFooter busy={generating} onCancel={onClose} cancel={t.cancel} confirm={t.submit} />
+            <DialogFooter busy={generating} onCancel={onClose} cancel={t(words.cancel)} confirm={t(words.submit)} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -32,6 +32,7 @@ import {
   Receipt24Regular,
   Wallet24Regular,
 } from '@fluentui/react-icons'
+import { useLingui } from '@lingui/react/macro'
 import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import type { Transaction } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
@@ -40,13 +41,16 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { liveFinancialReportsMachine } from './live-reports'
 import { ReportDialog } from './report-dialog'
-import { REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-text'
+import { CHART_DESCRIPTIONS, REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-text'
 import { PaymentRecordBadge } from '../../../components/status-badge'
 import { receiptOf } from '../../../lib/mpesa-words'
-import { BUCKET_NAMES, BUCKET_OF, pendingPaymentsValue, revenueSeries } from './revenue-series'
+import { BUCKET_OF, MONTHS, pendingPaymentsValue, periodLabel, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
 const RevenueChart = lazy(() => import('./revenue-chart'))
+
+/** The months' short names in Kiswahili (Kenyan usage), for the chart's bars. */
+const SW_MONTHS = ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'] as const
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
@@ -87,6 +91,7 @@ const useStyles = makeStyles({
 /** Financial reports (SPEC.md section 2, admin): summary, revenue chart, transactions, report download. */
 export function ReportsPage() {
   const styles = useStyles()
+  const { t, i18n } = useLingui()
   const actor = useActorRef(liveFinancialReportsMachine, { input: {} })
   useNotifications(actor)
   // Fetch the chart's chunk while the figures load, not after they arrive.
@@ -105,21 +110,28 @@ export function ReportsPage() {
 
   const summary = data?.summary
   const shownTimeframe = dataTimeframe ?? timeframe
+  const weekOf = (day: string) => t`w/c ${day}`
+  const months = i18n.locale === 'sw' ? SW_MONTHS : MONTHS
   const points = useMemo(
-    () => (data ? revenueSeries(data.transactions, shownTimeframe, new Date()) : []),
-    [data, shownTimeframe],
+    () =>
+      data
+        ? revenueSeries(data.transactions, shownTimeframe, new Date()).map((p) => ({ ...p, label: periodLabel(p.key, BUCKET_OF[shownTimeframe], months, weekOf) }))
+        : [],
+    // weekOf's words change with the locale, as months do
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data, shownTimeframe, months],
   )
 
   return (
     <div className={styles.page}>
       <PageHeader
-        title={REPORTS_TEXT.title}
-        subtitle={REPORTS_TEXT.subtitle}
+        title={t(REPORTS_TEXT.title)}
+        subtitle={t(REPORTS_TEXT.subtitle)}
         actions={
           <div className={styles.toolbar}>
-            <TimeframePicker value={timeframe} onChange={(t) => actor.send({ type: 'reports.timeframe', timeframe: t })} />
+            <TimeframePicker value={timeframe} onChange={(next) => actor.send({ type: 'reports.timeframe', timeframe: next })} />
             <Button appearance="primary" icon={<ArrowDownload20Regular />} onClick={() => actor.send({ type: 'report.open' })}>
-              {REPORTS_TEXT.generate}
+              {t(REPORTS_TEXT.generate)}
             </Button>
           </div>
         }
@@ -129,35 +141,35 @@ export function ReportsPage() {
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => actor.send({ type: 'reports.retry' })}>{REPORTS_TEXT.retry}</Button>
+            <Button onClick={() => actor.send({ type: 'reports.retry' })}>{t(REPORTS_TEXT.retry)}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
-      {loading && <Spinner size="small" labelPosition="after" label={REPORTS_TEXT.loading} />}
+      {loading && <Spinner size="small" labelPosition="after" label={t(REPORTS_TEXT.loading)} />}
 
       {summary && (
-        <section className={styles.cards} aria-label="Summary">
-          <StatCard icon={<Money24Regular />} title={REPORTS_TEXT.cards.revenue} value={formatKsh(summary.totalRevenue)} hint={REPORTS_TEXT.cards.revenueHint} />
-          <StatCard icon={<CalendarLtr24Regular />} title={REPORTS_TEXT.cards.bookings} value={summary.totalBookings.toLocaleString('en-KE')} hint={REPORTS_TEXT.cards.bookingsHint} />
-          <StatCard icon={<Wallet24Regular />} title={REPORTS_TEXT.cards.average} value={formatKsh(summary.avgTransactionValue)} hint={REPORTS_TEXT.cards.averageHint} />
+        <section className={styles.cards} aria-label={t(REPORTS_TEXT.summary)}>
+          <StatCard icon={<Money24Regular />} title={t(REPORTS_TEXT.cards.revenue)} value={formatKsh(summary.totalRevenue)} hint={t(REPORTS_TEXT.cards.revenueHint)} />
+          <StatCard icon={<CalendarLtr24Regular />} title={t(REPORTS_TEXT.cards.bookings)} value={summary.totalBookings.toLocaleString('en-KE')} hint={t(REPORTS_TEXT.cards.bookingsHint)} />
+          <StatCard icon={<Wallet24Regular />} title={t(REPORTS_TEXT.cards.average)} value={formatKsh(summary.avgTransactionValue)} hint={t(REPORTS_TEXT.cards.averageHint)} />
           <StatCard
             icon={<Clock24Regular />}
-            title={REPORTS_TEXT.cards.pending}
+            title={t(REPORTS_TEXT.cards.pending)}
             value={formatKsh(pendingPaymentsValue(summary))}
-            hint={REPORTS_TEXT.cards.pendingHint(summary.pendingPayments)}
+            hint={t(REPORTS_TEXT.cards.pendingHint(summary.pendingPayments))}
           />
         </section>
       )}
 
       {data && (
-        <Section title={REPORTS_TEXT.chart.title} icon={<ChartMultiple24Regular />}>
-          <Caption1 className={styles.muted}>{REPORTS_TEXT.chart.description(BUCKET_NAMES[BUCKET_OF[shownTimeframe]])}</Caption1>
+        <Section title={t(REPORTS_TEXT.chart.title)} icon={<ChartMultiple24Regular />}>
+          <Caption1 className={styles.muted}>{t(CHART_DESCRIPTIONS[BUCKET_OF[shownTimeframe]])}</Caption1>
           {points.every((p) => p.revenue === 0) ? (
-            <Body1 className={styles.muted}>{REPORTS_TEXT.chart.empty}</Body1>
+            <Body1 className={styles.muted}>{t(REPORTS_TEXT.chart.empty)}</Body1>
           ) : (
             <div className={styles.chartBox}>
-              <Suspense fallback={<Spinner size="small" labelPosition="after" label={REPORTS_TEXT.chart.loading} />}>
-                <RevenueChart points={points} title={`${REPORTS_TEXT.chart.title}, ${VIEW_TIMEFRAME_LABELS[shownTimeframe]}`} />
+              <Suspense fallback={<Spinner size="small" labelPosition="after" label={t(REPORTS_TEXT.chart.loading)} />}>
+                <RevenueChart points={points} title={t(REPORTS_TEXT.chart.titleFor(t(VIEW_TIMEFRAME_LABELS[shownTimeframe])))} />
               </Suspense>
             </div>
           )}
@@ -165,7 +177,7 @@ export function ReportsPage() {
       )}
 
       {data && (
-        <Section title={REPORTS_TEXT.transactions.title} icon={<Receipt24Regular />}>
+        <Section title={t(REPORTS_TEXT.transactions.title)} icon={<Receipt24Regular />}>
           <TransactionsView rows={data.transactions} />
         </Section>
       )}
@@ -174,8 +186,8 @@ export function ReportsPage() {
         <ReportDialog
           request={report}
           generating={generating}
-          onTimeframe={(t) => actor.send({ type: 'report.timeframe', timeframe: t })}
-          onType={(t) => actor.send({ type: 'report.type', reportType: t })}
+          onTimeframe={(next) => actor.send({ type: 'report.timeframe', timeframe: next })}
+          onType={(next) => actor.send({ type: 'report.type', reportType: next })}
           onGenerate={() => actor.send({ type: 'report.generate' })}
           onClose={() => actor.send({ type: 'report.close' })}
         />
@@ -186,20 +198,21 @@ export function ReportsPage() {
 
 function TimeframePicker({ value, onChange }: { value: ViewTimeframe; onChange: (t: ViewTimeframe) => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
-    <Field label={REPORTS_TEXT.timeframe}>
+    <Field label={t(REPORTS_TEXT.timeframe)}>
       <Dropdown
         className={styles.timeframe}
-        value={VIEW_TIMEFRAME_LABELS[value]}
+        value={t(VIEW_TIMEFRAME_LABELS[value])}
         selectedOptions={[value]}
         onOptionSelect={(_, d) => {
-          const next = VIEW_TIMEFRAMES.find((t) => t === d.optionValue)
+          const next = VIEW_TIMEFRAMES.find((x) => x === d.optionValue)
           if (next && next !== value) onChange(next)
         }}
       >
-        {VIEW_TIMEFRAMES.map((t) => (
-          <Option key={t} value={t}>
-            {VIEW_TIMEFRAME_LABELS[t]}
+        {VIEW_TIMEFRAMES.map((x) => (
+          <Option key={x} value={x}>
+            {t(VIEW_TIMEFRAME_LABELS[x])}
           </Option>
         ))}
       </Dropdown>
@@ -247,23 +260,24 @@ const receiptShown = (t: Transaction) => receiptOf({ status: t.status, transacti
 
 function TransactionsView({ rows }: { rows: Transaction[] }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const narrow = useMediaQuery('(max-width: 640px)')
   const c = REPORTS_TEXT.transactions.columns
-  if (rows.length === 0) return <Body1 className={styles.muted}>{REPORTS_TEXT.transactions.empty}</Body1>
+  if (rows.length === 0) return <Body1 className={styles.muted}>{t(REPORTS_TEXT.transactions.empty)}</Body1>
   if (narrow) {
     return (
-      <ul className={styles.list} aria-label={REPORTS_TEXT.transactions.title}>
-        {rows.map((t) => (
-          <li key={t.id} className={styles.item}>
+      <ul className={styles.list} aria-label={t(REPORTS_TEXT.transactions.title)}>
+        {rows.map((tx) => (
+          <li key={tx.id} className={styles.item}>
             <div className={styles.itemTop}>
-              <Text className={styles.amount}>{formatKsh(t.amount)}</Text>
-              <PaymentRecordBadge status={t.status} />
+              <Text className={styles.amount}>{formatKsh(tx.amount)}</Text>
+              <PaymentRecordBadge status={tx.status} />
             </div>
-            <Text>{t.description}</Text>
+            <Text>{tx.description}</Text>
             <Caption1 className={styles.muted}>
-              {formatDate(t.date)} · {t.paymentMethod} · {t.customer}
+              {formatDate(tx.date)} · {tx.paymentMethod} · {tx.customer}
             </Caption1>
-            {receiptShown(t) && <Caption1 className={styles.mono}>{t.receipt ? `${c.receipt} ${t.receipt}` : receiptShown(t)}</Caption1>}
+            {receiptShown(tx) && <Caption1 className={styles.mono}>{tx.receipt ? t(REPORTS_TEXT.transactions.receiptNumber(tx.receipt)) : receiptShown(tx)}</Caption1>}
           </li>
         ))}
       </ul>
@@ -271,30 +285,30 @@ function TransactionsView({ rows }: { rows: Transaction[] }) {
   }
   return (
     <div className={styles.tableBox}>
-      <Table aria-label={REPORTS_TEXT.transactions.title} size="small">
+      <Table aria-label={t(REPORTS_TEXT.transactions.title)} size="small">
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>{c.date}</TableHeaderCell>
-            <TableHeaderCell className={styles.descriptionHead}>{c.description}</TableHeaderCell>
-            <TableHeaderCell>{c.method}</TableHeaderCell>
-            <TableHeaderCell>{c.customer}</TableHeaderCell>
-            <TableHeaderCell button={{ className: styles.amountHead }}>{c.amount}</TableHeaderCell>
-            <TableHeaderCell>{c.status}</TableHeaderCell>
-            <TableHeaderCell className={styles.receiptHead}>{c.receipt}</TableHeaderCell>
+            <TableHeaderCell>{t(c.date)}</TableHeaderCell>
+            <TableHeaderCell className={styles.descriptionHead}>{t(c.description)}</TableHeaderCell>
+            <TableHeaderCell>{t(c.method)}</TableHeaderCell>
+            <TableHeaderCell>{t(c.customer)}</TableHeaderCell>
+            <TableHeaderCell button={{ className: styles.amountHead }}>{t(c.amount)}</TableHeaderCell>
+            <TableHeaderCell>{t(c.status)}</TableHeaderCell>
+            <TableHeaderCell className={styles.receiptHead}>{t(c.receipt)}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((t) => (
-            <TableRow key={t.id}>
-              <TableCell className={styles.nowrap}>{formatDate(t.date)}</TableCell>
-              <TableCell>{t.description}</TableCell>
-              <TableCell>{t.paymentMethod}</TableCell>
-              <TableCell>{t.customer}</TableCell>
-              <TableCell className={styles.right}>{formatKsh(t.amount)}</TableCell>
+          {rows.map((tx) => (
+            <TableRow key={tx.id}>
+              <TableCell className={styles.nowrap}>{formatDate(tx.date)}</TableCell>
+              <TableCell>{tx.description}</TableCell>
+              <TableCell>{tx.paymentMethod}</TableCell>
+              <TableCell>{tx.customer}</TableCell>
+              <TableCell className={styles.right}>{formatKsh(tx.amount)}</TableCell>
               <TableCell>
-                <PaymentRecordBadge status={t.status} />
+                <PaymentRecordBadge status={tx.status} />
               </TableCell>
-              <TableCell className={styles.mono}>{receiptShown(t) ?? '—'}</TableCell>
+              <TableCell className={styles.mono}>{receiptShown(tx) ?? '—'}</TableCell>
             </TableRow>
           ))}
         </TableBody>

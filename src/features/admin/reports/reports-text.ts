@@ -1,54 +1,87 @@
-import { TIMEFRAME_LABELS, type ReportType } from '../../../api/contracts/payments'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import type { ReportType } from '../../../api/contracts/payments'
 import type { ReportTimeframe, ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
+import type { Bucket } from './revenue-series'
 
-/** The words of the Financial reports screen (SPEC.md sections 2, 8, 9). */
+/** The words of the Financial reports screen (SPEC.md sections 2, 8, 9), shown with `t(...)`. */
 export const REPORTS_TEXT = {
-  title: 'Financial Reports',
-  subtitle: 'Revenue, payments and bookings for a period, and Excel reports to download. Amounts are in KSH.',
-  timeframe: 'Timeframe',
-  generate: 'Generate report',
-  retry: 'Try again',
-  loading: 'Loading financial data…',
+  title: msg`Financial Reports`,
+  subtitle: msg`Revenue, payments and bookings for a period, and Excel reports to download. Amounts are in KSH.`,
+  timeframe: msg`Timeframe`,
+  generate: msg`Generate report`,
+  retry: msg`Try again`,
+  loading: msg`Loading financial data…`,
+  summary: msg`Summary`,
   cards: {
-    revenue: 'Total revenue',
-    revenueHint: 'Completed payments in the period',
-    bookings: 'Total bookings',
-    bookingsHint: 'Bookings made in the period',
-    average: 'Average transaction value',
-    averageHint: 'Per completed payment',
-    pending: 'Pending payments',
-    pendingHint: (count: number) => (count === 1 ? '1 booking awaiting payment × average value' : `${count} bookings awaiting payment × average value`),
+    revenue: msg`Total revenue`,
+    revenueHint: msg`Completed payments in the period`,
+    bookings: msg`Total bookings`,
+    bookingsHint: msg`Bookings made in the period`,
+    average: msg`Average transaction value`,
+    averageHint: msg`Per completed payment`,
+    pending: msg`Pending payments`,
+    pendingHint: (count: number) => msg`${plural(count, { one: '# booking awaiting payment × average value', other: '# bookings awaiting payment × average value' })}`,
   },
   chart: {
-    title: 'Revenue over time',
-    empty: 'No completed payments in this period.',
-    loading: 'Loading chart…',
-    description: (period: string) => `Completed payments per ${period}, in KSH.`,
+    title: msg`Revenue over time`,
+    empty: msg`No completed payments in this period.`,
+    loading: msg`Loading chart…`,
+    /** The chart's title with its period: "Revenue over time, Last 30 days". */
+    titleFor: (period: string) => msg`Revenue over time, ${period}`,
+    /** What the chart reads out: "Revenue over time, Last 30 days: KSH 5,000 in 5 periods". */
+    summary: (title: string, total: string, count: number) =>
+      msg`${title}: ${total} in ${count} periods`,
   },
   transactions: {
-    title: 'Transactions',
-    empty: 'No payments in this period.',
-    columns: { date: 'Date', description: 'Description', method: 'Method', customer: 'Customer', amount: 'Amount', status: 'Status', receipt: 'Receipt' },
+    title: msg`Transactions`,
+    empty: msg`No payments in this period.`,
+    receiptNumber: (receipt: string) => msg`Receipt ${receipt}`,
+    columns: {
+      date: msg`Date`,
+      description: msg`Description`,
+      method: msg`Method`,
+      customer: msg`Customer`,
+      amount: msg`Amount`,
+      status: msg`Status`,
+      receipt: msg`Receipt`,
+    },
   },
   dialog: {
-    title: 'Generate report',
-    intro: 'An Excel workbook with a Summary sheet and the detail you choose. It downloads to this device.',
-    timeframe: 'Timeframe',
-    content: 'Content',
-    cancel: 'Cancel',
-    submit: 'Generate',
-    working: 'Generating report…',
+    title: msg`Generate report`,
+    intro: msg`An Excel workbook with a Summary sheet and the detail you choose. It downloads to this device.`,
+    timeframe: msg`Timeframe`,
+    content: msg`Content`,
+    cancel: msg`Cancel`,
+    submit: msg`Generate`,
+    working: msg`Generating report…`,
   },
 } as const
 
-/** One name per period everywhere (page, dialog, file, Summary sheet). */
-export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, string> = TIMEFRAME_LABELS
-
-export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, string> = TIMEFRAME_LABELS
-
-export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
-  all: 'All (payments and services)',
-  payments: 'Payments',
-  services: 'Services',
+/** The chart's one-line description, whole per bucket so each language can order its words. */
+export const CHART_DESCRIPTIONS: Record<Bucket, MessageDescriptor> = {
+  day: msg`Completed payments per day, in KSH.`,
+  week: msg`Completed payments per week, in KSH.`,
+  month: msg`Completed payments per month, in KSH.`,
 }
 
+/**
+ * One name per period everywhere (page, dialog, file, Summary sheet): in English these are the
+ * contract's TIMEFRAME_LABELS word for word (the file and the workbook keep those); on screen they
+ * are shown in the language in use.
+ */
+export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, MessageDescriptor> = {
+  week: msg`Last 7 days`,
+  month: msg`Last 30 days`,
+  quarter: msg`Last 90 days`,
+  half_year: msg`Last 6 months`,
+  year: msg`Last 12 months`,
+}
+
+export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, MessageDescriptor> = VIEW_TIMEFRAME_LABELS
+
+export const REPORT_TYPE_LABELS: Record<ReportType, MessageDescriptor> = {
+  all: msg`All (payments and services)`,
+  payments: msg`Payments`,
+  services: msg`Services`,
+}

@@ -1,5 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
 import { formatKsh } from '../../../lib/format'
+import { REPORTS_TEXT } from './reports-text'
 import type { RevenuePoint } from './revenue-series'
 
 const useStyles = makeStyles({
@@ -30,6 +32,7 @@ function ticks(max: number): number[] {
  */
 export default function RevenueChart({ points, title }: { points: RevenuePoint[]; title: string }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const width = 640
   const height = 260
   const left = 48
@@ -48,7 +51,7 @@ export default function RevenueChart({ points, title }: { points: RevenuePoint[]
 
   return (
     <figure className={styles.root} style={{ margin: 0 }}>
-      <svg className={styles.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${formatKsh(total)} in ${points.length} periods`}>
+      <svg className={styles.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t(REPORTS_TEXT.chart.summary(title, formatKsh(total), points.length))}>
         {scale.map((v) => (
           <g key={v}>
             <line className={styles.grid} x1={left} x2={width - 8} y1={y(v)} y2={y(v)} />

@@ -15,9 +15,9 @@ export type Bucket = 'day' | 'week' | 'month'
 export const BUCKET_OF: Record<ViewTimeframe, Bucket> = { week: 'day', month: 'week', quarter: 'week', half_year: 'month', year: 'month' }
 /** The server's rolling windows (days back from now). */
 const WINDOW_DAYS: Record<ViewTimeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
-export const BUCKET_NAMES: Record<Bucket, string> = { day: 'day', week: 'week', month: 'month' }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** The months' short names in English (the chart's own, fixed: Intl's differ between versions, e.g. 'Sept'). */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
 /** The Monday of the week of a 'YYYY-MM-DD' day (calendar arithmetic, no time zone). */
 function mondayOf(day: string): string {
@@ -32,11 +32,20 @@ function keyOf(day: string, bucket: Bucket): string {
   return day
 }
 
-function labelOf(key: string, bucket: Bucket): string {
-  const month = MONTHS[Number(key.slice(5, 7)) - 1] ?? ''
+/**
+ * A bar's name: '12 Mar', 'w/c 2 Mar' (the week commencing that Monday) or 'Apr 2025'. Another
+ * language gives its months' short names and its way of naming a week by its first day.
+ */
+export function periodLabel(
+  key: string,
+  bucket: Bucket,
+  months: readonly string[] = MONTHS,
+  weekOf: (day: string) => string = (day) => `w/c ${day}`,
+): string {
+  const month = months[Number(key.slice(5, 7)) - 1] ?? ''
   if (bucket === 'month') return `${month} ${key.slice(0, 4)}`
-  const day = String(Number(key.slice(8, 10)))
-  return bucket === 'week' ? `w/c ${day} ${month}` : `${day} ${month}`
+  const day = `${Number(key.slice(8, 10))} ${month}`
+  return bucket === 'week' ? weekOf(day) : day
 }
 
 function nextKey(key: string, bucket: Bucket): string {
@@ -65,7 +74,7 @@ export function revenueSeries(transactions: Transaction[], timeframe: ViewTimefr
     const key = keyOf(nairobiDay(at), bucket)
     if (totals.has(key)) totals.set(key, (totals.get(key) ?? 0) + t.amount)
   }
-  return [...totals].map(([key, revenue]) => ({ key, label: labelOf(key, bucket), revenue }))
+  return [...totals].map(([key, revenue]) => ({ key, label: periodLabel(key, bucket), revenue }))
 }
 
 /** SPEC.md section 9: the pending payments amount is the pending count times the average value. */

@@ -16,6 +16,8 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ArrowSync20Regular, Info20Regular } from '@fluentui/react-icons'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { SETTINGS_MESSAGES } from '../../../../machines/admin/settings.machine'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
@@ -53,7 +55,17 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 })
 
-const LABELS: Record<SettingsSection, string> = { general: 'General', notifications: 'Notifications', security: 'Security', retention: 'Data retention' }
+const LABELS = { general: msg`General`, notifications: msg`Notifications`, security: msg`Security`, retention: msg`Data retention` } as const
+/** Each section's button, whole, so each language can order its words. */
+const SAVE_LABELS = {
+  general: msg`Save general settings`,
+  notifications: msg`Save notifications settings`,
+  security: msg`Save security settings`,
+  retention: msg`Save data retention settings`,
+} as const satisfies Record<SettingsSection, unknown>
+
+const BACKUP_WORDS = { daily: msg`Daily`, weekly: msg`Weekly`, monthly: msg`Monthly` } as const
+const TIME_FORMAT_WORDS = { '24h': msg`24-hour`, '12h': msg`12-hour` } as const
 
 function SelectField({ field, label, options }: { field: AnyFieldApi; label: string; options: readonly { value: string; label: string }[] }) {
   const error = fieldError(field)
@@ -86,18 +98,19 @@ interface SectionProps {
 
 function Section({ section, children, onSubmit, saving, extra }: SectionProps) {
   const styles = useStyles()
+  const { t } = useLingui()
   const headingId = useId()
   return (
     <Card className={styles.card} role="region" aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
-        {LABELS[section]}
+        {t(LABELS[section])}
       </Subtitle2>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         {children}
         <div className={styles.actions}>
           {extra}
           <Button type="submit" appearance="primary" disabled={saving}>
-            Save {LABELS[section].toLowerCase()} settings
+            {t(SAVE_LABELS[section])}
           </Button>
         </div>
       </form>
@@ -108,30 +121,31 @@ function Section({ section, children, onSubmit, saving, extra }: SectionProps) {
 /** System settings (SPEC.md sections 2, 3, 5, 8, 9): kept by the server, one copy for every admin; each section saves on its own. */
 export function SettingsPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const [snapshot, send, actorRef] = useMachine(liveSettingsMachine)
   useNotifications(actorRef)
   const settings = storedSettings(snapshot)
   return (
     <div className={styles.page}>
-      <PageHeader title="System Settings" subtitle="Facility details, notifications, security and data retention." />
+      <PageHeader title={t`System Settings`} subtitle={t`Facility details, notifications, security and data retention.`} />
       <MessageBar intent="info" icon={<Info20Regular />}>
-        <MessageBarBody>{adminMessages.settings.localNote}</MessageBarBody>
+        <MessageBarBody>{t(adminMessages.settings.localNote)}</MessageBarBody>
       </MessageBar>
       {snapshot.matches('failed') && (
         <MessageBar intent="error">
           <MessageBarBody>{SETTINGS_MESSAGES.loadFailed}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => send({ type: 'settings.reload' })}>Try again</Button>
+            <Button onClick={() => send({ type: 'settings.reload' })}>{t`Try again`}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
-      {snapshot.hasTag('loading') && <Spinner size="small" label="Loading settings..." />}
+      {snapshot.hasTag('loading') && <Spinner size="small" label={t`Loading settings...`} />}
       {settings && (
         <SettingsForms
           initial={settings}
           saving={snapshot.hasTag('saving')}
           backingUp={snapshot.hasTag('backingUp')}
-          onSave={(section, value) => send({ type: 'settings.save', section, label: LABELS[section], value })}
+          onSave={(section, value) => send({ type: 'settings.save', section, label: t(LABELS[section]), value })}
           onBackup={() => send({ type: 'backup.start' })}
         />
       )}
@@ -150,6 +164,7 @@ interface SettingsFormsProps {
 /** The four sections, built from the stored settings (mounted only once they have been read). */
 function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: SettingsFormsProps) {
   const styles = useStyles()
+  const { t } = useLingui()
   const general = useForm({ defaultValues: initial.general, validators: { onChange: GeneralSettings }, onSubmit: ({ value }) => onSave('general', value) })
   const notifications = useForm({
     defaultValues: initial.notifications,
@@ -163,47 +178,47 @@ function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: Setting
     <>
       <Section section="general" saving={saving} onSubmit={submitHandler(general)}>
         <div className={styles.grid}>
-          <general.Field name="facilityName">{(f) => <TextField field={f} label="Facility name" required />}</general.Field>
-          <general.Field name="contactEmail">{(f) => <TextField field={f} label="Contact email" type="email" required />}</general.Field>
-          <general.Field name="contactPhone">{(f) => <TextField field={f} label="Contact phone" type="tel" inputMode="tel" required />}</general.Field>
-          <general.Field name="address">{(f) => <TextField field={f} label="Address" required />}</general.Field>
-          <general.Field name="currency">{(f) => <SelectField field={f} label="Currency" options={opts(CURRENCIES)} />}</general.Field>
+          <general.Field name="facilityName">{(f) => <TextField field={f} label={t`Facility name`} required />}</general.Field>
+          <general.Field name="contactEmail">{(f) => <TextField field={f} label={t`Contact email`} type="email" required />}</general.Field>
+          <general.Field name="contactPhone">{(f) => <TextField field={f} label={t`Contact phone`} type="tel" inputMode="tel" required />}</general.Field>
+          <general.Field name="address">{(f) => <TextField field={f} label={t`Address`} required />}</general.Field>
+          <general.Field name="currency">{(f) => <SelectField field={f} label={t`Currency`} options={opts(CURRENCIES)} />}</general.Field>
           <general.Field name="timeZone">
-            {(f) => <SelectField field={f} label="Time zone" options={opts(TIME_ZONES, (v) => v.replace(/_/g, ' '))} />}
+            {(f) => <SelectField field={f} label={t`Time zone`} options={opts(TIME_ZONES, (v) => v.replace(/_/g, ' '))} />}
           </general.Field>
-          <general.Field name="dateFormat">{(f) => <SelectField field={f} label="Date format" options={opts(DATE_FORMATS)} />}</general.Field>
+          <general.Field name="dateFormat">{(f) => <SelectField field={f} label={t`Date format`} options={opts(DATE_FORMATS)} />}</general.Field>
           <general.Field name="timeFormat">
-            {(f) => <SelectField field={f} label="Time format" options={opts(TIME_FORMATS, (v) => (v === '24h' ? '24-hour' : '12-hour'))} />}
+            {(f) => <SelectField field={f} label={t`Time format`} options={opts(TIME_FORMATS, (v) => t(TIME_FORMAT_WORDS[v as keyof typeof TIME_FORMAT_WORDS]))} />}
           </general.Field>
         </div>
       </Section>
 
       <Section section="notifications" saving={saving} onSubmit={submitHandler(notifications)}>
         <div className={styles.switches}>
-          <notifications.Field name="emailNotifications">{(f) => <SwitchField field={f} label="Email notifications" />}</notifications.Field>
-          <notifications.Field name="smsNotifications">{(f) => <SwitchField field={f} label="SMS notifications" />}</notifications.Field>
-          <notifications.Field name="documentAlerts">{(f) => <SwitchField field={f} label="Document alerts" />}</notifications.Field>
-          <notifications.Field name="paymentAlerts">{(f) => <SwitchField field={f} label="Payment alerts" />}</notifications.Field>
-          <notifications.Field name="bookingAlerts">{(f) => <SwitchField field={f} label="Booking alerts" />}</notifications.Field>
-          <notifications.Field name="systemAlerts">{(f) => <SwitchField field={f} label="System alerts" />}</notifications.Field>
+          <notifications.Field name="emailNotifications">{(f) => <SwitchField field={f} label={t`Email notifications`} />}</notifications.Field>
+          <notifications.Field name="smsNotifications">{(f) => <SwitchField field={f} label={t`SMS notifications`} />}</notifications.Field>
+          <notifications.Field name="documentAlerts">{(f) => <SwitchField field={f} label={t`Document alerts`} />}</notifications.Field>
+          <notifications.Field name="paymentAlerts">{(f) => <SwitchField field={f} label={t`Payment alerts`} />}</notifications.Field>
+          <notifications.Field name="bookingAlerts">{(f) => <SwitchField field={f} label={t`Booking alerts`} />}</notifications.Field>
+          <notifications.Field name="systemAlerts">{(f) => <SwitchField field={f} label={t`System alerts`} />}</notifications.Field>
         </div>
       </Section>
 
       <Section section="security" saving={saving} onSubmit={submitHandler(security)}>
         <div className={styles.grid}>
           <security.Field name="passwordExpiryDays">
-            {(f) => <TextField field={f} label="Password expiry (days)" type="number" inputMode="numeric" min="0" max="365" hint="0 to 365; 0 turns expiry off" />}
+            {(f) => <TextField field={f} label={t`Password expiry (days)`} type="number" inputMode="numeric" min="0" max="365" hint={t`0 to 365; 0 turns expiry off`} />}
           </security.Field>
           <security.Field name="sessionTimeoutMinutes">
-            {(f) => <TextField field={f} label="Session timeout (minutes)" type="number" inputMode="numeric" min="5" max="1440" hint="5 to 1440" />}
+            {(f) => <TextField field={f} label={t`Session timeout (minutes)`} type="number" inputMode="numeric" min="5" max="1440" hint={t`5 to 1440`} />}
           </security.Field>
           <security.Field name="minPasswordLength">
-            {(f) => <TextField field={f} label="Minimum password length" type="number" inputMode="numeric" min="6" max="32" hint="6 to 32" />}
+            {(f) => <TextField field={f} label={t`Minimum password length`} type="number" inputMode="numeric" min="6" max="32" hint={t`6 to 32`} />}
           </security.Field>
         </div>
         <div className={styles.switches}>
-          <security.Field name="requireComplexity">{(f) => <SwitchField field={f} label="Require complex passwords" />}</security.Field>
-          <security.Field name="twoFactor">{(f) => <SwitchField field={f} label="Two-factor authentication" />}</security.Field>
+          <security.Field name="requireComplexity">{(f) => <SwitchField field={f} label={t`Require complex passwords`} />}</security.Field>
+          <security.Field name="twoFactor">{(f) => <SwitchField field={f} label={t`Two-factor authentication`} />}</security.Field>
         </div>
       </Section>
 
@@ -213,22 +228,22 @@ function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: Setting
         onSubmit={submitHandler(retention)}
         extra={
           <Button icon={<ArrowSync20Regular />} onClick={onBackup} disabled={backingUp}>
-            {backingUp ? 'Backing up...' : 'Run system backup'}
+            {backingUp ? t`Backing up...` : t`Run system backup`}
           </Button>
         }
       >
         <div className={styles.grid}>
           <retention.Field name="logRetentionDays">
-            {(f) => <TextField field={f} label="Log retention (days)" type="number" inputMode="numeric" min="30" max="365" hint="30 to 365" />}
+            {(f) => <TextField field={f} label={t`Log retention (days)`} type="number" inputMode="numeric" min="30" max="365" hint={t`30 to 365`} />}
           </retention.Field>
           <retention.Field name="archiveInactiveUsersDays">
-            {(f) => <TextField field={f} label="Archive inactive users after (days)" type="number" inputMode="numeric" min="90" max="730" hint="90 to 730" />}
+            {(f) => <TextField field={f} label={t`Archive inactive users after (days)`} type="number" inputMode="numeric" min="90" max="730" hint={t`90 to 730`} />}
           </retention.Field>
           <retention.Field name="backupFrequency">
-            {(f) => <SelectField field={f} label="Backup frequency" options={opts(BACKUP_FREQUENCIES, (v) => v[0]?.toUpperCase() + v.slice(1))} />}
+            {(f) => <SelectField field={f} label={t`Backup frequency`} options={opts(BACKUP_FREQUENCIES, (v) => t(BACKUP_WORDS[v as keyof typeof BACKUP_WORDS]))} />}
           </retention.Field>
           <retention.Field name="backupRetentionDays">
-            {(f) => <TextField field={f} label="Backup retention (days)" type="number" inputMode="numeric" min="7" max="365" hint="7 to 365" />}
+            {(f) => <TextField field={f} label={t`Backup retention (days)`} type="number" inputMode="numeric" min="7" max="365" hint={t`7 to 365`} />}
           </retention.Field>
         </div>
       </Section>

@@ -1,6 +1,9 @@
 import { useId, useMemo } from 'react'
 import { useForm, type AnyFieldApi } from '@tanstack/react-form'
 import { z } from 'zod/mini'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import {
   Dialog,
   DialogBody,
@@ -27,28 +30,32 @@ const useStyles = makeStyles({
   surface: { maxWidth: 'min(560px, calc(100vw - 24px))' },
 })
 
-const required = (label: string) => z.string().check(z.trim(), z.minLength(1, `${label} is required`))
-const email = z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.regex(z.regexes.email, 'Please enter a valid email address'))
+/** Shows a descriptor in the language in use (`i18n._` of the dialog's useLingui). */
+type Translate = (descriptor: MessageDescriptor) => string
+
+const name = (t: Translate) => z.string().check(z.trim(), z.minLength(1, t(msg`Name is required`)))
+const email = (t: Translate) =>
+  z.string().check(z.trim(), z.minLength(1, t(msg`Email is required`)), z.regex(z.regexes.email, t(msg`Please enter a valid email address`)))
 
 /**
  * SPEC.md section 5, staff user form: name, email and password required; role morgue_attendant or
  * admin. The password meets the home's rules (SPEC.md's minimum of 6 until an admin raises it).
  */
-export const staffForm = (rules: PasswordRules) =>
+export const staffForm = (rules: PasswordRules, t: Translate) =>
   z.object({
-    name: required('Name'),
-    email,
-    password: z.string().check(z.minLength(1, 'Password is required'), meetsPasswordRules(rules)),
+    name: name(t),
+    email: email(t),
+    password: z.string().check(z.minLength(1, t(msg`Password is required`)), meetsPasswordRules(rules)),
     role: z.enum(['morgue_attendant', 'admin']),
     phone: z.string(),
     address: z.string(),
   })
 
 /** SPEC.md section 5, edit user: password optional (blank keeps it, else it meets the rules); roles client, morgue_attendant, admin. */
-export const editUserForm = (rules: PasswordRules) =>
+export const editUserForm = (rules: PasswordRules, t: Translate) =>
   z.object({
-    name: required('Name'),
-    email,
+    name: name(t),
+    email: email(t),
     password: z.string().check(meetsPasswordRules(rules)),
     role: z.enum(['client', 'morgue_attendant', 'admin']),
     phone: z.string(),
@@ -56,13 +63,14 @@ export const editUserForm = (rules: PasswordRules) =>
   })
 
 function RoleSelect({ field, roles }: { field: AnyFieldApi; roles: readonly WireRole[] }) {
+  const { t } = useLingui()
   const error = fieldError(field)
   return (
-    <Field label="Role" required validationMessage={error} validationState={error ? 'error' : 'none'}>
+    <Field label={t`Role`} required validationMessage={error} validationState={error ? 'error' : 'none'}>
       <Select name={field.name} value={field.state.value as string} onChange={(_, d) => field.handleChange(d.value)} onBlur={field.handleBlur}>
         {roles.map((r) => (
           <option key={r} value={r}>
-            {ROLE_LABELS[r]}
+            {t(ROLE_LABELS[r])}
           </option>
         ))}
       </Select>
@@ -80,7 +88,8 @@ export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & {
   const styles = useStyles()
   const formId = useId()
   const rules = usePasswordRules()
-  const schema = useMemo(() => staffForm(rules), [rules])
+  const { t, i18n } = useLingui()
+  const schema = useMemo(() => staffForm(rules, (d) => i18n._(d)), [rules, i18n])
   const form = useForm({
     defaultValues: { name: '', email: '', password: '', role: 'morgue_attendant' as 'morgue_attendant' | 'admin', phone: '', address: '' },
     validators: { onChange: schema },
@@ -95,25 +104,25 @@ export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & {
     <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && !busy && onCancel()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
-          <DialogTitle>Create staff account</DialogTitle>
+          <DialogTitle>{t`Create staff account`}</DialogTitle>
           <DialogContent>
-            <form id={formId} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Create staff account">
+            <form id={formId} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Create staff account`}>
               {error && (
                 <MessageBar intent="error">
                   <MessageBarBody>{error}</MessageBarBody>
                 </MessageBar>
               )}
-              <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="off" required />}</form.Field>
-              <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="off" required />}</form.Field>
+              <form.Field name="name">{(f) => <TextField field={f} label={t`Name`} autoComplete="off" required />}</form.Field>
+              <form.Field name="email">{(f) => <TextField field={f} label={t`Email`} type="email" autoComplete="off" required />}</form.Field>
               <form.Field name="password">
-                {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}
+                {(f) => <TextField field={f} label={t`Password`} type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}
               </form.Field>
               <form.Field name="role">{(f) => <RoleSelect field={f} roles={['morgue_attendant', 'admin']} />}</form.Field>
-              <form.Field name="phone">{(f) => <TextField field={f} label="Phone (optional)" type="tel" inputMode="tel" />}</form.Field>
-              <form.Field name="address">{(f) => <TextField field={f} label="Address (optional)" />}</form.Field>
+              <form.Field name="phone">{(f) => <TextField field={f} label={t`Phone (optional)`} type="tel" inputMode="tel" />}</form.Field>
+              <form.Field name="address">{(f) => <TextField field={f} label={t`Address (optional)`} />}</form.Field>
             </form>
           </DialogContent>
-          <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? 'Creating...' : 'Create user'} />
+          <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? t`Creating...` : t`Create user`} />
         </DialogBody>
       </DialogSurface>
     </Dialog>
@@ -124,7 +133,8 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
   const styles = useStyles()
   const formId = useId()
   const rules = usePasswordRules()
-  const schema = useMemo(() => editUserForm(rules), [rules])
+  const { t, i18n } = useLingui()
+  const schema = useMemo(() => editUserForm(rules, (d) => i18n._(d)), [rules, i18n])
   const form = useForm({
     defaultValues: {
       name: user.name,
@@ -152,27 +162,27 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
     <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && !busy && onCancel()}>
       <DialogSurface className={styles.surface}>
         <DialogBody>
-          <DialogTitle>Edit user</DialogTitle>
+          <DialogTitle>{t`Edit user`}</DialogTitle>
           <DialogContent>
-            <form id={formId} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Edit user">
+            <form id={formId} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Edit user`}>
               {error && (
                 <MessageBar intent="error">
                   <MessageBarBody>{error}</MessageBarBody>
                 </MessageBar>
               )}
-              <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="off" required />}</form.Field>
-              <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="off" required />}</form.Field>
+              <form.Field name="name">{(f) => <TextField field={f} label={t`Name`} autoComplete="off" required />}</form.Field>
+              <form.Field name="email">{(f) => <TextField field={f} label={t`Email`} type="email" autoComplete="off" required />}</form.Field>
               <form.Field name="role">{(f) => <RoleSelect field={f} roles={['client', 'morgue_attendant', 'admin']} />}</form.Field>
-              <form.Field name="phone">{(f) => <TextField field={f} label="Phone" type="tel" inputMode="tel" />}</form.Field>
-              <form.Field name="address">{(f) => <TextField field={f} label="Address" />}</form.Field>
+              <form.Field name="phone">{(f) => <TextField field={f} label={t`Phone`} type="tel" inputMode="tel" />}</form.Field>
+              <form.Field name="address">{(f) => <TextField field={f} label={t`Address`} />}</form.Field>
               <form.Field name="password">
                 {(f) => (
-                  <TextField field={f} label="New password" type="password" autoComplete="new-password" hint={`Leave blank to keep the current password. ${passwordHint(rules)}.`} />
+                  <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={t`Leave blank to keep the current password. ${passwordHint(rules)}.`} />
                 )}
               </form.Field>
             </form>
           </DialogContent>
-          <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? 'Saving...' : 'Save changes'} />
+          <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? t`Saving...` : t`Save changes`} />
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -1,10 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Role, WireRole } from '../../../api/contracts/auth'
 import { toWireRole } from '../../../api/contracts/auth'
 
-export const ROLE_LABELS: Record<WireRole, string> = {
-  client: 'Client',
-  morgue_attendant: 'Morgue attendant',
-  admin: 'Admin',
+/** The roles' names, shown with `t(...)` in the language in use. */
+export const ROLE_LABELS: Record<WireRole, MessageDescriptor> = {
+  client: msg`Client`,
+  morgue_attendant: msg`Morgue attendant`,
+  admin: msg`Admin`,
 }
 
-export const roleLabel = (role: Role): string => ROLE_LABELS[toWireRole(role)]
+export const roleLabel = (role: Role): MessageDescriptor => ROLE_LABELS[toWireRole(role)]

@@ -29,6 +29,7 @@ import {
   DialogActions,
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
+import { Plural, useLingui } from '@lingui/react/macro'
 import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
@@ -80,13 +81,15 @@ const useStyles = makeStyles({
 const ROLE_COLORS: Record<WireRole, 'brand' | 'informative' | 'important'> = { client: 'informative', morgue_attendant: 'brand', admin: 'important' }
 
 function RoleBadge({ user }: { user: User }) {
+  const { t } = useLingui()
   const wire = toWireRole(user.role)
-  return <StatusBadge color={ROLE_COLORS[wire]}>{roleLabel(user.role)}</StatusBadge>
+  return <StatusBadge color={ROLE_COLORS[wire]}>{t(roleLabel(user.role))}</StatusBadge>
 }
 
 /** Users (SPEC.md section 2): a server-paged list with a role filter and a server search; create staff, edit, delete. */
 export function UsersPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { user: me } = useSession()
   const actor = useActorRef(liveUsersPageMachine)
   useEffect(() => {
@@ -110,28 +113,28 @@ export function UsersPage() {
   return (
     <div className={styles.page}>
       <PageHeader
-        title="User Management"
-        subtitle="Create staff accounts, edit and remove users."
+        title={t`User Management`}
+        subtitle={t`Create staff accounts, edit and remove users.`}
         actions={
           <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => actor.send({ type: 'dialog.create' })}>
-            Create staff
+            {t`Create staff`}
           </Button>
         }
       />
 
       <div className={styles.filters}>
-        <Field label="Search users" hint={adminMessages.users.searchHint} className={styles.search}>
-          <SearchBox id={searchId} value={ctx.search} onChange={(_, d) => actor.send({ type: 'users.search', text: d.value })} placeholder="Name, email or phone" />
+        <Field label={t`Search users`} hint={t(adminMessages.users.searchHint)} className={styles.search}>
+          <SearchBox id={searchId} value={ctx.search} onChange={(_, d) => actor.send({ type: 'users.search', text: d.value })} placeholder={t`Name, email or phone`} />
         </Field>
-        <Field label="Role" className={styles.roleField}>
+        <Field label={t`Role`} className={styles.roleField}>
           <Select
             value={ctx.role ?? 'all'}
             onChange={(_, d) => actor.send({ type: 'users.role', role: d.value === 'all' ? null : (d.value as WireRole) })}
           >
-            <option value="all">All roles</option>
+            <option value="all">{t`All roles`}</option>
             {(Object.keys(ROLE_LABELS) as WireRole[]).map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABELS[r]}
+                {t(ROLE_LABELS[r])}
               </option>
             ))}
           </Select>
@@ -142,19 +145,19 @@ export function UsersPage() {
         <MessageBar intent="error">
           <MessageBarBody>{ctx.error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => actor.send({ type: 'users.reload' })}>Try again</Button>
+            <Button onClick={() => actor.send({ type: 'users.reload' })}>{t`Try again`}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
 
       <Card className={styles.card}>
-        {loading && ctx.users.length === 0 && <Spinner size="small" label="Loading users…" />}
+        {loading && ctx.users.length === 0 && <Spinner size="small" label={t`Loading users…`} />}
         {!loading && !ctx.error && shown.length === 0 && (
-          <Body1 className={styles.muted}>{needle ? 'No user matches the search.' : 'No users.'}</Body1>
+          <Body1 className={styles.muted}>{needle ? t`No user matches the search.` : t`No users.`}</Body1>
         )}
         {shown.length > 0 &&
           (narrow ? (
-            <ul className={styles.list} aria-label="Users">
+            <ul className={styles.list} aria-label={t`Users`}>
               {shown.map((u) => (
                 <li key={u.id} className={styles.item}>
                   <div className={styles.itemTop}>
@@ -166,23 +169,23 @@ export function UsersPage() {
                   <Caption1 className={`${styles.muted} ${styles.wrap}`}>{u.email}</Caption1>
                   {u.phone && <Caption1 className={styles.muted}>{u.phone}</Caption1>}
                   <div className={styles.itemTop}>
-                    <Caption1 className={styles.muted}>Joined {formatDate(u.created_at)}</Caption1>
+                    <Caption1 className={styles.muted}>{t`Joined ${formatDate(u.created_at)}`}</Caption1>
                     <RowActions user={u} isMe={isMe(u)} stale={stale} onEdit={() => actor.send({ type: 'dialog.edit', user: u })} onDelete={() => actor.send({ type: 'dialog.delete', user: u })} />
                   </div>
                 </li>
               ))}
             </ul>
           ) : (
-            <Table aria-label="Users" size="small">
+            <Table aria-label={t`Users`} size="small">
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>Name</TableHeaderCell>
-                  <TableHeaderCell>Email</TableHeaderCell>
-                  <TableHeaderCell>Role</TableHeaderCell>
-                  <TableHeaderCell>Phone</TableHeaderCell>
-                  <TableHeaderCell>Joined</TableHeaderCell>
+                  <TableHeaderCell>{t`Name`}</TableHeaderCell>
+                  <TableHeaderCell>{t`Email`}</TableHeaderCell>
+                  <TableHeaderCell>{t`Role`}</TableHeaderCell>
+                  <TableHeaderCell>{t`Phone`}</TableHeaderCell>
+                  <TableHeaderCell>{t`Joined`}</TableHeaderCell>
                   <TableHeaderCell>
-                    <span className={styles.muted}>Actions</span>
+                    <span className={styles.muted}>{t`Actions`}</span>
                   </TableHeaderCell>
                 </TableRow>
               </TableHeader>
@@ -204,13 +207,17 @@ export function UsersPage() {
               </TableBody>
             </Table>
           ))}
-        <nav className={styles.pager} aria-label="Pages">
+        <nav className={styles.pager} aria-label={t`Pages`}>
           <Caption1 className={styles.muted} aria-live="polite">
-            {ctx.pages > 0 ? `Page ${ctx.page} of ${ctx.pages} · ${ctx.total} ${ctx.total === 1 ? 'user' : 'users'}` : ''}
+            {ctx.pages > 0 && (
+              <>
+                {t`Page ${ctx.page} of ${ctx.pages}`} · <Plural value={ctx.total} one="# user" other="# users" />
+              </>
+            )}
           </Caption1>
           <div className={styles.pagerButtons}>
             <Button icon={<ChevronLeft20Regular />} disabled={loading || ctx.page <= 1} onClick={() => actor.send({ type: 'users.page', page: ctx.page - 1 })}>
-              Previous
+              {t`Previous`}
             </Button>
             <Button
               icon={<ChevronRight20Regular />}
@@ -218,7 +225,7 @@ export function UsersPage() {
               disabled={loading || ctx.page >= ctx.pages}
               onClick={() => actor.send({ type: 'users.page', page: ctx.page + 1 })}
             >
-              Next
+              {t`Next`}
             </Button>
           </div>
         </nav>
@@ -243,9 +250,9 @@ export function UsersPage() {
         <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !saving && close()}>
           <DialogSurface className={styles.surface}>
             <DialogBody>
-              <DialogTitle>Delete user</DialogTitle>
+              <DialogTitle>{t`Delete user`}</DialogTitle>
               <DialogContent className={styles.confirm}>
-                <Body1 as="p">{adminMessages.users.confirmDelete}</Body1>
+                <Body1 as="p">{t(adminMessages.users.confirmDelete)}</Body1>
                 <Body1 as="p" className={styles.wrap}>
                   {ctx.dialog.user.name} ({ctx.dialog.user.email})
                 </Body1>
@@ -258,7 +265,7 @@ export function UsersPage() {
               {/* A delete cannot be undone: its button is the red danger one (Fluent v9 has no danger appearance). */}
               <DialogActions>
                 <Button appearance="secondary" disabled={saving} onClick={close}>
-                  Cancel
+                  {t`Cancel`}
                 </Button>
                 <Button
                   appearance="primary"
@@ -266,7 +273,7 @@ export function UsersPage() {
                   disabled={saving}
                   onClick={() => ctx.dialog?.kind === 'delete' && actor.send({ type: 'users.delete', id: ctx.dialog.user.id })}
                 >
-                  {saving ? 'Deleting...' : 'Delete'}
+                  {saving ? t`Deleting...` : t`Delete`}
                 </Button>
               </DialogActions>
             </DialogBody>
@@ -279,14 +286,15 @@ export function UsersPage() {
 
 function RowActions({ user, isMe, stale, onEdit, onDelete }: { user: User; isMe: boolean; stale: boolean; onEdit: () => void; onDelete: () => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
     <div className={styles.actions}>
-      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={`Edit ${user.name}`} title="Edit" disabled={stale} onClick={onEdit} />
+      <Button appearance="subtle" icon={<Edit20Regular />} aria-label={t`Edit ${user.name}`} title={t`Edit`} disabled={stale} onClick={onEdit} />
       <Button
         appearance="subtle"
         icon={<Delete20Regular />}
-        aria-label={`Delete ${user.name}`}
-        title={isMe ? 'You cannot delete your own account' : 'Delete'}
+        aria-label={t`Delete ${user.name}`}
+        title={isMe ? t`You cannot delete your own account` : t`Delete`}
         disabled={isMe || stale}
         onClick={onDelete}
       />

@@ -33,6 +33,7 @@ import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { RouterLink } from '../../../components/router-link'
 import { PreparationProgress } from '../../../components/preparation-progress'
+
 import { BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
@@ -43,6 +44,9 @@ import { ContributionsCard } from './contributions-card'
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
 const ConversationPanel = lazy(() => import('../../../app/messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
 import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
+
+/** Where the family reads (and prints) every movement of their loved one's body. */
+const CUSTODY_LINK = { term: 'Chain of custody', link: 'View the chain of custody record' } as const
 
 const liveBookingDetail = bookingDetailMachine.provide({
   actors: { fetchBooking: fromPromise(({ input }) => getBooking(input.id)) },
@@ -145,6 +149,11 @@ function BookingDetail({ booking }: { booking: Booking }) {
           {booking.morgue && booking.status !== 'cancelled' && (
             <Row term="Preparation">
               <PreparationProgress booking={booking} audience="family" />
+            </Row>
+          )}
+          {booking.morgue && (
+            <Row term={CUSTODY_LINK.term}>
+              <RouterLink to={`${paths.client.booking(booking.id)}/custody`}>{CUSTODY_LINK.link}</RouterLink>
             </Row>
           )}
           <Row term="Notes">

@@ -1,0 +1,63 @@
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
+import type { CustodyEvent } from '../../api/contracts/custody'
+import { formatDateTime } from '../../lib/format'
+import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-text'
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  item: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: tokens.spacingVerticalXXS,
+    paddingInlineStart: tokens.spacingHorizontalM,
+    borderInlineStartWidth: tokens.strokeWidthThick,
+    borderInlineStartStyle: 'solid',
+    borderInlineStartColor: tokens.colorBrandStroke2,
+  },
+  released: { borderInlineStartColor: tokens.colorPaletteGreenBorder2 },
+  head: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, alignItems: 'baseline' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  value: { overflowWrap: 'anywhere' },
+  failed: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorPaletteRedForeground1 },
+})
+
+/** The recorded movements, oldest first: when (Nairobi time), what, where or to whom, by whom. */
+export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }) {
+  const styles = useStyles()
+  if (events.length === 0) return <Text>{CUSTODY_TEXT.none}</Text>
+  return (
+    <ol className={styles.list} aria-label={CUSTODY_TEXT.title}>
+      {events.map((e) => (
+        <li key={e.id} className={e.kind === 'released' ? `${styles.item} ${styles.released}` : styles.item}>
+          <span className={styles.head}>
+            <Text weight="semibold">{CUSTODY_KIND_LABELS[e.kind]}</Text>
+            <Text size={200} className={styles.muted}>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+            </Text>
+          </span>
+          {whereOrWho(e) && <Text className={styles.value}>{whereOrWho(e)}</Text>}
+          <Text size={200} className={styles.muted}>{`by ${recordedBy(e)}`}</Text>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/** Loading, or the failure with Retry, or nothing (the caller shows the record). */
+export function CustodyLoadState({ loading, error, onRetry }: { loading: boolean; error: string | null; onRetry: () => void }) {
+  const styles = useStyles()
+  if (error)
+    return (
+      <div className={styles.failed} role="alert">
+        <Text>{error}</Text>
+        <Button onClick={onRetry}>{CUSTODY_TEXT.retry}</Button>
+      </div>
+    )
+  if (loading)
+    return (
+      <Text role="status" aria-busy="true" className={styles.muted}>
+        {CUSTODY_TEXT.loading}
+      </Text>
+    )
+  return null
+}

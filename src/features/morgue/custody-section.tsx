@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button, Field, Input, Select, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Print20Regular } from '@fluentui/react-icons/svg/print'
+import { QrCode20Regular } from '@fluentui/react-icons/svg/qr-code'
+import type { Booking } from '../../api/contracts/bookings'
+import { CUSTODY_LIMITS, checkCustody, type CustodyEvent, type CustodyKind } from '../../api/contracts/custody'
+import { RouterButtonLink } from '../../components/router-link'
+import { CustodyEventList, CustodyLoadState } from '../custody/custody-events'
+import { CUSTODY_KIND_LABELS, CUSTODY_TEXT } from '../custody/custody-text'
+import { useCustody } from '../custody/use-custody'
+import { casePath } from './case-path'
+import { inStorage } from './caseload'
+import { permitOf } from './caseload-parts'
+import { CUSTODY_FORM_TEXT as T } from './morgue-text'
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalM },
+  links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
+  row: { display: 'grid', gap: tokens.spacingHorizontalS, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 160px), 1fr))' },
+  actions: { display: 'flex', justifyContent: 'flex-start' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+})
+
+/** What may be recorded next: the receipt first, then moves and preparation, and the release once the permit allows it. */
+export function nextKinds(booking: Booking, events: readonly CustodyEvent[]): CustodyKind[] {
+  if (!inStorage(booking) || events.some((e) => e.kind === 'released')) return []
+  if (!events.some((e) => e.kind === 'received')) return ['received']
+  return permitOf(booking) === 'approved' ? ['moved_to_storage', 'prepared', 'released'] : ['moved_to_storage', 'prepared']
+}
+
+const EMPTY = { location: '', receiver_name: '', receiver_id_number: '', receiver_relationship: '' }
+
+/**
+ * The case's chain of custody: the movements so far, print links, and a compact form for the next
+ * one. `releaseRequest` grows when the panel's "Release to family" is pressed: the form turns to
+ * the release and puts the cursor in the receiver's name.
+ */
+export function CustodySection({ booking, releaseRequest, onBookingChanged }: { booking: Booking; releaseRequest: number; onBookingChanged: (b: Booking) => void }) {
+  const styles = useStyles()
+  const custody = useCustody(booking.id, onBookingChanged)
+  const events = custody.record?.events ?? []
+  const kinds = nextKinds(booking, events)
+  const [chosen, setChosen] = useState<CustodyKind | null>(null)
+  const kind = chosen && kinds.includes(chosen) ? chosen : (kinds[0] ?? null)
+  const [values, setValues] = useState(EMPTY)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const nameRef = useRef<HTMLInputElement>(null)
+
+  // A kept movement empties the form for the next one.
+  useEffect(() => {
+    if (custody.savedCount === 0) return
+    setValues(EMPTY)
+    setErrors({})
+    setChosen(null)
+  }, [custody.savedCount])
+
+  useEffect(() => {
+    if (releaseRequest === 0) return
+    setChosen('released')
+    // After the receiver's fields have rendered.
+    requestAnimationFrame(() => {
+      nameRef.current?.scrollIntoView({ block: 'center' })
+      nameRef.current?.focus()
+    })
+  }, [releaseRequest])
+
+  const set = (field: keyof typeof EMPTY) => (_: unknown, d: { value: string }) => {
+    setValues((v) => ({ ...v, [field]: d.value }))
+    setErrors((e) => {
+      const { [field]: _gone, ...rest } = e
+      return rest
+    })
+  }
+
+  const submit = () => {
+    if (!kind) return
+    const checked = checkCustody({ kind, ...values })
+    if ('errors' in checked) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    custody.add(checked.input)
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="custody-title">
+      <Subtitle2 as="h3" id="custody-title">
+        {CUSTODY_TEXT.title}
+      </Subtitle2>
+      <div className={styles.links}>
+        <RouterButtonLink to={`${casePath(booking.id)}/custody`} size="small" icon={<Print20Regular />}>
+          {CUSTODY_TEXT.printRecord}
+        </RouterButtonLink>
+        <RouterButtonLink to={`${casePath(booking.id)}/tag`} size="small" icon={<QrCode20Regular />}>
+          {CUSTODY_TEXT.printTag}
+        </RouterButtonLink>
+      </div>
+      <CustodyLoadState loading={custody.loading && !custody.record} error={custody.error} onRetry={custody.reload} />
+      {custody.record && <CustodyEventList events={events} />}
+      {/* The panel is modal: a toast sits behind it, hidden from screen readers, so the outcome is said here too. */}
+      <Text role="status">{custody.notice ?? ''}</Text>
+      {custody.record && kind && (
+        <form
+          className={styles.form}
+          aria-label={T.formLabel}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+        >
+          <Field label={T.kind}>
+            <Select value={kind} onChange={(_, d) => setChosen(d.value as CustodyKind)}>
+              {kinds.map((k) => (
+                <option key={k} value={k}>
+                  {CUSTODY_KIND_LABELS[k]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {kind !== 'released' && (
+            <Field
+              label={kind === 'moved_to_storage' ? T.bay : T.place}
+              required={kind === 'moved_to_storage'}
+              validationMessage={errors.location}
+              hint={kind === 'moved_to_storage' ? T.bayHint : undefined}
+            >
+              <Input value={values.location} maxLength={CUSTODY_LIMITS.location} onChange={set('location')} />
+            </Field>
+          )}
+          {kind === 'released' && (
+            <>
+              <Field label={T.receiverName} required validationMessage={errors.receiver_name}>
+                <Input ref={nameRef} value={values.receiver_name} maxLength={CUSTODY_LIMITS.receiverName} autoComplete="off" onChange={set('receiver_name')} />
+              </Field>
+              <div className={styles.row}>
+                <Field label={T.receiverId} required validationMessage={errors.receiver_id_number} hint={T.receiverIdHint}>
+                  <Input value={values.receiver_id_number} maxLength={30} autoComplete="off" inputMode="text" onChange={set('receiver_id_number')} />
+                </Field>
+                <Field label={T.relationship} required validationMessage={errors.receiver_relationship}>
+                  <Input value={values.receiver_relationship} maxLength={CUSTODY_LIMITS.receiverRelationship} placeholder={T.relationshipPlaceholder} onChange={set('receiver_relationship')} />
+                </Field>
+              </div>
+            </>
+          )}
+          {custody.saveError && (
+            <Text role="alert" className={styles.error}>
+              {custody.saveError}
+            </Text>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" appearance="primary" disabled={custody.saving}>
+              {custody.saving ? T.saving : kind === 'released' ? T.submitRelease : T.submit}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
