@@ -9,7 +9,7 @@ import type { PrerenderedPage } from '../src/entry-prerender'
 
 /** The pages pre-rendered at build time, each into its own HTML. */
 const PAGE_HTML = [
-  { path: '/', module: 'src/features/public/landing/landing-page.tsx', catalogs: ['site'], title: { en: 'Amani Funeral Home', sw: 'Amani Funeral Home' } },
+  { path: '/', module: 'src/features/public/landing/landing-page.tsx', catalogs: ['site', 'home'], title: { en: 'Amani Funeral Home', sw: 'Amani Funeral Home' } },
   { path: '/login', module: 'src/features/public/login/login-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Sign in · Amani Funeral Home', sw: 'Ingia · Amani Funeral Home' } },
   { path: '/register', module: 'src/features/public/register/register-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Create an account · Amani Funeral Home', sw: 'Fungua akaunti · Amani Funeral Home' } },
 ]

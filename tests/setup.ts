@@ -42,7 +42,7 @@ function unhideOpenDialogs(records: MutationRecord[]) {
 
 beforeAll(async () => {
   // Every screen's words in English (as the browser would load them, screen by screen).
-  await ensureCatalogs('site', 'auth', 'pages', 'contribute', 'portal', 'client', 'morgue', 'admin')
+  await ensureCatalogs('site', 'home', 'auth', 'pages', 'contribute', 'portal', 'client', 'morgue', 'admin')
   await activateLocale('en')
   server.listen({ onUnhandledRequest: 'error' })
   if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined') {

@@ -20,7 +20,7 @@ function lazyRoute<T extends Record<string, unknown>>(path: string | null, load:
 
 // The home page is a chunk of its own too: its HTML is pre-rendered and index.html preloads it, while
 // /login and /register (their own HTML, build/prerender-pages.ts) do not download it.
-const LandingPage = lazyRoute(paths.home, withCatalogs(() => import('../features/public/landing/landing-page'), 'site'), 'LandingPage')
+const LandingPage = lazyRoute(paths.home, withCatalogs(() => import('../features/public/landing/landing-page'), 'home'), 'LandingPage')
 const loadLogin = withCatalogs(() => import('../features/public/login/login-page'), 'auth')
 const loadRegister = withCatalogs(() => import('../features/public/register/register-page'), 'auth')
 const LoginPage = lazyRoute(paths.login, loadLogin, 'LoginPage')

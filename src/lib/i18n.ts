@@ -10,12 +10,13 @@ import { i18n, type Messages } from '@lingui/core'
  */
 export const LOCALES = ['en', 'sw'] as const
 export type Locale = (typeof LOCALES)[number]
-export type CatalogPart = 'site' | 'auth' | 'pages' | 'contribute' | 'portal' | 'client' | 'morgue' | 'admin'
+export type CatalogPart = 'site' | 'home' | 'auth' | 'pages' | 'contribute' | 'portal' | 'client' | 'morgue' | 'admin'
 
 /** Each file its own chunk (the bundler sees every import), none in the first load's script. */
 const catalogs: Record<Locale, Record<CatalogPart, () => Promise<{ messages: Messages }>>> = {
   en: {
     site: () => import('../locales/en/site.po'),
+    home: () => import('../locales/en/home.po'),
     auth: () => import('../locales/en/auth.po'),
     pages: () => import('../locales/en/pages.po'),
     contribute: () => import('../locales/en/contribute.po'),
@@ -26,6 +27,7 @@ const catalogs: Record<Locale, Record<CatalogPart, () => Promise<{ messages: Mes
   },
   sw: {
     site: () => import('../locales/sw/site.po'),
+    home: () => import('../locales/sw/home.po'),
     auth: () => import('../locales/sw/auth.po'),
     pages: () => import('../locales/sw/pages.po'),
     contribute: () => import('../locales/sw/contribute.po'),

@@ -1,4 +1,6 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { CONTACT } from '../../../lib/contact-details'
 import { RouterButtonLink } from '../../../components/router-link'
@@ -6,40 +8,47 @@ import { InfoArticle, type ArticleSection } from '../resources/resource-page'
 
 const SECTIONS: readonly ArticleSection[] = [
   {
-    title: 'Who we are',
+    id: 'who-we-are',
+    title: msg`Who we are`,
     content: (
       <>
         <p>
-          Amani Funeral Home is a family-run funeral home in Nairobi. For more than 25 years we have cared for the
-          departed and stood beside the families who love them, whatever their faith, tradition or means.
+          <Trans>
+            Amani Funeral Home is a family-run funeral home in Nairobi. For more than 25 years we have cared for the
+            departed and stood beside the families who love them, whatever their faith, tradition or means.
+          </Trans>
         </p>
         <p>
-          "Amani" means peace. We try to bring a little of it to one of the hardest times in a family's life: by
-          listening, by explaining things plainly, and by taking care of the details.
+          <Trans>
+            "Amani" means peace. We try to bring a little of it to one of the hardest times in a family's life: by
+            listening, by explaining things plainly, and by taking care of the details.
+          </Trans>
         </p>
       </>
     ),
   },
   {
-    title: 'What we do',
+    id: 'what-we-do',
+    title: msg`What we do`,
     content: (
       <ul>
-        <li>Funeral services, arranged around your family's customs and faith.</li>
-        <li>Mortuary care: collection at any hour, respectful storage and preparation.</li>
-        <li>Cremation, with or without a service beforehand.</li>
-        <li>Memorial services, to remember and celebrate a life.</li>
-        <li>Repatriation within Kenya, so your loved one can be laid to rest at home.</li>
+        <li><Trans>Funeral services, arranged around your family's customs and faith.</Trans></li>
+        <li><Trans>Mortuary care: collection at any hour, respectful storage and preparation.</Trans></li>
+        <li><Trans>Cremation, with or without a service beforehand.</Trans></li>
+        <li><Trans>Memorial services, to remember and celebrate a life.</Trans></li>
+        <li><Trans>Repatriation within Kenya, so your loved one can be laid to rest at home.</Trans></li>
       </ul>
     ),
   },
   {
-    title: 'How we work',
+    id: 'how-we-work',
+    title: msg`How we work`,
     content: (
       <ul>
-        <li>With dignity: your loved one is cared for as one of our own.</li>
-        <li>With clear prices in Kenya shillings (KSH): you see every cost before you confirm anything.</li>
-        <li>With simple payment: pay by M-Pesa from your phone, and keep a record of every payment.</li>
-        <li>Online when it helps: book, upload documents and follow every step from your dashboard.</li>
+        <li><Trans>With dignity: your loved one is cared for as one of our own.</Trans></li>
+        <li><Trans>With clear prices in Kenya shillings (KSH): you see every cost before you confirm anything.</Trans></li>
+        <li><Trans>With simple payment: pay by M-Pesa from your phone, and keep a record of every payment.</Trans></li>
+        <li><Trans>Online when it helps: book, upload documents and follow every step from your dashboard.</Trans></li>
       </ul>
     ),
   },
@@ -71,25 +80,28 @@ const useStyles = makeStyles({
 /** `/about`. */
 export function AboutPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
     <InfoArticle
-      title="About Amani Funeral Home"
-      intro="A family-run funeral home in Nairobi, caring for Kenyan families for more than 25 years."
+      title={t`About Amani Funeral Home`}
+      intro={t`A family-run funeral home in Nairobi, caring for Kenyan families for more than 25 years.`}
       sections={SECTIONS}
       art={{ src: '/illustrations/hero-dawn.svg', width: 360, height: 216 }}
     >
       <div className={styles.closing}>
         <p className={styles.closingText}>
-          We are open 24 hours, every day. Call <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>,
-          email <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>, or create an account to arrange a funeral
-          online.
+          <Trans>
+            We are open 24 hours, every day. Call <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>,
+            email <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>, or create an account to arrange a funeral
+            online.
+          </Trans>
         </p>
         <div className={styles.actions}>
           <RouterButtonLink to={paths.register} appearance="primary">
-            Register Now
+            <Trans>Register Now</Trans>
           </RouterButtonLink>
           <RouterButtonLink to={{ pathname: paths.home, hash: '#contact' }} appearance="secondary">
-            Contact us
+            <Trans>Contact us</Trans>
           </RouterButtonLink>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
+import { useLingui } from '@lingui/react/macro'
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.machine'
 import { contributionPush, contributionVerify } from '../../../api/contributions'
@@ -31,6 +32,7 @@ interface Draft {
 /** The form, then the same M-Pesa flow as the family's own payments (the payment machine). */
 export function ContributeForm({ page, token, onChange, onPaying }: { page: ContributionPage; token: string; onChange: () => void; onPaying: (paying: boolean) => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const [draft, setDraft] = useState<Draft>({ name: '', phone: '', amount: '', message: '', anonymous: false })
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({})
   const [payment, setPayment] = useState<PaymentActor | null>(null)
@@ -52,7 +54,7 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
         if (key && !found[key]) found[key] = issue.message
       }
     }
-    if (amount !== null && amount > page.amount_due) found.amount = `Amount cannot be more than the ${formatKsh(page.amount_due)} still due`
+    if (amount !== null && amount > page.amount_due) found.amount = t(T.amountTooHigh(page.amount_due))
     setErrors(found)
     if (Object.keys(found).length > 0 || !checked.success) return
     const data = checked.data
@@ -76,32 +78,32 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
 
   return (
     <section className={styles.panel}>
-      <h2 className={styles.heading}>{T.formTitle}</h2>
+      <h2 className={styles.heading}>{t(T.formTitle)}</h2>
       <form
         className={styles.form}
         noValidate
-        aria-label={T.formTitle}
+        aria-label={t(T.formTitle)}
         onSubmit={(e) => {
           e.preventDefault()
           submit()
         }}
       >
-        <Field label={T.name} hint={T.nameHint} required validationMessage={errors.name}>
+        <Field label={t(T.name)} hint={t(T.nameHint)} required validationMessage={errors.name}>
           <Input value={draft.name} onChange={(_, d) => set('name')(d.value)} autoComplete="name" maxLength={100} />
         </Field>
-        <Field label={T.phone} hint={T.phoneHint} required validationMessage={errors.phone}>
+        <Field label={t(T.phone)} hint={t(T.phoneHint)} required validationMessage={errors.phone}>
           <Input value={draft.phone} onChange={(_, d) => set('phone')(d.value)} type="tel" inputMode="tel" autoComplete="tel" placeholder="0712 345 678" />
         </Field>
-        <Field label={T.amount} hint={T.amountHint(page.amount_due)} required validationMessage={errors.amount}>
+        <Field label={t(T.amount)} hint={t(T.amountHint(page.amount_due))} required validationMessage={errors.amount}>
           <Input value={draft.amount} onChange={(_, d) => set('amount')(d.value.replace(/[^\d]/g, ''))} inputMode="numeric" contentBefore="KSH" />
         </Field>
-        <Field label={T.message} validationMessage={errors.message}>
+        <Field label={t(T.message)} validationMessage={errors.message}>
           <Textarea value={draft.message} onChange={(_, d) => set('message')(d.value)} maxLength={CONTRIBUTION_MESSAGE_MAX} resize="vertical" />
         </Field>
-        <Checkbox checked={draft.anonymous} onChange={(_, d) => set('anonymous')(d.checked === true)} label={T.anonymous} />
+        <Checkbox checked={draft.anonymous} onChange={(_, d) => set('anonymous')(d.checked === true)} label={t(T.anonymous)} />
         <div className={styles.actions}>
           <Button type="submit" appearance="primary">
-            {T.submit(amount !== null && amount > 0 && amount <= page.amount_due ? amount : null)}
+            {t(T.submit(amount !== null && amount > 0 && amount <= page.amount_due ? amount : null))}
           </Button>
         </div>
       </form>
@@ -112,19 +114,20 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
 /** The push and the checks, as the family's pay dialog shows them. */
 function Progress({ actor, name, onDone, more }: { actor: PaymentActor; name: string; onDone: () => void; more: boolean }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const state = useSelector(actor, (s) => s.value)
   const context = useSelector(actor, (s) => s.context)
   const amount = formatKsh(context.amount)
   return (
-    <section className={styles.panel} aria-label={T.formTitle}>
-      {(state === 'pushing' || state === 'entering') && <Spinner size="small" label={T.sending} />}
+    <section className={styles.panel} aria-label={t(T.formTitle)}>
+      {(state === 'pushing' || state === 'entering') && <Spinner size="small" label={t(T.sending)} />}
       {(state === 'waiting' || state === 'verifying') && (
         <>
           <h2 className={styles.heading} role="status">
-            {T.checkPhone}
+            {t(T.checkPhone)}
           </h2>
-          <Text block>{T.enterPin(displayPhone(context.phone), amount)}</Text>
-          <Field label={T.checking(context.attempt, context.maxAttempts)} hint={T.checkingHint}>
+          <Text block>{t(T.enterPin(displayPhone(context.phone), amount))}</Text>
+          <Field label={t(T.checking(context.attempt, context.maxAttempts))} hint={t(T.checkingHint)}>
             <ProgressBar thickness="large" value={context.attempt / context.maxAttempts} max={1} />
           </Field>
         </>
@@ -132,53 +135,53 @@ function Progress({ actor, name, onDone, more }: { actor: PaymentActor; name: st
       {state === 'paid' && (
         <MessageBar intent="success" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{T.thanksTitle(name)}</MessageBarTitle>
-            {T.thanks(amount)}
+            <MessageBarTitle>{t(T.thanksTitle(name))}</MessageBarTitle>
+            {t(T.thanks(amount))}
           </MessageBarBody>
         </MessageBar>
       )}
       {state === 'failed' && context.failure && (
         <MessageBar intent="error" layout="multiline" politeness="assertive">
           <MessageBarBody>
-            <MessageBarTitle>{context.failure.stage === 'mpesa' ? T.notCompleted : T.notSent}</MessageBarTitle>
+            <MessageBarTitle>{t(context.failure.stage === 'mpesa' ? T.notCompleted : T.notSent)}</MessageBarTitle>
             {context.failure.stage === 'mpesa' && mpesaReason(context.failure.resultCode) && <div>{mpesaReason(context.failure.resultCode)}</div>}
             <div>{context.failure.message}</div>
-            {context.failure.stage === 'mpesa' && <div>{T.noMoneyTaken}</div>}
+            {context.failure.stage === 'mpesa' && <div>{t(T.noMoneyTaken)}</div>}
           </MessageBarBody>
         </MessageBar>
       )}
       {state === 'timedOut' && (
         <MessageBar intent="warning" layout="multiline" politeness="assertive">
           <MessageBarBody>
-            <MessageBarTitle>{T.timedOut}</MessageBarTitle>
-            {T.timedOutHint}
+            <MessageBarTitle>{t(T.timedOut)}</MessageBarTitle>
+            {t(T.timedOutHint)}
           </MessageBarBody>
         </MessageBar>
       )}
       {state === 'verifyError' && (
         <MessageBar intent="error" layout="multiline" politeness="assertive">
           <MessageBarBody>
-            <MessageBarTitle>{T.verifyError}</MessageBarTitle>
+            <MessageBarTitle>{t(T.verifyError)}</MessageBarTitle>
           </MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.actions}>
         {state === 'paid' && more && (
           <Button appearance="primary" onClick={onDone}>
-            {T.another}
+            {t(T.another)}
           </Button>
         )}
         {state === 'failed' && (
           <Button appearance="primary" onClick={onDone}>
-            {T.tryAgain}
+            {t(T.tryAgain)}
           </Button>
         )}
         {(state === 'timedOut' || state === 'verifyError') && (
           <>
             <Button appearance="primary" onClick={() => actor.send({ type: 'payment.check' })}>
-              {T.checkAgain}
+              {t(T.checkAgain)}
             </Button>
-            <Button onClick={onDone}>{T.payAgain}</Button>
+            <Button onClick={onDone}>{t(T.payAgain)}</Button>
           </>
         )}
       </div>

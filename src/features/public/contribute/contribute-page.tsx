@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise'
+import { useLingui } from '@lingui/react/macro'
 import { loadContributionPage } from '../../../api/contribution-page'
 import type { ContributionPage } from '../../../api/contracts/contributions'
 import { formatDate, formatKsh } from '../../../lib/format'
@@ -52,7 +53,8 @@ export function ContributePage() {
   const styles = useContributeStyles()
   const pub = usePublicStyles()
   const token = useParams().token ?? ''
-  useDocumentTitle(T.documentTitle)
+  const { t } = useLingui()
+  useDocumentTitle(t(T.documentTitle))
   const [state, setState] = useState<State>({ kind: 'loading' })
   // A relative in the middle of paying (or reading their thank-you) keeps the flow on screen, even
   // when their payment is the one that settles the bill and closes the page behind it.
@@ -82,13 +84,13 @@ export function ContributePage() {
   return (
     <div className={pub.container}>
       <div className={styles.column}>
-        {state.kind === 'loading' && <Text role="status">{T.loading}</Text>}
+        {state.kind === 'loading' && <Text role="status">{t(T.loading)}</Text>}
         {state.kind === 'failed' && (
           <div className={styles.panel} role="alert">
-            <Text className={styles.error}>{T.loadFailed}</Text>
+            <Text className={styles.error}>{t(T.loadFailed)}</Text>
             <div>
               <Button icon={<ArrowClockwise20Regular />} onClick={load}>
-                {T.retry}
+                {t(T.retry)}
               </Button>
             </div>
           </div>
@@ -98,7 +100,7 @@ export function ContributePage() {
           <>
             <Summary page={state.page} />
             {(state.page.status === 'open' || paying) && (
-              <Suspense fallback={<Text className={styles.muted}>{T.loading}</Text>}>
+              <Suspense fallback={<Text className={styles.muted}>{t(T.loading)}</Text>}>
                 <ContributeForm page={state.page} token={token} onChange={load} onPaying={setPaying} />
               </Suspense>
             )}
@@ -112,37 +114,38 @@ export function ContributePage() {
 
 function Summary({ page }: { page: ContributionPage }) {
   const styles = useContributeStyles()
+  const { t } = useLingui()
   const pub = usePublicStyles()
   const share = page.total > 0 ? Math.min(1, page.paid / page.total) : 1
   return (
     <>
       <header>
         <Caption1 className={styles.home}>{page.home.name}</Caption1>
-        <h1 className={pub.pageTitle}>{T.title(page.deceased_name)}</h1>
-        {page.service_date && <Text block className={styles.muted}>{T.service(formatDate(page.service_date))}</Text>}
+        <h1 className={pub.pageTitle}>{t(T.title(page.deceased_name))}</h1>
+        {page.service_date && <Text block className={styles.muted}>{t(T.service(formatDate(page.service_date)))}</Text>}
       </header>
       {page.message && (
         <section className={styles.panel}>
-          <Text weight="semibold">{T.familyWords}</Text>
+          <Text weight="semibold">{t(T.familyWords)}</Text>
           <blockquote className={styles.quote}>{page.message}</blockquote>
         </section>
       )}
       <section className={styles.panel}>
         <Text weight="semibold" id="contribute-progress">
-          {T.progressLabel}
+          {t(T.progressLabel)}
         </Text>
-        <div className={styles.track} role="progressbar" aria-labelledby="contribute-progress" aria-valuemin={0} aria-valuemax={page.total} aria-valuenow={page.paid} aria-valuetext={T.progress(page.paid, page.total)}>
+        <div className={styles.track} role="progressbar" aria-labelledby="contribute-progress" aria-valuemin={0} aria-valuemax={page.total} aria-valuenow={page.paid} aria-valuetext={t(T.progress(page.paid, page.total))}>
           <div className={styles.fill} style={{ width: `${Math.round(share * 100)}%` }} />
         </div>
-        <Caption1 className={styles.muted}>{T.progress(page.paid, page.total)}</Caption1>
-        <Text className={styles.due}>{T.stillDue(page.amount_due)}</Text>
-        <Text weight="semibold">{T.contributionsTitle}</Text>
+        <Caption1 className={styles.muted}>{t(T.progress(page.paid, page.total))}</Caption1>
+        <Text className={styles.due}>{t(T.stillDue(page.amount_due))}</Text>
+        <Text weight="semibold">{t(T.contributionsTitle)}</Text>
         {page.contributions.length === 0 ? (
           <Text block className={styles.muted}>
-            {T.noContributions}
+            {t(T.noContributions)}
           </Text>
         ) : (
-          <ul className={styles.list} aria-label={T.contributionsTitle}>
+          <ul className={styles.list} aria-label={t(T.contributionsTitle)}>
             {page.contributions.map((c, i) => (
               <li key={i} className={styles.row}>
                 <span>{c.name}</span>
@@ -158,19 +161,20 @@ function Summary({ page }: { page: ContributionPage }) {
 
 function Closed({ kind, page }: { kind: 'closed' | 'settled' | 'expired' | 'unknown'; page?: ContributionPage }) {
   const styles = useContributeStyles()
+  const { t } = useLingui()
   // An unknown link has no page: the home's published contact details stand in.
   const phone = page?.home.phone ?? CONTACT.phoneDisplay
   const email = page?.home.email ?? CONTACT.email
   return (
     <section className={styles.panel}>
-      <h2 className={styles.heading}>{T.closed[kind]}</h2>
-      <Text block>{T.closedBody[kind]}</Text>
+      <h2 className={styles.heading}>{t(T.closed[kind])}</h2>
+      <Text block>{t(T.closedBody[kind])}</Text>
       <Text block>
-        {T.contact}{' '}
+        {t(T.contact)}{' '}
         <a className={styles.link} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
           {phone}
         </a>{' '}
-        {T.orEmail}{' '}
+        {t(T.orEmail)}{' '}
         <a className={styles.link} href={`mailto:${email}`}>
           {email}
         </a>

@@ -1,58 +1,81 @@
+import { msg } from '@lingui/core/macro'
 import { formatKsh } from '../../../lib/format'
 
-/** Words of the public contribution page (a relative, often on a cheap phone, no account). */
+/**
+ * Words of the public contribution page (a relative, often on a cheap phone, no account): message
+ * descriptors, shown with `t(…)` where they are rendered, so they follow the language in use.
+ */
 export const CONTRIBUTE_TEXT = {
-  title: (name: string) => `In memory of ${name}`,
-  documentTitle: 'Contribute',
-  loading: 'Opening the contribution page…',
-  service: (date: string) => `Funeral service: ${date}`,
-  familyWords: 'From the family',
-  progressLabel: 'Raised so far',
-  progress: (paid: number, total: number) => `${formatKsh(paid)} of ${formatKsh(total)}`,
-  stillDue: (due: number) => `${formatKsh(due)} still due`,
-  contributionsTitle: 'Contributions so far',
-  noContributions: 'Be the first to contribute.',
-  formTitle: 'Contribute by M-Pesa',
-  name: 'Your name',
-  nameHint: 'The family sees your name. Others see your first name only.',
-  phone: 'M-Pesa phone number',
-  phoneHint: 'Format: 07XXXXXXXX, 01XXXXXXXX or 2547XXXXXXXX. The prompt comes to this phone.',
-  amount: 'Amount (KSH)',
-  amountHint: (due: number) => `Whole shillings, up to ${formatKsh(due)}`,
-  message: 'A message to the family (optional)',
-  anonymous: "Stay anonymous: show me as 'A well-wisher' to others",
-  submit: (amount: number | null) => (amount ? `Contribute ${formatKsh(amount)}` : 'Contribute'),
-  sending: 'Sending request…',
-  checkPhone: 'Check your phone',
-  enterPin: (phone: string, amount: string) => `We sent an M-Pesa request to ${phone}. Enter your M-PESA PIN to give ${amount}.`,
-  checking: (attempt: number, max: number) => (attempt > 0 ? `Checking for your payment: attempt ${attempt} of ${max}` : 'Waiting for you to enter your PIN…'),
-  checkingHint: 'We check every 5 seconds.',
-  thanksTitle: (name: string) => (name ? `Thank you, ${name}.` : 'Thank you.'),
-  thanks: (amount: string) => `Your contribution of ${amount} has been received. The family has been told. An SMS with your M-Pesa receipt is on its way.`,
-  notCompleted: 'Payment not completed',
-  noMoneyTaken: 'No money was taken. You can try again.',
-  notSent: 'The payment request was not sent',
-  timedOut: 'We could not confirm your payment yet',
-  timedOutHint: 'If you entered your PIN, the payment may still arrive: check again before paying again.',
-  verifyError: 'We could not check your payment',
-  tryAgain: 'Try again',
-  checkAgain: 'Check again',
-  payAgain: 'Pay again',
-  another: 'Give again',
+  title: (name: string) => msg`In memory of ${name}`,
+  documentTitle: msg`Contribute`,
+  loading: msg`Opening the contribution page…`,
+  service: (date: string) => msg`Funeral service: ${date}`,
+  familyWords: msg`From the family`,
+  progressLabel: msg`Raised so far`,
+  progress: (paidAmount: number, totalAmount: number) => {
+    const paid = formatKsh(paidAmount)
+    const total = formatKsh(totalAmount)
+    return msg`${paid} of ${total}`
+  },
+  stillDue: (dueAmount: number) => {
+    const due = formatKsh(dueAmount)
+    return msg`${due} still due`
+  },
+  contributionsTitle: msg`Contributions so far`,
+  noContributions: msg`Be the first to contribute.`,
+  formTitle: msg`Contribute by M-Pesa`,
+  name: msg`Your name`,
+  nameHint: msg`The family sees your name. Others see your first name only.`,
+  phone: msg`M-Pesa phone number`,
+  phoneHint: msg`Format: 07XXXXXXXX, 01XXXXXXXX or 2547XXXXXXXX. The prompt comes to this phone.`,
+  amount: msg`Amount (KSH)`,
+  amountHint: (dueAmount: number) => {
+    const due = formatKsh(dueAmount)
+    return msg`Whole shillings, up to ${due}`
+  },
+  amountTooHigh: (dueAmount: number) => {
+    const due = formatKsh(dueAmount)
+    return msg`Amount cannot be more than the ${due} still due`
+  },
+  message: msg`A message to the family (optional)`,
+  anonymous: msg`Stay anonymous: show me as 'A well-wisher' to others`,
+  submit: (amountToGive: number | null) => {
+    if (!amountToGive) return msg`Contribute`
+    const amount = formatKsh(amountToGive)
+    return msg`Contribute ${amount}`
+  },
+  sending: msg`Sending request…`,
+  checkPhone: msg`Check your phone`,
+  enterPin: (phone: string, amount: string) => msg`We sent an M-Pesa request to ${phone}. Enter your M-PESA PIN to give ${amount}.`,
+  checking: (attempt: number, max: number) =>
+    attempt > 0 ? msg`Checking for your payment: attempt ${attempt} of ${max}` : msg`Waiting for you to enter your PIN…`,
+  checkingHint: msg`We check every 5 seconds.`,
+  thanksTitle: (name: string) => (name ? msg`Thank you, ${name}.` : msg`Thank you.`),
+  thanks: (amount: string) => msg`Your contribution of ${amount} has been received. The family has been told. An SMS with your M-Pesa receipt is on its way.`,
+  notCompleted: msg`Payment not completed`,
+  noMoneyTaken: msg`No money was taken. You can try again.`,
+  notSent: msg`The payment request was not sent`,
+  timedOut: msg`We could not confirm your payment yet`,
+  timedOutHint: msg`If you entered your PIN, the payment may still arrive: check again before paying again.`,
+  verifyError: msg`We could not check your payment`,
+  tryAgain: msg`Try again`,
+  checkAgain: msg`Check again`,
+  payAgain: msg`Pay again`,
+  another: msg`Give again`,
   closed: {
-    closed: 'This contribution page is closed',
-    settled: 'The funeral bill has been paid in full',
-    expired: 'This contribution page has ended',
-    unknown: 'We could not find this contribution page',
+    closed: msg`This contribution page is closed`,
+    settled: msg`The funeral bill has been paid in full`,
+    expired: msg`This contribution page has ended`,
+    unknown: msg`We could not find this contribution page`,
   },
   closedBody: {
-    closed: 'The family is no longer collecting contributions here. Thank you for thinking of them.',
-    settled: 'Thanks to everyone who contributed, nothing more is due. Thank you for thinking of the family.',
-    expired: 'Contributions were collected until 30 days after the funeral. Thank you for thinking of the family.',
-    unknown: 'The link may be incomplete. Please ask the family to send it again.',
+    closed: msg`The family is no longer collecting contributions here. Thank you for thinking of them.`,
+    settled: msg`Thanks to everyone who contributed, nothing more is due. Thank you for thinking of the family.`,
+    expired: msg`Contributions were collected until 30 days after the funeral. Thank you for thinking of the family.`,
+    unknown: msg`The link may be incomplete. Please ask the family to send it again.`,
   },
-  contact: 'Questions? Call the funeral home on',
-  orEmail: 'or write to',
-  loadFailed: 'We could not open the contribution page. Please check your connection and try again.',
-  retry: 'Try again',
+  contact: msg`Questions? Call the funeral home on`,
+  orEmail: msg`or write to`,
+  loadFailed: msg`We could not open the contribution page. Please check your connection and try again.`,
+  retry: msg`Try again`,
 } as const

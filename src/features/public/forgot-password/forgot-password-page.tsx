@@ -1,5 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import * as authApi from '../../../api/auth'
 import { ForgotPasswordRequest } from '../../../api/contracts/auth'
 import { paths } from '../../../app/paths'
@@ -8,11 +10,12 @@ import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 
-export const FORGOT_MESSAGES = { failure: 'We could not send the reset link. Please try again.' } as const
+export const FORGOT_MESSAGES = { failure: msg`We could not send the reset link. Please try again.` } as const
 
 export function ForgotPasswordPage() {
   const styles = useFormStyles()
-  const submission = useSubmission(authApi.forgotPassword, { failureMessage: FORGOT_MESSAGES.failure })
+  const { t } = useLingui()
+  const submission = useSubmission(authApi.forgotPassword, { failureMessage: t(FORGOT_MESSAGES.failure) })
   const form = useForm({
     defaultValues: { email: '' },
     validators: { onChange: ForgotPasswordRequest },
@@ -21,31 +24,37 @@ export function ForgotPasswordPage() {
   const result = submission.result
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter the email you registered with and we will send you a link to choose a new password.">
+    <AuthCard title={t`Forgot your password?`} subtitle={t`Enter the email you registered with and we will send you a link to choose a new password.`}>
       {submission.succeeded && result ? (
         <MessageBar intent="success" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Check your email</MessageBarTitle>
+            <MessageBarTitle>
+              <Trans>Check your email</Trans>
+            </MessageBarTitle>
             {result.message}
             {/* Only the mock backend hands the link back, so the flow can be tried without email. */}
             {result.resetUrl && (
               <>
                 {' '}
-                <RouterLink to={result.resetUrl}>Open the reset link (demo mode)</RouterLink>
+                <RouterLink to={result.resetUrl}>
+                  <Trans>Open the reset link (demo mode)</Trans>
+                </RouterLink>
               </>
             )}
           </MessageBarBody>
         </MessageBar>
       ) : (
-        <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Forgot password">
-          <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="email" required />}</form.Field>
+        <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Forgot password`}>
+          <form.Field name="email">{(f) => <TextField field={f} label={t`Email`} type="email" autoComplete="email" required />}</form.Field>
           <Button type="submit" appearance="primary" size="large" disabled={submission.busy}>
-            {submission.busy ? 'Sending...' : 'Send reset link'}
+            {submission.busy ? t`Sending...` : t`Send reset link`}
           </Button>
         </form>
       )}
       <Body1 className={styles.footer}>
-        Remembered it? <RouterLink to={paths.login}>Back to sign in</RouterLink>
+        <Trans>
+          Remembered it? <RouterLink to={paths.login}>Back to sign in</RouterLink>
+        </Trans>
       </Body1>
     </AuthCard>
   )

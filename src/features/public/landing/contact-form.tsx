@@ -1,7 +1,8 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
 import { SendRegular } from '@fluentui/react-icons'
+import { useLingui } from '@lingui/react/macro'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact-details'
@@ -29,6 +30,9 @@ const ContactSubmission = lazy(() => import('./contact-submission'))
 /** Name, email and message; Send Message sends it to the home, and says so beside the button. */
 export function ContactForm() {
   const styles = useStyles()
+  // `t` is a new function when the language changes, and so is the schema with its messages.
+  const { t } = useLingui()
+  const schema = useMemo(() => contactMessageSchema(t), [t])
   const formRef = useRef<HTMLFormElement>(null)
   const afterHydration = useAfterHydration()
   const [submission, setSubmission] = useState<ContactSubmissionState | null>(null)
@@ -44,7 +48,7 @@ export function ContactForm() {
 
   const form = useForm({
     defaultValues: emptyContactMessage,
-    validators: { onChange: contactMessageSchema },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => {
       const payload = { name: value.name.trim(), email: value.email.trim(), message: value.message.trim() }
       if (submission) submission.submit(payload)
@@ -64,16 +68,16 @@ export function ContactForm() {
   const busy = queued !== null || (submission?.busy ?? false)
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={submitHandler(form)} aria-label="Contact us">
-      <form.Field name="name">{(field) => <TextField field={field} label="Name" required autoComplete="name" />}</form.Field>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={submitHandler(form)} aria-label={t`Contact us`}>
+      <form.Field name="name">{(field) => <TextField field={field} label={t`Name`} required autoComplete="name" />}</form.Field>
       <form.Field name="email">
-        {(field) => <TextField field={field} label="Email" type="email" required autoComplete="email" inputMode="email" />}
+        {(field) => <TextField field={field} label={t`Email`} type="email" required autoComplete="email" inputMode="email" />}
       </form.Field>
-      <form.Field name="message">{(field) => <TextAreaField field={field} label="Message" required rows={5} />}</form.Field>
+      <form.Field name="message">{(field) => <TextAreaField field={field} label={t`Message`} required rows={5} />}</form.Field>
 
       <div className={styles.submitRow}>
         <Button type="submit" appearance="primary" icon={<SendRegular />} disabled={busy || !afterHydration}>
-          {busy ? CONTACT_FORM_MESSAGES.sending : 'Send Message'}
+          {busy ? t(CONTACT_FORM_MESSAGES.sending) : t`Send Message`}
         </Button>
       </div>
 
@@ -81,13 +85,13 @@ export function ContactForm() {
       <div role="status" aria-live="polite">
         {sent && !busy && (
           <MessageBar intent="success">
-            <MessageBarBody>{CONTACT_FORM_MESSAGES.sent}</MessageBarBody>
+            <MessageBarBody>{t(CONTACT_FORM_MESSAGES.sent)}</MessageBarBody>
           </MessageBar>
         )}
-        {submission?.error && !busy && (
+        {submission?.failed && !busy && (
           <MessageBar intent="error">
             <MessageBarBody>
-              {submission.error === CONTACT_FORM_MESSAGES.failure ? submission.error : `${submission.error} ${CONTACT_FORM_MESSAGES.failure}`}{' '}
+              {submission.serverMessage ? `${submission.serverMessage} ${t(CONTACT_FORM_MESSAGES.failure)}` : t(CONTACT_FORM_MESSAGES.failure)}{' '}
               <a href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</a>
             </MessageBarBody>
           </MessageBar>

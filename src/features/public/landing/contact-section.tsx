@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, mergeClasses } from '@fluentui/react-components'
 import { CallRegular, ClockRegular, LocationRegular, MailRegular } from '@fluentui/react-icons'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { CONTACT } from '../../../lib/contact-details'
 import { whenIdle } from '../../../lib/idle'
 import { usePublicStyles } from '../public-styles'
@@ -15,29 +16,36 @@ const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: 
 export function ContactSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
+  const { t } = useLingui()
   return (
-    <LandingSection id="contact" title="Contact us">
+    <LandingSection id="contact" title={t`Contact us`}>
       <div className={styles.contact}>
         <div>
           <p className={mergeClasses(page.lead, styles.contactLead)}>
-            If someone has just died, call us at any hour. We will tell you what to do next.
+            <Trans>If someone has just died, call us at any hour. We will tell you what to do next.</Trans>
           </p>
           <ul className={styles.details}>
             <li className={styles.detail}>
               <CallRegular className={styles.detailIcon} aria-hidden="true" />
               <span>
-                Phone: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+                <Trans>
+                  Phone: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+                </Trans>
               </span>
             </li>
             <li className={styles.detail}>
               <MailRegular className={styles.detailIcon} aria-hidden="true" />
               <span>
-                Email: <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>
+                <Trans>
+                  Email: <Link href={`mailto:${CONTACT.email}`}>{CONTACT.email}</Link>
+                </Trans>
               </span>
             </li>
             <li className={styles.detail}>
               <LocationRegular className={styles.detailIcon} aria-hidden="true" />
-              <span>Address: {CONTACT.address}</span>
+              <span>
+                <Trans>Address: {CONTACT.address}</Trans>
+              </span>
             </li>
             <li className={styles.detail}>
               <ClockRegular className={styles.detailIcon} aria-hidden="true" />

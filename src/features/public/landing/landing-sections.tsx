@@ -3,6 +3,7 @@ import { mergeClasses } from '@fluentui/react-components'
 import { useAfterHydration } from '../../../lib/hydration'
 import { whenIdle } from '../../../lib/idle'
 import { CallRegular } from '@fluentui/react-icons'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { CONTACT } from '../../../lib/contact-details'
 import { paths } from '../../../app/paths'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
@@ -25,26 +26,30 @@ export function HeroSection() {
             <a href={CONTACT.phoneHref} className={styles.callLink}>
               <CallRegular aria-hidden="true" className={styles.urgentIcon} />
               <span>
-                Call us 24/7 <span className={styles.callNumber}>{CONTACT.phoneDisplay}</span>
+                <Trans>
+                  Call us 24/7 <span className={styles.callNumber}>{CONTACT.phoneDisplay}</span>
+                </Trans>
               </span>
             </a>
             <RouterLink to={paths.resources.whatToDoNow} className={styles.urgentLink}>
-              A death has just occurred: what to do now
+              <Trans>A death has just occurred: what to do now</Trans>
             </RouterLink>
           </div>
           <h1 id="home-title" className={page.pageTitle}>
-            Compassionate funeral services, when you need them most
+            <Trans>Compassionate funeral services, when you need them most</Trans>
           </h1>
           <p className={page.lead}>
-            Amani Funeral Home walks with Kenyan families through every step, day and night, with dignity and care.
-            You can arrange everything online, at your own pace.
+            <Trans>
+              Amani Funeral Home walks with Kenyan families through every step, day and night, with dignity and care.
+              You can arrange everything online, at your own pace.
+            </Trans>
           </p>
           <div className={styles.heroActions}>
             <RouterButtonLink to={paths.login} appearance="primary" size="large">
-              Get Started
+              <Trans>Get Started</Trans>
             </RouterButtonLink>
             <RouterButtonLink to={paths.register} appearance="secondary" size="large">
-              Register Now
+              <Trans>Register Now</Trans>
             </RouterButtonLink>
           </div>
         </div>
@@ -89,17 +94,22 @@ export function ServicesSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
   const prices = useLiveStartingPrices()
+  const { t } = useLingui()
+  const price = (offer: (typeof OFFERS)[number]) => {
+    const text = offerPrice(offer, prices)
+    return text ? t(text) : ''
+  }
   return (
-    <LandingSection id="services" title="Our services" lead="Clear starting prices. We will go through every detail with you before anything is confirmed.">
-      <LandingCards items={OFFERS} keyOf={(offer) => offer.name}>
+    <LandingSection id="services" title={t`Our services`} lead={t`Clear starting prices. We will go through every detail with you before anything is confirmed.`}>
+      <LandingCards items={OFFERS} keyOf={(offer) => offer.key}>
         {(offer) => (
           <>
             <span className={styles.cardIcon} aria-hidden="true">
               {offer.icon}
             </span>
-            <h3 className={page.subTitle}>{offer.name}</h3>
-            <p className={styles.price}>{offerPrice(offer, prices)}</p>
-            <p className={styles.cardText}>{offer.description}</p>
+            <h3 className={page.subTitle}>{t(offer.name)}</h3>
+            <p className={styles.price}>{price(offer)}</p>
+            <p className={styles.cardText}>{t(offer.description)}</p>
           </>
         )}
       </LandingCards>
@@ -118,22 +128,32 @@ export function AboutSection() {
           {/* Decorative, below the fold: lazy, its box reserved by width and height. */}
           <img src="/illustrations/lily.svg" alt="" width={120} height={120} loading="lazy" decoding="async" />
           <p className={styles.years}>
-            <span className={styles.yearsFigure}>25+ years</span>
-            <span className={styles.yearsLabel}>caring for families in Kenya</span>
+            <span className={styles.yearsFigure}>
+              <Trans>25+ years</Trans>
+            </span>
+            <span className={styles.yearsLabel}>
+              <Trans>caring for families in Kenya</Trans>
+            </span>
           </p>
         </div>
         <div>
           <h2 id="about-title" className={page.sectionTitle}>
-            About us
+            <Trans>About us</Trans>
           </h2>
           <div className={page.prose}>
             <p>
-              For more than 25 years, our family-run home in Nairobi has cared for the departed and supported the
-              families who love them. We know that every family, faith and tradition is different, and we listen first.
+              <Trans>
+                For more than 25 years, our family-run home in Nairobi has cared for the departed and supported the
+                families who love them. We know that every family, faith and tradition is different, and we listen first.
+              </Trans>
             </p>
-            <p>Our staff are available at any hour, and our prices are explained before you commit to anything.</p>
+            <p>
+              <Trans>Our staff are available at any hour, and our prices are explained before you commit to anything.</Trans>
+            </p>
           </div>
-          <RouterLink to={paths.about}>Learn more about us</RouterLink>
+          <RouterLink to={paths.about}>
+            <Trans>Learn more about us</Trans>
+          </RouterLink>
         </div>
       </div>
     </section>
@@ -144,8 +164,9 @@ export function AboutSection() {
 export function ResourcesSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
+  const { t } = useLingui()
   return (
-    <LandingSection id="resources" title="Help and guidance" lead="Plain answers to the questions families ask us most often.">
+    <LandingSection id="resources" title={t`Help and guidance`} lead={t`Plain answers to the questions families ask us most often.`}>
       <LandingCards items={RESOURCES} keyOf={(r) => r.to}>
         {(r) => (
           <>
@@ -153,9 +174,9 @@ export function ResourcesSection() {
               {r.icon}
             </span>
             <h3 className={page.subTitle}>
-              <RouterLink to={r.to}>{r.title}</RouterLink>
+              <RouterLink to={r.to}>{t(r.title)}</RouterLink>
             </h3>
-            <p className={styles.cardText}>{r.text}</p>
+            <p className={styles.cardText}>{t(r.text)}</p>
           </>
         )}
       </LandingCards>
@@ -166,14 +187,15 @@ export function ResourcesSection() {
 /** What families say. */
 export function TestimonialsSection() {
   const styles = useLandingStyles()
+  const { t } = useLingui()
   return (
-    <LandingSection id="testimonials" title="What families say" alt>
-      <LandingCards items={TESTIMONIALS} keyOf={(t) => t.name}>
-        {(t) => (
+    <LandingSection id="testimonials" title={t`What families say`} alt>
+      <LandingCards items={TESTIMONIALS} keyOf={(q) => q.name}>
+        {(q) => (
           <figure className={styles.quote}>
-            <blockquote className={styles.blockquote}>“{t.quote}”</blockquote>
+            <blockquote className={styles.blockquote}>“{t(q.quote)}”</blockquote>
             <figcaption className={styles.cite}>
-              {t.name}, {t.place}
+              {q.name}, {q.place}
             </figcaption>
           </figure>
         )}

@@ -1,4 +1,6 @@
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { DEMO_ACCOUNTS } from '../../../../mocks/demo-accounts'
 
 const useStyles = makeStyles({
@@ -7,24 +9,37 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace },
 })
 
+/** The roles' names as this list says them (the demo data's own labels are English). */
+const ROLE_LABELS = {
+  admin: msg`Administrator`,
+  morgue_attendant: msg`Morgue attendant`,
+  client: msg`Family (client)`,
+} as const
+
 /** Mock mode only: the demo accounts, one click to fill the form. */
 export default function DemoAccounts({ onUse }: { onUse: (email: string, password: string) => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
     <MessageBar intent="info" layout="multiline">
       <MessageBarBody>
-        <MessageBarTitle>Demo accounts</MessageBarTitle>
+        <MessageBarTitle>
+          <Trans>Demo accounts</Trans>
+        </MessageBarTitle>
         <ul className={styles.list}>
-          {DEMO_ACCOUNTS.map((a) => (
-            <li key={a.email} className={styles.item}>
-              <Caption1>
-                {a.label}: <span className={styles.mono}>{a.email}</span> / <span className={styles.mono}>{a.password}</span>
-              </Caption1>
-              <Button size="small" onClick={() => onUse(a.email, a.password)} aria-label={`Use the ${a.label} demo account`}>
-                Use
-              </Button>
-            </li>
-          ))}
+          {DEMO_ACCOUNTS.map((a) => {
+            const label = t(ROLE_LABELS[a.role])
+            return (
+              <li key={a.email} className={styles.item}>
+                <Caption1>
+                  {label}: <span className={styles.mono}>{a.email}</span> / <span className={styles.mono}>{a.password}</span>
+                </Caption1>
+                <Button size="small" onClick={() => onUse(a.email, a.password)} aria-label={t`Use the ${label} demo account`}>
+                  <Trans>Use</Trans>
+                </Button>
+              </li>
+            )
+          })}
         </ul>
       </MessageBarBody>
     </MessageBar>

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { boolean, extend } from 'zod/mini'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { LoginRequest } from '../../../api/contracts/auth-requests'
 import { useAfterHydration } from '../../../lib/hydration'
 import { afterLoginPath, paths } from '../../../app/paths'
@@ -30,10 +31,11 @@ function WhenSignedIn({ from }: { from: unknown }) {
  */
 function SignInButton({ handingOver, ready }: { handingOver: boolean; ready: boolean }) {
   const { loading } = useSessionView()
+  const { t } = useLingui()
   const busy = handingOver || loading
   return (
     <Button type="submit" appearance="primary" size="large" disabled={busy || !ready}>
-      {busy ? 'Signing in...' : 'Sign in'}
+      {busy ? t`Signing in...` : t`Sign in`}
     </Button>
   )
 }
@@ -46,6 +48,7 @@ function SignInButton({ handingOver, ready }: { handingOver: boolean; ready: boo
  */
 export function LoginPage() {
   const styles = useFormStyles()
+  const { t } = useLingui()
   const givenActor = useContext(SessionContext)
   const [handingOver, setHandingOver] = useState(false)
   useEffect(() => {
@@ -87,26 +90,28 @@ export function LoginPage() {
   )
 
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to follow your bookings, documents and payments.">
-      <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Sign in">
+    <AuthCard title={t`Sign in`} subtitle={t`Welcome back. Sign in to follow your bookings, documents and payments.`}>
+      <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Sign in`}>
         <form.Field name="email">
-          {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
+          {(field) => <TextField field={field} label={t`Email`} type="email" autoComplete="email" required />}
         </form.Field>
         <form.Field name="password">
-          {(field) => <TextField field={field} label="Password" type="password" autoComplete="current-password" required />}
+          {(field) => <TextField field={field} label={t`Password`} type="password" autoComplete="current-password" required />}
         </form.Field>
         <div className={styles.between}>
-          <form.Field name="remember">{(field) => <CheckboxField field={field} label="Remember me" />}</form.Field>
-          <RouterLink to={paths.forgotPassword}>Forgot password?</RouterLink>
+          <form.Field name="remember">{(field) => <CheckboxField field={field} label={t`Remember me`} />}</form.Field>
+          <RouterLink to={paths.forgotPassword}>{t`Forgot password?`}</RouterLink>
         </div>
         <SignInButton handingOver={handingOver} ready={afterHydration} />
         <Body1 className={styles.footer}>
-          New here? <RouterLink to={paths.register}>Create an account</RouterLink>
+          <Trans>
+            New here? <RouterLink to={paths.register}>Create an account</RouterLink>
+          </Trans>
         </Body1>
       </form>
       <WhenSignedIn from={from} />
       {DemoAccounts && (
-        <Suspense fallback={<Spinner size="tiny" label="Loading the demo accounts" />}>
+        <Suspense fallback={<Spinner size="tiny" label={t`Loading the demo accounts`} />}>
           <DemoAccounts onUse={fillDemoAccount} />
         </Suspense>
       )}

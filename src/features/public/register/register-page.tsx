@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button } from '@fluentui/react-components'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useAfterHydration } from '../../../lib/hydration'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
@@ -14,6 +15,7 @@ const RegisterSubmission = lazy(() => import('./register-submission'))
 
 export function RegisterPage() {
   const styles = useFormStyles()
+  const { t } = useLingui()
   const [submission, setSubmission] = useState<RegisterSubmissionState | null>(null)
   // Submitted before the submission chunk arrived (a very slow network): sent as soon as it does.
   const [queued, setQueued] = useState<RegisterPayload | null>(null)
@@ -47,30 +49,32 @@ export function RegisterPage() {
   const typedBeforeHydration = useKeepTypedBeforeHydration(form)
 
   return (
-    <AuthCard title="Create an account" subtitle="Register to book services, upload documents and pay by M-Pesa.">
-      <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Register">
+    <AuthCard title={t`Create an account`} subtitle={t`Register to book services, upload documents and pay by M-Pesa.`}>
+      <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Register`}>
         <div className={styles.row}>
-          <form.Field name="firstName">{(f) => <TextField field={f} label="First name" autoComplete="given-name" required />}</form.Field>
-          <form.Field name="lastName">{(f) => <TextField field={f} label="Last name" autoComplete="family-name" required />}</form.Field>
+          <form.Field name="firstName">{(f) => <TextField field={f} label={t`First name`} autoComplete="given-name" required />}</form.Field>
+          <form.Field name="lastName">{(f) => <TextField field={f} label={t`Last name`} autoComplete="family-name" required />}</form.Field>
         </div>
-        <form.Field name="email">{(f) => <TextField field={f} label="Email" type="email" autoComplete="email" required />}</form.Field>
+        <form.Field name="email">{(f) => <TextField field={f} label={t`Email`} type="email" autoComplete="email" required />}</form.Field>
         <form.Field name="phone">
-          {(f) => <TextField field={f} label="Phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="0712 345 678" required />}
+          {(f) => <TextField field={f} label={t`Phone`} type="tel" autoComplete="tel" inputMode="tel" placeholder="0712 345 678" required />}
         </form.Field>
-        <form.Field name="address">{(f) => <TextField field={f} label="Address" autoComplete="street-address" required />}</form.Field>
+        <form.Field name="address">{(f) => <TextField field={f} label={t`Address`} autoComplete="street-address" required />}</form.Field>
         <form.Field name="password">
-          {(f) => <TextField field={f} label="Password" type="password" autoComplete="new-password" hint={submission?.passwordHint ?? 'At least 6 characters'} required />}
+          {(f) => <TextField field={f} label={t`Password`} type="password" autoComplete="new-password" hint={submission?.passwordHint ?? t`At least 6 characters`} required />}
         </form.Field>
         <form.Field name="confirmPassword">
-          {(f) => <TextField field={f} label="Confirm password" type="password" autoComplete="new-password" required />}
+          {(f) => <TextField field={f} label={t`Confirm password`} type="password" autoComplete="new-password" required />}
         </form.Field>
         {/* Until the page's build-time HTML is taken over, the form cannot be sent by the browser
             itself (that would put the password in the address). */}
         <Button type="submit" appearance="primary" size="large" disabled={busy || !afterHydration}>
-          {busy ? 'Creating account...' : 'Register'}
+          {busy ? t`Creating account...` : t`Register`}
         </Button>
         <Body1 className={styles.footer}>
-          Already registered? <RouterLink to={paths.login}>Sign in</RouterLink>
+          <Trans>
+            Already registered? <RouterLink to={paths.login}>Sign in</RouterLink>
+          </Trans>
         </Body1>
       </form>
       <Suspense fallback={null}>

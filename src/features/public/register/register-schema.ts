@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro'
+
 export { registerForm } from '../../../api/contracts/auth-requests'
 
 export const REGISTER_MESSAGES = {
-  success: 'Registration successful! Please log in.',
-  failure: 'Registration failed. Please try again.',
+  success: msg`Registration successful! Please log in.`,
+  failure: msg`Registration failed. Please try again.`,
 } as const

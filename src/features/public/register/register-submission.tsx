@@ -1,6 +1,8 @@
 import { useContext, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { waitFor } from 'xstate'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import * as authApi from '../../../api/auth'
 import { paths } from '../../../app/paths'
 import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
@@ -20,7 +22,7 @@ export interface RegisterSubmissionState {
 }
 
 /** The one message a new family gets: they are signed in, not sent to sign in again. */
-export const WELCOME_NEW_FAMILY = 'Your account is ready. Welcome.'
+export const WELCOME_NEW_FAMILY = msg`Your account is ready. Welcome.`
 
 /**
  * The register call through the submission machine (a failure becomes a toast), loaded apart from
@@ -31,7 +33,9 @@ export const WELCOME_NEW_FAMILY = 'Your account is ready. Welcome.'
  * filled in. It renders nothing; it reports its state to the screen.
  */
 export default function RegisterSubmission({ onState }: { onState: (state: RegisterSubmissionState) => void }) {
-  const { busy, succeeded, submit } = useSubmission(authApi.register, { failureMessage: REGISTER_MESSAGES.failure })
+  const { t } = useLingui()
+  // The machine keeps its words from the start: those of the language in use then.
+  const { busy, succeeded, submit } = useSubmission(authApi.register, { failureMessage: t(REGISTER_MESSAGES.failure) })
   const navigate = useNavigate()
   const givenActor = useContext(SessionContext)
   const sent = useRef<RegisterPayload | null>(null)
@@ -41,14 +45,15 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
     const payload = sent.current
     if (!succeeded || !payload || signingIn) return
     setSigningIn(true)
+    const welcome = t(WELCOME_NEW_FAMILY)
     void (async () => {
       const actor = givenActor ?? loadedSession() ?? (await loadSession())
-      actor.send({ type: 'auth.login', credentials: { email: payload.email, password: payload.password }, successMessage: WELCOME_NEW_FAMILY })
+      actor.send({ type: 'auth.login', credentials: { email: payload.email, password: payload.password }, successMessage: welcome })
       const after = await waitFor(actor, (s) => !s.hasTag('loading'))
       if (after.matches('signedIn')) navigate(paths.client.bookService, { replace: true, state: { newFamily: true } })
       else navigate(paths.login, { state: { email: payload.email } })
     })()
-  }, [succeeded, signingIn, givenActor, navigate])
+  }, [succeeded, signingIn, givenActor, navigate, t])
 
   const stillBusy = busy || signingIn
   const rules = usePasswordRules()

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowLeftRegular } from '@fluentui/react-icons'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useDocumentTitle } from '../../../lib/document-title'
 import { RouterLink } from '../../../components/router-link'
@@ -14,8 +17,10 @@ export interface ArticleArt {
 }
 
 export interface ArticleSection {
-  /** Becomes the section's h2 and, slugged, its id (so a section can be linked to). */
-  title: string
+  /** The section's id, the same in every language (so a section can be linked to). */
+  id: string
+  /** Becomes the section's h2. */
+  title: MessageDescriptor
   content: ReactNode
 }
 
@@ -76,13 +81,6 @@ const useStyles = makeStyles({
   },
 })
 
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
-
 /**
  * A page of reading: one h1, an introduction, then h2 sections, and whatever closes it. Shared by
  * the help resources and the about page so they read alike and keep their headings in order.
@@ -105,6 +103,7 @@ export function InfoArticle({
   useDocumentTitle(title, intro)
   const page = usePublicStyles()
   const styles = useStyles()
+  const { t } = useLingui()
   return (
     <article className={mergeClasses(page.container, page.section)}>
       <header className={styles.header}>
@@ -116,27 +115,24 @@ export function InfoArticle({
         {/* Decorative: the words carry the meaning. At the top of the page, so not lazy. */}
         {art && <img className={styles.art} src={art.src} alt="" width={art.width} height={art.height} decoding="async" />}
       </header>
-      {sections.map((section) => {
-        const id = slug(section.title)
-        return (
-          <section key={id} id={id} aria-labelledby={`${id}-title`} className={styles.section}>
-            <h2 id={`${id}-title`} className={mergeClasses(page.sectionTitle, styles.sectionTitle)}>
-              {section.title}
-            </h2>
-            <div className={page.prose}>{section.content}</div>
-          </section>
-        )
-      })}
+      {sections.map(({ id, title, content }) => (
+        <section key={id} id={id} aria-labelledby={`${id}-title`} className={styles.section}>
+          <h2 id={`${id}-title`} className={mergeClasses(page.sectionTitle, styles.sectionTitle)}>
+            {t(title)}
+          </h2>
+          <div className={page.prose}>{content}</div>
+        </section>
+      ))}
       {children}
     </article>
   )
 }
 
 const RESOURCES = [
-  { key: 'whatToDoNow', to: paths.resources.whatToDoNow, title: 'A death has just occurred' },
-  { key: 'planning', to: paths.resources.planning, title: 'Planning a funeral' },
-  { key: 'griefSupport', to: paths.resources.griefSupport, title: 'Grief support' },
-  { key: 'legal', to: paths.resources.legal, title: 'Legal requirements' },
+  { key: 'whatToDoNow', to: paths.resources.whatToDoNow, title: msg`A death has just occurred` },
+  { key: 'planning', to: paths.resources.planning, title: msg`Planning a funeral` },
+  { key: 'griefSupport', to: paths.resources.griefSupport, title: msg`Grief support` },
+  { key: 'legal', to: paths.resources.legal, title: msg`Legal requirements` },
 ] as const
 
 export type ResourceKey = (typeof RESOURCES)[number]['key']
@@ -160,27 +156,32 @@ export function ResourcePage({
 }) {
   const page = usePublicStyles()
   const styles = useStyles()
+  const { t } = useLingui()
   const others = RESOURCES.filter((r) => r.key !== current)
   return (
-    <InfoArticle eyebrow="Help and guidance" title={title} intro={intro} sections={sections} art={art}>
+    <InfoArticle eyebrow={t`Help and guidance`} title={title} intro={intro} sections={sections} art={art}>
       {note}
-      <nav aria-label="More help" className={styles.aside}>
-        <h2 className={page.subTitle}>More help</h2>
+      <nav aria-label={t`More help`} className={styles.aside}>
+        <h2 className={page.subTitle}>
+          <Trans>More help</Trans>
+        </h2>
         <ul className={mergeClasses(page.plainList, styles.asideList)}>
           {others.map((r) => (
             <li key={r.key}>
-              <RouterLink to={r.to}>{r.title}</RouterLink>
+              <RouterLink to={r.to}>{t(r.title)}</RouterLink>
             </li>
           ))}
           <li>
-            <RouterLink to={{ pathname: paths.home, hash: '#contact' }}>Talk to us</RouterLink>
+            <RouterLink to={{ pathname: paths.home, hash: '#contact' }}>
+              <Trans>Talk to us</Trans>
+            </RouterLink>
           </li>
         </ul>
       </nav>
       <p className={styles.backRow}>
         <RouterLink to={paths.home} className={styles.back}>
           <ArrowLeftRegular aria-hidden="true" />
-          Back to home
+          <Trans>Back to home</Trans>
         </RouterLink>
       </p>
     </InfoArticle>
