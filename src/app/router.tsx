@@ -48,6 +48,7 @@ const AdminPortal = lazyRoute(paths.admin.home, withCatalogs(() => import('./por
 export function prefetchNextSteps() {
   void loadLogin().catch(() => {})
   void loadRegister().catch(() => {})
+  void import('../components/checkbox-field').catch(() => {})
 }
 
 function Lazy({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react'
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
 import { useAfterHydration } from '../lib/hydration'
 import { translated } from '../lib/i18n'
-import { Checkbox, Field, Input, type InputProps } from '@fluentui/react-components'
+import { Field, Input, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
 export function fieldError(field: AnyFieldApi): string | undefined {
@@ -60,17 +60,6 @@ export function TextField({
         max={max}
       />
     </Field>
-  )
-}
-
-export function CheckboxField({ field, label }: { field: AnyFieldApi; label: string }) {
-  return (
-    <Checkbox
-      name={field.name}
-      label={label}
-      checked={Boolean(field.state.value)}
-      onChange={(_, data) => field.handleChange(data.checked === true)}
-    />
   )
 }
 

@@ -5,7 +5,8 @@ import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, mak
 import type { ServiceWithPricingKey } from '../../../api/contracts/services'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { TextAreaField } from '../../../components/form-fields-more'
-import { CheckboxField, TextField, submitHandler } from '../../../components/form-fields'
+import { TextField, submitHandler } from '../../../components/form-fields'
+import { CheckboxField } from '../../../components/checkbox-field'
 import { CATALOGUE_TEXT as T, serviceForm, type ServiceForm } from './messages'
 
 const useStyles = makeStyles({

@@ -10,7 +10,11 @@ import { afterLoginPath, paths } from '../../../app/paths'
 import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { signInWhenReady, useSessionView } from '../../../app/session-view'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
-import { CheckboxField, TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
+import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
+
+// "Remember me" is rarely the first thing touched: its box is in the pre-rendered page, and its
+// code (Fluent's Checkbox, 3 KB) arrives just after the page is taken over, not in the first load.
+const CheckboxField = lazy(() => import('../../../components/checkbox-field'))
 import { RouterLink } from '../../../components/router-link'
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email'
 
@@ -99,7 +103,13 @@ export function LoginPage() {
           {(field) => <TextField field={field} label={t`Password`} type="password" autoComplete="current-password" required />}
         </form.Field>
         <div className={styles.between}>
-          <form.Field name="remember">{(field) => <CheckboxField field={field} label={t`Remember me`} />}</form.Field>
+          <form.Field name="remember">
+            {(field) => (
+              <Suspense fallback={null}>
+                <CheckboxField field={field} label={t`Remember me`} />
+              </Suspense>
+            )}
+          </form.Field>
           <RouterLink to={paths.forgotPassword}>{t`Forgot password?`}</RouterLink>
         </div>
         <SignInButton handingOver={handingOver} ready={afterHydration} />
