@@ -25,8 +25,7 @@ import { PageHeader } from '../../components/page-header'
 import { usePasswordRules } from '../../app/password-rules'
 import { passwordHint } from '../../api/contracts/password-rules'
 import { PROFILE_TEXT, changePasswordForm, profileForm } from './profile-schema'
-// Shown in every portal: its words come with it (see the module).
-import '../documents/client-words'
+import { useClientWords } from '../documents/client-words'
 
 const useStyles = makeStyles({
   layout: { display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', alignItems: 'start', maxWidth: '960px' },
@@ -37,6 +36,8 @@ const useStyles = makeStyles({
 
 /** Every user's own profile (PUT /auth/profile, PUT /auth/change-password), reached from the name in the top bar. */
 export function ProfilePage() {
+  // Shown in every portal: its words come with it.
+  useClientWords()
   const styles = useStyles()
   const { t } = useLingui()
   const { user } = useSession()

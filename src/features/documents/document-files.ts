@@ -4,7 +4,6 @@ import { useLingui } from '@lingui/react/macro'
 import { downloadDocument } from '../../api/documents'
 import type { Document } from '../../api/contracts/documents'
 import { useSubmission } from '../../app/use-notifying-machine'
-import './client-words'
 
 /** The toasts and questions of the documents screens (SPEC.md section 8), shown with t(). */
 export const DOCUMENT_MESSAGES = {

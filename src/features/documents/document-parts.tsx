@@ -21,6 +21,7 @@ import { deceasedOf, type Document } from '../../api/contracts/documents'
 import { formatDate } from '../../lib/format'
 import { previewKind, useDocumentUrl } from './document-files'
 import { documentTypeName } from './document-words'
+import { useClientWords } from './client-words'
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(900px, calc(100vw - 24px))', width: '100%' },
@@ -49,6 +50,8 @@ export function PreviewDialog({
   children?: ReactNode
   extraActions?: ReactNode
 }) {
+  // Also on the staff's screens: its words come with it, before it is first opened.
+  useClientWords()
   // Mounted only while open (see UploadDialog).
   if (!open || !doc) return null
   return <OpenPreview doc={doc} onClose={onClose} onDownload={onDownload} extraActions={extraActions}>{children}</OpenPreview>

@@ -75,11 +75,12 @@ const useProgressStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandBackground}`,
     color: tokens.colorNeutralForegroundOnBrand,
   },
+  // Wraps rather than cuts: some step names are longer in Kiswahili ("Maelezo ya Marehemu").
   label: {
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
+    minWidth: 0,
+    overflowWrap: 'anywhere',
     fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
   },
   // On a phone the full names give way to one short word each (read in full by screen readers).
   // Drawn from an attribute, so the step's text (and what screen readers read) stays its full name.
