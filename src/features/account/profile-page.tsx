@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react'
+import { useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import {
   Button,
@@ -23,7 +24,8 @@ import { TextField, submitHandler } from '../../components/form-fields'
 import { PageHeader } from '../../components/page-header'
 import { usePasswordRules } from '../../app/password-rules'
 import { passwordHint } from '../../api/contracts/password-rules'
-import { PROFILE_TEXT, ProfileForm, changePasswordForm } from './profile-schema'
+import { PROFILE_TEXT, changePasswordForm, profileForm } from './profile-schema'
+import { useClientWords } from '../documents/client-words'
 
 const useStyles = makeStyles({
   layout: { display: 'grid', gap: tokens.spacingVerticalL, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))', alignItems: 'start', maxWidth: '960px' },
@@ -34,7 +36,10 @@ const useStyles = makeStyles({
 
 /** Every user's own profile (PUT /auth/profile, PUT /auth/change-password), reached from the name in the top bar. */
 export function ProfilePage() {
+  // Shown in every portal: its words come with it.
+  useClientWords()
   const styles = useStyles()
+  const { t } = useLingui()
   const { user } = useSession()
   // The session may come from a stored token alone (name and email, no phone or address) until the
   // server answers /auth/me: the form waits for it, so a save never blanks what it never received.
@@ -43,7 +48,7 @@ export function ProfilePage() {
   )
   return (
     <>
-      <PageHeader title={PROFILE_TEXT.title} subtitle={PROFILE_TEXT.subtitle} />
+      <PageHeader title={t(PROFILE_TEXT.title)} subtitle={t(PROFILE_TEXT.subtitle)} />
       <div className={styles.layout}>
         {details === 'ready' ? (
           user && <DetailsCard key={`${user.id}|${user.name}|${user.phone ?? ''}|${user.address ?? ''}`} user={user} />
@@ -59,26 +64,28 @@ export function ProfilePage() {
 
 function DetailsCard({ user }: { user: SessionUser }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const actor = useAuthActor()
   const { loading } = useSession()
+  const schema = useMemo(() => profileForm((m) => t(m)), [t])
   const form = useForm({
     defaultValues: { name: user.name, phone: user.phone ?? '', address: user.address ?? '' },
-    validators: { onChange: ProfileForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => actor.send({ type: 'auth.updateProfile', changes: { name: value.name.trim(), phone: value.phone.trim(), address: value.address.trim() } }),
   })
   return (
     <Card className={styles.card}>
-      <Subtitle2 as="h2">{PROFILE_TEXT.detailsHeading}</Subtitle2>
-      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={PROFILE_TEXT.detailsHeading}>
-        <form.Field name="name">{(f) => <TextField field={f} label="Name" autoComplete="name" required />}</form.Field>
-        <Field label="Email" hint={PROFILE_TEXT.emailHint}>
+      <Subtitle2 as="h2">{t(PROFILE_TEXT.detailsHeading)}</Subtitle2>
+      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t(PROFILE_TEXT.detailsHeading)}>
+        <form.Field name="name">{(f) => <TextField field={f} label={t`Name`} autoComplete="name" required />}</form.Field>
+        <Field label={t`Email`} hint={t(PROFILE_TEXT.emailHint)}>
           <Input value={user.email} readOnly type="email" />
         </Field>
-        <form.Field name="phone">{(f) => <TextField field={f} label="Phone" type="tel" autoComplete="tel" inputMode="tel" />}</form.Field>
-        <form.Field name="address">{(f) => <TextField field={f} label="Address" autoComplete="street-address" />}</form.Field>
+        <form.Field name="phone">{(f) => <TextField field={f} label={t`Phone`} type="tel" autoComplete="tel" inputMode="tel" />}</form.Field>
+        <form.Field name="address">{(f) => <TextField field={f} label={t`Address`} autoComplete="street-address" />}</form.Field>
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={loading}>
-            {loading ? PROFILE_TEXT.saving : PROFILE_TEXT.save}
+            {loading ? t(PROFILE_TEXT.saving) : t(PROFILE_TEXT.save)}
           </Button>
         </div>
       </form>
@@ -89,14 +96,15 @@ function DetailsCard({ user }: { user: SessionUser }) {
 /** The family chooses whether the home may text them (answers, status changes, document reviews). */
 function SmsCard({ on }: { on: boolean }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const actor = useAuthActor()
   const { loading } = useSession()
   return (
     <Card className={styles.card}>
-      <Subtitle2 as="h2">{PROFILE_TEXT.smsHeading}</Subtitle2>
-      <Text>{PROFILE_TEXT.smsHint}</Text>
+      <Subtitle2 as="h2">{t(PROFILE_TEXT.smsHeading)}</Subtitle2>
+      <Text>{t(PROFILE_TEXT.smsHint)}</Text>
       <Switch
-        label={PROFILE_TEXT.smsLabel}
+        label={t(PROFILE_TEXT.smsLabel)}
         checked={on}
         disabled={loading}
         onChange={(_, d) => actor.send({ type: 'auth.updateProfile', changes: { sms_notifications: d.checked } })}
@@ -107,17 +115,18 @@ function SmsCard({ on }: { on: boolean }) {
 
 function DetailsUnavailableCard({ loading }: { loading: boolean }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const actor = useAuthActor()
   return (
     <Card className={styles.card}>
-      <Subtitle2 as="h2">{PROFILE_TEXT.detailsHeading}</Subtitle2>
+      <Subtitle2 as="h2">{t(PROFILE_TEXT.detailsHeading)}</Subtitle2>
       {loading ? (
-        <Spinner size="small" label={PROFILE_TEXT.loadingDetails} />
+        <Spinner size="small" label={t(PROFILE_TEXT.loadingDetails)} />
       ) : (
         <MessageBar intent="error">
-          <MessageBarBody>{PROFILE_TEXT.detailsUnavailable}</MessageBarBody>
+          <MessageBarBody>{t(PROFILE_TEXT.detailsUnavailable)}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => actor.send({ type: 'auth.reloadProfile' })}>{PROFILE_TEXT.retry}</Button>
+            <Button onClick={() => actor.send({ type: 'auth.reloadProfile' })}>{t(PROFILE_TEXT.retry)}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
@@ -127,9 +136,10 @@ function DetailsUnavailableCard({ loading }: { loading: boolean }) {
 
 function PasswordCard() {
   const styles = useStyles()
-  const submission = useSubmission(authApi.changePassword, { successMessage: PROFILE_TEXT.passwordChanged, failureMessage: PROFILE_TEXT.passwordFailed })
+  const { t } = useLingui()
+  const submission = useSubmission(authApi.changePassword, { successMessage: t(PROFILE_TEXT.passwordChanged), failureMessage: t(PROFILE_TEXT.passwordFailed) })
   const rules = usePasswordRules()
-  const schema = useMemo(() => changePasswordForm(rules), [rules])
+  const schema = useMemo(() => changePasswordForm(rules, (m) => t(m)), [rules, t])
   const form = useForm({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validators: { onChange: schema },
@@ -141,14 +151,14 @@ function PasswordCard() {
   }, [submission.succeeded, form])
   return (
     <Card className={styles.card}>
-      <Subtitle2 as="h2">{PROFILE_TEXT.passwordHeading}</Subtitle2>
-      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={PROFILE_TEXT.passwordHeading}>
-        <form.Field name="currentPassword">{(f) => <TextField field={f} label="Current password" type="password" autoComplete="current-password" required />}</form.Field>
-        <form.Field name="newPassword">{(f) => <TextField field={f} label="New password" type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}</form.Field>
-        <form.Field name="confirmPassword">{(f) => <TextField field={f} label="Confirm new password" type="password" autoComplete="new-password" required />}</form.Field>
+      <Subtitle2 as="h2">{t(PROFILE_TEXT.passwordHeading)}</Subtitle2>
+      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t(PROFILE_TEXT.passwordHeading)}>
+        <form.Field name="currentPassword">{(f) => <TextField field={f} label={t`Current password`} type="password" autoComplete="current-password" required />}</form.Field>
+        <form.Field name="newPassword">{(f) => <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}</form.Field>
+        <form.Field name="confirmPassword">{(f) => <TextField field={f} label={t`Confirm new password`} type="password" autoComplete="new-password" required />}</form.Field>
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={submission.busy}>
-            {submission.busy ? PROFILE_TEXT.changingPassword : PROFILE_TEXT.changePassword}
+            {submission.busy ? t(PROFILE_TEXT.changingPassword) : t(PROFILE_TEXT.changePassword)}
           </Button>
         </div>
       </form>

@@ -1,40 +1,55 @@
 import { z } from 'zod/mini'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { meetsPasswordRules } from '../../api/contracts/auth'
 import type { PasswordRules } from '../../api/contracts/password-rules'
 
+/** Turns a message into words in the language in use (the page's `t`). */
+type Say = (message: MessageDescriptor) => string
+
+const RULES = {
+  nameRequired: msg`Name is required`,
+  currentRequired: msg`Current password is required`,
+  newRequired: msg`New password is required`,
+  confirmRequired: msg`Please confirm your new password`,
+  mismatch: msg`Passwords do not match`,
+}
+
 /** Profile form: the name is required; phone and address may be cleared. */
-export const ProfileForm = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
-  phone: z.string().check(z.trim()),
-  address: z.string().check(z.trim()),
-})
+export const profileForm = (say: Say) =>
+  z.object({
+    name: z.string().check(z.trim(), z.minLength(1, say(RULES.nameRequired))),
+    phone: z.string().check(z.trim()),
+    address: z.string().check(z.trim()),
+  })
 
 /** Change password: current, new (meeting the home's password rules, as the server asks), confirm; nothing is sent if they differ. */
-export const changePasswordForm = (rules: PasswordRules) =>
+export const changePasswordForm = (rules: PasswordRules, say: Say) =>
   z
     .object({
-      currentPassword: z.string().check(z.minLength(1, 'Current password is required')),
-      newPassword: z.string().check(z.minLength(1, 'New password is required'), meetsPasswordRules(rules)),
-      confirmPassword: z.string().check(z.minLength(1, 'Please confirm your new password')),
+      currentPassword: z.string().check(z.minLength(1, say(RULES.currentRequired))),
+      newPassword: z.string().check(z.minLength(1, say(RULES.newRequired)), meetsPasswordRules(rules)),
+      confirmPassword: z.string().check(z.minLength(1, say(RULES.confirmRequired))),
     })
-    .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }))
+    .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: say(RULES.mismatch), path: ['confirmPassword'] }))
 
+/** The page's words, shown with t() in the language in use. */
 export const PROFILE_TEXT = {
-  title: 'My Profile',
-  subtitle: 'Your contact details and password.',
-  detailsHeading: 'Contact details',
-  smsHeading: 'Text messages (SMS)',
-  smsHint: 'We can send a short SMS to your phone when the funeral home answers your message, when your booking changes, or when a document has been checked.',
-  smsLabel: 'Send me SMS about my bookings',
-  passwordHeading: 'Change password',
-  save: 'Save changes',
-  saving: 'Saving...',
-  changePassword: 'Change password',
-  changingPassword: 'Changing...',
-  passwordChanged: 'Password changed successfully',
-  passwordFailed: 'Password change failed',
-  emailHint: 'Your email is your sign-in name; ask the office to change it.',
-  loadingDetails: 'Loading your details...',
-  detailsUnavailable: 'Your details could not be loaded, so they cannot be changed yet. Check your connection and try again.',
-  retry: 'Try again',
+  title: msg`My Profile`,
+  subtitle: msg`Your contact details and password.`,
+  detailsHeading: msg`Contact details`,
+  smsHeading: msg`Text messages (SMS)`,
+  smsHint: msg`We can send a short SMS to your phone when the funeral home answers your message, when your booking changes, or when a document has been checked.`,
+  smsLabel: msg`Send me SMS about my bookings`,
+  passwordHeading: msg`Change password`,
+  save: msg`Save changes`,
+  saving: msg`Saving...`,
+  changePassword: msg`Change password`,
+  changingPassword: msg`Changing...`,
+  passwordChanged: msg`Password changed successfully`,
+  passwordFailed: msg`Password change failed`,
+  emailHint: msg`Your email is your sign-in name; ask the office to change it.`,
+  loadingDetails: msg`Loading your details...`,
+  detailsUnavailable: msg`Your details could not be loaded, so they cannot be changed yet. Check your connection and try again.`,
+  retry: msg`Try again`,
 } as const

@@ -1,5 +1,8 @@
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../machines/shared/collection.machine'
 import { myBookings } from '../../api/bookings'
 import type { Booking } from '../../api/contracts/bookings'
@@ -9,11 +12,12 @@ import { useNotifications } from '../../app/use-notifications'
 export const liveMyBookings = createCollectionMachine<Booking>('myBookings').provide({
   actors: { fetchItems: fromPromise(() => myBookings()) },
 })
-export const BOOKINGS_FAILED = 'Failed to load bookings'
+export const BOOKINGS_FAILED = msg`Failed to load bookings`
 
 /** Run the list for a screen: its failure becomes a toast; the screen also shows it inline with Retry. */
 export function useMyBookings() {
-  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: BOOKINGS_FAILED } })
+  const { t } = useLingui()
+  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: t(BOOKINGS_FAILED) } })
   useNotifications(actorRef)
   return {
     bookings: snapshot.context.items,
@@ -34,6 +38,7 @@ export function serviceNames(booking: Booking): string {
   return booking.services.map((s) => s.service_name).join(', ')
 }
 
+/** Called while a screen renders, in the language in use. */
 export function deceasedName(booking: Booking): string {
-  return `${booking.deceased_first_name} ${booking.deceased_last_name}`.trim() || `Booking #${booking.id}`
+  return `${booking.deceased_first_name} ${booking.deceased_last_name}`.trim() || i18n._(msg`Booking #${booking.id}`)
 }

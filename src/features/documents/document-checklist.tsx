@@ -1,10 +1,14 @@
 import { Body1, Button, Caption1, Card, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular } from '@fluentui/react-icons'
 import { Suspense, lazy, useEffect, useState } from 'react'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { REQUIRED_DOCUMENT_TYPES } from '../../api/contracts/bookings'
-import { documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
+import type { Document, DocumentType } from '../../api/contracts/documents'
 import { DocumentStatusBadge } from '../../components/status-badge'
 import type { BookingChoice } from './upload-dialog'
+import { documentTypeName } from './document-words'
 
 // The dialog (file picker, progress, form) loads when a family first asks for it, or on intent.
 const loadUploadDialog = () => import('./upload-dialog')
@@ -37,11 +41,11 @@ export function bookingChecklist(bookingId: string, documents: readonly Document
   })
 }
 
-const STATE_TEXT: Record<ChecklistState, string> = {
-  missing: 'Not uploaded yet',
-  pending: 'Waiting for review',
-  approved: 'Approved',
-  rejected: 'Rejected: please upload a new copy',
+const STATE_TEXT: Record<ChecklistState, MessageDescriptor> = {
+  missing: msg`Not uploaded yet`,
+  pending: msg`Waiting for review`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected: please upload a new copy`,
 }
 
 const useStyles = makeStyles({
@@ -72,7 +76,7 @@ export function DocumentChecklist({
   bookings,
   onUploaded,
   compact = false,
-  title = 'Documents for this booking',
+  title,
 }: {
   booking: BookingChoice
   documents: readonly Document[]
@@ -82,6 +86,8 @@ export function DocumentChecklist({
   title?: string
 }) {
   const styles = useStyles()
+  const { t } = useLingui()
+  const heading = title ?? t`Documents for this booking`
   const [uploadType, setUploadType] = useState<DocumentType | null>(null)
   // Fetch the dialog's code once the checklist is up, so Upload opens at once.
   useEffect(() => {
@@ -91,21 +97,23 @@ export function DocumentChecklist({
   const needed = items.filter((i) => i.state !== 'approved').length
   return (
     <Card className={styles.card}>
-      <Subtitle2 as="h2">{title}</Subtitle2>
+      <Subtitle2 as="h2">{heading}</Subtitle2>
       {!compact && (
         <Body1 className={styles.muted}>
           {needed === 0
-            ? 'Everything the burial needs has been approved.'
-            : 'A body is released for burial only against an approved burial permit. Upload a clear photo or scan; the home reviews it.'}
+            ? t`Everything the burial needs has been approved.`
+            : t`A body is released for burial only against an approved burial permit. Upload a clear photo or scan; the home reviews it.`}
         </Body1>
       )}
-      <ul className={styles.list} aria-label={`${title}: ${booking.label}`}>
-        {items.map((item) => (
+      <ul className={styles.list} aria-label={`${heading}: ${booking.label}`}>
+        {items.map((item) => {
+          const name = t(documentTypeName(item.type))
+          return (
           <li key={item.type} className={styles.item}>
             <div className={styles.what}>
-              <Body1>{documentTypeLabel(item.type)}</Body1>
-              <Caption1 className={styles.muted}>{STATE_TEXT[item.state]}</Caption1>
-              {item.note && <Caption1 className={styles.note}>Reviewer&apos;s note: {item.note}</Caption1>}
+              <Body1>{name}</Body1>
+              <Caption1 className={styles.muted}>{t(STATE_TEXT[item.state])}</Caption1>
+              {item.note && <Caption1 className={styles.note}>{t`Reviewer's note: ${item.note}`}</Caption1>}
             </div>
             <div className={styles.right}>
               <DocumentStatusBadge status={item.state} />
@@ -116,14 +124,15 @@ export function DocumentChecklist({
                   onClick={() => setUploadType(item.type)}
                   onMouseEnter={() => void loadUploadDialog()}
                   onFocus={() => void loadUploadDialog()}
-                  aria-label={`Upload ${documentTypeLabel(item.type)} for ${booking.label}`}
+                  aria-label={t`Upload ${name} for ${booking.label}`}
                 >
-                  Upload
+                  <Trans>Upload</Trans>
                 </Button>
               )}
             </div>
           </li>
-        ))}
+          )
+        })}
       </ul>
       {uploadType !== null && (
         <Suspense fallback={null}>

@@ -1,14 +1,23 @@
 import { useEffect, useMemo } from 'react'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { downloadDocument } from '../../api/documents'
 import type { Document } from '../../api/contracts/documents'
 import { useSubmission } from '../../app/use-notifying-machine'
 
+/** The toasts and questions of the documents screens (SPEC.md section 8), shown with t(). */
+export const DOCUMENT_MESSAGES = {
+  downloadDone: msg`Document downloaded successfully`,
+  downloadFailed: msg`Failed to download document`,
+  deleteDone: msg`Document deleted successfully`,
+  deleteFailed: msg`Failed to delete document`,
+  deleteConfirm: msg`Are you sure you want to delete this document?`,
+  loadFailed: msg`Failed to load documents`,
+}
+
+/** The same download toasts as plain English, for the staff screens that use them as such. */
 export const DOWNLOAD_DONE = 'Document downloaded successfully'
 export const DOWNLOAD_FAILED = 'Failed to download document'
-export const DELETE_DONE = 'Document deleted successfully'
-export const DELETE_FAILED = 'Failed to delete document'
-export const DELETE_CONFIRM = 'Are you sure you want to delete this document?'
-export const LOAD_FAILED = 'Failed to load documents'
 
 /** '2.4 MB', '830 KB'. */
 export function formatSize(bytes: number | null | undefined): string {
@@ -47,7 +56,8 @@ export async function saveDocument(doc: Pick<Document, 'id' | 'name'>): Promise<
 
 /** The document's bytes as an object URL for the preview (revoked when closed), loaded by a machine. */
 export function useDocumentUrl(doc: Pick<Document, 'id' | 'name' | 'mime_type'> | null, enabled: boolean) {
-  const load = useSubmission((id: string) => downloadDocument(id), { failureMessage: DOWNLOAD_FAILED })
+  const { t } = useLingui()
+  const load = useSubmission((id: string) => downloadDocument(id), { failureMessage: t(DOCUMENT_MESSAGES.downloadFailed) })
   const id = doc?.id ?? null
   const { submit } = load
   useEffect(() => {

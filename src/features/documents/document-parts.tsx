@@ -16,9 +16,12 @@ import {
 } from '@fluentui/react-components'
 import { ArrowDownload20Regular } from '@fluentui/react-icons'
 import type { ReactNode } from 'react'
-import { deceasedOf, documentTypeLabel, type Document } from '../../api/contracts/documents'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { deceasedOf, type Document } from '../../api/contracts/documents'
 import { formatDate } from '../../lib/format'
 import { previewKind, useDocumentUrl } from './document-files'
+import { documentTypeName } from './document-words'
+import { useClientWords } from './client-words'
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(900px, calc(100vw - 24px))', width: '100%' },
@@ -47,6 +50,8 @@ export function PreviewDialog({
   children?: ReactNode
   extraActions?: ReactNode
 }) {
+  // Also on the staff's screens: its words come with it, before it is first opened.
+  useClientWords()
   // Mounted only while open (see UploadDialog).
   if (!open || !doc) return null
   return <OpenPreview doc={doc} onClose={onClose} onDownload={onDownload} extraActions={extraActions}>{children}</OpenPreview>
@@ -55,9 +60,10 @@ export function PreviewDialog({
 function OpenPreview({ doc, onClose, onDownload, children, extraActions }: { doc: Document; onClose: () => void; onDownload: (doc: Document) => void; children?: ReactNode; extraActions?: ReactNode }) {
   const open = true
   const styles = useStyles()
+  const { t } = useLingui()
   const kind = doc ? previewKind(doc) : 'none'
   const { url, error, loading } = useDocumentUrl(doc, open && kind !== 'none')
-  const title = doc ? `${documentTypeLabel(doc.document_type)}: ${doc.name}` : ''
+  const title = doc ? `${t(documentTypeName(doc.document_type))}: ${doc.name}` : ''
   return (
     <Dialog open={open && doc !== null} onOpenChange={(_, d) => (!d.open ? onClose() : undefined)}>
       <DialogSurface className={styles.surface}>
@@ -66,16 +72,18 @@ function OpenPreview({ doc, onClose, onDownload, children, extraActions }: { doc
           <DialogContent>
             {doc && (
               <Body1 className={styles.meta}>
-                {[deceasedOf(doc) && `For ${deceasedOf(doc)}`, doc.uploaded_by_name && `Uploaded by ${doc.uploaded_by_name}`, `on ${formatDate(doc.created_at)}`].filter(Boolean).join(' · ')}
+                {[deceasedOf(doc) && t`For ${deceasedOf(doc)}`, doc.uploaded_by_name && t`Uploaded by ${doc.uploaded_by_name}`, t`on ${formatDate(doc.created_at)}`].filter(Boolean).join(' · ')}
               </Body1>
             )}
             {kind === 'none' ? (
               <MessageBar intent="info">
-                <MessageBarBody>This file type cannot be previewed here. Download it to open it on your device.</MessageBarBody>
+                <MessageBarBody>
+                  <Trans>This file type cannot be previewed here. Download it to open it on your device.</Trans>
+                </MessageBarBody>
               </MessageBar>
             ) : loading ? (
               <div className={styles.center}>
-                <Spinner label="Loading the preview..." />
+                <Spinner label={t`Loading the preview...`} />
               </div>
             ) : error ? (
               <MessageBar intent="error">
@@ -92,11 +100,13 @@ function OpenPreview({ doc, onClose, onDownload, children, extraActions }: { doc
             {extraActions}
             {doc && (
               <Button icon={<ArrowDownload20Regular />} onClick={() => onDownload(doc)}>
-                Download
+                <Trans>Download</Trans>
               </Button>
             )}
             <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">Close</Button>
+              <Button appearance="secondary">
+                <Trans>Close</Trans>
+              </Button>
             </DialogTrigger>
           </DialogActions>
         </DialogBody>

@@ -20,14 +20,17 @@ import { ArrowUpload24Regular, Camera20Regular } from '@fluentui/react-icons'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
 import { fromCallback } from 'xstate'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
 import { uploadDocument } from '../../api/documents'
-import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, documentTypeLabel, type Document, type DocumentType } from '../../api/contracts/documents'
+import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, type Document, type DocumentType } from '../../api/contracts/documents'
 import { DialogFooter } from '../../components/dialog-footer'
 import { useNotifications } from '../../app/use-notifications'
 import { formatSize } from './document-files'
+import { documentTypeName } from './document-words'
 
-export const MSG_TYPE_REQUIRED = 'Please choose a document type'
+export const MSG_TYPE_REQUIRED = msg`Please choose a document type`
 
 export interface BookingChoice {
   id: string
@@ -82,6 +85,7 @@ function OpenUploadDialog({
   initialBookingId,
 }: UploadDialogProps) {
   const styles = useStyles()
+  const { t } = useLingui()
   const inputRef = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
   const [type, setType] = useState<string>(initialType ?? '')
@@ -132,7 +136,7 @@ function OpenUploadDialog({
 
   const submit = () => {
     const fileProblem = documentFileProblem(file)
-    const typeProblem = DOCUMENT_TYPES.includes(type as DocumentType) ? undefined : MSG_TYPE_REQUIRED
+    const typeProblem = DOCUMENT_TYPES.includes(type as DocumentType) ? undefined : t(MSG_TYPE_REQUIRED)
     setErrors({ file: fileProblem ?? undefined, type: typeProblem })
     if (fileProblem || typeProblem || !file) return
     send({ type: 'upload.send', payload: { file, document_type: type, description: description.trim() || undefined, booking_id: bookingId || undefined } })
@@ -165,7 +169,9 @@ function OpenUploadDialog({
           }}
         >
           <DialogBody>
-            <DialogTitle>Upload Document</DialogTitle>
+            <DialogTitle>
+              <Trans>Upload Document</Trans>
+            </DialogTitle>
             <DialogContent className={styles.form}>
               <div
                 className={mergeClasses(styles.drop, dragging && styles.dragging)}
@@ -178,9 +184,11 @@ function OpenUploadDialog({
               >
                 <ArrowUpload24Regular aria-hidden="true" />
                 <Body1 className={styles.muted}>
-                  Drop the file here, or choose it. <Camera20Regular aria-hidden="true" /> On a phone you can take a photo of the paper.
+                  <Trans>
+                    Drop the file here, or choose it. <Camera20Regular aria-hidden="true" /> On a phone you can take a photo of the paper.
+                  </Trans>
                 </Body1>
-                <Field label="File" required validationMessage={errors.file} hint="PDF, JPG, PNG, DOC or DOCX, up to 5 MB">
+                <Field label={t`File`} required validationMessage={errors.file} hint={t`PDF, JPG, PNG, DOC or DOCX, up to 5 MB`}>
                   {(controlProps) => (
                     <input
                       {...controlProps}
@@ -199,7 +207,7 @@ function OpenUploadDialog({
                   </Caption1>
                 )}
               </div>
-              <Field label="Document type" required validationMessage={errors.type}>
+              <Field label={t`Document type`} required validationMessage={errors.type}>
                 <Select
                   value={type}
                   disabled={busy}
@@ -208,16 +216,16 @@ function OpenUploadDialog({
                     setErrors((e) => ({ ...e, type: undefined }))
                   }}
                 >
-                  <option value="">Choose a type</option>
-                  {DOCUMENT_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {documentTypeLabel(t)}
+                  <option value="">{t`Choose a type`}</option>
+                  {DOCUMENT_TYPES.map((value) => (
+                    <option key={value} value={value}>
+                      {t(documentTypeName(value))}
                     </option>
                   ))}
                 </Select>
               </Field>
               {bookings.length > 0 && (
-                <Field label="For the booking of">
+                <Field label={t`For the booking of`}>
                   <Select value={bookingId} disabled={busy} onChange={(_, d) => setBookingId(d.value)}>
                     {bookings.map((b) => (
                       <option key={b.id} value={b.id}>
@@ -227,13 +235,13 @@ function OpenUploadDialog({
                   </Select>
                 </Field>
               )}
-              <Field label="Description" hint="Optional">
+              <Field label={t`Description`} hint={t`Optional`}>
                 <Textarea value={description} disabled={busy} onChange={(_, d) => setDescription(d.value)} resize="vertical" />
               </Field>
               {busy && (
                 <Field
-                  label={fraction === null ? 'Uploading...' : `Uploading... ${Math.round(fraction * 100)}%`}
-                  hint={file ? `${formatSize(snapshot.context.loaded)} of ${formatSize(snapshot.context.total || file.size)}` : undefined}
+                  label={fraction === null ? t`Uploading...` : t`Uploading... ${Math.round(fraction * 100)}%`}
+                  hint={file ? t`${formatSize(snapshot.context.loaded)} of ${formatSize(snapshot.context.total || file.size)}` : undefined}
                 >
                   <ProgressBar value={fraction ?? undefined} thickness="large" />
                 </Field>
@@ -244,7 +252,7 @@ function OpenUploadDialog({
                 </MessageBar>
               )}
             </DialogContent>
-            <DialogFooter busy={busy} cancelWhileBusy onCancel={close} confirm={busy ? 'Uploading...' : 'Upload'} />
+            <DialogFooter busy={busy} cancelWhileBusy onCancel={close} confirm={busy ? t`Uploading...` : t`Upload`} />
           </DialogBody>
         </form>
       </DialogSurface>

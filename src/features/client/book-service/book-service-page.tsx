@@ -34,6 +34,7 @@ import { ReviewStep } from './review-step'
 import { ScheduleStep } from './schedule-step'
 import { SelectServicesStep } from './select-services-step'
 import { StepHeading, WizardProgress } from './wizard-parts'
+import { Trans, useLingui } from '@lingui/react/macro'
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px' },
@@ -43,12 +44,13 @@ const useStyles = makeStyles({
 /** The family's booking: four steps driven by the wizard machine; the draft is kept on this device. */
 export function BookServicePage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const navigate = useNavigate()
   const { user } = useSession()
   const userId = user?.id ?? 'anonymous'
   const [restored] = useState(() => loadDraft(userId))
 
-  const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: SERVICES_FAILED } })
+  const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: t(SERVICES_FAILED) } })
   const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { restored } })
 
   // The machine stays pure: its messages become toasts and its draft is kept here, on this device.
@@ -121,26 +123,28 @@ export function BookServicePage() {
   return (
     <div className={styles.layout}>
       <PageHeader
-        title="Book Service"
-        subtitle="Choose services, tell us about your loved one, pick a date and confirm."
+        title={t`Book Service`}
+        subtitle={t`Choose services, tell us about your loved one, pick a date and confirm.`}
         actions={!isDraftEmpty(draft) && !busy ? <DiscardDraft onConfirm={discard} /> : undefined}
       />
       {snapshot.context.restored && restoredNoticeOpen && (
         <MessageBar intent="info">
-          <MessageBarBody>We kept what you entered last time. You can carry on where you left off.</MessageBarBody>
+          <MessageBarBody>
+            <Trans>We kept what you entered last time. You can carry on where you left off.</Trans>
+          </MessageBarBody>
           <MessageBarActions
-            containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<Dismiss20Regular />} onClick={() => setRestoredNoticeOpen(false)} />}
+            containerAction={<Button appearance="transparent" aria-label={t`Dismiss`} icon={<Dismiss20Regular />} onClick={() => setRestoredNoticeOpen(false)} />}
           />
         </MessageBar>
       )}
       {newFamily && welcomeOpen && (
         <MessageBar intent="success">
           <MessageBarBody>
-            <MessageBarTitle>Welcome{firstName ? `, ${firstName}` : ''}.</MessageBarTitle>
-            We are sorry for your loss. Take your time: what you enter here is kept on this device until you confirm.
+            <MessageBarTitle>{firstName ? t`Welcome, ${firstName}.` : t`Welcome.`}</MessageBarTitle>
+            <Trans>We are sorry for your loss. Take your time: what you enter here is kept on this device until you confirm.</Trans>
           </MessageBarBody>
           <MessageBarActions
-            containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<Dismiss20Regular />} onClick={() => setWelcomeOpen(false)} />}
+            containerAction={<Button appearance="transparent" aria-label={t`Dismiss`} icon={<Dismiss20Regular />} onClick={() => setWelcomeOpen(false)} />}
           />
         </MessageBar>
       )}
@@ -199,20 +203,26 @@ function DiscardDraft({ onConfirm }: { onConfirm: () => void }) {
     <Dialog modalType="alert">
       <DialogTrigger disableButtonEnhancement>
         <Button appearance="secondary" icon={<ArrowCounterclockwise20Regular />}>
-          Start over
+          <Trans>Start over</Trans>
         </Button>
       </DialogTrigger>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>Discard this draft?</DialogTitle>
-          <DialogContent>The services, details and date you have entered will be cleared. This cannot be undone.</DialogContent>
+          <DialogTitle>
+            <Trans>Discard this draft?</Trans>
+          </DialogTitle>
+          <DialogContent>
+            <Trans>The services, details and date you have entered will be cleared. This cannot be undone.</Trans>
+          </DialogContent>
           <DialogActions>
             <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">Keep my draft</Button>
+              <Button appearance="secondary">
+                <Trans>Keep my draft</Trans>
+              </Button>
             </DialogTrigger>
             <DialogTrigger disableButtonEnhancement>
               <Button appearance="primary" onClick={onConfirm}>
-                Discard draft
+                <Trans>Discard draft</Trans>
               </Button>
             </DialogTrigger>
           </DialogActions>

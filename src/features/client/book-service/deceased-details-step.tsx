@@ -1,16 +1,18 @@
 import { useMemo } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1 } from '@fluentui/react-components'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { deceasedSchema, type DeceasedValues } from '../../../../machines/booking/booking-schemas'
 import { RadioGroupField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { WizardNav, useWizardStyles } from './wizard-parts'
 
 export const GENDER_CHOICES = [
-  { value: '', label: 'Not specified' },
-  { value: 'male', label: 'Male' },
-  { value: 'female', label: 'Female' },
-  { value: 'other', label: 'Other' },
+  { value: '', label: msg`Not specified` },
+  { value: 'male', label: msg`Male` },
+  { value: 'female', label: msg`Female` },
+  { value: 'other', label: msg`Other` },
 ] as const
 
 /** Step 2: who has died. The date of death may be today, never later (Nairobi's calendar day). */
@@ -28,6 +30,7 @@ export function DeceasedDetailsStep({
   onBack: () => void
 }) {
   const styles = useWizardStyles()
+  const { t } = useLingui()
   const schema = useMemo(() => deceasedSchema(today), [today])
   const form = useForm({
     defaultValues: values,
@@ -37,22 +40,22 @@ export function DeceasedDetailsStep({
   })
 
   return (
-    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Deceased Details">
+    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Deceased Details`}>
       <Body1 as="p" className={styles.intro}>
-        Tell us about your loved one. Fields marked with * are needed to make the booking.
+        <Trans>Tell us about your loved one. Fields marked with * are needed to make the booking.</Trans>
       </Body1>
       <div className={styles.row}>
-        <form.Field name="firstName">{(f) => <TextField field={f} label="First name" required autoComplete="off" />}</form.Field>
-        <form.Field name="lastName">{(f) => <TextField field={f} label="Last name" required autoComplete="off" />}</form.Field>
+        <form.Field name="firstName">{(f) => <TextField field={f} label={t`First name`} required autoComplete="off" />}</form.Field>
+        <form.Field name="lastName">{(f) => <TextField field={f} label={t`Last name`} required autoComplete="off" />}</form.Field>
       </div>
       <div className={styles.row}>
-        <form.Field name="dateOfDeath">{(f) => <TextField field={f} label="Date of death" type="date" max={today} required />}</form.Field>
+        <form.Field name="dateOfDeath">{(f) => <TextField field={f} label={t`Date of death`} type="date" max={today} required />}</form.Field>
         <form.Field name="placeOfDeath">
-          {(f) => <TextField field={f} label="Place of death" required placeholder="e.g. Kenyatta National Hospital, Nairobi" />}
+          {(f) => <TextField field={f} label={t`Place of death`} required placeholder={t`e.g. Kenyatta National Hospital, Nairobi`} />}
         </form.Field>
       </div>
-      <form.Field name="gender">{(f) => <RadioGroupField field={f} label="Gender" hint="Optional" options={GENDER_CHOICES} />}</form.Field>
-      <form.Field name="religion">{(f) => <TextField field={f} label="Religion" hint="Optional" />}</form.Field>
+      <form.Field name="gender">{(f) => <RadioGroupField field={f} label={t`Gender`} hint={t`Optional`} options={GENDER_CHOICES.map((g) => ({ value: g.value, label: t(g.label) }))} />}</form.Field>
+      <form.Field name="religion">{(f) => <TextField field={f} label={t`Religion`} hint={t`Optional`} />}</form.Field>
       <WizardNav onBack={onBack} />
     </form>
   )

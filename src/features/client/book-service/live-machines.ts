@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate'
+import { msg } from '@lingui/core/macro'
 import { createBookingWizardMachine } from '../../../../machines/booking/booking-wizard.machine'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import * as bookingsApi from '../../../api/bookings'
@@ -19,4 +20,5 @@ export const liveBookingWizard = createBookingWizardMachine(() => nairobiDay()).
 export const liveServices = createCollectionMachine<Service>('services').provide({
   actors: { fetchItems: fromPromise(() => listServices()) },
 })
-export const SERVICES_FAILED = 'Failed to fetch services'
+/** Translated where the list is started (the machine takes the words in the language in use). */
+export const SERVICES_FAILED = msg`Failed to fetch services`

@@ -14,6 +14,8 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Edit16Regular } from '@fluentui/react-icons'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { daysOf, type BookingDraft } from '../../../../machines/booking/booking-schemas'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { GENDER_CHOICES } from './deceased-details-step'
@@ -47,14 +49,14 @@ const useStyles = makeStyles({
   notes: { whiteSpace: 'pre-wrap' },
 })
 
-function Section({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
+function Section({ title, editLabel, onEdit, children }: { title: string; editLabel: string; onEdit: () => void; children: ReactNode }) {
   const styles = useStyles()
   return (
     <section className={styles.section} aria-label={title}>
       <div className={styles.sectionHead}>
         <Subtitle2 as="h3">{title}</Subtitle2>
-        <Button appearance="subtle" size="small" icon={<Edit16Regular />} onClick={onEdit} aria-label={`Edit ${title.toLowerCase()}`}>
-          Edit
+        <Button appearance="subtle" size="small" icon={<Edit16Regular />} onClick={onEdit} aria-label={editLabel}>
+          <Trans>Edit</Trans>
         </Button>
       </div>
       {children}
@@ -97,28 +99,33 @@ export function ReviewStep({
   onConfirm: () => void
 }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const wizard = useWizardStyles()
   const chosen = services.items.filter((s) => draft.services.serviceIds.includes(s.id))
   // After a reload the review can show before the services have arrived: no half-made total meanwhile.
   const pricesKnown = chosen.length > 0 && !services.loading
   const d = draft.deceased
-  const gender = GENDER_CHOICES.find((g) => g.value === d.gender)?.label ?? 'Not specified'
+  const genderChoice = GENDER_CHOICES.find((g) => g.value === d.gender)
+  const gender = genderChoice ? t(genderChoice.label) : t`Not specified`
+  const daysText = (n: number) => plural(n, { one: '# day', other: '# days' })
 
   return (
     <div className={wizard.form}>
       <Body1 as="p" className={wizard.intro}>
-        Please check the details below. Nothing is booked until you press Confirm Booking.
+        <Trans>Please check the details below. Nothing is booked until you press Confirm Booking.</Trans>
       </Body1>
-      <Section title="Services" onEdit={() => onEdit(0)}>
+      <Section title={t`Services`} editLabel={t`Edit services`} onEdit={() => onEdit(0)}>
         {services.error && services.items.length === 0 ? (
           <MessageBar intent="error">
             <MessageBarBody>{services.error}</MessageBarBody>
             <MessageBarActions>
-              <Button onClick={services.retry}>Retry</Button>
+              <Button onClick={services.retry}>
+                <Trans>Retry</Trans>
+              </Button>
             </MessageBarActions>
           </MessageBar>
         ) : services.loading && services.items.length === 0 ? (
-          <Skeleton aria-label="Loading services">
+          <Skeleton aria-label={t`Loading services`}>
             <SkeletonItem size={40} />
           </Skeleton>
         ) : (
@@ -127,7 +134,7 @@ export function ReviewStep({
               <li key={s.id} className={styles.serviceLine}>
                 <Text>
                   {s.name}
-                  {s.per_day && ` · ${daysOf(draft.services, s.id)} ${daysOf(draft.services, s.id) === 1 ? 'day' : 'days'}`}
+                  {s.per_day && ` · ${daysText(daysOf(draft.services, s.id))}`}
                 </Text>
                 <Text>{formatKsh(s.price * (s.per_day ? daysOf(draft.services, s.id) : 1))}</Text>
               </li>
@@ -135,41 +142,45 @@ export function ReviewStep({
           </ul>
         )}
       </Section>
-      <Section title="Deceased details" onEdit={() => onEdit(1)}>
+      <Section title={t`Deceased details`} editLabel={t`Edit deceased details`} onEdit={() => onEdit(1)}>
         <Details
           rows={[
-            ['Name', `${d.firstName.trim()} ${d.lastName.trim()}`],
-            ['Date of death', formatDate(d.dateOfDeath)],
-            ['Place of death', d.placeOfDeath.trim()],
-            ['Gender', gender],
-            ['Religion', d.religion.trim() || 'Not specified'],
+            [t`Name`, `${d.firstName.trim()} ${d.lastName.trim()}`],
+            [t`Date of death`, formatDate(d.dateOfDeath)],
+            [t`Place of death`, d.placeOfDeath.trim()],
+            [t`Gender`, gender],
+            [t`Religion`, d.religion.trim() || t`Not specified`],
           ]}
         />
       </Section>
-      <Section title="Service schedule" onEdit={() => onEdit(2)}>
+      <Section title={t`Service schedule`} editLabel={t`Edit service schedule`} onEdit={() => onEdit(2)}>
         <Details
           rows={[
-            ['Service date', formatDate(draft.schedule.date)],
-            ['Service time', draft.schedule.time],
-            ['Venue or burial place', draft.schedule.venue?.trim() || 'Not decided yet'],
-            ['Special requests', <span className={styles.notes}>{draft.schedule.specialRequests.trim() || 'None'}</span>],
+            [t`Service date`, formatDate(draft.schedule.date)],
+            [t`Service time`, draft.schedule.time],
+            [t`Venue or burial place`, draft.schedule.venue?.trim() || t`Not decided yet`],
+            [t`Special requests`, <span className={styles.notes}>{draft.schedule.specialRequests.trim() || t`None`}</span>],
           ]}
         />
       </Section>
       <div className={styles.total}>
-        <span>Total</span>
+        <span>
+          <Trans>Total</Trans>
+        </span>
         <span>{pricesKnown ? formatKsh(total) : '…'}</span>
       </div>
       {/* The reason is in the toast; this stays to say what it means, without repeating it. */}
       {error && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Not booked yet.</MessageBarTitle>
-            Everything you entered is still here. You can try again, or go back and change the details.
+            <MessageBarTitle>
+              <Trans>Not booked yet.</Trans>
+            </MessageBarTitle>
+            <Trans>Everything you entered is still here. You can try again, or go back and change the details.</Trans>
           </MessageBarBody>
         </MessageBar>
       )}
-      <WizardNav onBack={onBack} primary="Confirm Booking" busy={busy} busyLabel="Booking..." onPrimary={onConfirm} />
+      <WizardNav onBack={onBack} primary={t`Confirm Booking`} busy={busy} busyLabel={t`Booking...`} onPrimary={onConfirm} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1 } from '@fluentui/react-components'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { scheduleSchema, type ScheduleValues } from '../../../../machines/booking/booking-schemas'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
@@ -22,6 +23,7 @@ export function ScheduleStep({
   onBack: () => void
 }) {
   const styles = useWizardStyles()
+  const { t } = useLingui()
   const schema = useMemo(() => scheduleSchema(today), [today])
   const form = useForm({
     defaultValues: { ...values, venue: values.venue ?? '' },
@@ -30,24 +32,27 @@ export function ScheduleStep({
     onSubmit: ({ value }) => onContinue(value),
   })
 
+  const opens = SERVICE_HOURS.from
+  const closes = SERVICE_HOURS.to
+
   return (
-    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label="Schedule Service">
+    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Schedule Service`}>
       <Body1 as="p" className={styles.intro}>
-        Choose the day and time of the service. Our team will call you to confirm the details.
+        <Trans>Choose the day and time of the service. Our team will call you to confirm the details.</Trans>
       </Body1>
       <div className={styles.row}>
-        <form.Field name="date">{(f) => <TextField field={f} label="Service date" type="date" min={today} required />}</form.Field>
+        <form.Field name="date">{(f) => <TextField field={f} label={t`Service date`} type="date" min={today} required />}</form.Field>
         <form.Field name="time">
           {(f) => (
-            <TextField field={f} label="Service time" type="time" min={SERVICE_HOURS.from} max={SERVICE_HOURS.to} hint={`Between ${SERVICE_HOURS.from} and ${SERVICE_HOURS.to}, our opening hours`} required />
+            <TextField field={f} label={t`Service time`} type="time" min={SERVICE_HOURS.from} max={SERVICE_HOURS.to} hint={t`Between ${opens} and ${closes}, our opening hours`} required />
           )}
         </form.Field>
       </div>
       <form.Field name="venue">
-        {(f) => <TextField field={f} label="Venue or burial place" autoComplete="off" hint="Optional: the church, home or cemetery, if you know it" />}
+        {(f) => <TextField field={f} label={t`Venue or burial place`} autoComplete="off" hint={t`Optional: the church, home or cemetery, if you know it`} />}
       </form.Field>
       <form.Field name="specialRequests">
-        {(f) => <TextAreaField field={f} label="Special requests" hint="Optional: anything we should know or prepare" rows={4} />}
+        {(f) => <TextAreaField field={f} label={t`Special requests`} hint={t`Optional: anything we should know or prepare`} rows={4} />}
       </form.Field>
       <WizardNav onBack={onBack} />
     </form>

@@ -2,6 +2,8 @@ import { useId, useState } from 'react'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, Checkbox, Field, Input, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ErrorCircle16Filled } from '@fluentui/react-icons'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { MAX_SERVICE_DAYS } from '../../../api/contracts/bookings'
 import { BOOKING_MESSAGES, daysOf, draftTotal, servicesSchema, type ServicesValues } from '../../../../machines/booking/booking-schemas'
 import type { Service } from '../../../api/contracts/services'
@@ -65,6 +67,7 @@ export function SelectServicesStep({
   onContinue: (values: ServicesValues) => void
 }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const wizard = useWizardStyles()
   const errorId = useId()
   // The days live beside the form: TanStack's paths cannot name a record keyed by service id.
@@ -87,19 +90,21 @@ export function SelectServicesStep({
   }
 
   return (
-    <form className={wizard.form} onSubmit={submitHandler(form)} noValidate aria-label="Select Services">
+    <form className={wizard.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Select Services`}>
       <Body1 as="p" className={wizard.intro}>
-        Choose the services you would like. You can change this later, before you confirm.
+        <Trans>Choose the services you would like. You can change this later, before you confirm.</Trans>
       </Body1>
       {services.error && services.items.length === 0 ? (
         <MessageBar intent="error">
           <MessageBarBody>{services.error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={services.retry}>Retry</Button>
+            <Button onClick={services.retry}>
+              <Trans>Retry</Trans>
+            </Button>
           </MessageBarActions>
         </MessageBar>
       ) : services.loading && services.items.length === 0 ? (
-        <Skeleton aria-label="Loading services" className={styles.skeleton}>
+        <Skeleton aria-label={t`Loading services`} className={styles.skeleton}>
           {[0, 1, 2, 3].map((i) => (
             <SkeletonItem key={i} size={64} />
           ))}
@@ -116,7 +121,9 @@ export function SelectServicesStep({
             return (
               <>
                 <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-                  <legend className={styles.legend}>Services</legend>
+                  <legend className={styles.legend}>
+                    <Trans>Services</Trans>
+                  </legend>
                   {services.items.map((s) => {
                     const checked = selected.includes(s.id)
                     const descriptionId = `${errorId}-service-${s.id}`
@@ -145,8 +152,8 @@ export function SelectServicesStep({
                   </Text>
                 )}
                 <div className={styles.total} aria-live="polite">
-                  <Text>{selected.length === 1 ? '1 service selected' : `${selected.length} services selected`}</Text>
-                  <Text className={styles.totalAmount}>Total: {formatKsh(draftTotal(selected, services.items, days))}</Text>
+                  <Text>{plural(selected.length, { one: '# service selected', other: '# services selected' })}</Text>
+                  <Text className={styles.totalAmount}>{t`Total: ${formatKsh(draftTotal(selected, services.items, days))}`}</Text>
                 </div>
               </>
             )
@@ -161,11 +168,13 @@ export function SelectServicesStep({
 /** How many days of a service priced per day, with what they come to. */
 function DaysField({ service, days, showError, onChange }: { service: Service; days: number; showError: boolean; onChange: (days: number) => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const valid = Number.isInteger(days) && days >= 1 && days <= MAX_SERVICE_DAYS
   const error = !valid && showError ? BOOKING_MESSAGES.days : undefined
+  const maxDays = MAX_SERVICE_DAYS
   return (
     <div className={styles.days}>
-      <Field label="Number of days" validationMessage={error} validationState={error ? 'error' : 'none'} hint={`1 to ${MAX_SERVICE_DAYS} days`}>
+      <Field label={t`Number of days`} validationMessage={error} validationState={error ? 'error' : 'none'} hint={t`1 to ${maxDays} days`}>
         <Input
           className={styles.daysInput}
           type="number"
@@ -178,7 +187,7 @@ function DaysField({ service, days, showError, onChange }: { service: Service; d
       </Field>
       {valid && (
         <Text>
-          {days} {days === 1 ? 'day' : 'days'} × {formatKsh(service.price)} = {formatKsh(days * service.price)}
+          {plural(days, { one: '# day', other: '# days' })} × {formatKsh(service.price)} = {formatKsh(days * service.price)}
         </Text>
       )}
     </div>

@@ -1,7 +1,10 @@
 import { forwardRef, type ReactNode } from 'react'
 import { Button, Spinner, makeStyles, mergeClasses, tokens, typographyStyles } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular, Checkmark16Filled } from '@fluentui/react-icons'
-import { STEPS, type StepIndex } from '../../../../machines/booking/booking-schemas'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { STEPS, type StepId, type StepIndex } from '../../../../machines/booking/booking-schemas'
 
 export const useWizardStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -72,11 +75,12 @@ const useProgressStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandBackground}`,
     color: tokens.colorNeutralForegroundOnBrand,
   },
+  // Wraps rather than cuts: some step names are longer in Kiswahili ("Maelezo ya Marehemu").
   label: {
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
+    minWidth: 0,
+    overflowWrap: 'anywhere',
     fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
   },
   // On a phone the full names give way to one short word each (read in full by screen readers).
   // Drawn from an attribute, so the step's text (and what screen readers read) stays its full name.
@@ -103,20 +107,29 @@ const useProgressStyles = makeStyles({
   },
 })
 
+/** The steps' names as shown (SPEC.md's words), by step, in the language in use. */
+const STEP_TITLES: Record<StepId, MessageDescriptor> = {
+  selectServices: msg`Select Services`,
+  deceasedDetails: msg`Deceased Details`,
+  scheduleService: msg`Schedule Service`,
+  review: msg`Review & Confirm`,
+}
+
 /** The steps' names where a phone has room for one word each. */
-const SHORT_TITLES: Record<(typeof STEPS)[number]['id'], string> = {
-  selectServices: 'Services',
-  deceasedDetails: 'Details',
-  scheduleService: 'Schedule',
-  review: 'Review',
+const SHORT_TITLES: Record<StepId, MessageDescriptor> = {
+  selectServices: msg`Services`,
+  deceasedDetails: msg`Details`,
+  scheduleService: msg`Schedule`,
+  review: msg`Review`,
 }
 
 /** Where the family is: a list of the four steps, done ones ticked, the current one marked. */
 export function WizardProgress({ step }: { step: StepIndex }) {
   const styles = useProgressStyles()
+  const { t } = useLingui()
   const hidden = useWizardStyles().visuallyHidden
   return (
-    <nav aria-label="Booking steps">
+    <nav aria-label={t`Booking steps`}>
       <ol className={styles.list}>
         {STEPS.map((s, i) => {
           const done = i < step
@@ -130,10 +143,15 @@ export function WizardProgress({ step }: { step: StepIndex }) {
               <span className={mergeClasses(styles.circle, (done || current) && styles.circleActive)} aria-hidden="true">
                 {done ? <Checkmark16Filled /> : i + 1}
               </span>
-              <span className={styles.short} aria-hidden="true" data-short={SHORT_TITLES[s.id]} />
+              <span className={styles.short} aria-hidden="true" data-short={t(SHORT_TITLES[s.id])} />
               <span className={mergeClasses(styles.label, styles.labelPhone)}>
-                {s.title}
-                {done && <span className={hidden}> (done)</span>}
+                {t(STEP_TITLES[s.id])}
+                {done && (
+                  <span className={hidden}>
+                    {' '}
+                    <Trans>(done)</Trans>
+                  </span>
+                )}
               </span>
             </li>
           )
@@ -146,9 +164,13 @@ export function WizardProgress({ step }: { step: StepIndex }) {
 /** "Step 2 of 4 · Deceased Details": the step's heading, focused when the step changes. */
 export const StepHeading = forwardRef<HTMLHeadingElement, { step: StepIndex }>(function StepHeading({ step }, ref) {
   const styles = useWizardStyles()
+  const { t } = useLingui()
+  const number = step + 1
+  const count = STEPS.length
+  const title = t(STEP_TITLES[STEPS[step].id])
   return (
     <h2 ref={ref} tabIndex={-1} className={styles.heading}>
-      {`Step ${step + 1} of ${STEPS.length} · ${STEPS[step].title}`}
+      {t`Step ${number} of ${count} · ${title}`}
     </h2>
   )
 })
@@ -156,7 +178,7 @@ export const StepHeading = forwardRef<HTMLHeadingElement, { step: StepIndex }>(f
 /** Back (from step 2 on) and the step's primary action (Continue, or Confirm Booking on the review). */
 export function WizardNav({
   onBack,
-  primary = 'Continue',
+  primary,
   busy = false,
   busyLabel,
   onPrimary,
@@ -171,11 +193,13 @@ export function WizardNav({
   extra?: ReactNode
 }) {
   const styles = useWizardStyles()
+  const { t } = useLingui()
+  const label = primary ?? t`Continue`
   return (
     <div className={styles.nav}>
       {onBack ? (
         <Button className={styles.navButton} icon={<ArrowLeft20Regular />} onClick={onBack} disabled={busy}>
-          Back
+          <Trans>Back</Trans>
         </Button>
       ) : (
         <span className={styles.navSpacer} />
@@ -191,7 +215,7 @@ export function WizardNav({
         disabled={busy}
         onClick={onPrimary}
       >
-        {busy ? (busyLabel ?? primary) : primary}
+        {busy ? (busyLabel ?? label) : label}
       </Button>
     </div>
   )

@@ -22,6 +22,8 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ArrowLeft16Regular } from '@fluentui/react-icons'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { bookingDetailMachine } from '../../../../machines/booking/booking-detail.machine'
 import { getBooking } from '../../../api/bookings'
 import type { Booking } from '../../../api/contracts/bookings'
@@ -46,7 +48,6 @@ const ConversationPanel = lazy(() => import('../../../app/messages/conversation-
 import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
 
 /** Where the family reads (and prints) every movement of their loved one's body. */
-const CUSTODY_LINK = { term: 'Chain of custody', link: 'View the chain of custody record' } as const
 
 const liveBookingDetail = bookingDetailMachine.provide({
   actors: { fetchBooking: fromPromise(({ input }) => getBooking(input.id)) },
@@ -89,6 +90,7 @@ const useStyles = makeStyles({
 /** One booking (SPEC.md section 2). On failure: 'Failed to load booking details' and back to the list. */
 export function BookingDetailPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const [snapshot, , actorRef] = useMachine(liveBookingDetail, { input: { id } })
@@ -102,13 +104,13 @@ export function BookingDetailPage() {
   return (
     <div className={styles.layout}>
       <RouterLink to={paths.client.bookings} className={styles.back}>
-        <ArrowLeft16Regular aria-hidden="true" /> My Bookings
+        <ArrowLeft16Regular aria-hidden="true" /> <Trans>My Bookings</Trans>
       </RouterLink>
-      <PageHeader title="Booking Details" subtitle={booking ? `Booking #${booking.id} for ${deceasedName(booking)}` : undefined} />
+      <PageHeader title={t`Booking Details`} subtitle={booking ? t`Booking #${booking.id} for ${deceasedName(booking)}` : undefined} />
       {booking ? (
         <BookingDetail booking={booking} />
       ) : (
-        <Skeleton aria-label="Loading booking" className={styles.skeleton}>
+        <Skeleton aria-label={t`Loading booking`} className={styles.skeleton}>
           <SkeletonItem size={120} />
           <SkeletonItem size={72} />
         </Skeleton>
@@ -129,62 +131,75 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 function BookingDetail({ booking }: { booking: Booking }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const isSmall = useMediaQuery('(max-width: 640px)')
   const docs = useMyDocuments()
   return (
     <>
       <BookingNextSteps booking={booking} documents={docs.documents} documentsLoaded={docs.loaded || !!docs.error} />
       <Card className={styles.card}>
-        <Subtitle2 as="h2">Summary</Subtitle2>
+        <Subtitle2 as="h2">
+          <Trans>Summary</Trans>
+        </Subtitle2>
         <dl className={styles.details}>
-          <Row term="Status">
+          <Row term={t`Status`}>
             <BookingStatusBadge status={booking.status} />
           </Row>
-          <Row term="Payment status">
+          <Row term={t`Payment status`}>
             <PaymentStatusBadge status={booking.payment_status} />
           </Row>
-          <Row term="Deceased">{deceasedName(booking)}</Row>
-          <Row term="Booked on">{formatDateTime(booking.created_at)}</Row>
-          <Row term="Attendant">{booking.assignedAttendant?.name ?? 'Not assigned yet'}</Row>
+          <Row term={t`Deceased`}>{deceasedName(booking)}</Row>
+          <Row term={t`Booked on`}>{formatDateTime(booking.created_at)}</Row>
+          <Row term={t`Attendant`}>{booking.assignedAttendant?.name ?? t`Not assigned yet`}</Row>
           {booking.morgue && booking.status !== 'cancelled' && (
-            <Row term="Preparation">
+            <Row term={t`Preparation`}>
               <PreparationProgress booking={booking} audience="family" />
             </Row>
           )}
           {booking.morgue && (
-            <Row term={CUSTODY_LINK.term}>
-              <RouterLink to={`${paths.client.booking(booking.id)}/custody`}>{CUSTODY_LINK.link}</RouterLink>
+            <Row term={t`Chain of custody`}>
+              <RouterLink to={`${paths.client.booking(booking.id)}/custody`}>{t`View the chain of custody record`}</RouterLink>
             </Row>
           )}
-          <Row term="Notes">
-            <span className={styles.notes}>{booking.notes?.trim() || 'None'}</span>
+          <Row term={t`Notes`}>
+            <span className={styles.notes}>{booking.notes?.trim() || t`None`}</span>
           </Row>
         </dl>
       </Card>
 
       <Card className={styles.card}>
-        <Subtitle2 as="h2">Services</Subtitle2>
+        <Subtitle2 as="h2">
+          <Trans>Services</Trans>
+        </Subtitle2>
         {isSmall ? (
-          <ul className={styles.lines} aria-label="Services">
+          <ul className={styles.lines} aria-label={t`Services`}>
             {booking.services.map((s) => (
               <li key={s.id} className={styles.line}>
                 <Text weight="semibold">{s.service_name}</Text>
                 <Text className={styles.amount}>{formatKsh(s.price_at_booking)}</Text>
                 <Text size={200} className={styles.muted}>
-                  {s.quantity === 1 ? 'Quantity 1' : `${s.quantity} days`}
+                  {s.quantity === 1 ? t`Quantity 1` : plural(s.quantity, { one: '# day', other: '# days' })}
                   {s.scheduled_date ? ` · ${formatDateTime(s.scheduled_date)}` : ''}
                 </Text>
               </li>
             ))}
           </ul>
         ) : (
-          <Table aria-label="Services">
+          <Table aria-label={t`Services`}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Service</TableHeaderCell>
-                <TableHeaderCell>Scheduled for</TableHeaderCell>
-                <TableHeaderCell>Quantity</TableHeaderCell>
-                <TableHeaderCell button={{ className: styles.amountHead }}>Price at booking</TableHeaderCell>
+                <TableHeaderCell>
+                  <Trans>Service</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell>
+                  <Trans>Scheduled for</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell>
+                  <Trans>Quantity</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell button={{ className: styles.amountHead }}>
+                  <Trans>Price at booking</Trans>
+                </TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -200,7 +215,9 @@ function BookingDetail({ booking }: { booking: Booking }) {
           </Table>
         )}
         <div className={styles.total}>
-          <span>Total</span>
+          <span>
+            <Trans>Total</Trans>
+          </span>
           <span>{formatKsh(booking.total_amount)}</span>
         </div>
       </Card>
@@ -236,6 +253,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
 
 /** The booking's document checklist, from the family's documents (kept fresh after an upload). */
 function BookingDocuments({ booking, docs }: { booking: Booking; docs: ReturnType<typeof useMyDocuments> }) {
+  const { t } = useLingui()
   const choices = bookingChoices([booking])
   const me = choices[0]
   if (!me) return null
@@ -244,11 +262,13 @@ function BookingDocuments({ booking, docs }: { booking: Booking; docs: ReturnTyp
       <MessageBar intent="error">
         <MessageBarBody>{docs.error}</MessageBarBody>
         <MessageBarActions>
-          <Button onClick={docs.reload}>Retry</Button>
+          <Button onClick={docs.reload}>
+            <Trans>Retry</Trans>
+          </Button>
         </MessageBarActions>
       </MessageBar>
     )
   }
-  if (!docs.loaded && docs.documents.length === 0) return <Skeleton aria-label="Loading documents"><SkeletonItem size={72} /></Skeleton>
+  if (!docs.loaded && docs.documents.length === 0) return <Skeleton aria-label={t`Loading documents`}><SkeletonItem size={72} /></Skeleton>
   return <DocumentChecklist booking={me} bookings={choices} documents={docs.documents} onUploaded={docs.reload} />
 }

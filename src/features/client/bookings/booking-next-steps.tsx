@@ -7,10 +7,11 @@ import { CheckmarkCircle20Regular } from '@fluentui/react-icons/svg/checkmark-ci
 import { Circle20Regular } from '@fluentui/react-icons/svg/circle'
 import { Location20Regular } from '@fluentui/react-icons/svg/location'
 import { Receipt20Regular } from '@fluentui/react-icons/svg/receipt'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myPayments } from '../../../api/payments'
 import type { Booking } from '../../../api/contracts/bookings'
-import { documentTypeLabel, type Document } from '../../../api/contracts/documents'
+import type { Document } from '../../../api/contracts/documents'
 import type { Payment } from '../../../api/contracts/payments'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
@@ -18,6 +19,7 @@ import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { RECEIPT_TO_FOLLOW } from '../../../lib/mpesa-words'
 import { bookingChecklist } from '../../documents/document-checklist'
+import { documentTypeName } from '../../documents/document-words'
 import { deceasedName } from '../my-bookings'
 
 /** The family's payments (GET /payments/my), for the booking's own receipts. */
@@ -73,6 +75,7 @@ export function stillDue(booking: Booking): number {
  */
 export function BookingNextSteps({ booking, documents, documentsLoaded }: { booking: Booking; documents: readonly Document[]; documentsLoaded: boolean }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const when = serviceTime(booking)
   const due = stillDue(booking)
   const cancelled = booking.status === 'cancelled'
@@ -81,55 +84,62 @@ export function BookingNextSteps({ booking, documents, documentsLoaded }: { book
   return (
     <Card className={styles.card} aria-labelledby="booking-for">
       <div>
-        <Caption1 className={styles.muted}>In memory of</Caption1>
+        <Caption1 className={styles.muted}>
+          <Trans>In memory of</Trans>
+        </Caption1>
         <Subtitle1 as="h2" id="booking-for" block>
           {deceasedName(booking)}
         </Subtitle1>
         <Body1 className={styles.when}>
           <CalendarLtr20Regular aria-hidden />
-          {when ? `Service on ${formatDateTime(when)}` : 'Service date not set yet'}
+          {when ? t`Service on ${formatDateTime(when)}` : t`Service date not set yet`}
         </Body1>
         <Body1 className={styles.when}>
           <Location20Regular aria-hidden />
-          {booking.venue.trim() || 'Venue not decided yet'}
+          {booking.venue.trim() || t`Venue not decided yet`}
         </Body1>
       </div>
       {!cancelled && (
         <section aria-labelledby="left-to-do">
           <Subtitle2 as="h3" id="left-to-do" block>
-            What is left to do
+            <Trans>What is left to do</Trans>
           </Subtitle2>
           {!documentsLoaded ? (
-            <Skeleton aria-label="Loading what is left to do">
+            <Skeleton aria-label={t`Loading what is left to do`}>
               <SkeletonItem size={40} />
             </Skeleton>
           ) : nothingLeft ? (
             <Body1 className={styles.what}>
               <CheckmarkCircle20Regular className={styles.done} aria-hidden />
-              Nothing for now. We will call you if anything changes.
+              <Trans>Nothing for now. We will call you if anything changes.</Trans>
             </Body1>
           ) : (
-            <ul className={styles.list} aria-label="What is left to do">
-              {docsToDo.map((item) => (
+            <ul className={styles.list} aria-label={t`What is left to do`}>
+              {docsToDo.map((item) => {
+                const document = t(documentTypeName(item.type)).toLowerCase()
+                return (
                 <li key={item.type} className={styles.todo}>
                   <span className={styles.what}>
                     <Circle20Regular className={styles.icon} aria-hidden />
                     <span>
-                      <Text block>{item.state === 'rejected' ? `Upload a new ${documentTypeLabel(item.type).toLowerCase()}` : `Upload the ${documentTypeLabel(item.type).toLowerCase()}`}</Text>
-                      {item.state === 'rejected' && item.note && <Caption1 className={styles.note}>Why: {item.note}</Caption1>}
+                      <Text block>{item.state === 'rejected' ? t`Upload a new ${document}` : t`Upload the ${document}`}</Text>
+                      {item.state === 'rejected' && item.note && <Caption1 className={styles.note}>{t`Why: ${item.note}`}</Caption1>}
                     </span>
                   </span>
-                  <Link href="#booking-documents">Go to documents</Link>
+                  <Link href="#booking-documents">
+                    <Trans>Go to documents</Trans>
+                  </Link>
                 </li>
-              ))}
+                )
+              })}
               {due > 0 && (
                 <li className={styles.todo}>
                   <span className={styles.what}>
                     <Circle20Regular className={styles.icon} aria-hidden />
-                    <Text>Pay {formatKsh(due)} still due</Text>
+                    <Text>{t`Pay ${formatKsh(due)} still due`}</Text>
                   </span>
                   <RouterButtonLink to={paths.client.payments} appearance="primary">
-                    Pay by M-Pesa
+                    <Trans>Pay by M-Pesa</Trans>
                   </RouterButtonLink>
                 </li>
               )}
@@ -144,20 +154,21 @@ export function BookingNextSteps({ booking, documents, documentsLoaded }: { book
 /** Paid, still due, and each completed payment with its M-Pesa receipt number. */
 export function BookingMoney({ booking }: { booking: Booking }) {
   const styles = useStyles()
-  const [snapshot, send, actorRef] = useMachine(liveMyPayments, { input: { failureMessage: 'Could not load the payments for this booking' } })
+  const { t } = useLingui()
+  const [snapshot, send, actorRef] = useMachine(liveMyPayments, { input: { failureMessage: t`Could not load the payments for this booking` } })
   useNotifications(actorRef)
   const receipts = snapshot.context.items.filter((p) => p.booking_id === booking.id && p.status === 'completed')
   return (
     <Card className={styles.card} aria-labelledby="booking-money">
       <Subtitle2 as="h2" id="booking-money">
-        Payments
+        <Trans>Payments</Trans>
       </Subtitle2>
       <dl className={styles.sums}>
         {(
           [
-            ['Total', booking.total_amount],
-            ['Paid', booking.amount_paid],
-            ['Still due', stillDue(booking)],
+            [t`Total`, booking.total_amount],
+            [t`Paid`, booking.amount_paid],
+            [t`Still due`, stillDue(booking)],
           ] as const
         ).map(([term, amount]) => (
           <div key={term} className={styles.sum}>
@@ -172,27 +183,31 @@ export function BookingMoney({ booking }: { booking: Booking }) {
         <Body1>
           {snapshot.context.error}{' '}
           <Button size="small" onClick={() => send({ type: 'collection.fetch' })}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Body1>
       ) : receipts.length > 0 ? (
-        <ul className={styles.list} aria-label="Receipts">
+        <ul className={styles.list} aria-label={t`Receipts`}>
           {receipts.map((p) => (
             <li key={p.id} className={styles.receipt}>
               <span className={styles.what}>
                 <Receipt20Regular className={styles.icon} aria-hidden />
                 <span>
                   <Text block>
-                    {formatKsh(p.amount)} on {formatDateTime(p.payment_date) || '—'}
+                    {t`${formatKsh(p.amount)} on ${formatDateTime(p.payment_date) || '—'}`}
                   </Text>
-                  <Caption1 className={styles.mono}>{p.transaction_id ? `Receipt ${p.transaction_id}` : RECEIPT_TO_FOLLOW}</Caption1>
+                  <Caption1 className={styles.mono}>{p.transaction_id ? t`Receipt ${p.transaction_id}` : RECEIPT_TO_FOLLOW}</Caption1>
                 </span>
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        snapshot.matches('ready') && <Caption1 className={styles.muted}>No payments yet.</Caption1>
+        snapshot.matches('ready') && (
+          <Caption1 className={styles.muted}>
+            <Trans>No payments yet.</Trans>
+          </Caption1>
+        )
       )}
     </Card>
   )

@@ -18,6 +18,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Add20Regular } from '@fluentui/react-icons'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../api/contracts/bookings'
 import { paths } from '../../../app/paths'
 import { PageHeader } from '../../../components/page-header'
@@ -46,6 +47,7 @@ const useStyles = makeStyles({
 /** My Bookings (SPEC.md section 2): every booking with its status, payment status, services and total. */
 export function BookingsPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { bookings, loading, loaded, error, retry } = useMyBookings()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const sorted = newestFirst(bookings)
@@ -53,11 +55,11 @@ export function BookingsPage() {
   return (
     <>
       <PageHeader
-        title="My Bookings"
-        subtitle="Every booking you have made, with its status and payment."
+        title={t`My Bookings`}
+        subtitle={t`Every booking you have made, with its status and payment.`}
         actions={
           <RouterButtonLink to={paths.client.bookService} appearance="primary" icon={<Add20Regular />}>
-            Book Service
+            <Trans>Book Service</Trans>
           </RouterButtonLink>
         }
       />
@@ -65,11 +67,13 @@ export function BookingsPage() {
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={retry}>Retry</Button>
+            <Button onClick={retry}>
+              <Trans>Retry</Trans>
+            </Button>
           </MessageBarActions>
         </MessageBar>
       ) : loading && bookings.length === 0 ? (
-        <Skeleton aria-label="Loading bookings" className={styles.skeleton}>
+        <Skeleton aria-label={t`Loading bookings`} className={styles.skeleton}>
           {[0, 1, 2].map((i) => (
             <SkeletonItem key={i} size={48} />
           ))}
@@ -77,9 +81,11 @@ export function BookingsPage() {
       ) : loaded && bookings.length === 0 ? (
         <Card className={styles.empty}>
           <EmptyArt name="candle" />
-          <Body1>No bookings available</Body1>
+          <Body1>
+            <Trans>No bookings available</Trans>
+          </Body1>
           <RouterButtonLink to={paths.client.bookService} appearance="primary">
-            Book a service
+            <Trans>Book a service</Trans>
           </RouterButtonLink>
         </Card>
       ) : isSmall ? (
@@ -93,17 +99,30 @@ export function BookingsPage() {
 
 function BookingTable({ bookings }: { bookings: Booking[] }) {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
     <Card className={styles.tableCard}>
-      <Table aria-label="My bookings">
+      <Table aria-label={t`My bookings`}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell className={styles.medium}>Deceased</TableHeaderCell>
-            <TableHeaderCell className={styles.wide}>Services</TableHeaderCell>
-            <TableHeaderCell>Booked on</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>Payment</TableHeaderCell>
-            <TableHeaderCell button={{ className: styles.amountHead }}>Total</TableHeaderCell>
+            <TableHeaderCell className={styles.medium}>
+              <Trans>Deceased</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.wide}>
+              <Trans>Services</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <Trans>Booked on</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <Trans>Status</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <Trans>Payment</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell button={{ className: styles.amountHead }}>
+              <Trans>Total</Trans>
+            </TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -134,8 +153,9 @@ function BookingTable({ bookings }: { bookings: Booking[] }) {
 /** On a phone each booking is a card (nothing scrolls sideways). */
 function BookingCards({ bookings }: { bookings: Booking[] }) {
   const styles = useStyles()
+  const { t } = useLingui()
   return (
-    <ul className={styles.cards} aria-label="My bookings">
+    <ul className={styles.cards} aria-label={t`My bookings`}>
       {bookings.map((b) => (
         <li key={b.id}>
           <Card className={styles.card}>
@@ -148,7 +168,7 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
             <BookingBadges status={b.status} paymentStatus={b.payment_status} />
             <Text>{serviceNames(b)}</Text>
             <Text size={200} className={styles.muted}>
-              Booked on {formatDate(b.created_at)}
+              {t`Booked on ${formatDate(b.created_at)}`}
             </Text>
           </Card>
         </li>

@@ -2,6 +2,9 @@ import { useEffect, useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Button, Caption1, Card, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { createPollMachine } from '../../../../machines/shared/poll.machine'
 import { bookingContributions, closeContributionLink, contributionUrl, inviteContributions, thankContributor } from '../../../api/contributions'
 import { FAMILY_MESSAGE_MAX, WELL_WISHER, type BookingContributions } from '../../../api/contracts/contributions'
@@ -11,40 +14,40 @@ import { useSubmission } from '../../../app/use-notifying-machine'
 import { showNotification } from '../../../app/toast-bridge'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 
+/** The card's words, shown with t() in the language in use. */
 export const CONTRIBUTIONS_TEXT = {
-  title: 'Contributions (harambee)',
-  intro: 'Relatives and friends can pay towards this funeral from their own phones, by M-Pesa, through a link you share. Each contribution is counted on this booking.',
-  messageLabel: 'A message for those you invite (optional)',
-  messageHint: 'For example: "Thank you for standing with us. Any amount helps."',
-  invite: 'Invite contributions',
-  inviting: 'Making the link…',
-  invited: 'Your contribution link is ready to share',
-  linkLabel: 'Contribution link',
-  whatsapp: 'Share on WhatsApp',
-  sms: 'Share by SMS',
-  copy: 'Copy link',
-  copied: 'Link copied',
-  close: 'Close the link',
-  closeConfirm: 'Close this contribution link? Relatives who open it will see that contributions are closed.',
-  closed: 'Contribution link closed',
-  closedNote: 'The link is closed: nobody can contribute through it.',
-  settledNote: 'Nothing is due any more: the link has closed by itself.',
-  expiredNote: 'The link closed 30 days after the funeral.',
-  openAgain: 'Make a new link',
-  listTitle: 'Received',
-  none: 'No contributions yet.',
-  thank: 'Say thank you',
-  thanked: 'Thanked',
-  thankSent: 'Thank-you message sent',
-  loadFailed: 'Failed to load contributions',
-  failed: 'Could not make the contribution link',
-  anonymousNote: '(asked to stay anonymous to others)',
-  shareText: (name: string, url: string, message: string | null) =>
-    `${message ? `${message}\n\n` : ''}Contributions towards the funeral of ${name} can be made by M-Pesa here: ${url}`,
+  title: msg`Contributions (harambee)`,
+  intro: msg`Relatives and friends can pay towards this funeral from their own phones, by M-Pesa, through a link you share. Each contribution is counted on this booking.`,
+  messageLabel: msg`A message for those you invite (optional)`,
+  messageHint: msg`For example: "Thank you for standing with us. Any amount helps."`,
+  invite: msg`Invite contributions`,
+  inviting: msg`Making the link…`,
+  invited: msg`Your contribution link is ready to share`,
+  linkLabel: msg`Contribution link`,
+  whatsapp: msg`Share on WhatsApp`,
+  sms: msg`Share by SMS`,
+  copy: msg`Copy link`,
+  copied: msg`Link copied`,
+  close: msg`Close the link`,
+  closeConfirm: msg`Close this contribution link? Relatives who open it will see that contributions are closed.`,
+  closed: msg`Contribution link closed`,
+  closedNote: msg`The link is closed: nobody can contribute through it.`,
+  settledNote: msg`Nothing is due any more: the link has closed by itself.`,
+  expiredNote: msg`The link closed 30 days after the funeral.`,
+  openAgain: msg`Make a new link`,
+  listTitle: msg`Received`,
+  none: msg`No contributions yet.`,
+  thank: msg`Say thank you`,
+  thanked: msg`Thanked`,
+  thankSent: msg`Thank-you message sent`,
+  loadFailed: msg`Failed to load contributions`,
+  failed: msg`Could not make the contribution link`,
+  anonymousNote: msg`(asked to stay anonymous to others)`,
+  /** After the family's own message, when they wrote one. */
+  shareText: (name: string, url: string) => msg`Contributions towards the funeral of ${name} can be made by M-Pesa here: ${url}`,
 } as const
 const T = CONTRIBUTIONS_TEXT
 
-const loadMachine = createPollMachine<BookingContributions>(60_000, T.loadFailed)
 
 const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalM },
@@ -58,15 +61,20 @@ const useStyles = makeStyles({
 /** The family's harambee on its booking: the link to share, and who has given. */
 export function ContributionsCard({ booking, deceased }: { booking: Booking; deceased: string }) {
   const styles = useStyles()
-  const machine = useMemo(() => loadMachine.provide({ actors: { load: fromPromise(() => bookingContributions(booking.id)) } }), [booking.id])
+  const { t } = useLingui()
+  // Made once per booking; its failure toast in the language in use when the card appears.
+  const machine = useMemo(
+    () => createPollMachine<BookingContributions>(60_000, i18n._(T.loadFailed)).provide({ actors: { load: fromPromise(() => bookingContributions(booking.id)) } }),
+    [booking.id],
+  )
   const actor = useActorRef(machine, { input: {} })
   useNotifications(actor)
   const data = useSelector(actor, (s) => s.context.data)
   const reload = () => actor.send({ type: 'refresh' })
   const [message, setMessage] = useState('')
-  const invite = useSubmission((words: string) => inviteContributions(booking.id, words), { successMessage: T.invited, failureMessage: T.failed })
-  const close = useSubmission(() => closeContributionLink(booking.id), { successMessage: T.closed, failureMessage: 'Failed to close the link' })
-  const thank = useSubmission((id: string) => thankContributor(booking.id, id), { successMessage: T.thankSent, failureMessage: 'Failed to send the thank-you' })
+  const invite = useSubmission((words: string) => inviteContributions(booking.id, words), { successMessage: t(T.invited), failureMessage: t(T.failed) })
+  const close = useSubmission(() => closeContributionLink(booking.id), { successMessage: t(T.closed), failureMessage: t`Failed to close the link` })
+  const thank = useSubmission((id: string) => thankContributor(booking.id, id), { successMessage: t(T.thankSent), failureMessage: t`Failed to send the thank-you` })
   useEffect(() => {
     if (invite.succeeded || close.succeeded || thank.succeeded) reload()
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -76,37 +84,37 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
   const link = data.link
   const open = link?.status === 'open'
   const url = link ? contributionUrl(link.token) : ''
-  const share = link ? T.shareText(deceased, url, link.message) : ''
+  const share = link ? `${link.message ? `${link.message}\n\n` : ''}${t(T.shareText(deceased, url))}` : ''
 
   return (
     <Card className={styles.card} id="booking-contributions">
-      <Subtitle2 as="h2">{T.title}</Subtitle2>
-      <Text block>{T.intro}</Text>
+      <Subtitle2 as="h2">{t(T.title)}</Subtitle2>
+      <Text block>{t(T.intro)}</Text>
       {open ? (
         <>
-          <Field label={T.linkLabel}>
+          <Field label={t(T.linkLabel)}>
             <Input value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
           </Field>
           {link.message && <Text className={styles.words}>{`“${link.message}”`}</Text>}
           <div className={styles.row}>
             <Button as="a" appearance="primary" href={`https://wa.me/?text=${encodeURIComponent(share)}`} target="_blank" rel="noopener noreferrer">
-              {T.whatsapp}
+              {t(T.whatsapp)}
             </Button>
             <Button as="a" href={`sms:?&body=${encodeURIComponent(share)}`}>
-              {T.sms}
+              {t(T.sms)}
             </Button>
             <Button
               onClick={() =>
                 void navigator.clipboard
                   ?.writeText(url)
-                  .then(() => showNotification({ type: 'notify', level: 'success', message: T.copied }))
+                  .then(() => showNotification({ type: 'notify', level: 'success', message: t(T.copied) }))
                   .catch(() => undefined)
               }
             >
-              {T.copy}
+              {t(T.copy)}
             </Button>
-            <Button appearance="subtle" disabled={close.busy} onClick={() => window.confirm(T.closeConfirm) && close.submit(undefined)}>
-              {T.close}
+            <Button appearance="subtle" disabled={close.busy} onClick={() => window.confirm(t(T.closeConfirm)) && close.submit(undefined)}>
+              {t(T.close)}
             </Button>
           </div>
         </>
@@ -114,7 +122,7 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
         <>
           {link && (
             <MessageBar intent="info">
-              <MessageBarBody>{link.status === 'settled' ? T.settledNote : link.status === 'expired' ? T.expiredNote : T.closedNote}</MessageBarBody>
+              <MessageBarBody>{t(link.status === 'settled' ? T.settledNote : link.status === 'expired' ? T.expiredNote : T.closedNote)}</MessageBarBody>
             </MessageBar>
           )}
           {booking.status !== 'cancelled' && booking.payment_status !== 'paid' && booking.payment_status !== 'refunded' && link?.status !== 'expired' && (
@@ -124,35 +132,35 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
                 invite.submit(message)
               }}
             >
-              <Field label={T.messageLabel} hint={T.messageHint}>
+              <Field label={t(T.messageLabel)} hint={t(T.messageHint)}>
                 <Textarea value={message} onChange={(_, d) => setMessage(d.value)} maxLength={FAMILY_MESSAGE_MAX} resize="vertical" />
               </Field>
               <div className={styles.row} style={{ marginTop: tokens.spacingVerticalS }}>
                 <Button type="submit" appearance="primary" disabled={invite.busy} icon={invite.busy ? <Spinner size="tiny" /> : undefined}>
-                  {invite.busy ? T.inviting : link ? T.openAgain : T.invite}
+                  {t(invite.busy ? T.inviting : link ? T.openAgain : T.invite)}
                 </Button>
               </div>
             </form>
           )}
         </>
       )}
-      <Text weight="semibold">{T.listTitle}</Text>
+      <Text weight="semibold">{t(T.listTitle)}</Text>
       {data.contributions.length === 0 ? (
-        <Text block className={styles.muted}>{T.none}</Text>
+        <Text block className={styles.muted}>{t(T.none)}</Text>
       ) : (
-        <ul className={styles.list} aria-label={T.listTitle}>
+        <ul className={styles.list} aria-label={t(T.listTitle)}>
           {data.contributions.map((c) => (
             <li key={c.id} className={styles.item}>
               <Text weight="semibold">
-                {c.name || WELL_WISHER} {c.anonymous && <Caption1 className={styles.muted}>{T.anonymousNote}</Caption1>}
+                {c.name || WELL_WISHER} {c.anonymous && <Caption1 className={styles.muted}>{t(T.anonymousNote)}</Caption1>}
               </Text>
               <Text>{formatKsh(c.amount)}</Text>
               <Caption1 className={styles.muted}>{`${formatDateTime(c.at)}${c.phone ? ` · ${c.phone}` : ''}${c.receipt ? ` · ${c.receipt}` : ''}`}</Caption1>
               {c.thanked ? (
-                <Caption1 className={styles.muted}>{T.thanked}</Caption1>
+                <Caption1 className={styles.muted}>{t(T.thanked)}</Caption1>
               ) : (
                 <Link as="button" onClick={() => thank.submit(c.id)} disabled={thank.busy}>
-                  {T.thank}
+                  {t(T.thank)}
                 </Link>
               )}
               {c.message && <Text className={styles.words}>{`“${c.message}”`}</Text>}

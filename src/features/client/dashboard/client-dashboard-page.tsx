@@ -21,6 +21,7 @@ import {
   DocumentText24Regular,
   Payment20Regular,
 } from '@fluentui/react-icons'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { DashboardCounter } from '../../../components/dashboard-counter'
@@ -64,6 +65,7 @@ const useStyles = makeStyles({
 /** The family's home (SPEC.md section 2): four counters, the 5 most recent bookings, links onward. */
 export function ClientDashboardPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { user } = useSession()
   const { bookings, loading, loaded, error, retry } = useMyBookings()
   const name = user?.name?.trim()
@@ -79,17 +81,19 @@ export function ClientDashboardPage() {
   if (loaded && !error && bookings.length === 0) {
     return (
       <div className={styles.layout}>
-        <PageHeader title={name ? `Welcome, ${name}` : 'Welcome'} subtitle="We are here to help you, one step at a time." />
+        <PageHeader title={name ? t`Welcome, ${name}` : t`Welcome`} subtitle={t`We are here to help you, one step at a time.`} />
         <Card className={styles.start} aria-labelledby="first-step">
           <Subtitle2 as="h2" id="first-step">
-            Start by booking a service
+            <Trans>Start by booking a service</Trans>
           </Subtitle2>
           <Body1>
-            Choose the services you need, tell us about your loved one and pick a date. You can upload documents and pay by M-Pesa
-            afterwards. What you enter is kept until you confirm.
+            <Trans>
+              Choose the services you need, tell us about your loved one and pick a date. You can upload documents and pay by M-Pesa
+              afterwards. What you enter is kept until you confirm.
+            </Trans>
           </Body1>
           <RouterButtonLink to={paths.client.bookService} appearance="primary" size="large" icon={<BookAdd20Regular />} className={styles.startButton}>
-            Book a service
+            <Trans>Book a service</Trans>
           </RouterButtonLink>
         </Card>
       </div>
@@ -99,28 +103,30 @@ export function ClientDashboardPage() {
   return (
     <div className={styles.layout}>
       <PageHeader
-        title={name ? `Welcome back, ${name}` : 'Welcome to your Dashboard'}
-        subtitle="Your bookings, documents and payments at a glance."
+        title={name ? t`Welcome back, ${name}` : t`Welcome to your Dashboard`}
+        subtitle={t`Your bookings, documents and payments at a glance.`}
       />
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={retry}>Retry</Button>
+            <Button onClick={retry}>
+              <Trans>Retry</Trans>
+            </Button>
           </MessageBarActions>
         </MessageBar>
       )}
-      <section aria-label="Summary" className={styles.counters}>
-        <DashboardCounter label="Active Bookings" value={counts.activeBookings} icon={<CalendarCheckmark24Regular />} loading={counting} />
-        <DashboardCounter label="Completed Services" value={counts.completedServices} icon={<CheckmarkCircle24Regular />} loading={counting} />
-        <DashboardCounter label="Pending Documents" value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
-        <DashboardCounter label="Notifications" value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
+      <section aria-label={t`Summary`} className={styles.counters}>
+        <DashboardCounter label={t`Active Bookings`} value={counts.activeBookings} icon={<CalendarCheckmark24Regular />} loading={counting} />
+        <DashboardCounter label={t`Completed Services`} value={counts.completedServices} icon={<CheckmarkCircle24Regular />} loading={counting} />
+        <DashboardCounter label={t`Pending Documents`} value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
+        <DashboardCounter label={t`Notifications`} value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
       </section>
 
       {docs.loaded && needing.length > 0 && (
         <section aria-labelledby="documents-needed" className={styles.checklists}>
           <Subtitle2 as="h2" id="documents-needed" className={styles.sectionHead}>
-            Documents still needed
+            <Trans>Documents still needed</Trans>
           </Subtitle2>
           {needing.map((b) => (
             <DocumentChecklist
@@ -142,19 +148,21 @@ export function ClientDashboardPage() {
       <section aria-labelledby="recent-bookings">
         <div className={styles.sectionHead}>
           <Subtitle2 as="h2" id="recent-bookings">
-            Recent bookings
+            <Trans>Recent bookings</Trans>
           </Subtitle2>
-          {bookings.length > 0 && <RouterLink to={paths.client.bookings}>View all bookings</RouterLink>}
+          {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
         </div>
         <Card>
           {loading && bookings.length === 0 ? (
-            <Skeleton aria-label="Loading bookings">
+            <Skeleton aria-label={t`Loading bookings`}>
               <SkeletonItem size={48} />
             </Skeleton>
           ) : loaded && recent.length === 0 ? (
-            <Body1>No bookings available</Body1>
+            <Body1>
+              <Trans>No bookings available</Trans>
+            </Body1>
           ) : (
-            <ul className={styles.recent} aria-label="Recent bookings">
+            <ul className={styles.recent} aria-label={t`Recent bookings`}>
               {recent.map((b) => (
                 <li key={b.id} className={styles.recentItem}>
                   <RouterLink to={paths.client.booking(b.id)} className={styles.recentName}>
@@ -177,17 +185,17 @@ export function ClientDashboardPage() {
 
       <section aria-labelledby="quick-links">
         <Subtitle2 as="h2" id="quick-links" className={styles.sectionHead}>
-          What would you like to do?
+          <Trans>What would you like to do?</Trans>
         </Subtitle2>
         <div className={styles.links}>
           <RouterButtonLink to={paths.client.bookService} appearance="primary" icon={<BookAdd20Regular />}>
-            Book Service
+            <Trans>Book Service</Trans>
           </RouterButtonLink>
           <RouterButtonLink to={paths.client.documents} icon={<DocumentText20Regular />}>
-            Documents
+            <Trans>Documents</Trans>
           </RouterButtonLink>
           <RouterButtonLink to={paths.client.payments} icon={<Payment20Regular />}>
-            Payments
+            <Trans>Payments</Trans>
           </RouterButtonLink>
         </div>
       </section>

@@ -25,14 +25,16 @@ import {
 } from '@fluentui/react-components'
 import { ArrowDownload20Regular, ArrowUpload20Regular, Delete20Regular, Eye20Regular } from '@fluentui/react-icons'
 import { useCallback, useEffect, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { deleteDocument } from '../../../api/documents'
-import { deceasedOf, documentTypeLabel, type Document } from '../../../api/contracts/documents'
+import { deceasedOf, type Document } from '../../../api/contracts/documents'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
-import { DELETE_CONFIRM, DELETE_DONE, DELETE_FAILED, DOWNLOAD_DONE, DOWNLOAD_FAILED, formatSize, saveDocument } from '../../documents/document-files'
+import { DOCUMENT_MESSAGES, formatSize, saveDocument } from '../../documents/document-files'
+import { documentTypeName } from '../../documents/document-words'
 import { PreviewDialog } from '../../documents/document-parts'
 import { DocumentStatusBadge } from '../../../components/status-badge'
 import { UploadDialog } from '../../documents/upload-dialog'
@@ -62,14 +64,15 @@ const useStyles = makeStyles({
 /** Documents (SPEC.md section 2): list, upload dialog, preview dialog, download and delete. */
 export function DocumentsPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { documents, loading, loaded, error, reload } = useMyDocuments()
   const { bookings } = useMyBookings()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const [uploading, setUploading] = useState(false)
   const [previewing, setPreviewing] = useState<Document | null>(null)
   const [deleting, setDeleting] = useState<Document | null>(null)
-  const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
-  const remove = useSubmission((doc: Document) => deleteDocument(doc.id), { successMessage: DELETE_DONE, failureMessage: DELETE_FAILED })
+  const download = useSubmission(saveDocument, { successMessage: t(DOCUMENT_MESSAGES.downloadDone), failureMessage: t(DOCUMENT_MESSAGES.downloadFailed) })
+  const remove = useSubmission((doc: Document) => deleteDocument(doc.id), { successMessage: t(DOCUMENT_MESSAGES.deleteDone), failureMessage: t(DOCUMENT_MESSAGES.deleteFailed) })
 
   // After a delete (done or refused), close the question and show the list as the server has it.
   const { succeeded: deleted, failed: deleteFailed } = remove
@@ -89,11 +92,11 @@ export function DocumentsPage() {
   return (
     <>
       <PageHeader
-        title="Documents"
-        subtitle="The papers a burial needs: the burial permit before the body leaves the mortuary, the death certificate, and your contract and receipts."
+        title={t`Documents`}
+        subtitle={t`The papers a burial needs: the burial permit before the body leaves the mortuary, the death certificate, and your contract and receipts.`}
         actions={
           <Button appearance="primary" icon={<ArrowUpload20Regular />} onClick={() => setUploading(true)}>
-            Upload Document
+            <Trans>Upload Document</Trans>
           </Button>
         }
       />
@@ -101,11 +104,13 @@ export function DocumentsPage() {
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={reload}>Retry</Button>
+            <Button onClick={reload}>
+              <Trans>Retry</Trans>
+            </Button>
           </MessageBarActions>
         </MessageBar>
       ) : loading && documents.length === 0 ? (
-        <Skeleton aria-label="Loading documents" className={styles.skeleton}>
+        <Skeleton aria-label={t`Loading documents`} className={styles.skeleton}>
           {[0, 1, 2].map((i) => (
             <SkeletonItem key={i} size={48} />
           ))}
@@ -113,25 +118,27 @@ export function DocumentsPage() {
       ) : loaded && documents.length === 0 ? (
         <Card className={styles.empty}>
           <EmptyArt name="lily" />
-          <Body1>No documents yet. Upload the burial permit and the death certificate when you have them.</Body1>
+          <Body1>
+            <Trans>No documents yet. Upload the burial permit and the death certificate when you have them.</Trans>
+          </Body1>
           <Button appearance="primary" onClick={() => setUploading(true)}>
-            Upload a document
+            <Trans>Upload a document</Trans>
           </Button>
         </Card>
       ) : isSmall ? (
-        <ul className={styles.cards} aria-label="My documents">
+        <ul className={styles.cards} aria-label={t`My documents`}>
           {sorted.map((d) => (
             <li key={d.id}>
               <Card className={styles.card}>
                 <div className={styles.cardHead}>
-                  <Text weight="semibold">{documentTypeLabel(d.document_type)}</Text>
+                  <Text weight="semibold">{t(documentTypeName(d.document_type))}</Text>
                   <DocumentStatusBadge status={d.status} />
                 </div>
                 <Caption1 className={styles.name}>{d.name}</Caption1>
                 <Caption1 className={styles.muted}>
-                  {[deceasedOf(d) && `For ${deceasedOf(d)}`, `Uploaded ${formatDate(d.created_at)}`, formatSize(d.size)].filter(Boolean).join(' · ')}
+                  {[deceasedOf(d) && t`For ${deceasedOf(d)}`, t`Uploaded ${formatDate(d.created_at)}`, formatSize(d.size)].filter(Boolean).join(' · ')}
                 </Caption1>
-                {d.status === 'rejected' && d.review_notes && <Caption1 className={styles.note}>Reviewer&apos;s note: {d.review_notes}</Caption1>}
+                {d.status === 'rejected' && d.review_notes && <Caption1 className={styles.note}>{t`Reviewer's note: ${d.review_notes}`}</Caption1>}
                 <RowActions doc={d} {...actions} />
               </Card>
             </li>
@@ -139,14 +146,24 @@ export function DocumentsPage() {
         </ul>
       ) : (
         <Card className={styles.tableCard}>
-          <Table aria-label="My documents">
+          <Table aria-label={t`My documents`}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell className={styles.colType}>Type</TableHeaderCell>
-                <TableHeaderCell className={styles.colDeceased}>Deceased</TableHeaderCell>
-                <TableHeaderCell className={styles.colDate}>Uploaded</TableHeaderCell>
-                <TableHeaderCell className={styles.colStatus}>Status</TableHeaderCell>
-                <TableHeaderCell className={styles.colActions}>Actions</TableHeaderCell>
+                <TableHeaderCell className={styles.colType}>
+                  <Trans>Type</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell className={styles.colDeceased}>
+                  <Trans>Deceased</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell className={styles.colDate}>
+                  <Trans>Uploaded</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell className={styles.colStatus}>
+                  <Trans>Status</Trans>
+                </TableHeaderCell>
+                <TableHeaderCell className={styles.colActions}>
+                  <Trans>Actions</Trans>
+                </TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -154,7 +171,7 @@ export function DocumentsPage() {
                 <TableRow key={d.id}>
                   <TableCell>
                     <Text weight="semibold" block>
-                      {documentTypeLabel(d.document_type)}
+                      {t(documentTypeName(d.document_type))}
                     </Text>
                     <Caption1 className={styles.name}>{d.name}</Caption1>
                   </TableCell>
@@ -184,19 +201,21 @@ export function DocumentsPage() {
       <Dialog open onOpenChange={(_, d) => (!d.open && !remove.busy ? setDeleting(null) : undefined)} modalType="alert">
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>Delete document</DialogTitle>
+            <DialogTitle>
+              <Trans>Delete document</Trans>
+            </DialogTitle>
             <DialogContent>
-              {DELETE_CONFIRM}
+              {t(DOCUMENT_MESSAGES.deleteConfirm)}
               {deleting && (
                 <Body1 block className={styles.muted}>
-                  {documentTypeLabel(deleting.document_type)}: {deleting.name}
+                  {t(documentTypeName(deleting.document_type))}: {deleting.name}
                 </Body1>
               )}
             </DialogContent>
             <DialogFooter
               busy={remove.busy}
               onCancel={() => setDeleting(null)}
-              confirm={remove.busy ? 'Deleting...' : 'Delete'}
+              confirm={remove.busy ? t`Deleting...` : t`Delete`}
               onConfirm={() => deleting && remove.submit(deleting)}
             />
           </DialogBody>
@@ -209,17 +228,18 @@ export function DocumentsPage() {
 
 function RowActions({ doc, preview, download, remove }: { doc: Document; preview: (d: Document) => void; download: (d: Document) => void; remove: (d: Document) => void }) {
   const styles = useStyles()
-  const label = `${documentTypeLabel(doc.document_type)} ${doc.name}`
+  const { t } = useLingui()
+  const label = `${t(documentTypeName(doc.document_type))} ${doc.name}`
   return (
     <div className={styles.actions}>
-      <Button size="small" icon={<Eye20Regular />} onClick={() => preview(doc)} aria-label={`Preview ${label}`}>
-        Preview
+      <Button size="small" icon={<Eye20Regular />} onClick={() => preview(doc)} aria-label={t`Preview ${label}`}>
+        <Trans>Preview</Trans>
       </Button>
-      <Button size="small" icon={<ArrowDownload20Regular />} onClick={() => download(doc)} aria-label={`Download ${label}`}>
-        Download
+      <Button size="small" icon={<ArrowDownload20Regular />} onClick={() => download(doc)} aria-label={t`Download ${label}`}>
+        <Trans>Download</Trans>
       </Button>
-      <Button size="small" icon={<Delete20Regular />} onClick={() => remove(doc)} aria-label={`Delete ${label}`}>
-        Delete
+      <Button size="small" icon={<Delete20Regular />} onClick={() => remove(doc)} aria-label={t`Delete ${label}`}>
+        <Trans>Delete</Trans>
       </Button>
     </div>
   )

@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
+import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myDocuments } from '../../../api/documents'
 import type { Document } from '../../../api/contracts/documents'
 import { useNotifications } from '../../../app/use-notifications'
-import { LOAD_FAILED } from '../../documents/document-files'
+import { DOCUMENT_MESSAGES } from '../../documents/document-files'
 
 /** The family's documents (GET /documents/my): the Documents page and each booking's checklist. */
 export const liveMyDocuments = createCollectionMachine<Document>('myDocuments').provide({
@@ -12,7 +13,8 @@ export const liveMyDocuments = createCollectionMachine<Document>('myDocuments').
 })
 
 export function useMyDocuments() {
-  const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: LOAD_FAILED } })
+  const { t } = useLingui()
+  const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: t(DOCUMENT_MESSAGES.loadFailed) } })
   useNotifications(actorRef)
   return {
     documents: snapshot.context.items,

@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useForm } from '@tanstack/react-form'
 import { z } from 'zod/mini'
@@ -35,17 +37,21 @@ import { amountDueText, deceasedName, displayPhone, mpesaReason } from './paymen
 
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>
 
-const PhoneForm = z.object({
-  phone: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Enter the M-Pesa phone number'),
-      z.refine((v) => normaliseKenyanPhone(v) !== null, MPESA_MESSAGES.invalidPhone),
-    ),
-})
+const PHONE_REQUIRED = msg`Enter the M-Pesa phone number`
 
-const PHONE_HINT = 'Format: 07XXXXXXXX, 01XXXXXXXX or 2547XXXXXXXX'
+/** The phone's rules, with the words in the language in use. */
+const phoneForm = (required: string) =>
+  z.object({
+    phone: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, required),
+        z.refine((v) => normaliseKenyanPhone(v) !== null, MPESA_MESSAGES.invalidPhone),
+      ),
+  })
+
+const PHONE_HINT = msg`Format: 07XXXXXXXX, 01XXXXXXXX or 2547XXXXXXXX`
 
 const useStyles = makeStyles({
   surface: { maxWidth: '480px' },
@@ -81,6 +87,7 @@ const useStyles = makeStyles({
  */
 export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: PendingPayment }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const state = useSelector(actor, (s) => s.value)
   const context = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
@@ -96,18 +103,26 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
   // Above M-Pesa's limit per transaction the family pays in instalments: this push asks for the most it may.
   const instalment = amountForPush(booking) < amountToPay(booking)
   const amount = instalment ? formatKsh(amountForPush(booking)) : due
+  const most = formatKsh(MAX_MPESA_PUSH)
+  const phone = displayPhone(context.phone)
+  const attempt = context.attempt
+  const attempts = context.maxAttempts
 
   const summary = (
     <dl className={styles.summary}>
-      <dt className={styles.term}>For</dt>
+      <dt className={styles.term}>
+        <Trans>For</Trans>
+      </dt>
       <dd className={styles.value}>
         <Body1>{deceasedName(booking)}</Body1>
       </dd>
-      <dt className={styles.term}>Amount</dt>
+      <dt className={styles.term}>
+        <Trans>Amount</Trans>
+      </dt>
       <dd className={styles.value}>
         <Text className={styles.amount}>{amount}</Text>
         {instalment ? (
-          <Caption1 className={styles.ofTotal}> now, of {due} due (M-Pesa moves at most {formatKsh(MAX_MPESA_PUSH)} at a time)</Caption1>
+          <Caption1 className={styles.ofTotal}> {t`now, of ${due} due (M-Pesa moves at most ${most} at a time)`}</Caption1>
         ) : (
           ofTotal && <Caption1 className={styles.ofTotal}> {ofTotal}</Caption1>
         )}
@@ -122,7 +137,9 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
           <PhoneStep actor={actor} busy={busy} amount={amount} summary={summary} initialPhone={context.phone} onCancel={close} />
         ) : (
           <DialogBody>
-            <DialogTitle>Pay with M-Pesa</DialogTitle>
+            <DialogTitle>
+              <Trans>Pay with M-Pesa</Trans>
+            </DialogTitle>
             <DialogContent className={styles.content}>
               {summary}
               {(state === 'waiting' || state === 'verifying') && (
@@ -131,23 +148,27 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                     <Phone24Regular className={styles.phoneIcon} aria-hidden />
                     <div className={styles.stack}>
                       <Subtitle2 as="h3" className={styles.stepHeading}>
-                        Check your phone
+                        <Trans>Check your phone</Trans>
                       </Subtitle2>
                       <Body1>
-                        We sent an M-Pesa request to <span className={styles.nowrap}>{displayPhone(context.phone)}</span>. Enter your{' '}
-                        <span className={styles.nowrap}>M-PESA PIN</span> on the phone to pay <span className={styles.nowrap}>{amount}</span>.
+                        <Trans>
+                          We sent an M-Pesa request to <span className={styles.nowrap}>{phone}</span>. Enter your{' '}
+                          <span className={styles.nowrap}>M-PESA PIN</span> on the phone to pay <span className={styles.nowrap}>{amount}</span>.
+                        </Trans>
                       </Body1>
                     </div>
                   </div>
                   <Field
-                    label={context.attempt > 0 ? `Checking for your payment: attempt ${context.attempt} of ${context.maxAttempts}` : 'Waiting for you to enter your PIN…'}
-                    hint="We check every 5 seconds."
+                    label={attempt > 0 ? t`Checking for your payment: attempt ${attempt} of ${attempts}` : t`Waiting for you to enter your PIN…`}
+                    hint={t`We check every 5 seconds.`}
                   >
                     <ProgressBar thickness="large" value={context.attempt / context.maxAttempts} max={1} />
                   </Field>
                   <Caption1 className={styles.muted}>
-                    Closing this window stops the checking. If you already entered your PIN, look at your payment history before paying
-                    again.
+                    <Trans>
+                      Closing this window stops the checking. If you already entered your PIN, look at your payment history before paying
+                      again.
+                    </Trans>
                   </Caption1>
                 </>
               )}
@@ -156,14 +177,20 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                   <MessageBarBody>
                     {context.failure.stage === 'mpesa' ? (
                       <>
-                        <MessageBarTitle>Payment not completed</MessageBarTitle>
+                        <MessageBarTitle>
+                          <Trans>Payment not completed</Trans>
+                        </MessageBarTitle>
                         {mpesaReason(context.failure.resultCode) && <div>{mpesaReason(context.failure.resultCode)}</div>}
-                        <div>M-Pesa said: {context.failure.message}</div>
-                        <div>No money was taken. You can try again.</div>
+                        <div>{t`M-Pesa said: ${context.failure.message}`}</div>
+                        <div>
+                          <Trans>No money was taken. You can try again.</Trans>
+                        </div>
                       </>
                     ) : (
                       <>
-                        <MessageBarTitle>The payment request was not sent</MessageBarTitle>
+                        <MessageBarTitle>
+                          <Trans>The payment request was not sent</Trans>
+                        </MessageBarTitle>
                         <div>{context.failure.message}</div>
                       </>
                     )}
@@ -173,19 +200,27 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
               {state === 'timedOut' && (
                 <MessageBar intent="warning" layout="multiline" politeness="assertive">
                   <MessageBarBody>
-                    <MessageBarTitle>We could not confirm your payment yet</MessageBarTitle>
+                    <MessageBarTitle>
+                      <Trans>We could not confirm your payment yet</Trans>
+                    </MessageBarTitle>
                     <div>{MPESA_MESSAGES.timeout}.</div>
-                    <div>If you entered your PIN, the payment may still arrive: check again before paying again.</div>
+                    <div>
+                      <Trans>If you entered your PIN, the payment may still arrive: check again before paying again.</Trans>
+                    </div>
                   </MessageBarBody>
                 </MessageBar>
               )}
               {state === 'verifyError' && (
                 <MessageBar intent="error" layout="multiline" politeness="assertive">
                   <MessageBarBody>
-                    <MessageBarTitle>We could not check your payment</MessageBarTitle>
+                    <MessageBarTitle>
+                      <Trans>We could not check your payment</Trans>
+                    </MessageBarTitle>
                     <div>{MPESA_MESSAGES.verifyFailed}.</div>
                     <div>
-                      Support: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+                      <Trans>
+                        Support: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>
+                      </Trans>
                     </div>
                   </MessageBarBody>
                 </MessageBar>
@@ -194,26 +229,26 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
             <DialogActions fluid className={styles.actions}>
               {state === 'waiting' || state === 'verifying' ? (
                 <Button ref={primary} appearance="secondary" onClick={close}>
-                  Close
+                  <Trans>Close</Trans>
                 </Button>
               ) : (
                 <>
                   <Button appearance="secondary" onClick={close}>
-                    Close
+                    <Trans>Close</Trans>
                   </Button>
                   {(state === 'timedOut' || state === 'verifyError') && (
                     <Button appearance="secondary" onClick={() => actor.send({ type: 'payment.retry' })}>
-                      Pay again
+                      <Trans>Pay again</Trans>
                     </Button>
                   )}
                   {state === 'failed' && (
                     <Button ref={primary} appearance="primary" onClick={() => actor.send({ type: 'payment.retry' })}>
-                      Try again
+                      <Trans>Try again</Trans>
                     </Button>
                   )}
                   {(state === 'timedOut' || state === 'verifyError') && (
                     <Button ref={primary} appearance="primary" onClick={() => actor.send({ type: 'payment.check' })}>
-                      Check again
+                      <Trans>Check again</Trans>
                     </Button>
                   )}
                 </>
@@ -242,39 +277,45 @@ function PhoneStep({
   onCancel: () => void
 }) {
   const styles = useStyles()
+  const { t } = useLingui()
+  const schema = useMemo(() => phoneForm(t(PHONE_REQUIRED)), [t])
   const form = useForm({
     defaultValues: { phone: initialPhone },
-    validators: { onChange: PhoneForm },
+    validators: { onChange: schema },
     onSubmit: ({ value }) => actor.send({ type: 'payment.submit', phone: value.phone.trim() }),
   })
   return (
-    <form onSubmit={submitHandler(form)} noValidate aria-label="Pay with M-Pesa">
+    <form onSubmit={submitHandler(form)} noValidate aria-label={t`Pay with M-Pesa`}>
       <DialogBody>
-        <DialogTitle>Pay with M-Pesa</DialogTitle>
+        <DialogTitle>
+          <Trans>Pay with M-Pesa</Trans>
+        </DialogTitle>
         <DialogContent className={styles.content}>
           {summary}
           <form.Field name="phone">
             {(f) => (
               <TextField
                 field={f}
-                label="M-Pesa phone number"
+                label={t`M-Pesa phone number`}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
                 placeholder="0712 345 678"
-                hint={PHONE_HINT}
+                hint={t(PHONE_HINT)}
                 required
               />
             )}
           </form.Field>
-          <Caption1 className={styles.muted}>You will get a prompt on this phone to enter your M-PESA PIN.</Caption1>
+          <Caption1 className={styles.muted}>
+            <Trans>You will get a prompt on this phone to enter your M-PESA PIN.</Trans>
+          </Caption1>
         </DialogContent>
         <DialogActions fluid className={styles.actions}>
           <Button appearance="secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" appearance="primary" disabledFocusable={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {busy ? 'Sending request…' : `Pay ${amount}`}
+            {busy ? t`Sending request…` : t`Pay ${amount}`}
           </Button>
         </DialogActions>
       </DialogBody>

@@ -1,15 +1,24 @@
-/** Words for the Payments screen that are presentation only (the flow's messages live in the machine). */
+/**
+ * Words for the Payments screen that are presentation only (the flow's messages live in the machine).
+ * The functions run while a screen renders and answer in the language in use.
+ */
+import { i18n, type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { amountToPay, type PendingPayment } from '../../../api/contracts/payments'
 import { formatKsh } from '../../../lib/format'
 
 export { displayPhone, mpesaReason, receiptOf } from '../../../lib/mpesa-words'
 
-export const PAYMENT_METHODS: Record<string, string> = { mpesa: 'M-Pesa', other: 'Other' }
-export const methodLabel = (method: string) => PAYMENT_METHODS[method] ?? method
+// "M-Pesa" is a name, the same in both languages.
+export const PAYMENT_METHODS: Record<string, MessageDescriptor | string> = { mpesa: 'M-Pesa', other: msg`Other` }
+export const methodLabel = (method: string) => {
+  const label = PAYMENT_METHODS[method]
+  return label === undefined ? method : typeof label === 'string' ? label : i18n._(label)
+}
 
 /** The name a family knows the booking by. */
 export const deceasedName = (b: { deceased_first_name: string; deceased_last_name: string }) =>
-  `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || 'Your booking'
+  `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || i18n._(msg`Your booking`)
 
 /**
  * What a booking awaiting payment asks for: the amount to pay now and, when part of it is already
@@ -17,5 +26,6 @@ export const deceasedName = (b: { deceased_first_name: string; deceased_last_nam
  */
 export function amountDueText(b: Pick<PendingPayment, 'total_amount' | 'amount_due'>): { due: string; ofTotal: string | null } {
   const due = amountToPay(b)
-  return { due: formatKsh(due), ofTotal: due < b.total_amount ? `due of ${formatKsh(b.total_amount)}` : null }
+  const total = formatKsh(b.total_amount)
+  return { due: formatKsh(due), ofTotal: due < b.total_amount ? i18n._(msg`due of ${total}`) : null }
 }

@@ -24,6 +24,9 @@ import {
 } from '@fluentui/react-components'
 import { Receipt24Regular, Wallet24Regular } from '@fluentui/react-icons'
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import type { Payment, PendingPayment } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
@@ -97,6 +100,7 @@ function useList<T extends { id: string }>(actor: ActorRefFrom<ReturnType<typeof
 /** Payments (SPEC.md section 2): what is still to pay, by M-Pesa, and what has been paid. */
 export function PaymentsPage() {
   const styles = useStyles()
+  const { t } = useLingui()
   const { user } = useSession()
   const page = useActorRef(livePaymentsPageMachine, { input: { phone: user?.phone ?? null } })
   // Fetch the dialog's code once the page is up, so Pay opens at once.
@@ -117,19 +121,23 @@ export function PaymentsPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title="Payments" subtitle="Pay for your bookings by M-Pesa and see what you have paid." />
+      <PageHeader title={t`Payments`} subtitle={t`Pay for your bookings by M-Pesa and see what you have paid.`} />
 
       {receipt && (
         <MessageBar intent="success" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>Payment received</MessageBarTitle>
-            {formatKsh(receipt.amount)} for {receipt.deceasedName || 'your booking'}. Thank you. It is now in your payment history.
+            <MessageBarTitle>
+              <Trans>Payment received</Trans>
+            </MessageBarTitle>
+            {receipt.deceasedName
+              ? t`${formatKsh(receipt.amount)} for ${receipt.deceasedName}. Thank you. It is now in your payment history.`
+              : t`${formatKsh(receipt.amount)} for your booking. Thank you. It is now in your payment history.`}
           </MessageBarBody>
           <MessageBarActions
             containerAction={
               <Button
                 appearance="transparent"
-                aria-label="Dismiss"
+                aria-label={t`Dismiss`}
                 icon={<Dismiss20Regular />}
                 onClick={() => page.send({ type: 'payments.dismissReceipt' })}
               />
@@ -159,7 +167,9 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
     <MessageBar intent="error">
       <MessageBarBody>{message}</MessageBarBody>
       <MessageBarActions>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </Button>
       </MessageBarActions>
     </MessageBar>
   )
@@ -167,23 +177,28 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 
 function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPayment>; onRetry: () => void; onPay: (b: PendingPayment) => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const headingId = useId()
   return (
     <Card className={styles.card} role="region" aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         <Wallet24Regular className={styles.headingIcon} aria-hidden />
-        Awaiting payment
+        <Trans>Awaiting payment</Trans>
       </Subtitle2>
       {view.error && <LoadError message={view.error} onRetry={onRetry} />}
-      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label="Loading pending payments…" />}
+      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading pending payments…`} />}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
-          <Body1>Nothing to pay right now</Body1>
-          <Caption1>A booking appears here until it is paid.</Caption1>
+          <Body1>
+            <Trans>Nothing to pay right now</Trans>
+          </Body1>
+          <Caption1>
+            <Trans>A booking appears here until it is paid.</Trans>
+          </Caption1>
         </div>
       )}
       {view.items.length > 0 && (
-        <ul className={styles.list} aria-label="Bookings awaiting payment">
+        <ul className={styles.list} aria-label={t`Bookings awaiting payment`}>
           {view.items.map((b) => (
             <PendingRow key={b.id} booking={b} onPay={onPay} />
           ))}
@@ -195,6 +210,7 @@ function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPaymen
 
 function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: PendingPayment) => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const nameId = useId()
   const amount = amountDueText(booking)
   return (
@@ -203,7 +219,7 @@ function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: Pe
         <Text weight="semibold" id={nameId}>
           {deceasedName(booking)}
         </Text>
-        <Caption1 className={styles.muted}>Booking #{booking.id}</Caption1>
+        <Caption1 className={styles.muted}>{t`Booking #${booking.id}`}</Caption1>
       </div>
       <div className={styles.pendingEnd}>
         <Text>
@@ -211,45 +227,51 @@ function PendingRow({ booking, onPay }: { booking: PendingPayment; onPay: (b: Pe
           {amount.ofTotal && <Caption1 className={styles.muted}> {amount.ofTotal}</Caption1>}
         </Text>
         <Button appearance="primary" aria-describedby={nameId} onClick={() => onPay(booking)}>
-          Pay with M-Pesa
+          <Trans>Pay with M-Pesa</Trans>
         </Button>
         {/* Relatives can share the bill: the link is made and shared on the booking's page. */}
         <RouterButtonLink to={`${paths.client.booking(booking.id)}#booking-contributions`}>
-          Invite contributions
+          <Trans>Invite contributions</Trans>
         </RouterButtonLink>
       </div>
     </li>
   )
 }
 
-/** "Joseph Kamau · Booking #12": whom a payment was for, as the family knows it. */
+/** "Joseph Kamau · Booking #12": whom a payment was for, as the family knows it (called while rendering). */
 function paidFor(p: Payment): string {
   const name = `${p.deceased_first_name} ${p.deceased_last_name}`.trim()
-  const booking = p.booking_id ? `Booking #${p.booking_id}` : ''
+  const id = p.booking_id
+  const booking = id ? i18n._(msg`Booking #${id}`) : ''
   return [name, booking].filter(Boolean).join(' · ') || '—'
 }
 
 function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: () => void }) {
   const styles = useStyles()
+  const { t } = useLingui()
   const headingId = useId()
   const narrow = useMediaQuery('(max-width: 640px)')
   return (
     <Card className={styles.card} role="region" aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         <Receipt24Regular className={styles.headingIcon} aria-hidden />
-        Payment history
+        <Trans>Payment history</Trans>
       </Subtitle2>
       {view.error && <LoadError message={view.error} onRetry={onRetry} />}
-      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label="Loading payment history…" />}
+      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading payment history…`} />}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
-          <Body1>No payments yet</Body1>
-          <Caption1>Your M-Pesa payments will be listed here.</Caption1>
+          <Body1>
+            <Trans>No payments yet</Trans>
+          </Body1>
+          <Caption1>
+            <Trans>Your M-Pesa payments will be listed here.</Trans>
+          </Caption1>
         </div>
       )}
       {view.items.length > 0 &&
         (narrow ? (
-          <ul className={styles.list} aria-label="Payment history">
+          <ul className={styles.list} aria-label={t`Payment history`}>
             {view.items.map((p) => (
               <li key={p.id} className={styles.historyItem}>
                 <div className={styles.historyTop}>
@@ -258,23 +280,35 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                 </div>
                 <Text>{paidFor(p)}</Text>
                 <Caption1 className={styles.muted}>
-                  {methodLabel(p.payment_method)}{p.contributor_name ? ` · from ${p.contributor_name}` : ''} · {formatDateTime(p.payment_date) || '—'}
+                  {methodLabel(p.payment_method)}{p.contributor_name ? ` · ${t`from ${p.contributor_name}`}` : ''} · {formatDateTime(p.payment_date) || '—'}
                 </Caption1>
-                <Caption1 className={styles.mono}>{receiptOf(p) ?? 'No transaction id'}</Caption1>
+                <Caption1 className={styles.mono}>{receiptOf(p) ?? t`No transaction id`}</Caption1>
               </li>
             ))}
           </ul>
         ) : (
           <div className={styles.tableCard}>
-            <Table aria-label="Payment history" size="small">
+            <Table aria-label={t`Payment history`} size="small">
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>Transaction ID</TableHeaderCell>
-                  <TableHeaderCell>For</TableHeaderCell>
-                  <TableHeaderCell>Method</TableHeaderCell>
-                  <TableHeaderCell button={{ className: styles.amountHead }}>Amount</TableHeaderCell>
-                  <TableHeaderCell>Date</TableHeaderCell>
-                  <TableHeaderCell>Status</TableHeaderCell>
+                  <TableHeaderCell>
+                    <Trans>Transaction ID</Trans>
+                  </TableHeaderCell>
+                  <TableHeaderCell>
+                    <Trans>For</Trans>
+                  </TableHeaderCell>
+                  <TableHeaderCell>
+                    <Trans>Method</Trans>
+                  </TableHeaderCell>
+                  <TableHeaderCell button={{ className: styles.amountHead }}>
+                    <Trans>Amount</Trans>
+                  </TableHeaderCell>
+                  <TableHeaderCell>
+                    <Trans>Date</Trans>
+                  </TableHeaderCell>
+                  <TableHeaderCell>
+                    <Trans>Status</Trans>
+                  </TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -284,7 +318,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                     <TableCell>{paidFor(p)}</TableCell>
                     <TableCell>
                       {methodLabel(p.payment_method)}
-                      {p.contributor_name && <Caption1 className={styles.muted} block>{`from ${p.contributor_name}`}</Caption1>}
+                      {p.contributor_name && <Caption1 className={styles.muted} block>{t`from ${p.contributor_name}`}</Caption1>}
                     </TableCell>
                     <TableCell className={styles.right}>{formatKsh(p.amount)}</TableCell>
                     <TableCell>{formatDateTime(p.payment_date) || '—'}</TableCell>

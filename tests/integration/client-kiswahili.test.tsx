@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { paths } from '../../src/app/paths'
+import { activateLocale } from '../../src/lib/i18n'
+import { renderAt } from './render-app'
+
+/**
+ * The family's screens in Kiswahili, with the real machines and the mock /api: the words come from
+ * src/locales/sw/client.po (the setup file puts English back after each test).
+ */
+
+vi.setConfig({ testTimeout: 40_000 })
+
+const kiswahili = () => act(async () => {
+  await activateLocale('sw')
+})
+
+describe('The family’s screens in Kiswahili', () => {
+  it('the dashboard changes language in place: greeting, counters and the ways on', async () => {
+    await renderAt(paths.client.home, { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' })).toBeInTheDocument()
+    await kiswahili()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Karibu tena, Mary Achieng' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Uhifadhi Unaoendelea' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Hati Zinazosubiri' })).toBeInTheDocument()
+    const links = within(screen.getByRole('region', { name: 'Ungependa kufanya nini?' }))
+    expect(links.getByRole('link', { name: 'Weka Nafasi ya Huduma' })).toHaveAttribute('href', paths.client.bookService)
+    expect(links.getByRole('link', { name: 'Malipo' })).toHaveAttribute('href', paths.client.payments)
+  })
+
+  it('the booking wizard speaks Kiswahili: steps, the intro, the services and the way on', async () => {
+    await kiswahili()
+    await renderAt(paths.client.bookService, { as: 'client' })
+    // The wizard's code is the largest of the family's screens: its first load may take a while here.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hatua 1 kati ya 4 · Chagua Huduma' }, { timeout: 15_000 })).toBeInTheDocument()
+    const steps = within(screen.getByRole('navigation', { name: 'Hatua za uhifadhi' }))
+    expect(steps.getByText('Maelezo ya Marehemu')).toBeInTheDocument()
+    expect(steps.getByText('Kagua na Uthibitishe')).toBeInTheDocument()
+    const form = screen.getByRole('form', { name: 'Chagua Huduma' })
+    expect(await within(form).findByRole('group', { name: 'Huduma' })).toBeInTheDocument()
+    expect(within(form).getByText('Huduma 0 zimechaguliwa')).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Endelea' })).toBeInTheDocument()
+  })
+
+  it('Payments and the M-Pesa dialog in Kiswahili', async () => {
+    const user = userEvent.setup()
+    await kiswahili()
+    await renderAt(paths.client.payments, { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malipo' })).toBeInTheDocument()
+    const waiting = screen.getByRole('region', { name: 'Yanayosubiri malipo' })
+    const pay = await within(waiting).findAllByRole('button', { name: /^Lipa kwa M-Pesa/ })
+    await user.click(pay[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Lipa kwa M-Pesa' })
+    expect(within(dialog).getByRole('textbox', { name: /Nambari ya simu ya M-Pesa/ })).toBeInTheDocument()
+    expect(within(dialog).getByText('Utapokea ombi kwenye simu hii la kuweka PIN yako ya M-PESA.')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Ghairi' })).toBeInTheDocument()
+  })
+
+  it('Documents in Kiswahili: the document types by their Kiswahili names', async () => {
+    await kiswahili()
+    await renderAt(paths.client.documents, { as: 'client' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hati' })).toBeInTheDocument()
+    const table = await screen.findByRole('table', { name: 'Hati zangu' })
+    expect(within(table).getByRole('columnheader', { name: 'Aina' })).toBeInTheDocument()
+    expect(within(table).getAllByText('Cheti cha Kifo').length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: 'Pakia Hati' })).toBeInTheDocument()
+  })
+})
