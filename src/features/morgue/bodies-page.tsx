@@ -66,8 +66,9 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   const styles = useStyles()
   return (
     <dl className={styles.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
+      {/* Keyed by place, not by term: two English terms may share one translation. */}
+      {rows.map(([term, value], i) => (
+        <div key={i} style={{ display: 'contents' }}>
           <dt className={styles.term}>{term}</dt>
           <dd className={styles.value}>{value || '—'}</dd>
         </div>
