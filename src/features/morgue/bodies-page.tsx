@@ -50,6 +50,8 @@ import { useCaseload } from './use-caseload'
 const CustodySection = lazy(() => import('./custody-section').then((m) => ({ default: m.CustodySection })))
 
 const useStyles = makeStyles({
+  // The filters wrap on a phone rather than widen the page (the Kiswahili names are longer).
+  tabs: { flexWrap: 'wrap' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
   card: { gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box' },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -111,7 +113,7 @@ export function BodiesPage() {
     <>
       <PageHeader title={MORGUE_TEXT.bodiesTitle} subtitle={MORGUE_TEXT.bodiesSubtitle} />
       <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={caseload.bookings.length === 0} emptyText={MORGUE_TEXT.noBodies} onRetry={caseload.reload}>
-        <TabList selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as BodyFilter)} aria-label={MORGUE_TEXT.bodyFilter}>
+        <TabList className={styles.tabs} selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as BodyFilter)} aria-label={MORGUE_TEXT.bodyFilter}>
           {BODY_FILTERS.map((f) => (
             <Tab key={f} value={f}>
               {MORGUE_TEXT.bodyFilters[f]}
