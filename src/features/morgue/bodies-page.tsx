@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react'
+import { useLingui } from '@lingui/react'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '../../app/paths'
 import {
@@ -49,6 +50,8 @@ import { useCaseload } from './use-caseload'
 const CustodySection = lazy(() => import('./custody-section').then((m) => ({ default: m.CustodySection })))
 
 const useStyles = makeStyles({
+  // The filters wrap on a phone rather than widen the page (the Kiswahili names are longer).
+  tabs: { flexWrap: 'wrap' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalM, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' },
   card: { gap: tokens.spacingVerticalS, height: '100%', boxSizing: 'border-box' },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -65,8 +68,9 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   const styles = useStyles()
   return (
     <dl className={styles.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
+      {/* Keyed by place, not by term: two English terms may share one translation. */}
+      {rows.map(([term, value], i) => (
+        <div key={i} style={{ display: 'contents' }}>
           <dt className={styles.term}>{term}</dt>
           <dd className={styles.value}>{value || '—'}</dd>
         </div>
@@ -78,17 +82,19 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 function summaryRows(b: Booking, now: Date): Array<[string, ReactNode]> {
   const days = daysInCare(b, now)
   return [
-    ['Date of death', formatDate(b.morgue?.date_of_death)],
-    ['Place of death', b.morgue?.place_of_death ?? ''],
-    ['Days in care', inStorage(b) ? `${days} ${days === 1 ? 'day' : 'days'}` : b.morgue?.released_at ? MORGUE_TEXT.released : MORGUE_TEXT.notInCare],
-    ['Service', formatDateTime(serviceAt(b))],
-    ['Family', <FamilyContact key="family" name={b.client_name ?? ''} phone={b.morgue?.client_phone ?? ''} />],
+    [MORGUE_TEXT.dateOfDeath, formatDate(b.morgue?.date_of_death)],
+    [MORGUE_TEXT.placeOfDeath, b.morgue?.place_of_death ?? ''],
+    [MORGUE_TEXT.daysInCare, inStorage(b) ? MORGUE_TEXT.days(days) : b.morgue?.released_at ? MORGUE_TEXT.released : MORGUE_TEXT.notInCare],
+    [MORGUE_TEXT.service, formatDateTime(serviceAt(b))],
+    [MORGUE_TEXT.family, <FamilyContact key="family" name={b.client_name ?? ''} phone={b.morgue?.client_phone ?? ''} />],
   ]
 }
 
 /** Body management: the bookings assigned to the attendant, a detail panel each, release against the permit. */
 export function BodiesPage() {
   const styles = useStyles()
+  // Re-render on a change of language: the words below are read in the language in use.
+  useLingui()
   const caseload = useCaseload()
   // The open case lives in the address, so the dashboard can link to it and Back closes it.
   const openId = useParams().bookingId ?? null
@@ -107,7 +113,7 @@ export function BodiesPage() {
     <>
       <PageHeader title={MORGUE_TEXT.bodiesTitle} subtitle={MORGUE_TEXT.bodiesSubtitle} />
       <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={caseload.bookings.length === 0} emptyText={MORGUE_TEXT.noBodies} onRetry={caseload.reload}>
-        <TabList selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as BodyFilter)} aria-label={MORGUE_TEXT.bodyFilter}>
+        <TabList className={styles.tabs} selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as BodyFilter)} aria-label={MORGUE_TEXT.bodyFilter}>
           {BODY_FILTERS.map((f) => (
             <Tab key={f} value={f}>
               {MORGUE_TEXT.bodyFilters[f]}
@@ -115,7 +121,7 @@ export function BodiesPage() {
           ))}
         </TabList>
         {sorted.length === 0 && <Body1>{MORGUE_TEXT.noBodiesInFilter}</Body1>}
-        <ul className={styles.list} aria-label="Bodies assigned to you">
+        <ul className={styles.list} aria-label={MORGUE_TEXT.bodiesList}>
           {sorted.map((b) => {
             const alert = storageAlert(b, now)
             return (
@@ -164,14 +170,14 @@ export function BodiesPage() {
               <Facts
                 rows={[
                   ...summaryRows(open, now),
-                  ['Booking', `#${open.id}`],
-                  ['Received', formatDateTime(open.morgue?.received_at ?? open.created_at)],
-                  ['Services', open.services.map((s) => s.service_name).join(', ')],
-                  ['Preparation', `${doneTasks(open).length} of ${PREP_TASKS.length} tasks done`],
-                  ['Transport', TRANSPORT_LABELS[open.morgue?.transport_status ?? 'scheduled']],
+                  [MORGUE_TEXT.booking, `#${open.id}`],
+                  [MORGUE_TEXT.received, formatDateTime(open.morgue?.received_at ?? open.created_at)],
+                  [MORGUE_TEXT.services, open.services.map((s) => s.service_name).join(', ')],
+                  [MORGUE_TEXT.preparation, MORGUE_TEXT.tasksDone(doneTasks(open).length, PREP_TASKS.length)],
+                  [MORGUE_TEXT.transport, TRANSPORT_LABELS[open.morgue?.transport_status ?? 'scheduled']],
                   [MORGUE_TEXT.pickup, pickupOf(open)],
                   [MORGUE_TEXT.destination, destinationOf(open) ?? MORGUE_TEXT.noDestination],
-                  ['Notes', open.notes ?? ''],
+                  [MORGUE_TEXT.notes, open.notes ?? ''],
                 ]}
               />
               <ReleaseSection booking={open} onRelease={() => setReleaseRequest((n) => n + 1)} />
@@ -186,15 +192,21 @@ export function BodiesPage() {
   )
 }
 
+/** Once a case is closed (completed or cancelled), nothing is left to release; said in whole sentences. */
+function nothingToRelease(status: Booking['status']): string {
+  return status === 'completed' || status === 'cancelled' ? MORGUE_TEXT.nothingToRelease[status] : MORGUE_TEXT.nothingToReleaseOther(status)
+}
+
 function ReleaseSection({ booking, onRelease }: { booking: Booking; onRelease: () => void }) {
+  useLingui()
   const permit = permitOf(booking)
   if (booking.morgue?.released_at)
     return (
       <MessageBar intent="success">
-        <MessageBarBody>{`Released to the family on ${formatDateTime(booking.morgue.released_at)}.`}</MessageBarBody>
+        <MessageBarBody>{MORGUE_TEXT.releasedOn(formatDateTime(booking.morgue.released_at))}</MessageBarBody>
       </MessageBar>
     )
-  if (!inStorage(booking)) return <Text>This booking is {booking.status}; there is nothing to release.</Text>
+  if (!inStorage(booking)) return <Text>{nothingToRelease(booking.status)}</Text>
   if (permit !== 'approved')
     return (
       <>
@@ -211,7 +223,7 @@ function ReleaseSection({ booking, onRelease }: { booking: Booking; onRelease: (
     )
   return (
     <>
-      <Body1>The burial permit is approved: the body can be released to the family.</Body1>
+      <Body1>{MORGUE_TEXT.permitApproved}</Body1>
       <Body1>{CUSTODY_FORM_TEXT.releaseHere}</Body1>
       <Button appearance="primary" onClick={onRelease}>
         {MORGUE_TEXT.release}

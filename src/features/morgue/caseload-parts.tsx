@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
+import { useLingui } from '@lingui/react'
 import { Body1, Button, Card, Link, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, makeStyles, tokens } from '@fluentui/react-components'
 import type { Booking } from '../../api/contracts/bookings'
 import type { PermitStatus } from '../../api/contracts/morgue'
 import { StatusBadge } from '../../components/status-badge'
+import { translated } from '../../lib/i18n'
 import { MORGUE_TEXT, PERMIT_LABELS } from './morgue-text'
 
 const useStyles = makeStyles({
@@ -27,10 +29,12 @@ export function CaseloadFrame({
   children: ReactNode
 }) {
   const styles = useStyles()
+  // Re-render on a change of language (the words below are read in the language in use).
+  useLingui()
   if (error)
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{error}</MessageBarBody>
+        <MessageBarBody>{translated(error)}</MessageBarBody>
         <MessageBarActions>
           <Button onClick={onRetry}>{MORGUE_TEXT.retry}</Button>
         </MessageBarActions>
@@ -54,8 +58,9 @@ export function CaseloadFrame({
 }
 
 export function PermitBadge({ status }: { status: PermitStatus }) {
+  useLingui()
   const color = status === 'approved' ? 'success' : status === 'rejected' ? 'danger' : status === 'pending' ? 'warning' : 'informative'
-  return <StatusBadge color={color}>{`Burial permit: ${PERMIT_LABELS[status]}`}</StatusBadge>
+  return <StatusBadge color={color}>{MORGUE_TEXT.permitBadge(PERMIT_LABELS[status])}</StatusBadge>
 }
 
 export const permitOf = (b: Booking): PermitStatus => b.morgue?.burial_permit ?? 'missing'

@@ -4,8 +4,6 @@ import { addDays, nairobiDay } from '../../lib/dates'
 import { preparationOf } from '../../components/preparation'
 import { MORGUE_TEXT } from './morgue-text'
 
-const MORTUARY = MORGUE_TEXT.ourMortuary
-
 /** Days in care after which a body still in storage raises a storage alert. */
 export const STORAGE_ALERT_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -32,8 +30,8 @@ export function daysInCare(b: Booking, now: Date): number {
 export function storageAlert(b: Booking, now: Date): string | null {
   if (!inStorage(b)) return null
   const at = serviceAt(b)
-  if (at && at.slice(0, 10) < nairobiDay(now)) return 'Service date has passed'
-  if (daysInCare(b, now) > STORAGE_ALERT_DAYS) return `In care more than ${STORAGE_ALERT_DAYS} days`
+  if (at && at.slice(0, 10) < nairobiDay(now)) return MORGUE_TEXT.serviceDatePassed
+  if (daysInCare(b, now) > STORAGE_ALERT_DAYS) return MORGUE_TEXT.inCareMoreThan(STORAGE_ALERT_DAYS)
   return null
 }
 
@@ -84,7 +82,7 @@ export function isServiceToday(b: Booking, now: Date): boolean {
 }
 
 export function deceasedName(b: Booking): string {
-  return `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
+  return `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || MORGUE_TEXT.bookingNumber(b.id)
 }
 
 /** Nairobi keeps +03:00 all year: a service line's local time as an instant. */
@@ -158,8 +156,9 @@ export function pickupOf(b: Booking): string {
 
 /** The pickup when the attendant names none. */
 export function usualPickupOf(b: Booking): string {
-  if (doneTasks(b).includes('received')) return MORTUARY
-  return b.morgue?.place_of_death?.trim() || MORTUARY
+  // Read when asked, not at load: the words follow the language in use.
+  if (doneTasks(b).includes('received')) return MORGUE_TEXT.ourMortuary
+  return b.morgue?.place_of_death?.trim() || MORGUE_TEXT.ourMortuary
 }
 
 /** Where the service or burial is held (the booking's venue), if the family gave it. */

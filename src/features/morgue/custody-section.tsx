@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
+import { useLingui } from '@lingui/react'
 import { Button, Field, Input, Select, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Print20Regular } from '@fluentui/react-icons/svg/print'
 import { QrCode20Regular } from '@fluentui/react-icons/svg/qr-code'
 import type { Booking } from '../../api/contracts/bookings'
 import { CUSTODY_LIMITS, checkCustody, type CustodyEvent, type CustodyKind } from '../../api/contracts/custody'
 import { RouterButtonLink } from '../../components/router-link'
+import { translated } from '../../lib/i18n'
 import { CustodyEventList, CustodyLoadState } from '../custody/custody-events'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT } from '../custody/custody-text'
 import { useCustody } from '../custody/use-custody'
@@ -38,6 +40,8 @@ const EMPTY = { location: '', receiver_name: '', receiver_id_number: '', receive
  */
 export function CustodySection({ booking, releaseRequest, onBookingChanged }: { booking: Booking; releaseRequest: number; onBookingChanged: (b: Booking) => void }) {
   const styles = useStyles()
+  // Re-render on a change of language: the form's words are read in the language in use.
+  useLingui()
   const custody = useCustody(booking.id, onBookingChanged)
   const events = custody.record?.events ?? []
   const kinds = nextKinds(booking, events)
@@ -100,7 +104,7 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
       <CustodyLoadState loading={custody.loading && !custody.record} error={custody.error} onRetry={custody.reload} />
       {custody.record && <CustodyEventList events={events} />}
       {/* The panel is modal: a toast sits behind it, hidden from screen readers, so the outcome is said here too. */}
-      <Text role="status">{custody.notice ?? ''}</Text>
+      <Text role="status">{translated(custody.notice ?? '')}</Text>
       {custody.record && kind && (
         <form
           className={styles.form}
@@ -124,7 +128,7 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
             <Field
               label={kind === 'moved_to_storage' ? T.bay : T.place}
               required={kind === 'moved_to_storage'}
-              validationMessage={errors.location}
+              validationMessage={errors.location && translated(errors.location)}
               hint={kind === 'moved_to_storage' ? T.bayHint : undefined}
             >
               <Input value={values.location} maxLength={CUSTODY_LIMITS.location} onChange={set('location')} />
@@ -132,14 +136,14 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
           )}
           {kind === 'released' && (
             <>
-              <Field label={T.receiverName} required validationMessage={errors.receiver_name}>
+              <Field label={T.receiverName} required validationMessage={errors.receiver_name && translated(errors.receiver_name)}>
                 <Input ref={nameRef} value={values.receiver_name} maxLength={CUSTODY_LIMITS.receiverName} autoComplete="off" onChange={set('receiver_name')} />
               </Field>
               <div className={styles.row}>
-                <Field label={T.receiverId} required validationMessage={errors.receiver_id_number} hint={T.receiverIdHint}>
+                <Field label={T.receiverId} required validationMessage={errors.receiver_id_number && translated(errors.receiver_id_number)} hint={T.receiverIdHint}>
                   <Input value={values.receiver_id_number} maxLength={30} autoComplete="off" inputMode="text" onChange={set('receiver_id_number')} />
                 </Field>
-                <Field label={T.relationship} required validationMessage={errors.receiver_relationship}>
+                <Field label={T.relationship} required validationMessage={errors.receiver_relationship && translated(errors.receiver_relationship)}>
                   <Input value={values.receiver_relationship} maxLength={CUSTODY_LIMITS.receiverRelationship} placeholder={T.relationshipPlaceholder} onChange={set('receiver_relationship')} />
                 </Field>
               </div>
@@ -147,7 +151,7 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
           )}
           {custody.saveError && (
             <Text role="alert" className={styles.error}>
-              {custody.saveError}
+              {translated(custody.saveError)}
             </Text>
           )}
           <div className={styles.actions}>

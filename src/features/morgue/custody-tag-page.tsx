@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { useLingui } from '@lingui/react'
 import { useParams } from 'react-router-dom'
 import { Caption1, Subtitle2, Text, Title3, makeStyles, tokens } from '@fluentui/react-components'
 // The QR encoder (8 KB gzip) lives only in this screen's chunk: no first load carries it.
@@ -54,6 +55,8 @@ function QrSvg({ text, title, className }: { text: string; title: string; classN
  */
 export function CustodyTagPage() {
   const styles = useStyles()
+  // Re-render on a change of language: the tag's words are read in the language in use.
+  useLingui()
   const id = useParams().bookingId ?? ''
   const custody = useCustody(id)
   useDocumentTitle(TAG_TEXT.title)

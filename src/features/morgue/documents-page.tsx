@@ -3,6 +3,7 @@ import { DOCUMENT_TYPE_LABELS, type Booking, type DocumentType } from '../../api
 import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download'
 import { Eye20Regular } from '@fluentui/react-icons/svg/eye'
 import { useState } from 'react'
+import { useLingui } from '@lingui/react'
 import type { MorgueDocument } from '../../api/contracts/morgue'
 import { useMediaQuery } from '../../components/use-media-query'
 import type { Document } from '../../api/contracts/documents'
@@ -12,9 +13,10 @@ import { DocumentStatusBadge } from '../../components/status-badge'
 import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../documents/document-files'
 import { PreviewDialog } from '../documents/document-parts'
 import { formatDate } from '../../lib/format'
+import { translated } from '../../lib/i18n'
 import { deceasedName } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
-import { MORGUE_TEXT } from './morgue-text'
+import { DOCUMENTS_TEXT, MORGUE_TEXT } from './morgue-text'
 import { useCaseload } from './use-caseload'
 
 const useStyles = makeStyles({
@@ -43,8 +45,9 @@ type Preview = (d: MorgueDocument) => void
 /** On a phone each document is a small card: its whole name, what it is, its state, and the buttons full size. */
 function DocumentCards({ booking, onPreview, onDownload }: { booking: Booking; onPreview: Preview; onDownload: Preview }) {
   const styles = useStyles()
+  useLingui()
   return (
-    <ul className={styles.docs} aria-label={`Documents for ${deceasedName(booking)}`}>
+    <ul className={styles.docs} aria-label={DOCUMENTS_TEXT.documentsFor(deceasedName(booking))}>
       {booking.morgue?.documents.map((d) => (
         <li key={d.id} className={styles.doc}>
           <div className={styles.docHead}>
@@ -53,7 +56,7 @@ function DocumentCards({ booking, onPreview, onDownload }: { booking: Booking; o
             </Text>
             <DocumentStatusBadge status={d.status} />
           </div>
-          <Text className={styles.muted}>{`${typeLabel(d.document_type)}, uploaded ${formatDate(d.created_at)}`}</Text>
+          <Text className={styles.muted}>{DOCUMENTS_TEXT.typeUploaded(typeLabel(d.document_type), formatDate(d.created_at))}</Text>
           {d.status === 'rejected' && d.review_notes && <Text className={styles.name}>{`${MORGUE_TEXT.officeReason}: ${d.review_notes}`}</Text>}
           <DocumentActions doc={d} onPreview={onPreview} onDownload={onDownload} />
         </li>
@@ -64,19 +67,21 @@ function DocumentCards({ booking, onPreview, onDownload }: { booking: Booking; o
 
 function DocumentActions({ doc, onPreview, onDownload, size }: { doc: MorgueDocument; onPreview: Preview; onDownload: Preview; size?: 'small' }) {
   const styles = useStyles()
+  useLingui()
   return (
     <div className={styles.actions}>
-      <Button size={size} icon={<Eye20Regular />} aria-label={`Preview ${doc.name}`} onClick={() => onPreview(doc)}>
-        Preview
+      <Button size={size} icon={<Eye20Regular />} aria-label={DOCUMENTS_TEXT.previewOf(doc.name)} onClick={() => onPreview(doc)}>
+        {DOCUMENTS_TEXT.preview}
       </Button>
-      <Button size={size} icon={<ArrowDownload20Regular />} aria-label={`Download ${doc.name}`} onClick={() => onDownload(doc)}>
-        Download
+      <Button size={size} icon={<ArrowDownload20Regular />} aria-label={DOCUMENTS_TEXT.downloadOf(doc.name)} onClick={() => onDownload(doc)}>
+        {DOCUMENTS_TEXT.download}
       </Button>
     </div>
   )
 }
 
-const typeLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t
+// The labels are the contract's English; the catalogues carry their Kiswahili under that English.
+const typeLabel = (t: string) => translated(DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t)
 
 /**
  * The documents of the attendant's bookings, read only. They come with the bookings (GET
@@ -85,6 +90,8 @@ const typeLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t
  */
 export function MorgueDocumentsPage() {
   const styles = useStyles()
+  // Re-render on a change of language: the words below are read in the language in use.
+  useLingui()
   const caseload = useCaseload()
   const withDocs = caseload.bookings.filter((b) => (b.morgue?.documents.length ?? 0) > 0)
   const [previewing, setPreviewing] = useState<Document | null>(null)
@@ -99,18 +106,18 @@ export function MorgueDocumentsPage() {
         <div className={styles.list}>
           {withDocs.map((b) => (
             <Card key={b.id} className={styles.card}>
-              <Subtitle2 as="h2">{`${deceasedName(b)} (booking #${b.id})`}</Subtitle2>
+              <Subtitle2 as="h2">{DOCUMENTS_TEXT.caseTitle(deceasedName(b), String(b.id))}</Subtitle2>
               {phone ? (
                 <DocumentCards booking={b} onPreview={(d) => preview(b, d)} onDownload={(d) => download.submit(d)} />
               ) : (
-                <Table size="small" aria-label={`Documents for ${deceasedName(b)}`}>
+                <Table size="small" aria-label={DOCUMENTS_TEXT.documentsFor(deceasedName(b))}>
                   <TableHeader>
                     <TableRow>
-                      <TableHeaderCell className={styles.nameCol}>Document</TableHeaderCell>
-                      <TableHeaderCell>Type</TableHeaderCell>
-                      <TableHeaderCell>Status</TableHeaderCell>
-                      <TableHeaderCell>Uploaded</TableHeaderCell>
-                      <TableHeaderCell className={styles.actionsCol}>Actions</TableHeaderCell>
+                      <TableHeaderCell className={styles.nameCol}>{DOCUMENTS_TEXT.document}</TableHeaderCell>
+                      <TableHeaderCell>{DOCUMENTS_TEXT.type}</TableHeaderCell>
+                      <TableHeaderCell>{DOCUMENTS_TEXT.status}</TableHeaderCell>
+                      <TableHeaderCell>{DOCUMENTS_TEXT.uploaded}</TableHeaderCell>
+                      <TableHeaderCell className={styles.actionsCol}>{DOCUMENTS_TEXT.actions}</TableHeaderCell>
                     </TableRow>
                   </TableHeader>
                   <TableBody>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { useLingui } from '@lingui/react'
 import { Body1, Card, CounterBadge, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { Alert24Regular } from '@fluentui/react-icons/svg/alert'
 import { Bed24Regular } from '@fluentui/react-icons/svg/bed'
@@ -95,6 +96,8 @@ function UrgentPanel({ title, items, empty }: { title: string; items: UrgentItem
  */
 export function MorgueDashboardPage() {
   const styles = useStyles()
+  // Re-render on a change of language: the words below are read in the language in use.
+  useLingui()
   const { bookings, loading, error, reload } = useCaseload()
   const now = new Date()
   const counts = caseloadCounts(bookings, now)
@@ -105,12 +108,12 @@ export function MorgueDashboardPage() {
     soon: servicesSoon(bookings, now).map((b) => ({ booking: b, lines: [formatDateTime(serviceAt(b)), destinationOf(b) ?? MORGUE_TEXT.noDestination] })),
     blocked: blockedReleases(bookings).map((b) => {
       const reason = permitRejection(b)
-      const why = b.morgue?.burial_permit === 'rejected' ? (reason ? `${URGENT_TEXT.permitRejected}: ${reason}` : URGENT_TEXT.permitRejected) : URGENT_TEXT.permitMissing
+      const why = b.morgue?.burial_permit === 'rejected' ? (reason ? URGENT_TEXT.permitRejectedBecause(reason) : URGENT_TEXT.permitRejected) : URGENT_TEXT.permitMissing
       return { booking: b, lines: [why, family(b)] }
     }),
     late: overduePreparation(bookings, now).map(({ booking, steps }) => ({
       booking,
-      lines: [`${URGENT_TEXT.late}: ${steps.map((t) => TASK_LABELS[t]).join(', ')}`, `${URGENT_TEXT.service} ${formatDateTime(serviceAt(booking)) || URGENT_TEXT.notScheduled}`],
+      lines: [URGENT_TEXT.late(steps.map((t) => TASK_LABELS[t]).join(', ')), URGENT_TEXT.service(formatDateTime(serviceAt(booking)) || URGENT_TEXT.notScheduled)],
     })),
     today: transfersToday(bookings, now).map((b) => ({
       booking: b,

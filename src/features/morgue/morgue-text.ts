@@ -1,121 +1,171 @@
+import { msg, plural } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import type { PermitStatus, TransportStatus } from '../../api/contracts/morgue'
+import { liveWords } from '../../lib/i18n'
 
-/** Words the morgue attendant reads (one place, so a Kiswahili catalogue can be added). */
+/** Words the morgue attendant reads, read as strings in the language in use (see `liveWords`). */
 export { TASK_LABELS } from '../../components/preparation'
 
-export const TRANSPORT_LABELS: Record<TransportStatus, string> = {
-  scheduled: 'Scheduled',
-  departed: 'Departed',
-  delivered: 'Delivered',
-}
+export const TRANSPORT_LABELS = liveWords({
+  scheduled: msg`Scheduled`,
+  departed: msg`Departed`,
+  delivered: msg`Delivered`,
+} satisfies Record<TransportStatus, MessageDescriptor>)
 
-export const PERMIT_LABELS: Record<PermitStatus, string> = {
-  approved: 'Approved',
-  pending: 'Awaiting review',
-  rejected: 'Rejected',
-  missing: 'Not uploaded',
-}
+export const PERMIT_LABELS = liveWords({
+  approved: msg`Approved`,
+  pending: msg`Awaiting review`,
+  rejected: msg`Rejected`,
+  missing: msg`Not uploaded`,
+} satisfies Record<PermitStatus, MessageDescriptor>)
 
 /** What stops a release, in words the attendant can act on. */
-export const PERMIT_MISSING_TEXT: Record<Exclude<PermitStatus, 'approved'>, string> = {
-  missing: 'Cannot release: the family has not uploaded the burial permit yet.',
-  pending: 'Cannot release: the burial permit is waiting for the office to approve it.',
-  rejected: 'Cannot release: the burial permit was rejected; the family must upload a new copy.',
-}
+export const PERMIT_MISSING_TEXT = liveWords({
+  missing: msg`Cannot release: the family has not uploaded the burial permit yet.`,
+  pending: msg`Cannot release: the burial permit is waiting for the office to approve it.`,
+  rejected: msg`Cannot release: the burial permit was rejected; the family must upload a new copy.`,
+} satisfies Record<Exclude<PermitStatus, 'approved'>, MessageDescriptor>)
 
-export const MORGUE_TEXT = {
-  dashboardTitle: 'Morgue Dashboard',
-  dashboardSubtitle: 'Your caseload today, from the bookings assigned to you.',
-  bodiesInStorage: 'Bodies in storage',
-  pendingTasks: 'Pending tasks',
-  scheduledTransfers: 'Scheduled transfers',
-  storageAlerts: 'Storage alerts',
-  viewBodies: 'View bodies',
-  viewTasks: 'View tasks',
-  bodiesTitle: 'Body Management',
-  bodiesSubtitle: 'The bodies assigned to you: details, burial permit and release.',
-  tasksTitle: 'Preparation Tasks',
-  tasksSubtitle: 'Tick each step as it is done; the office and the family see the progress.',
-  transportTitle: 'Transport',
-  transportSubtitle: 'Transfers to the service, soonest first.',
-  documentsTitle: 'Documents',
-  documentsSubtitle: 'The documents of the bookings assigned to you (read only).',
-  noBodies: 'No bodies are assigned to you.',
-  bodyFilter: 'Show',
-  bodyFilters: { active: 'In care', released: 'Released', all: 'All, completed included' },
-  noBodiesInFilter: 'None in this list. Choose another above.',
-  noTasks: 'No bodies in storage: nothing to prepare.',
-  noTransfers: 'No transfers scheduled.',
-  noDocuments: 'No documents have been uploaded for the bookings assigned to you yet.',
-  loading: 'Loading your caseload',
-  retry: 'Retry',
-  details: 'Details',
-  release: 'Release to family',
-  released: 'Released',
-  notInCare: 'No longer in our care',
-  markDeparted: 'Mark departed',
-  markDelivered: 'Mark delivered',
-  today: 'Today',
-  close: 'Close',
-  savingStep: 'Saving',
-  officeReason: "The office's reason",
-  ourMortuary: 'Our mortuary',
-  pickup: 'Pickup',
-  destination: 'Destination',
-  family: 'Family',
-  noDestination: 'Not given yet: ask the office',
-  changePickup: 'Change pickup',
-  pickupField: 'Pickup place',
-  pickupHint: 'Where the body is collected, e.g. the family home for an overnight vigil. Leave blank for the usual place.',
-  save: 'Save',
-  cancel: 'Cancel',
-  mustReleaseFirst: 'The body must be released (burial permit approved) before it departs.',
-} as const
+export const MORGUE_TEXT = liveWords({
+  dashboardTitle: msg`Morgue Dashboard`,
+  dashboardSubtitle: msg`Your caseload today, from the bookings assigned to you.`,
+  bodiesInStorage: msg`Bodies in storage`,
+  pendingTasks: msg`Pending tasks`,
+  scheduledTransfers: msg`Scheduled transfers`,
+  storageAlerts: msg`Storage alerts`,
+  viewBodies: msg`View bodies`,
+  viewTasks: msg`View tasks`,
+  bodiesTitle: msg`Body Management`,
+  bodiesSubtitle: msg`The bodies assigned to you: details, burial permit and release.`,
+  bodiesList: msg`Bodies assigned to you`,
+  tasksTitle: msg`Preparation Tasks`,
+  tasksSubtitle: msg`Tick each step as it is done; the office and the family see the progress.`,
+  checklists: msg`Preparation checklists`,
+  transportTitle: msg`Transport`,
+  transportSubtitle: msg`Transfers to the service, soonest first.`,
+  documentsTitle: msg`Documents`,
+  documentsSubtitle: msg`The documents of the bookings assigned to you (read only).`,
+  noBodies: msg`No bodies are assigned to you.`,
+  bodyFilter: msg`Show`,
+  bodyFilters: { active: msg`In care`, released: msg`Released`, all: msg`All, completed included` },
+  noBodiesInFilter: msg`None in this list. Choose another above.`,
+  noTasks: msg`No bodies in storage: nothing to prepare.`,
+  noTransfers: msg`No transfers scheduled.`,
+  noDocuments: msg`No documents have been uploaded for the bookings assigned to you yet.`,
+  loading: msg`Loading your caseload`,
+  retry: msg`Retry`,
+  details: msg`Details`,
+  release: msg`Release to family`,
+  released: msg`Released`,
+  notInCare: msg`No longer in our care`,
+  markDeparted: msg`Mark departed`,
+  markDelivered: msg`Mark delivered`,
+  today: msg`Today`,
+  close: msg`Close`,
+  savingStep: msg`Saving`,
+  officeReason: msg`The office's reason`,
+  ourMortuary: msg`Our mortuary`,
+  pickup: msg`Pickup`,
+  destination: msg`Destination`,
+  family: msg`Family`,
+  noDestination: msg`Not given yet: ask the office`,
+  changePickup: msg`Change pickup`,
+  pickupField: msg`Pickup place`,
+  pickupHint: msg`Where the body is collected, e.g. the family home for an overnight vigil. Leave blank for the usual place.`,
+  save: msg`Save`,
+  cancel: msg`Cancel`,
+  mustReleaseFirst: msg`The body must be released (burial permit approved) before it departs.`,
+  /** A case whose deceased has no name yet. */
+  bookingNumber: (id: string) => msg`Booking #${id}`,
+  serviceDatePassed: msg`Service date has passed`,
+  inCareMoreThan: (days: number) => msg`In care more than ${days} days`,
+  permitBadge: (status: string) => msg`Burial permit: ${status}`,
+  // The case's facts (a card of Body Management and its panel).
+  dateOfDeath: msg`Date of death`,
+  placeOfDeath: msg`Place of death`,
+  daysInCare: msg`Days in care`,
+  days: (days: number) => msg`${plural(days, { one: '# day', other: '# days' })}`,
+  service: msg`Service`,
+  booking: msg`Booking`,
+  received: msg`Received`,
+  services: msg`Services`,
+  preparation: msg`Preparation`,
+  tasksDone: (done: number, total: number) => msg`${done} of ${total} tasks done`,
+  transport: msg`Transport`,
+  notes: msg`Notes`,
+  releasedOn: (at: string) => msg`Released to the family on ${at}.`,
+  nothingToRelease: { completed: msg`This booking is completed; there is nothing to release.`, cancelled: msg`This booking is cancelled; there is nothing to release.` },
+  nothingToReleaseOther: (status: string) => msg`This booking is ${status}; there is nothing to release.`,
+  permitApproved: msg`The burial permit is approved: the body can be released to the family.`,
+  // Preparation tasks.
+  serviceWhen: (at: string) => msg`Service: ${at}`,
+  stepsDone: (done: number, total: number) => msg`${done} of ${total} done`,
+  preparationOf: (name: string) => msg`Preparation of ${name}`,
+  preparationTasksFor: (name: string) => msg`Preparation tasks for ${name}`,
+  // Transport.
+  transferOf: (name: string) => msg`Transfer of ${name}`,
+})
+
+/** The attendant's documents screen. */
+export const DOCUMENTS_TEXT = liveWords({
+  documentsFor: (name: string) => msg`Documents for ${name}`,
+  caseTitle: (name: string, id: string) => msg`${name} (booking #${id})`,
+  typeUploaded: (type: string, date: string) => msg`${type}, uploaded ${date}`,
+  preview: msg`Preview`,
+  previewOf: (name: string) => msg`Preview ${name}`,
+  download: msg`Download`,
+  downloadOf: (name: string) => msg`Download ${name}`,
+  document: msg`Document`,
+  type: msg`Type`,
+  status: msg`Status`,
+  uploaded: msg`Uploaded`,
+  actions: msg`Actions`,
+})
 
 /** The dashboard's urgent work, above SPEC.md's four cards. */
-export const URGENT_TEXT = {
-  title: 'Needs attention',
-  soon: 'Services in the next 48 hours',
-  soonNone: 'No service in the next 48 hours.',
-  blocked: 'Cannot be released',
-  blockedNone: 'Every body in care has its burial permit uploaded and not rejected.',
-  permitMissing: 'Burial permit not uploaded',
-  permitRejected: 'Burial permit rejected',
-  lateTitle: 'Preparation overdue',
-  lateNone: 'Preparation is on time.',
-  late: 'Late',
-  service: 'Service',
-  notScheduled: 'not scheduled',
-  today: 'Transfers today',
-  todayNone: 'No transfers today.',
-  caseload: 'Your caseload',
-} as const
+export const URGENT_TEXT = liveWords({
+  title: msg`Needs attention`,
+  soon: msg`Services in the next 48 hours`,
+  soonNone: msg`No service in the next 48 hours.`,
+  blocked: msg`Cannot be released`,
+  blockedNone: msg`Every body in care has its burial permit uploaded and not rejected.`,
+  permitMissing: msg`Burial permit not uploaded`,
+  permitRejected: msg`Burial permit rejected`,
+  permitRejectedBecause: (reason: string) => msg`Burial permit rejected: ${reason}`,
+  lateTitle: msg`Preparation overdue`,
+  lateNone: msg`Preparation is on time.`,
+  late: (steps: string) => msg`Late: ${steps}`,
+  service: (at: string) => msg`Service ${at}`,
+  notScheduled: msg`not scheduled`,
+  today: msg`Transfers today`,
+  todayNone: msg`No transfers today.`,
+  caseload: msg`Your caseload`,
+})
 
 /** The case panel's form for the next movement of the chain of custody. */
-export const CUSTODY_FORM_TEXT = {
-  formLabel: 'Record the next movement',
-  loadingSection: 'Loading the chain of custody…',
-  kind: 'Movement',
-  bay: 'Storage bay',
-  bayHint: 'e.g. Cold room, bay 3',
-  place: 'Where (optional)',
-  receiverName: 'Received by (full name)',
-  receiverId: 'ID or passport number',
-  receiverIdHint: 'As on the document you were shown',
-  relationship: 'Relationship to the deceased',
-  relationshipPlaceholder: 'e.g. Son',
-  submit: 'Record movement',
-  submitRelease: 'Record release',
-  saving: 'Saving…',
-  releaseHere: 'Record the release under Chain of custody, with the name and ID number of the person receiving the body.',
-  releasedTo: (name: string, relationship: string, at: string) => `Released to ${name} (${relationship}) on ${at}.`,
-} as const
+export const CUSTODY_FORM_TEXT = liveWords({
+  formLabel: msg`Record the next movement`,
+  loadingSection: msg`Loading the chain of custody…`,
+  kind: msg`Movement`,
+  bay: msg`Storage bay`,
+  bayHint: msg`e.g. Cold room, bay 3`,
+  place: msg`Where (optional)`,
+  receiverName: msg`Received by (full name)`,
+  receiverId: msg`ID or passport number`,
+  receiverIdHint: msg`As on the document you were shown`,
+  relationship: msg`Relationship to the deceased`,
+  relationshipPlaceholder: msg`e.g. Son`,
+  submit: msg`Record movement`,
+  submitRelease: msg`Record release`,
+  saving: msg`Saving…`,
+  releaseHere: msg`Record the release under Chain of custody, with the name and ID number of the person receiving the body.`,
+})
 
 /** The case's printable QR tag. */
-export const TAG_TEXT = {
-  title: 'QR tag',
-  print: 'Print tag',
-  booking: 'Booking',
-  scan: 'Scan to open this case (staff sign-in required).',
-  qrLabel: (name: string) => `QR code that opens the case of ${name}`,
-} as const
+export const TAG_TEXT = liveWords({
+  title: msg`QR tag`,
+  print: msg`Print tag`,
+  booking: msg`Booking`,
+  scan: msg`Scan to open this case (staff sign-in required).`,
+  qrLabel: (name: string) => msg`QR code that opens the case of ${name}`,
+})

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react'
 import { Card, Checkbox, ProgressBar, Field, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { shownTasks } from '../../../machines/morgue/caseload.machine'
 import { PREP_TASKS } from '../../api/contracts/morgue'
@@ -5,7 +6,7 @@ import { PageHeader } from '../../components/page-header'
 import { formatDateTime } from '../../lib/format'
 import { byServiceDate, deceasedName, inStorage, serviceAt } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
-import { MORGUE_TEXT, TASK_LABELS } from './morgue-text'
+import { MORGUE_TEXT, TASK_LABELS, URGENT_TEXT } from './morgue-text'
 import { useCaseload } from './use-caseload'
 
 const useStyles = makeStyles({
@@ -22,6 +23,8 @@ const useStyles = makeStyles({
  */
 export function TasksPage() {
   const styles = useStyles()
+  // Re-render on a change of language: the words below are read in the language in use.
+  useLingui()
   const caseload = useCaseload()
   const bodies = byServiceDate(caseload.bookings).filter(inStorage)
 
@@ -29,7 +32,7 @@ export function TasksPage() {
     <>
       <PageHeader title={MORGUE_TEXT.tasksTitle} subtitle={MORGUE_TEXT.tasksSubtitle} />
       <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={bodies.length === 0} emptyText={MORGUE_TEXT.noTasks} onRetry={caseload.reload}>
-        <ul className={styles.list} aria-label="Preparation checklists">
+        <ul className={styles.list} aria-label={MORGUE_TEXT.checklists}>
           {bodies.map((b) => {
             const done = shownTasks(b.id, b.morgue?.tasks ?? [], caseload.taskQueue)
             const busy = new Set(caseload.taskQueue.filter((q) => q.id === b.id).map((q) => q.task))
@@ -38,11 +41,11 @@ export function TasksPage() {
               <li key={b.id}>
                 <Card className={styles.card}>
                   <Subtitle2 as="h2">{name}</Subtitle2>
-                  <Text className={styles.muted}>{`Service: ${formatDateTime(serviceAt(b)) || 'not scheduled'}`}</Text>
-                  <Field validationMessage={`${done.length} of ${PREP_TASKS.length} done`} validationState="none">
-                    <ProgressBar value={done.length} max={PREP_TASKS.length} thickness="large" aria-label={`Preparation of ${name}`} />
+                  <Text className={styles.muted}>{MORGUE_TEXT.serviceWhen(formatDateTime(serviceAt(b)) || URGENT_TEXT.notScheduled)}</Text>
+                  <Field validationMessage={MORGUE_TEXT.stepsDone(done.length, PREP_TASKS.length)} validationState="none">
+                    <ProgressBar value={done.length} max={PREP_TASKS.length} thickness="large" aria-label={MORGUE_TEXT.preparationOf(name)} />
                   </Field>
-                  <fieldset className={styles.checks} aria-label={`Preparation tasks for ${name}`}>
+                  <fieldset className={styles.checks} aria-label={MORGUE_TEXT.preparationTasksFor(name)}>
                     {PREP_TASKS.map((t) => (
                       <div key={t} className={styles.step}>
                         <Checkbox label={TASK_LABELS[t]} checked={done.includes(t)} aria-busy={busy.has(t) || undefined} onChange={(_, d) => caseload.tickTask(b.id, t, d.checked === true)} />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { useLingui } from '@lingui/react'
 import {
   Badge,
   Button,
@@ -42,6 +43,7 @@ const useStyles = makeStyles({
 /** Where the body is collected, where it goes, and whom to call. */
 function Route({ booking }: { booking: Booking }) {
   const styles = useStyles()
+  useLingui()
   const rows: Array<[string, ReactNode]> = [
     [MORGUE_TEXT.pickup, pickupOf(booking)],
     [MORGUE_TEXT.destination, destinationOf(booking) ?? MORGUE_TEXT.noDestination],
@@ -62,6 +64,8 @@ function Route({ booking }: { booking: Booking }) {
 /** Transport: the transfers to the service, soonest first, today's highlighted; pickup and destination; departed, then delivered. */
 export function TransportPage() {
   const styles = useStyles()
+  // Re-render on a change of language: the words below are read in the language in use.
+  useLingui()
   const caseload = useCaseload()
   const now = new Date()
   const transfers = caseload.bookings
@@ -76,7 +80,7 @@ export function TransportPage() {
     <>
       <PageHeader title={MORGUE_TEXT.transportTitle} subtitle={MORGUE_TEXT.transportSubtitle} />
       <CaseloadFrame loading={caseload.loading} error={caseload.error} empty={transfers.length === 0} emptyText={MORGUE_TEXT.noTransfers} onRetry={caseload.reload}>
-        <ul className={styles.list} aria-label="Scheduled transfers">
+        <ul className={styles.list} aria-label={MORGUE_TEXT.scheduledTransfers}>
           {transfers.map((b) => {
             const status = b.morgue?.transport_status ?? 'scheduled'
             const today = isServiceToday(b, now)
@@ -84,7 +88,7 @@ export function TransportPage() {
             const released = !!b.morgue?.released_at
             return (
               <li key={b.id}>
-                <Card className={mergeClasses(styles.card, today && styles.today)} aria-label={`Transfer of ${name}`} role="group">
+                <Card className={mergeClasses(styles.card, today && styles.today)} aria-label={MORGUE_TEXT.transferOf(name)} role="group">
                   <div className={styles.head}>
                     <Subtitle2 as="h2">{name}</Subtitle2>
                     <div className={styles.badges}>
