@@ -7,7 +7,7 @@ import { db, nextId, plain } from './db'
 import type { BookingRecord, ChatMessageRecord, MessageThreadRecord, UserRecord } from './db'
 import { ApiError } from './http'
 import { canSeeBooking } from '../shared/rules'
-import { MSG_THREAD_NOT_FOUND, WELCOME_MESSAGE, isFamilySide, type AuthorRole } from '../src/api/contracts/messages'
+import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, isFamilySide, smsLanguage, type AuthorRole, type SmsLanguage, type SmsTexts } from '../src/api/contracts/messages'
 import { normaliseKenyanPhone } from '../src/api/contracts/payments'
 import { storedSettings } from './handlers/settings'
 
@@ -119,11 +119,14 @@ export async function addMessage(user: UserRecord, thread: MessageThreadRecord, 
 
 // ---- SMS ----
 
-/** Queues an SMS to a user unless they turned SMS off or have no Kenyan mobile number. */
-export async function queueMockSms(sms: { userId: number; kind: string; body: string; bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
+/**
+ * Queues an SMS to a user unless they turned SMS off or have no Kenyan mobile number; body may be
+ * the text in the user's profile language (English when they chose none).
+ */
+export async function queueMockSms(sms: { userId: number; kind: string; body: string | ((language: SmsLanguage) => string); bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
   const user = db.user.findFirst((q) => q.where({ id: sms.userId }))
   if (!user || user.sms_notifications === false || !user.phone) return false
-  return queueMockSmsTo(user.phone, sms)
+  return queueMockSmsTo(user.phone, { ...sms, body: typeof sms.body === 'string' ? sms.body : sms.body(smsLanguage(user.language)) })
 }
 
 /** Queues an SMS to a number (a contributor has no account). */
@@ -149,10 +152,12 @@ export async function queueMockSmsTo(raw: string, sms: { userId?: number | null;
   return true
 }
 
-/** SMS to a booking's family, worded with the home's and the deceased's names. */
-export async function smsMockFamily(booking: BookingRecord, kind: string, text: (home: string, deceased: string) => string, extra: { messageId?: number; delayMs?: number } = {}): Promise<void> {
+/** SMS to a booking's family, worded with the home's and the deceased's names, in the family's language. */
+export async function smsMockFamily(booking: BookingRecord, kind: string, text: (texts: SmsTexts, home: string, deceased: string) => string, extra: { messageId?: number; delayMs?: number } = {}): Promise<void> {
   const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
-  await queueMockSms({ ...extra, userId: booking.client_id, kind, bookingId: booking.id, body: text(storedSettings().general.facilityName, d ? `${d.first_name} ${d.last_name}` : `booking #${booking.id}`) })
+  const home = storedSettings().general.facilityName
+  const name = d ? `${d.first_name} ${d.last_name}` : `booking #${booking.id}`
+  await queueMockSms({ ...extra, userId: booking.client_id, kind, bookingId: booking.id, body: (language) => text(SMS_TEXTS[language], home, name) })
 }
 
 /** "Sends" the due SMS into the outbox; an answer already read is skipped. */

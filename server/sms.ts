@@ -15,6 +15,7 @@ import { messageReads, chatMessages, deceased, smsOutbox, users, type bookings }
 import type { Deps } from './types'
 import { storedSettings } from './routes/settings'
 import { normaliseKenyanPhone } from '../src/api/contracts/payments'
+import { SMS_TEXTS, smsLanguage, type SmsLanguage, type SmsTexts } from '../src/api/contracts/messages'
 import { repeatEvery } from './repeat'
 
 export interface SmsSender {
@@ -59,7 +60,8 @@ export function smsPhone(raw: string | null | undefined): string | null {
 export interface QueueSms {
   userId: number
   kind: 'reply' | 'status' | 'document' | 'contribution'
-  body: string
+  /** The text, or the text in the user's profile language (English when they chose none). */
+  body: string | ((language: SmsLanguage) => string)
   bookingId?: number | null
   messageId?: number | null
   delayMs?: number
@@ -71,10 +73,11 @@ export interface QueueSms {
  */
 export async function queueSms(db: Db, log: Logger, sms: QueueSms): Promise<boolean> {
   try {
-    const [user] = await db.select({ phone: users.phone, on: users.smsNotifications }).from(users).where(eq(users.id, sms.userId))
+    const [user] = await db.select({ phone: users.phone, on: users.smsNotifications, language: users.language }).from(users).where(eq(users.id, sms.userId))
     const to = user?.on ? smsPhone(user.phone) : null
     if (!to) return false
-    return await queueSmsTo(db, log, to, sms)
+    const body = typeof sms.body === 'string' ? sms.body : sms.body(smsLanguage(user?.language))
+    return await queueSmsTo(db, log, to, { ...sms, body })
   } catch (error) {
     log.warn({ err: error instanceof Error ? error.message : String(error), kind: sms.kind }, 'could not queue an SMS')
     return false
@@ -82,7 +85,7 @@ export async function queueSms(db: Db, log: Logger, sms: QueueSms): Promise<bool
 }
 
 /** Queues an SMS to a number (a contributor has no account); never throws. */
-export async function queueSmsTo(db: Db, log: Logger, phone: string, sms: Omit<QueueSms, 'userId'> & { userId?: number | null }): Promise<boolean> {
+export async function queueSmsTo(db: Db, log: Logger, phone: string, sms: Omit<QueueSms, 'userId' | 'body'> & { userId?: number | null; body: string }): Promise<boolean> {
   const to = smsPhone(phone)
   if (!to) return false
   try {
@@ -160,11 +163,14 @@ export function startSmsSender(db: Db, log: Logger, sender: SmsSender, pollMs = 
   return repeatEvery(pollMs, () => sendDueSms(db, log, sender), log, 'SMS pass failed')
 }
 
-/** Queues an SMS to a booking's family, worded with the home's name and the deceased's; never throws. */
+/**
+ * Queues an SMS to a booking's family, worded with the home's name and the deceased's, in the
+ * family's language (text picks from the texts of that language); never throws.
+ */
 export async function smsFamily(
   deps: Pick<Deps, 'db' | 'log'>,
   booking: Pick<typeof bookings.$inferSelect, 'id' | 'clientId' | 'deceasedId'>,
-  text: (home: string, deceasedName: string) => string,
+  text: (texts: SmsTexts, home: string, deceasedName: string) => string,
   kind: QueueSms['kind'],
   /** A staff answer's SMS: which message, and how long the family has to read it first. */
   extra: Pick<QueueSms, 'messageId' | 'delayMs'> = {},
@@ -172,7 +178,8 @@ export async function smsFamily(
   try {
     const [d] = await deps.db.select({ first: deceased.firstName, last: deceased.lastName }).from(deceased).where(eq(deceased.id, booking.deceasedId))
     const home = (await storedSettings(deps.db)).general.facilityName
-    await queueSms(deps.db, deps.log, { ...extra, userId: booking.clientId, kind, bookingId: booking.id, body: text(home, d ? `${d.first} ${d.last}` : `booking #${booking.id}`) })
+    const name = d ? `${d.first} ${d.last}` : `booking #${booking.id}`
+    await queueSms(deps.db, deps.log, { ...extra, userId: booking.clientId, kind, bookingId: booking.id, body: (language) => text(SMS_TEXTS[language], home, name) })
   } catch (error) {
     deps.log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'could not queue an SMS')
   }

@@ -9,7 +9,6 @@ import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { lengths } from '../limits'
 import { smsMockFamily } from '../messages'
-import { SMS_TEXT } from '../../src/api/contracts/messages'
 import { idempotent } from '../idempotency'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 
@@ -185,7 +184,7 @@ export const bookingHandlers = [
       if (refund) await audit(booking.id, user, 'payment_status', before.payment_status, 'refunded', why)
       await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
       // The family hears of a change made by the home (not of their own cancellation) by SMS as well.
-      if (user.role !== 'client' && before.status !== input.status) await smsMockFamily(booking, 'status', (home, name) => SMS_TEXT.status(home, name, STATUS_LABELS[input.status].toLowerCase()))
+      if (user.role !== 'client' && before.status !== input.status) await smsMockFamily(booking, 'status', (t, home, name) => t.status(home, name, input.status))
       const paid = amountPaid(booking.id)
       if (cancelling && paid > 0) await logActivity('payment', refundDueMessage(booking.id, paid), user.id)
       return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })

@@ -19,7 +19,6 @@ import {
 } from '../../src/api/contracts/documents'
 import { canSeeBooking } from './bookings'
 import { smsMockFamily } from '../messages'
-import { SMS_TEXT } from '../../src/api/contracts/messages'
 
 export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
 export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
@@ -212,7 +211,7 @@ export const documentHandlers = [
           },
         })
         const booking = db.booking.findFirst((q) => q.where({ id: doc.booking_id as number }))
-        if (booking) await smsMockFamily(booking, 'document', (home, name) => SMS_TEXT.document(home, name, DOCUMENT_TYPE_LABELS[doc.document_type], input.status, input.status === 'rejected' ? (input.notes?.trim() || null) : null))
+        if (booking) await smsMockFamily(booking, 'document', (t, home, name) => t.document(home, name, doc.document_type, input.status, input.status === 'rejected' ? (input.notes?.trim() || null) : null))
       }
       await logActivity('document', `${DOCUMENT_TYPE_LABELS[doc.document_type]}${doc.booking_id ? ` for booking #${doc.booking_id}` : ''} ${input.status}`, admin.id)
       return HttpResponse.json({ document: toWireDocument(updated ?? doc), message: `Document marked as ${input.status}` })

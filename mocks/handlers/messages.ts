@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { db } from '../db'
 import { body, requireRoleOf, requireUser, route, toIntId, ApiError, parseId } from '../http'
-import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SMS_TEXT, SendMessageRequest } from '../../src/api/contracts/messages'
+import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SendMessageRequest } from '../../src/api/contracts/messages'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
 import { addMessage, bookingThread, flushDueSms, markRead, smsMockFamily, summary, threadsFor, visibleThread, wireMessages, wireSms } from '../messages'
 
@@ -60,7 +60,7 @@ export const messageHandlers = [
         await db.booking.update((q) => q.where({ id: booking.id }), { data: (b) => { b.has_notifications = true } })
         // One SMS for a burst of answers, sent only if the family has not read them within a few minutes.
         const waiting = db.sms.findFirst((q) => q.where({ booking_id: booking.id, kind: 'reply', status: 'queued' }))
-        if (!waiting) await smsMockFamily(booking, 'reply', SMS_TEXT.reply, { messageId: message.id, delayMs: REPLY_SMS_DELAY_MS })
+        if (!waiting) await smsMockFamily(booking, 'reply', (t, home, name) => t.reply(home, name), { messageId: message.id, delayMs: REPLY_SMS_DELAY_MS })
       }
       const item = wireMessages(user, thread.id).find((m) => m.id === message.id)
       return HttpResponse.json({ message: MSG_MESSAGE_SENT, item }, { status: 201 })

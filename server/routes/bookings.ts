@@ -4,7 +4,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
 import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
 import { smsFamily } from '../sms'
-import { SMS_TEXT } from '../../src/api/contracts/messages'
 import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking, checkLengths, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
 import { ApiError, MSG_FORBIDDEN, toIntId, valid } from '../http'
 import { BookingsQuery, pageOf } from '../../shared/validation'
@@ -108,7 +107,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     })
     await logActivity(db, 'booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
     // The family hears of a change made by the home (not of their own cancellation) by SMS as well.
-    if (user.role !== 'client' && booking.status !== input.status) await smsFamily(c.var.deps, booking, (home, name) => SMS_TEXT.status(home, name, STATUS_LABELS[input.status].toLowerCase()), 'status')
+    if (user.role !== 'client' && booking.status !== input.status) await smsFamily(c.var.deps, booking, (t, home, name) => t.status(home, name, input.status), 'status')
     if (cancelling) {
       // Money already received stays recorded; the admin sees the refund to make.
       const [row] = await db.select({ paid: sql<number>`coalesce(sum(${payments.amount}), 0)::int` }).from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'completed')))

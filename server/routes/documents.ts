@@ -22,7 +22,6 @@ import {
 } from '../../src/api/contracts/documents'
 import { canSeeBooking } from '../../shared/rules'
 import { smsFamily } from '../sms'
-import { SMS_TEXT } from '../../src/api/contracts/messages'
 import { ApiError, MSG_FORBIDDEN, parse, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
@@ -329,7 +328,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const label = DOCUMENT_TYPE_LABELS[doc.documentType as DocumentType] ?? 'Document'
     if (doc.bookingId !== null) {
       const [booking] = await db.select().from(bookings).where(eq(bookings.id, doc.bookingId))
-      if (booking) await smsFamily(c.var.deps, booking, (home, name) => SMS_TEXT.document(home, name, label, input.status, input.status === 'rejected' ? notes : null), 'document')
+      if (booking) await smsFamily(c.var.deps, booking, (t, home, name) => t.document(home, name, doc.documentType, input.status, input.status === 'rejected' ? notes : null), 'document')
     }
     await logActivity(db, 'document', `${label}${doc.bookingId ? ` for booking #${doc.bookingId}` : ''} ${input.status}`, c.var.user.id)
     return c.json({ document: await wireDocument(db, doc.id), message: `Document marked as ${input.status}` })

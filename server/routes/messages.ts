@@ -10,7 +10,6 @@ import {
   MSG_THREAD_NOT_FOUND,
   OpenThreadRequest,
   REPLY_SMS_DELAY_MS,
-  SMS_TEXT,
   SendMessageRequest,
   WELCOME_MESSAGE,
   type AuthorRole,
@@ -203,7 +202,7 @@ export const messageRoutes = new Hono<AppEnv>()
         .select({ id: smsOutbox.id })
         .from(smsOutbox)
         .where(and(eq(smsOutbox.bookingId, booking.id), eq(smsOutbox.kind, 'reply'), eq(smsOutbox.status, 'queued')))
-      if (!waiting) await smsFamily(c.var.deps, booking, SMS_TEXT.reply, 'reply', { messageId: message.id, delayMs: REPLY_SMS_DELAY_MS })
+      if (!waiting) await smsFamily(c.var.deps, booking, (t, home, name) => t.reply(home, name), 'reply', { messageId: message.id, delayMs: REPLY_SMS_DELAY_MS })
     }
     const [item] = (await messagesOf(db, thread.id, user)).filter((m) => m.id === message.id)
     return c.json({ message: MSG_MESSAGE_SENT, item }, 201)

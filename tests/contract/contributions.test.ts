@@ -79,6 +79,17 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     expect(thank.status).toBe(200)
   })
 
+  it('tells a Kiswahili-speaking family of a contribution in Kiswahili; the contributor is thanked in English', async () => {
+    const { family, booking, token } = await invite()
+    expect((await call('PUT', '/auth/profile', { token: family, body: { language: 'sw' } })).status).toBe(200)
+    expect((await contribute(token, { name: 'Otieno Odhiambo', phoneNumber: phoneFor('success'), amount: 1000, anonymous: false })).result).toBe('0')
+    const admin = await loginAs('admin')
+    const sms = (await call<{ messages: Array<{ kind: string; body: string }> }>('GET', '/sms-outbox', { token: admin })).json.messages.filter((m) => m.kind === 'contribution')
+    expect(sms.map((m) => m.body)).toEqual(
+      expect.arrayContaining([expect.stringContaining('thank you for your contribution of KSH 1,000'), `Otieno Odhiambo amechangia KSH 1,000; KSH ${(booking.amount_due! - 1000).toLocaleString('en-KE')} bado zinadaiwa`]),
+    )
+  })
+
   it('shows an anonymous contributor as a well-wisher', async () => {
     const { token } = await invite()
     await contribute(token, { name: 'Wanjiku', phoneNumber: phoneFor('success'), amount: 500, anonymous: true })

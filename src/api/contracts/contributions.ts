@@ -123,6 +123,14 @@ export const publicName = (name: string, anonymous: boolean) => (anonymous ? WEL
 export const CONTRIBUTION_SMS = {
   thanks: (home: string, deceased: string, amount: number, receipt: string | null) =>
     `${home}: thank you for your contribution of KSH ${amount.toLocaleString('en-KE')} towards the funeral of ${deceased}.${receipt ? ` M-Pesa receipt ${receipt}.` : ''}`,
-  family: (name: string, amount: number, due: number) => `${name} contributed KSH ${amount.toLocaleString('en-KE')}; KSH ${due.toLocaleString('en-KE')} still due`,
+  /** name: null when the contributor gave none. */
+  family: (name: string | null, amount: number, due: number) => `${name ?? WELL_WISHER} contributed KSH ${amount.toLocaleString('en-KE')}; KSH ${due.toLocaleString('en-KE')} still due`,
   familyThanks: (family: string, deceased: string) => `${family} thanks you for your contribution towards the funeral of ${deceased}.`,
+}
+/**
+ * The Kiswahili of the one contribution SMS that goes to the family (an account with a language);
+ * the thanks go to contributors, who have none, and stay English.
+ */
+export const CONTRIBUTION_SMS_SW: Pick<typeof CONTRIBUTION_SMS, 'family'> = {
+  family: (name, amount, due) => `${name ?? 'Mtakia mema'} amechangia KSH ${amount.toLocaleString('en-KE')}; KSH ${due.toLocaleString('en-KE')} bado zinadaiwa`,
 }

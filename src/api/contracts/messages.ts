@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { Id } from './common'
+import { DOCUMENT_TYPE_LABELS, type BookingStatus, type DocumentType } from './bookings'
 
 /**
  * Messages: one conversation per booking between the family and the funeral home's staff (the
@@ -86,12 +87,67 @@ export const SmsRecord = z.object({
 export type SmsRecord = z.infer<typeof SmsRecord>
 export const SmsOutbox = z.object({ messages: z.array(SmsRecord), provider: z.string() })
 
-/** The SMS texts (short: one 160-character page where possible). */
-export const SMS_TEXT = {
-  reply: (home: string, deceased: string) => `${home}: you have a new message about ${deceased}. Open the app to read it and reply.`,
-  status: (home: string, deceased: string, status: string) => `${home}: the booking for ${deceased} is now ${status}.`,
-  document: (home: string, deceased: string, name: string, status: string, reason: string | null) =>
-    `${home}: your document "${name}" for ${deceased} was ${status}.${reason ? ` Reason: ${reason}` : ''}`,
+/** The languages an SMS is written in: the family's profile language, English when they chose none. */
+export type SmsLanguage = 'en' | 'sw'
+export const smsLanguage = (language: string | null | undefined): SmsLanguage => (language === 'sw' ? 'sw' : 'en')
+
+/** The result of a document review, as an SMS states it. */
+export type ReviewResult = 'approved' | 'rejected'
+
+/** The words an SMS puts in its sentences, per language. */
+const SMS_WORDS: Record<SmsLanguage, { status: Record<BookingStatus, string>; review: Record<ReviewResult, string>; document: Record<DocumentType, string>; unknownDocument: string }> = {
+  en: {
+    status: { pending: 'pending', confirmed: 'confirmed', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' },
+    review: { approved: 'approved', rejected: 'rejected' },
+    document: DOCUMENT_TYPE_LABELS,
+    unknownDocument: 'Document',
+  },
+  sw: {
+    status: { pending: 'inasubiri', confirmed: 'imethibitishwa', in_progress: 'inaendelea', completed: 'imekamilika', cancelled: 'imeghairiwa' },
+    review: { approved: 'imeidhinishwa', rejected: 'imekataliwa' },
+    document: {
+      death_certificate: 'Cheti cha kifo',
+      burial_permit: 'Kibali cha mazishi',
+      contract: 'Mkataba wa huduma',
+      invoice: 'Ankara',
+      receipt: 'Risiti ya malipo',
+      other: 'Hati nyingine',
+    },
+    unknownDocument: 'Hati',
+  },
 }
+
+/**
+ * The SMS texts to a family (short: one 160-character page where possible). The server and the mock
+ * cannot use the app's Lingui catalogues, so the Kiswahili lives here next to the English.
+ */
+export interface SmsTexts {
+  reply(home: string, deceased: string): string
+  status(home: string, deceased: string, status: BookingStatus): string
+  /** documentType: the stored type (an unknown one is named as a plain document). */
+  document(home: string, deceased: string, documentType: string, result: ReviewResult, reason: string | null): string
+}
+
+const documentName = (language: SmsLanguage, type: string) => {
+  const words = SMS_WORDS[language]
+  return (words.document as Record<string, string>)[type] ?? words.unknownDocument
+}
+
+export const SMS_TEXTS: Record<SmsLanguage, SmsTexts> = {
+  en: {
+    reply: (home, deceased) => `${home}: you have a new message about ${deceased}. Open the app to read it and reply.`,
+    status: (home, deceased, status) => `${home}: the booking for ${deceased} is now ${SMS_WORDS.en.status[status]}.`,
+    document: (home, deceased, type, result, reason) =>
+      `${home}: your document "${documentName('en', type)}" for ${deceased} was ${SMS_WORDS.en.review[result]}.${reason ? ` Reason: ${reason}` : ''}`,
+  },
+  sw: {
+    reply: (home, deceased) => `${home}: una ujumbe mpya kuhusu ${deceased}. Fungua programu kuusoma na kujibu.`,
+    status: (home, deceased, status) => `${home}: nafasi ya ${deceased} sasa ${SMS_WORDS.sw.status[status]}.`,
+    document: (home, deceased, type, result, reason) =>
+      `${home}: hati yako "${documentName('sw', type)}" ya ${deceased} ${SMS_WORDS.sw.review[result]}.${reason ? ` Sababu: ${reason}` : ''}`,
+  },
+}
+/** The English texts, for everyone who chose no language (and contributors, who have no account). */
+export const SMS_TEXT = SMS_TEXTS.en
 /** A staff answer the family has not read within this long is sent to them by SMS. */
 export const REPLY_SMS_DELAY_MS = 5 * 60_000
