@@ -18,7 +18,7 @@ import { printDemoAccounts } from './build/print-demo-accounts.ts'
  * (src/locales/*.po) compiled messages, so the browser carries no message parser. Babel runs only on
  * the files that use a macro; Oxc does everything else.
  */
-const linguiMacros = () =>
+export const linguiMacros = () =>
   babel({
     presets: [
       defineRolldownBabelPreset({

@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config'
+import { lingui } from '@lingui/vite-plugin'
+import { linguiMacros } from './vite.config.ts'
 
 /**
  * The contract suite against the real server (in-process Hono over PGlite; PostgreSQL when
@@ -6,6 +8,8 @@ import { defineConfig } from 'vitest/config'
  * files is part of the main config (vitest.config.ts).
  */
 export default defineConfig({
+  // A contract test may read the app's shared words (e.g. the preparation steps), written with Lingui's macros.
+  plugins: [linguiMacros(), lingui()],
   test: {
     name: 'server',
     include: ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
