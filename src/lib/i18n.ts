@@ -38,6 +38,10 @@ const catalogs: Record<Locale, Record<CatalogPart, () => Promise<{ messages: Mes
   },
 }
 
+// English until a language is activated, so words read before that (a test of shared code, the
+// server's tests) do not throw; the app activates its language before the first render.
+i18n.loadAndActivate({ locale: 'en', messages: {} })
+
 /** The parts a screen has asked for so far: a change of language loads them all again. */
 const wanted = new Set<CatalogPart>(['site'])
 const loaded: Record<Locale, Set<CatalogPart>> = { en: new Set(), sw: new Set() }
