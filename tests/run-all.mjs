@@ -22,7 +22,8 @@ let skipped = 0
 /** The failed tests by name with the first line of their reason, repeated in the summary so a
  *  log that keeps only its tail still says what failed. */
 const failures = []
-const firstLine = (m) => String(m ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? ''
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+const firstLine = (m) => String(m ?? '').replace(ANSI_COLOUR, '').split('\n').find((l) => l.trim()) ?? ''
 
 /** Run a stage with its output streaming live; resolves to whether it passed. */
 function run(name, cmd, args) {

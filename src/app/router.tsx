@@ -48,7 +48,6 @@ const AdminPortal = lazyRoute(paths.admin.home, withCatalogs(() => import('./por
 export function prefetchNextSteps() {
   void loadLogin().catch(() => {})
   void loadRegister().catch(() => {})
-  void import('../components/checkbox-field').catch(() => {})
 }
 
 function Lazy({ children }: { children: ReactNode }) {
