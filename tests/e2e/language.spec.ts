@@ -9,6 +9,10 @@ test('a visitor switches to Kiswahili: the page changes in place, what they type
   await page.goto('/login')
   const email = page.locator('input[autocomplete="email"]')
   await email.fill('wanjiku@example.com')
+  // Taken over, with its last piece (the remember-me box, loaded just after) in place: a switch
+  // while that piece is still the pre-rendered HTML makes React redraw it, which it reports.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+  await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Kiswahili' }).click()
   await expect(page.getByRole('button', { name: 'English' })).toBeVisible()
   await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Jisajili' })).toBeVisible()
@@ -22,6 +26,9 @@ test('a visitor switches to Kiswahili: the page changes in place, what they type
   expect(html).toContain('Jisajili')
   await expect(page.getByRole('button', { name: 'English' })).toBeVisible()
 
+  // Taken over again before switching back (a click on the pre-rendered button does nothing yet).
+  await expect(page.getByRole('button', { name: 'Ingia', exact: true })).toBeEnabled()
+  await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'English' }).click()
   await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Register' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
