@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro'
 
 /**
- * Words the machines and the server give in English (SPEC.md's text), listed so the catalogues
- * carry their Kiswahili. Each message's id is its English, so whatever shows one (a toast, a form's
- * error, a failure panel) translates it with `translated(text)` from src/lib/i18n.ts, and words not
- * listed stay as given. Nothing imports this file: it is read by `npm run i18n:extract`, and
- * tests/unit/translations.test.ts checks that every machine's messages are here.
+ * Words the machines and the server give in English (SPEC.md's text), the sign-in forms' checks
+ * among them, listed so the catalogues carry their Kiswahili (M-Pesa's reasons are in
+ * src/lib/mpesa-reason-words.ts). Each message's id is its English, so whatever shows one (a toast,
+ * a form's error, a failure panel) translates it with `translated(text)` from src/lib/i18n.ts;
+ * words not listed stay as given. Nothing imports this file: `npm run i18n:extract` reads it.
  */
 export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Initiating system backup...', message: 'Initiating system backup...' }),
@@ -212,12 +212,9 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Reset your password', message: 'Reset your password' }),
   msg({ id: 'Document storage is not configured on this server', message: 'Document storage is not configured on this server' }),
   msg({ id: 'Message not stored', message: 'Message not stored' }),
-  msg({ id: 'There was not enough money in the M-Pesa account for this payment.', message: 'There was not enough money in the M-Pesa account for this payment.' }),
-  msg({ id: 'The request was cancelled on the phone.', message: 'The request was cancelled on the phone.' }),
-  msg({ id: 'The phone could not be reached. Make sure it is switched on and has network, then try again.', message: 'The phone could not be reached. Make sure it is switched on and has network, then try again.' }),
-  msg({ id: 'The M-PESA PIN entered was not correct.', message: 'The M-PESA PIN entered was not correct.' }),
-  msg({ id: 'The prompt on the phone was not answered in time.', message: 'The prompt on the phone was not answered in time.' }),
-  msg({ id: 'Receipt to follow', message: 'Receipt to follow' }),
   msg({ id: 'Please login to access this page', message: 'Please login to access this page' }),
   msg({ id: 'You do not have permission to access this page', message: 'You do not have permission to access this page' }),
+  msg({ id: 'Registration successful! Please log in.', message: 'Registration successful! Please log in.' }),
+  msg({ id: 'Registration failed. Please try again.', message: 'Registration failed. Please try again.' }),
+  msg({ id: 'Login successful', message: 'Login successful' }),
 ]
