@@ -118,7 +118,7 @@ function ThreadHeading({ thread, staff, bookingHref, back }: { thread: ThreadSum
           ) : (
             <Text size={200}>
               {staff && thread.family_name ? `${thread.family_name} · ` : ''}
-              {bookingHref ? <RouterLink to={bookingHref(thread.booking_id)}>{`${MESSAGES_TEXT.bookingLink} #${thread.booking_id}`}</RouterLink> : `Booking #${thread.booking_id}`}
+              {bookingHref ? <RouterLink to={bookingHref(thread.booking_id)}>{`${MESSAGES_TEXT.bookingLink} #${thread.booking_id}`}</RouterLink> : MESSAGES_TEXT.bookingNumber(thread.booking_id)}
             </Text>
           )}
         </>
