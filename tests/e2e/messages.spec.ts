@@ -101,3 +101,17 @@ for (const width of [1280, 375]) {
     expect(await axeViolations(page)).toEqual([])
   })
 }
+
+test('what is typed stays in the box when a tablet turns across the two-column width', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await enterAs(page, DEMO.client, '/dashboard/client/messages')
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click()
+  await expect(page.getByRole('log', { name: 'Conversation' }).getByText(/Welcome to Amani/)).toBeVisible()
+  await page.getByLabel('Your message').fill('Half-written question about the chapel')
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await expect(page.getByRole('link', { name: /All conversations/ })).toBeVisible()
+  await expect(page.getByLabel('Your message')).toHaveValue('Half-written question about the chapel')
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible()
+  await expect(page.getByLabel('Your message')).toHaveValue('Half-written question about the chapel')
+})
