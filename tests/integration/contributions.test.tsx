@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { db } from '../../mocks/node'
+import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { findToast, renderAt } from './render-app'
 
@@ -158,6 +158,38 @@ describe('Harambee', () => {
       expect(within(heading.closest('section') as HTMLElement).getByRole('link', { name: '+254 700 000 000' })).toBeInTheDocument()
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  it('a cancelled booking keeps its contributions listed, the link closed; a booking paid without harambee shows no card', async () => {
+    const booking = unpaidBooking()
+    const { seedLink, seedContribution } = await import('./contribution-kit')
+    const { id: linkId } = await seedLink(booking.id)
+    await seedContribution(booking, linkId, { name: 'Otieno Odhiambo', amount: 1500 })
+    await db.booking.update((q) => q.where({ id: booking.id }), { data: (b) => void (b.status = 'cancelled') })
+    const view = await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const list = await screen.findByRole('list', { name: 'Received' }, { timeout: 15_000 })
+    expect(list).toHaveTextContent('Otieno Odhiambo')
+    const card = list.closest('#booking-contributions') as HTMLElement
+    expect(card).toHaveTextContent('The link is closed: nobody can contribute through it.')
+    expect(within(card).queryByRole('button', { name: /Invite contributions|Make a new link/ })).toBeNull()
+    view.unmount()
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const paid = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.payment_status === 'paid' && b.status !== 'cancelled')!
+    // The card asks the server first: its answer must have come before the card can be said to be absent.
+    let answered = false
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === `/api/bookings/${paid.id}/contributions`) answered = true
+    }
+    server.events.on('response:mocked', listener)
+    try {
+      await renderAt(paths.client.booking(String(paid.id)), { as: 'client' })
+      expect(await screen.findByRole('heading', { name: 'Summary' }, { timeout: 15_000 })).toBeInTheDocument()
+      await waitFor(() => expect(answered).toBe(true))
+      await act(async () => {})
+      expect(screen.queryByRole('heading', { name: 'Contributions (harambee)' })).toBeNull()
+    } finally {
+      server.events.removeListener('response:mocked', listener)
     }
   })
 
