@@ -2,8 +2,13 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { Trans } from '@lingui/react/macro'
 
 const useStyles = makeStyles({
+  // A screen tall (the text a fifth of the way down): while a public page's code arrives, its
+  // footer stays below the fold instead of showing for a moment and then being pushed away.
   root: {
-    marginTop: '20vh',
+    margin: 0,
+    minHeight: '100vh',
+    boxSizing: 'border-box',
+    paddingTop: '20vh',
     textAlign: 'center',
     color: tokens.colorNeutralForeground2,
     fontSize: tokens.fontSizeBase300,
