@@ -112,7 +112,6 @@ describe('Booking detail', () => {
     await db.booking.update((q) => q.where({ id: booking.id }), {
       data(b) {
         b.payment_status = 'partial'
-        b.amount_paid = 0
         b.total_amount = 6500
       },
     })
