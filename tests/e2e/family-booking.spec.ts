@@ -17,6 +17,14 @@ for (const width of [375, 1280]) {
       // Registering signs the family in and brings them to booking, welcomed as new.
       await registerFamily(page, { firstName: 'Nafula', lastName: 'Simiyu' })
       await expect(page.getByRole('heading', { level: 2, name: 'Step 1 of 4 · Select Services' })).toBeVisible()
+      // Their dashboard, with nothing booked yet, leads with one action instead of four zeros.
+      await page.goto('/dashboard/client')
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nafula Simiyu' })).toBeVisible()
+      await expect(page.getByRole('group', { name: 'Active Bookings' })).toHaveCount(0)
+      await page.screenshot({ path: `test-results/new-family-dashboard-${width}.png` })
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByRole('main').getByRole('link', { name: 'Book a service' }).click()
+      await expect(page.getByRole('heading', { level: 2, name: 'Step 1 of 4 · Select Services' })).toBeVisible()
 
       // The number of days of a service priced per day, and the total following.
       await page.getByRole('checkbox', { name: 'Basic Funeral' }).check()

@@ -32,6 +32,7 @@ import type { createCollectionMachine } from '../../../../machines/shared/collec
 import type { Payment, PendingPayment } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
+import { EmptyArt } from '../../../components/empty-art'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink } from '../../../components/router-link'
 import { paths } from '../../../app/paths'
@@ -277,6 +278,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
       {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading payment history…`} />}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
+          <EmptyArt name="lily" />
           <Body1>
             <Trans>No payments yet</Trans>
           </Body1>
