@@ -12,6 +12,7 @@ import {
   daysOf,
   type DeceasedValues,
   type ScheduleValues,
+  type ServicesValues,
   type StepIndex,
 } from './booking-schemas'
 
@@ -38,7 +39,7 @@ export interface WizardInput {
 }
 
 export interface DraftChanges {
-  services?: { serviceIds: string[] }
+  services?: ServicesValues
   deceased?: Partial<DeceasedValues>
   schedule?: Partial<ScheduleValues>
 }
@@ -111,10 +112,17 @@ function sameValues<T extends object>(current: T, changes: Partial<T>): boolean 
 
 function merge(draft: BookingDraft, changes: DraftChanges): BookingDraft {
   return {
-    services: changes.services ? { serviceIds: [...changes.services.serviceIds] } : draft.services,
+    // The days of a service priced per day travel with the choice (the total and the booking's quantity).
+    services: changes.services ? servicesValues(changes.services.serviceIds, changes.services.days) : draft.services,
     deceased: changes.deceased ? { ...draft.deceased, ...stripUndefined(changes.deceased) } : draft.deceased,
     schedule: changes.schedule ? { ...draft.schedule, ...stripUndefined(changes.schedule) } : draft.schedule,
   }
+}
+
+/** The chosen services, with the days of those among them that have any (none for the others). */
+function servicesValues(serviceIds: readonly string[], days: ServicesValues['days']): ServicesValues {
+  const kept = Object.entries(days ?? {}).filter(([id]) => serviceIds.includes(id))
+  return kept.length > 0 ? { serviceIds: [...serviceIds], days: Object.fromEntries(kept) } : { serviceIds: [...serviceIds] }
 }
 
 function stripUndefined<T extends object>(o: Partial<T>): Partial<T> {
@@ -190,7 +198,7 @@ export function createBookingWizardMachine(today: () => string) {
         assertEvent(event, 'wizard.servicesAvailable')
         const kept = context.draft.services.serviceIds.filter((id) => event.serviceIds.includes(id))
         if (kept.length === context.draft.services.serviceIds.length) return {}
-        return { draft: { ...context.draft, services: { serviceIds: kept } } }
+        return { draft: { ...context.draft, services: servicesValues(kept, context.draft.services.days) } }
       }),
     },
   }).createMachine({

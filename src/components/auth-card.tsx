@@ -51,6 +51,16 @@ export const useFormStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
   },
-  between: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  // The remember-me box arrives just after the take-over: the row keeps its height (the box's 32 px)
+  // and the link its place on the right meanwhile, so nothing moves when it comes.
+  between: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '32px',
+    '& > :last-child': { marginLeft: 'auto' },
+  },
   footer: { color: tokens.colorNeutralForeground2, textAlign: 'center' },
 })

@@ -249,6 +249,31 @@ describe('Service catalogue', () => {
     expect(await screen.findByRole('cell', { name: 'Tent and chairs' })).toBeInTheDocument()
   })
 
+  it('marks a new service priced per day, and takes the mark off again when editing it', async () => {
+    const user = await openCatalogue()
+    await user.click(screen.getByRole('button', { name: 'Add service' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New service' })
+    await user.type(await within(dialog).findByRole('textbox', { name: /Name/ }), 'Viewing room')
+    await user.type(await within(dialog).findByRole('textbox', { name: /Price/ }), '1500')
+    const perDay = within(dialog).getByRole('checkbox', { name: /Priced per day/ })
+    expect(perDay).not.toBeChecked()
+    await user.click(perDay)
+    await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
+    await findToast('Service created successfully')
+    const made = db.service.findFirst((q) => q.where({ name: 'Viewing room' }))
+    expect(made?.per_day).toBe(true)
+    expect(await screen.findByText('KSH 1,500 per day')).toBeInTheDocument()
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Viewing room' }))
+    const edit = await screen.findByRole('dialog', { name: 'Edit service' })
+    const box = within(edit).getByRole('checkbox', { name: /Priced per day/ })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await user.click(await within(edit).findByRole('button', { name: 'Save' }))
+    await findToast('Service updated successfully')
+    expect(db.service.findFirst((q) => q.where({ name: 'Viewing room' }))?.per_day).toBe(false)
+  })
+
   it('refuses a service without a name or with a price that is not whole KSH, sending nothing', async () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Add service' }))

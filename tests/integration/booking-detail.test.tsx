@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { updateCare } from '../../mocks/morgue'
@@ -95,13 +96,45 @@ describe('Booking detail', () => {
     expect(within(todo).getByText('Upload the death certificate')).toBeInTheDocument()
     expect(within(todo).getByText('Upload the burial permit')).toBeInTheDocument()
     expect(within(todo).getByText('Pay KSH 6,500 still due')).toBeInTheDocument()
-    expect(within(todo).getByRole('link', { name: 'Pay by M-Pesa' })).toHaveAttribute('href', paths.client.payments)
+    expect(within(todo).getByRole('link', { name: 'Pay by M-Pesa' })).toHaveAttribute('href', `${paths.client.payments}?pay=${booking.id}`)
 
     const money = screen.getByRole('heading', { level: 2, name: 'Payments' }).parentElement!
     expect(within(money).getByText('Still due').nextElementSibling).toHaveTextContent('KSH 6,500')
     expect(within(money).getByText('Paid').nextElementSibling).toHaveTextContent(ksh(already))
     const receipts = await within(money).findByRole('list', { name: 'Receipts' })
     expect(receipts).toHaveTextContent(`Receipt ${paid.transaction_id}`)
+  })
+
+  it('the action beside each thing left to do does it: Upload opens the upload for that paper, Pay opens the M-Pesa dialog for this booking', async () => {
+    const user = userEvent.setup()
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const booking = db.booking.findFirst((q) => q.where({ client_id: family.id, status: (s) => s !== 'cancelled' }))!
+    await db.booking.update((q) => q.where({ id: booking.id }), {
+      data(b) {
+        b.payment_status = 'partial'
+        b.total_amount = 6500
+      },
+    })
+    await db.payment.deleteMany((q) => q.where({ booking_id: booking.id }))
+    await db.document.deleteMany((q) => q.where({ booking_id: booking.id }))
+    const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
+
+    const { location } = await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const todo = await screen.findByRole('list', { name: 'What is left to do' })
+    await user.click(within(todo).getByRole('button', { name: 'Upload the burial permit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Document' })
+    expect(within(dialog).getByLabelText(/^Document type/)).toHaveValue('burial_permit')
+    expect(within(dialog).getByLabelText('For the booking of')).toHaveValue(String(booking.id))
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    await user.click(within(todo).getByRole('link', { name: 'Pay by M-Pesa' }))
+    const pay = await screen.findByRole('dialog', { name: 'Pay with M-Pesa' })
+    expect(within(pay).getByText(`${deceased.first_name} ${deceased.last_name}`)).toBeInTheDocument()
+    expect(within(pay).getByRole('button', { name: /^Pay KSH 6,500/ })).toBeInTheDocument()
+    // The request is dropped from the address: going back or reloading does not open it again.
+    await waitFor(() => expect(location().search).toBe(''))
+    expect(location().pathname).toBe(paths.client.payments)
   })
 
   it("another family's booking: 'Failed to load booking details' and back to My Bookings (the server answers 404)", async () => {

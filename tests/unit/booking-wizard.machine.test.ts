@@ -356,6 +356,26 @@ describe('booking wizard: the draft', () => {
     })
   })
 
+  it('the days of a service priced per day are kept through every step and sent as its quantity', async () => {
+    const { actor, createBooking } = start()
+    send(actor, update({ services: { serviceIds: ['1', '8'], days: { '8': 3 } } }), next, update(DECEASED), next, back, next, update(SCHEDULE), next)
+    expect(step(actor)).toBe(3)
+    expect(actor.getSnapshot().context.draft.services).toEqual({ serviceIds: ['1', '8'], days: { '8': 3 } })
+    send(actor, { type: 'wizard.confirm' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(createBooking.mock.calls[0]![0].services).toEqual([
+      { service_id: 1, quantity: 1, scheduled_date: '2026-03-14T10:30:00' },
+      { service_id: 8, quantity: 3, scheduled_date: '2026-03-14T10:30:00' },
+    ])
+  })
+
+  it('a service no longer offered takes its days with it; the others keep theirs', () => {
+    const draft = { ...fullDraft(), services: { serviceIds: ['1', '8', '9'], days: { '8': 4, '9': 2 } } }
+    const { actor } = start({ restored: { step: 3, draft, deceasedId: null } })
+    send(actor, { type: 'wizard.servicesAvailable', serviceIds: ['1', '8'] })
+    expect(actor.getSnapshot().context.draft.services).toEqual({ serviceIds: ['1', '8'], days: { '8': 4 } })
+  })
+
   it('drops services that are no longer offered, and then a confirm goes back to choose again', () => {
     const { actor, createDeceased } = start({ restored: { step: 3, draft: fullDraft(), deceasedId: null } })
     send(actor, { type: 'wizard.servicesAvailable', serviceIds: ['1', '2', '3'] })

@@ -11,8 +11,10 @@ import type { BookingChoice } from './upload-dialog'
 import { documentTypeName } from './document-words'
 
 // The dialog (file picker, progress, form) loads when a family first asks for it, or on intent.
-const loadUploadDialog = () => import('./upload-dialog')
-const UploadDialog = lazy(() => loadUploadDialog().then((m) => ({ default: m.UploadDialog })))
+export const loadUploadDialog = () => import('./upload-dialog')
+/** The upload dialog, its code fetched on first use (render it inside a Suspense). */
+export const LazyUploadDialog = lazy(() => loadUploadDialog().then((m) => ({ default: m.UploadDialog })))
+const UploadDialog = LazyUploadDialog
 
 export type ChecklistState = 'missing' | 'pending' | 'approved' | 'rejected'
 

@@ -82,7 +82,7 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground2 },
   total: { display: 'flex', justifyContent: 'space-between', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
-  // The next steps' "Go to documents" lands here, clear of the sticky top bar.
+  // A link to a section of the page lands clear of the sticky top bar.
   anchor: { scrollMarginTop: '72px' },
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
@@ -136,7 +136,13 @@ function BookingDetail({ booking }: { booking: Booking }) {
   const docs = useMyDocuments()
   return (
     <>
-      <BookingNextSteps booking={booking} documents={docs.documents} documentsLoaded={docs.loaded || !!docs.error} />
+      <BookingNextSteps
+        booking={booking}
+        documents={docs.documents}
+        documentsLoaded={docs.loaded || !!docs.error}
+        choices={bookingChoices([booking])}
+        onUploaded={docs.reload}
+      />
       <Card className={styles.card}>
         <Subtitle2 as="h2">
           <Trans>Summary</Trans>

@@ -1,7 +1,9 @@
+import { Suspense, useId, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
-import { Body1, Button, Caption1, Card, Link, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Button, Caption1, Card, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 // Per-icon entries: icons from the barrel are pooled into a chunk the sign-in pages load.
+import { ArrowUpload20Regular } from '@fluentui/react-icons/svg/arrow-upload'
 import { CalendarLtr20Regular } from '@fluentui/react-icons/svg/calendar-ltr'
 import { CheckmarkCircle20Regular } from '@fluentui/react-icons/svg/checkmark-circle'
 import { Circle20Regular } from '@fluentui/react-icons/svg/circle'
@@ -11,14 +13,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myPayments } from '../../../api/payments'
 import type { Booking } from '../../../api/contracts/bookings'
-import type { Document } from '../../../api/contracts/documents'
+import type { Document, DocumentType } from '../../../api/contracts/documents'
 import type { Payment } from '../../../api/contracts/payments'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { RECEIPT_TO_FOLLOW } from '../../../lib/mpesa-words'
-import { bookingChecklist } from '../../documents/document-checklist'
+import { LazyUploadDialog, bookingChecklist, loadUploadDialog, type ChecklistItem } from '../../documents/document-checklist'
+import type { BookingChoice } from '../../documents/upload-dialog'
 import { documentTypeName } from '../../documents/document-words'
 import { deceasedName } from '../my-bookings'
 
@@ -71,11 +74,26 @@ export function stillDue(booking: Booking): number {
 
 /**
  * The top of a family's booking: whom it is for and when, then what is left for them to do, each
- * with the action beside it (the documents' upload buttons are in the checklist further down).
+ * with the action that does it beside it: Upload opens the upload dialog for that document and this
+ * booking; Pay by M-Pesa opens the M-Pesa dialog for this booking on the Payments page.
  */
-export function BookingNextSteps({ booking, documents, documentsLoaded }: { booking: Booking; documents: readonly Document[]; documentsLoaded: boolean }) {
+export function BookingNextSteps({
+  booking,
+  documents,
+  documentsLoaded,
+  choices,
+  onUploaded,
+}: {
+  booking: Booking
+  documents: readonly Document[]
+  documentsLoaded: boolean
+  /** The family's bookings, for the upload dialog's booking choice (this one is chosen). */
+  choices: BookingChoice[]
+  onUploaded: (doc: Document) => void
+}) {
   const styles = useStyles()
   const { t } = useLingui()
+  const [uploadType, setUploadType] = useState<DocumentType | null>(null)
   const when = serviceTime(booking)
   const due = stillDue(booking)
   const cancelled = booking.status === 'cancelled'
@@ -115,30 +133,16 @@ export function BookingNextSteps({ booking, documents, documentsLoaded }: { book
             </Body1>
           ) : (
             <ul className={styles.list} aria-label={t`What is left to do`}>
-              {docsToDo.map((item) => {
-                const document = t(documentTypeName(item.type)).toLowerCase()
-                return (
-                <li key={item.type} className={styles.todo}>
-                  <span className={styles.what}>
-                    <Circle20Regular className={styles.icon} aria-hidden />
-                    <span>
-                      <Text block>{item.state === 'rejected' ? t`Upload a new ${document}` : t`Upload the ${document}`}</Text>
-                      {item.state === 'rejected' && item.note && <Caption1 className={styles.note}>{t`Why: ${item.note}`}</Caption1>}
-                    </span>
-                  </span>
-                  <Link href="#booking-documents">
-                    <Trans>Go to documents</Trans>
-                  </Link>
-                </li>
-                )
-              })}
+              {docsToDo.map((item) => (
+                <DocumentToDo key={item.type} item={item} onUpload={() => setUploadType(item.type)} />
+              ))}
               {due > 0 && (
                 <li className={styles.todo}>
                   <span className={styles.what}>
                     <Circle20Regular className={styles.icon} aria-hidden />
                     <Text>{t`Pay ${formatKsh(due)} still due`}</Text>
                   </span>
-                  <RouterButtonLink to={paths.client.payments} appearance="primary">
+                  <RouterButtonLink to={`${paths.client.payments}?pay=${encodeURIComponent(booking.id)}`} appearance="primary">
                     <Trans>Pay by M-Pesa</Trans>
                   </RouterButtonLink>
                 </li>
@@ -147,7 +151,50 @@ export function BookingNextSteps({ booking, documents, documentsLoaded }: { book
           )}
         </section>
       )}
+      {uploadType !== null && (
+        <Suspense fallback={null}>
+          <LazyUploadDialog
+            open
+            onClose={() => setUploadType(null)}
+            onUploaded={onUploaded}
+            bookings={choices}
+            initialType={uploadType}
+            initialBookingId={booking.id}
+          />
+        </Suspense>
+      )}
     </Card>
+  )
+}
+
+/** One paper still to upload, with the Upload button that opens the dialog for it. */
+function DocumentToDo({ item, onUpload }: { item: ChecklistItem; onUpload: () => void }) {
+  const styles = useStyles()
+  const { t } = useLingui()
+  const textId = useId()
+  const document = t(documentTypeName(item.type)).toLowerCase()
+  return (
+    <li className={styles.todo}>
+      <span className={styles.what}>
+        <Circle20Regular className={styles.icon} aria-hidden />
+        <span>
+          <Text block id={textId}>
+            {item.state === 'rejected' ? t`Upload a new ${document}` : t`Upload the ${document}`}
+          </Text>
+          {item.state === 'rejected' && item.note && <Caption1 className={styles.note}>{t`Why: ${item.note}`}</Caption1>}
+        </span>
+      </span>
+      {/* Named by the line it stands beside ("Upload the burial permit"): one name, said once. */}
+      <Button
+        icon={<ArrowUpload20Regular />}
+        aria-labelledby={textId}
+        onClick={onUpload}
+        onMouseEnter={() => void loadUploadDialog()}
+        onFocus={() => void loadUploadDialog()}
+      >
+        <Trans>Upload</Trans>
+      </Button>
+    </li>
   )
 }
 

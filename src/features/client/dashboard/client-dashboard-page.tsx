@@ -25,6 +25,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { DashboardCounter } from '../../../components/dashboard-counter'
+import { EmptyArt } from '../../../components/empty-art'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
@@ -83,6 +84,7 @@ export function ClientDashboardPage() {
       <div className={styles.layout}>
         <PageHeader title={name ? t`Welcome, ${name}` : t`Welcome`} subtitle={t`We are here to help you, one step at a time.`} />
         <Card className={styles.start} aria-labelledby="first-step">
+          <EmptyArt name="candle" />
           <Subtitle2 as="h2" id="first-step">
             <Trans>Start by booking a service</Trans>
           </Subtitle2>

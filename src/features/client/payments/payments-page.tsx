@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useId } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import {
@@ -31,6 +32,7 @@ import type { createCollectionMachine } from '../../../../machines/shared/collec
 import type { Payment, PendingPayment } from '../../../api/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
+import { EmptyArt } from '../../../components/empty-art'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink } from '../../../components/router-link'
 import { paths } from '../../../app/paths'
@@ -118,6 +120,21 @@ export function PaymentsPage() {
 
   const pending = useList<PendingPayment>(pendingRef)
   const history = useList<Payment>(historyRef)
+
+  // "Pay by M-Pesa" on a booking's page comes here with ?pay=<booking id>: its dialog opens once the
+  // bookings awaiting payment are known (a booking already paid opens nothing). The request is then
+  // dropped from the address, so going back or reloading does not open it again.
+  const [search, setSearch] = useSearchParams()
+  const payFor = search.get('pay')
+  useEffect(() => {
+    if (!payFor || !pending.loaded) return
+    const booking = pending.items.find((b) => b.id === payFor)
+    if (booking) page.send({ type: 'payment.open', booking })
+    setSearch((s) => {
+      s.delete('pay')
+      return s
+    }, { replace: true })
+  }, [payFor, pending.loaded, pending.items, page, setSearch])
 
   return (
     <div className={styles.page}>
@@ -261,6 +278,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
       {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading payment history…`} />}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
+          <EmptyArt name="lily" />
           <Body1>
             <Trans>No payments yet</Trans>
           </Body1>
