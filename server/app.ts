@@ -11,7 +11,7 @@ import en from 'zod/v4/locales/en.js'
 import { ApiError, loggableError } from './http'
 import { FieldTooLong } from '../shared/rules'
 import type { AppEnv, Deps } from './types'
-import { serveDist } from './static'
+import { serveDist, type PageContact } from './static'
 import { authRoutes } from './routes/auth'
 import { custodyRoutes } from './routes/custody'
 import { bookingRoutes } from './routes/bookings'
@@ -22,7 +22,7 @@ import { darajaCallbackRoute } from './daraja/callback-route'
 import { onDarajaCallback } from './mpesa'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
-import { settingsRoutes } from './routes/settings'
+import { settingsRoutes, storedSettings } from './routes/settings'
 import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
@@ -119,7 +119,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     )
   }
   app.route('/api', api)
-  if (options.staticDir) app.use('*', serveDist(options.staticDir))
+  if (options.staticDir) app.use('*', serveDist(options.staticDir, pageContactOf(deps.db)))
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status as 400)
@@ -134,4 +134,22 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   })
   app.notFound((c) => (c.req.path.startsWith('/api') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)))
   return app
+}
+
+/**
+ * The contact details the pages carry, read from Settings at most every 10 s per instance (a page
+ * view must not cost a query; every instance reads the same row, so they agree within that time).
+ */
+function pageContactOf(db: Deps['db'], maxAgeMs = 10_000): () => Promise<PageContact> {
+  let known: { at: number; value: Promise<PageContact> } | null = null
+  return () => {
+    const now = Date.now()
+    if (!known || now - known.at > maxAgeMs) {
+      known = {
+        at: now,
+        value: storedSettings(db).then(({ general: g }) => ({ phone: g.contactPhone, email: g.contactEmail, address: g.address })),
+      }
+    }
+    return known.value
+  }
 }

@@ -9,6 +9,33 @@ import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language'
+import { DEFAULT_CONTACT, telHref } from '../src/lib/contact-details'
+
+/** The funeral home's contact details as Settings → General holds them now. */
+export interface PageContact {
+  phone: string
+  email: string
+  address: string
+}
+
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/**
+ * A page with the funeral home's own details in place of the build's placeholders, and those
+ * details in a meta tag that src/lib/contact-details.ts reads, so the app (hydrating the same
+ * text) and the HTML agree.
+ */
+export function withContact(html: string, contact: PageContact): string {
+  const same = contact.phone === DEFAULT_CONTACT.phoneDisplay && contact.email === DEFAULT_CONTACT.email && contact.address === DEFAULT_CONTACT.address
+  if (same) return html
+  const meta = `<meta name="afh-contact" content="${escapeHtml(JSON.stringify(contact))}">`
+  return html
+    .replaceAll(telHref(DEFAULT_CONTACT.phoneDisplay), escapeHtml(telHref(contact.phone)))
+    .replaceAll(DEFAULT_CONTACT.phoneDisplay, escapeHtml(contact.phone))
+    .replaceAll(DEFAULT_CONTACT.email, escapeHtml(contact.email))
+    .replaceAll(DEFAULT_CONTACT.address, escapeHtml(contact.address))
+    .replace('</head>', `${meta}\n  </head>`)
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,7 +60,8 @@ interface Entry {
   cache: string
 }
 
-export function serveDist(dir: string): MiddlewareHandler {
+/** `contact`: the stored details (each instance asks at most every few seconds; see app.ts). */
+export function serveDist(dir: string, contact?: () => Promise<PageContact>): MiddlewareHandler {
   const root = resolve(dir)
   const cache = new Map<string, Entry>()
   const copy = (b: Buffer) => new Uint8Array(b) as Uint8Array<ArrayBuffer>
@@ -50,10 +78,13 @@ export function serveDist(dir: string): MiddlewareHandler {
     const spa = join(root, 'spa.html')
     return existsSync(spa) ? spa : join(root, 'index.html')
   }
-  function load(file: string): Entry {
-    let entry = cache.get(file)
+  function load(file: string, details?: PageContact): Entry {
+    const key = details ? `${file}\n${JSON.stringify(details)}` : file
+    let entry = cache.get(key)
     if (entry) return entry
-    const raw = readFileSync(file)
+    // One variant per page and set of details: a change in Settings replaces what was cached.
+    if (details) for (const k of cache.keys()) if (k.startsWith(`${file}\n`)) cache.delete(k)
+    const raw = details ? Buffer.from(withContact(readFileSync(file, 'utf8'), details)) : readFileSync(file)
     const text = TEXT.test(file)
     entry = {
       body: copy(raw),
@@ -62,7 +93,7 @@ export function serveDist(dir: string): MiddlewareHandler {
       type: TYPES[extname(file)] ?? 'application/octet-stream',
       cache: file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     }
-    cache.set(file, entry)
+    cache.set(key, entry)
     return entry
   }
   return async (c, next) => {
@@ -77,7 +108,15 @@ export function serveDist(dir: string): MiddlewareHandler {
     if (!file) return c.text('Not found', 404)
     const page = file.endsWith('.html')
     if (page) file = pageFileFor(file, pageLanguage(c.req.header('cookie'), c.req.header('accept-language')), existsSync)
-    const entry = load(file)
+    let details: PageContact | undefined
+    if (page && contact) {
+      try {
+        details = await contact()
+      } catch {
+        // The database being away must not take the pages down: they keep the build's details.
+      }
+    }
+    const entry = load(file, details)
     const accept = c.req.header('accept-encoding') ?? ''
     const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
     if (entry.br && /\bbr\b/.test(accept)) return c.body(entry.br, 200, { ...headers, 'Content-Encoding': 'br' })

@@ -5,7 +5,9 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import pino from 'pino'
+import { Hono } from 'hono'
 import { createApp } from '../../server/app'
+import { serveDist } from '../../server/static'
 import type { Db } from '../../server/db/client'
 
 const dist = mkdtempSync(join(tmpdir(), 'afh-dist-'))
@@ -57,5 +59,35 @@ describe('serving dist/', () => {
     expect((await get('/%2e%2e/afh-secret.txt')).status).toBe(404)
     expect((await get('/api/nothing')).status).toBe(404)
     expect(await (await get('/api/nothing')).json()).toEqual({ message: 'Not found' })
+  })
+})
+
+describe("the funeral home's own contact details in every page", () => {
+  const home = mkdtempSync(join(tmpdir(), 'afh-dist-contact-'))
+  writeFileSync(
+    join(home, 'index.html'),
+    '<!doctype html><head><title>home</title></head><body><a href="tel:+254700000000">+254 700 000 000</a> <a href="mailto:support@amanifuneral.example">support@amanifuneral.example</a> <p>Nairobi, Kenya</p></body>',
+  )
+  afterAll(() => rmSync(home, { recursive: true, force: true }))
+  let contact = { phone: '+254 711 222 333', email: 'care@amani.co.ke', address: 'Kisumu <Oginga Odinga St>' }
+  const site = new Hono().use('*', serveDist(home, async () => contact))
+
+  it('replaces the placeholders with what Settings holds and tells the app in a meta tag', async () => {
+    const html = await (await site.request('/')).text()
+    expect(html).toContain('<a href="tel:+254711222333">+254 711 222 333</a>')
+    expect(html).toContain('mailto:care@amani.co.ke')
+    expect(html).toContain('<p>Kisumu &#60;Oginga Odinga St&#62;</p>')
+    expect(html).not.toContain('700 000 000')
+    const meta = /<meta name="afh-contact" content="([^"]*)">/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(meta.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))))).toEqual(contact)
+  })
+
+  it('follows a change, and sends the build as it is while the details are the placeholders', async () => {
+    contact = { phone: '+254 722 000 111', email: 'care@amani.co.ke', address: 'Kisumu' }
+    expect(await (await site.request('/')).text()).toContain('+254 722 000 111')
+    contact = { phone: '+254 700 000 000', email: 'support@amanifuneral.example', address: 'Nairobi, Kenya' }
+    const html = await (await site.request('/')).text()
+    expect(html).toContain('tel:+254700000000')
+    expect(html).not.toContain('afh-contact')
   })
 })

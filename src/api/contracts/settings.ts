@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { CONTACT } from '../../lib/contact-details'
+import { DEFAULT_CONTACT } from '../../lib/contact-details'
 import { DEFAULT_PASSWORD_RULES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules'
 
 /**
@@ -75,10 +75,11 @@ export type SettingsSection = keyof Settings
 export const DEFAULT_SETTINGS: Settings = {
   general: {
     facilityName: 'Amani Funeral Home',
-    // The public pages are pre-rendered with these; they fetch the stored ones after hydration.
-    contactEmail: CONTACT.email,
-    contactPhone: CONTACT.phoneDisplay,
-    address: CONTACT.address,
+    // The public pages are pre-rendered with these; the real server writes the stored ones into
+    // every page it sends (server/static.ts).
+    contactEmail: DEFAULT_CONTACT.email,
+    contactPhone: DEFAULT_CONTACT.phoneDisplay,
+    address: DEFAULT_CONTACT.address,
     currency: 'KSH',
     timeZone: 'Africa/Nairobi',
     dateFormat: 'DD/MM/YYYY',
