@@ -40,6 +40,7 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
+    '@media (max-width: 768px)': { gap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalM },
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -180,10 +181,15 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
               {userName}
             </Text>
           )}
-          <LanguageSwitch onChange={onLanguage} />
-          <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
-            <Trans>Logout</Trans>
-          </Button>
+          {/* On a phone both buttons are compact, so the name keeps the room (their names stay whole for screen readers). */}
+          <LanguageSwitch onChange={onLanguage} short={isSmall} />
+          {isSmall ? (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout} aria-label={t`Logout`} title={t`Logout`} />
+          ) : (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
+              <Trans>Logout</Trans>
+            </Button>
+          )}
         </header>
         <main className={styles.main} id="main">
           {children}
