@@ -7,22 +7,16 @@ import { activateLocale, rememberLocale, type Locale } from '../lib/i18n'
  * for screen readers), as a visitor who cannot read the current one looks for it. The change
  * applies in place: nothing typed, no step of a form, is lost.
  */
-export function LanguageSwitch({ className, onChange, short }: { className?: string; onChange?: (locale: Locale) => void; short?: boolean }) {
+export function LanguageSwitch({ className, onChange }: { className?: string; onChange?: (locale: Locale) => void }) {
   const { i18n } = useLingui()
   const next: Locale = i18n.locale === 'sw' ? 'en' : 'sw'
   const change = () => {
     rememberLocale(next)
     void activateLocale(next).then(() => onChange?.(next))
   }
-  const name = next === 'sw' ? 'Kiswahili' : 'English'
-  // `short` (a phone's top bar): the code alone, its full name for screen readers and on hover.
-  return short ? (
-    <Button appearance="subtle" className={className} lang={next} onClick={change} aria-label={name} title={name} style={{ minWidth: 'auto' }}>
-      {next === 'sw' ? 'SW' : 'EN'}
-    </Button>
-  ) : (
+  return (
     <Button appearance="subtle" className={className} lang={next} onClick={change}>
-      {name}
+      {next === 'sw' ? 'Kiswahili' : 'English'}
     </Button>
   )
 }

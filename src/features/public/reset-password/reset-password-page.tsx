@@ -16,8 +16,6 @@ import { usePasswordRules } from '../../../app/password-rules'
 import { meetsPasswordRules } from '../../../api/contracts/auth'
 import type { PasswordRules } from '../../../api/contracts/password-rules'
 import { passwordHintWords } from '../../../components/password-words'
-// The server's and the shared check's filled-in words ("at least 8 characters"), read back in the language in use.
-import '../../../app/word-templates'
 
 /** The form's own messages in the language in use (the password rules' words come from the contract). */
 const resetForm = (rules: PasswordRules, t: (message: MessageDescriptor) => string) =>
