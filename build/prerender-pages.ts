@@ -7,12 +7,31 @@ import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { PrerenderedPage } from '../src/entry-prerender'
 
+interface PageHtml {
+  path: string
+  /** The path rendered for it, when not `path` itself. */
+  render?: string
+  module: string | string[]
+  catalogs: string[]
+  title: Record<'en' | 'sw', string>
+}
 /** The pages pre-rendered at build time, each into its own HTML. */
-const PAGE_HTML = [
+const PAGE_HTML: PageHtml[] = [
   { path: '/', module: 'src/features/public/landing/landing-page.tsx', catalogs: ['site', 'home'], title: { en: 'Amani Funeral Home', sw: 'Amani Funeral Home' } },
   { path: '/login', module: 'src/features/public/login/login-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Sign in · Amani Funeral Home', sw: 'Ingia · Amani Funeral Home' } },
   { path: '/register', module: 'src/features/public/register/register-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Create an account · Amani Funeral Home', sw: 'Fungua akaunti · Amani Funeral Home' } },
+  // Every relative's link shares this one shell (shared/page-language.ts shellDirFor): the public
+  // frame and "Opening the contribution page…", rendered for a placeholder token. Its path never
+  // equals a real one, so the app draws the page afresh over it rather than hydrating it.
+  {
+    path: '/contribute',
+    render: '/contribute/link',
+    module: ['src/features/public/contribute/contribute-route.tsx', 'src/features/public/contribute/contribute-page.tsx'],
+    catalogs: ['site', 'contribute'],
+    title: { en: 'Contribute · Amani Funeral Home', sw: 'Changia · Amani Funeral Home' },
+  },
 ]
+const renderPath = (page: PageHtml) => page.render ?? page.path
 /** Each page in both languages: `index.html` and `index.sw.html` (shared/page-language.ts picks). */
 const LOCALES = ['en', 'sw'] as const
 
@@ -24,6 +43,8 @@ const LOCALES = ['en', 'sw'] as const
  *   written into `index.html`, `login/index.html`, `register/index.html`; src/main.tsx hydrates it.
  * - Each of them modulepreloads its own screen's chunks (/login does not download the home
  *   page's), so the screen's code arrives in parallel with the entry instead of after it.
+ * - `/contribute/{token}` shares `contribute/index.html`: the frame a relative sees while their
+ *   link's page loads (drawn afresh by the app, not hydrated: the token differs per link).
  * - `spa.html` is the plain shell for every other path (portals, the other public pages): a host
  *   serves `path/index.html` when it exists, else `spa.html` (tests/static-server.mjs, and `vite
  *   preview` through serve-page-html.ts).
@@ -64,7 +85,7 @@ export function prerenderPages(): Plugin {
           rolldownOptions: { external: (id) => /[\\/]src[\\/]app[\\/]portals[\\/]/.test(id) },
         },
       })
-      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.map((p) => p.path), [...LOCALES])
+      const rendered = await renderInWorker(pathToFileURL(join(ssrOut, 'entry-prerender.js')).href, PAGE_HTML.map(renderPath), [...LOCALES])
 
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
       const alreadyLoaded = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
@@ -75,8 +96,7 @@ export function prerenderPages(): Plugin {
         return facade
       }
       // A page's words (its catalogues, in its language) load beside its code, not after it.
-      const preloadsOf = (module: string, catalogs: string[]) => {
-        const facade = chunkOf(module)
+      const preloadsOf = (modules: string | string[], catalogs: string[]) => {
         const js = new Set<string>()
         const css = new Set<string>()
         const visit = (chunk: OutputChunk) => {
@@ -85,7 +105,7 @@ export function prerenderPages(): Plugin {
           chunk.viteMetadata?.importedCss.forEach((f) => css.add(f))
           chunk.imports.forEach((f) => visit(bundle![f] as OutputChunk))
         }
-        visit(facade)
+        for (const m of [modules].flat()) visit(chunkOf(m))
         for (const c of catalogs) visit(chunkOf(c))
         const base = config.base
         return [
@@ -100,8 +120,8 @@ export function prerenderPages(): Plugin {
           .replace('<html lang="en">', `<html lang="${locale}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${page.title[locale]}</title>`)
           .replace('</head>', `  ${preloadsOf(page.module, catalogs)}\n  </head>`)
-        const { html: markup, styles } = rendered[`${locale}:${page.path}`]!
-        html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${page.path}">${markup}</div>`)
+        const { html: markup, styles } = rendered[`${locale}:${renderPath(page)}`]!
+        html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${renderPath(page)}">${markup}</div>`)
         // The page paints from its HTML and CSS alone; its scripts only make it interactive, so
         // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).
         html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { pageFileFor, pageLanguage } from '../shared/page-language.ts'
+import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language.ts'
 
 /**
  * `vite preview` answers as a real host is set up for the pre-rendered pages (prerender-pages.ts):
@@ -18,7 +18,12 @@ export function servePageHtml(): Plugin {
         const path = (req.url ?? '/').split(/[?#]/)[0] ?? '/'
         const accepts = req.headers.accept?.includes('text/html')
         if (req.method === 'GET' && accepts && !/\.[a-z0-9]+$/i.test(path)) {
-          const own = existsSync(join(outDir, path, 'index.html')) ? `${path.replace(/\/$/, '')}/index.html` : '/spa.html'
+          const shell = shellDirFor(path)
+          const own = existsSync(join(outDir, path, 'index.html'))
+            ? `${path.replace(/\/$/, '')}/index.html`
+            : shell && existsSync(join(outDir, shell, 'index.html'))
+              ? `/${shell}/index.html`
+              : '/spa.html'
           const language = pageLanguage(req.headers.cookie, req.headers['accept-language'])
           req.url = pageFileFor(own, language, (f) => existsSync(join(outDir, f)))
         }

@@ -156,11 +156,12 @@ export function startMockWorker(): Promise<void> {
     const worker = setupWorker(...handlers)
     worker.events.on('response:mocked', ({ request }) => {
       const path = new URL(request.url).pathname
-      // Every write, M-Pesa verify (a GET that advances the simulated transaction), and a family
-      // opening a booking (which clears its notification flag).
+      // Every write, M-Pesa verify (a GET that advances the simulated transaction; a relative's
+      // too), and a family opening a booking (which clears its notification flag).
       if (
         (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
         path.includes('/payments/mpesa/verify/') ||
+        /\/contributions\/[^/]+\/verify\//.test(path) ||
         /\/bookings\/\d+$/.test(path)
       ) {
         if (path.endsWith('/__mock/reset')) clearPersistedDatabase()

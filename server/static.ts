@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-import { pageFileFor, pageLanguage } from '../shared/page-language'
+import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,6 +45,8 @@ export function serveDist(dir: string): MiddlewareHandler {
     if (/\.[a-z0-9]+$/i.test(pathname)) return null
     const own = join(wanted, 'index.html')
     if (existsSync(own)) return own
+    const shell = shellDirFor(pathname)
+    if (shell && existsSync(join(root, shell, 'index.html'))) return join(root, shell, 'index.html')
     const spa = join(root, 'spa.html')
     return existsSync(spa) ? spa : join(root, 'index.html')
   }

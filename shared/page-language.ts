@@ -28,3 +28,12 @@ export function pageFileFor(file: string, language: PageLanguage, exists: (file:
   const localized = file.replace(/index\.html$/, 'index.sw.html')
   return exists(localized) ? localized : file
 }
+
+/**
+ * A page whose paths carry a variable part but share one pre-rendered shell: a relative's
+ * `/contribute/{token}` gets `contribute/index.html` (the public frame and "Opening the
+ * contribution page…", painted before any script), not the bare `spa.html`.
+ */
+export function shellDirFor(pathname: string): string | null {
+  return /^\/contribute\/[^/]+\/?$/.test(pathname) ? 'contribute' : null
+}

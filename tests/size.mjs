@@ -81,17 +81,17 @@ for (const [path, page] of [['/login', 'login/index'], ['/register', 'register/i
 }
 // The language not in use is never downloaded: an English page asks for no Kiswahili words, and the
 // other way round.
-for (const [page, other] of [['index.html', 'sw'], ['index.sw.html', 'en'], ['login/index.html', 'sw'], ['login/index.sw.html', 'en']]) {
+for (const [page, other] of [['index.html', 'sw'], ['index.sw.html', 'en'], ['login/index.html', 'sw'], ['login/index.sw.html', 'en'], ['contribute/index.html', 'sw'], ['contribute/index.sw.html', 'en']]) {
   const foreign = Object.keys(manifest).filter((k) => k.startsWith(`src/locales/${other}/`) && filesOf(page).has(manifest[k].file))
   if (foreign.length) {
     console.error(`${page} downloads words of the other language: ${foreign.join(', ')}`)
     failed = true
   }
 }
-// A relative opening a family's contribution link: the plain shell (spa.html), then that one screen
-// and what it needs (its own chunks, the API client, the payment machine). No portal code.
+// A relative opening a family's contribution link: its pre-rendered shell (contribute/index.html),
+// which asks for that one screen and its words, and what the screen then loads. No portal code.
 {
-  const shellFiles = filesOf('spa.html')
+  const shellFiles = filesOf('contribute/index.html')
   const page = new Set([
     ...shellFiles,
     ...closure(keyOf('src/features/public/contribute/contribute-route.tsx')),

@@ -31,7 +31,9 @@ export function serveStatic(dir, port) {
       // A page with HTML of its own (index.html is the pre-rendered home page, login/index.html
       // preloads the sign-in screen); any other page gets the plain shell, spa.html.
       const own = join(dir, path, 'index.html')
-      file = existsSync(own) ? own : existsSync(join(dir, 'spa.html')) ? join(dir, 'spa.html') : join(dir, 'index.html')
+      // A relative's link shares one pre-rendered shell (shellDirFor in shared/page-language.ts).
+      const shell = /^\/contribute\/[^/]+\/?$/.test(path) ? join(dir, 'contribute', 'index.html') : null
+      file = existsSync(own) ? own : shell && existsSync(shell) ? shell : existsSync(join(dir, 'spa.html')) ? join(dir, 'spa.html') : join(dir, 'index.html')
     }
     // The page in the language chosen on the device (the `afh-lang` cookie; see
     // shared/page-language.ts, which the real server uses, for the first visit's rule too).

@@ -87,6 +87,22 @@ const deceasedNameOf = (b: BookingRecord) => {
   return d ? `${d.first_name} ${d.last_name}` : ''
 }
 
+/**
+ * One relative's check-and-hold at a time per booking, as the server's lock on the booking row:
+ * @msw/data writes asynchronously, so two pushes at the same moment could otherwise both pass the
+ * check before either is recorded, and together hold more than is due.
+ */
+const holding = new Map<number, Promise<unknown>>()
+function oneAtATime<T>(bookingId: number, task: () => Promise<T>): Promise<T> {
+  const run = (holding.get(bookingId) ?? Promise.resolve()).then(task, task)
+  const done = run.catch(() => undefined)
+  holding.set(bookingId, done)
+  void done.then(() => {
+    if (holding.get(bookingId) === done) holding.delete(bookingId)
+  })
+  return run
+}
+
 /** Harambee (src/api/contracts/contributions.ts), as the server answers it. */
 export const contributionHandlers = [
   http.get(
@@ -173,25 +189,28 @@ export const contributionHandlers = [
     // A relative on a weak network who sends again after a lost answer gets the first push's answer: one prompt.
     route(async ({ request, params }) =>
       idempotent(request, 0, async () => {
-        const { link, booking } = linkByToken(params.token)
+        const { link, booking: found } = linkByToken(params.token)
         const input = validate(ContributionPushRequest, await readJson(request))
         const phone = normaliseKenyanPhone(input.phoneNumber)!
-        const status = statusOf(link, booking)
-        if (status !== 'open') throw new ApiError(409, status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
-        const since = Date.now() - CONTRIBUTION_RATE_WINDOW_MS
-        const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
-        const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
-        if (recent.filter((r) => r.contribution_link_id === link.id).length >= CONTRIBUTION_PUSHES_PER_LINK || byPhone.length >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
-        // Synchronous from the check to the record: no other push can slip between them in this single-threaded mock.
-        const available = amountDue(booking) - reservedFor(booking.id)
-        if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
-        return startMockPush({
-          bookingId: booking.id,
-          clientId: booking.client_id,
-          phone,
-          amount: input.amount,
-          linkId: link.id,
-          contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+        return oneAtATime(found.id, async () => {
+          // The booking as it is now that no other push is being checked (a payment may have completed meanwhile).
+          const booking = db.booking.findFirst((q) => q.where({ id: found.id })) ?? found
+          const status = statusOf(link, booking)
+          if (status !== 'open') throw new ApiError(409, status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+          const since = Date.now() - CONTRIBUTION_RATE_WINDOW_MS
+          const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
+          const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
+          if (recent.filter((r) => r.contribution_link_id === link.id).length >= CONTRIBUTION_PUSHES_PER_LINK || byPhone.length >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
+          const available = amountDue(booking) - reservedFor(booking.id)
+          if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
+          return startMockPush({
+            bookingId: booking.id,
+            clientId: booking.client_id,
+            phone,
+            amount: input.amount,
+            linkId: link.id,
+            contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+          })
         })
       }),
     ),

@@ -201,7 +201,8 @@ export const contributionRoutes = new Hono<AppEnv>()
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db
       await t.execute(sql`SELECT id FROM bookings WHERE id = ${booking.id} FOR UPDATE`)
-      const available = s.due - (await reservedFor(t, booking.id))
+      // What is due is read again under the lock: a contribution may have completed since the check above.
+      const available = (await standing(t, booking)).due - (await reservedFor(t, booking.id))
       if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
       await t.insert(mpesaRequests).values({
         checkoutRequestId: claimId,

@@ -33,8 +33,9 @@ const FAULTS_EVENT = 'afh-mock-faults-change'
 
 const useStyles = makeStyles({
   root: {
+    // Bottom left: forms and the message box keep their send and continue buttons on the right.
     position: 'fixed',
-    right: tokens.spacingHorizontalS,
+    left: tokens.spacingHorizontalS,
     bottom: tokens.spacingVerticalS,
     zIndex: 1000,
   },
@@ -127,7 +128,7 @@ export function MockControls() {
 
   return (
     <div className={`${styles.root}${active.length ? ` ${styles.active}` : ''}`}>
-      <Menu positioning="above-end" hasCheckmarks checkedValues={checked} onCheckedValueChange={onCheckedValueChange} onOpenChange={(_, data) => data.open && void refresh()}>
+      <Menu positioning="above-start" hasCheckmarks checkedValues={checked} onCheckedValueChange={onCheckedValueChange} onOpenChange={(_, data) => data.open && void refresh()}>
         <MenuTrigger disableButtonEnhancement>
           <Button
             size="small"

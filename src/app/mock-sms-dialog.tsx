@@ -18,7 +18,7 @@ export function MockSmsDialog({ messages, onClose }: { messages: MockSmsList | n
           <DialogTitle>SMS outbox</DialogTitle>
           <DialogContent>
             {messages && messages.length === 0 ? (
-              <Body1>No SMS yet. Answer a family as staff, change a booking status or review a document.</Body1>
+              <Body1>No SMS yet. Answer a family as staff, change a booking status, review a document or contribute through a family's link.</Body1>
             ) : (
               <ul className={styles.list}>
                 {messages?.map((m) => (

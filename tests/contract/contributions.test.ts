@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest'
-import { call, darajaSimulator, fixtures, loginAs, useBackend } from './target'
+import { describe, expect, it, vi } from 'vitest'
+import readXlsxFile from 'read-excel-file/node'
+import { call, darajaSimulator, fixtures, loginAs, serverLog, serverOnly, useBackend } from './target'
 import { phoneFor, unpaidBooking } from './payment-helpers'
 import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
+import { MSG_LINK_CLOSED, MSG_NOTHING_DUE, MSG_TOO_MANY_PUSHES } from '../../src/api/contracts/contributions'
 
 useBackend()
 
 interface Page {
   status: string
   deceased_name: string
+  service_date: string | null
   message: string | null
   total: number
   paid: number
@@ -75,6 +78,22 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     expect(sms.map((m) => m.body)).toEqual(
       expect.arrayContaining([expect.stringContaining('thank you for your contribution of KSH 1,000'), `Otieno Odhiambo contributed KSH 1,000; KSH ${(booking.amount_due! - 1000).toLocaleString('en-KE')} still due`]),
     )
+    // The contributor's thanks go to their own phone and carry the M-Pesa receipt.
+    const receipt = String(mine.json.contributions[0]!.receipt)
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/)
+    const thanks = sms.find((m) => m.body.includes('thank you for your contribution'))!
+    expect(thanks.body).toContain(`M-Pesa receipt ${receipt}.`)
+    expect(thanks.to_phone.replace(/\D/g, '').slice(-9)).toBe(phoneFor('success').slice(-9))
+    // The page shows the first name and the amount: no surname, phone or receipt.
+    const shown = JSON.stringify(p)
+    expect(shown).not.toContain('Odhiambo')
+    expect(shown).not.toContain(receipt)
+    expect(shown).not.toMatch(/07\d{8}|2547\d{8}|•••/)
+    // The Excel report counts it as any payment of the booking, named after the relative.
+    const report = await call('GET', '/payments/report?timeframe=week&type=payments', { token: admin })
+    expect(report.status).toBe(200)
+    const rows = (await readXlsxFile(Buffer.from(report.bytes))).find((s) => s.sheet === 'Payments')?.data ?? []
+    expect(rows).toContainEqual(expect.arrayContaining(['Otieno Odhiambo (contribution)', 1000, 'completed', receipt]))
     const thank = await call('POST', `/bookings/${booking.id}/contributions/${mine.json.contributions[0]!.id}/thank`, { token: family })
     expect(thank.status).toBe(200)
   })
@@ -155,6 +174,41 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     for (let i = 0; i < 5; i++) statuses.push((await call('POST', `/contributions/${token}/push`, { body: { name: 'Tom', phoneNumber: phone, amount: 10 } })).status)
     expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200])
     expect(statuses[4]).toBe(429)
+    const refused = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Tom', phoneNumber: phone, amount: 10 } })
+    expect(refused.status).toBe(429)
+    expect(refused.json.message).toBe(MSG_TOO_MANY_PUSHES)
+  })
+
+  it('rate-limits pushes through one link with 429, whatever the phone', async () => {
+    const { token } = await invite()
+    // 20 relatives, each once, each holding 1 shilling of what is due (their pushes stay unanswered).
+    for (let i = 0; i < 20; i++) {
+      const res = await call('POST', `/contributions/${token}/push`, { body: { name: `Relative ${i}`, phoneNumber: `07${10 + i}009999`, amount: 1 } })
+      expect(res.status).toBe(200)
+    }
+    const refused = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'One more', phoneNumber: '0799009999', amount: 1 } })
+    expect(refused.status).toBe(429)
+    expect(refused.json.message).toBe(MSG_TOO_MANY_PUSHES)
+  })
+
+  it('two relatives pushing at the same moment cannot together hold more than is due', async () => {
+    const { booking, token } = await invite()
+    const share = booking.amount_due! - 100
+    const [a, b] = await Promise.all([
+      call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: '0712009999', amount: share } }),
+      call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Baraka', phoneNumber: '0713009999', amount: share } }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 422])
+    expect([a, b].find((r) => r.status === 422)!.json.message).toBe('Amount cannot be more than the KSH 100 still due')
+  })
+
+  it('a push that fails frees what it held at once', async () => {
+    const { booking, token } = await invite()
+    const failed = await contribute(token, { name: 'Akinyi', phoneNumber: phoneFor('insufficient_funds'), amount: booking.amount_due! })
+    expect(failed.result).toBe('1')
+    const whole = await call('POST', `/contributions/${token}/push`, { body: { name: 'Baraka', phoneNumber: '0712009999', amount: booking.amount_due! } })
+    expect(whole.status).toBe(200)
+    expect((await page(token)).amount_due).toBe(booking.amount_due)
   })
 
   it('closes when the family closes it, and says so on the page; only the family may open or close it', async () => {
@@ -180,5 +234,66 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     expect(p.contributions.map((c) => c.name)).toEqual(['Rose', 'James'])
     const mine = await call<{ bookings: Array<{ id: number; payment_status: string }> }>('GET', '/bookings/my', { token: family })
     expect(mine.json.bookings.find((b) => b.id === Number(booking.id))?.payment_status).toBe('paid')
+    const more = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Late', phoneNumber: '0712000555', amount: 1 } })
+    expect(more.status).toBe(409)
+    expect(more.json.message).toBe(MSG_NOTHING_DUE)
+    const link = await call<{ link: { status: string } }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
+    expect(link.json.link.status).toBe('settled')
+  })
+
+  serverOnly.it('never writes a link\'s token to the log, whatever happens through it', async () => {
+    const stop = serverLog()!
+    const { family, booking, token } = await invite('Asante')
+    await page(token)
+    const r = await contribute(token, { name: 'Rose', phoneNumber: phoneFor('success'), amount: 10 })
+    expect(r.result).toBe('0')
+    await contribute(token, { name: 'Tom', phoneNumber: phoneFor('insufficient_funds'), amount: 10 })
+    await call('POST', `/contributions/${token}/push`, { body: { name: '', phoneNumber: '1', amount: 0 } })
+    await call('GET', `/contributions/${token}/verify/ws_CO_unknown`)
+    await call('POST', `/contributions/${token}/push`, { rawBody: '{not json' })
+    await call('DELETE', `/bookings/${booking.id}/contributions/link`, { token: family })
+    await call('POST', `/contributions/${token}/push`, { body: { name: 'Late', phoneNumber: phoneFor('success'), amount: 10 } })
+    await darajaSimulator()?.idle()
+    const lines = stop()
+    // The log did see those calls (so the test can fail), by the route's name.
+    expect(lines.some((l) => l.includes('/api/contributions/:token/push'))).toBe(true)
+    expect(lines.filter((l) => l.includes(token))).toEqual([])
+  })
+
+  it('closes by itself when the booking is cancelled', async () => {
+    const { family, booking, token } = await invite()
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token: family, body: { status: 'cancelled', notes: 'We buried him at home' } })).status).toBe(200)
+    expect((await page(token)).status).toBe('closed')
+    const push = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Tom', phoneNumber: phoneFor('success'), amount: 10 } })
+    expect(push.status).toBe(409)
+    expect(push.json.message).toBe(MSG_LINK_CLOSED)
+    expect((await call('POST', `/bookings/${booking.id}/contributions/link`, { token: family, body: {} })).status).toBe(409)
+  })
+
+  it('closes by itself 30 days after the service date (the clock moved, not today\'s date)', async () => {
+    const { booking, token } = await invite()
+    const { service_date } = await page(token)
+    expect(service_date).toMatch(/^\d{4}-\d{2}-\d{2}/)
+    const day = service_date!.slice(0, 10)
+    const DAY = 86_400_000
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // Noon on the 30th day after the service (Nairobi): still open.
+      vi.setSystemTime(Date.parse(`${day}T12:00:00+03:00`) + 30 * DAY)
+      expect((await page(token)).status).toBe('open')
+      // Half past midnight on the 31st: expired, and the page still shows what it showed.
+      vi.setSystemTime(Date.parse(`${day}T00:30:00+03:00`) + 31 * DAY)
+      const p = await page(token)
+      expect(p).toMatchObject({ status: 'expired', amount_due: booking.amount_due })
+      const push = await call<{ message: string }>('POST', `/contributions/${token}/push`, { body: { name: 'Tom', phoneNumber: phoneFor('success'), amount: 10 } })
+      expect(push.status).toBe(409)
+      expect(push.json.message).toBe(MSG_LINK_CLOSED)
+      // The family (signed in at the moved time) sees it expired and cannot open a new one.
+      const family = await loginAs('client')
+      expect((await call<{ link: { status: string } }>('GET', `/bookings/${booking.id}/contributions`, { token: family })).json.link.status).toBe('expired')
+      expect((await call('POST', `/bookings/${booking.id}/contributions/link`, { token: family, body: {} })).status).toBe(409)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, useBackend } from './target'
+import { call, fixtures, loginAs, useBackend } from './target'
 
 useBackend()
 
@@ -149,13 +149,15 @@ describe('Messages: one conversation per booking between the family and the home
     expect((await call('POST', '/messages/threads', { token: stranger, body: { booking_id: mine[0]!.id } })).status).toBe(404)
     expect(await familyThreads(stranger)).toEqual([])
     expect((await call('GET', '/messages/threads')).status).toBe(401)
-    if (unassigned) {
-      const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: unassigned.id } })).json.thread.id
-      await call('POST', `/messages/threads/${t}/messages`, { token: family, body: { body: 'For the admins' } })
-      expect((await call('GET', `/messages/threads/${t}`, { token: attendant })).status).toBe(404)
-      const inbox = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: attendant })).json.threads
-      expect(inbox.some((x) => x.id === t)).toBe(false)
-    }
+    // The seed gives the demo family bookings the demo attendant is not assigned to.
+    expect(unassigned).toBeDefined()
+    const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: unassigned!.id } })).json.thread.id
+    await call('POST', `/messages/threads/${t}/messages`, { token: family, body: { body: 'For the admins' } })
+    expect((await call('GET', `/messages/threads/${t}`, { token: attendant })).status).toBe(404)
+    expect((await call('POST', `/messages/threads/${t}/messages`, { token: attendant, body: { body: 'hi' } })).status).toBe(404)
+    expect((await call('POST', '/messages/threads', { token: attendant, body: { booking_id: unassigned!.id } })).status).toBe(404)
+    const inbox = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: attendant })).json.threads
+    expect(inbox.some((x) => x.id === t)).toBe(false)
     expect((await call('GET', '/sms-outbox', { token: family })).status).toBe(403)
   })
 
@@ -179,5 +181,99 @@ describe('Messages: one conversation per booking between the family and the home
     expect(inbox[0]!.last_message?.body).toBe('Do you open on Sundays?')
     const attendant = await loginAs('morgue_attendant')
     expect((await call('GET', `/messages/threads/${inbox[0]!.id}`, { token: attendant })).status).toBe(404)
+  })
+
+  it('lets an admin read and answer every conversation, including a booking no attendant of theirs holds', async () => {
+    const { family, admin, attendant, mine, assigned } = await setting()
+    const unassigned = mine.find((b) => !assigned.some((a) => a.id === b.id))!
+    const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: unassigned.id } })).json.thread.id
+    await call('POST', `/messages/threads/${t}/messages`, { token: family, body: { body: 'Who reads this?' } })
+    const inbox = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: admin })).json.threads
+    expect(inbox.find((x) => x.id === t)).toMatchObject({ booking_id: unassigned.id, family_name: 'Mary Achieng', unread: 1 })
+    // The admin opens a thread of any booking, even one they never wrote in.
+    expect((await call<{ thread: Thread }>('POST', '/messages/threads', { token: admin, body: { booking_id: unassigned.id } })).json.thread.id).toBe(t)
+    const answer = await call<{ item: Message }>('POST', `/messages/threads/${t}/messages`, { token: admin, body: { body: 'The admins do.' } })
+    expect(answer.status).toBe(201)
+    expect(answer.json.item).toMatchObject({ author_role: 'admin', author_name: 'Grace Wanjiru' })
+    expect((await call('GET', `/messages/threads/${t}`, { token: attendant })).status).toBe(404)
+  })
+
+  it("lists the staff inbox unread first, then the most recent, and keeps each staff member's reading their own", async () => {
+    const { family, admin, attendant, assigned, mine } = await setting()
+    const [first, second] = assigned.filter((a) => mine.some((b) => b.id === a.id))
+    expect(second).toBeDefined()
+    const older = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: first!.id } })).json.thread.id
+    const newer = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: second!.id } })).json.thread.id
+    await call('POST', `/messages/threads/${older}/messages`, { token: family, body: { body: 'First question' } })
+    await call('POST', `/messages/threads/${newer}/messages`, { token: family, body: { body: 'Second question' } })
+    await call('POST', `/messages/threads/${newer}/messages`, { token: family, body: { body: 'And a third' } })
+    const fresh = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: admin })).json.threads
+    expect(fresh.map((x) => [x.id, x.unread])).toEqual([[newer, 2], [older, 1]])
+    expect(fresh[0]!.last_message).toMatchObject({ body: 'And a third', author_name: 'Mary Achieng' })
+
+    // The admin reads the newer one: the older, still unread, comes first.
+    await call('GET', `/messages/threads/${newer}`, { token: admin })
+    const after = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: admin })).json.threads
+    expect(after.map((x) => [x.id, x.unread])).toEqual([[older, 1], [newer, 0]])
+    expect((await call<{ unread: number }>('GET', '/messages/unread', { token: admin })).json.unread).toBe(1)
+    // The attendant has not read anything yet.
+    expect((await call<{ unread: number }>('GET', '/messages/unread', { token: attendant })).json.unread).toBe(3)
+  })
+
+  it('keeps a message exactly as written: markup and links are stored as text, not interpreted or stripped', async () => {
+    const { family, admin, mine } = await setting()
+    const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: mine[0]!.id } })).json.thread.id
+    const body = '<b>Bold?</b> <img src=x onerror="alert(1)"> See https://example.com/a?b=1&c=2'
+    const sent = await call<{ item: Message }>('POST', `/messages/threads/${t}/messages`, { token: family, body: { body } })
+    expect(sent.json.item.body).toBe(body)
+    const read = await call<{ messages: Message[] }>('GET', `/messages/threads/${t}`, { token: admin })
+    expect(read.json.messages.at(-1)!.body).toBe(body)
+  })
+
+  it('refuses a message with no body at all with 422', async () => {
+    const { family, mine } = await setting()
+    const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: mine[0]!.id } })).json.thread.id
+    expect((await call('POST', `/messages/threads/${t}/messages`, { token: family, body: {} })).status).toBe(422)
+  })
+
+  it('opens a contact-form thread with the welcome message too', async () => {
+    await call('POST', '/contact', { body: { name: 'Otieno', email: 'otieno@example.co.ke', message: 'Do you transport to Kisumu?' } })
+    const admin = await loginAs('admin')
+    const thread = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: admin })).json.threads.find((t) => t.title === 'Otieno')!
+    const detail = await call<{ messages: Message[] }>('GET', `/messages/threads/${thread.id}`, { token: admin })
+    expect(detail.json.messages.map((m) => [m.author_role, m.body])).toEqual([
+      ['system', 'Welcome to Amani Funeral Home messages. We are here to help you at every step.'],
+      ['visitor', 'Do you transport to Kisumu?'],
+    ])
+    expect((await call<{ unread: number }>('GET', '/messages/unread', { token: admin })).json.unread).toBe(0)
+  })
+
+  it('keeps the welcome first in a thread opened from the booking page and after staff answers', async () => {
+    const { family, admin, mine } = await setting()
+    const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: admin, body: { booking_id: mine[0]!.id } })).json.thread.id
+    await call('POST', `/messages/threads/${t}/messages`, { token: admin, body: { body: 'We have started.' } })
+    const detail = await call<{ messages: Message[] }>('GET', `/messages/threads/${t}`, { token: family })
+    expect(detail.json.messages[0]).toMatchObject({ author_role: 'system', author_name: 'Amani Funeral Home', body: 'Welcome to Amani Funeral Home messages. We are here to help you at every step.' })
+    expect(detail.json.messages.filter((m) => m.author_role === 'system')).toHaveLength(1)
+  })
+
+  it('queues an SMS when a document is reviewed, and none of any kind for a family who turned SMS off', async () => {
+    const { family, admin, mine } = await setting()
+    const booking = mine[0]!
+    const familyId = (await call<{ user: { id: number } }>('GET', '/auth/me', { token: family })).json.user.id
+    const doc = await fixtures.addDocument({ booking_id: booking.id, uploaded_by: familyId, document_type: 'burial_permit', status: 'pending' })
+    expect((await call('PATCH', `/documents/${doc}/status`, { token: admin, body: { status: 'approved' } })).status).toBe(200)
+    const reviewed = (await call<{ messages: Sms[] }>('GET', '/sms-outbox', { token: admin })).json.messages.filter((s) => s.kind === 'document')
+    expect(reviewed).toHaveLength(1)
+    expect(reviewed[0]!.body).toMatch(/^Amani Funeral Home: your document "Burial Permit" for .+ was approved\.$/)
+
+    expect((await call('PUT', '/auth/profile', { token: family, body: { sms_notifications: false } })).status).toBe(200)
+    const before = (await call<{ messages: Sms[] }>('GET', '/sms-outbox', { token: admin })).json.messages.length
+    const other = await fixtures.addDocument({ booking_id: booking.id, uploaded_by: familyId, document_type: 'death_certificate', status: 'pending' })
+    expect((await call('PATCH', `/documents/${other}/status`, { token: admin, body: { status: 'rejected', notes: 'Unreadable' } })).status).toBe(200)
+    const t = (await call<{ thread: Thread }>('POST', '/messages/threads', { token: family, body: { booking_id: booking.id } })).json.thread.id
+    expect((await call('POST', `/messages/threads/${t}/messages`, { token: admin, body: { body: 'Please upload it again.' } })).status).toBe(201)
+    expect((await call('PATCH', `/bookings/${booking.id}/status`, { token: admin, body: { status: 'in_progress' } })).status).toBe(200)
+    expect((await call<{ messages: Sms[] }>('GET', '/sms-outbox', { token: admin })).json.messages).toHaveLength(before)
   })
 })

@@ -56,7 +56,10 @@ export async function startServerTarget() {
   const simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(appFetch(new Request(input, init))) })
   const callbackSecret = newCallbackSecret()
   const daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', callbackSecret))
-  const app = createApp({ db, secret, log: pino({ level: 'silent' }), dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url })
+  // Silent unless a test listens (serverLog in target.ts): then every line the server writes is kept.
+  const logLines: string[] = []
+  const log = pino({ level: 'silent' }, { write: (line: string) => void logLines.push(line) })
+  const app = createApp({ db, secret, log, dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url })
   appFetch = (request) => app.fetch(request)
   let dirty = false
   return {
@@ -108,6 +111,15 @@ export async function startServerTarget() {
     },
     storageDir: storage.dir,
     simulator,
+    /** Keeps every log line (all levels) from now until the returned function is called, which gives them. */
+    listenToLog() {
+      logLines.length = 0
+      log.level = 'trace'
+      return () => {
+        log.level = 'silent'
+        return logLines.splice(0)
+      }
+    },
     async close() {
       await simulator.idle()
       await simulator.close()

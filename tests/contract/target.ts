@@ -34,6 +34,7 @@ interface ServerHandle {
   close(): Promise<void>
   storageDir: string
   simulator: import('../../server/daraja/simulator').DarajaSimulator
+  listenToLog(): () => string[]
 }
 let server: ServerHandle | null = null
 /** Set by `forgot-password` answers on the mock (its dev-only `resetUrl`). */
@@ -165,6 +166,11 @@ export async function postForm(path: string, form: FormData, token?: string | nu
     json = { raw: text }
   }
   return { status: res.status, json, headers: res.headers, bytes }
+}
+
+/** Starts keeping the server's log lines; the returned function stops and gives them (null on the mock, which keeps no log). */
+export function serverLog(): (() => string[]) | null {
+  return server ? server.listenToLog() : null
 }
 
 /** The server's Daraja simulator (null on the mock). */

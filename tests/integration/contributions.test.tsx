@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { db } from '../../mocks/node'
+import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { findToast, renderAt } from './render-app'
 
@@ -18,7 +18,8 @@ describe('Harambee', () => {
     const user = userEvent.setup()
     const booking = unpaidBooking()
     await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
-    const card = await screen.findByRole('heading', { name: 'Contributions (harambee)' }).then((h) => h.closest('#booking-contributions') as HTMLElement)
+    // The file's first screen loads the booking page's code: slow on a busy machine.
+    const card = await screen.findByRole('heading', { name: 'Contributions (harambee)' }, { timeout: 15_000 }).then((h) => h.closest('#booking-contributions') as HTMLElement)
     await user.type(within(card).getByRole('textbox', { name: /A message for those you invite/ }), 'Any amount helps.')
     await user.click(within(card).getByRole('button', { name: 'Invite contributions' }))
     await findToast('Your contribution link is ready to share')
@@ -35,7 +36,7 @@ describe('Harambee', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const booking = unpaidBooking()
     const { seedLink } = await import('./contribution-kit')
-    const token = await seedLink(booking.id)
+    const { token } = await seedLink(booking.id)
     await renderAt(`/contribute/${token}`)
     expect(await screen.findByRole('heading', { level: 1, name: /^In memory of/ })).toBeInTheDocument()
     expect(screen.getByText(/still due$/)).toBeInTheDocument()
@@ -63,13 +64,133 @@ describe('Harambee', () => {
     const user = userEvent.setup()
     const booking = unpaidBooking()
     const { seedLink } = await import('./contribution-kit')
-    const token = await seedLink(booking.id)
+    const { token } = await seedLink(booking.id)
     await renderAt(`/contribute/${token}`)
     await user.type(await screen.findByRole('textbox', { name: /Amount/ }), String(booking.total_amount + 1))
     await user.click(screen.getByRole('button', { name: 'Contribute' }))
     expect(await screen.findByText('Please enter your name')).toBeInTheDocument()
     expect(screen.getByText(/Amount cannot be more than the KSH [\d,]+ still due/)).toBeInTheDocument()
     expect(db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id }))).toHaveLength(0)
+  })
+
+  it('the family sees each contribution (name, amount, time, message) and thanks the relative by SMS', async () => {
+    const user = userEvent.setup()
+    const booking = unpaidBooking()
+    const { seedLink, seedContribution } = await import('./contribution-kit')
+    const { id: linkId } = await seedLink(booking.id)
+    const at = new Date(Date.now() - 3_600_000).toISOString()
+    await seedContribution(booking, linkId, { name: 'Otieno Odhiambo', amount: 1500, message: 'Pole sana, we are with you.', at, receipt: 'SLK4H7R2XQ' })
+    await seedContribution(booking, linkId, { name: 'Wanjiru Kamau', amount: 700, anonymous: true })
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const list = await screen.findByRole('list', { name: 'Received' })
+    const otieno = within(list).getByText('Otieno Odhiambo').closest('li') as HTMLElement
+    expect(otieno).toHaveTextContent('KSH 1,500')
+    const { formatDateTime } = await import('../../src/lib/format')
+    expect(otieno).toHaveTextContent(formatDateTime(at))
+    expect(otieno).toHaveTextContent('SLK4H7R2XQ')
+    expect(otieno).toHaveTextContent('“Pole sana, we are with you.”')
+    // The family sees who gave, even when others see "A well-wisher"; never the whole phone number.
+    expect(within(list).getByText('Wanjiru Kamau').closest('li')).toHaveTextContent('(asked to stay anonymous to others)')
+    expect(list).not.toHaveTextContent('254712345678')
+    await user.click(within(otieno).getByRole('button', { name: 'Say thank you' }))
+    await findToast('Thank-you message sent')
+    expect(await within(otieno).findByText('Thanked')).toBeInTheDocument()
+    expect(within(otieno).queryByRole('button', { name: 'Say thank you' })).toBeNull()
+    const sms = db.sms.findMany((q) => q.where({ kind: 'contribution' }))
+    expect(sms).toContainEqual(expect.objectContaining({ to_phone: '+254712345678', body: expect.stringContaining('thanks you for your contribution') }))
+  })
+
+  it('shows contributors\' names and words as plain text: markup in them never runs', async () => {
+    const booking = unpaidBooking()
+    const { seedLink, seedContribution } = await import('./contribution-kit')
+    const { token, id: linkId } = await seedLink(booking.id)
+    const name = '<img src=x onerror="window.__pwned=1">Eve'
+    await seedContribution(booking, linkId, { name, amount: 100, message: '<b>bold</b><script>window.__pwned=1</script>' })
+    const view = await renderAt(`/contribute/${token}`)
+    // The page shows the first word of the name as it was typed, as text.
+    expect(await screen.findByText('<img')).toBeInTheDocument()
+    expect(view.container.querySelector('img[src="x"], b, script')).toBeNull()
+    view.unmount()
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const list = await screen.findByRole('list', { name: 'Received' })
+    expect(within(list).getByText(name)).toBeInTheDocument()
+    expect(within(list).getByText('“<b>bold</b><script>window.__pwned=1</script>”')).toBeInTheDocument()
+    expect(list.querySelector('img, b, script')).toBeNull()
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+
+  it('a link the family closed says so kindly, with the home\'s contact, and offers no form', async () => {
+    const booking = unpaidBooking()
+    const { seedLink } = await import('./contribution-kit')
+    const { token } = await seedLink(booking.id, new Date().toISOString())
+    await renderAt(`/contribute/${token}`)
+    const heading = await screen.findByRole('heading', { name: 'This contribution page is closed' })
+    const panel = heading.closest('section') as HTMLElement
+    expect(panel).toHaveTextContent('The family is no longer collecting contributions here.')
+    expect(within(panel).getByRole('link', { name: '+254 700 000 000' })).toHaveAttribute('href', 'tel:+254700000000')
+    expect(within(panel).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/))
+    expect(screen.queryByRole('textbox', { name: /Your name/ })).toBeNull()
+  })
+
+  it('a settled bill says so, with the contributions that paid it', async () => {
+    const booking = unpaidBooking()
+    const { seedLink, seedContribution } = await import('./contribution-kit')
+    const { token, id: linkId } = await seedLink(booking.id)
+    await seedContribution(booking, linkId, { name: 'Rose Achieng', amount: booking.total_amount })
+    await renderAt(`/contribute/${token}`)
+    expect(await screen.findByRole('heading', { name: 'The funeral bill has been paid in full' })).toBeInTheDocument()
+    expect(screen.getByText('KSH 0 still due')).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Contributions so far' })).toHaveTextContent('Rose')
+    expect(screen.queryByRole('textbox', { name: /Your name/ })).toBeNull()
+  })
+
+  it('a link 30 days past the service says it has ended (the clock moved, not today\'s date)', async () => {
+    const booking = unpaidBooking()
+    const day = booking.lines.map((l) => l.scheduled_date).sort().at(-1)!.slice(0, 10)
+    const { seedLink } = await import('./contribution-kit')
+    const { token } = await seedLink(booking.id)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.parse(`${day}T00:30:00+03:00`) + 31 * 86_400_000)
+    try {
+      await renderAt(`/contribute/${token}`)
+      const heading = await screen.findByRole('heading', { name: 'This contribution page has ended' })
+      expect(heading.closest('section')).toHaveTextContent('Contributions were collected until 30 days after the funeral.')
+      expect(within(heading.closest('section') as HTMLElement).getByRole('link', { name: '+254 700 000 000' })).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a cancelled booking keeps its contributions listed, the link closed; a booking paid without harambee shows no card', async () => {
+    const booking = unpaidBooking()
+    const { seedLink, seedContribution } = await import('./contribution-kit')
+    const { id: linkId } = await seedLink(booking.id)
+    await seedContribution(booking, linkId, { name: 'Otieno Odhiambo', amount: 1500 })
+    await db.booking.update((q) => q.where({ id: booking.id }), { data: (b) => void (b.status = 'cancelled') })
+    const view = await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const list = await screen.findByRole('list', { name: 'Received' }, { timeout: 15_000 })
+    expect(list).toHaveTextContent('Otieno Odhiambo')
+    const card = list.closest('#booking-contributions') as HTMLElement
+    expect(card).toHaveTextContent('The link is closed: nobody can contribute through it.')
+    expect(within(card).queryByRole('button', { name: /Invite contributions|Make a new link/ })).toBeNull()
+    view.unmount()
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const paid = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.payment_status === 'paid' && b.status !== 'cancelled')!
+    // The card asks the server first: its answer must have come before the card can be said to be absent.
+    let answered = false
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === `/api/bookings/${paid.id}/contributions`) answered = true
+    }
+    server.events.on('response:mocked', listener)
+    try {
+      await renderAt(paths.client.booking(String(paid.id)), { as: 'client' })
+      expect(await screen.findByRole('heading', { name: 'Summary' }, { timeout: 15_000 })).toBeInTheDocument()
+      await waitFor(() => expect(answered).toBe(true))
+      await act(async () => {})
+      expect(screen.queryByRole('heading', { name: 'Contributions (harambee)' })).toBeNull()
+    } finally {
+      server.events.removeListener('response:mocked', listener)
+    }
   })
 
   it('an unknown link says so kindly, with the home\'s contact', async () => {

@@ -352,6 +352,41 @@ describe('Messages', () => {
   })
 })
 
+describe('Messages: the family\'s way in and what a message may hold', () => {
+  it('a family with one booking goes straight into its conversation', async () => {
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const [keep, ...others] = db.booking.findMany((q) => q.where({ client_id: family.id }))
+    expect(others.length).toBeGreaterThan(0)
+    for (const b of others) await db.booking.delete((q) => q.where({ id: b.id }))
+    const { location } = await renderAt(paths.client.messages, { as: 'client' })
+    const log = await screen.findByRole('log', { name: 'Conversation' })
+    await within(log).findByText(/Welcome to Amani Funeral Home messages/)
+    const thread = db.messageThread.findFirst((q) => q.where({ booking_id: keep!.id }))!
+    expect(location().pathname).toBe(`${paths.client.messages}/${thread.id}`)
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeInTheDocument()
+  })
+
+  it('shows a message as plain text: markup is written out, not run; web addresses are links', async () => {
+    const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
+    const admin = db.user.findFirst((q) => q.where({ email: 'admin@funeral.test' }))!
+    const booking = db.booking.findMany((q) => q.where({ client_id: family.id }))[0]!
+    const { bookingThread, addMessage } = await import('../../mocks/messages')
+    const thread = await bookingThread(booking.id)
+    const body = '<b>Directions</b> <img src=x onerror="alert(1)"> see https://maps.example.com/amani?x=1&y=2.'
+    await addMessage(admin, thread, body)
+    await renderAt(`${paths.client.messages}/${thread.id}`, { as: 'client' })
+    const log = await screen.findByRole('log', { name: 'Conversation' })
+    const item = (await within(log).findByText(/Directions/)).closest('li')!
+    expect(item).toHaveTextContent('<b>Directions</b> <img src=x onerror="alert(1)"> see https://maps.example.com/amani?x=1&y=2.')
+    expect(item.querySelector('b, img, script')).toBeNull()
+    const link = within(item).getByRole('link', { name: 'https://maps.example.com/amani?x=1&y=2' })
+    expect(link).toHaveAttribute('href', 'https://maps.example.com/amani?x=1&y=2')
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'))
+    expect(within(item).getAllByRole('link')).toHaveLength(1)
+    expect(within(item).getByText(/Grace Wanjiru \(Administrator\)/)).toBeInTheDocument()
+  })
+})
+
 describe('Messages from the booking page and the SMS choice', () => {
   it('the booking page carries its own conversation with the funeral home', async () => {
     const user = userEvent.setup()

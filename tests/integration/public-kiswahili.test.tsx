@@ -67,7 +67,7 @@ describe('The public pages in Kiswahili', () => {
     const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
     const booking = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.payment_status === 'pending' && b.status !== 'cancelled')!
     const { seedLink } = await import('./contribution-kit')
-    await renderAt(`/contribute/${await seedLink(booking.id)}`)
+    await renderAt(`/contribute/${(await seedLink(booking.id)).token}`)
     await screen.findByRole('heading', { level: 1, name: /^In memory of/ })
     await screen.findByRole('form', { name: 'Contribute by M-Pesa' })
     await toKiswahili()

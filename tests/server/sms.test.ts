@@ -76,4 +76,12 @@ describe('SMS: queued by the action, sent by the job', () => {
     }
     expect(await sendDueSms(database.db, log, failing)).toBe(0)
   })
+
+  it('never fails the action that asked for an SMS: a row the database refuses is logged and dropped', async () => {
+    const f = await family()
+    // PostgreSQL refuses a NUL character in text: the insert fails, queueSms answers false.
+    await expect(queueSms(database.db, log, { userId: f.id, kind: 'status', body: 'Hello\u0000' })).resolves.toBe(false)
+    await expect(queueSms(database.db, log, { userId: -1, kind: 'status', body: 'Nobody' })).resolves.toBe(false)
+    expect(await rows()).toHaveLength(0)
+  })
 })

@@ -14,6 +14,8 @@ mkdirSync(join(dist, 'login'))
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>home</title>')
 writeFileSync(join(dist, 'spa.html'), '<!doctype html><title>shell</title>')
 writeFileSync(join(dist, 'login', 'index.html'), '<!doctype html><title>login</title>')
+mkdirSync(join(dist, 'contribute'))
+writeFileSync(join(dist, 'contribute', 'index.html'), '<!doctype html><title>contribute</title>')
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))})`)
 writeFileSync(join(tmpdir(), 'afh-secret.txt'), 'secret')
 afterAll(() => {
@@ -30,6 +32,11 @@ describe('serving dist/', () => {
     expect(await (await get('/login')).text()).toContain('<title>login</title>')
     expect(await (await get('/dashboard/admin/users')).text()).toContain('<title>shell</title>')
     expect(await (await get('/')).text()).toContain('<title>home</title>')
+  })
+
+  it("every relative's link shares the contribution page's shell; nothing deeper does", async () => {
+    expect(await (await get('/contribute/9Qm_x-Token')).text()).toContain('<title>contribute</title>')
+    expect(await (await get('/contribute/9Qm_x-Token/more')).text()).toContain('<title>shell</title>')
   })
 
   it('hashed assets are immutable for a year, pages revalidate; brotli or gzip as the browser asks', async () => {

@@ -137,4 +137,34 @@ describe('poll machine', () => {
     await idle()
     expect(actor.getSnapshot().context.data).toBe(3)
   })
+
+  it('asks nothing while the page is hidden and once, at once, when it is shown again (the side menu\'s count)', async () => {
+    const clock = new SimulatedClock()
+    let n = 0
+    const machine = createPollMachine<number>(MESSAGES_POLL_MS, null).provide({ actors: { load: fromPromise(async () => ++n) } })
+    const actor = createActor(machine, { clock, input: { hidden: true } })
+    actor.start()
+    const idle = () => waitFor(actor, (s) => s.matches('waiting') || s.matches('paused'))
+    await idle()
+    // The first load tells the count; hidden, nothing more.
+    expect(n).toBe(1)
+    expect(actor.getSnapshot().matches('paused')).toBe(true)
+    clock.increment(MESSAGES_POLL_MS * 10)
+    expect(n).toBe(1)
+    actor.send({ type: 'visibility.visible' })
+    await idle()
+    expect(n).toBe(2)
+    clock.increment(MESSAGES_POLL_MS)
+    await idle()
+    expect(n).toBe(3)
+    actor.send({ type: 'visibility.hidden' })
+    clock.increment(MESSAGES_POLL_MS * 10)
+    expect(n).toBe(3)
+  })
+
+  it('waits through a named delay of 20 s, in the conversation and in the lists', () => {
+    expect(MESSAGES_POLL_MS).toBe(20_000)
+    expect(conversationMachine.implementations.delays.pollInterval).toBe(MESSAGES_POLL_MS)
+    expect(createPollMachine<number>(MESSAGES_POLL_MS, null).implementations.delays.pollInterval).toBe(MESSAGES_POLL_MS)
+  })
 })

@@ -25,6 +25,7 @@ const useStyles = makeStyles({
   columns: { display: 'grid', gridTemplateColumns: 'minmax(240px, 320px) minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   empty: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground2 },
   heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  title: { margin: 0 },
 })
 
 export interface MessagesWorkspaceProps {
@@ -82,16 +83,12 @@ export function MessagesWorkspace({ basePath, subtitle, staff, bookingHref, extr
     <div className={styles.layout}>
       <PageHeader title={MESSAGES_TEXT.title} subtitle={subtitle} />
       {extra}
-      {wide ? (
-        <div className={styles.columns}>
-          <nav aria-label={MESSAGES_TEXT.threadsLabel}>{list}</nav>
-          <div>{conversation}</div>
-        </div>
-      ) : threadId ? (
-        conversation
-      ) : (
-        <nav aria-label={MESSAGES_TEXT.threadsLabel}>{list}</nav>
-      )}
+      {/* One tree for both widths: turning a tablet across the breakpoint keeps the open
+          conversation mounted, and with it what is typed in its box. */}
+      <div className={wide ? styles.columns : undefined}>
+        {(wide || !threadId) && <nav aria-label={MESSAGES_TEXT.threadsLabel}>{list}</nav>}
+        {(wide || threadId) && <div>{conversation}</div>}
+      </div>
     </div>
   )
 }
@@ -103,7 +100,7 @@ function ThreadHeading({ thread, staff, bookingHref, back }: { thread: ThreadSum
       {back && <RouterLink to={back}>{`← ${MESSAGES_TEXT.back}`}</RouterLink>}
       {thread && (
         <>
-          <Title3 as="h2">{thread.booking_id === null ? thread.title : MESSAGES_TEXT.inMemoryOf(thread.title)}</Title3>
+          <Title3 as="h2" className={styles.title}>{thread.booking_id === null ? thread.title : MESSAGES_TEXT.inMemoryOf(thread.title)}</Title3>
           {thread.booking_id === null ? (
             <>
               <Caption1>{MESSAGES_TEXT.fromWebsite}</Caption1>
@@ -118,7 +115,7 @@ function ThreadHeading({ thread, staff, bookingHref, back }: { thread: ThreadSum
           ) : (
             <Text size={200}>
               {staff && thread.family_name ? `${thread.family_name} · ` : ''}
-              {bookingHref ? <RouterLink to={bookingHref(thread.booking_id)}>{`${MESSAGES_TEXT.bookingLink} #${thread.booking_id}`}</RouterLink> : `Booking #${thread.booking_id}`}
+              {bookingHref ? <RouterLink to={bookingHref(thread.booking_id)}>{`${MESSAGES_TEXT.bookingLink} #${thread.booking_id}`}</RouterLink> : MESSAGES_TEXT.bookingNumber(thread.booking_id)}
             </Text>
           )}
         </>

@@ -11,7 +11,8 @@ import { formatDayTime } from '../../lib/format'
 const useStyles = makeStyles({
   card: { padding: 0, gap: 0, minWidth: 0 },
   header: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  log: { padding: tokens.spacingHorizontalM, height: '50vh', minHeight: '240px', overflowY: 'auto' },
+  // As tall as the window allows with the page's heading and the box to write in still in view.
+  log: { padding: tokens.spacingHorizontalM, height: 'clamp(240px, calc(100vh - 460px), 70vh)', overflowY: 'auto' },
   compact: { height: '320px', minHeight: '200px' },
   items: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   bubble: {

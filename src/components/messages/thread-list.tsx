@@ -54,9 +54,9 @@ export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: Thr
               ) : (
                 <span />
               )}
-              {staff && t.family_name && (
+              {staff && (t.family_name || t.booking_id !== null) && (
                 <Text size={200} className={styles.meta}>
-                  {t.family_name}
+                  {[t.family_name, t.booking_id === null ? null : MESSAGES_TEXT.bookingNumber(t.booking_id)].filter(Boolean).join(' · ')}
                 </Text>
               )}
               {t.last_message && (

@@ -223,7 +223,8 @@ function BookingDetail({ booking }: { booking: Booking }) {
       </Card>
 
       <BookingMoney booking={booking} />
-      {booking.status !== 'cancelled' && <ContributionsCard booking={booking} deceased={deceasedName(booking)} />}
+      {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
+      <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />

@@ -83,6 +83,9 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
 
   if (data === null) return null
   const link = data.link
+  const mayInvite = booking.status !== 'cancelled' && booking.payment_status !== 'paid' && booking.payment_status !== 'refunded' && link?.status !== 'expired'
+  // A booking paid or cancelled before any harambee has nothing to show here.
+  if (!link && data.contributions.length === 0 && !mayInvite) return null
   const open = link?.status === 'open'
   const url = link ? contributionUrl(link.token) : ''
   const share = link ? `${link.message ? `${link.message}\n\n` : ''}${t(T.shareText(deceased, url))}` : ''
@@ -126,7 +129,7 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
               <MessageBarBody>{t(link.status === 'settled' ? T.settledNote : link.status === 'expired' ? T.expiredNote : T.closedNote)}</MessageBarBody>
             </MessageBar>
           )}
-          {booking.status !== 'cancelled' && booking.payment_status !== 'paid' && booking.payment_status !== 'refunded' && link?.status !== 'expired' && (
+          {mayInvite && (
             <form
               onSubmit={(e) => {
                 e.preventDefault()

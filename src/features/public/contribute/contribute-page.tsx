@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import { Button, Caption1, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise'
 import { useLingui } from '@lingui/react/macro'
 import { loadContributionPage } from '../../../api/contribution-page'
@@ -44,6 +44,8 @@ export const useContributeStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
   // Plain links (Fluent's Link would split the chunks the sign-in pages share with this page).
   link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline', background: 'none', border: 'none', padding: 0, font: 'inherit', cursor: 'pointer' },
+  // A phone number read or dialled in one piece, never split over two lines.
+  nowrap: { whiteSpace: 'nowrap' },
 })
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'unknown' } | { kind: 'ready'; page: ContributionPage }
@@ -171,7 +173,7 @@ function Closed({ kind, page }: { kind: 'closed' | 'settled' | 'expired' | 'unkn
       <Text block>{t(T.closedBody[kind])}</Text>
       <Text block>
         {t(T.contact)}{' '}
-        <a className={styles.link} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+        <a className={mergeClasses(styles.link, styles.nowrap)} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
           {phone}
         </a>{' '}
         {t(T.orEmail)}{' '}
