@@ -115,6 +115,8 @@ export interface ContributionOfPush {
   name: string
   message: string | null
   anonymous: boolean
+  /** The page's language ('en', 'sw'), for the thank-you SMS; null when not sent. */
+  language: 'en' | 'sw' | null
 }
 
 /**
@@ -136,6 +138,7 @@ export async function pushAfterClaim(
         contributorMessage: push.contribution.message,
         contributorAnonymous: push.contribution.anonymous,
         contributorPhone: push.phone,
+        contributorLanguage: push.contribution.language,
       }
     : {}
   // A contributor's number is theirs: the family's history shows it masked.
