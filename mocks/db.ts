@@ -117,6 +117,7 @@ export const paymentSchema = z.object({
   contributor_message: z.optional(z.nullable(z.string())),
   contributor_anonymous: z.optional(z.boolean()),
   contributor_phone: z.optional(z.nullable(z.string())),
+  contributor_language: z.optional(z.nullable(z.enum(['en', 'sw']))),
   thanked_at: z.optional(z.nullable(z.string())),
 })
 export type PaymentRecord = z.infer<typeof paymentSchema>

@@ -12,7 +12,7 @@ import { cryptoRandom } from './passwords'
 import { receiptNumber } from './seed-shared'
 import { amountDue } from './serialize'
 import { MPESA_MAX_ATTEMPTS } from '../src/lib/constants'
-import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, maskPhone } from '../src/api/contracts/contributions'
+import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms, maskPhone } from '../src/api/contracts/contributions'
 import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../src/api/contracts/payments'
 import type { PaymentRecord } from './db'
 import { queueMockSms, queueMockSmsTo } from './messages'
@@ -94,6 +94,8 @@ export interface PushContributor {
   name: string
   message: string | null
   anonymous: boolean
+  /** The page's language: the thank-you SMS is in it. */
+  language?: 'en' | 'sw' | undefined
 }
 
 /**
@@ -122,6 +124,7 @@ export async function recordPush(request: NewMpesaRequest, contributor?: PushCon
           contributor_message: contributor.message,
           contributor_anonymous: contributor.anonymous,
           contributor_phone: request.phone,
+          contributor_language: contributor.language ?? null,
           thanked_at: null,
         }
       : {}),
@@ -236,6 +239,6 @@ async function contributionReceived(p: PaymentRecord): Promise<void> {
   const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
   const home = storedSettings().general.facilityName
   const name = d ? `${d.first_name} ${d.last_name}` : ''
-  if (p.contributor_phone) await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.thanks(home, name, p.amount, p.transaction_id) })
+  if (p.contributor_phone) await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: contributorSms(p.contributor_language).thanks(home, name, p.amount, p.transaction_id) })
   await queueMockSms({ userId: booking.client_id, kind: 'contribution', bookingId: booking.id, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributor_name ?? null, p.amount, amountDue(booking)) })
 }

@@ -3,7 +3,7 @@ import { contributionCustomer } from '../src/api/contracts/contributions'
 import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
-import { TIMEFRAME_LABELS, type ReportType, type Timeframe } from '../src/api/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../src/api/contracts/payments'
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
 import { XLSX_MIME, buildReportFile } from '../shared/report'
 import type { ReportPayment, ReportService } from '../shared/report'
@@ -86,6 +86,6 @@ export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
 export { XLSX_MIME, TIMEFRAME_LABELS }
 
 /** A real .xlsx (shared/report.ts): a Summary sheet plus Payments and/or Services. */
-export async function buildReport(timeframe: Timeframe, type: ReportType): Promise<ArrayBuffer> {
-  return buildReportFile({ timeframe, type, summary: summarise(timeframe), payments: () => transactions(timeframe), services: () => serviceBreakdown(timeframe) })
+export async function buildReport(timeframe: Timeframe, type: ReportType, language: ReportLanguage = 'en'): Promise<ArrayBuffer> {
+  return buildReportFile({ timeframe, type, language, summary: summarise(timeframe), payments: () => transactions(timeframe), services: () => serviceBreakdown(timeframe) })
 }

@@ -6,7 +6,7 @@
  * by the payment still being `processing` (or its receipt still empty).
  */
 import { and, desc, eq, gt, isNotNull, isNull, like, or, sql } from 'drizzle-orm'
-import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW } from '../src/api/contracts/contributions'
+import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../src/api/contracts/contributions'
 import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../src/api/contracts/payments'
 import { MPESA_PROCESSING } from '../mocks/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
@@ -114,7 +114,7 @@ async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise
     if (!b) return
     const home = (await storedSettings(db)).general.facilityName
     const name = `${b.first ?? ''} ${b.last ?? ''}`.trim()
-    if (p.contributorPhone) await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: p.bookingId, body: CONTRIBUTION_SMS.thanks(home, name, p.amount, p.transactionId) })
+    if (p.contributorPhone) await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: p.bookingId, body: contributorSms(p.contributorLanguage).thanks(home, name, p.amount, p.transactionId) })
     const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, p.bookingId))
     await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, amountDue(b.total, rows)) })
   } catch (error) {

@@ -2,12 +2,12 @@
  * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
-import { TIMEFRAME_LABELS, type ReportType, type Timeframe } from '../src/api/contracts/payments'
+import { REPORT_WORDS, TIMEFRAME_LABELS, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from '../src/api/contracts/payments'
 import { receiptOf } from '../src/lib/mpesa-words'
 
-/** The report's file name, after its period: `financial-report-last-12-months.xlsx`. */
-export function reportFileName(timeframe: Timeframe): string {
-  return `financial-report-${TIMEFRAME_LABELS[timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')}.xlsx`
+/** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
+export function reportFileName(timeframe: Timeframe, language: ReportLanguage = 'en'): string {
+  return `${REPORT_WORDS[language].fileName}-${reportPeriodSlug(timeframe, language)}.xlsx`
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -42,27 +42,30 @@ export interface ReportService {
 export async function buildReportFile(input: {
   timeframe: Timeframe
   type: ReportType
+  /** The admin's language (headings, sheet names, the period); figures and names stay as stored. */
+  language?: ReportLanguage
   summary: ReportFigures
   payments: () => ReportPayment[] | Promise<ReportPayment[]>
   services: () => ReportService[] | Promise<ReportService[]>
 }): Promise<ArrayBuffer> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal')
   const { timeframe, type, summary } = input
+  const words = REPORT_WORDS[input.language ?? 'en']
   const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
   type Cell = string | number | null | { value: string; fontWeight: 'bold' }
   const sheets: Array<{ sheet: string; data: Cell[][]; columns?: Array<{ width: number }> }> = [
     {
-      sheet: 'Summary',
+      sheet: words.sheets.summary,
       data: [
-        [bold('Financial report'), null],
-        ['Timeframe', TIMEFRAME_LABELS[timeframe]],
-        ['Generated', new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
-        ['Currency', 'KSH'],
-        ['Total revenue', summary.totalRevenue],
-        ['Completed payments', summary.completedPayments],
-        ['Bookings', summary.totalBookings],
-        ['Average transaction value', summary.avgTransactionValue],
-        ['Bookings awaiting payment', summary.pendingPayments],
+        [bold(words.summary.title), null],
+        [words.summary.timeframe, words.timeframes[timeframe]],
+        [words.summary.generated, new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+        [words.summary.currency, 'KSH'],
+        [words.summary.totalRevenue, summary.totalRevenue],
+        [words.summary.completedPayments, summary.completedPayments],
+        [words.summary.bookings, summary.totalBookings],
+        [words.summary.average, summary.avgTransactionValue],
+        [words.summary.awaiting, summary.pendingPayments],
       ],
       columns: [{ width: 28 }, { width: 24 }],
     },
@@ -70,9 +73,9 @@ export async function buildReportFile(input: {
   if (type === 'all' || type === 'payments') {
     const rows = await input.payments()
     sheets.push({
-      sheet: 'Payments',
+      sheet: words.sheets.payments,
       data: [
-        ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'].map(bold),
+        words.payments.map(bold),
         ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status, receiptOf({ status: r.status, transaction_id: r.receipt })]),
       ],
       columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }, { width: 18 }],
@@ -81,8 +84,8 @@ export async function buildReportFile(input: {
   if (type === 'all' || type === 'services') {
     const rows = await input.services()
     sheets.push({
-      sheet: 'Services',
-      data: [['Service', 'Times booked', 'Value booked (KSH)'].map(bold), ...rows.map((r) => [r.service, r.bookings, r.revenue])],
+      sheet: words.sheets.services,
+      data: [words.services.map(bold), ...rows.map((r) => [r.service, r.bookings, r.revenue])],
       columns: [{ width: 32 }, { width: 14 }, { width: 20 }],
     })
   }

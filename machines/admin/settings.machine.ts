@@ -1,12 +1,16 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { msg } from '@lingui/core/macro'
 import { notify, type NotifyEvent } from '../shared/notify'
 
-/** SPEC.md section 8 (Settings), and what the screen says when the server cannot give or keep them. */
+/**
+ * SPEC.md section 8 (Settings), and what the screen says when the server cannot give or keep them.
+ * Words with values are descriptors (the screen translates them); the others are their own ids.
+ */
 export const SETTINGS_MESSAGES = {
-  saved: (section: string) => `${section} settings saved successfully`,
+  saved: (section: string) => msg`${section} settings saved successfully`,
   backupStarting: 'Initiating system backup...',
   /** SPEC.md's backup only said it started; the server's says when it finished. */
-  backupDone: (time: string) => `System backup completed at ${time}`,
+  backupDone: (time: string) => msg`System backup completed at ${time}`,
   backupFailed: 'The system backup failed',
   loadFailed: 'The settings could not be loaded, so they cannot be changed now. Try again.',
   saveFailed: 'The settings could not be saved.',

@@ -236,7 +236,7 @@ export function createDocumentReviewMachine<D extends ReviewDoc>() {
               },
               onDone: {
                 target: '#documentReview.loading',
-                actions: [assign({ reviewing: null }), emit(({ event }) => notify('success', `Document marked as ${event.output.status}`))],
+                actions: [assign({ reviewing: null }), emit(({ event }) => notify('success', event.output.status === 'approved' ? 'Document marked as approved' : 'Document marked as rejected'))],
               },
               onError: {
                 target: 'idle',

@@ -1,7 +1,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { normaliseKenyanPhone, type StkPushRequest } from '../../src/api/contracts/payments'
 import { MPESA_MAX_ATTEMPTS, MPESA_POLL_INTERVAL_MS } from '../../src/lib/constants'
-import { failureMessage, notify, type NotifyEvent } from '../shared/notify'
+import { msg } from '@lingui/core/macro'
+import { failureMessage, notify, type NotifyEvent, type Words } from '../shared/notify'
 
 /** SPEC.md section 8 (Payments), plus the phone rule the app adds before anything is sent. */
 export const MPESA_MESSAGES = {
@@ -13,8 +14,8 @@ export const MPESA_MESSAGES = {
   invalidPhone: 'Enter a Safaricom number like 0712345678',
 } as const
 
-/** What M-Pesa says when it refuses a payment without a description of its own. */
-export const mpesaRefusal = (resultCode: string) => `M-Pesa did not complete the payment (code ${resultCode})`
+/** What M-Pesa says when it refuses a payment without a description of its own (a descriptor: it carries the code). */
+export const mpesaRefusal = (resultCode: string) => msg`M-Pesa did not complete the payment (code ${resultCode})`
 
 /** The parts of the STK push answer (Daraja's body) the flow reads. */
 export interface StkPushResult {
@@ -48,7 +49,8 @@ export interface MpesaPaymentInput {
 export interface MpesaFailure {
   /** 'push': the request never reached the phone. 'mpesa': M-Pesa gave a final "no". */
   stage: 'push' | 'mpesa'
-  message: string
+  /** M-Pesa's or the server's own words (shown as given), or the app's (translated where shown). */
+  message: Words
   /** M-Pesa's ResultCode for a final "no" ('1', '1032', '1037', '2001', …). */
   resultCode: string | null
 }

@@ -6,7 +6,6 @@ import {
   CONTRIBUTION_PUSHES_PER_LINK,
   CONTRIBUTION_PUSHES_PER_PHONE,
   CONTRIBUTION_RATE_WINDOW_MS,
-  CONTRIBUTION_SMS,
   ContributionLinkRequest,
   ContributionPushRequest,
   MSG_LINK_CLOSED,
@@ -19,6 +18,7 @@ import {
   maskPhone,
   msgAmountAboveDue,
   publicName,
+  contributorSms,
 } from '../../src/api/contracts/contributions'
 import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
@@ -153,7 +153,7 @@ export const contributionHandlers = [
       if (!p || !p.contribution_link_id) throw new ApiError(404, 'Contribution not found')
       if (p.contributor_phone && !p.thanked_at) {
         const family = db.user.findFirst((q) => q.where({ id: booking.client_id }))
-        await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.familyThanks(family?.name ?? 'The family', deceasedNameOf(booking)) })
+        await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: contributorSms(p.contributor_language).familyThanks(family?.name ?? 'The family', deceasedNameOf(booking)) })
         await db.payment.update((q) => q.where({ id: p.id }), { data: (r) => void (r.thanked_at = new Date().toISOString()) })
       }
       return HttpResponse.json({ message: MSG_THANKED })
@@ -209,7 +209,7 @@ export const contributionHandlers = [
             phone,
             amount: input.amount,
             linkId: link.id,
-            contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+            contributor: { name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false, language: input.language },
           })
         })
       }),

@@ -12,7 +12,7 @@ import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { reportFileName } from '../../shared/report'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
-import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone, reportLanguage } from '../../src/api/contracts/payments'
 
 export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
 const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
@@ -23,6 +23,8 @@ const TimeframeQuery = z.object({
 })
 const ReportQuery = z.extend(TimeframeQuery, {
   type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
+  /** The admin's language for the headings and the file name (else Accept-Language, else English). */
+  lang: z.optional(z.string()),
 })
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
@@ -220,13 +222,14 @@ export const paymentHandlers = [
     '*/api/payments/report',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const { timeframe, type } = validate(ReportQuery, query(request))
-      const bytes = await buildReport(timeframe, type)
+      const { timeframe, type, lang } = validate(ReportQuery, query(request))
+      const language = reportLanguage(lang, request.headers.get('Accept-Language'))
+      const bytes = await buildReport(timeframe, type, language)
       return new HttpResponse(bytes, {
         status: 200,
         headers: {
           'Content-Type': XLSX_MIME,
-          'Content-Disposition': `attachment; filename="${reportFileName(timeframe)}"`,
+          'Content-Disposition': `attachment; filename="${reportFileName(timeframe, language)}"`,
           'Content-Length': String(bytes.byteLength),
         },
       })

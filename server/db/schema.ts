@@ -142,6 +142,8 @@ export const payments = pgTable(
     contributorAnonymous: boolean('contributor_anonymous').notNull().default(false),
     /** The contributor's full number, for the thank-you SMS only (the wire shows it masked). */
     contributorPhone: text('contributor_phone'),
+    /** The language of the page the contributor paid from ('en' or 'sw'): their thank-you SMS is in it. */
+    contributorLanguage: text('contributor_language', { enum: ['en', 'sw'] }),
     thankedAt: at('thanked_at'),
   },
   (t) => [index('payments_booking').on(t.bookingId), index('payments_client').on(t.clientId), index('payments_date').on(t.paymentDate)],

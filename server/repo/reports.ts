@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
 import { trend, windowStart } from '../../shared/rules'
 import { XLSX_MIME, buildReportFile } from '../../shared/report'
-import type { ReportType, Timeframe } from '../../src/api/contracts/payments'
+import type { ReportLanguage, ReportType, Timeframe } from '../../src/api/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -80,8 +80,8 @@ export async function serviceBreakdown(db: Db, timeframe: Timeframe, now = new D
 export { XLSX_MIME }
 
 /** A real .xlsx (shared/report.ts), as the mock's. */
-export async function buildReport(db: Db, timeframe: Timeframe, type: ReportType): Promise<Uint8Array> {
-  const bytes = await buildReportFile({ timeframe, type, summary: await summarise(db, timeframe), payments: () => transactions(db, timeframe), services: () => serviceBreakdown(db, timeframe) })
+export async function buildReport(db: Db, timeframe: Timeframe, type: ReportType, language: ReportLanguage = 'en'): Promise<Uint8Array> {
+  const bytes = await buildReportFile({ timeframe, type, language, summary: await summarise(db, timeframe), payments: () => transactions(db, timeframe), services: () => serviceBreakdown(db, timeframe) })
   return new Uint8Array(bytes)
 }
 

@@ -20,6 +20,17 @@ export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 export const MSG_TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.'
 const RESET_TTL_MS = 60 * 60 * 1000
+
+/**
+ * The reset e-mail in the account's language (chosen in the app; until then the browser's that
+ * asked for it, else English). The server cannot read the app's catalogues: both texts live here.
+ */
+export const RESET_EMAIL = {
+  en: { subject: 'Reset your password', body: (link: string) => `Open this link within an hour to choose a new password: ${link}` },
+  sw: { subject: 'Badilisha nenosiri lako', body: (link: string) => `Fungua kiungo hiki ndani ya saa moja ili uchague nenosiri jipya: ${link}` },
+} as const
+const emailLanguage = (chosen: 'en' | 'sw' | null, acceptLanguage: string | undefined): 'en' | 'sw' =>
+  chosen ?? (/^\s*sw\b/i.test(acceptLanguage ?? '') ? 'sw' : 'en')
 const FAILURE_WINDOW_MS = 15 * 60 * 1000
 /** Per e-mail: slows guessing one account's password. Per address: slows trying many accounts. */
 const MAX_FAILURES_PER_EMAIL = 10
@@ -128,7 +139,8 @@ export const authRoutes = new Hono<AppEnv>()
       await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
       const link = `${new URL(c.req.url).origin}/reset-password?token=${token}`
       // No mail service yet: the message goes to the dev outbox (a table) and, in development, to the log.
-      await db.insert(devOutbox).values({ to: user.email, subject: 'Reset your password', body: `Open this link within an hour to choose a new password: ${link}` })
+      const mail = RESET_EMAIL[emailLanguage(user.language, c.req.header('Accept-Language'))]
+      await db.insert(devOutbox).values({ to: user.email, subject: mail.subject, body: mail.body(link) })
       if (dev) log.info({ to: user.email, link }, 'password reset link (development only)')
     }
     return c.json({ message: MSG_FORGOT })

@@ -12,7 +12,6 @@ import {
   CONTRIBUTION_RATE_WINDOW_MS,
   ContributionLinkRequest,
   ContributionPushRequest,
-  CONTRIBUTION_SMS,
   MSG_LINK_CLOSED,
   MSG_LINK_CLOSED_OK,
   MSG_LINK_NOT_FOUND,
@@ -23,6 +22,7 @@ import {
   maskPhone,
   msgAmountAboveDue,
   publicName,
+  contributorSms,
 } from '../../src/api/contracts/contributions'
 import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
 import { scenarioForPhone } from '../../mocks/mpesa-scenarios'
@@ -149,7 +149,7 @@ export const bookingContributionRoutes = new Hono<AppEnv>()
     if (!p || p.contributionLinkId === null) throw new ApiError(404, 'Contribution not found')
     const [family] = await db.select({ name: users.name }).from(users).where(eq(users.id, booking.clientId))
     if (p.contributorPhone && p.thankedAt === null) {
-      await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: booking.id, body: CONTRIBUTION_SMS.familyThanks(family?.name ?? 'The family', await deceasedName(db, booking)) })
+      await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: booking.id, body: contributorSms(p.contributorLanguage).familyThanks(family?.name ?? 'The family', await deceasedName(db, booking)) })
     }
     await db.update(payments).set({ thankedAt: sql`COALESCE(${payments.thankedAt}, now())` }).where(eq(payments.id, p.id))
     return c.json({ message: MSG_THANKED })
@@ -221,7 +221,7 @@ export const contributionRoutes = new Hono<AppEnv>()
       clientId: booking.clientId,
       phone,
       amount: input.amount,
-      contribution: { linkId: link.id, name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false },
+      contribution: { linkId: link.id, name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false, language: input.language ?? null },
     })
     return c.json({ data })
   })

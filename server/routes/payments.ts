@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
-import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone, reportLanguage } from '../../src/api/contracts/payments'
 import { MPESA_MAX_ATTEMPTS } from '../../src/lib/constants'
 import { MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../mocks/mpesa-scenarios'
 import { amountDue } from '../../shared/rules'
@@ -24,6 +24,8 @@ const TimeframeQuery = z.object({
 })
 const ReportQuery = z.extend(TimeframeQuery, {
   type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
+  /** The admin's language for the headings and the file name (else Accept-Language, else English). */
+  lang: z.optional(z.string()),
 })
 
 export const MSG_NOT_YET = 'Payments through M-Pesa are not available on this server yet'
@@ -113,6 +115,8 @@ export interface ContributionOfPush {
   name: string
   message: string | null
   anonymous: boolean
+  /** The page's language ('en', 'sw'), for the thank-you SMS; null when not sent. */
+  language: 'en' | 'sw' | null
 }
 
 /**
@@ -134,6 +138,7 @@ export async function pushAfterClaim(
         contributorMessage: push.contribution.message,
         contributorAnonymous: push.contribution.anonymous,
         contributorPhone: push.phone,
+        contributorLanguage: push.contribution.language,
       }
     : {}
   // A contributor's number is theirs: the family's history shows it masked.
@@ -216,11 +221,12 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   .get('/transactions', requireAuth('admin'), valid('query', TimeframeQuery), async (c) => c.json({ transactions: await transactions(c.var.deps.db, c.req.valid('query').timeframe) }))
   .get('/report', requireAuth('admin'), valid('query', ReportQuery), async (c) => {
-    const { timeframe, type } = c.req.valid('query')
-    const bytes = await buildReport(c.var.deps.db, timeframe, type)
+    const { timeframe, type, lang } = c.req.valid('query')
+    const language = reportLanguage(lang, c.req.header('Accept-Language'))
+    const bytes = await buildReport(c.var.deps.db, timeframe, type, language)
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': XLSX_MIME,
-      'Content-Disposition': `attachment; filename="${reportFileName(timeframe)}"`,
+      'Content-Disposition': `attachment; filename="${reportFileName(timeframe, language)}"`,
     })
   })
   .post('/initiate', requireAuth('client'), idempotent, stkPush)

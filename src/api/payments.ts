@@ -12,6 +12,7 @@ import {
   XLSX_MIME,
   type Payment,
   type PendingPayment,
+  type ReportLanguage,
   type ReportType,
   type Timeframe,
   type Transaction,
@@ -55,6 +56,6 @@ export const paymentSummary = (timeframe: Timeframe): Promise<PaymentSummary> =>
 export const paymentTransactions = (timeframe: Timeframe): Promise<Transaction[]> =>
   request((w) => w.url(`/payments/transactions?${new URLSearchParams({ timeframe })}`).get().json(), TransactionList)
 
-/** The Excel report (GET /payments/report): a Summary sheet plus the chosen detail, as a Blob. */
-export const paymentReport = (timeframe: Timeframe, type: ReportType): Promise<Blob> =>
-  requestBlob((w) => w.url(`/payments/report?${new URLSearchParams({ timeframe, type })}`).accept(XLSX_MIME).get().blob())
+/** The Excel report (GET /payments/report): a Summary sheet plus the chosen detail, as a Blob, in the admin's language. */
+export const paymentReport = (timeframe: Timeframe, type: ReportType, lang: ReportLanguage = 'en'): Promise<Blob> =>
+  requestBlob((w) => w.url(`/payments/report?${new URLSearchParams({ timeframe, type, lang })}`).accept(XLSX_MIME).get().blob())

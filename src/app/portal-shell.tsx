@@ -20,7 +20,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MenuEntry } from './menus'
 import { LanguageSwitch } from './language-switch'
-import type { Locale } from '../lib/i18n'
+import { activateLocale, rememberLocale, type Locale } from '../lib/i18n'
 import { useMediaQuery } from '../components/use-media-query'
 
 const useStyles = makeStyles({
@@ -40,6 +40,7 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
+    '@media (max-width: 768px)': { gap: tokens.spacingHorizontalS, paddingInline: tokens.spacingHorizontalM },
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -95,6 +96,28 @@ export interface PortalShellProps {
   /** A count beside a menu entry (by its path): unread messages. */
   badges?: Record<string, number>
   children: ReactNode
+}
+
+/**
+ * The language button of a phone's top bar: the code alone ("SW", "EN"), with its full name for
+ * screen readers and on hover, so the user's name keeps its room. Here, not in LanguageSwitch: the public
+ * pages' first load carries that one, and it must not grow.
+ */
+function CompactLanguageSwitch({ onChange }: { onChange?: ((locale: Locale) => void) | undefined }) {
+  const { i18n } = useLingui()
+  const next: Locale = i18n.locale === 'sw' ? 'en' : 'sw'
+  const name = next === 'sw' ? 'Kiswahili' : 'English'
+  const code = next === 'sw' ? 'SW' : 'EN'
+  const change = () => {
+    rememberLocale(next)
+    void activateLocale(next).then(() => onChange?.(next))
+  }
+  // The name read out starts with the code shown ("SW, Kiswahili"), so "click SW" works by voice too.
+  return (
+    <Button appearance="subtle" lang={next} onClick={change} aria-label={`${code}, ${name}`} title={name} style={{ minWidth: 'auto' }}>
+      {code}
+    </Button>
+  )
 }
 
 /** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
@@ -180,10 +203,15 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
               {userName}
             </Text>
           )}
-          <LanguageSwitch onChange={onLanguage} />
-          <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
-            <Trans>Logout</Trans>
-          </Button>
+          {/* On a phone both buttons are compact, so the name keeps the room (their names stay whole for screen readers). */}
+          {isSmall ? <CompactLanguageSwitch onChange={onLanguage} /> : <LanguageSwitch onChange={onLanguage} />}
+          {isSmall ? (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout} aria-label={t`Logout`} title={t`Logout`} />
+          ) : (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onLogout}>
+              <Trans>Logout</Trans>
+            </Button>
+          )}
         </header>
         <main className={styles.main} id="main">
           {children}

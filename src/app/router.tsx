@@ -26,7 +26,7 @@ const loadRegister = withCatalogs(() => import('../features/public/register/regi
 const LoginPage = lazyRoute(paths.login, loadLogin, 'LoginPage')
 const RegisterPage = lazyRoute(paths.register, loadRegister, 'RegisterPage')
 const ForgotPasswordPage = lazyRoute(paths.forgotPassword, withCatalogs(() => import('../features/public/forgot-password/forgot-password-page'), 'auth'), 'ForgotPasswordPage')
-const ResetPasswordPage = lazyRoute(paths.resetPassword, withCatalogs(() => import('../features/public/reset-password/reset-password-page'), 'auth'), 'ResetPasswordPage')
+const ResetPasswordPage = lazyRoute(paths.resetPassword, withCatalogs(() => import('../features/public/reset-password/reset-password-page'), 'auth', 'portal'), 'ResetPasswordPage')
 const AboutPage = lazyRoute(paths.about, withCatalogs(() => import('../features/public/about/about-page'), 'pages'), 'AboutPage')
 const PlanningPage = lazyRoute(paths.resources.planning, withCatalogs(() => import('../features/public/resources/planning-page'), 'pages'), 'PlanningPage')
 const GriefSupportPage = lazyRoute(paths.resources.griefSupport, withCatalogs(() => import('../features/public/resources/grief-support-page'), 'pages'), 'GriefSupportPage')

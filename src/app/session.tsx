@@ -9,10 +9,12 @@ import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
-import type { NotifyEvent } from '../../machines/shared/notify'
+import { wordsKey, type NotifyEvent, type Words } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
 import { TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
 import { useLocation } from 'react-router-dom'
+import { LinguiContext } from '@lingui/react'
+import './word-templates'
 import { translated } from '../lib/i18n'
 
 export type AuthActor = ActorRefFrom<AuthMachine>
@@ -86,11 +88,18 @@ const toastType: Record<NotifyEvent['level'], TypeOptions> = {
 /** When each toast on screen was shown, so a change of page can clear the older ones. */
 const shownAt = new Map<string, number>()
 
+/** A toast's words, translated while it is on screen: a change of language reaches it too. */
+function ToastWords({ words }: { words: Words }) {
+  // The language's context (renewed on a change of language): reading it re-renders the toast then.
+  useContext(LinguiContext)
+  return <>{translated(words)}</>
+}
+
 function showToast(event: NotifyEvent) {
   // Same text twice in a row (e.g. two lists failing at once) shows once.
-  const toastId = `${event.level}:${event.message}`
+  const toastId = `${event.level}:${wordsKey(event.message)}`
   shownAt.set(toastId, Date.now())
-  toast(translated(event.message), { type: toastType[event.level], toastId, onClose: () => shownAt.delete(toastId) })
+  toast(<ToastWords words={event.message} />, { type: toastType[event.level], toastId, onClose: () => shownAt.delete(toastId) })
 }
 
 /**

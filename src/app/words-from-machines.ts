@@ -5,7 +5,9 @@ import { msg } from '@lingui/core/macro'
  * among them, listed so the catalogues carry their Kiswahili (M-Pesa's reasons are in
  * src/lib/mpesa-reason-words.ts). Each message's id is its English, so whatever shows one (a toast,
  * a form's error, a failure panel) translates it with `translated(text)` from src/lib/i18n.ts;
- * words not listed stay as given. Nothing imports this file: `npm run i18n:extract` reads it.
+ * words not listed stay as given; an id with {placeholders} is a pattern for a text the server or a
+ * shared check filled in (src/app/word-templates.ts), and the field names below fill those. Nothing
+ * imports this file: `npm run i18n:extract` reads it.
  */
 export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Initiating system backup...', message: 'Initiating system backup...' }),
@@ -217,4 +219,33 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Registration successful! Please log in.', message: 'Registration successful! Please log in.' }),
   msg({ id: 'Registration failed. Please try again.', message: 'Registration failed. Please try again.' }),
   msg({ id: 'Login successful', message: 'Login successful' }),
+  msg({ id: 'Document marked as approved', message: 'Document marked as approved' }),
+  msg({ id: 'Document marked as rejected', message: 'Document marked as rejected' }),
+  msg({ id: 'Give the storage bay or place the body was moved to', message: 'Give the storage bay or place the body was moved to' }),
+  msg({ id: 'Give the name of the person receiving the body', message: 'Give the name of the person receiving the body' }),
+  msg({ id: 'Give the ID or passport number of the person receiving the body', message: 'Give the ID or passport number of the person receiving the body' }),
+  msg({ id: 'ID number must be 5 to 20 letters or digits', message: 'ID number must be 5 to 20 letters or digits' }),
+  msg({ id: 'Give their relationship to the deceased', message: 'Give their relationship to the deceased' }),
+  msg({ id: 'The body has already been recorded as received', message: 'The body has already been recorded as received' }),
+  msg({ id: 'Record the body as received first', message: 'Record the body as received first' }),
+  msg({ id: 'Movement recorded', message: 'Movement recorded' }),
+  msg({ id: 'Choose what happened: received, moved to storage, prepared or released', message: 'Choose what happened: received, moved to storage, prepared or released' }),
+  msg({ id: 'Name', message: 'Name' }),
+  msg({ id: 'Religion', message: 'Religion' }),
+  msg({ id: 'Category', message: 'Category' }),
+  msg({ id: 'Phone', message: 'Phone' }),
+  msg({ id: 'Address', message: 'Address' }),
+  msg({ id: 'Email', message: 'Email' }),
+  msg({ id: 'Notes', message: 'Notes' }),
+  msg({ id: 'Description', message: 'Description' }),
+  msg({ id: 'Location', message: 'Location' }),
+  msg({ id: 'Relationship', message: 'Relationship' }),
+  msg({ id: 'Failed to load the chain of custody', message: 'Failed to load the chain of custody' }),
+  msg({ id: 'Failed to record the movement', message: 'Failed to record the movement' }),
+  // Filled in by the server or a shared check: a text that fits one of these is read back with its values (src/app/word-templates.ts);
+  // 'Password must be at least {min} characters' is in src/components/password-words.ts.
+  msg({ id: '{label} must be at most {max} characters', message: '{label} must be at most {max} characters' }),
+  msg({ id: 'Your message can be at most {max} characters', message: 'Your message can be at most {max} characters' }),
+  msg({ id: 'Unknown service: {id}', message: 'Unknown service: {id}' }),
+  msg({ id: 'Service selected twice: {name}', message: 'Service selected twice: {name}' }),
 ]

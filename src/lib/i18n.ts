@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core'
+import { i18n, type MessageDescriptor, type Messages } from '@lingui/core'
 
 /**
  * The app's two languages. English is SPEC.md's text, word for word; Kiswahili its translation.
@@ -85,12 +85,18 @@ export function intlLocale(locale: Locale = currentLocale()): string {
   return locale === 'sw' ? 'sw-KE' : 'en-KE'
 }
 
+/** Reads back words given with their values filled in (src/app/word-templates.ts, loaded with the portal's code). */
+let withValues: ((text: string) => string) | undefined
+export const readWordsWithValues = (read: (text: string) => string) => void (withValues = read)
+
 /**
- * A message a machine or the server gives in English (SPEC.md's words, used as its id): its
- * Kiswahili when a catalogue has it (src/app/words-from-machines.ts lists them), else as given.
+ * Words a machine or the server gives: English (SPEC.md's words, used as its id), its Kiswahili
+ * when a catalogue has it (src/app/words-from-machines.ts lists them), else as given; or a message
+ * descriptor (words with values), translated with its values.
  */
-export function translated(text: string): string {
-  return text ? i18n._(text) : text
+export function translated(text: string | MessageDescriptor): string {
+  const out = text ? i18n._(text as string) : (text as string)
+  return out === text && withValues ? withValues(out) : out
 }
 
 export { i18n }

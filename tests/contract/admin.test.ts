@@ -62,6 +62,25 @@ describe('financial summary, transactions and report', () => {
     expect((await call('GET', '/payments/report?timeframe=year&type=everything', { token: admin })).status).toBe(422)
     expect((await call('GET', '/payments/report?timeframe=year&type=all', { token: await loginAs('client') })).status).toBe(403)
   })
+
+  it("report in the admin's language: Kiswahili headings, sheet names and file name for lang=sw (or a Kiswahili browser); English otherwise", async () => {
+    const admin = await loginAs('admin')
+    const sw = await call('GET', '/payments/report?timeframe=year&type=all&lang=sw', { token: admin })
+    expect(sw.status).toBe(200)
+    expect(sw.headers.get('content-disposition')).toBe('attachment; filename="ripoti-ya-fedha-miezi-12-iliyopita.xlsx"')
+    const sheets = await readXlsxFile(Buffer.from(sw.bytes))
+    expect(sheets.map((s) => s.sheet)).toEqual(['Muhtasari', 'Malipo', 'Huduma'])
+    expect(sheets[0]?.data.find((r) => r[0] === 'Kipindi')?.[1]).toBe('Miezi 12 iliyopita')
+    expect(sheets[1]?.data[0]).toEqual(['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'])
+    expect(sheets[2]?.data[0]).toEqual(['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'])
+
+    const browser = await call('GET', '/payments/report?timeframe=week&type=services', { token: admin, headers: { 'Accept-Language': 'sw-KE,sw;q=0.9' } })
+    expect(browser.headers.get('content-disposition')).toBe('attachment; filename="ripoti-ya-fedha-siku-7-zilizopita.xlsx"')
+    const chosen = await call('GET', '/payments/report?timeframe=week&type=services&lang=en', { token: admin, headers: { 'Accept-Language': 'sw-KE' } })
+    expect(chosen.headers.get('content-disposition')).toBe('attachment; filename="financial-report-last-7-days.xlsx"')
+    const other = await call('GET', '/payments/report?timeframe=week&type=services&lang=fr', { token: admin })
+    expect(other.headers.get('content-disposition')).toBe('attachment; filename="financial-report-last-7-days.xlsx"')
+  })
 })
 
 describe('users and admin statistics', () => {

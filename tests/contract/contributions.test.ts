@@ -109,6 +109,21 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     )
   })
 
+  it("thanks a contributor in the language of the page they paid from: the M-Pesa thanks and the family's thank-you in Kiswahili", async () => {
+    const { family, booking, token } = await invite()
+    expect((await contribute(token, { name: 'Achieng Auma', phoneNumber: phoneFor('success'), amount: 700, anonymous: false, language: 'sw' })).result).toBe('0')
+    const mine = await call<{ contributions: Array<{ id: string | number }> }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
+    expect((await call('POST', `/bookings/${booking.id}/contributions/${mine.json.contributions[0]!.id}/thank`, { token: family })).status).toBe(200)
+    const admin = await loginAs('admin')
+    const sms = (await call<{ messages: Array<{ kind: string; body: string }> }>('GET', '/sms-outbox', { token: admin })).json.messages.filter((m) => m.kind === 'contribution')
+    const bodies = sms.map((m) => m.body)
+    expect(bodies).toContainEqual(expect.stringMatching(/: asante kwa mchango wako wa KSH 700 kwa mazishi ya .+\. Risiti ya M-Pesa [A-Z0-9]{10}\.$/))
+    expect(bodies).toContainEqual(expect.stringMatching(/ inakushukuru kwa mchango wako kwa mazishi ya /))
+    expect(bodies.some((b) => b.includes('thank you for your contribution of KSH 700'))).toBe(false)
+    // A language the page does not speak is refused like any bad field.
+    expect((await call('POST', `/contributions/${token}/push`, { body: { name: 'Akinyi', phoneNumber: phoneFor('success'), amount: 100, language: 'fr' } })).status).toBe(422)
+  })
+
   it('shows an anonymous contributor as a well-wisher', async () => {
     const { token } = await invite()
     await contribute(token, { name: 'Wanjiku', phoneNumber: phoneFor('success'), amount: 500, anonymous: true })

@@ -181,7 +181,7 @@ describe('Financial reports (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
     await findToast('Report generated and downloaded successfully')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate report', hidden: true })).not.toBeInTheDocument())
-    expect(requests.seen).toEqual(['GET /api/payments/report?timeframe=half_year&type=payments'])
+    expect(requests.seen).toEqual(['GET /api/payments/report?timeframe=half_year&type=payments&lang=en'])
     requests.stop()
 
     expect(downloads).toHaveLength(1)

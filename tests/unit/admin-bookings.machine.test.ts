@@ -20,6 +20,7 @@ import type { ServiceRequest, ServiceWithPricingKey } from '../../src/api/contra
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { aBooking } from './booking-fixture'
 import { pageOf } from '../../machines/shared/collection.machine'
+import { translated } from '../../src/lib/i18n'
 
 const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status })
 
@@ -216,7 +217,7 @@ describe('adminBookings machine', () => {
     const messages: string[] = []
     actor.start()
     const child = actor.getSnapshot().children.list!
-    child.on('notify', (e) => messages.push(e.message))
+    child.on('notify', (e) => messages.push(translated(e.message)))
     await waitFor(child, (s) => s.matches('failed'))
     expect(child.getSnapshot().context.error).toBe(ADMIN_BOOKING_MESSAGES.loadFailed)
     actor.send({ type: 'bookings.reload' })
@@ -382,7 +383,7 @@ describe('serviceCatalogue machine', () => {
       }),
     )
     const messages: string[] = []
-    actor.on('notify', (e) => messages.push(e.message))
+    actor.on('notify', (e) => messages.push(translated(e.message)))
     actor.start()
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'pricing.save', prices: { burial: 4500 } })
@@ -405,7 +406,7 @@ describe('serviceCatalogue machine', () => {
       }),
     )
     const messages: string[] = []
-    actor.on('notify', (e) => messages.push(e.message))
+    actor.on('notify', (e) => messages.push(translated(e.message)))
     actor.start()
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'editor.open', editor: { mode: 'create' } })

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { custodyMachine, CUSTODY_MACHINE_MESSAGES } from '../../machines/morgue/custody.machine'
 import { Booking } from '../../src/api/contracts/bookings'
 import { CustodyRecord, CustodySaved, type CustodyRequest } from '../../src/api/contracts/custody'
+import { translated } from '../../src/lib/i18n'
 
 const event = (id: number, kind: string) => ({ id, booking_id: 7, kind, at: '2026-01-01T08:00:00.000Z', location: 'Bay 1', by_name: 'Peter Otieno', by_role: 'morgue_attendant' })
 const RECORD = CustodyRecord.parse({ booking_id: 7, deceased_first_name: 'Rose', deceased_last_name: 'Achieng', home: { name: 'Amani Funeral Home' }, events: [event(1, 'received')] })
@@ -15,7 +16,7 @@ function start(add: (request: CustodyRequest) => Promise<CustodySaved>, load: ()
   )
   const notes: string[] = []
   const changed: Booking[] = []
-  actor.on('notify', (e) => notes.push(e.message))
+  actor.on('notify', (e) => notes.push(translated(e.message)))
   actor.on('custody.bookingChanged', (e) => changed.push(e.booking))
   actor.start()
   return { actor, notes, changed }

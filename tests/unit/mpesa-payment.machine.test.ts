@@ -9,6 +9,7 @@ import {
   type VerifyResult,
 } from '../../machines/payment/mpesa-payment.machine'
 import type { NotifyEvent } from '../../machines/shared/notify'
+import { activateLocale, translated } from '../../src/lib/i18n'
 import type { StkPushRequest } from '../../src/api/contracts/payments'
 import { ApiError } from '../../src/api/client'
 
@@ -243,7 +244,11 @@ describe('M-Pesa payment machine: a final "no" from M-Pesa stops at once', () =>
     await h.advance(5000)
     expect(h.state()).toBe('failed')
     expect(h.messages.at(-1)).toEqual({ level: 'error', message: mpesaRefusal('1032') })
-    expect(mpesaRefusal('1032')).toBe('M-Pesa did not complete the payment (code 1032)')
+    // A descriptor (it carries the code): the screen shows it in the language in use.
+    expect(translated(mpesaRefusal('1032'))).toBe('M-Pesa did not complete the payment (code 1032)')
+    await activateLocale('sw')
+    expect(translated(mpesaRefusal('1032'))).toBe('M-Pesa haikukamilisha malipo (nambari 1032)')
+    await activateLocale('en')
   })
 
   it('a failed payment can be tried again with the phone kept, and then succeed', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../machines/payment/mpesa-payment.machine'
 import { ApiError } from '../../src/api/client'
 import type { StkPushRequest } from '../../src/api/contracts/payments'
+import { translated } from '../../src/lib/i18n'
 
 /**
  * Model-based: every (state, attempt) the machine can reach with a limit of 3 checks, by its
@@ -89,7 +90,7 @@ async function replay(steps: { event: ModelEvent }[]) {
   })
   const actor = createActor(machine, { input: INPUT, clock })
   const messages: string[] = []
-  actor.on('notify', (e) => messages.push(e.message))
+  actor.on('notify', (e) => messages.push(translated(e.message)))
   actor.start()
   // Events and the clock act at once (a call they start begins in the same step); answers are awaited.
   for (const { event } of steps) {

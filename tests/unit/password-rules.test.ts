@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PASSWORD_RULES, passwordHint, passwordProblem, passwordRulesOf } from '../../src/api/contracts/password-rules'
+import { DEFAULT_PASSWORD_RULES, passwordProblem, passwordRulesOf } from '../../src/api/contracts/password-rules'
+import { passwordHintWords } from '../../src/components/password-words'
+import { i18n } from '../../src/lib/i18n'
 import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+
+const passwordHint = (rules: Parameters<typeof passwordHintWords>[0]) => i18n._(passwordHintWords(rules))
 
 describe('the password rules check', () => {
   it('names the length first, then the complexity', () => {

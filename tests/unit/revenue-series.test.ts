@@ -66,5 +66,6 @@ describe('figures of the financial screen', () => {
 
   it('the report file name carries the timeframe, the content and the Nairobi day it was made', () => {
     expect(reportFileName({ timeframe: 'half_year', type: 'payments' }, NOW)).toBe('financial-report-last-6-months-payments-2026-03-12.xlsx')
+    expect(reportFileName({ timeframe: 'half_year', type: 'payments' }, NOW, 'sw')).toBe('ripoti-ya-fedha-miezi-6-iliyopita-malipo-2026-03-12.xlsx')
   })
 })

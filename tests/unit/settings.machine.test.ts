@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import { SETTINGS_MESSAGES, settingsMachine, type SaveSectionInput, type SettingsValues } from '../../machines/admin/settings.machine'
 import type { NotifyEvent } from '../../machines/shared/notify'
+import { translated } from '../../src/lib/i18n'
+
+/** What the toast says (in English, as SPEC.md): a message with values is a descriptor the screen translates. */
+const said = (notes: NotifyEvent[]) => notes.map((n) => ({ ...n, message: translated(n.message) }))
 
 const STORED: SettingsValues = { general: { facilityName: 'Amani' }, security: { twoFactor: false } }
 
@@ -56,7 +60,7 @@ describe('settings machine', () => {
     await waitFor(actor, (s) => !s.hasTag('saving'))
     expect(save).toHaveBeenCalledWith({ section: 'general', value: { facilityName: 'Lee' } })
     expect(actor.getSnapshot().context.settings).toMatchObject({ general: { facilityName: 'Lee' } })
-    expect(notes).toEqual([{ type: 'notify', level: 'success', message: 'General settings saved successfully' }])
+    expect(said(notes)).toEqual([{ type: 'notify', level: 'success', message: 'General settings saved successfully' }])
   })
 
   it('says so when the device refuses to store a section', async () => {
@@ -80,7 +84,7 @@ describe('settings machine', () => {
     expect(notes.map((n) => n.message)).toEqual(['Initiating system backup...'])
     finish('14:05')
     await waitFor(actor, (s) => !s.hasTag('backingUp'))
-    expect(notes).toEqual([
+    expect(said(notes)).toEqual([
       { type: 'notify', level: 'info', message: 'Initiating system backup...' },
       { type: 'notify', level: 'success', message: 'System backup completed at 14:05' },
     ])

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import { SEARCH_PAUSE_MS, USERS_MESSAGES, usersPageMachine, type UsersPageResult, type UsersQuery } from '../../machines/admin/users-page.machine'
 import type { StaffRequest, User } from '../../src/api/contracts/auth'
+import { translated } from '../../src/lib/i18n'
 
 const user = (id: number): User => ({ id: String(id), name: `User ${id}`, email: `u${id}@x.test`, role: 'client', phone: null, address: null, created_at: null })
 
@@ -77,7 +78,7 @@ describe('usersPage machine', () => {
       }),
     )
     const messages: string[] = []
-    actor.on('notify', (e) => messages.push(e.message))
+    actor.on('notify', (e) => messages.push(translated(e.message)))
     actor.start()
     const failed = await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null)
     expect(failed.context.error).toBe(USERS_MESSAGES.fetchFailure)
@@ -97,7 +98,7 @@ describe('usersPage machine', () => {
       }),
     )
     const messages: string[] = []
-    actor.on('notify', (e) => messages.push(e.message))
+    actor.on('notify', (e) => messages.push(translated(e.message)))
     actor.start()
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'dialog.create' })

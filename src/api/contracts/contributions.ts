@@ -71,6 +71,8 @@ export const ContributionPushRequest = z.object({
   amount: z.number().check(z.int(MSG_AMOUNT_WHOLE), z.gte(1, MSG_AMOUNT_WHOLE), z.lte(250000, 'Amount cannot exceed 250,000 KSH')),
   message: z.optional(z.string().check(z.trim(), z.maxLength(CONTRIBUTION_MESSAGE_MAX, `Your message can be at most ${CONTRIBUTION_MESSAGE_MAX} characters`))),
   anonymous: z.optional(z.boolean()),
+  /** The language of the page they paid from: their thank-you SMS is in it (English when absent). */
+  language: z.optional(z.enum(['en', 'sw'])),
 })
 export type ContributionPushRequest = z.input<typeof ContributionPushRequest>
 
@@ -128,9 +130,14 @@ export const CONTRIBUTION_SMS = {
   familyThanks: (family: string, deceased: string) => `${family} thanks you for your contribution towards the funeral of ${deceased}.`,
 }
 /**
- * The Kiswahili of the one contribution SMS that goes to the family (an account with a language);
- * the thanks go to contributors, who have none, and stay English.
+ * The contribution SMS in Kiswahili: to the family (an account with a language), and the thanks to a
+ * contributor who paid from the page in Kiswahili (the language is sent with the push).
  */
-export const CONTRIBUTION_SMS_SW: Pick<typeof CONTRIBUTION_SMS, 'family'> = {
+export const CONTRIBUTION_SMS_SW: typeof CONTRIBUTION_SMS = {
+  thanks: (home, deceased, amount, receipt) =>
+    `${home}: asante kwa mchango wako wa KSH ${amount.toLocaleString('en-KE')} kwa mazishi ya ${deceased}.${receipt ? ` Risiti ya M-Pesa ${receipt}.` : ''}`,
   family: (name, amount, due) => `${name ?? 'Mtakia mema'} amechangia KSH ${amount.toLocaleString('en-KE')}; KSH ${due.toLocaleString('en-KE')} bado zinadaiwa`,
+  familyThanks: (family, deceased) => `${family} inakushukuru kwa mchango wako kwa mazishi ya ${deceased}.`,
 }
+/** The SMS texts for a contributor who paid in `language` (English when it is not known). */
+export const contributorSms = (language: string | null | undefined) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS)

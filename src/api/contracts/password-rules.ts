@@ -37,11 +37,6 @@ export function passwordProblem(password: string, rules: PasswordRules): string 
   return null
 }
 
-/** The hint under a new-password field. */
-export function passwordHint(rules: PasswordRules): string {
-  return `At least ${rules.minLength} characters${rules.requireComplexity ? ', with an upper-case letter, a lower-case letter and a digit' : ''}`
-}
-
 /** The rules an admin's security settings say (the length is kept as typed text there). */
 export function passwordRulesOf(security: { minPasswordLength: string; requireComplexity: boolean }): PasswordRules {
   const min = Number(security.minPasswordLength)

@@ -115,6 +115,46 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
 export const REPORT_TYPES = ['all', 'payments', 'services'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 
+/** The languages the Excel report is written in (the admin's, sent as `lang`; English otherwise). */
+export type ReportLanguage = 'en' | 'sw'
+export const reportLanguage = (lang: string | null | undefined, acceptLanguage?: string | null): ReportLanguage =>
+  lang === 'sw' || (lang !== 'en' && /^\s*sw\b/i.test(acceptLanguage ?? '')) ? 'sw' : 'en'
+
+/**
+ * The report's words (sheet names, headings, the file name's words). Both backends build the file
+ * and cannot read the app's catalogues, so the Kiswahili lives here, the same as the screen's.
+ */
+export const REPORT_WORDS = {
+  en: {
+    fileName: 'financial-report',
+    types: { all: 'all', payments: 'payments', services: 'services' },
+    timeframes: TIMEFRAME_LABELS,
+    sheets: { summary: 'Summary', payments: 'Payments', services: 'Services' },
+    summary: {
+      title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated', currency: 'Currency', totalRevenue: 'Total revenue',
+      completedPayments: 'Completed payments', bookings: 'Bookings', average: 'Average transaction value', awaiting: 'Bookings awaiting payment',
+    },
+    payments: ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
+    services: ['Service', 'Times booked', 'Value booked (KSH)'],
+  },
+  sw: {
+    fileName: 'ripoti-ya-fedha',
+    types: { all: 'yote', payments: 'malipo', services: 'huduma' },
+    timeframes: { week: 'Siku 7 zilizopita', month: 'Siku 30 zilizopita', quarter: 'Siku 90 zilizopita', half_year: 'Miezi 6 iliyopita', year: 'Miezi 12 iliyopita' },
+    sheets: { summary: 'Muhtasari', payments: 'Malipo', services: 'Huduma' },
+    summary: {
+      title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
+      completedPayments: 'Malipo yaliyokamilika', bookings: 'Nafasi', average: 'Wastani wa thamani ya muamala', awaiting: 'Nafasi zinazosubiri malipo',
+    },
+    payments: ['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
+    services: ['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'],
+  },
+} as const satisfies Record<ReportLanguage, unknown>
+
+/** The period as a file name's words: 'last-30-days', 'siku-30-zilizopita'. */
+export const reportPeriodSlug = (timeframe: Timeframe, language: ReportLanguage = 'en') =>
+  REPORT_WORDS[language].timeframes[timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')
+
 export const PaymentSummary = z.object({
   totalRevenue: Money,
   totalBookings: z.number(),

@@ -23,7 +23,7 @@ import { useSubmission } from '../../app/use-notifying-machine'
 import { TextField, submitHandler } from '../../components/form-fields'
 import { PageHeader } from '../../components/page-header'
 import { usePasswordRules } from '../../app/password-rules'
-import { passwordHint } from '../../api/contracts/password-rules'
+import { passwordHintWords } from '../../components/password-words'
 import { PROFILE_TEXT, changePasswordForm, profileForm } from './profile-schema'
 import { useClientWords } from '../documents/client-words'
 
@@ -154,7 +154,7 @@ function PasswordCard() {
       <Subtitle2 as="h2">{t(PROFILE_TEXT.passwordHeading)}</Subtitle2>
       <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t(PROFILE_TEXT.passwordHeading)}>
         <form.Field name="currentPassword">{(f) => <TextField field={f} label={t`Current password`} type="password" autoComplete="current-password" required />}</form.Field>
-        <form.Field name="newPassword">{(f) => <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}</form.Field>
+        <form.Field name="newPassword">{(f) => <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={t(passwordHintWords(rules))} required />}</form.Field>
         <form.Field name="confirmPassword">{(f) => <TextField field={f} label={t`Confirm new password`} type="password" autoComplete="new-password" required />}</form.Field>
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={submission.busy}>

@@ -1,4 +1,6 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react'
+import { translated } from '../../lib/i18n'
 import type { CustodyEvent } from '../../api/contracts/custody'
 import { formatDateTime } from '../../lib/format'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-text'
@@ -23,6 +25,7 @@ const useStyles = makeStyles({
 
 /** The recorded movements, oldest first: when (Nairobi time), what, where or to whom, by whom. */
 export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }) {
+  useLingui()
   const styles = useStyles()
   if (events.length === 0) return <Text>{CUSTODY_TEXT.none}</Text>
   return (
@@ -36,7 +39,7 @@ export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }
             </Text>
           </span>
           {whereOrWho(e) && <Text className={styles.value}>{whereOrWho(e)}</Text>}
-          <Text size={200} className={styles.muted}>{`by ${recordedBy(e)}`}</Text>
+          <Text size={200} className={styles.muted}>{CUSTODY_TEXT.recordedBy(recordedBy(e))}</Text>
         </li>
       ))}
     </ol>
@@ -45,11 +48,12 @@ export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }
 
 /** Loading, or the failure with Retry, or nothing (the caller shows the record). */
 export function CustodyLoadState({ loading, error, onRetry }: { loading: boolean; error: string | null; onRetry: () => void }) {
+  useLingui()
   const styles = useStyles()
   if (error)
     return (
       <div className={styles.failed} role="alert">
-        <Text>{error}</Text>
+        <Text>{translated(error)}</Text>
         <Button onClick={onRetry}>{CUSTODY_TEXT.retry}</Button>
       </div>
     )

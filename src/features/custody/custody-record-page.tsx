@@ -7,6 +7,7 @@ import { CustodyEventList, CustodyLoadState } from './custody-events'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-text'
 import { PrintSheet } from './print-sheet'
 import { useCustody } from './use-custody'
+import { useLingui } from '@lingui/react'
 
 const useStyles = makeStyles({
   head: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, paddingBottom: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalM },
@@ -36,6 +37,7 @@ const useStyles = makeStyles({
 export function CustodyRecordPage({ backTo }: { backTo?: string }) {
   const id = useParams().bookingId ?? ''
   const here = useLocation().pathname
+  useLingui()
   const custody = useCustody(id)
   useDocumentTitle(CUSTODY_TEXT.recordTitle)
   return (
@@ -47,6 +49,7 @@ export function CustodyRecordPage({ backTo }: { backTo?: string }) {
 }
 
 function RecordSheet({ record }: { record: CustodyRecord }) {
+  useLingui()
   const styles = useStyles()
   const released = record.events.find((e) => e.kind === 'released')
   const contact = [record.home.phone, record.home.email].filter(Boolean).join(' · ')

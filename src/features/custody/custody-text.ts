@@ -1,42 +1,52 @@
+import { msg } from '@lingui/core/macro'
 import type { CustodyKind } from '../../api/contracts/custody'
+import { liveWords } from '../../lib/live-words'
 
-/** Words of the chain of custody (one place, so a Kiswahili catalogue can be added). */
-export const CUSTODY_KIND_LABELS: Record<CustodyKind, string> = {
-  received: 'Received',
-  moved_to_storage: 'Moved to storage',
-  prepared: 'Prepared',
-  released: 'Released',
-}
+/**
+ * Words of the chain of custody (the record, the list of movements, the case panel's links), read
+ * in the language in use; a component reading them calls `useLingui()` so it follows a change.
+ * In the portal's catalogue: the record is open to the family, the attendant and the admin.
+ */
+export const CUSTODY_KIND_LABELS: Readonly<Record<CustodyKind, string>> = liveWords({
+  received: msg`Received`,
+  moved_to_storage: msg`Moved to storage`,
+  prepared: msg`Prepared`,
+  released: msg`Released`,
+})
 
-const ROLE_LABELS: Record<string, string> = { morgue_attendant: 'Morgue attendant', admin: 'Administrator' }
+const ROLE_LABELS = liveWords({ morgue_attendant: msg`Morgue attendant`, admin: msg`Administrator` }) as Readonly<Record<string, string>>
 
-export const CUSTODY_TEXT = {
-  title: 'Chain of custody',
-  recordTitle: 'Chain of custody record',
-  none: 'No movement recorded yet.',
-  loading: 'Loading the chain of custody',
-  retry: 'Retry',
-  when: 'When (Nairobi time)',
-  what: 'What',
-  whereOrWho: 'Where / to whom',
-  by: 'Recorded by',
-  deceased: 'Deceased',
-  booking: 'Booking',
-  printedOn: 'Printed',
-  print: 'Print',
-  back: 'Back',
-  printRecord: 'Print custody record',
-  printTag: 'Print QR tag',
-  familyLink: 'View the chain of custody record',
-  familyTerm: 'Chain of custody',
-  footer: 'Every movement is recorded at the time it happens by the staff member named. Entries cannot be changed or removed.',
-  receiverSignature: 'Signature of the person receiving the body',
-  staffSignature: 'Signature of the releasing staff member',
-} as const
+export const CUSTODY_TEXT = liveWords({
+  title: msg`Chain of custody`,
+  recordTitle: msg`Chain of custody record`,
+  none: msg`No movement recorded yet.`,
+  loading: msg`Loading the chain of custody`,
+  retry: msg`Retry`,
+  when: msg`When (Nairobi time)`,
+  what: msg`What`,
+  whereOrWho: msg`Where / to whom`,
+  by: msg`Recorded by`,
+  deceased: msg`Deceased`,
+  booking: msg`Booking`,
+  printedOn: msg`Printed`,
+  print: msg`Print`,
+  back: msg`Back`,
+  printRecord: msg`Print custody record`,
+  printTag: msg`Print QR tag`,
+  familyLink: msg`View the chain of custody record`,
+  familyTerm: msg`Chain of custody`,
+  footer: msg`Every movement is recorded at the time it happens by the staff member named. Entries cannot be changed or removed.`,
+  receiverSignature: msg`Signature of the person receiving the body`,
+  staffSignature: msg`Signature of the releasing staff member`,
+  /** 'by Peter Otieno (Morgue attendant)' under a movement. */
+  recordedBy: (who: string) => msg`by ${who}`,
+  /** The receiver of a released body: 'James Achieng (Son), ID 23456789'. */
+  receiver: (name: string, relationship: string, idNumber: string) => msg`${name} (${relationship}), ID ${idNumber}`,
+})
 
-/** 'Moved to storage — Cold room, bay 3' or 'Released to James Achieng (Son), ID 23456789'. */
+/** 'Cold room, bay 3', or for a release 'James Achieng (Son), ID 23456789'. */
 export function whereOrWho(e: { kind: CustodyKind; location: string | null; receiver_name: string | null; receiver_id_number: string | null; receiver_relationship: string | null }): string {
-  if (e.kind === 'released') return `${e.receiver_name ?? ''} (${e.receiver_relationship ?? ''}), ID ${e.receiver_id_number ?? ''}`
+  if (e.kind === 'released') return CUSTODY_TEXT.receiver(e.receiver_name ?? '', e.receiver_relationship ?? '', e.receiver_id_number ?? '')
   return e.location ?? ''
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react'
 import { Print20Regular } from '@fluentui/react-icons/svg/print'
 import { RouterLink } from '../../components/router-link'
 import { CUSTODY_TEXT } from './custody-text'
@@ -34,6 +35,7 @@ const useStyles = makeStyles({
 
 /** A printable page: Back and Print above (never printed), the sheet below (the only thing printed). */
 export function PrintSheet({ backTo, printLabel, children }: { backTo: string; printLabel: string; children: ReactNode }) {
+  useLingui()
   const styles = useStyles()
   return (
     <>

@@ -6,16 +6,18 @@ import {
   type ViewTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
 import * as paymentsApi from '../../../api/payments'
-import { TIMEFRAME_LABELS } from '../../../api/contracts/payments'
+import { REPORT_WORDS, reportPeriodSlug, type ReportLanguage } from '../../../api/contracts/payments'
 import { nairobiDay } from '../../../lib/dates'
+import { currentLocale } from '../../../lib/i18n'
 
 /**
- * A dated file name naming the period as the page and the Summary sheet do:
- * financial-report-last-30-days-all-2026-11-22.xlsx (the Nairobi day it was made).
+ * A dated file name naming the period as the page and the Summary sheet do, in the admin's language:
+ * financial-report-last-30-days-all-2026-11-22.xlsx, ripoti-ya-fedha-siku-30-zilizopita-yote-2026-11-22.xlsx
+ * (the Nairobi day it was made).
  */
-export function reportFileName(request: ReportRequest, now: Date): string {
-  const period = TIMEFRAME_LABELS[request.timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')
-  return `financial-report-${period}-${request.type}-${nairobiDay(now)}.xlsx`
+export function reportFileName(request: ReportRequest, now: Date, language: ReportLanguage = 'en'): string {
+  const words = REPORT_WORDS[language]
+  return `${words.fileName}-${reportPeriodSlug(request.timeframe, language)}-${words.types[request.type]}-${nairobiDay(now)}.xlsx`
 }
 
 /** Hand a Blob to the browser as a download with this file name. */
@@ -44,9 +46,10 @@ export const liveFinancialReportsMachine = financialReportsMachine.provide({
       return { summary, transactions }
     }),
     downloadReport: fromPromise<void, ReportRequest>(async ({ input }) => {
-      const blob = await paymentsApi.paymentReport(input.timeframe, input.type)
+      const language = currentLocale()
+      const blob = await paymentsApi.paymentReport(input.timeframe, input.type, language)
       if (blob.size === 0) throw new Error('The report is empty')
-      saveFile(blob, reportFileName(input, new Date()))
+      saveFile(blob, reportFileName(input, new Date(), language))
     }),
   },
 })

@@ -21,7 +21,8 @@ import { TextField, fieldError, submitHandler } from '../../../components/form-f
 import { DialogFooter } from '../../../components/dialog-footer'
 import { meetsPasswordRules, toWireRole, type StaffRequest, type User, type WireRole } from '../../../api/contracts/auth'
 import type { UserUpdateRequest } from '../../../api/contracts/admin'
-import { passwordHint, type PasswordRules } from '../../../api/contracts/password-rules'
+import type { PasswordRules } from '../../../api/contracts/password-rules'
+import { passwordHintWords } from '../../../components/password-words'
 import { usePasswordRules } from '../../../app/password-rules'
 import { ROLE_LABELS } from './user-text'
 
@@ -115,7 +116,7 @@ export function CreateStaffDialog({ busy, error, onCancel, onSubmit }: Props & {
               <form.Field name="name">{(f) => <TextField field={f} label={t`Name`} autoComplete="off" required />}</form.Field>
               <form.Field name="email">{(f) => <TextField field={f} label={t`Email`} type="email" autoComplete="off" required />}</form.Field>
               <form.Field name="password">
-                {(f) => <TextField field={f} label={t`Password`} type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}
+                {(f) => <TextField field={f} label={t`Password`} type="password" autoComplete="new-password" hint={t(passwordHintWords(rules))} required />}
               </form.Field>
               <form.Field name="role">{(f) => <RoleSelect field={f} roles={['morgue_attendant', 'admin']} />}</form.Field>
               <form.Field name="phone">{(f) => <TextField field={f} label={t`Phone (optional)`} type="tel" inputMode="tel" />}</form.Field>
@@ -177,7 +178,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
               <form.Field name="address">{(f) => <TextField field={f} label={t`Address`} />}</form.Field>
               <form.Field name="password">
                 {(f) => (
-                  <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={t`Leave blank to keep the current password. ${passwordHint(rules)}.`} />
+                  <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={t`Leave blank to keep the current password. ${t(passwordHintWords(rules))}.`} />
                 )}
               </form.Field>
             </form>

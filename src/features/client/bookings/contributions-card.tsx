@@ -35,7 +35,8 @@ export const CONTRIBUTIONS_TEXT = {
   settledNote: msg`Nothing is due any more: the link has closed by itself.`,
   expiredNote: msg`The link closed 30 days after the funeral.`,
   openAgain: msg`Make a new link`,
-  listTitle: msg`Received`,
+  // Money received, not a body (the custody and preparation 'Received'): its own Kiswahili.
+  listTitle: msg({ message: 'Received', context: 'contributions' }),
   none: msg`No contributions yet.`,
   thank: msg`Say thank you`,
   thanked: msg`Thanked`,

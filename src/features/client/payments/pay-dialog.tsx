@@ -31,6 +31,7 @@ import { Phone24Regular } from '@fluentui/react-icons'
 import { MPESA_MESSAGES, mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.machine'
 import { MAX_MPESA_PUSH, amountForPush, amountToPay, normaliseKenyanPhone, type PendingPayment } from '../../../api/contracts/payments'
 import { formatKsh } from '../../../lib/format'
+import { translated } from '../../../lib/i18n'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact-details'
 import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
@@ -181,7 +182,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                           <Trans>Payment not completed</Trans>
                         </MessageBarTitle>
                         {mpesaReason(context.failure.resultCode) && <div>{mpesaReason(context.failure.resultCode)}</div>}
-                        <div>{t`M-Pesa said: ${context.failure.message}`}</div>
+                        <div>{t`M-Pesa said: ${translated(context.failure.message)}`}</div>
                         <div>
                           <Trans>No money was taken. You can try again.</Trans>
                         </div>
@@ -191,7 +192,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                         <MessageBarTitle>
                           <Trans>The payment request was not sent</Trans>
                         </MessageBarTitle>
-                        <div>{context.failure.message}</div>
+                        <div>{translated(context.failure.message)}</div>
                       </>
                     )}
                   </MessageBarBody>

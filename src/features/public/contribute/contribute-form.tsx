@@ -7,6 +7,7 @@ import { mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.
 import { contributionPush, contributionVerify } from '../../../api/contributions'
 import { CONTRIBUTION_MESSAGE_MAX, ContributionPushRequest, type ContributionPage } from '../../../api/contracts/contributions'
 import { formatKsh } from '../../../lib/format'
+import { currentLocale, translated } from '../../../lib/i18n'
 import { displayPhone, mpesaReason } from '../../../lib/mpesa-words'
 import { CONTRIBUTE_TEXT as T } from './contribute-text'
 import { useContributeStyles } from './contribute-page'
@@ -45,7 +46,7 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
   const amount = /^\d+$/.test(draft.amount.trim()) ? Number(draft.amount.trim()) : null
 
   const submit = () => {
-    const body = { name: draft.name, phoneNumber: draft.phone.trim(), amount: amount ?? Number.NaN, message: draft.message || undefined, anonymous: draft.anonymous }
+    const body = { name: draft.name, phoneNumber: draft.phone.trim(), amount: amount ?? Number.NaN, message: draft.message || undefined, anonymous: draft.anonymous, language: currentLocale() }
     const checked = ContributionPushRequest.safeParse(body)
     const found: Partial<Record<keyof Draft, string>> = {}
     if (!checked.success) {
@@ -145,7 +146,7 @@ function Progress({ actor, name, onDone, more }: { actor: PaymentActor; name: st
           <MessageBarBody>
             <MessageBarTitle>{t(context.failure.stage === 'mpesa' ? T.notCompleted : T.notSent)}</MessageBarTitle>
             {context.failure.stage === 'mpesa' && mpesaReason(context.failure.resultCode) && <div>{mpesaReason(context.failure.resultCode)}</div>}
-            <div>{context.failure.message}</div>
+            <div>{translated(context.failure.message)}</div>
             {context.failure.stage === 'mpesa' && <div>{t(T.noMoneyTaken)}</div>}
           </MessageBarBody>
         </MessageBar>

@@ -8,7 +8,9 @@ import { paths } from '../../../app/paths'
 import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { usePasswordRules } from '../../../app/password-rules'
-import { passwordHint, passwordProblem } from '../../../api/contracts/password-rules'
+import { ensureCatalogs } from '../../../lib/i18n'
+import { passwordProblem, passwordTooShort } from '../../../api/contracts/password-rules'
+import { passwordHintWords, passwordTooShortWords } from '../../../components/password-words'
 import { REGISTER_MESSAGES } from './register-schema'
 
 export type RegisterPayload = Parameters<typeof authApi.register>[0]
@@ -18,7 +20,8 @@ export interface RegisterSubmissionState {
   submit: (payload: RegisterPayload) => void
   /** The home's password rules, as read from the server (the defaults if they could not be). */
   passwordProblem: (password: string) => string | null
-  passwordHint: string
+  /** Undefined until its words are here. */
+  passwordHint: string | undefined
 }
 
 /** The one message a new family gets: they are signed in, not sent to sign in again. */
@@ -57,6 +60,12 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
 
   const stillBusy = busy || signingIn
   const rules = usePasswordRules()
+  // The rules' words (with the number in them) are in the portal's catalogue, which this screen
+  // loads after its first paint; until they are here the page keeps its own hint.
+  const [ruleWords, setRuleWords] = useState(false)
+  useEffect(() => {
+    void ensureCatalogs('portal').then(() => setRuleWords(true))
+  }, [])
   useEffect(() => {
     onState({
       busy: stillBusy,
@@ -64,11 +73,15 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
         sent.current = payload
         submit(payload)
       },
-      passwordProblem: (password) => passwordProblem(password, rules),
-      passwordHint: passwordHint(rules),
+      // The rule's words in the language in use (this screen has no portal code to read them back).
+      passwordProblem: (password) => {
+        const problem = passwordProblem(password, rules)
+        return ruleWords && problem === passwordTooShort(rules.minLength) ? t(passwordTooShortWords(rules.minLength)) : problem
+      },
+      passwordHint: ruleWords ? t(passwordHintWords(rules)) : undefined,
     })
     // `submit` is a new function each render but always sends to the same actor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stillBusy, onState, rules])
+  }, [stillBusy, onState, rules, ruleWords, t])
   return null
 }

@@ -14,7 +14,8 @@ import { TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 import { usePasswordRules } from '../../../app/password-rules'
 import { meetsPasswordRules } from '../../../api/contracts/auth'
-import { passwordHint, type PasswordRules } from '../../../api/contracts/password-rules'
+import type { PasswordRules } from '../../../api/contracts/password-rules'
+import { passwordHintWords } from '../../../components/password-words'
 
 /** The form's own messages in the language in use (the password rules' words come from the contract). */
 const resetForm = (rules: PasswordRules, t: (message: MessageDescriptor) => string) =>
@@ -63,7 +64,7 @@ export function ResetPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Reset password`}>
           <form.Field name="password">
-            {(f) => <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={passwordHint(rules)} required />}
+            {(f) => <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={t(passwordHintWords(rules))} required />}
           </form.Field>
           <form.Field name="confirmPassword">
             {(f) => <TextField field={f} label={t`Confirm new password`} type="password" autoComplete="new-password" required />}

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "contributor_language" text;
