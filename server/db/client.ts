@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { markEmbedded, useForPrepared } from './prepared'
+import { withStatementCache } from './pglite-statements'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -61,7 +62,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     useForPrepared(db, drizzle(hotPool, { schema }) as unknown as Db)
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), hotPool.end()])) }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
+  const pglite = await import('@electric-sql/pglite')
+  const { PGlite } = pglite
   const { drizzle } = await import('drizzle-orm/pglite')
   const client = new PGlite({
     dataDir: options.dataDir,
@@ -72,7 +74,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   })
   await client.waitReady
-  const pgliteDb = drizzle(client, { schema })
+  const pgliteDb = drizzle(withStatementCache(client, pglite), { schema })
   if (options.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER })

@@ -10,6 +10,7 @@ import { is } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
+import { preferGenericPlan } from './pglite-statements'
 
 const built = new WeakMap<Db, Map<string, unknown>>()
 /** The database whose connections run the prepared statements (PostgreSQL: a pool set to generic plans). */
@@ -54,6 +55,8 @@ export async function executeNamed<Row>(db: Db, query: SQL): Promise<Row[]> {
     name = `q_${createHash('sha1').update(text.sql).digest('hex').slice(0, 20)}`
     // A handful of shapes in practice; the bound keeps a bug from growing it without end.
     if (names.size < 1_000) names.set(text.sql, name)
+    // PGlite has one session: these statements get their generic plan there statement by statement.
+    preferGenericPlan(text.sql)
   }
   const result = await runner.session.prepareQuery(text, undefined, name, false).execute()
   return result.rows
