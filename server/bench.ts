@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api` (a benchmark, not a test): the server on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL (or CONTRACT_DATABASE_URL) is set, with the demo seed plus 10,000 bookings.
- * For each: the time from start to the first answer on an existing database, then autocannon
+ * For each: the time from start (of the bundled server, as `npm run serve` runs it) to the first answer on an existing database, then autocannon
  * (10 connections, 10 s) on GET /services, GET /bookings/my, GET /bookings (admin: one page of
  * 25 as the screen asks, the same with a search, and the whole list) and POST /deceased: req/s,
  * p50, p99, and the server's peak RSS. BENCH_PORT (default 3991) and the next port are used.
@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
 import { openDatabase } from './db/client'
 import { seedIfEmpty, truncateAll } from './db/seed'
+import { SERVER_ENTRY, ensureServerBuild } from './build-server.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const EXTRA_BOOKINGS = 10_000
@@ -39,7 +40,8 @@ async function prepare(database: { databaseUrl?: string; dataDir?: string }): Pr
 
 async function start(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', JWT_SECRET: SECRET, NODE_ENV: 'production' }, stdio: 'ignore' })
+  // As `npm run serve` starts it: the bundle (dist-server/), plain Node.
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', JWT_SECRET: SECRET, NODE_ENV: 'production' }, stdio: 'ignore' })
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/services`)
@@ -134,6 +136,7 @@ async function bench(name: string, env: Record<string, string>, database: { data
   }
 }
 
+await ensureServerBuild()
 const dir = mkdtempSync(join(tmpdir(), 'afh-bench-'))
 try {
   await bench('PGlite', { DATA_DIR: dir }, { dataDir: join(dir, 'pglite') }, PORT)
