@@ -93,8 +93,8 @@ async function drive(port: number, path: string, options: { token: string; metho
     headers: { Authorization: `Bearer ${options.token}`, 'Content-Type': 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   } as const
-  // A second first: the pools open their connections and the code is compiled before anything is counted.
-  await autocannon({ ...request, duration: 1 })
+  // Three seconds first: the pools open their connections and the code (PGlite's WASM too) is compiled before anything is counted.
+  await autocannon({ ...request, duration: 3 })
   const pgPids = await backends(server.databaseUrl)
   const cpuBefore = cpuMs(server.pid)
   const pgBefore = pgPids.reduce((sum, pid) => sum + cpuMs(pid), 0)
