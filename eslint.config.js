@@ -46,7 +46,7 @@ const featureRules = [...PORTALS, 'documents', 'custody'].map((area) => {
 })
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-mock', 'node_modules', 'public/mockServiceWorker.js', 'tests/e2e/artifacts'] },
+  { ignores: ['dist', 'dist-mock', 'dist-server', 'node_modules', 'public/mockServiceWorker.js', 'tests/e2e/artifacts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

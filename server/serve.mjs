@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run serve`: the real thing on one machine. Builds the app when dist/ is missing or older
- * than its sources, then starts the server (server/main.ts) serving dist/ and /api on PORT.
+ * than its sources, and the server's bundle (dist-server/, server/build-server.mjs) likewise, then
+ * starts the server with plain Node, serving dist/ and /api on PORT.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { SERVER_ENTRY, ensureServerBuild } from './build-server.mjs'
 
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']
 
@@ -29,6 +31,7 @@ if (built === 0 || sources > built) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--static', 'dist', ...process.argv.slice(2)], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } })
+await ensureServerBuild()
+const child = spawn(process.execPath, [SERVER_ENTRY, '--static', 'dist', ...process.argv.slice(2)], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('close', (code) => process.exit(code ?? 0))

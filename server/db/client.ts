@@ -2,11 +2,13 @@
  * Opens the database: PGlite (embedded PostgreSQL, kept in a folder) by default, or a PostgreSQL
  * server when DATABASE_URL is set. Both get the same schema and the same migrations, applied here.
  */
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { markEmbedded, useForPrepared } from './prepared'
+import { withStatementCache } from './pglite-statements'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -24,6 +26,24 @@ export const PGLITE_SHARED_BUFFERS = '16MB'
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
+/** The newest migration's time in the journal (drizzle-kit's `when`, kept as `created_at` once applied). */
+function newestMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
+  return Math.max(0, ...journal.entries.map((e) => e.when))
+}
+
+/**
+ * True when the database already has every migration, by drizzle's own rule (it applies those newer
+ * than the last one recorded). Most starts find nothing to do: this one read spares the migrator's
+ * DDL, its transaction and reading and hashing every migration file.
+ */
+async function upToDate(read: (query: string) => Promise<Array<Record<string, unknown>>>): Promise<boolean> {
+  const [table] = await read(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`)
+  if (!table?.present) return false
+  const [last] = await read('SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations')
+  return last?.last !== null && last?.last !== undefined && Number(last.last) >= newestMigration()
+}
+
 export interface OpenOptions {
   /** postgres://… ; when absent, PGlite. */
   databaseUrl?: string
@@ -40,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     const db = drizzle(pool, { schema }) as unknown as Db
-    if (options.migrate !== false) {
+    if (options.migrate !== false && !(await upToDate(async (query) => (await pool.query<Record<string, unknown>>(query)).rows))) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator')
       // Several instances may start at once on one database: an advisory lock makes them apply
       // each migration once, one after the other (the later ones find nothing left to do).
@@ -61,7 +81,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     useForPrepared(db, drizzle(hotPool, { schema }) as unknown as Db)
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), hotPool.end()])) }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
+  const pglite = await import('@electric-sql/pglite')
+  const { PGlite } = pglite
   const { drizzle } = await import('drizzle-orm/pglite')
   const client = new PGlite({
     dataDir: options.dataDir,
@@ -72,8 +93,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   })
   await client.waitReady
-  const pgliteDb = drizzle(client, { schema })
-  if (options.migrate !== false) {
+  const pgliteDb = drizzle(withStatementCache(client, pglite), { schema })
+  if (options.migrate !== false && !(await upToDate(async (query) => (await client.query<Record<string, unknown>>(query)).rows))) {
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER })
   }

@@ -10,6 +10,7 @@ import { is } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
+import { preferGenericPlan } from './pglite-statements'
 
 const built = new WeakMap<Db, Map<string, unknown>>()
 /** The database whose connections run the prepared statements (PostgreSQL: a pool set to generic plans). */
@@ -41,23 +42,28 @@ const names = new Map<string, string>()
  * texts never share one). In a transaction it runs there (a transaction has no other runner),
  * with PostgreSQL's usual plan choice.
  */
-export async function executeNamed<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function executeNamed<Row>(db: Db, query: SQL | { sql: string; params: unknown[] }): Promise<Row[]> {
   // drizzle's own path for db.execute(), with a statement name added (not in its public types).
   const internals = db as unknown as {
     dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } }
     session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<{ rows: Row[] }> } }
   }
   const runner = (runners.get(db) ?? db) as unknown as typeof internals
-  const text = internals.dialect.sqlToQuery(query)
+  const text = 'sql' in query && typeof query.sql === 'string' ? query : internals.dialect.sqlToQuery(query as SQL)
   let name = names.get(text.sql)
   if (name === undefined) {
     name = `q_${createHash('sha1').update(text.sql).digest('hex').slice(0, 20)}`
     // A handful of shapes in practice; the bound keeps a bug from growing it without end.
     if (names.size < 1_000) names.set(text.sql, name)
+    // PGlite has one session: these statements get their generic plan there statement by statement.
+    preferGenericPlan(text.sql)
   }
   const result = await runner.session.prepareQuery(text, undefined, name, false).execute()
   return result.rows
 }
+
+/** drizzle's SQL text and parameters of `query` on `db`. */
+export const toQuery = (db: Db, query: SQL): { sql: string; params: unknown[] } => (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query)
 
 /** Databases that one process alone can open (PGlite owns its folder): nothing else writes them. */
 const embedded = new WeakSet<Db>()

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { executeNamed } from '../db/prepared'
+import { executeNamed, toQuery } from '../db/prepared'
 import { bookingAudit, bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
 import { wireBooking } from '../../shared/wire'
 import type { BookingParts } from '../../shared/wire'
@@ -190,8 +190,28 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, options:
       ? sql`WHERE bookings.id = ANY(ARRAY(SELECT bookings.id FROM ${inner.from} ${inner.where ? sql`WHERE ${inner.where}` : sql``} ORDER BY ${order}
         ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}))`
       : sql``
+  // The whole text is the same for every call with the same picking clause: only the clause's
+  // parameters change. Building it with drizzle on every call cost more server CPU than the rest of
+  // the query's handling, so it is built once per clause and sort.
+  const pickedQuery = toQuery(db, picked)
+  const key = `${sort}\u0000${pickedQuery.sql}`
+  let text = listTexts.get(key)
+  if (text === undefined) {
+    const full = toQuery(db, listQuery(picked, order))
+    text = full.sql
+    // Every parameter is the clause's (the rest of the query has none), in the same order.
+    if (full.params.length === pickedQuery.params.length && listTexts.size < 200) listTexts.set(key, text)
+    else return toRows(await executeNamed<WireRow>(db, full))
+  }
+  return toRows(await executeNamed<WireRow>(db, { sql: text, params: pickedQuery.params }))
+}
+
+/** The list's SQL text by sort and picking clause. */
+const listTexts = new Map<string, string>()
+
+function listQuery(picked: SQL, order: SQL): SQL {
   // No alias for bookings: the callers' conditions (drizzle's eq(bookings.client_id, …)) name the table.
-  const rows = await executeNamed<WireRow>(db, sql`
+  return sql`
     SELECT bookings.id, bookings.status, bookings.payment_status, bookings.total_amount, bookings.notes, bookings.venue, ${iso(sql`bookings.created_at`)} AS created_at, bookings.deceased_id, bookings.client_id,
       bookings.has_notifications, bookings.attendant_id, d.first_name, d.last_name, d.date_of_death::text AS date_of_death, d.place_of_death,
       cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
@@ -209,7 +229,10 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, options:
     LEFT JOIN users au ON au.id = bookings.attendant_id
     LEFT JOIN morgue_care mc ON mc.booking_id = bookings.id
     ${picked}
-    ORDER BY ${order}`)
+    ORDER BY ${order}`
+}
+
+function toRows(rows: WireRow[]) {
   return rows.map((b) => {
     // json/jsonb arrive parsed from both drivers; a string is parsed once more, in case.
     const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v)

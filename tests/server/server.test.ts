@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/client'
 import { insertFirstAdmin, isEmpty } from '../../server/db/seed'
 import { users } from '../../server/db/schema'
 import { verifyPassword } from '../../server/auth'
+import { SERVER_ENTRY, buildServer } from '../../server/build-server.mjs'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -54,7 +55,9 @@ describe('the process', () => {
   it('starts on an empty DATA_DIR with SEED_DEMO=0: one admin, the password printed once, the token secret kept with mode 0600 and never printed', async () => {
     const dataDir = tempDir()
     const port = 39_000 + Math.floor(Math.random() * 1000)
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'warn' } })
+    // As `npm run serve` starts it: the bundle with plain Node (its migrations copied beside it).
+    await buildServer()
+    const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'warn' } })
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
