@@ -13,7 +13,7 @@ import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './routes/settings'
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
-import { bookings, deceased, mpesaRequests, payments } from './db/schema'
+import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
 import { amountDue } from '../shared/rules'
 import { logActivity } from './repo/users'
 import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
@@ -56,7 +56,9 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
       .update(payments)
       .set({ transactionId: decision.transactionId })
       .where(and(eq(payments.checkoutRequestId, checkoutRequestId), isNull(payments.transactionId), eq(payments.status, 'completed')))
-      .returning({ id: payments.id })
+      .returning()
+    const row = done[0]
+    if (row?.contributionLinkId) await receiptForThanks(db, log, row)
     return done.length > 0
   }
   let completed: PaymentRow | null = null
@@ -103,18 +105,54 @@ async function lateMoneyMessage(db: Db, p: PaymentRow): Promise<string> {
   return over > 0 ? `${said}: KSH ${over.toLocaleString('en-KE')} more than the booking's total, refund due` : said
 }
 
+/**
+ * How long a contributor's thanks wait for the M-Pesa receipt when the push was settled by the
+ * status query (which carries none): Daraja's callback, with the receipt, usually follows within
+ * seconds and then sends the thanks at once with it; without it they go anyway.
+ */
+export const THANKS_WAIT_FOR_RECEIPT_MS = 2 * 60_000
+
+async function bookingForSms(db: Db, bookingId: number) {
+  const [b] = await db
+    .select({ clientId: bookings.clientId, total: bookings.totalAmount, first: deceased.firstName, last: deceased.lastName })
+    .from(bookings)
+    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(eq(bookings.id, bookingId))
+  return b ? { ...b, deceased: `${b.first ?? ''} ${b.last ?? ''}`.trim(), home: (await storedSettings(db)).general.facilityName } : null
+}
+
+/** The receipt came after the contribution was settled: the thanks still waiting take it and go now. Never throws. */
+async function receiptForThanks(db: Db, log: Logger, p: PaymentRow): Promise<void> {
+  try {
+    const b = p.contributorPhone ? await bookingForSms(db, p.bookingId) : null
+    if (!b || !p.contributorPhone) return
+    const words = contributorSms(p.contributorLanguage)
+    await db
+      .update(smsOutbox)
+      .set({ body: words.thanks(b.home, b.deceased, p.amount, p.transactionId), sendAfter: sql`now()` })
+      .where(and(eq(smsOutbox.kind, 'contribution'), eq(smsOutbox.bookingId, p.bookingId), eq(smsOutbox.status, 'queued'), eq(smsOutbox.body, words.thanks(b.home, b.deceased, p.amount, null))))
+  } catch (error) {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not add the receipt to the thanks')
+  }
+}
+
 /** A relative's contribution arrived: a thank-you to them (with the receipt) and a word to the family. Never throws. */
 async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise<void> {
   try {
-    const [b] = await db
-      .select({ clientId: bookings.clientId, total: bookings.totalAmount, first: deceased.firstName, last: deceased.lastName })
-      .from(bookings)
-      .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
-      .where(eq(bookings.id, p.bookingId))
+    const b = await bookingForSms(db, p.bookingId)
     if (!b) return
-    const home = (await storedSettings(db)).general.facilityName
-    const name = `${b.first ?? ''} ${b.last ?? ''}`.trim()
-    if (p.contributorPhone) await queueSmsTo(db, log, p.contributorPhone, { kind: 'contribution', bookingId: p.bookingId, body: contributorSms(p.contributorLanguage).thanks(home, name, p.amount, p.transactionId) })
+    const { home, deceased: name } = b
+    if (p.contributorPhone) {
+      // The receipt as it is now: a callback may have brought it since the payment was settled.
+      const [now] = await db.select({ receipt: payments.transactionId }).from(payments).where(eq(payments.id, p.id))
+      const receipt = now?.receipt ?? p.transactionId
+      await queueSmsTo(db, log, p.contributorPhone, {
+        kind: 'contribution',
+        bookingId: p.bookingId,
+        body: contributorSms(p.contributorLanguage).thanks(home, name, p.amount, receipt),
+        delayMs: receipt ? 0 : THANKS_WAIT_FOR_RECEIPT_MS,
+      })
+    }
     const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, p.bookingId))
     await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, amountDue(b.total, rows)) })
   } catch (error) {

@@ -76,7 +76,19 @@ export async function buildReportFile(input: {
       sheet: words.sheets.payments,
       data: [
         words.payments.map(bold),
-        ...rows.map((r) => [r.id, r.date.slice(0, 10), r.description, r.paymentMethod, r.customer, r.amount, r.status, receiptOf({ status: r.status, transaction_id: r.receipt })]),
+        ...rows.map((r) => {
+          const receipt = receiptOf({ status: r.status, transaction_id: r.receipt })
+          return [
+            r.id,
+            r.date.slice(0, 10),
+            r.description,
+            words.methods[r.paymentMethod] ?? r.paymentMethod,
+            r.customer,
+            r.amount,
+            words.statuses[r.status] ?? r.status,
+            receipt && !r.receipt ? words.receiptToFollow : receipt,
+          ]
+        }),
       ],
       columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }, { width: 18 }],
     })

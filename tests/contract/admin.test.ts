@@ -73,6 +73,11 @@ describe('financial summary, transactions and report', () => {
     expect(sheets[0]?.data.find((r) => r[0] === 'Kipindi')?.[1]).toBe('Miezi 12 iliyopita')
     expect(sheets[1]?.data[0]).toEqual(['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'])
     expect(sheets[2]?.data[0]).toEqual(['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'])
+    // A payment's status and method as the Kiswahili screens say them, never the stored English.
+    const statuses = new Set(sheets[1]?.data.slice(1).map((r) => r[6]))
+    expect(statuses.size).toBeGreaterThan(0)
+    for (const status of statuses) expect(['Imekamilika', 'Inasubiri', 'Inashughulikiwa', 'Imeshindwa', 'Imeghairiwa', 'Imerejeshwa']).toContain(status)
+    expect(sheets[1]?.data.slice(1).map((r) => r[3])).not.toContain('Other')
 
     const browser = await call('GET', '/payments/report?timeframe=week&type=services', { token: admin, headers: { 'Accept-Language': 'sw-KE,sw;q=0.9' } })
     expect(browser.headers.get('content-disposition')).toBe('attachment; filename="ripoti-ya-fedha-siku-7-zilizopita.xlsx"')

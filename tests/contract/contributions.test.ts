@@ -66,7 +66,12 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
     const p = await page(token)
     expect(p.contributions).toEqual([expect.objectContaining({ name: 'Otieno', amount: 1000 })])
     expect(p.amount_due).toBe(booking.amount_due! - 1000)
-    const mine = await call<{ link: unknown; contributions: Array<Record<string, unknown>> }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
+    // The receipt may come a moment after the payment (Daraja's callback after the status query).
+    const mine = await vi.waitFor(async () => {
+      const list = await call<{ link: unknown; contributions: Array<Record<string, unknown>> }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
+      expect(list.json.contributions[0]?.receipt).toBeTruthy()
+      return list
+    })
     expect(mine.json.contributions).toEqual([expect.objectContaining({ name: 'Otieno Odhiambo', amount: 1000, message: 'Pole sana', anonymous: false, thanked: false })])
     expect(String(mine.json.contributions[0]!.phone)).toMatch(/^0712 ••• \d{3}$/)
     const history = await call<{ payments: Array<{ amount: number; status: string; booking_id: number; contributor_name: string | null }> }>('GET', '/payments/my', { token: family })
@@ -112,7 +117,13 @@ describe('Harambee: relatives pay towards the funeral through the family link', 
   it("thanks a contributor in the language of the page they paid from: the M-Pesa thanks and the family's thank-you in Kiswahili", async () => {
     const { family, booking, token } = await invite()
     expect((await contribute(token, { name: 'Achieng Auma', phoneNumber: phoneFor('success'), amount: 700, anonymous: false, language: 'sw' })).result).toBe('0')
-    const mine = await call<{ contributions: Array<{ id: string | number }> }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
+    // Settled by the status query, the payment gets its receipt with Daraja's callback a moment later;
+    // the thanks wait for it.
+    const mine = await vi.waitFor(async () => {
+      const list = await call<{ contributions: Array<{ id: string | number; receipt: string | null }> }>('GET', `/bookings/${booking.id}/contributions`, { token: family })
+      expect(list.json.contributions[0]?.receipt).toBeTruthy()
+      return list
+    })
     expect((await call('POST', `/bookings/${booking.id}/contributions/${mine.json.contributions[0]!.id}/thank`, { token: family })).status).toBe(200)
     const admin = await loginAs('admin')
     const sms = (await call<{ messages: Array<{ kind: string; body: string }> }>('GET', '/sms-outbox', { token: admin })).json.messages.filter((m) => m.kind === 'contribution')

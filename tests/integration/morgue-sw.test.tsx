@@ -37,7 +37,7 @@ describe('Morgue attendant portal in Kiswahili', () => {
     const rose = within(list).getByRole('heading', { name: 'Rose Achieng' }).closest('li') as HTMLElement
     expect(within(rose).getByText('Kibali cha mazishi: Hakijapakiwa')).toBeInTheDocument()
     expect(within(rose).getByText('Tarehe ya kifo', { selector: 'dt' })).toBeInTheDocument()
-    await user.click(within(rose).getByRole('button', { name: 'Taarifa: Rose Achieng' }))
+    await user.click(within(rose).getByRole('button', { name: 'Maelezo: Rose Achieng' }))
     const panel = await screen.findByRole('dialog')
     expect(within(panel).getByText('Haiwezekani kukabidhi: familia bado haijapakia kibali cha mazishi.')).toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Kabidhi kwa familia' })).toHaveAttribute('aria-disabled', 'true')

@@ -136,6 +136,10 @@ export const REPORT_WORDS = {
     },
     payments: ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
     services: ['Service', 'Times booked', 'Value booked (KSH)'],
+    /** A payment's status and method as the app's screens say them (the stored values are English). */
+    statuses: {} as Record<string, string>,
+    methods: {} as Record<string, string>,
+    receiptToFollow: 'Receipt to follow',
   },
   sw: {
     fileName: 'ripoti-ya-fedha',
@@ -148,6 +152,9 @@ export const REPORT_WORDS = {
     },
     payments: ['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
     services: ['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'],
+    statuses: { completed: 'Imekamilika', pending: 'Inasubiri', processing: 'Inashughulikiwa', failed: 'Imeshindwa', cancelled: 'Imeghairiwa', refunded: 'Imerejeshwa' } as Record<string, string>,
+    methods: { Other: 'Nyingine' } as Record<string, string>,
+    receiptToFollow: 'Risiti itafuata',
   },
 } as const satisfies Record<ReportLanguage, unknown>
 

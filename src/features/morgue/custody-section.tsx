@@ -59,15 +59,20 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
     setChosen(null)
   }, [custody.savedCount])
 
+  const focusReceiver = useRef(false)
   useEffect(() => {
     if (releaseRequest === 0) return
     setChosen('released')
-    // After the receiver's fields have rendered.
-    requestAnimationFrame(() => {
-      nameRef.current?.scrollIntoView({ block: 'center' })
-      nameRef.current?.focus()
-    })
+    focusReceiver.current = true
   }, [releaseRequest])
+  // Once the receiver's fields are on screen (the render after the form turned to the release, which
+  // a busy phone may not have done by the next frame), the cursor goes to the name.
+  useEffect(() => {
+    if (!focusReceiver.current || kind !== 'released' || !nameRef.current) return
+    focusReceiver.current = false
+    nameRef.current.scrollIntoView({ block: 'center' })
+    nameRef.current.focus()
+  })
 
   const set = (field: keyof typeof EMPTY) => (_: unknown, d: { value: string }) => {
     setValues((v) => ({ ...v, [field]: d.value }))
