@@ -43,10 +43,17 @@ if (!existsSync(CHROMIUM)) {
   console.error(`Chromium not found at ${CHROMIUM}: sudo apt-get install -y chromium`)
   process.exit(1)
 }
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-const build = spawnSync(npx, ['vite', 'build', '--outDir', 'dist', '--logLevel', 'warn'], { stdio: 'inherit' })
-if (build.status !== 0) process.exit(1)
-const server = await serveStatic('dist', PORT)
+// `-- --base http://localhost:3000`: a running server instead (e.g. `npm run serve`, so a
+// contribution link has its data behind it); nothing is built or served here then.
+const baseArg = process.argv.indexOf('--base')
+const BASE = baseArg > 0 ? process.argv[baseArg + 1].replace(/\/$/, '') : `http://127.0.0.1:${PORT}`
+let server = { close() {} }
+if (baseArg < 0) {
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+  const build = spawnSync(npx, ['vite', 'build', '--outDir', 'dist', '--logLevel', 'warn'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(1)
+  server = await serveStatic('dist', PORT)
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -64,7 +71,7 @@ for (const path of PAGES) {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     })
     try {
-      const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+      const result = await lighthouse(`${BASE}${path}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',

@@ -34,10 +34,14 @@ function LocationReporter({ onLocation }: { onLocation: (location: Location) => 
 /** The session's extras: start it when idle, then mount the toasts; fetch the sign-in screens too. */
 function SessionExtras({ startOnIdle }: { startOnIdle: boolean }) {
   useIdleSessionStart(startOnIdle)
+  // A relative on a contribution link rarely signs in next: on a slow phone, the sign-in screens'
+  // chunks would share the line with the page's own data and delay its first real paint by seconds.
+  const onLink = useLocation().pathname.startsWith('/contribute/')
+  const prefetch = startOnIdle && !onLink
   useEffect(() => {
-    if (!startOnIdle) return
+    if (!prefetch) return
     return whenIdle(prefetchNextSteps, { timeout: 4000 })
-  }, [startOnIdle])
+  }, [prefetch])
   const session = useLoadedSession()
   if (!session) return null
   return (
