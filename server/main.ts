@@ -19,6 +19,7 @@ import { createDarajaClient, type Daraja } from './daraja/client'
 import { newCallbackSecret } from './daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 import { startReconciler } from './reconcile'
+import { startPgliteMaintenance } from './db/maintenance'
 import { smsSenderFromEnv, startSmsSender } from './sms'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
@@ -80,6 +81,9 @@ async function main(): Promise<void> {
   // Open pushes are checked by jobs kept in the database: a push made before a restart is finished by this start.
   const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: Number(process.env.RECONCILE_POLL_MS ?? 5_000) })
 
+  // PGlite has no autovacuum: the server does its work (db/maintenance.ts).
+  const maintenance = startPgliteMaintenance(database, log, Number(process.env.MAINTENANCE_FIRST_MS ?? 60_000))
+
   // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.
   const smsSender = await smsSenderFromEnv(process.env)
   const smsJob = startSmsSender(database.db, log, smsSender, Number(process.env.SMS_POLL_MS ?? 15_000))
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
     server.close()
     await reconciler.stop()
     await smsJob.stop()
+    await maintenance.stop()
     await simulator?.close()
     await database.close()
     process.exit(0)

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino'
 
 /**
- * Runs a job's pass every `pollMs` until stopped: the next pass is timed from the end of the last,
+ * Runs a job's pass every `pollMs` (the first after `firstMs`) until stopped: the next pass is timed from the end of the last,
  * a failed pass is logged and the job goes on, and `stop()` waits for a pass under way. The jobs
  * keep their state in the database (the M-Pesa reconciliation, the SMS sender), so this holds none.
  */
-export function repeatEvery(pollMs: number, pass: () => Promise<unknown>, log: Logger, failure: string): { stop(): Promise<void> } {
+export function repeatEvery(pollMs: number, pass: () => Promise<unknown>, log: Logger, failure: string, firstMs = pollMs): { stop(): Promise<void> } {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: NodeJS.Timeout | null = null
@@ -17,7 +17,7 @@ export function repeatEvery(pollMs: number, pass: () => Promise<unknown>, log: L
         if (!stopped) timer = setTimeout(tick, pollMs)
       })
   }
-  timer = setTimeout(tick, pollMs)
+  timer = setTimeout(tick, firstMs)
   return {
     async stop() {
       stopped = true

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { markEmbedded, useForPrepared } from './prepared'
 import { withStatementCache } from './pglite-statements'
+import { listenForAccountChanges } from './account-notices'
+import { forgetAccount, hearAccountNotices } from '../repo/users'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -79,7 +81,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // it). Everything else keeps PostgreSQL's usual choice on the main pool.
     const hotPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
     useForPrepared(db, drizzle(hotPool, { schema }) as unknown as Db)
-    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), hotPool.end()])) }
+    // Changed accounts are announced by the database: the token check then need not read the
+    // account on every call (repo/users.ts accountOf).
+    const stopListening = listenForAccountChanges(pg.Client, options.databaseUrl, {
+      changed: (id) => forgetAccount(id),
+      hearing: (on) => hearAccountNotices(db, on),
+    })
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([stopListening(), pool.end(), hotPool.end()])) }
   }
   const pglite = await import('@electric-sql/pglite')
   const { PGlite } = pglite

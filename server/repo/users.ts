@@ -20,26 +20,38 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 /**
- * The accounts behind tokens, kept for a moment on PGlite only, where this process is the only
- * writer (PGlite owns its folder) and every write to users goes through this file, which forgets
- * the account first: so a logout, password change or role change still ends a token at once. On
- * PostgreSQL another instance may write, so every call reads the account (one prepared look-up).
- * The lifetime only bounds what a write outside this file (none today) could leave behind.
+ * The accounts behind tokens, kept for a moment instead of read on every signed-in call:
+ * - on PGlite, where this process is the only writer (PGlite owns its folder) and every write to
+ *   users goes through this file, which forgets the account first;
+ * - on PostgreSQL while this instance hears the database's notices of changed accounts
+ *   (db/account-notices.ts: a trigger announces every change, from any instance, on commit).
+ * So a logout, password change or role change still ends a token at once (on another instance, as
+ * soon as its notice arrives: milliseconds). Without notices every call reads the account.
+ * The lifetime only bounds what a missed notice could leave behind.
  */
 const ACCOUNT_TTL_MS = 2_000
-// One entry per PGlite database opened in this process (one in production).
+// One entry per database opened in this process (one in production).
 const accounts = new Map<Db, Map<number, { user: UserRow; at: number }>>()
+/** PostgreSQL databases whose account notices this process hears right now. */
+const hearing = new WeakSet<Db>()
+
+/** Whether `db`'s account notices are heard (db/client.ts): kept accounts are trusted only then. */
+export function hearAccountNotices(db: Db, on: boolean): void {
+  if (on) hearing.add(db)
+  else hearing.delete(db)
+  forgetAccount()
+}
 
 export async function accountOf(db: Db, id: number): Promise<UserRow | undefined> {
-  if (!isEmbedded(db)) return findUserById(db, id)
+  if (!isEmbedded(db) && !hearing.has(db)) return findUserById(db, id)
   let known = accounts.get(db)
   if (!known) accounts.set(db, (known = new Map()))
   const hit = known.get(id)
   if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) return hit.user
   const before = writes
   const user = await findUserById(db, id)
-  // A write while this read was under way: what it read may be the old row, so it is not kept.
-  if (user && writes === before) known.set(id, { user, at: Date.now() })
+  // A write (or a notice) while this read was under way: what it read may be the old row, so it is not kept.
+  if (user && writes === before && (isEmbedded(db) || hearing.has(db))) known.set(id, { user, at: Date.now() })
   return user
 }
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import pLimit from 'p-limit'
 import type { Context } from 'hono'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
@@ -27,6 +28,14 @@ export async function visibleBooking(c: Context<AppEnv>): Promise<repo.BookingRo
   if (!booking || !canSeeBooking(c.var.user, { client_id: booking.clientId, attendant_id: booking.attendantId })) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
   return booking
 }
+
+/**
+ * The admin's whole list (no page asked for) is built one at a time per instance: with 10,000
+ * bookings each answer is megabytes of JSON, and ten built at once held them all in memory at once
+ * (peak RSS over 500 MB) while answering no sooner. The screen asks for pages; this serves the
+ * API's callers that ask for everything.
+ */
+const wholeListOneAtATime = pLimit(1)
 
 const list = async (c: Context<AppEnv>, where: SQL | undefined) => c.json({ bookings: await repo.wireBookingsWhere(c.var.deps.db, where) })
 const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
@@ -65,7 +74,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     const options = { search: query.search ?? '', sort: query.sort ?? 'newest' }
     const page = pageOf(query)
     const { db } = c.var.deps
-    if (!page) return c.json({ bookings: await repo.wireBookingsWhere(db, where, options) })
+    if (!page) return wholeListOneAtATime(async () => c.json({ bookings: await repo.wireBookingsWhere(db, where, options) }))
     const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, { ...options, page }), repo.countBookings(db, where, options.search)])
     return c.json({ bookings: rows, pagination: { total, pages: Math.ceil(total / page.limit), ...page } })
   })

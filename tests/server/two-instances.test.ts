@@ -1,10 +1,12 @@
 /**
  * Two instances on one PostgreSQL (only when CONTRACT_DATABASE_URL is set, as in CI): they start
  * together and seed once, a token from one works on the other, and a logout on one ends it on both.
+ * An instance keeps the accounts behind tokens for a moment; a change made anywhere else (another
+ * instance, or by hand) still ends a token there as soon as the database's notice arrives.
  */
 import { randomBytes } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { count } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
+import { count, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
@@ -35,6 +37,53 @@ maybe('two instances on one PostgreSQL', () => {
       expect((await appA.request('/api/auth/logout', { method: 'POST', ...auth })).status).toBe(200)
       expect((await appB.request('/api/auth/me', auth)).status).toBe(401)
     } finally {
+      await a.close()
+      await b.close()
+    }
+  }, 60_000)
+
+  it('an account changed by hand ends its token on a running instance, even while the instance keeps accounts; and again once its listening connection was cut', async () => {
+    const a = await openDatabase({ databaseUrl: url })
+    await truncateAll(a.db)
+    await seedIfEmpty(a.db, true)
+    const b = await openDatabase({ databaseUrl: url })
+    // Time stands still for the instance: a kept account never grows old, so only a notice can end it.
+    const now = Date.now()
+    vi.spyOn(Date, 'now').mockReturnValue(now)
+    try {
+      const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+      const signIn = async () => {
+        const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
+        return { headers: { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` } }
+      }
+      const listeners = async () => {
+        const result = (await b.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'afh account notices'`)) as unknown as { rows: Array<{ n: number }> }
+        return result.rows[0]?.n
+      }
+      const status = async (auth: { headers: Record<string, string> }) => (await app.request('/api/auth/me', auth)).status
+      // Until the instance listens, every call reads the account; wait until it listens.
+      await expect.poll(listeners, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+
+      const first = await signIn()
+      expect(await status(first)).toBe(200)
+      expect(await status(first)).toBe(200) // now kept
+      await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
+      await expect.poll(() => status(first), { timeout: 10_000 }).toBe(401)
+
+      // The listening connection is cut: what was kept is forgotten, nothing is kept until it listens again.
+      const second = await signIn()
+      expect(await status(second)).toBe(200)
+      await a.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'afh account notices'`)
+      await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
+      await expect.poll(() => status(second), { timeout: 10_000 }).toBe(401)
+      // It listens again by itself, and notices work as before.
+      await expect.poll(listeners, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+      const third = await signIn()
+      expect(await status(third)).toBe(200)
+      await a.db.execute(sql`UPDATE users SET role = 'morgue_attendant' WHERE email = 'family@funeral.test'`)
+      await expect.poll(async () => (await (await app.request('/api/auth/me', third)).json()) as { user?: { role?: string } }, { timeout: 10_000 }).toMatchObject({ user: { role: 'morgue_attendant' } })
+    } finally {
+      vi.restoreAllMocks()
       await a.close()
       await b.close()
     }
