@@ -60,6 +60,18 @@ interface Entry {
   cache: string
 }
 
+/**
+ * The API answer a page will ask for first, when the path alone names it: a contribution link's
+ * page (`/contribute/{token}`) reads `/api/contributions/{token}`. Named in a `Link: rel=preload`
+ * header, the browser fetches it beside the page's scripts instead of after them, one round trip
+ * sooner on a relative's slow network; the page's own `fetch` then takes that answer. Tokens are
+ * base64url (server/routes/contributions.ts); anything else is left to the page.
+ */
+export function pageDataFor(pathname: string): string | null {
+  const token = /^\/contribute\/([A-Za-z0-9_-]{16,128})\/?$/.exec(pathname)?.[1]
+  return token ? `/api/contributions/${token}` : null
+}
+
 /** `contact`: the stored details (each instance asks at most every few seconds; see app.ts). */
 export function serveDist(dir: string, contact?: () => Promise<PageContact>): MiddlewareHandler {
   const root = resolve(dir)
@@ -119,6 +131,8 @@ export function serveDist(dir: string, contact?: () => Promise<PageContact>): Mi
     const entry = load(file, details)
     const accept = c.req.header('accept-encoding') ?? ''
     const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
+    const data = page ? pageDataFor(c.req.path) : null
+    if (data) headers.Link = `<${data}>; rel=preload; as=fetch; crossorigin=anonymous`
     if (entry.br && /\bbr\b/.test(accept)) return c.body(entry.br, 200, { ...headers, 'Content-Encoding': 'br' })
     if (entry.gzip && /\bgzip\b/.test(accept)) return c.body(entry.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' })
     return c.body(entry.body, 200, headers)

@@ -174,8 +174,22 @@ try {
     for (const [name, phone, whole] of [['Otieno Odhiambo', '0712345678', false], ['Akinyi Atieno', '0712000444', true]]) {
       const relative = await browser.newContext({ viewport: { width: 375, height: 812 } })
       const page = await relative.newPage()
-      await page.goto(url)
+      // The page's data is named in its Link header and fetched beside its scripts; the page's own
+      // request takes that answer (Chromium says so in the console when it cannot).
+      const dataPath = new URL(url).pathname.replace('/contribute/', '/api/contributions/')
+      const dataRequests = []
+      const unusedPreloads = []
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === dataPath) dataRequests.push(r.url())
+      })
+      page.on('console', (m) => {
+        if (/preload/i.test(m.text())) unusedPreloads.push(m.text())
+      })
+      const answer = await page.goto(url)
       await page.getByRole('heading', { level: 1, name: /^In memory of/ }).waitFor({ timeout: 20_000 })
+      if (!whole) {
+        check(/rel=preload; as=fetch/.test(answer?.headers().link ?? '') && dataRequests.length === 1 && unusedPreloads.length === 0, `the link's page asks for its data once, beside its scripts (${dataRequests.length} request(s)${unusedPreloads.length ? `; ${unusedPreloads.join(' ')}` : ''})`)
+      }
       const due = Number((await page.getByText(/still due$/).textContent()).replace(/\D/g, ''))
       await page.getByLabel('Your name').fill(name)
       await page.getByLabel('M-Pesa phone number').fill(phone)

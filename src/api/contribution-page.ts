@@ -9,7 +9,10 @@ import type { ContributionPage } from './contracts/contributions'
  * Resolves null for an unknown link (404); throws on anything else.
  */
 export async function loadContributionPage(token: string): Promise<ContributionPage | null> {
-  const res = await fetch(`${API_BASE_URL}/contributions/${encodeURIComponent(token)}`, { headers: { Accept: 'application/json' } })
+  // A plain GET with no headers of its own: the real server names this very request in the page's
+  // `Link: rel=preload` header (server/static.ts), and the browser hands over that answer only to a
+  // request that matches it.
+  const res = await fetch(`${API_BASE_URL}/contributions/${encodeURIComponent(token)}`)
   if (res.status === 404) return null
   if (!res.ok) throw new Error(`Request failed (${res.status})`)
   const body: unknown = await res.json()

@@ -41,6 +41,13 @@ describe('serving dist/', () => {
     expect(await (await get('/contribute/9Qm_x-Token/more')).text()).toContain('<title>shell</title>')
   })
 
+  it("a relative's link names its page's data in a Link header (preload), and only a well-formed token's", async () => {
+    const token = 'Ab3_-'.repeat(8) + 'xyz'
+    expect((await get(`/contribute/${token}`)).headers.get('link')).toBe(`</api/contributions/${token}>; rel=preload; as=fetch; crossorigin=anonymous`)
+    expect((await get(`/contribute/${token}/`)).headers.get('link')).toBe(`</api/contributions/${token}>; rel=preload; as=fetch; crossorigin=anonymous`)
+    for (const path of ['/contribute/short', `/contribute/${token}%3E%3Bx`, '/login', '/', '/dashboard/client']) expect((await get(path)).headers.get('link')).toBeNull()
+  })
+
   it('hashed assets are immutable for a year, pages revalidate; brotli or gzip as the browser asks', async () => {
     const br = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip, br' })
     expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
