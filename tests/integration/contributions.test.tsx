@@ -28,6 +28,27 @@ describe('Harambee', () => {
     expect(await within(card).findByRole('textbox', { name: 'Contribution link' })).toHaveValue(`${location.origin}/contribute/${link.token}`)
     const whatsapp = within(card).getByRole('link', { name: 'Share on WhatsApp' })
     expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain(`/contribute/${link.token}`)
+    // By SMS: the family's words, then the sentence with the link, in the message's body.
+    const sms = within(card).getByRole('link', { name: 'Share by SMS' }).getAttribute('href') ?? ''
+    expect(sms.startsWith('sms:')).toBe(true)
+    const body = decodeURIComponent(sms.replace(/^sms:\?&body=/, ''))
+    expect(body).toMatch(/^Any amount helps\.\n\nContributions towards the funeral of .+ can be made by M-Pesa here: /)
+    expect(body.endsWith(`${location.origin}/contribute/${link.token}`)).toBe(true)
+    // Copy: the link goes to the clipboard and the family is told.
+    await user.click(within(card).getByRole('button', { name: 'Copy link' }))
+    await findToast('Link copied')
+    expect(await navigator.clipboard.readText()).toBe(`${location.origin}/contribute/${link.token}`)
+    // A clipboard that refuses (a page not on HTTPS, an older phone): the link is selected in its box, and the family is told to copy it.
+    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('Write permission denied.'))
+    try {
+      await user.click(within(card).getByRole('button', { name: 'Copy link' }))
+      await findToast('Select the link above and copy it.')
+      const box = within(card).getByRole('textbox', { name: 'Contribution link' }) as HTMLInputElement
+      expect(document.activeElement).toBe(box)
+      expect(box.value.slice(box.selectionStart ?? 0, box.selectionEnd ?? 0)).toBe(box.value)
+    } finally {
+      refuse.mockRestore()
+    }
   })
 
   it('a relative, not signed in, gives part of what is due by M-Pesa and is thanked; the page shows it', async () => {

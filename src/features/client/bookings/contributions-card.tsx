@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Button, Caption1, Card, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
@@ -28,6 +28,7 @@ export const CONTRIBUTIONS_TEXT = {
   sms: msg`Share by SMS`,
   copy: msg`Copy link`,
   copied: msg`Link copied`,
+  copyByHand: msg`Select the link above and copy it.`,
   close: msg`Close the link`,
   closeConfirm: msg`Close this contribution link? Relatives who open it will see that contributions are closed.`,
   closed: msg`Contribution link closed`,
@@ -73,6 +74,18 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
   const data = useSelector(actor, (s) => s.context.data)
   const reload = () => actor.send({ type: 'refresh' })
   const [message, setMessage] = useState('')
+  const linkInput = useRef<HTMLInputElement>(null)
+  // Without the clipboard (a page not served over HTTPS, an older phone, a refusal), the link is
+  // selected in its box and the family is told to copy it themselves: the button never does nothing.
+  const copy = (url: string) => {
+    const byHand = () => {
+      linkInput.current?.focus()
+      linkInput.current?.select()
+      showNotification({ type: 'notify', level: 'info', message: t(T.copyByHand) })
+    }
+    if (!navigator.clipboard) return byHand()
+    navigator.clipboard.writeText(url).then(() => showNotification({ type: 'notify', level: 'success', message: t(T.copied) }), byHand)
+  }
   const invite = useSubmission((words: string) => inviteContributions(booking.id, words), { successMessage: t(T.invited), failureMessage: t(T.failed) })
   const close = useSubmission(() => closeContributionLink(booking.id), { successMessage: t(T.closed), failureMessage: t`Failed to close the link` })
   const thank = useSubmission((id: string) => thankContributor(booking.id, id), { successMessage: t(T.thankSent), failureMessage: t`Failed to send the thank-you` })
@@ -97,7 +110,7 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
       {open ? (
         <>
           <Field label={t(T.linkLabel)}>
-            <Input value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
+            <Input ref={linkInput} value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
           </Field>
           {link.message && <Text className={styles.words}>{`“${link.message}”`}</Text>}
           <div className={styles.row}>
@@ -107,16 +120,7 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
             <Button as="a" href={`sms:?&body=${encodeURIComponent(share)}`}>
               {t(T.sms)}
             </Button>
-            <Button
-              onClick={() =>
-                void navigator.clipboard
-                  ?.writeText(url)
-                  .then(() => showNotification({ type: 'notify', level: 'success', message: t(T.copied) }))
-                  .catch(() => undefined)
-              }
-            >
-              {t(T.copy)}
-            </Button>
+            <Button onClick={() => copy(url)}>{t(T.copy)}</Button>
             <Button appearance="subtle" disabled={close.busy} onClick={() => window.confirm(t(T.closeConfirm)) && close.submit(undefined)}>
               {t(T.close)}
             </Button>
