@@ -179,8 +179,11 @@ try {
       const dataPath = new URL(url).pathname.replace('/contribute/', '/api/contributions/')
       const dataRequests = []
       const unusedPreloads = []
+      const sessionCode = []
       page.on('request', (r) => {
-        if (new URL(r.url()).pathname === dataPath) dataRequests.push(r.url())
+        const path = new URL(r.url()).pathname
+        if (path === dataPath) dataRequests.push(r.url())
+        if (/^\/assets\/(session|guards|portal)-/.test(path)) sessionCode.push(path)
       })
       page.on('console', (m) => {
         if (/preload/i.test(m.text())) unusedPreloads.push(m.text())
@@ -197,6 +200,7 @@ try {
       await page.getByRole('button', { name: /^Contribute KSH/ }).click()
       await page.getByText(`Thank you, ${name.split(' ')[0]}.`).waitFor({ timeout: 60_000 })
       check(true, `${name} contributes ${whole ? `the remaining KSH ${due}` : 'KSH 1,000'} from a phone, not signed in`)
+      if (!whole) check(sessionCode.length === 0, `the relative's page loads no session or portal code, before or after paying${sessionCode.length ? ` (${sessionCode.join(', ')})` : ''}`)
       if (whole) {
         await page.getByText('The funeral bill has been paid in full').waitFor({ timeout: 20_000 })
         check(true, 'the page then says the bill is settled')

@@ -31,12 +31,14 @@ function LocationReporter({ onLocation }: { onLocation: (location: Location) => 
   return null
 }
 
-/** The session's extras: start it when idle, then mount the toasts; fetch the sign-in screens too. */
+/** The session's extras: start it when idle, then mount the toasts; fetch the sign-in screens too (not on a contribution link). */
 function SessionExtras({ startOnIdle }: { startOnIdle: boolean }) {
-  useIdleSessionStart(startOnIdle)
-  // A relative on a contribution link rarely signs in next: on a slow phone, the sign-in screens'
-  // chunks would share the line with the page's own data and delay its first real paint by seconds.
+  // A relative on a contribution link needs no session (the page and its payment form answer on the
+  // page itself, without toasts) and rarely signs in next: on a slow phone, the session's and the
+  // sign-in screens' chunks would share the line with the page's data and then its form. Leaving the
+  // link for another page starts them as usual.
   const onLink = useLocation().pathname.startsWith('/contribute/')
+  useIdleSessionStart(startOnIdle && !onLink)
   const prefetch = startOnIdle && !onLink
   useEffect(() => {
     if (!prefetch) return

@@ -28,9 +28,15 @@ function rose() {
   return b
 }
 
-/** The received event at a fixed instant, so the Nairobi time on screen does not depend on today. */
+/**
+ * The received event at a fixed instant (and the move to storage 40 minutes later, as seeded), so
+ * the Nairobi time on screen does not depend on today. The instant is years back: movements the
+ * test records "now" come after it whatever the clock says (the suite also runs with it moved).
+ */
 async function receivedAt(bookingId: number, iso: string) {
   await db.custodyEvent.update((q) => q.where({ booking_id: bookingId, kind: 'received' }), { data: (e) => void (e.at = iso) })
+  const moved = new Date(Date.parse(iso) + 40 * 60_000).toISOString()
+  await db.custodyEvent.update((q) => q.where({ booking_id: bookingId, kind: 'moved_to_storage' }), { data: (e) => void (e.at = moved) })
 }
 
 async function approvePermit(bookingId: number, clientId: number) {
@@ -49,13 +55,13 @@ describe('chain of custody', () => {
   it('the case lists every movement in Nairobi time with who recorded it; a move needs its bay before anything is sent', async () => {
     const b = rose()
     // 21:30 UTC is 00:30 the next day in Nairobi.
-    await receivedAt(b.id, '2026-03-10T21:30:00.000Z')
+    await receivedAt(b.id, '2019-03-10T21:30:00.000Z')
     const user = userEvent.setup()
     await renderAt(casePath(String(b.id)), { as: 'morgueAttendant' })
     const section = await custodySection()
     const items = within(within(section).getByRole('list', { name: 'Chain of custody' })).getAllByRole('listitem')
     expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^Received11 Mar 2026, 00:30Mortuary receiving roomby Peter Otieno \(Morgue attendant\)$/),
+      expect.stringMatching(/^Received11 Mar 2019, 00:30Mortuary receiving roomby Peter Otieno \(Morgue attendant\)$/),
       expect.stringMatching(/^Moved to storage.*Cold room, bay 3by Peter Otieno \(Morgue attendant\)$/),
     ])
     // Received is done: the form offers the next movements, the release only once the permit is approved.
@@ -113,7 +119,7 @@ describe('chain of custody', () => {
 
   it('the family opens the printable record from its booking page and prints it', async () => {
     const b = rose()
-    await receivedAt(b.id, '2026-03-10T07:05:00.000Z')
+    await receivedAt(b.id, '2019-03-10T07:05:00.000Z')
     const print = stubPrint()
     const user = userEvent.setup()
     const { location } = await renderAt(paths.client.booking(String(b.id)), { as: 'client' })
@@ -122,7 +128,7 @@ describe('chain of custody', () => {
     expect(location().pathname).toBe(`${paths.client.booking(String(b.id))}/custody`)
     const table = await screen.findByRole('table', { name: 'Chain of custody' })
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10 Mar 2026, 10:05', 'Received', 'Mortuary receiving room', 'Peter Otieno (Morgue attendant)'])
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10 Mar 2019, 10:05', 'Received', 'Mortuary receiving room', 'Peter Otieno (Morgue attendant)'])
     const sheet = screen.getByRole('article', { name: 'Chain of custody record' })
     expect(within(sheet).getByText('Amani Funeral Home')).toBeInTheDocument()
     expect(within(sheet).getByText('Deceased').nextElementSibling).toHaveTextContent('Rose Achieng')
