@@ -2,7 +2,7 @@
  * Two server processes on loopback sharing one PostgreSQL and one storage folder (only when
  * CONTRACT_DATABASE_URL is set): a push made through the first whose callback Daraja delivers to
  * the second (and again to the first) is recorded once; a document uploaded through one downloads,
- * byte for byte, through the other.
+ * byte for byte, through the other; a sign-out through one ends the token on the other.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -86,6 +86,12 @@ maybe('two server processes, one PostgreSQL, one storage folder', () => {
       expect(Buffer.from(await down.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true)
       expect((await fetch(`${B}/documents/${document.id}`, { method: 'DELETE', headers: auth })).status).toBe(200)
       expect((await fetch(`${A}/documents/${document.id}/download`, { headers: auth })).status).toBe(404)
+
+      // Each process keeps the accounts behind tokens for a moment; a sign-out through one ends the
+      // token on the other too, as soon as the database's notice reaches it (milliseconds).
+      for (let i = 0; i < 3; i++) expect((await fetch(`${B}/auth/me`, { headers: auth })).status).toBe(200)
+      expect((await fetch(`${A}/auth/logout`, { method: 'POST', headers: auth })).status).toBe(200)
+      await expect.poll(async () => (await fetch(`${B}/auth/me`, { headers: auth })).status, { timeout: 1_500, interval: 20 }).toBe(401)
     } finally {
       a.kill('SIGTERM')
       b.kill('SIGTERM')
