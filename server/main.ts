@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
   const secret = tokenSecret(config.JWT_SECRET, dataDir)
-  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') })
+  const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, log: (level, message) => log[level](message) } : { dataDir: join(dataDir, 'pglite') })
   const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
   const lines: string[] = []
   const seeded = await seedIfEmpty(database.db, config.SEED_DEMO)

@@ -13,6 +13,8 @@ export interface AccountNotices {
   changed(id: number | null): void
   /** Whether notices are being heard: kept accounts can be trusted only while true. */
   hearing(on: boolean): void
+  /** Told when listening starts and when it is lost (once per loss, not on every retry). */
+  log?(level: 'info' | 'warn', message: string): void
 }
 
 const CHANNEL = 'afh_accounts'
@@ -23,11 +25,14 @@ export function listenForAccountChanges(Client: typeof pg.Client, connectionStri
   let stopped = false
   let client: pg.Client | null = null
   let retry: NodeJS.Timeout | null = null
+  let listening = false
 
   const lost = (which: pg.Client) => {
     if (client !== which) return
     client = null
     notices.hearing(false)
+    if (listening && !stopped) notices.log?.('warn', 'account notices: connection lost; every signed-in call reads its account until it listens again')
+    listening = false
     void which.end().catch(() => undefined)
     if (!stopped) retry = setTimeout(connect, RETRY_MS).unref()
   }
@@ -51,6 +56,8 @@ export function listenForAccountChanges(Client: typeof pg.Client, connectionStri
       // Whatever changed while nobody listened is unknown: start from nothing.
       notices.changed(null)
       notices.hearing(true)
+      listening = true
+      notices.log?.('info', 'account notices: listening (signed-in calls keep their account for a moment)')
     } catch {
       lost(next)
     }

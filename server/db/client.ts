@@ -54,6 +54,8 @@ export interface OpenOptions {
   /** A PGlite data dir dumped with dumpDataDir (tests: a migrated template). */
   loadDataDir?: Blob
   migrate?: boolean
+  /** PostgreSQL: where the listener for changed accounts says how it is (the server's log). */
+  log?: (level: 'info' | 'warn', message: string) => void
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -86,6 +88,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const stopListening = listenForAccountChanges(pg.Client, options.databaseUrl, {
       changed: (id) => forgetAccount(id),
       hearing: (on) => hearAccountNotices(db, on),
+      log: options.log,
     })
     return { db, kind: 'postgres', close: async () => void (await Promise.all([stopListening(), pool.end(), hotPool.end()])) }
   }
