@@ -15,6 +15,8 @@ export const ConfigSchema = z.object({
   SEED_DEMO: flag,
   NODE_ENV: z._default(z.string(), 'development'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** PGlite only: its first VACUUM ANALYZE this long after start (ms), then every 6 hours. */
+  MAINTENANCE_FIRST_MS: z._default(z.coerce.number({ error: 'MAINTENANCE_FIRST_MS must be a whole number of milliseconds' }).check(z.int('MAINTENANCE_FIRST_MS must be a whole number of milliseconds'), z.gte(0, 'MAINTENANCE_FIRST_MS must be 0 or more')), 60_000),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the sign-in limit). */
   TRUST_PROXY: z.pipe(z.optional(z.string()), z.transform((v) => v === '1' || v === 'true')),
 })

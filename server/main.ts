@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: Number(process.env.RECONCILE_POLL_MS ?? 5_000) })
 
   // PGlite has no autovacuum: the server does its work (db/maintenance.ts).
-  const maintenance = startPgliteMaintenance(database, log, Number(process.env.MAINTENANCE_FIRST_MS ?? 60_000))
+  const maintenance = startPgliteMaintenance(database, log, config.MAINTENANCE_FIRST_MS)
 
   // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.
   const smsSender = await smsSenderFromEnv(process.env)

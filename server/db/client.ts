@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { markEmbedded, useForPrepared } from './prepared'
 import { withStatementCache } from './pglite-statements'
-import { listenForAccountChanges } from './account-notices'
+import { ACCOUNT_CHANNEL, listenForAccountChanges } from './account-notices'
 import { forgetAccount, hearAccountNotices } from '../repo/users'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -88,6 +88,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const stopListening = listenForAccountChanges(pg.Client, options.databaseUrl, {
       changed: (id) => forgetAccount(id),
       hearing: (on) => hearAccountNotices(db, on),
+      send: async (payload) => void (await pool.query('SELECT pg_notify($1, $2)', [ACCOUNT_CHANNEL, payload])),
+      announced: async () => ((await pool.query("SELECT 1 FROM pg_trigger WHERE tgname = 'users_account_changed' AND tgenabled <> 'D'")).rowCount ?? 0) > 0,
       log: options.log,
     })
     return { db, kind: 'postgres', close: async () => void (await Promise.all([stopListening(), pool.end(), hotPool.end()])) }

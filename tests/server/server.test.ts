@@ -24,12 +24,13 @@ afterAll(() => {
 
 describe('configuration', () => {
   it('has defaults and reads the environment', () => {
-    expect(readConfig({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED_DEMO: true, DATABASE_URL: undefined, JWT_SECRET: undefined })
+    expect(readConfig({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED_DEMO: true, DATABASE_URL: undefined, JWT_SECRET: undefined, MAINTENANCE_FIRST_MS: 60_000 })
     expect(readConfig({ PORT: '8080', SEED_DEMO: '0', DATABASE_URL: 'postgres://u:p@db/x' })).toMatchObject({ PORT: 8080, SEED_DEMO: false, DATABASE_URL: 'postgres://u:p@db/x' })
   })
 
   it('refuses bad values with one message naming each variable', () => {
     expect(() => readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/)
+    expect(() => readConfig({ MAINTENANCE_FIRST_MS: 'soon' })).toThrow(/MAINTENANCE_FIRST_MS must be a whole number/)
   })
 })
 

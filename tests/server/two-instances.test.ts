@@ -75,6 +75,8 @@ maybe('two instances on one PostgreSQL', () => {
       await a.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'afh account notices'`)
       await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
       await expect.poll(() => status(second), { timeout: 10_000 }).toBe(401)
+      // Ended by the loss itself, not by the new connection's fresh start (a second at the soonest).
+      expect(listening()).toBe(1)
       // The server's log says so, once.
       expect(logged.filter(([level]) => level === 'warn')).toEqual([['warn', expect.stringMatching(/^account notices: connection lost/)]])
       // It listens again by itself, and notices work as before.
@@ -85,6 +87,33 @@ maybe('two instances on one PostgreSQL', () => {
       await expect.poll(async () => (await (await app.request('/api/auth/me', third)).json()) as { user?: { role?: string } }, { timeout: 10_000 }).toMatchObject({ user: { role: 'morgue_attendant' } })
     } finally {
       vi.restoreAllMocks()
+      await a.close()
+      await b.close()
+    }
+  }, 60_000)
+
+  it('a listener that hears nothing (the trigger disabled) is not trusted: every call reads the account', async () => {
+    const a = await openDatabase({ databaseUrl: url })
+    await truncateAll(a.db)
+    await seedIfEmpty(a.db, true)
+    await a.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_account_changed`)
+    const logged: Array<[string, string]> = []
+    const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now())
+    try {
+      await expect.poll(() => logged.map(([, message]) => message), { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^account notices: not heard/))
+      const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+      const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
+      const auth = { headers: { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` } }
+      expect((await app.request('/api/auth/me', auth)).status).toBe(200)
+      expect((await app.request('/api/auth/me', auth)).status).toBe(200)
+      await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
+      // No notice will come: the very next call reads the account and refuses the token.
+      expect((await app.request('/api/auth/me', auth)).status).toBe(401)
+      expect(logged.filter(([level]) => level === 'info')).toEqual([])
+    } finally {
+      vi.restoreAllMocks()
+      await a.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_account_changed`)
       await a.close()
       await b.close()
     }

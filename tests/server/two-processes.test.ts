@@ -19,9 +19,13 @@ import { samplePdf } from '../../mocks/files'
 const url = process.env.CONTRACT_DATABASE_URL
 const maybe = url ? describe : describe.skip
 
+/** What each process has printed so far (its log at `info`: the account notices say when they are heard). */
+const printed = new Map<ChildProcess, () => string>()
+
 function start(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } })
   let out = ''
+  printed.set(child, () => out)
   child.stdout?.on('data', (d) => (out += d))
   child.stderr?.on('data', (d) => (out += d))
   return new Promise((resolve, reject) => {
@@ -89,9 +93,12 @@ maybe('two server processes, one PostgreSQL, one storage folder', () => {
 
       // Each process keeps the accounts behind tokens for a moment; a sign-out through one ends the
       // token on the other too, as soon as the database's notice reaches it (milliseconds).
+      // B keeps accounts only once it hears the notices (its log says so).
+      await expect.poll(() => printed.get(b)?.().includes('account notices: heard'), { timeout: 10_000 }).toBe(true)
       for (let i = 0; i < 3; i++) expect((await fetch(`${B}/auth/me`, { headers: auth })).status).toBe(200)
       expect((await fetch(`${A}/auth/logout`, { method: 'POST', headers: auth })).status).toBe(200)
-      await expect.poll(async () => (await fetch(`${B}/auth/me`, { headers: auth })).status, { timeout: 1_500, interval: 20 }).toBe(401)
+      // Well within the 2 s an account is kept: only the notice can end it this soon.
+      await expect.poll(async () => (await fetch(`${B}/auth/me`, { headers: auth })).status, { timeout: 1_000, interval: 20 }).toBe(401)
     } finally {
       a.kill('SIGTERM')
       b.kill('SIGTERM')
