@@ -9,12 +9,38 @@ import { describe, expect, it, vi } from 'vitest'
 import { count, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { createApp } from '../../server/app'
-import { openDatabase } from '../../server/db/client'
+import { openDatabase, type Database } from '../../server/db/client'
 import { seedIfEmpty, truncateAll } from '../../server/db/seed'
 import { users } from '../../server/db/schema'
 
 const url = process.env.CONTRACT_DATABASE_URL
 const maybe = url ? describe : describe.skip
+
+/**
+ * A seeded database reached through two instances: `a` changes things by hand, `b` serves the app
+ * and logs what its account notices do. Time stands still for it (a kept account never grows old,
+ * so only a notice can end it) until `end()`.
+ */
+async function seededPair(beforeB: (a: Database) => Promise<unknown> = async () => undefined) {
+  const a = await openDatabase({ databaseUrl: url })
+  await truncateAll(a.db)
+  await seedIfEmpty(a.db, true)
+  await beforeB(a)
+  const logged: Array<[string, string]> = []
+  const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
+  vi.spyOn(Date, 'now').mockReturnValue(Date.now())
+  const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+  const signIn = async () => {
+    const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
+    return { headers: { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` } }
+  }
+  const end = async () => {
+    vi.restoreAllMocks()
+    await a.close()
+    await b.close()
+  }
+  return { a, app, logged, signIn, end }
+}
 
 maybe('two instances on one PostgreSQL', () => {
   it('seed once, share sessions, end them together', async () => {
@@ -43,20 +69,8 @@ maybe('two instances on one PostgreSQL', () => {
   }, 60_000)
 
   it('an account changed by hand ends its token on a running instance, even while the instance keeps accounts; and again once its listening connection was cut', async () => {
-    const a = await openDatabase({ databaseUrl: url })
-    await truncateAll(a.db)
-    await seedIfEmpty(a.db, true)
-    const logged: Array<[string, string]> = []
-    const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
-    // Time stands still for the instance: a kept account never grows old, so only a notice can end it.
-    const now = Date.now()
-    vi.spyOn(Date, 'now').mockReturnValue(now)
+    const { a, app, logged, signIn, end } = await seededPair()
     try {
-      const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
-      const signIn = async () => {
-        const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
-        return { headers: { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` } }
-      }
       // How many times the instance has started listening (its log says so once it has).
       const listening = () => logged.filter(([level]) => level === 'info').length
       const status = async (auth: { headers: Record<string, string> }) => (await app.request('/api/auth/me', auth)).status
@@ -86,25 +100,15 @@ maybe('two instances on one PostgreSQL', () => {
       await a.db.execute(sql`UPDATE users SET role = 'morgue_attendant' WHERE email = 'family@funeral.test'`)
       await expect.poll(async () => (await (await app.request('/api/auth/me', third)).json()) as { user?: { role?: string } }, { timeout: 10_000 }).toMatchObject({ user: { role: 'morgue_attendant' } })
     } finally {
-      vi.restoreAllMocks()
-      await a.close()
-      await b.close()
+      await end()
     }
   }, 60_000)
 
   it('a listener that hears nothing (the trigger disabled) is not trusted: every call reads the account', async () => {
-    const a = await openDatabase({ databaseUrl: url })
-    await truncateAll(a.db)
-    await seedIfEmpty(a.db, true)
-    await a.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_account_changed`)
-    const logged: Array<[string, string]> = []
-    const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
-    vi.spyOn(Date, 'now').mockReturnValue(Date.now())
+    const { a, app, logged, signIn, end } = await seededPair((a) => a.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_account_changed`))
     try {
       await expect.poll(() => logged.map(([, message]) => message), { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^account notices: not heard/))
-      const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
-      const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
-      const auth = { headers: { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` } }
+      const auth = await signIn()
       expect((await app.request('/api/auth/me', auth)).status).toBe(200)
       expect((await app.request('/api/auth/me', auth)).status).toBe(200)
       await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
@@ -112,10 +116,8 @@ maybe('two instances on one PostgreSQL', () => {
       expect((await app.request('/api/auth/me', auth)).status).toBe(401)
       expect(logged.filter(([level]) => level === 'info')).toEqual([])
     } finally {
-      vi.restoreAllMocks()
       await a.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_account_changed`)
-      await a.close()
-      await b.close()
+      await end()
     }
   }, 60_000)
 })
