@@ -99,15 +99,22 @@ async function drive(port: number, path: string, options: { token: string; metho
   } as const
   // Three seconds first: the pools open their connections and the code (PGlite's WASM too) is compiled before anything is counted.
   await autocannon({ ...request, duration: 3 })
-  const pgPids = await backends(server.databaseUrl)
+  const pgBefore = new Map((await backends(server.databaseUrl)).map((pid) => [pid, cpuMs(pid)]))
   const cpuBefore = cpuMs(server.pid)
-  const pgBefore = pgPids.reduce((sum, pid) => sum + cpuMs(pid), 0)
   const result = await autocannon({ ...request, duration: SECONDS })
   const errors = result.non2xx + result.errors
   // CPU per answer: the best measure on a shared machine, where req/s depends on what else runs.
   const answers = Math.max(1, result.requests.total)
   const cpu = (cpuMs(server.pid) - cpuBefore) / answers
-  const pgCpu = (pgPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore) / answers
+  // A backend that ended meanwhile (a pool closes idle connections: the other pool's, on a call
+  // that does not use it) took its count with it and is left out; one opened meanwhile counts whole.
+  const pgAfter = new Set([...pgBefore.keys(), ...(await backends(server.databaseUrl))])
+  let pgUsed = 0
+  for (const pid of pgAfter) {
+    const now = cpuMs(pid)
+    if (now > 0) pgUsed += now - (pgBefore.get(pid) ?? 0)
+  }
+  const pgCpu = pgUsed / answers
   return { path: `${options.method ?? 'GET'} ${path}`, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, cpu: cpu.toFixed(2), pgCpu: server.databaseUrl ? pgCpu.toFixed(2) : '—' }
 }
 

@@ -10,7 +10,7 @@ import * as schema from './schema'
 import { markEmbedded, useForPrepared } from './prepared'
 import { withStatementCache } from './pglite-statements'
 import { ACCOUNT_CHANNEL, listenForAccountChanges } from './account-notices'
-import { forgetAccount, hearAccountNotices } from '../repo/users'
+import { forgetAccount, forgetDatabase, hearAccountNotices } from '../repo/users'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -92,7 +92,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       announced: async () => ((await pool.query("SELECT 1 FROM pg_trigger WHERE tgname = 'users_account_changed' AND tgenabled <> 'D'")).rowCount ?? 0) > 0,
       log: options.log,
     })
-    return { db, kind: 'postgres', close: async () => void (await Promise.all([stopListening(), pool.end(), hotPool.end()])) }
+    const close = async () => {
+      forgetDatabase(db)
+      await Promise.all([stopListening(), pool.end(), hotPool.end()])
+    }
+    return { db, kind: 'postgres', close }
   }
   const pglite = await import('@electric-sql/pglite')
   const { PGlite } = pglite
@@ -112,5 +116,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migrate(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER })
   }
   markEmbedded(pgliteDb as unknown as Db)
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() }
+  const close = () => {
+    forgetDatabase(pgliteDb as unknown as Db)
+    return client.close()
+  }
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', close }
 }

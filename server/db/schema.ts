@@ -6,7 +6,7 @@
  * in the books (the wire shows 'Former client'), as in the mock.
  */
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -405,3 +405,13 @@ export const contributionLinks = pgTable(
   },
   (t) => [uniqueIndex('contribution_links_token').on(t.token), uniqueIndex('contribution_links_open_booking').on(t.bookingId).where(sql`closed_at IS NULL`)],
 )
+
+/**
+ * A family's bookings list version: the database moves it (triggers, migration 0016) in the same
+ * transaction as any change to what that list shows, so a server instance may answer the list it
+ * built earlier as long as the version it reads is still the one it built it at.
+ */
+export const clientVersions = pgTable('client_versions', {
+  clientId: integer('client_id').primaryKey(),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+})

@@ -1,6 +1,7 @@
 /** Bookings, their service lines, deceased records and the morgue's care records, and the booking's wire shape. */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client'
 import { executeNamed, toQuery } from '../db/prepared'
 import { bookingAudit, bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
@@ -264,6 +265,32 @@ export async function toWireBooking(db: Db, row: BookingRow) {
 }
 
 export const byClient = (clientId: number) => eq(bookings.clientId, clientId)
+
+/**
+ * A family's whole list as the JSON text of its answer (`{ bookings }`), built again only when its
+ * version has moved. The database moves a family's version in the same transaction as any change
+ * to what the list shows (triggers on bookings, their lines, documents, payments, care record and
+ * history, the deceased, and the names and phone shown; migration 0016), and the version is read on
+ * every call, so an answer is never older than the last commit, whichever instance made it; the
+ * read is one index look-up where building the list is a query of five joins and four
+ * aggregations, then its parsing and JSON. Kept per database, at most 16 MB of text.
+ */
+export async function familyListJson(db: Db, clientId: number): Promise<string> {
+  const [row] = await executeNamed<{ version: string | number | bigint }>(db, sql`SELECT version FROM client_versions WHERE client_id = ${clientId}`)
+  // A family that never had a booking has no version yet: its (empty) list is built every time.
+  const version = row === undefined ? null : String(row.version)
+  let lists = familyLists.get(db)
+  if (!lists) familyLists.set(db, (lists = new LRUCache({ maxSize: 16 * 1024 * 1024, sizeCalculation: (entry) => entry.json.length + 64 })))
+  const kept = version === null ? undefined : lists.get(clientId)
+  if (kept && kept.version === version) return kept.json
+  // Built after its version was read: a change in between makes it newer than that version, never
+  // older, and moves the version, so the next call builds it again.
+  const json = JSON.stringify({ bookings: await wireBookingsWhere(db, byClient(clientId)) })
+  if (version !== null) lists.set(clientId, { version, json })
+  return json
+}
+
+const familyLists = new WeakMap<Db, LRUCache<number, { version: string; json: string }>>()
 export const byAttendant = (attendantId: number) => eq(bookings.attendantId, attendantId)
 export const byStatus = (status: string) => sql`${bookings.status} = ${status}`
 

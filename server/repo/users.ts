@@ -30,7 +30,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
  * The lifetime only bounds what a missed notice could leave behind.
  */
 const ACCOUNT_TTL_MS = 2_000
-// One entry per database opened in this process (one in production).
+// One entry per open database in this process (one in production).
 const accounts = new Map<Db, Map<number, { user: UserRow; at: number }>>()
 /** PostgreSQL databases whose account notices this process hears right now. */
 const hearing = new WeakSet<Db>()
@@ -53,6 +53,11 @@ export async function accountOf(db: Db, id: number): Promise<UserRow | undefined
   // A write (or a notice) while this read was under way: what it read may be the old row, so it is not kept.
   if (user && writes === before && (isEmbedded(db) || hearing.has(db))) known.set(id, { user, at: Date.now() })
   return user
+}
+
+/** A database closed: what was kept for it goes (a process that opens many, as the tests do, keeps none of them). */
+export function forgetDatabase(db: Db): void {
+  accounts.delete(db)
 }
 
 /** Counts the writes to users, so that a read they overtook is not kept. */

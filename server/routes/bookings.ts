@@ -64,7 +64,7 @@ export const bookingRoutes = new Hono<AppEnv>()
     return c.json({ booking: await repo.toWireBooking(db, booking), message: 'Booking created successfully' }, 201)
   })
 
-  .get('/my', requireAuth(), async (c) => list(c, repo.byClient(c.var.user.id)))
+  .get('/my', requireAuth(), async (c) => c.body(await repo.familyListJson(c.var.deps.db, c.var.user.id), 200, { 'Content-Type': 'application/json' }))
 
   .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => list(c, repo.byAttendant(c.var.user.id)))
 
