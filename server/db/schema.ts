@@ -77,6 +77,12 @@ export const bookings = pgTable(
     hasNotifications: boolean('has_notifications').notNull().default(false),
     attendantId: integer('attendant_id'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * What the admin's search looks in, kept by the database (migration 0017): the deceased's name as
+     * the screen shows it ("First Last", or "Booking #id" without one) and the family's name
+     * ('Former client' once the account is gone), in lower case.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [index('bookings_client').on(t.clientId), index('bookings_attendant').on(t.attendantId), index('bookings_created').on(t.createdAt)],
 )
