@@ -157,15 +157,16 @@ export interface BookingListOptions {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /**
- * The bookings a list holds. The admin's search looks in `search_text`, which the database keeps on
- * each booking (migration 0017: the deceased's name as the screen shows it, then the family's name,
- * in lower case), so a search reads one table instead of joining every booking's names.
+ * The condition of the bookings a list holds, with its search. The admin's search looks in
+ * `search_text`, which the database keeps on each booking (migration 0017: the deceased's name as
+ * the screen shows it, then the family's name, in lower case), so a search reads one table instead
+ * of joining every booking's names.
  */
-function chosen(where: SQL | undefined, search: string): { from: SQL; where: SQL | undefined } {
+function chosen(where: SQL | undefined, search: string): SQL | undefined {
   const needle = search.trim().toLowerCase()
-  if (!needle) return { from: sql`bookings`, where }
+  if (!needle) return where
   const found = sql`bookings.search_text LIKE ${containsPattern(needle)}`
-  return { from: sql`bookings`, where: where ? sql`(${where}) AND ${found}` : found }
+  return where ? sql`(${where}) AND ${found}` : found
 }
 
 /**
@@ -179,10 +180,10 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, options:
   const { page = null, search = '', sort = 'newest' } = options
   const dir = sort === 'oldest' ? sql`ASC` : sql`DESC`
   const order = sql`bookings.created_at ${dir}, bookings.id ${dir}`
-  const inner = chosen(where, search)
+  const condition = chosen(where, search)
   const picked =
-    inner.where || page
-      ? sql`WHERE bookings.id = ANY(ARRAY(SELECT bookings.id FROM ${inner.from} ${inner.where ? sql`WHERE ${inner.where}` : sql``} ORDER BY ${order}
+    condition || page
+      ? sql`WHERE bookings.id = ANY(ARRAY(SELECT bookings.id FROM bookings ${condition ? sql`WHERE ${condition}` : sql``} ORDER BY ${order}
         ${page ? sql`LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}` : sql``}))`
       : sql``
   // The whole text is the same for every call with the same picking clause: only the clause's
@@ -260,6 +261,8 @@ export async function toWireBooking(db: Db, row: BookingRow) {
 
 export const byClient = (clientId: number) => eq(bookings.clientId, clientId)
 
+const familyLists = new WeakMap<Db, LRUCache<number, { version: string; json: string }>>()
+
 /**
  * A family's whole list as the JSON text of its answer (`{ bookings }`), built again only when its
  * version has moved. The database moves a family's version in the same transaction as any change
@@ -284,14 +287,13 @@ export async function familyListJson(db: Db, clientId: number): Promise<string> 
   return json
 }
 
-const familyLists = new WeakMap<Db, LRUCache<number, { version: string; json: string }>>()
 export const byAttendant = (attendantId: number) => eq(bookings.attendantId, attendantId)
 export const byStatus = (status: string) => sql`${bookings.status} = ${status}`
 
 /** How many bookings a list holds (same condition and search as `wireBookingsWhere`). */
 export async function countBookings(db: Db, where: SQL | undefined, search = ''): Promise<number> {
-  const inner = chosen(where, search)
-  const [row] = await executeNamed<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${inner.from} ${inner.where ? sql`WHERE ${inner.where}` : sql``}`)
+  const condition = chosen(where, search)
+  const [row] = await executeNamed<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM bookings ${condition ? sql`WHERE ${condition}` : sql``}`)
   // count(*) is a bigint: node-postgres hands it over as a string.
   return Number(row?.n ?? 0)
 }
