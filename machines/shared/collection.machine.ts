@@ -18,6 +18,21 @@ export interface CollectionContext<T extends { id: string }> {
   /** Shown (toast + error slot) when the fetch fails; the server's message is not used for loads. */
   failureMessage: string
   fetchOnStart: boolean
+  /**
+   * The edits made while a fetch was under way, put again on its answer: the answer may have been
+   * read before they were saved (an admin assigning an attendant on a row while the search's
+   * page is still coming), and must not bring the old values back.
+   */
+  editsWhileLoading: Array<CollectionEdit<T>>
+}
+
+/** A local edit of one item after the server agreed (or a change shown while it is saved). */
+type CollectionEdit<T extends { id: string }> = Extract<CollectionEvent<T>, { type: 'collection.update' | 'collection.patch' | 'collection.remove' }>
+
+function applyEdit<T extends { id: string }>(items: T[], edit: CollectionEdit<T>): T[] {
+  if (edit.type === 'collection.update') return items.map((i) => (i.id === edit.item.id ? edit.item : i))
+  if (edit.type === 'collection.patch') return items.map((i) => (i.id === edit.id ? { ...i, ...edit.changes } : i))
+  return items.filter((i) => i.id !== edit.id)
 }
 
 export type CollectionEvent<T extends { id: string }> =
@@ -65,11 +80,15 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
     },
     actions: {
       fail: recordFailure<CollectionContext<T>, CollectionEvent<T>>('error'),
-      /** The fetch's answer: the whole list, or one page carrying the total (`pageOf`). */
-      takeItems: assign(({ event }) => {
+      /** The fetch's answer (the whole list, or one page carrying the total: `pageOf`), with the edits made meanwhile. */
+      takeItems: assign(({ context, event }) => {
         const output = (event as unknown as { output: T[] & { total?: unknown } }).output
-        return { items: output, total: typeof output.total === 'number' ? output.total : null }
+        return { items: context.editsWhileLoading.reduce(applyEdit, [...output]), total: typeof output.total === 'number' ? output.total : null, editsWhileLoading: [] }
       }),
+      applyEdit: assign({ items: ({ context, event }) => applyEdit(context.items, event as CollectionEdit<T>) }),
+      keepEdit: assign({ editsWhileLoading: ({ context, event }) => [...context.editsWhileLoading, event as CollectionEdit<T>] }),
+      forgetEdits: assign({ editsWhileLoading: [] }),
+      unselectRemoved: assign({ selectedId: ({ context, event }) => (event.type === 'collection.remove' && context.selectedId === event.id ? null : context.selectedId) }),
       /** A fetch with a query keeps it for the fetches after (a reload asks for the same page). */
       keepQuery: assign({ query: ({ context, event }) => (event.type === 'collection.fetch' && event.query !== undefined ? event.query : context.query) }),
     },
@@ -84,24 +103,14 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
       error: null,
       failureMessage: input.failureMessage,
       fetchOnStart: input.fetchOnStart ?? true,
+      editsWhileLoading: [],
     }),
     initial: 'start',
     on: {
       'collection.add': { actions: assign({ items: ({ context, event }) => [...context.items, event.item] }) },
-      'collection.update': {
-        actions: assign({ items: ({ context, event }) => context.items.map((i) => (i.id === event.item.id ? event.item : i)) }),
-      },
-      'collection.patch': {
-        actions: assign({
-          items: ({ context, event }) => context.items.map((i) => (i.id === event.id ? { ...i, ...event.changes } : i)),
-        }),
-      },
-      'collection.remove': {
-        actions: assign({
-          items: ({ context, event }) => context.items.filter((i) => i.id !== event.id),
-          selectedId: ({ context, event }) => (context.selectedId === event.id ? null : context.selectedId),
-        }),
-      },
+      'collection.update': { actions: 'applyEdit' },
+      'collection.patch': { actions: 'applyEdit' },
+      'collection.remove': { actions: ['applyEdit', 'unselectRemoved'] },
       'collection.select': { actions: assign({ selectedId: ({ event }) => event.id }) },
     },
     states: {
@@ -117,8 +126,13 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
         description: 'Fetching; the last items stay visible while it runs.',
         tags: ['loading'],
         entry: assign({ error: null }),
-        // Another page or search asked meanwhile: fetch that one (the answer to the first is dropped).
-        on: { 'collection.fetch': { guard: 'newQuery', target: 'loading', reenter: true, actions: 'keepQuery' } },
+        on: {
+          // Another page or search asked meanwhile: fetch that one (the answer to the first is dropped).
+          'collection.fetch': { guard: 'newQuery', target: 'loading', reenter: true, actions: 'keepQuery' },
+          'collection.update': { actions: ['applyEdit', 'keepEdit'] },
+          'collection.patch': { actions: ['applyEdit', 'keepEdit'] },
+          'collection.remove': { actions: ['applyEdit', 'unselectRemoved', 'keepEdit'] },
+        },
         invoke: {
           src: 'fetchItems',
           // Lists fetched whole take no input; a paged list's fetch reads its query here.
@@ -127,7 +141,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
           onError: {
             target: 'failed',
             // Load failures use SPEC.md's fixed message (e.g. 'Failed to load bookings').
-            actions: { type: 'fail', params: ({ context }) => ({ message: context.failureMessage }) },
+            actions: [{ type: 'fail', params: ({ context }) => ({ message: context.failureMessage }) }, 'forgetEdits'],
           },
         },
       },

@@ -24,6 +24,26 @@ function start(fetch: () => Promise<Item[]>, input: { failureMessage: string; fe
 }
 
 describe('collection machine', () => {
+  it('keeps an edit made while a fetch was under way: an answer read before it was saved does not bring the old values back', async () => {
+    const answers: Array<(items: Item[]) => void> = []
+    const { actor } = start(() => new Promise<Item[]>((resolve) => answers.push(resolve)))
+    // The page is on screen; a new search is asked and, before its answer, the row is changed and another removed.
+    answers.shift()?.([A, B])
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'collection.fetch', query: { search: 'basic' } })
+    actor.send({ type: 'collection.patch', id: 'a', changes: { price: 5500 } })
+    actor.send({ type: 'collection.remove', id: 'b' })
+    expect(actor.getSnapshot().context.items).toEqual([{ ...A, price: 5500 }])
+    answers.shift()?.([A, B])
+    const ready = await waitFor(actor, (s) => s.matches('ready'))
+    expect(ready.context.items).toEqual([{ ...A, price: 5500 }])
+    // Put on that answer only: the next fetch shows what the server says.
+    actor.send({ type: 'collection.fetch' })
+    answers.shift()?.([A, B])
+    await waitFor(actor, (s) => s.matches('ready') && s.context.items.length === 2)
+    expect(actor.getSnapshot().context.items).toEqual([A, B])
+  })
+
   it('fetches on start, shows loading, then the items', async () => {
     const { actor, fetchItems } = start(async () => [A, B])
     expect(actor.getSnapshot().hasTag('loading')).toBe(true)
