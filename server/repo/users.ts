@@ -42,8 +42,11 @@ export function hearAccountNotices(db: Db, on: boolean): void {
   forgetAccount()
 }
 
+/** Whether accounts of `db` may be kept now: PGlite, or PostgreSQL while its notices are heard. */
+const mayKeep = (db: Db) => isEmbedded(db) || hearing.has(db)
+
 export async function accountOf(db: Db, id: number): Promise<UserRow | undefined> {
-  if (!isEmbedded(db) && !hearing.has(db)) return findUserById(db, id)
+  if (!mayKeep(db)) return findUserById(db, id)
   let known = accounts.get(db)
   if (!known) accounts.set(db, (known = new Map()))
   const hit = known.get(id)
@@ -51,7 +54,7 @@ export async function accountOf(db: Db, id: number): Promise<UserRow | undefined
   const before = writes
   const user = await findUserById(db, id)
   // A write (or a notice) while this read was under way: what it read may be the old row, so it is not kept.
-  if (user && writes === before && (isEmbedded(db) || hearing.has(db))) known.set(id, { user, at: Date.now() })
+  if (user && writes === before && mayKeep(db)) known.set(id, { user, at: Date.now() })
   return user
 }
 
