@@ -12,6 +12,8 @@ export const ConfigSchema = z.object({
   DATA_DIR: z._default(z.string().check(z.minLength(1, 'DATA_DIR must not be empty')), './data'),
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'))),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  /** The origin the app is reached at (https://funeral.example.co.ke): links in e-mails and SMS are built from it. */
+  PUBLIC_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^/?#]+\/?$/, 'PUBLIC_URL must be an origin such as https://funeral.example.co.ke'))),
   SEED_DEMO: flag,
   NODE_ENV: z._default(z.string(), 'development'),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

@@ -63,6 +63,9 @@ export function loggableError(error: unknown): Error {
 }
 export const describeError = (error: unknown): string => loggableError(error).message
 
+/** The origin links are built from: PUBLIC_URL, never the request's Host header (a client writes that). */
+export const publicOrigin = (deps: { publicUrl?: string }): string => deps.publicUrl ?? 'http://localhost:3000'
+
 /** The path ('' for the root) of the first string holding a NUL character, or null. */
 function findNul(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null

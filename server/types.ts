@@ -14,6 +14,8 @@ export interface Deps {
   /** Development: the reset link is also written to the log and the dev outbox. */
   dev: boolean
   trustProxy: boolean
+  /** The origin families reach the app at (PUBLIC_URL): every link the server writes starts with it, never with a request's Host. */
+  publicUrl?: string
   /** DATA_DIR: backups go to its backups/ folder (absent in tests: the system's temporary folder). */
   dataDir?: string
   /** PostgreSQL's URL, for pg_dump; absent with PGlite. */

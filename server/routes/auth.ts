@@ -5,7 +5,7 @@ import type { Context } from 'hono'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { omit } from 'zod/mini'
 import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest } from '../../src/api/contracts/auth'
-import { ApiError, valid } from '../http'
+import { ApiError, publicOrigin, valid } from '../http'
 import { hashPassword, requireAuth, signToken, verifyPassword } from '../auth'
 import type { AppEnv } from '../types'
 import { checkLengths } from '../../shared/rules'
@@ -137,7 +137,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (user) {
       const token = randomBytes(32).toString('base64url')
       await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-      const link = `${new URL(c.req.url).origin}/reset-password?token=${token}`
+      const link = `${publicOrigin(c.var.deps)}/reset-password?token=${token}`
       // No mail service yet: the message goes to the dev outbox (a table) and, in development, to the log.
       const mail = RESET_EMAIL[emailLanguage(user.language, c.req.header('Accept-Language'))]
       await db.insert(devOutbox).values({ to: user.email, subject: mail.subject, body: mail.body(link) })
