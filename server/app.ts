@@ -27,6 +27,7 @@ import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
 import { smsOutboxRoutes } from './routes/sms-outbox'
+import { mailOutboxRoutes } from './routes/mail-outbox'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
 z.config(en())
@@ -106,6 +107,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/contact', contactRoutes)
   api.route('/messages', messageRoutes)
   api.route('/sms-outbox', smsOutboxRoutes)
+  api.route('/mail-outbox', mailOutboxRoutes)
   api.all('*', (c) => c.json({ message: 'Not found' }, 404))
   if (deps.darajaCallbackSecret) {
     // Daraja's callback: no token (Daraja has none); the path's secret and "a push we made" are the checks.

@@ -6,7 +6,25 @@ const flag = z.pipe(
   z.transform((v) => v === undefined || !['0', 'false', 'no', 'off', ''].includes(v.trim().toLowerCase())),
 )
 
+/** E-mail (server/mail.ts): the SMTP server with its credentials, and the sender when not the home's name and contact e-mail (Settings). */
+const MailConfig = {
+  SMTP_URL: z.optional(
+    z.string().check(
+      z.refine((v) => {
+        try {
+          const u = new URL(v)
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== ''
+        } catch {
+          return false
+        }
+      }, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.co.ke:465'),
+    ),
+  ),
+  MAIL_FROM: z.optional(z.string().check(z.regex(/^[^\r\n<>]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'MAIL_FROM must be an e-mail address, optionally with a name: Amani Funeral Home <no-reply@example.co.ke>'))),
+}
+
 export const ConfigSchema = z.object({
+  ...MailConfig,
   PORT: z._default(z.coerce.number().check(z.int('PORT must be a whole number'), z.gte(1, 'PORT must be 1-65535'), z.lte(65535, 'PORT must be 1-65535')), 3000),
   HOST: z._default(z.string(), '0.0.0.0'),
   DATA_DIR: z._default(z.string().check(z.minLength(1, 'DATA_DIR must not be empty')), './data'),

@@ -21,6 +21,7 @@ import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 import { startReconciler } from './reconcile'
 import { startPgliteMaintenance } from './db/maintenance'
 import { smsSenderFromEnv, startSmsSender } from './sms'
+import { mailTransportFor, smtpServerName, startMailSender } from './mail'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -89,10 +90,20 @@ async function main(): Promise<void> {
   const smsJob = startSmsSender(database.db, log, smsSender, Number(process.env.SMS_POLL_MS ?? 15_000))
   lines.push(smsSender.name === 'outbox' ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking" : "SMS: sent through Africa's Talking")
 
+  // E-mail (password reset): SMTP_URL, else the log in development; in production without it the mails wait, unsent.
+  const mailTransport = mailTransportFor(config, log)
+  const mailJob = mailTransport ? startMailSender(database.db, log, mailTransport, { publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), from: config.MAIL_FROM }) : null
+  if (config.SMTP_URL) lines.push(`E-mail: sent through ${smtpServerName(config.SMTP_URL)}`)
+  else if (mailTransport) lines.push('E-mail: written to this log (development), not sent: set SMTP_URL to send')
+  else {
+    lines.push('E-mail: NOT sent: SMTP_URL is not set, so password-reset mails wait in the outbox (Messages sent) until it is')
+    log.warn('SMTP_URL is not set: e-mails are kept in the outbox, not sent')
+  }
+
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
-  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name }, { staticDir })
+  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name, mailTransport: mailTransport?.name ?? 'none' }, { staticDir })
 
   const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
@@ -102,6 +113,7 @@ async function main(): Promise<void> {
     server.close()
     await reconciler.stop()
     await smsJob.stop()
+    await mailJob?.stop()
     await maintenance.stop()
     await simulator?.close()
     await database.close()

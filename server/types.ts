@@ -11,7 +11,7 @@ export interface Deps {
   db: Db
   secret: Uint8Array
   log: Logger
-  /** Development: the reset link is also written to the log and the dev outbox. */
+  /** Development (NODE_ENV is not production). */
   dev: boolean
   trustProxy: boolean
   /** The origin families reach the app at (PUBLIC_URL): every link the server writes starts with it, never with a request's Host. */
@@ -30,6 +30,8 @@ export interface Deps {
   reconcileFirstMs?: number
   /** Who sends the SMS ('africastalking', or 'outbox' when none is configured: they are kept, not sent). */
   smsProvider?: string
+  /** How e-mail goes out: 'smtp', 'log' (development without SMTP_URL), or 'none' (production without SMTP_URL: kept queued). */
+  mailTransport?: 'smtp' | 'log' | 'none'
 }
 
 export interface AppEnv {

@@ -207,10 +207,15 @@ export const morgueCare = pgTable('morgue_care', {
   pickupLocation: varchar('pickup_location', { length: 100 }),
 })
 
-/** Password-reset links: only a SHA-256 of the token is stored, so a database leak opens no account. */
+/**
+ * Password-reset requests: only a SHA-256 of the link's token is stored, so a database leak opens no
+ * account. The hash is null until the mail job sends the link (it mints the token then, and a
+ * retry mints a new one, which ends the previous); until then `expiresAt` is how long the request
+ * may still be sent, and from the sending, how long the link works.
+ */
 export const passwordResets = pgTable('password_resets', {
   id: id(),
-  tokenHash: text('token_hash').notNull().unique(),
+  tokenHash: text('token_hash').unique(),
   userId: integer('user_id').notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
@@ -227,15 +232,6 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_at').on(t.key, t.at)],
 )
-
-/** Mail the server would send; in development the reset link lands here (and in the log). */
-export const devOutbox = pgTable('dev_outbox', {
-  id: id(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-})
 
 /**
  * Answers to create requests that carried an Idempotency-Key, per user: a retried request gets the
@@ -421,3 +417,29 @@ export const clientVersions = pgTable('client_versions', {
   clientId: integer('client_id').primaryKey(),
   version: bigint('version', { mode: 'bigint' }).notNull(),
 })
+
+/**
+ * E-mail the server sends (server/mail.ts), queued by the action and sent by a job, like sms_outbox.
+ * The row says which mail to write (kind, language, the reset request it is for), never its text:
+ * a reset link's token is minted when the job sends and is kept nowhere but in the message.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['password_reset'] }).notNull(),
+    userId: integer('user_id'),
+    toAddress: text('to_address').notNull(),
+    language: text('language', { enum: ['en', 'sw'] }).notNull(),
+    passwordResetId: integer('password_reset_id').references(() => passwordResets.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
+    /** 'smtp', or 'log' in development without SMTP_URL. */
+    transport: text('transport'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sendAfter: at('send_after').notNull(),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [index('mail_outbox_due').on(t.status, t.sendAfter)],
+)

@@ -1,15 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { omit } from 'zod/mini'
 import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest } from '../../src/api/contracts/auth'
-import { ApiError, publicOrigin, valid } from '../http'
+import { ApiError, valid } from '../http'
 import { hashPassword, requireAuth, signToken, verifyPassword } from '../auth'
 import type { AppEnv } from '../types'
 import { checkLengths } from '../../shared/rules'
-import { devOutbox, passwordResets, users } from '../db/schema'
+import { passwordResets, users } from '../db/schema'
+import { queuePasswordReset } from '../mail'
 import { checkNewPassword } from './settings'
 import { clearFailures, createUser, findUserByEmail, logActivity, recentFailures, recordFailures, toWireUser, updateUser } from '../repo/users'
 
@@ -19,16 +20,8 @@ export const MSG_FORGOT = 'If an account exists for that email, a reset link has
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 export const MSG_TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.'
-const RESET_TTL_MS = 60 * 60 * 1000
 
-/**
- * The reset e-mail in the account's language (chosen in the app; until then the browser's that
- * asked for it, else English). The server cannot read the app's catalogues: both texts live here.
- */
-export const RESET_EMAIL = {
-  en: { subject: 'Reset your password', body: (link: string) => `Open this link within an hour to choose a new password: ${link}` },
-  sw: { subject: 'Badilisha nenosiri lako', body: (link: string) => `Fungua kiungo hiki ndani ya saa moja ili uchague nenosiri jipya: ${link}` },
-} as const
+/** The reset e-mail's language: the account's (chosen in the app); until then the browser's that asked for it, else English. */
 const emailLanguage = (chosen: 'en' | 'sw' | null, acceptLanguage: string | undefined): 'en' | 'sw' =>
   chosen ?? (/^\s*sw\b/i.test(acceptLanguage ?? '') ? 'sw' : 'en')
 const FAILURE_WINDOW_MS = 15 * 60 * 1000
@@ -130,19 +123,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/forgot-password', valid('json', ForgotPasswordRequest), async (c) => {
-    const { db, log, dev } = c.var.deps
+    const { db } = c.var.deps
     const { email } = c.req.valid('json')
     const user = await findUserByEmail(db, email)
     // The same answer whether or not the account exists; the link goes only to the account's e-mail.
-    if (user) {
-      const token = randomBytes(32).toString('base64url')
-      await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-      const link = `${publicOrigin(c.var.deps)}/reset-password?token=${token}`
-      // No mail service yet: the message goes to the dev outbox (a table) and, in development, to the log.
-      const mail = RESET_EMAIL[emailLanguage(user.language, c.req.header('Accept-Language'))]
-      await db.insert(devOutbox).values({ to: user.email, subject: mail.subject, body: mail.body(link) })
-      if (dev) log.info({ to: user.email, link }, 'password reset link (development only)')
-    }
+    // Only queued here: the mail job mints the link's token when it sends (server/mail.ts), so no table holds it.
+    if (user) await queuePasswordReset(db, user, emailLanguage(user.language, c.req.header('Accept-Language')))
     return c.json({ message: MSG_FORGOT })
   })
 

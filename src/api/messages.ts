@@ -1,5 +1,5 @@
 import { request } from './client'
-import { SentMessage, SmsOutbox, ThreadDetail, ThreadList, ThreadResponse, UnreadCount } from './contracts/messages'
+import { MailOutbox, SentMessage, SmsOutbox, ThreadDetail, ThreadList, ThreadResponse, UnreadCount } from './contracts/messages'
 
 /** The caller's conversations (GET /messages/threads). */
 export const listThreads = () => request((w) => w.url('/messages/threads').get().json(), ThreadList).then((r) => r.threads)
@@ -20,3 +20,6 @@ export const unreadMessages = () => request((w) => w.url('/messages/unread').get
 
 /** The SMS the server sent or keeps (GET /sms-outbox, admin). */
 export const smsOutbox = () => request((w) => w.url('/sms-outbox').get().json(), SmsOutbox)
+
+/** The e-mails the server sent, is still trying, or gave up on (GET /mail-outbox, admin). */
+export const mailOutbox = () => request((w) => w.url('/mail-outbox').get().json(), MailOutbox)

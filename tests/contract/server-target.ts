@@ -13,13 +13,14 @@ import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { createDarajaClient } from '../../server/daraja/client'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { simulatorDarajaConfig } from '../../server/daraja/config'
-import { desc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
-import { devOutbox, documents, mpesaRequests, services } from '../../server/db/schema'
+import { documents, mpesaRequests, services } from '../../server/db/schema'
+import { sendDueMail, type OutgoingMail } from '../../server/mail'
 import { insertDemo, truncateAll } from '../../server/db/seed'
 import { signToken } from '../../server/auth'
 import { findUserByEmail } from '../../server/repo/users'
@@ -59,9 +60,10 @@ export async function startServerTarget() {
   // Silent unless a test listens (serverLog in target.ts): then every line the server writes is kept.
   const logLines: string[] = []
   const log = pino({ level: 'silent' }, { write: (line: string) => void logLines.push(line) })
-  const app = createApp({ db, secret, log, dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url })
+  const app = createApp({ db, secret, log, dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url, mailTransport: 'smtp' })
   appFetch = (request) => app.fetch(request)
   let dirty = false
+  const mailbox: OutgoingMail[] = []
   return {
     dataDir,
     fetch: async (request: Request) => {
@@ -74,6 +76,7 @@ export async function startServerTarget() {
       if (!dirty) return
       await truncateAll(db)
       await insertDemo(db)
+      mailbox.length = 0
       dirty = false
     },
     fixtures: {
@@ -99,9 +102,11 @@ export async function startServerTarget() {
           .where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
       },
     },
+    /** Runs the mail job once (as the server's would) into a mailbox kept here, and reads the newest reset link sent to `email`. */
     async lastResetToken(email: string) {
-      const [mail] = await db.select().from(devOutbox).where(eq(devOutbox.to, email.toLowerCase())).orderBy(desc(devOutbox.id)).limit(1)
-      const match = mail ? /token=([\w-]+)/.exec(mail.body) : null
+      await sendDueMail(db, log, { name: 'smtp', send: async (mail) => void mailbox.push(mail) }, { publicUrl: 'http://localhost:3000' })
+      const mail = mailbox.findLast((m) => m.to.toLowerCase() === email.toLowerCase())
+      const match = mail ? /token=([\w-]+)/.exec(mail.text) : null
       return match?.[1] ?? null
     },
     async signAt(email: string, issuedAt: number) {

@@ -13,6 +13,7 @@ import { DOCUMENT_TYPE_LABELS, type BookingStatus, type DocumentType } from './b
  * - `POST /messages/threads/{id}/messages` `{ body }`: 201 `{ message, item }`.
  * - `GET /messages/unread`: `{ unread }`, for the side menu.
  * - `GET /sms-outbox` (admin): the SMS the server sent or keeps.
+ * - `GET /mail-outbox` (admin): the e-mails the server sent, is still trying, or gave up on (never their links).
  */
 export const MESSAGE_MAX = 2000
 export const MSG_MESSAGE_EMPTY = 'Please write a message before sending'
@@ -86,6 +87,26 @@ export const SmsRecord = z.object({
 })
 export type SmsRecord = z.infer<typeof SmsRecord>
 export const SmsOutbox = z.object({ messages: z.array(SmsRecord), provider: z.string() })
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const
+/** An e-mail the server queued: to whom, which mail, how it went. Its text (a reset link) is never shown or kept. */
+export const MailRecord = z.object({
+  id: Id,
+  to: z.string(),
+  kind: z.enum(['password_reset']),
+  language: z.enum(['en', 'sw']),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number(),
+  last_error: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+})
+export type MailRecord = z.infer<typeof MailRecord>
+/**
+ * `transport`: 'smtp'; 'log' when the server writes mails to its log (development) or the mock
+ * keeps them; 'none' when nothing sends them (production without SMTP_URL: they wait).
+ */
+export const MailOutbox = z.object({ mails: z.array(MailRecord), transport: z.enum(['smtp', 'log', 'none']) })
 
 /** The languages an SMS is written in: the family's profile language, English when they chose none. */
 export type SmsLanguage = 'en' | 'sw'
