@@ -262,6 +262,20 @@ export const smsSchema = z.object({
 })
 export type SmsRecord = z.infer<typeof smsSchema>
 
+/** The e-mails the mock "sent" (a reset link: its link is handed back to the page instead), for the admin's view beside the SMS. */
+export const mailSchema = z.object({
+  id: z.int(),
+  to: z.string(),
+  kind: z.enum(['password_reset']),
+  language: z.enum(['en', 'sw']),
+  status: z.enum(['queued', 'sent', 'failed', 'skipped']),
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+})
+export type MailRecord = z.infer<typeof mailSchema>
+
 /** A family's contribution link (harambee). */
 export const contributionLinkSchema = z.object({
   id: z.int(),
@@ -293,6 +307,7 @@ export const db = {
   chatMessage: new Collection({ schema: chatMessageSchema }),
   messageRead: new Collection({ schema: messageReadSchema }),
   sms: new Collection({ schema: smsSchema }),
+  mail: new Collection({ schema: mailSchema }),
   contributionLink: new Collection({ schema: contributionLinkSchema }),
 }
 export type Db = typeof db
@@ -418,6 +433,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return messageReadSchema
     case 'sms':
       return smsSchema
+    case 'mail':
+      return mailSchema
     case 'contributionLink':
       return contributionLinkSchema
   }

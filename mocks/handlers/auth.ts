@@ -142,6 +142,10 @@ export const authHandlers = [
       if (!user) return HttpResponse.json({ message: MSG_FORGOT })
       const token = randomHex(24)
       await db.passwordReset.create({ id: nextId('passwordReset'), token, user_id: user.id, expires_at: Date.now() + RESET_TTL_MS, used: false })
+      // Noted as sent for the admin's list (never with its link), in the language the server would write it in.
+      const language = user.language ?? (/^\s*sw\b/i.test(request.headers.get('Accept-Language') ?? '') ? 'sw' : 'en')
+      const now = new Date().toISOString()
+      await db.mail.create({ id: nextId('mail'), to: user.email, kind: 'password_reset', language, status: 'sent', attempts: 1, last_error: null, created_at: now, sent_at: now })
       return HttpResponse.json({ message: MSG_FORGOT, resetUrl: `/reset-password?token=${token}` })
     }),
   ),

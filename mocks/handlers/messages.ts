@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { db } from '../db'
+import { db, plain } from '../db'
 import { body, requireRoleOf, requireUser, route, toIntId, ApiError, parseId } from '../http'
 import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SendMessageRequest } from '../../src/api/contracts/messages'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
@@ -73,6 +73,16 @@ export const messageHandlers = [
       await requireRoleOf(request, 'admin')
       await flushDueSms()
       return HttpResponse.json({ messages: wireSms(), provider: 'outbox' })
+    }),
+  ),
+
+  http.get(
+    '*/api/mail-outbox',
+    route(async ({ request }) => {
+      await requireRoleOf(request, 'admin')
+      const mails = db.mail.findMany(undefined, { orderBy: { id: 'desc' } }).slice(0, 200).map(plain)
+      // 'log': the mock sends nothing; a reset link is handed back to the page (demo mode).
+      return HttpResponse.json({ mails, transport: 'log' })
     }),
   ),
 ]
