@@ -35,10 +35,11 @@ export const MESSAGES_TEXT = liveWords({
   bookingCardTitle: msg`Write to us about this booking`,
   bookingCardHint: msg`The funeral home team reads every message. You will also find this conversation under Messages.`,
   smsTitle: msg`Messages sent`,
-  smsSubtitle: msg`Every SMS the system sent to families, or keeps here when no SMS provider is set up.`,
+  smsSubtitle: msg`Every SMS and e-mail the system sent, or keeps here when nothing is set up to send it.`,
+  smsHeading: msg`SMS`,
   smsOutboxOnly: msg`No SMS provider is configured: these messages are kept here and not sent. Set AT_USERNAME and AT_API_KEY (Africa's Talking) on the server to send them.`,
   smsEmpty: msg`No SMS yet.`,
   smsFailed: msg`Failed to load the messages sent`,
-  smsLink: msg`Messages sent (SMS)`,
+  smsLink: msg`Messages sent (SMS and e-mail)`,
   inboxLink: msg`Conversations`,
 })

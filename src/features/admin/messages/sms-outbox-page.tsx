@@ -14,6 +14,7 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  Title3,
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
@@ -26,6 +27,7 @@ import { RouterLink } from '../../../components/router-link'
 import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
+import { MailOutboxSection } from './mail-outbox-section'
 
 const outboxMachine = createPollMachine<Awaited<ReturnType<typeof smsOutbox>>>(60_000, MESSAGES_TEXT.smsFailed).provide({ actors: { load: fromPromise(() => smsOutbox()) } })
 
@@ -40,7 +42,7 @@ const STATUS_COLORS = { queued: 'informative', sent: 'success', failed: 'danger'
 const STATUS_WORDS = { queued: msg`Waiting`, sent: msg`Sent`, failed: msg`Failed`, skipped: msg`Not needed (read in the app)` } as const
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
-/** "Messages sent": the SMS the system sent to families, or keeps when no provider is configured. */
+/** "Messages sent": the SMS the system sent to families, or keeps when no provider is configured; then the e-mails. */
 export function SmsOutboxPage() {
   const styles = useStyles()
   const { t } = useLingui()
@@ -52,6 +54,7 @@ export function SmsOutboxPage() {
     <div className={styles.layout}>
       <PageHeader title={MESSAGES_TEXT.smsTitle} subtitle={MESSAGES_TEXT.smsSubtitle} />
       <RouterLink to={paths.admin.messages}>{`← ${MESSAGES_TEXT.inboxLink}`}</RouterLink>
+      <Title3 as="h2">{MESSAGES_TEXT.smsHeading}</Title3>
       {data?.provider === 'outbox' && (
         <MessageBar intent="info">
           <MessageBarBody>{MESSAGES_TEXT.smsOutboxOnly}</MessageBarBody>
@@ -93,6 +96,7 @@ export function SmsOutboxPage() {
           </Table>
         </div>
       )}
+      <MailOutboxSection />
     </div>
   )
 }
