@@ -48,6 +48,10 @@ const mailMachine = createPollMachine<Awaited<ReturnType<typeof mailOutbox>>>(60
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalL },
   scroll: { overflowX: 'auto' },
+  // Narrow screens scroll the table sideways inside its box (as the SMS table does) rather than squeeze words over each other.
+  table: { minWidth: '600px' },
+  // Recipient and outcome first: on a phone they are what shows before scrolling.
+  address: { overflowWrap: 'anywhere' },
   error: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere', maxWidth: '360px' },
   muted: { color: tokens.colorNeutralForeground2 },
 })
@@ -97,13 +101,13 @@ export function MailOutboxSection() {
         <Body1 className={styles.muted}>{MAIL_TEXT.empty}</Body1>
       ) : (
         <div className={styles.scroll}>
-          <Table aria-label={MAIL_TEXT.title} size="small">
+          <Table className={styles.table} aria-label={MAIL_TEXT.title} size="small">
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>{t`When`}</TableHeaderCell>
                 <TableHeaderCell>{t`To`}</TableHeaderCell>
-                <TableHeaderCell>{t`E-mail`}</TableHeaderCell>
                 <TableHeaderCell>{t`Status`}</TableHeaderCell>
+                <TableHeaderCell>{t`E-mail`}</TableHeaderCell>
+                <TableHeaderCell>{t`When`}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -111,14 +115,7 @@ export function MailOutboxSection() {
                 const note = triesNote(m)
                 return (
                   <TableRow key={m.id}>
-                    <TableCell>{when.format(new Date(m.sent_at ?? m.created_at))}</TableCell>
-                    <TableCell>{m.to}</TableCell>
-                    <TableCell>
-                      {MAIL_TEXT.passwordReset}
-                      <Text className={styles.muted} size={200} block>
-                        {MAIL_TEXT.languages[m.language]}
-                      </Text>
-                    </TableCell>
+                    <TableCell className={styles.address}>{m.to}</TableCell>
                     <TableCell>
                       <Badge appearance="tint" color={STATUS_COLORS[m.status]}>
                         {MAIL_TEXT.status[m.status]}
@@ -134,6 +131,13 @@ export function MailOutboxSection() {
                         </Text>
                       )}
                     </TableCell>
+                    <TableCell>
+                      {MAIL_TEXT.passwordReset}
+                      <Text className={styles.muted} size={200} block>
+                        {MAIL_TEXT.languages[m.language]}
+                      </Text>
+                    </TableCell>
+                    <TableCell>{when.format(new Date(m.sent_at ?? m.created_at))}</TableCell>
                   </TableRow>
                 )
               })}
