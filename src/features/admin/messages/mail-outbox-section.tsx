@@ -47,10 +47,7 @@ const mailMachine = createPollMachine<Awaited<ReturnType<typeof mailOutbox>>>(60
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalL },
-  scroll: { overflowX: 'auto' },
-  // Narrow screens scroll the table sideways inside its box (as the SMS table does) rather than squeeze words over each other.
-  table: { minWidth: '600px' },
-  // Recipient and outcome first: on a phone they are what shows before scrolling.
+  // Three columns that wrap, so a phone shows the whole row without a sideways scroll.
   address: { overflowWrap: 'anywhere' },
   error: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere', maxWidth: '360px' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -100,13 +97,11 @@ export function MailOutboxSection() {
       ) : mails.length === 0 ? (
         <Body1 className={styles.muted}>{MAIL_TEXT.empty}</Body1>
       ) : (
-        <div className={styles.scroll}>
-          <Table className={styles.table} aria-label={MAIL_TEXT.title} size="small">
+        <Table aria-label={MAIL_TEXT.title} size="small">
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t`To`}</TableHeaderCell>
                 <TableHeaderCell>{t`Status`}</TableHeaderCell>
-                <TableHeaderCell>{t`E-mail`}</TableHeaderCell>
                 <TableHeaderCell>{t`When`}</TableHeaderCell>
               </TableRow>
             </TableHeader>
@@ -115,7 +110,12 @@ export function MailOutboxSection() {
                 const note = triesNote(m)
                 return (
                   <TableRow key={m.id}>
-                    <TableCell className={styles.address}>{m.to}</TableCell>
+                    <TableCell className={styles.address}>
+                      {m.to}
+                      <Text className={styles.muted} size={200} block>
+                        {`${MAIL_TEXT.passwordReset} · ${MAIL_TEXT.languages[m.language]}`}
+                      </Text>
+                    </TableCell>
                     <TableCell>
                       <Badge appearance="tint" color={STATUS_COLORS[m.status]}>
                         {MAIL_TEXT.status[m.status]}
@@ -131,19 +131,12 @@ export function MailOutboxSection() {
                         </Text>
                       )}
                     </TableCell>
-                    <TableCell>
-                      {MAIL_TEXT.passwordReset}
-                      <Text className={styles.muted} size={200} block>
-                        {MAIL_TEXT.languages[m.language]}
-                      </Text>
-                    </TableCell>
                     <TableCell>{when.format(new Date(m.sent_at ?? m.created_at))}</TableCell>
                   </TableRow>
                 )
               })}
             </TableBody>
           </Table>
-        </div>
       )}
     </section>
   )
