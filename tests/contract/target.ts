@@ -186,8 +186,9 @@ export async function storedFiles(): Promise<string[] | null> {
 }
 
 /**
- * The token of the newest reset link sent to `email`: the server's dev outbox, or the link the
- * mock hands back in mock mode (its dev-only stand-in for an e-mail).
+ * The token of the newest reset link sent to `email`: on the server, its mail job run once into a
+ * mailbox the test keeps (no table holds the link); on the mock, the link it hands back in mock mode
+ * (its dev-only stand-in for an e-mail).
  */
 export async function lastResetToken(email: string): Promise<string | null> {
   if (server) return server.lastResetToken(email)
