@@ -13,7 +13,8 @@ export interface Deps {
   log: Logger
   /** Development: the reset link is also written to the log and the dev outbox. */
   dev: boolean
-  trustProxy: boolean
+  /** How many reverse proxies stand in front (TRUST_PROXY): the client address is the N-th from the right of X-Forwarded-For; 0 reads the socket. */
+  trustProxy: number
   /** The origin families reach the app at (PUBLIC_URL): every link the server writes starts with it, never with a request's Host. */
   publicUrl?: string
   /** DATA_DIR: backups go to its backups/ folder (absent in tests: the system's temporary folder). */

@@ -34,6 +34,9 @@ import { demoDocumentBytes } from '../db/seed'
 import { StorageError, downloadHeaders, uploadProblem, type Storage, type StoredObject } from '../storage/storage'
 
 export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
+/** What one family account may keep in documents (staff do not upload). */
+export const DOCUMENT_QUOTA_BYTES = 100 * 1024 * 1024
+export const MSG_QUOTA_FULL = 'Your documents have reached the storage limit of 100 MB. Please delete documents you no longer need, or call us.'
 export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
 export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
 
@@ -108,7 +111,7 @@ interface ParsedUpload {
  * parts are short text fields. A refused file (too large, wrong content, empty) rejects at once with
  * the storage's error; the rest of the body is not read.
  */
-function readUpload(request: Request, storage: Storage): Promise<ParsedUpload> {
+function readUpload(request: Request, storage: Storage, maxBytes = MAX_DOCUMENT_BYTES): Promise<ParsedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) return Promise.reject(new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED }))
   return new Promise<ParsedUpload>((resolve, reject) => {
@@ -145,7 +148,7 @@ function readUpload(request: Request, storage: Storage): Promise<ParsedUpload> {
         fail(problem === MSG_FILE_TYPE ? new ApiError(415, problem, { file: problem }) : new ApiError(422, problem, { file: problem }))
         return
       }
-      pending = storage.put(stream, { maxBytes: MAX_DOCUMENT_BYTES }).then(
+      pending = storage.put(stream, { maxBytes }).then(
         (stored) => ({ name: fileName, declaredType: info.mimeType, stored }),
         (error: unknown) => {
           fail(error)
@@ -229,7 +232,14 @@ export const documentRoutes = new Hono<AppEnv>()
       const { db } = c.var.deps
       const storage = storageOf(c.var.deps)
       const user = c.var.user
-      const upload = await readUpload(c.req.raw, storage).catch(refusal)
+      // The account's storage quota, checked before any byte is stored: a file may use what is left of it.
+      const [used] = await db.select({ bytes: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents).where(eq(documents.uploadedBy, user.id))
+      const left = DOCUMENT_QUOTA_BYTES - Number(used?.bytes ?? 0)
+      if (left <= 0) throw new ApiError(413, MSG_QUOTA_FULL, { file: MSG_QUOTA_FULL })
+      const upload = await readUpload(c.req.raw, storage, Math.min(MAX_DOCUMENT_BYTES, left)).catch((error: unknown) => {
+        if (error instanceof StorageError && error.kind === 'too-large' && left < MAX_DOCUMENT_BYTES) throw new ApiError(413, MSG_QUOTA_FULL, { file: MSG_QUOTA_FULL })
+        return refusal(error)
+      })
       const file = upload.file
       if (!file) throw new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED })
       try {

@@ -17,7 +17,8 @@ import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
 import { expirePush, openRequestOf, paymentsOf, reservedFor, settleOrExpire, toWirePayment, verifyPush } from '../mpesa'
 import { XLSX_MIME, buildReport, summarise, transactions } from '../repo/reports'
 import { reportFileName } from '../../shared/report'
-import { maskPhone, msgAmountAboveDue } from '../../src/api/contracts/contributions'
+import { MSG_TOO_MANY_PUSHES, maskPhone, msgAmountAboveDue } from '../../src/api/contracts/contributions'
+import { LIMITS, limit } from '../limits'
 
 const TimeframeQuery = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
@@ -88,6 +89,9 @@ async function stkPush(c: Context<AppEnv>) {
     if (dueNow === 0) throw new ApiError(409, 'This booking is already paid')
     if (input.amount > dueNow) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
   }
+  // Each prompt that would go out counts, per family and per phone (a stranger's number is not to be flooded).
+  await limit(c, `stk:user:${user.id}`, LIMITS.stkPerUser, MSG_TOO_MANY_PUSHES)
+  await limit(c, `stk:phone:${phone}`, LIMITS.stkPerPhone, MSG_TOO_MANY_PUSHES)
   const claimId = `claim-${randomUUID()}`
   try {
     await db.insert(mpesaRequests).values({

@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Daraja's callbacks come into the app in-process, as in the contract suite.
   simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) })
   daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', secret))
-  app = createApp({ db: database.db, secret: randomBytes(32), log, dev: true, trustProxy: false, daraja, darajaCallbackSecret: secret })
+  app = createApp({ db: database.db, secret: randomBytes(32), log, dev: true, trustProxy: 0, daraja, darajaCallbackSecret: secret })
 }, 60_000)
 afterAll(async () => {
   await simulator.close()

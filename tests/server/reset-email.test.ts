@@ -14,7 +14,7 @@ const EMAIL = 'family@funeral.test'
 
 beforeAll(async () => {
   database = await openDatabase({})
-  app = createApp({ db: database.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+  app = createApp({ db: database.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
 }, 60_000)
 afterAll(async () => {
   await database.close()
