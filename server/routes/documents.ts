@@ -12,7 +12,9 @@ import {
   DOCUMENT_TYPE_LABELS,
   DocumentStatusRequest,
   DocumentUploadFields,
+  DOCUMENT_QUOTA_BYTES,
   MAX_DOCUMENT_BYTES,
+  MSG_QUOTA_FULL,
   MSG_FILE_REQUIRED,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
@@ -34,9 +36,6 @@ import { demoDocumentBytes } from '../db/seed'
 import { StorageError, downloadHeaders, uploadProblem, type Storage, type StoredObject } from '../storage/storage'
 
 export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
-/** What one family account may keep in documents (staff do not upload). */
-export const DOCUMENT_QUOTA_BYTES = 100 * 1024 * 1024
-export const MSG_QUOTA_FULL = 'Your documents have reached the storage limit of 100 MB. Please delete documents you no longer need, or call us.'
 export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
 export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
 

@@ -77,11 +77,11 @@ export async function startServerTarget() {
       dirty = false
     },
     fixtures: {
-      async addDocument(doc: { booking_id: number; uploaded_by: number; document_type: string; status: 'pending' | 'approved' | 'rejected'; name?: string }) {
+      async addDocument(doc: { booking_id: number; uploaded_by: number; document_type: string; status: 'pending' | 'approved' | 'rejected'; name?: string; size?: number }) {
         dirty = true
         const [row] = await db
           .insert(documents)
-          .values({ bookingId: doc.booking_id, uploadedBy: doc.uploaded_by, name: doc.name ?? 'x.pdf', documentType: doc.document_type, description: null, filePath: '/x', mimeType: 'application/pdf', size: 10, status: doc.status })
+          .values({ bookingId: doc.booking_id, uploadedBy: doc.uploaded_by, name: doc.name ?? 'x.pdf', documentType: doc.document_type, description: null, filePath: '/x', mimeType: 'application/pdf', size: doc.size ?? 10, status: doc.status })
           .returning({ id: documents.id })
         return row?.id ?? 0
       },

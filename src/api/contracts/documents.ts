@@ -21,6 +21,9 @@ export const DOCUMENT_MIME_TYPES: Record<string, readonly string[]> = {
 export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,application/pdf,image/jpeg,image/png,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 export const MSG_FILE_REQUIRED = 'Please select a file'
 export const MSG_FILE_TOO_BIG = 'File size must be less than 5MB'
+/** What one family account may keep in documents (the sum of its files' sizes); staff do not upload. */
+export const DOCUMENT_QUOTA_BYTES = 100 * 1024 * 1024
+export const MSG_QUOTA_FULL = 'Your documents have reached the storage limit of 100 MB. Please delete documents you no longer need, or call us.'
 export const MSG_FILE_TYPE = 'Invalid file type. Only PDF, JPG, PNG, and DOC files are allowed'
 
 /**
