@@ -1,7 +1,7 @@
 /**
  * Rate limits on the public doors, kept in the database so they hold across parallel requests and
  * across instances: each try bumps a counter per key (door + who: an address, an account, a phone)
- * and fixed window with one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING, before the work is
+ * and window with one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING, before the work is
  * done; over the limit it is a 429 with a clear message and Retry-After (seconds). The README's
  * "Limits" table lists every door, its key and its numbers.
  *
@@ -17,6 +17,7 @@ import type { Db } from './db/client'
 import { rateLimits, signInDelays } from './db/schema'
 import { ApiError } from './http'
 import type { AppEnv } from './types'
+import { STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, STK_PUSH_WINDOW_MS } from '../src/api/contracts/payments'
 
 export interface Rule {
   max: number
@@ -35,12 +36,16 @@ export const LIMITS = {
   /** Reset links asked for one e-mail (whoever asks): the account's inbox is not flooded. */
   forgotPerEmail: { max: 5, windowMs: HOUR },
   contact: { max: 5, windowMs: HOUR },
-  contributionPushPerAddress: { max: 10, windowMs: 15 * MINUTE },
+  /** Above one link's own limit (20 in 10 min): relatives at one gathering may share an address (and mobile networks share theirs). */
+  contributionPushPerAddress: { max: 30, windowMs: 15 * MINUTE },
   /** A relative's page polls every 5 s, at most 10 times per push. */
-  contributionVerifyPerAddress: { max: 150, windowMs: 15 * MINUTE },
-  stkPerUser: { max: 10, windowMs: HOUR },
-  stkPerPhone: { max: 5, windowMs: HOUR },
+  contributionVerifyPerAddress: { max: 300, windowMs: 15 * MINUTE },
+  stkPerUser: { max: STK_PUSHES_PER_USER, windowMs: STK_PUSH_WINDOW_MS },
+  stkPerPhone: { max: STK_PUSHES_PER_PHONE, windowMs: STK_PUSH_WINDOW_MS },
 } satisfies Record<string, Rule>
+
+/** The family's dialog and a relative's page poll every 5 s: Daraja is asked about one push at most this often (server/mpesa.ts, verifyPush). */
+export const DARAJA_QUERY_EVERY_MS = 15_000
 
 /** Sign-in per account: this many failures are free; then each try waits, doubling from SIGN_IN_FIRST_DELAY_MS up to SIGN_IN_MAX_DELAY_MS. */
 export const SIGN_IN_FREE_FAILURES = 5
@@ -81,32 +86,38 @@ export function clientAddress(c: Context<AppEnv>): string {
   }
 }
 
-const windowOf = (rule: Rule, now: number) => {
-  const start = Math.floor(now / rule.windowMs) * rule.windowMs
-  return { start: new Date(start), end: new Date(start + rule.windowMs) }
-}
-
-/** Counts one try for `key` in its current window; returns the count including this one and when the window ends. */
+/**
+ * Counts one try for `key`: its window starts at the key's first try and lasts rule.windowMs (a
+ * try after it starts a new one). Returns the count including this try and when the window ends.
+ */
 export async function hit(db: Db, key: string, rule: Rule, now = Date.now()): Promise<{ hits: number; retryAfterMs: number }> {
-  const { start, end } = windowOf(rule, now)
+  const at = new Date(now)
+  const end = new Date(now + rule.windowMs)
+  const over = sql`${rateLimits.expiresAt} <= ${at.toISOString()}::timestamptz`
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: start, hits: 1, expiresAt: end })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
-    .returning({ hits: rateLimits.hits })
+    .values({ key, hits: 1, windowStart: at, expiresAt: end })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${over} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        windowStart: sql`CASE WHEN ${over} THEN ${at.toISOString()}::timestamptz ELSE ${rateLimits.windowStart} END`,
+        expiresAt: sql`CASE WHEN ${over} THEN ${end.toISOString()}::timestamptz ELSE ${rateLimits.expiresAt} END`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, expiresAt: rateLimits.expiresAt })
   const hits = row?.hits ?? 1
-  // A new window for this key: a good moment to drop the windows that are over (of every key).
+  // A new window: a good moment to drop the windows that are over (of every key).
   if (hits === 1) await prune(db, now)
-  return { hits, retryAfterMs: end.getTime() - now }
+  return { hits, retryAfterMs: (row?.expiresAt.getTime() ?? end.getTime()) - now }
 }
 
 /** Gives a try back (a sign-in that succeeded counts nothing against its address). */
-export async function unhit(db: Db, key: string, rule: Rule, now = Date.now()): Promise<void> {
-  const { start } = windowOf(rule, now)
+export async function unhit(db: Db, key: string, now = Date.now()): Promise<void> {
   await db
     .update(rateLimits)
     .set({ hits: sql`${rateLimits.hits} - 1` })
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, start), gt(rateLimits.hits, 0)))
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.expiresAt, new Date(now)), gt(rateLimits.hits, 0)))
 }
 
 /** Counts a try and refuses it (429, Retry-After) when it is over the rule's maximum in its window. */

@@ -218,19 +218,20 @@ export const passwordResets = pgTable('password_resets', {
 })
 
 /**
- * Every rate limit's counters (server/limits.ts): one row per key (door and who: an address, an
- * account, a phone) and fixed window, bumped atomically (INSERT … ON CONFLICT … RETURNING), so a
- * limit holds across parallel requests and instances. Rows are pruned once their window is over.
+ * Every rate limit's counter (server/limits.ts): one row per key (door and who: an address, an
+ * account, a phone), its window starting at the key's first try, bumped atomically (INSERT … ON
+ * CONFLICT … RETURNING) so a limit holds across parallel requests and instances. Rows whose window
+ * is over are pruned.
  */
 export const rateLimits = pgTable(
   'rate_limits',
   {
-    key: text('key').notNull(),
-    windowStart: at('window_start').notNull(),
+    key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
+    windowStart: at('window_start').notNull(),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_at').on(t.expiresAt)],
+  (t) => [index('rate_limits_expires_at').on(t.expiresAt)],
 )
 
 /**

@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()))
     if (!user || !passwordOk) throw new ApiError(401, MSG_INVALID_LOGIN)
     await signInSucceeded(db, signInKey(email))
-    await unhit(db, addressKey, LIMITS.signInPerAddress)
+    await unhit(db, addressKey)
     return c.json({ token: await signToken(secret, user), user: toWireUser(user) })
   })
 

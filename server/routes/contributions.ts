@@ -34,7 +34,7 @@ import type { Db } from '../db/client'
 import { bookingLines, bookings, contributionLinks, deceased, mpesaRequests, payments, users } from '../db/schema'
 import type { AppEnv } from '../types'
 import { reservedFor, verifyPush } from '../mpesa'
-import { LIMITS, limitByAddress } from '../limits'
+import { DARAJA_QUERY_EVERY_MS, LIMITS, limitByAddress } from '../limits'
 import { pushAfterClaim } from './payments'
 import { storedSettings } from './settings'
 import { queueSmsTo } from '../sms'
@@ -235,5 +235,5 @@ export const contributionRoutes = new Hono<AppEnv>()
     const checkoutId = c.req.param('checkoutRequestId')
     const [req] = await db.select().from(mpesaRequests).where(and(eq(mpesaRequests.checkoutRequestId, checkoutId), eq(mpesaRequests.contributionLinkId, link.id)))
     if (!req) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
-    return c.json({ data: await verifyPush(db, log, daraja, req) })
+    return c.json({ data: await verifyPush(db, log, daraja, req, new Date(), c.var.deps.darajaQueryEveryMs ?? DARAJA_QUERY_EVERY_MS) })
   })

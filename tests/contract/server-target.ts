@@ -59,7 +59,7 @@ export async function startServerTarget() {
   // Silent unless a test listens (serverLog in target.ts): then every line the server writes is kept.
   const logLines: string[] = []
   const log = pino({ level: 'silent' }, { write: (line: string) => void logLines.push(line) })
-  const app = createApp({ db, secret, log, dev: true, trustProxy: 0, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url })
+  const app = createApp({ db, secret, log, dev: true, trustProxy: 0, darajaQueryEveryMs: 0, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url })
   appFetch = (request) => app.fetch(request)
   let dirty = false
   return {

@@ -21,7 +21,8 @@ const ADMIN = { email: 'admin@funeral.test', password: 'Admin#2026' }
 let now = 0
 
 beforeAll(async () => {
-  database = await openDatabase({})
+  // PostgreSQL too when given (CONTRACT_DATABASE_URL): there parallel tries really run at once.
+  database = await openDatabase(process.env.CONTRACT_DATABASE_URL ? { databaseUrl: process.env.CONTRACT_DATABASE_URL } : {})
   const secret = randomBytes(32)
   for (const n of [0, 1, 2] as const) apps[n] = createApp({ db: database.db, secret, log: pino({ level: 'silent' }), dev: false, trustProxy: n })
 }, 60_000)
@@ -197,6 +198,24 @@ describe('register, forgot-password and contact per address', () => {
     expect((await database.db.select({ n: count() }).from(contactMessages))[0]!.n).toBe(LIMITS.contact.max)
     // Another address may still write.
     expect((await post('/contact', message(100), { proxies: 1, forwardedFor: '10.9.9.9' })).status).toBe(201)
+  })
+
+  it(`contribution pushes (${LIMITS.contributionPushPerAddress.max} in 15 min) and their verifies (${LIMITS.contributionVerifyPerAddress.max}) per address: every try counts, a guessed link too`, async () => {
+    const get = (path: string, forwardedFor?: string) =>
+      apps[1].fetch(new Request(`http://localhost/api${path}`, { headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {} }))
+    for (let i = 0; i < LIMITS.contributionPushPerAddress.max; i++) {
+      expect((await post(`/contributions/guess${i}/push`, { name: 'A', phoneNumber: '0712345678', amount: 10 }, { proxies: 1, forwardedFor: '10.2.0.1' })).status).toBe(404)
+    }
+    const pushes = await post('/contributions/guess/push', { name: 'A', phoneNumber: '0712345678', amount: 10 }, { proxies: 1, forwardedFor: '10.2.0.1' })
+    expect(pushes.status).toBe(429)
+    expect(pushes.json.message).toBe('Too many payment requests in a short time. Please wait a few minutes and try again.')
+    expect(pushes.retryAfter).toBeTruthy()
+    for (let i = 0; i < LIMITS.contributionVerifyPerAddress.max; i++) expect((await get(`/contributions/guess/verify/ws_CO_${i}`, '10.2.0.2')).status).toBe(404)
+    const verifies = await get('/contributions/guess/verify/ws_CO_x', '10.2.0.2')
+    expect(verifies.status).toBe(429)
+    expect(verifies.headers.get('retry-after')).toBeTruthy()
+    // Another address is not concerned.
+    expect((await get('/contributions/guess/verify/ws_CO_x', '10.2.0.3')).status).toBe(404)
   })
 
   it('windows that are over are pruned: the table keeps only current counters', async () => {

@@ -1,9 +1,8 @@
 CREATE TABLE "rate_limits" (
-	"key" text NOT NULL,
-	"window_start" timestamp with time zone NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"hits" integer NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "rate_limits_key_window_start_pk" PRIMARY KEY("key","window_start")
+	"window_start" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sign_in_delays" (
