@@ -10,9 +10,8 @@ import {
   DOCUMENT_TYPE_LABELS,
   DocumentStatusRequest,
   DocumentUploadFields,
-  DOCUMENT_QUOTA_BYTES,
   MSG_FILE_REQUIRED,
-  MSG_QUOTA_FULL,
+  documentQuota,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
   documentFileProblem,
@@ -134,7 +133,8 @@ export const documentHandlers = [
         }
         // The account's storage quota: what it keeps plus this file.
         const used = db.document.findMany((q) => q.where({ uploaded_by: user.id })).reduce((total, d) => total + d.size, 0)
-        if (used + file.size > DOCUMENT_QUOTA_BYTES) throw new ApiError(413, MSG_QUOTA_FULL, { file: MSG_QUOTA_FULL })
+        const quota = documentQuota(db.booking.findFirst((q) => q.where({ client_id: user.id })) !== undefined)
+        if (used + file.size > quota.bytes) throw new ApiError(413, quota.message, { file: quota.message })
         const bytes = new Uint8Array(await file.arrayBuffer())
         const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? 'bin'
         const type = file.type && file.type !== 'application/octet-stream' ? file.type : ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'application/octet-stream'

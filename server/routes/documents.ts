@@ -12,9 +12,8 @@ import {
   DOCUMENT_TYPE_LABELS,
   DocumentStatusRequest,
   DocumentUploadFields,
-  DOCUMENT_QUOTA_BYTES,
   MAX_DOCUMENT_BYTES,
-  MSG_QUOTA_FULL,
+  documentQuota,
   MSG_FILE_REQUIRED,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
@@ -233,10 +232,12 @@ export const documentRoutes = new Hono<AppEnv>()
       const user = c.var.user
       // The account's storage quota, checked before any byte is stored: a file may use what is left of it.
       const [used] = await db.select({ bytes: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents).where(eq(documents.uploadedBy, user.id))
-      const left = DOCUMENT_QUOTA_BYTES - Number(used?.bytes ?? 0)
-      if (left <= 0) throw new ApiError(413, MSG_QUOTA_FULL, { file: MSG_QUOTA_FULL })
+      const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, user.id)).limit(1)
+      const quota = documentQuota(booked !== undefined)
+      const left = quota.bytes - Number(used?.bytes ?? 0)
+      if (left <= 0) throw new ApiError(413, quota.message, { file: quota.message })
       const upload = await readUpload(c.req.raw, storage, Math.min(MAX_DOCUMENT_BYTES, left)).catch((error: unknown) => {
-        if (error instanceof StorageError && error.kind === 'too-large' && left < MAX_DOCUMENT_BYTES) throw new ApiError(413, MSG_QUOTA_FULL, { file: MSG_QUOTA_FULL })
+        if (error instanceof StorageError && error.kind === 'too-large' && left < MAX_DOCUMENT_BYTES) throw new ApiError(413, quota.message, { file: quota.message })
         return refusal(error)
       })
       const file = upload.file

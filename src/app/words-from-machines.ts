@@ -212,6 +212,7 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Too many failed sign-in attempts. Please wait a few minutes and try again, or reset your password.', message: 'Too many failed sign-in attempts. Please wait a few minutes and try again, or reset your password.' }),
   msg({ id: 'Too many requests in a short time. Please wait a few minutes and try again.', message: 'Too many requests in a short time. Please wait a few minutes and try again.' }),
   msg({ id: 'Your documents have reached the storage limit of 100 MB. Please delete documents you no longer need, or call us.', message: 'Your documents have reached the storage limit of 100 MB. Please delete documents you no longer need, or call us.' }),
+  msg({ id: 'Without a booking you can keep up to 10 MB of documents. Please make a booking first, or call us.', message: 'Without a booking you can keep up to 10 MB of documents. Please make a booking first, or call us.' }),
   msg({ id: 'Signed out', message: 'Signed out' }),
   msg({ id: 'Reset your password', message: 'Reset your password' }),
   msg({ id: 'Document storage is not configured on this server', message: 'Document storage is not configured on this server' }),
