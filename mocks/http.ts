@@ -147,7 +147,11 @@ export function route<Params extends PathParams = PathParams>(resolver: Resolver
     try {
       return await resolver(info)
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error.status, error.message, error.errors)
+      if (error instanceof ApiError) {
+        const answer = errorResponse(error.status, error.message, error.errors)
+        for (const [name, value] of Object.entries(error.headers ?? {})) answer.headers.set(name, value)
+        return answer
+      }
       if (error instanceof Response) return error
       console.error('[mock] handler error', error)
       return errorResponse(500, 'Something went wrong on the server. Please try again.')

@@ -124,7 +124,10 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   if (options.staticDir) app.use('*', serveDist(options.staticDir, pageContactOf(deps.db)))
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status as 400)
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
+      return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status as 400)
+    }
     if (error instanceof FieldTooLong) return c.json({ message: error.message, errors: { [error.field]: error.message } }, 422)
     if (error instanceof HTTPException) {
       const status = error.status

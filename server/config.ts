@@ -37,8 +37,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** PGlite only: its first VACUUM ANALYZE this long after start (ms), then every 6 hours. */
   MAINTENANCE_FIRST_MS: z._default(z.coerce.number({ error: 'MAINTENANCE_FIRST_MS must be a whole number of milliseconds' }).check(z.int('MAINTENANCE_FIRST_MS must be a whole number of milliseconds'), z.gte(0, 'MAINTENANCE_FIRST_MS must be 0 or more')), 60_000),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the sign-in limit). */
-  TRUST_PROXY: z.pipe(z.optional(z.string()), z.transform((v) => v === '1' || v === 'true')),
+  /** Behind N reverse proxies: the client address (for the rate limits) is the N-th entry from the right of X-Forwarded-For. `true` is 1; unset, 0 or `false`: none. */
+  TRUST_PROXY: z.pipe(
+    z.optional(z.string().check(z.regex(/^(\d{1,2}|true|false)$/i, 'TRUST_PROXY must be the number of proxies in front of the server (0-99), or true (one) or false (none)'))),
+    z.transform((v) => (v === undefined || /^false$/i.test(v) ? 0 : /^true$/i.test(v) ? 1 : Number(v))),
+  ),
 })
 export type Config = z.infer<typeof ConfigSchema>
 

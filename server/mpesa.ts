@@ -12,6 +12,7 @@ import { MPESA_PROCESSING } from '../mocks/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './routes/settings'
 import type { Logger } from 'pino'
+import { hit } from './limits'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
 import { amountDue } from '../shared/rules'
@@ -261,10 +262,10 @@ export async function settleOrExpire(db: Db, log: Logger, daraja: Daraja | undef
 
 /**
  * A verify of the app (the family's dialog, a relative's page): counted, then the push's final
- * answer when it has one, else an STK query (an overdue push is closed as expired), else "still
- * processing". Answers Daraja's shapes, as the mock does.
+ * answer when it has one, else an STK query (at most one per push every queryEveryMs; an overdue
+ * push is closed as expired), else "still processing". Answers Daraja's shapes, as the mock does.
  */
-export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined, request: MpesaRequestRow, now = new Date()): Promise<Record<string, string>> {
+export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined, request: MpesaRequestRow, now = new Date(), queryEveryMs = 0): Promise<Record<string, string>> {
   await db.update(mpesaRequests).set({ verifyCount: sql`${mpesaRequests.verifyCount} + 1` }).where(eq(mpesaRequests.id, request.id))
   if (request.resultCode !== null) return { ResultCode: request.resultCode, ResultDesc: request.resultDesc ?? '' }
   const reread = async () => (await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, request.id)))[0]
@@ -274,6 +275,12 @@ export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined
   }
   // An attempt whose push answer was lost has no CheckoutRequestID to ask about: processing until its callback is matched.
   if (!daraja || request.checkoutRequestId.startsWith('claim-')) return { ...MPESA_PROCESSING }
+  // However many pages poll, Daraja is asked about a push at most once every queryEveryMs (counted
+  // in the database, across instances); in between the answer is the database's. The callback and
+  // the reconciliation job (server/reconcile.ts) settle it meanwhile.
+  if (queryEveryMs > 0 && (await hit(db, `daraja-query:${request.checkoutRequestId}`, { max: 1, windowMs: queryEveryMs }, now.getTime())).hits > 1) {
+    return { ...MPESA_PROCESSING }
+  }
   const result = await queryAndSettle(db, log, daraja, request.checkoutRequestId)
   const settled = await reread()
   if (!result || result.status === 'pending' || !settled || settled.resultCode === null) return { ...MPESA_PROCESSING }

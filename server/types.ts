@@ -13,7 +13,8 @@ export interface Deps {
   log: Logger
   /** Development (NODE_ENV is not production). */
   dev: boolean
-  trustProxy: boolean
+  /** How many reverse proxies stand in front (TRUST_PROXY): the client address is the N-th from the right of X-Forwarded-For; 0 reads the socket. */
+  trustProxy: number
   /** The origin families reach the app at (PUBLIC_URL): every link the server writes starts with it, never with a request's Host. */
   publicUrl?: string
   /** DATA_DIR: backups go to its backups/ folder (absent in tests: the system's temporary folder). */
@@ -26,6 +27,8 @@ export interface Deps {
   daraja?: Daraja
   /** The secret in our callback URL's path (mounted outside /api's authentication). */
   darajaCallbackSecret?: string
+  /** A verify asks Daraja about a push at most this often (default 15 s; in between the database answers). 0: every verify may ask (the contract suite, whose scenarios end on the Nth verify as the mock's do). */
+  darajaQueryEveryMs?: number
   /** How long after a push its first STK query is due (the reconciliation job; default 60 s). */
   reconcileFirstMs?: number
   /** Who sends the SMS ('africastalking', or 'outbox' when none is configured: they are kept, not sent). */

@@ -2,6 +2,8 @@
 export class ApiError extends Error {
   readonly status: number
   readonly errors?: Record<string, string>
+  /** Headers the answer carries (Retry-After on a 429). */
+  headers?: Record<string, string>
   constructor(status: number, message: string, errors?: Record<string, string>) {
     super(message)
     this.status = status

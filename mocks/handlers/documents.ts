@@ -11,6 +11,7 @@ import {
   DocumentStatusRequest,
   DocumentUploadFields,
   MSG_FILE_REQUIRED,
+  documentQuota,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
   documentFileProblem,
@@ -130,6 +131,10 @@ export const documentHandlers = [
           if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
           bookingId = booking.id
         }
+        // The account's storage quota: what it keeps plus this file.
+        const used = db.document.findMany((q) => q.where({ uploaded_by: user.id })).reduce((total, d) => total + d.size, 0)
+        const quota = documentQuota(db.booking.findFirst((q) => q.where({ client_id: user.id })) !== undefined)
+        if (used + file.size > quota.bytes) throw new ApiError(413, quota.message, { file: quota.message })
         const bytes = new Uint8Array(await file.arrayBuffer())
         const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? 'bin'
         const type = file.type && file.type !== 'application/octet-stream' ? file.type : ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'application/octet-stream'

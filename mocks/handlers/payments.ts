@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { reservedFor } from '../mpesa'
-import { msgAmountAboveDue } from '../../src/api/contracts/contributions'
+import { MSG_TOO_MANY_PUSHES, msgAmountAboveDue } from '../../src/api/contracts/contributions'
 import { z } from 'zod/mini'
 import { db } from '../db'
 import type { MpesaRequestRecord, UserRecord } from '../db'
@@ -12,7 +12,7 @@ import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { reportFileName } from '../../shared/report'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
-import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone, reportLanguage } from '../../src/api/contracts/payments'
+import { REPORT_TYPES, STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, STK_PUSH_WINDOW_MS, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone, reportLanguage } from '../../src/api/contracts/payments'
 
 export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
 const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
@@ -65,8 +65,25 @@ async function pushFor(user: UserRecord, request: Request): Promise<Response> {
     const dueNow = amountDue(db.booking.findFirst((q) => q.where({ id: booking.id })) ?? booking)
     if (dueNow === 0) throw new ApiError(409, 'This booking is already paid')
     if (input.amount > dueNow) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
+    refuseTooManyPushes(user.id, phone)
     return startMockPush({ bookingId: booking.id, clientId: user.id, phone, amount: input.amount })
   })
+}
+
+/**
+ * The server's limits on a family's prompts (STK_PUSHES_PER_USER in STK_PUSH_WINDOW_MS per family,
+ * STK_PUSHES_PER_PHONE per phone), counted here over the pushes the mock recorded.
+ */
+function refuseTooManyPushes(clientId: number, phone: string): void {
+  const since = Date.now() - STK_PUSH_WINDOW_MS
+  const recent = db.mpesaRequest.findMany((q) => q.where({ client_id: clientId })).filter((r) => !r.contribution_link_id && Date.parse(r.created_at) > since)
+  const perPhone = db.mpesaRequest.findMany((q) => q.where({ phone })).filter((r) => !r.contribution_link_id && Date.parse(r.created_at) > since)
+  if (recent.length >= STK_PUSHES_PER_USER || perPhone.length >= STK_PUSHES_PER_PHONE) {
+    const error = new ApiError(429, MSG_TOO_MANY_PUSHES)
+    const oldest = Math.min(...[...recent, ...perPhone].map((r) => Date.parse(r.created_at)))
+    error.headers = { 'Retry-After': String(Math.max(1, Math.ceil((oldest + STK_PUSH_WINDOW_MS - Date.now()) / 1000))) }
+    throw error
+  }
 }
 
 /** The simulated Daraja push (by the phone's test scenario): Daraja's answer, and the request recorded when accepted. */

@@ -222,16 +222,34 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: at('created_at').notNull().defaultNow(),
 })
 
-/** Failed sign-ins, by e-mail and by address, for the attempt limit (kept in the database so every instance sees them). */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Every rate limit's counter (server/limits.ts): one row per key (door and who: an address, an
+ * account, a phone), its window starting at the key's first try, bumped atomically (INSERT … ON
+ * CONFLICT … RETURNING) so a limit holds across parallel requests and instances. Rows whose window
+ * is over are pruned.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: id(),
-    key: text('key').notNull(),
-    at: at('at').notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowStart: at('window_start').notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
-  (t) => [index('login_failures_key_at').on(t.key, t.at)],
+  (t) => [index('rate_limits_expires_at').on(t.expiresAt)],
 )
+
+/**
+ * Sign-in tries per account (by e-mail, known or not): a try is counted before its password is
+ * checked, and after a few failures each further try must wait until next_at (the wait doubling,
+ * capped). A successful sign-in removes the row.
+ */
+export const signInDelays = pgTable('sign_in_delays', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  nextAt: at('next_at').notNull(),
+  lastAt: at('last_at').notNull(),
+})
 
 /**
  * Answers to create requests that carried an Idempotency-Key, per user: a retried request gets the

@@ -1,8 +1,8 @@
 /** Users: accounts, their token version, and the admin's list. */
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { isEmbedded, preparedOn } from '../db/prepared'
-import { activities, bookings, loginFailures, users } from '../db/schema'
+import { activities, bookings, signInDelays, users } from '../db/schema'
 import type { UserRow } from '../types'
 import type { WireRole } from '../../src/api/contracts/roles'
 
@@ -149,18 +149,7 @@ export async function logActivity(db: Db, type: 'booking' | 'payment' | 'documen
 }
 
 // ---- failed sign-ins ----
-export async function recentFailures(db: Db, key: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)))
-  return row?.n ?? 0
-}
-export async function recordFailures(db: Db, keys: string[], window: Date): Promise<void> {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })))
-  // Only the window counts: older failures of these keys go, so the table stays small.
-  await db.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, window)))
-}
+/** Forgets an account's failed sign-ins (a password reset): its next try waits for nothing. */
 export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key))
+  await db.delete(signInDelays).where(eq(signInDelays.key, key))
 }

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { omit } from 'zod/mini'
 import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest } from '../../src/api/contracts/auth'
@@ -12,36 +10,23 @@ import { checkLengths } from '../../shared/rules'
 import { passwordResets, users } from '../db/schema'
 import { queuePasswordReset } from '../mail'
 import { checkNewPassword } from './settings'
-import { clearFailures, createUser, findUserByEmail, logActivity, recentFailures, recordFailures, toWireUser, updateUser } from '../repo/users'
+import { clearFailures, createUser, findUserByEmail, logActivity, toWireUser, updateUser } from '../repo/users'
+import { LIMITS, MSG_TOO_MANY_SIGN_INS, clientAddress, limit, limitByAddress, signInKey, signInSucceeded, signInTry, unhit } from '../limits'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
 export const MSG_EMAIL_TAKEN = 'An account with this email already exists'
 export const MSG_FORGOT = 'If an account exists for that email, a reset link has been sent.'
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
-export const MSG_TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.'
+export const MSG_TOO_MANY = MSG_TOO_MANY_SIGN_INS
 
 /** The reset e-mail's language: the account's (chosen in the app); until then the browser's that asked for it, else English. */
 const emailLanguage = (chosen: 'en' | 'sw' | null, acceptLanguage: string | undefined): 'en' | 'sw' =>
   chosen ?? (/^\s*sw\b/i.test(acceptLanguage ?? '') ? 'sw' : 'en')
-const FAILURE_WINDOW_MS = 15 * 60 * 1000
-/** Per e-mail: slows guessing one account's password. Per address: slows trying many accounts. */
-const MAX_FAILURES_PER_EMAIL = 10
-const MAX_FAILURES_PER_ADDRESS = 50
-
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
-
-function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'local' // in-process requests (tests) have no socket
-  }
-}
+/** A hash no password matches, checked when the e-mail has no account (made once, with the same parameters as real ones). */
+const dummy = hashPassword(randomBytes(32).toString('base64url'))
+const dummyHash = () => dummy
 
 const USER_LIMITS = { name: 'Name', phone: 'Phone', address: 'Address', email: 'Email' } as const
 
@@ -49,23 +34,23 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', valid('json', LoginRequest), async (c) => {
     const { db, secret } = c.var.deps
     const { email, password } = c.req.valid('json')
-    const emailKey = `email:${email.trim().toLowerCase()}`
-    const addressKey = `ip:${clientAddress(c)}`
-    const since = new Date(Date.now() - FAILURE_WINDOW_MS)
-    if ((await recentFailures(db, emailKey, since)) >= MAX_FAILURES_PER_EMAIL || (await recentFailures(db, addressKey, since)) >= MAX_FAILURES_PER_ADDRESS) {
-      throw new ApiError(429, MSG_TOO_MANY)
-    }
+    // Both counted before the password is checked (parallel tries cannot slip past): the address's
+    // limit, then the account's delay. A success gives the address its try back.
+    const addressKey = `sign-in:ip:${clientAddress(c)}`
+    await limit(c, addressKey, LIMITS.signInPerAddress, MSG_TOO_MANY)
+    await signInTry(db, signInKey(email))
     const user = await findUserByEmail(db, email)
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      await recordFailures(db, [emailKey, addressKey], since)
-      throw new ApiError(401, MSG_INVALID_LOGIN)
-    }
-    await clearFailures(db, emailKey)
+    // An unknown e-mail costs the same argon2 check as a known one: the time tells nothing.
+    const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()))
+    if (!user || !passwordOk) throw new ApiError(401, MSG_INVALID_LOGIN)
+    await signInSucceeded(db, signInKey(email))
+    await unhit(db, addressKey)
     return c.json({ token: await signToken(secret, user), user: toWireUser(user) })
   })
 
   .post('/register', valid('json', omit(RegisterRequest, { role: true })), async (c) => {
     const { db } = c.var.deps
+    await limitByAddress(c, 'register', LIMITS.register)
     // Any role sent is ignored: self-registration always creates a client.
     const input = checkLengths(c.req.valid('json'), USER_LIMITS)
     await checkNewPassword(db, input.password)
@@ -125,6 +110,9 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/forgot-password', valid('json', ForgotPasswordRequest), async (c) => {
     const { db } = c.var.deps
     const { email } = c.req.valid('json')
+    await limitByAddress(c, 'forgot', LIMITS.forgotPerAddress)
+    // Per e-mail too, whether or not it has an account (the answer tells nothing either way).
+    await limit(c, `forgot:${signInKey(email)}`, LIMITS.forgotPerEmail)
     const user = await findUserByEmail(db, email)
     // The same answer whether or not the account exists; the link goes only to the account's e-mail.
     // Only queued here: the mail job mints the link's token when it sends (server/mail.ts), so no table holds it.

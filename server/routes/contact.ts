@@ -6,12 +6,14 @@ import { requireAuth } from '../auth'
 import { contactMessages } from '../db/schema'
 import type { AppEnv } from '../types'
 import { contactThread } from './messages'
+import { LIMITS, limitByAddress } from '../limits'
 
 export const MSG_CONTACT_SENT = 'Message sent'
 
 export const contactRoutes = new Hono<AppEnv>()
   // Anyone may write: a grieving visitor should not need an account to reach the home.
   .post('/', valid('json', ContactRequest), async (c) => {
+    await limitByAddress(c, 'contact', LIMITS.contact)
     const input = c.req.valid('json')
     await c.var.deps.db.insert(contactMessages).values({ name: input.name, email: input.email.toLowerCase(), message: input.message })
     // The staff read and answer it in their Messages inbox, as a conversation without a booking.

@@ -34,6 +34,7 @@ import type { Db } from '../db/client'
 import { bookingLines, bookings, contributionLinks, deceased, mpesaRequests, payments, users } from '../db/schema'
 import type { AppEnv } from '../types'
 import { reservedFor, verifyPush } from '../mpesa'
+import { DARAJA_QUERY_EVERY_MS, LIMITS, limitByAddress } from '../limits'
 import { pushAfterClaim } from './payments'
 import { storedSettings } from './settings'
 import { queueSmsTo } from '../sms'
@@ -183,6 +184,7 @@ export const contributionRoutes = new Hono<AppEnv>()
   // A relative on a weak network who sends again after a lost answer gets the first push's answer: one prompt.
   .post('/:token/push', idempotentAnonymous('token'), async (c) => {
     const { db } = c.var.deps
+    await limitByAddress(c, 'contribution-push', LIMITS.contributionPushPerAddress, MSG_TOO_MANY_PUSHES)
     const { link, booking } = await linkByToken(db, c.req.param('token'))
     const raw: unknown = await c.req.json().catch(() => {
       throw new ApiError(400, 'Malformed JSON in request body')
@@ -228,9 +230,10 @@ export const contributionRoutes = new Hono<AppEnv>()
 
   .get('/:token/verify/:checkoutRequestId', async (c) => {
     const { db, log, daraja } = c.var.deps
+    await limitByAddress(c, 'contribution-verify', LIMITS.contributionVerifyPerAddress)
     const { link } = await linkByToken(db, c.req.param('token'))
     const checkoutId = c.req.param('checkoutRequestId')
     const [req] = await db.select().from(mpesaRequests).where(and(eq(mpesaRequests.checkoutRequestId, checkoutId), eq(mpesaRequests.contributionLinkId, link.id)))
     if (!req) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
-    return c.json({ data: await verifyPush(db, log, daraja, req) })
+    return c.json({ data: await verifyPush(db, log, daraja, req, new Date(), c.var.deps.darajaQueryEveryMs ?? DARAJA_QUERY_EVERY_MS) })
   })

@@ -13,6 +13,7 @@ import {
   DocumentStatusRequest,
   DocumentUploadFields,
   MAX_DOCUMENT_BYTES,
+  documentQuota,
   MSG_FILE_REQUIRED,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
@@ -108,7 +109,7 @@ interface ParsedUpload {
  * parts are short text fields. A refused file (too large, wrong content, empty) rejects at once with
  * the storage's error; the rest of the body is not read.
  */
-function readUpload(request: Request, storage: Storage): Promise<ParsedUpload> {
+function readUpload(request: Request, storage: Storage, maxBytes = MAX_DOCUMENT_BYTES): Promise<ParsedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) return Promise.reject(new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED }))
   return new Promise<ParsedUpload>((resolve, reject) => {
@@ -145,7 +146,7 @@ function readUpload(request: Request, storage: Storage): Promise<ParsedUpload> {
         fail(problem === MSG_FILE_TYPE ? new ApiError(415, problem, { file: problem }) : new ApiError(422, problem, { file: problem }))
         return
       }
-      pending = storage.put(stream, { maxBytes: MAX_DOCUMENT_BYTES }).then(
+      pending = storage.put(stream, { maxBytes }).then(
         (stored) => ({ name: fileName, declaredType: info.mimeType, stored }),
         (error: unknown) => {
           fail(error)
@@ -229,7 +230,16 @@ export const documentRoutes = new Hono<AppEnv>()
       const { db } = c.var.deps
       const storage = storageOf(c.var.deps)
       const user = c.var.user
-      const upload = await readUpload(c.req.raw, storage).catch(refusal)
+      // The account's storage quota, checked before any byte is stored: a file may use what is left of it.
+      const [used] = await db.select({ bytes: sql<string>`coalesce(sum(${documents.size}), 0)` }).from(documents).where(eq(documents.uploadedBy, user.id))
+      const [booked] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, user.id)).limit(1)
+      const quota = documentQuota(booked !== undefined)
+      const left = quota.bytes - Number(used?.bytes ?? 0)
+      if (left <= 0) throw new ApiError(413, quota.message, { file: quota.message })
+      const upload = await readUpload(c.req.raw, storage, Math.min(MAX_DOCUMENT_BYTES, left)).catch((error: unknown) => {
+        if (error instanceof StorageError && error.kind === 'too-large' && left < MAX_DOCUMENT_BYTES) throw new ApiError(413, quota.message, { file: quota.message })
+        return refusal(error)
+      })
       const file = upload.file
       if (!file) throw new ApiError(422, MSG_FILE_REQUIRED, { file: MSG_FILE_REQUIRED })
       try {

@@ -17,7 +17,8 @@ import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
 import { expirePush, openRequestOf, paymentsOf, reservedFor, settleOrExpire, toWirePayment, verifyPush } from '../mpesa'
 import { XLSX_MIME, buildReport, summarise, transactions } from '../repo/reports'
 import { reportFileName } from '../../shared/report'
-import { maskPhone, msgAmountAboveDue } from '../../src/api/contracts/contributions'
+import { MSG_TOO_MANY_PUSHES, maskPhone, msgAmountAboveDue } from '../../src/api/contracts/contributions'
+import { DARAJA_QUERY_EVERY_MS, LIMITS, limit, unhit } from '../limits'
 
 const TimeframeQuery = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
@@ -88,6 +89,13 @@ async function stkPush(c: Context<AppEnv>) {
     if (dueNow === 0) throw new ApiError(409, 'This booking is already paid')
     if (input.amount > dueNow) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
   }
+  // Each prompt that would go out counts, per family and per phone (a stranger's number is not to be flooded).
+  // A prompt refused for its phone is not one of the family's.
+  await limit(c, `stk:user:${user.id}`, LIMITS.stkPerUser, MSG_TOO_MANY_PUSHES)
+  await limit(c, `stk:phone:${phone}`, LIMITS.stkPerPhone, MSG_TOO_MANY_PUSHES).catch(async (error: unknown) => {
+    await unhit(db, `stk:user:${user.id}`)
+    throw error
+  })
   const claimId = `claim-${randomUUID()}`
   try {
     await db.insert(mpesaRequests).values({
@@ -245,7 +253,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     const user = c.var.user
     const [req] = await db.select().from(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, c.req.param('checkoutRequestId')))
     if (!req || (req.clientId !== user.id && user.role !== 'admin')) throw new ApiError(404, MSG_CHECKOUT_NOT_FOUND)
-    return c.json({ data: await verifyPush(db, log, darajaOf(c.var.deps), req) })
+    return c.json({ data: await verifyPush(db, log, darajaOf(c.var.deps), req, new Date(), c.var.deps.darajaQueryEveryMs ?? DARAJA_QUERY_EVERY_MS) })
   })
   .get('/:id', requireAuth(), async (c) => {
     const user = c.var.user

@@ -1,7 +1,7 @@
 /** Documents (upload, download, review) on both backends. */
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, postForm, seed, serverOnly, storedFiles, useBackend } from './target'
-import { DocumentList, DocumentResponse, DocumentStatsResponse } from '../../src/api/contracts/documents'
+import { call, fixtures, login, loginAs, postForm, seed, serverOnly, storedFiles, useBackend } from './target'
+import { DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_NO_BOOKING_BYTES, DocumentList, DocumentResponse, DocumentStatsResponse, MSG_QUOTA_FULL, MSG_QUOTA_NO_BOOKING } from '../../src/api/contracts/documents'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 import { samplePdf, samplePng } from '../../mocks/files'
 
@@ -87,6 +87,35 @@ describe('documents', () => {
     expect((await call('DELETE', `/documents/${doc.id}`, { token })).status).toBe(200)
     expect(await storedFiles()).toEqual(files)
     expect((await call('GET', `/documents/${doc.id}/download`, { token })).status).toBe(404)
+  })
+
+  it('a family keeps at most 100 MB of documents: the upload that would go over is 413 with a clear message and nothing is stored; freeing space lets it in', async () => {
+    const token = await loginAs('client')
+    const pdf = samplePdf('Burial permit')
+    // The family already keeps all but a few bytes of its quota.
+    const big = await fixtures.addDocument({ booking_id: openBooking().id, uploaded_by: family().id, document_type: 'other', status: 'pending', size: DOCUMENT_QUOTA_BYTES - (pdf.length - 1) })
+    const before = await documentCount()
+    const refused = await upload(token, new Blob([buffer(pdf)], { type: 'application/pdf' }), 'permit.pdf', { document_type: 'burial_permit', booking_id: String(openBooking().id) })
+    expect(refused.status).toBe(413)
+    expect(refused.json).toEqual({ message: MSG_QUOTA_FULL, errors: { file: MSG_QUOTA_FULL } })
+    expect(await documentCount()).toBe(before)
+    // Space freed: the same upload goes in.
+    expect((await call('DELETE', `/documents/${big}`, { token })).status).toBe(200)
+    const accepted = await upload(token, new Blob([buffer(pdf)], { type: 'application/pdf' }), 'permit.pdf', { document_type: 'burial_permit', booking_id: String(openBooking().id) })
+    expect(accepted.status).toBe(201)
+  })
+
+  it('an account with no booking yet keeps at most 10 MB of documents (413 saying why)', async () => {
+    const reg = await call<{ user: { id: number } }>('POST', '/auth/register', { body: { name: 'Newcomer Otieno', email: 'newcomer@example.com', password: 'Newcomer#2026', phone: '0722000111', address: 'Kisumu' } })
+    expect(reg.status).toBe(201)
+    const token = await login('newcomer@example.com', 'Newcomer#2026')
+    const pdf = samplePdf('Burial permit')
+    const small = await upload(token, new Blob([buffer(pdf)], { type: 'application/pdf' }), 'permit.pdf')
+    expect(small.status).toBe(201)
+    await fixtures.addDocument({ booking_id: openBooking().id, uploaded_by: Number(reg.json.user.id), document_type: 'other', status: 'pending', size: DOCUMENT_QUOTA_NO_BOOKING_BYTES - 2 * pdf.length + 1 })
+    const refused = await upload(token, new Blob([buffer(pdf)], { type: 'application/pdf' }), 'permit.pdf')
+    expect(refused.status).toBe(413)
+    expect(refused.json).toEqual({ message: MSG_QUOTA_NO_BOOKING, errors: { file: MSG_QUOTA_NO_BOOKING } })
   })
 
   it("a family sees and changes only its own documents; another family's id answers 404", async () => {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { pendingList, phoneFor, push, unpaidBooking, verifyUntilFinal } from './payment-helpers'
 import { call, darajaSimulator, fixtures, login, loginAs, seed, serverOnly, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { MPESA_PUSH_EXPIRY_MS, PaymentList, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
+import { MPESA_PUSH_EXPIRY_MS, PaymentList, STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, StkPushResponse, VerifyResponse, amountToPay } from '../../src/api/contracts/payments'
+import { MSG_TOO_MANY_PUSHES } from '../../src/api/contracts/contributions'
 import { BookingResponse } from '../../src/api/contracts/bookings'
 
 useBackend()
@@ -219,6 +220,30 @@ describe('payments', () => {
     expect(retry.status).toBe(200)
     expect(StkPushResponse.parse(retry.json).data.CheckoutRequestID).toBe(StkPushResponse.parse(first.json).data.CheckoutRequestID)
     expect((await paymentsOf(token, booking.id)).length).toBe(before + 1)
+  })
+
+  it(`a family sends at most ${STK_PUSHES_PER_PHONE} prompts an hour to one phone and ${STK_PUSHES_PER_USER} in all; then 429 with Retry-After, and no prompt goes out`, async () => {
+    const token = await loginAs('client')
+    const booking = await unpaidBooking(token)
+    const body = (phoneNumber: string) => ({ phoneNumber, amount: booking.total_amount, bookingId: booking.id })
+    // Numbers of the "cancelled" scenario (the last four digits choose it): the booking stays unpaid, each push ends on its 2nd verify.
+    const pushAndFinish = async (phoneNumber: string) => {
+      const res = await call('POST', '/stk-push', { token, body: body(phoneNumber) })
+      expect(res.status, phoneNumber).toBe(200)
+      await verifyUntilFinal(token, StkPushResponse.parse(res.json).data.CheckoutRequestID ?? '')
+    }
+    for (let i = 0; i < STK_PUSHES_PER_PHONE; i++) await pushAndFinish('0711111032')
+    const rowsBefore = (await paymentsOf(token, booking.id)).length
+    const perPhone = await call<{ message: string }>('POST', '/stk-push', { token, body: body('0711111032') })
+    expect(perPhone.status).toBe(429)
+    expect(perPhone.json.message).toBe(MSG_TOO_MANY_PUSHES)
+    expect(Number(perPhone.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await paymentsOf(token, booking.id)).length).toBe(rowsBefore)
+    // Another number is still allowed, up to the family's limit.
+    for (let i = STK_PUSHES_PER_PHONE; i < STK_PUSHES_PER_USER; i++) await pushAndFinish('0722221032')
+    const perFamily = await call<{ message: string }>('POST', '/payments/initiate', { token, body: body('0733331032') })
+    expect(perFamily.status).toBe(429)
+    expect(perFamily.json.message).toBe(MSG_TOO_MANY_PUSHES)
   })
 
   it('stk-push validation: phone formats, amount, ownership', async () => {

@@ -60,7 +60,7 @@ export async function startServerTarget() {
   // Silent unless a test listens (serverLog in target.ts): then every line the server writes is kept.
   const logLines: string[] = []
   const log = pino({ level: 'silent' }, { write: (line: string) => void logLines.push(line) })
-  const app = createApp({ db, secret, log, dev: true, trustProxy: false, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url, mailTransport: 'smtp' })
+  const app = createApp({ db, secret, log, dev: true, trustProxy: 0, darajaQueryEveryMs: 0, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url, mailTransport: 'smtp' })
   appFetch = (request) => app.fetch(request)
   let dirty = false
   const mailbox: OutgoingMail[] = []
@@ -80,11 +80,11 @@ export async function startServerTarget() {
       dirty = false
     },
     fixtures: {
-      async addDocument(doc: { booking_id: number; uploaded_by: number; document_type: string; status: 'pending' | 'approved' | 'rejected'; name?: string }) {
+      async addDocument(doc: { booking_id: number; uploaded_by: number; document_type: string; status: 'pending' | 'approved' | 'rejected'; name?: string; size?: number }) {
         dirty = true
         const [row] = await db
           .insert(documents)
-          .values({ bookingId: doc.booking_id, uploadedBy: doc.uploaded_by, name: doc.name ?? 'x.pdf', documentType: doc.document_type, description: null, filePath: '/x', mimeType: 'application/pdf', size: 10, status: doc.status })
+          .values({ bookingId: doc.booking_id, uploadedBy: doc.uploaded_by, name: doc.name ?? 'x.pdf', documentType: doc.document_type, description: null, filePath: '/x', mimeType: 'application/pdf', size: doc.size ?? 10, status: doc.status })
           .returning({ id: documents.id })
         return row?.id ?? 0
       },

@@ -46,6 +46,8 @@ export interface NewDocument {
   document_type: 'death_certificate' | 'burial_permit' | 'contract' | 'invoice' | 'receipt' | 'other'
   status: 'pending' | 'approved' | 'rejected'
   name?: string
+  /** Bytes the record says the file has (default 10): a family's storage quota counts them. */
+  size?: number
 }
 export interface Fixtures {
   /** Adds a document record (metadata only); returns its id. */
@@ -68,7 +70,7 @@ const mockFixtures: Fixtures = {
       description: null,
       file_path: `/uploads/${id}`,
       mime_type: 'application/pdf',
-      size: 10,
+      size: doc.size ?? 10,
       status: doc.status,
       review_notes: null,
       created_at: new Date().toISOString(),

@@ -40,7 +40,7 @@ describe(`the family’s kept list on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
     try {
       if (databaseUrl) await truncateAll(server.db)
       await seedIfEmpty(server.db, true)
-      const app = createApp({ db: server.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+      const app = createApp({ db: server.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
       const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
       const { token, user } = (await login.json()) as { token: string; user: { id: number } }
       const list = async () => {

@@ -66,7 +66,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   smtpUrl = `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
   database = await openDatabase({})
-  app = createApp({ db: database.db, secret: randomBytes(32), log, dev: false, trustProxy: false, publicUrl: PUBLIC_URL, mailTransport: 'smtp' })
+  app = createApp({ db: database.db, secret: randomBytes(32), log, dev: false, trustProxy: 0, publicUrl: PUBLIC_URL, mailTransport: 'smtp' })
 }, 60_000)
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()))

@@ -5,7 +5,7 @@
  * completed by the STK query alone gets its receipt from the callback that follows.
  */
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { and, eq, like } from 'drizzle-orm'
 import pino from 'pino'
 import { createApp } from '../../server/app'
@@ -17,6 +17,7 @@ import { createDarajaClient, type Daraja } from '../../server/daraja/client'
 import { simulatorDarajaConfig } from '../../server/daraja/config'
 import { startDarajaSimulator, type DarajaSimulator } from '../../server/daraja/simulator'
 import { reconcileOnce } from '../../server/reconcile'
+import { DARAJA_QUERY_EVERY_MS } from '../../server/limits'
 import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
 import { phoneFor } from '../contract/payment-helpers'
 
@@ -27,6 +28,7 @@ let simulator: DarajaSimulator
 let daraja: Daraja
 let app: ReturnType<typeof createApp>
 let secret: string
+const jwtSecret = randomBytes(32)
 
 /** The job's clock: the wall clock moved on by `offset` (pushes are stamped by the database's own clock). */
 const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) }
@@ -38,7 +40,7 @@ beforeAll(async () => {
   // Daraja's callbacks come into the app in-process, as in the contract suite.
   simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) })
   daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', secret))
-  app = createApp({ db: database.db, secret: randomBytes(32), log, dev: true, trustProxy: false, daraja, darajaCallbackSecret: secret })
+  app = createApp({ db: database.db, secret: jwtSecret, log, dev: true, trustProxy: 0, darajaQueryEveryMs: 0, daraja, darajaCallbackSecret: secret })
 }, 60_000)
 afterAll(async () => {
   await simulator.close()
@@ -248,5 +250,40 @@ describe('a push completed by the STK query alone', () => {
     const received = await database.db.select().from(activities).where(like(activities.message, `%received for booking #${booking.id}%`))
     expect(received).toHaveLength(1)
     expect(await bookingStatus(token, booking.id)).toBe('paid')
+  })
+})
+
+describe("the family's verifies and Daraja", () => {
+  it('however often a page polls, Daraja is asked about a push at most once every 15 s; in between the database answers', async () => {
+    // The server as it runs (the suite's other apps let every verify ask, as the mock's scenarios count verifies).
+    const throttled = createApp({ db: database.db, secret: jwtSecret, log, dev: true, trustProxy: 0, daraja, darajaCallbackSecret: secret })
+    const { token, booking } = await family()
+    simulator.setCallbackPlan({ mode: 'drop' })
+    const id = await pushFor(token, booking.id, phoneFor('success'), booking.amount_due)
+    const queries = () => simulator.pushes().find((p) => p.checkoutRequestId === id)!.queries
+    const verify = async () => {
+      const res = await throttled.fetch(new Request(`http://localhost:3000/api/payments/mpesa/verify/${id}`, { headers: { Authorization: `Bearer ${token}` } }))
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { data: Record<string, unknown> }).data
+    }
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const start = Date.now()
+      for (let i = 0; i < 10; i++) expect(await verify()).toMatchObject({ errorMessage: 'The transaction is being processed' })
+      expect(queries()).toBe(1)
+      vi.setSystemTime(start + DARAJA_QUERY_EVERY_MS)
+      await verify()
+      await verify()
+      expect(queries()).toBe(2)
+      // The scenario's final answer comes on Daraja's 3rd query.
+      vi.setSystemTime(start + 2 * DARAJA_QUERY_EVERY_MS)
+      expect(await verify()).toMatchObject({ ResultCode: '0' })
+      expect(queries()).toBe(3)
+      // Settled: every further verify is the database's answer.
+      for (let i = 0; i < 5; i++) expect(await verify()).toMatchObject({ ResultCode: '0' })
+      expect(queries()).toBe(3)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -26,7 +26,7 @@ afterAll(() => {
 })
 
 // Static files need no database: a stand-in that fails loudly if touched.
-const app = createApp({ db: null as unknown as Db, secret: new Uint8Array(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false }, { staticDir: dist })
+const app = createApp({ db: null as unknown as Db, secret: new Uint8Array(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 }, { staticDir: dist })
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers })
 
 describe('serving dist/', () => {

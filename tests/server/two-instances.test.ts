@@ -29,7 +29,7 @@ async function seededPair(beforeB: (a: Database) => Promise<unknown> = async () 
   const logged: Array<[string, string]> = []
   const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
   vi.spyOn(Date, 'now').mockReturnValue(Date.now())
-  const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+  const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
   const signIn = async () => {
     const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
     return { headers: { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` } }
@@ -54,8 +54,8 @@ maybe('two instances on one PostgreSQL', () => {
       expect(row?.n).toBe(34)
       const secret = randomBytes(32)
       const log = pino({ level: 'silent' })
-      const appA = createApp({ db: a.db, secret, log, dev: false, trustProxy: false })
-      const appB = createApp({ db: b.db, secret, log, dev: false, trustProxy: false })
+      const appA = createApp({ db: a.db, secret, log, dev: false, trustProxy: 0 })
+      const appB = createApp({ db: b.db, secret, log, dev: false, trustProxy: 0 })
       const login = await appA.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
       const { token } = (await login.json()) as { token: string }
       const auth = { headers: { Authorization: `Bearer ${token}` } }

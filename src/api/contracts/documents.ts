@@ -21,6 +21,15 @@ export const DOCUMENT_MIME_TYPES: Record<string, readonly string[]> = {
 export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,application/pdf,image/jpeg,image/png,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 export const MSG_FILE_REQUIRED = 'Please select a file'
 export const MSG_FILE_TOO_BIG = 'File size must be less than 5MB'
+/** What one family account may keep in documents (the sum of its files' sizes); staff do not upload. */
+export const DOCUMENT_QUOTA_BYTES = 100 * 1024 * 1024
+export const MSG_QUOTA_FULL = 'Your documents have reached the storage limit of 100 MB. Please delete documents you no longer need, or call us.'
+/** An account with no booking yet (documents are for a booking): room for a few papers ahead of it. */
+export const DOCUMENT_QUOTA_NO_BOOKING_BYTES = 10 * 1024 * 1024
+export const MSG_QUOTA_NO_BOOKING = 'Without a booking you can keep up to 10 MB of documents. Please make a booking first, or call us.'
+/** The quota of an account, and what it says when full. */
+export const documentQuota = (hasBooking: boolean) =>
+  hasBooking ? { bytes: DOCUMENT_QUOTA_BYTES, message: MSG_QUOTA_FULL } : { bytes: DOCUMENT_QUOTA_NO_BOOKING_BYTES, message: MSG_QUOTA_NO_BOOKING }
 export const MSG_FILE_TYPE = 'Invalid file type. Only PDF, JPG, PNG, and DOC files are allowed'
 
 /**

@@ -53,6 +53,10 @@ export const PendingPaymentList = listOf('bookings', PendingPayment)
  * a relative's hold on the amount ends at the same moment. A success that still arrives later (money
  * moved) is recorded all the same, once.
  */
+/** Prompts a family may send in STK_PUSH_WINDOW_MS, in all and to one phone number (a stranger's phone is not to be flooded); then 429. */
+export const STK_PUSHES_PER_USER = 10
+export const STK_PUSHES_PER_PHONE = 5
+export const STK_PUSH_WINDOW_MS = 60 * 60_000
 export const MPESA_PUSH_EXPIRY_MS = 5 * 60_000
 /** How a push closed for want of an answer reads (Daraja's own code for an expired request). */
 export const MPESA_EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
