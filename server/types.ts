@@ -13,6 +13,8 @@ export interface Deps {
   log: Logger
   /** Development: the reset link is also written to the log and the dev outbox. */
   dev: boolean
+  /** Production running the Daraja simulator on purpose (DARAJA_SIMULATOR=1): the admin portal says so. */
+  paymentsSimulated?: boolean
   trustProxy: boolean
   /** The origin families reach the app at (PUBLIC_URL): every link the server writes starts with it, never with a request's Host. */
   publicUrl?: string

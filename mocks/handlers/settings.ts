@@ -48,6 +48,8 @@ export const settingsHandlers = [
       return HttpResponse.json({
         contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address },
         password: passwordRulesOf(security),
+        // The mock plays a development server: its simulated payments are the demo, not a production warning.
+        payments: { simulated: false },
       })
     }),
   ),

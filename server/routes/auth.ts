@@ -4,13 +4,13 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { omit } from 'zod/mini'
-import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest } from '../../src/api/contracts/auth'
+import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest, passwordExpired } from '../../src/api/contracts/auth'
 import { ApiError, publicOrigin, valid } from '../http'
 import { hashPassword, requireAuth, signToken, verifyPassword } from '../auth'
 import type { AppEnv } from '../types'
 import { checkLengths } from '../../shared/rules'
 import { devOutbox, passwordResets, users } from '../db/schema'
-import { checkNewPassword } from './settings'
+import { checkNewPassword, storedSettings } from './settings'
 import { clearFailures, createUser, findUserByEmail, logActivity, recentFailures, recordFailures, toWireUser, updateUser } from '../repo/users'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
@@ -20,6 +20,7 @@ export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 export const MSG_TOO_MANY = 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.'
 const RESET_TTL_MS = 60 * 60 * 1000
+export const MSG_SAME_PASSWORD = 'Choose a password different from the current one'
 
 /**
  * The reset e-mail in the account's language (chosen in the app; until then the browser's that
@@ -68,7 +69,12 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(401, MSG_INVALID_LOGIN)
     }
     await clearFailures(db, emailKey)
-    return c.json({ token: await signToken(secret, user), user: toWireUser(user) })
+    // A password past the expiry in Settings must be replaced before anything else, as a first admin's is.
+    let signedIn = user
+    if (!user.mustChangePassword && passwordExpired(user.passwordChangedAt, Number((await storedSettings(db)).security.passwordExpiryDays))) {
+      signedIn = (await updateUser(db, user.id, { mustChangePassword: true })) ?? user
+    }
+    return c.json({ token: await signToken(secret, signedIn), user: toWireUser(signedIn), must_change_password: signedIn.mustChangePassword })
   })
 
   .post('/register', valid('json', omit(RegisterRequest, { role: true })), async (c) => {
@@ -120,7 +126,8 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await checkNewPassword(c.var.deps.db, input.newPassword, 'newPassword')
     // Every token issued so far stops working, including this one: the app signs in again.
-    await updateUser(c.var.deps.db, c.var.user.id, { passwordHash: await hashPassword(input.newPassword) }, true)
+    if (input.newPassword === input.currentPassword) throw new ApiError(422, MSG_SAME_PASSWORD, { newPassword: MSG_SAME_PASSWORD })
+    await updateUser(c.var.deps.db, c.var.user.id, { passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, passwordChangedAt: new Date() }, true)
     return c.json({ message: 'Password changed successfully' })
   })
 
@@ -138,10 +145,13 @@ export const authRoutes = new Hono<AppEnv>()
       const token = randomBytes(32).toString('base64url')
       await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
       const link = `${publicOrigin(c.var.deps)}/reset-password?token=${token}`
-      // No mail service yet: the message goes to the dev outbox (a table) and, in development, to the log.
-      const mail = RESET_EMAIL[emailLanguage(user.language, c.req.header('Accept-Language'))]
-      await db.insert(devOutbox).values({ to: user.email, subject: mail.subject, body: mail.body(link) })
-      if (dev) log.info({ to: user.email, link }, 'password reset link (development only)')
+      // No mail service yet: in development the message goes to the dev outbox (a table) and the log;
+      // production keeps no copy of the link anywhere (whoever reads it could take the account).
+      if (dev) {
+        const mail = RESET_EMAIL[emailLanguage(user.language, c.req.header('Accept-Language'))]
+        await db.insert(devOutbox).values({ to: user.email, subject: mail.subject, body: mail.body(link) })
+        log.info({ to: user.email, link }, 'password reset link (development only)')
+      }
     }
     return c.json({ message: MSG_FORGOT })
   })
@@ -164,7 +174,7 @@ export const authRoutes = new Hono<AppEnv>()
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id })
       if (!used.some((r) => r.id === reset.id)) return false
-      const updated = await updateUser(tx as never, reset.userId, { passwordHash }, true)
+      const updated = await updateUser(tx as never, reset.userId, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() }, true)
       return updated !== undefined
     })
     if (!done) throw new ApiError(400, MSG_RESET_INVALID)

@@ -1,4 +1,4 @@
-/** The password-reset e-mail (the server's dev outbox until a mail service is set) in the account's language. */
+/** The password-reset e-mail (the server's dev outbox in development, until a mail service is set) in the account's language. */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
@@ -14,7 +14,7 @@ const EMAIL = 'family@funeral.test'
 
 beforeAll(async () => {
   database = await openDatabase({})
-  app = createApp({ db: database.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: false })
+  app = createApp({ db: database.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: true, trustProxy: false })
 }, 60_000)
 afterAll(async () => {
   await database.close()
