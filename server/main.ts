@@ -115,11 +115,8 @@ async function main(): Promise<void> {
 
   const server = serve({ fetch: api.fetch, port: config.PORT, hostname }, (info) => {
     const url = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`
-    console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ''].join('\n'))
-    for (const warning of warnings) {
-      console.warn(`  ${warning}\n`)
-      log.warn(warning)
-    }
+    console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ...warnings.map((w) => `\n  ${w}`), ''].join('\n'))
+    for (const warning of warnings) log.warn(warning)
   })
   const stop = async () => {
     server.close()

@@ -14,7 +14,7 @@ const EMAIL = 'family@funeral.test'
 
 beforeAll(async () => {
   database = await openDatabase({})
-  app = createApp({ db: database.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: true, trustProxy: false })
+  app = createApp({ db: database.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: true, trustProxy: false, publicUrl: 'https://funeral.example.co.ke' })
 }, 60_000)
 afterAll(async () => {
   await database.close()
@@ -35,7 +35,7 @@ describe('the reset e-mail', () => {
   it('is English for an account with no language chosen (SPEC.md)', async () => {
     const mail = await forgot()
     expect(mail.subject).toBe('Reset your password')
-    expect(mail.body).toMatch(/^Open this link within an hour to choose a new password: http:\/\/localhost\/reset-password\?token=[\w-]+$/)
+    expect(mail.body).toMatch(/^Open this link within an hour to choose a new password: https:\/\/funeral\.example\.co\.ke\/reset-password\?token=[\w-]+$/)
   })
 
   it("is Kiswahili for an account that chose it, or asked from a Kiswahili browser before choosing; the account's choice wins", async () => {
@@ -43,7 +43,7 @@ describe('the reset e-mail', () => {
     await database.db.update(users).set({ language: 'sw' }).where(eq(users.email, EMAIL))
     const mail = await forgot()
     expect(mail.subject).toBe('Badilisha nenosiri lako')
-    expect(mail.body).toMatch(/^Fungua kiungo hiki ndani ya saa moja ili uchague nenosiri jipya: http:\/\/localhost\/reset-password\?token=[\w-]+$/)
+    expect(mail.body).toMatch(/^Fungua kiungo hiki ndani ya saa moja ili uchague nenosiri jipya: https:\/\/funeral\.example\.co\.ke\/reset-password\?token=[\w-]+$/)
     await database.db.update(users).set({ language: 'en' }).where(eq(users.email, EMAIL))
     expect((await forgot({ 'Accept-Language': 'sw-KE' })).subject).toBe('Reset your password')
   })
