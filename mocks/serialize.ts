@@ -14,11 +14,12 @@ export interface WireUser {
   created_at: string
   sms_notifications: boolean
   language: 'en' | 'sw' | null
-  must_change_password: boolean
+  /** Only when set (absent: no). */
+  must_change_password?: true
 }
 
 export function toWireUser(u: UserRecord): WireUser {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true, language: u.language ?? null, must_change_password: u.must_change_password ?? false }
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true, language: u.language ?? null, ...(u.must_change_password ? { must_change_password: true as const } : {}) }
 }
 
 export function toWireService(s: ServiceRecord) {

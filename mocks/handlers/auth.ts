@@ -47,7 +47,7 @@ export const authHandlers = [
         signedIn = (await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void (u.must_change_password = true) })) ?? user
       }
       const token = await signToken(signedIn)
-      return HttpResponse.json({ token, user: toWireUser(signedIn), must_change_password: signedIn.must_change_password ?? false })
+      return HttpResponse.json({ token, user: toWireUser(signedIn), ...(signedIn.must_change_password ? { must_change_password: true } : {}) })
     }),
   ),
 

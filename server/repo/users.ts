@@ -142,7 +142,7 @@ export async function listUsers(db: Db, page: number, limit: number, role: WireR
 }
 
 export function toWireUser(u: UserRow) {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.createdAt.toISOString(), sms_notifications: u.smsNotifications, language: u.language ?? null, must_change_password: u.mustChangePassword }
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.createdAt.toISOString(), sms_notifications: u.smsNotifications, language: u.language ?? null, ...(u.mustChangePassword ? { must_change_password: true } : {}) }
 }
 
 export async function logActivity(db: Db, type: 'booking' | 'payment' | 'document' | 'user', message: string, userId: number | null): Promise<void> {

@@ -74,7 +74,8 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user.mustChangePassword && passwordExpired(user.passwordChangedAt, Number((await storedSettings(db)).security.passwordExpiryDays))) {
       signedIn = (await updateUser(db, user.id, { mustChangePassword: true })) ?? user
     }
-    return c.json({ token: await signToken(secret, signedIn), user: toWireUser(signedIn), must_change_password: signedIn.mustChangePassword })
+    // The flag is there only when set (absent: no), on the answer and on its user.
+    return c.json({ token: await signToken(secret, signedIn), user: toWireUser(signedIn), ...(signedIn.mustChangePassword ? { must_change_password: true } : {}) })
   })
 
   .post('/register', valid('json', omit(RegisterRequest, { role: true })), async (c) => {

@@ -36,8 +36,8 @@ export const settingsRoutes = new Hono<AppEnv>()
     return c.json({
       contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address },
       password: passwordRulesOf(security),
-      // True only when production runs the Daraja simulator on purpose: the admin portal shows a banner.
-      payments: { simulated: c.var.deps.paymentsSimulated === true },
+      // Only when production runs the Daraja simulator on purpose (absent: real payments, or a development server): the admin portal shows a banner.
+      ...(c.var.deps.paymentsSimulated ? { payments: { simulated: true } } : {}),
     })
   })
 

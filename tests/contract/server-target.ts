@@ -22,7 +22,7 @@ import type { Database } from '../../server/db/client'
 import { devOutbox, documents, mpesaRequests, services } from '../../server/db/schema'
 import { insertDemo, truncateAll } from '../../server/db/seed'
 import { signToken } from '../../server/auth'
-import { findUserByEmail } from '../../server/repo/users'
+import { findUserByEmail, updateUser } from '../../server/repo/users'
 
 let template: Promise<Blob> | null = null
 
@@ -97,6 +97,12 @@ export async function startServerTarget() {
           .update(mpesaRequests)
           .set({ createdAt: sql`${mpesaRequests.createdAt} - ${`${ms} milliseconds`}::interval` })
           .where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
+      },
+      async agePassword(email: string, ms: number) {
+        dirty = true
+        const user = await findUserByEmail(db, email)
+        // Through the repository: the account remembered for tokens is forgotten with the change.
+        if (user) await updateUser(db, user.id, { passwordChangedAt: new Date(Date.now() - ms) })
       },
     },
     async lastResetToken(email: string) {
