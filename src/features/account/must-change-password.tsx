@@ -12,6 +12,7 @@ import { TextField, submitHandler } from '../../components/form-fields'
 import { passwordHintWords } from '../../components/password-words'
 import { changePasswordForm } from './profile-schema'
 import { useClientWords } from '../documents/client-words'
+import { LanguageSwitch } from '../../app/language-switch'
 
 const TEXT = {
   title: msg`Choose your own password`,
@@ -26,6 +27,7 @@ const TEXT = {
 
 const useStyles = makeStyles({
   page: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  top: { display: 'flex', justifyContent: 'flex-end', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0` },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'center' },
   who: { color: tokens.colorNeutralForeground2 },
 })
@@ -65,6 +67,9 @@ export function MustChangePassword() {
 
   return (
     <main id="main" className={styles.page}>
+      <div className={styles.top}>
+        <LanguageSwitch />
+      </div>
       <AuthCard title={t(TEXT.title)} subtitle={t(TEXT.subtitle)}>
         <Body1 className={styles.who}>{email}</Body1>
         <form className={formStyles.form} onSubmit={submitHandler(form)} noValidate aria-label={t(TEXT.title)}>
