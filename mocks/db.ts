@@ -25,6 +25,10 @@ export const userSchema = z.object({
   sms_notifications: z.optional(z.boolean()),
   /** The app's language the user chose; absent until they choose. */
   language: z.optional(z.nullable(z.enum(['en', 'sw']))),
+  /** A password someone else chose or one past the expiry in Settings: only changing it is allowed (absent: no). */
+  must_change_password: z.optional(z.boolean()),
+  /** When the user last chose their password (ISO); absent (the seed, older saves): it never expires. */
+  password_changed_at: z.optional(z.string()),
 })
 export type UserRecord = z.infer<typeof userSchema>
 

@@ -9,7 +9,7 @@ import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
 import { cryptoRandom } from './passwords'
 import { describeIssues } from '../shared/validation'
-import type { WireRole } from '../src/api/contracts/auth'
+import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS, type WireRole } from '../src/api/contracts/auth'
 
 /** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()` (the server's class too). */
 export { ApiError } from '../shared/errors'
@@ -183,6 +183,8 @@ export async function requireUser(request: Request): Promise<UserRecord> {
   const id = result.claims.id
   const user = db.user.findFirst((q) => q.where({ id }))
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
+  // Until a password someone else chose (or an expired one) is replaced, only the calls that replace it answer.
+  if (user.must_change_password && !(PASSWORD_CHANGE_PATHS as readonly string[]).includes(new URL(request.url).pathname)) throw new ApiError(403, MSG_MUST_CHANGE_PASSWORD)
   return user
 }
 

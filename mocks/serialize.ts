@@ -14,10 +14,12 @@ export interface WireUser {
   created_at: string
   sms_notifications: boolean
   language: 'en' | 'sw' | null
+  /** Only when set (absent: no). */
+  must_change_password?: true
 }
 
 export function toWireUser(u: UserRecord): WireUser {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true, language: u.language ?? null }
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.created_at, sms_notifications: u.sms_notifications ?? true, language: u.language ?? null, ...(u.must_change_password ? { must_change_password: true as const } : {}) }
 }
 
 export function toWireService(s: ServiceRecord) {

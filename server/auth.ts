@@ -5,6 +5,7 @@ import { hash, verify } from '@node-rs/argon2'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { WireRole } from '../src/api/contracts/roles'
+import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS } from '../src/api/contracts/auth'
 import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
 import type { AppEnv, UserRow } from './types'
 import { accountOf } from './repo/users'
@@ -97,6 +98,8 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
 export function requireAuth(...roles: WireRole[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = await authenticate(c)
+    // Until a password someone else chose (or an expired one) is replaced, only the calls that replace it answer.
+    if (user.mustChangePassword && !(PASSWORD_CHANGE_PATHS as readonly string[]).includes(c.req.path)) throw new ApiError(403, MSG_MUST_CHANGE_PASSWORD)
     if (roles.length && !roles.includes(user.role)) throw new ApiError(403, MSG_FORBIDDEN)
     c.set('user', user)
     await next()

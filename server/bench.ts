@@ -26,7 +26,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3991)
 async function prepare(database: { databaseUrl?: string; dataDir?: string }): Promise<void> {
   const { db, close } = await openDatabase(database)
   if (database.databaseUrl) await truncateAll(db)
-  await seedIfEmpty(db, true)
+  await seedIfEmpty(db, 'demo')
   // 10,000 more bookings of one family (john.mwangi, id 8), each with a deceased record and a line.
   await db.execute(sql`INSERT INTO deceased (client_id, first_name, last_name, date_of_death, place_of_death)
     SELECT 8, 'Bench', 'Case ' || g, current_date - 1, 'Nairobi' FROM generate_series(1, ${EXTRA_BOOKINGS}) g`)
@@ -45,7 +45,8 @@ async function prepare(database: { databaseUrl?: string; dataDir?: string }): Pr
 async function start(env: Record<string, string>, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now()
   // As `npm run serve` starts it: the bundle (dist-server/), plain Node.
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', MAINTENANCE_FIRST_MS: '2000', JWT_SECRET: SECRET, NODE_ENV: 'production' }, stdio: 'ignore' })
+  // Development: the benchmark signs in with the demo accounts, which production refuses to hold.
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', MAINTENANCE_FIRST_MS: '2000', JWT_SECRET: SECRET, NODE_ENV: 'development' }, stdio: 'ignore' })
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/services`)

@@ -2,15 +2,19 @@
  * The server's one entry: reads the configuration once, opens the database (PGlite in DATA_DIR, or
  * PostgreSQL at DATABASE_URL), migrates, seeds a new database, and serves /api (and the built app
  * when `--static <dir>` is given, as `npm run serve` does).
+ *
+ * Production (NODE_ENV=production) never seeds demo data and refuses to start on a database that
+ * holds the demo accounts; it needs PUBLIC_URL, and Daraja's credentials or DARAJA_SIMULATOR=1.
+ * A server holding the demo accounts listens on loopback only.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { serve } from '@hono/node-server'
 import pino from 'pino'
-import { readConfig } from './config'
+import { darajaConfigured, isProduction, listenHost, readConfig } from './config'
 import { openDatabase } from './db/client'
-import { seedIfEmpty } from './db/seed'
+import { demoAccountsIn, seedIfEmpty } from './db/seed'
 import { createApp } from './app'
 import { describeError } from './http'
 import { createDiskStorage } from './storage/disk'
@@ -20,7 +24,7 @@ import { newCallbackSecret } from './daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 import { startReconciler } from './reconcile'
 import { startPgliteMaintenance } from './db/maintenance'
-import { smsSenderFromEnv, startSmsSender } from './sms'
+import { smsSenderFromConfig, startSmsSender } from './sms'
 import { mailTransportFor, smtpServerName, startMailSender } from './mail'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
@@ -41,14 +45,26 @@ async function main(): Promise<void> {
   const secret = tokenSecret(config.JWT_SECRET, dataDir)
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, log: (level, message) => log[level](message) } : { dataDir: join(dataDir, 'pglite') })
   const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
+  const production = isProduction(config)
   const lines: string[] = []
-  const seeded = await seedIfEmpty(database.db, config.SEED_DEMO)
+  const warnings: string[] = []
+  const seeded = await seedIfEmpty(database.db, production ? 'none' : config.SEED_DEMO ? 'demo' : 'first-admin')
   if (seeded === 'demo') {
     const { DEMO_ACCOUNTS } = await import('../mocks/demo-accounts')
     lines.push('New database: seeded with the demo data. Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(18)} ${a.email.padEnd(26)} ${a.password}`))
+  } else if (seeded === 'none') {
+    lines.push('New database, no account yet. Create the first administrator: npm run admin:create -- --email you@example.com --name "Your Name"')
   } else if (seeded) {
     // Printed once, never logged again: the only copy of this password.
-    lines.push('New database, no demo data. One administrator (change this password after signing in):', `  ${seeded.email}  ${seeded.password}`)
+    lines.push('New database, no demo data. One administrator (a one-time password: choose your own at first sign-in):', `  ${seeded.email}  ${seeded.password}`)
+  }
+  // The demo accounts' passwords are published: never in production, and on loopback only elsewhere.
+  let hostname: string
+  try {
+    hostname = listenHost(config, await demoAccountsIn(database.db))
+  } catch (error) {
+    await database.close()
+    throw error
   }
 
   const storage = await createDiskStorage({ dataDir })
@@ -56,38 +72,41 @@ async function main(): Promise<void> {
   void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: error }, 'could not sweep temporary upload files'))
 
   // M-Pesa: Safaricom's Daraja with DARAJA_* credentials, else the simulator on loopback (same HTTP calls).
-  const darajaSetup = darajaSetupFromEnv(process.env)
+  const darajaSetup = darajaSetupFromEnv(config)
   if (darajaSetup.mode === 'invalid') throw new Error(`M-Pesa configuration: ${darajaSetup.problems.join('; ')}`)
   let daraja: Daraja
   let darajaCallbackSecret: string
   let simulator: DarajaSimulator | null = null
   const darajaLog = (event: string, details: Record<string, unknown>) => log.info(details, event)
-  const externalSimulator = process.env.DARAJA_SIMULATOR_URL
+  const externalSimulator = config.DARAJA_SIMULATOR_URL
   if (darajaSetup.mode === 'daraja') {
     daraja = createDarajaClient(darajaSetup.config, { log: darajaLog })
     darajaCallbackSecret = darajaSetup.callbackSecret
   } else if (externalSimulator) {
     // A simulator shared by several instances or outliving a restart (tests, demos); the callback secret must then be shared too.
-    darajaCallbackSecret = process.env.DARAJA_SIMULATOR_CALLBACK_SECRET ?? newCallbackSecret()
+    darajaCallbackSecret = config.DARAJA_SIMULATOR_CALLBACK_SECRET ?? newCallbackSecret()
     daraja = createDarajaClient(simulatorDarajaConfig(externalSimulator, `http://127.0.0.1:${config.PORT}`, darajaCallbackSecret), { log: darajaLog })
   } else {
     // The customer "answers" a few seconds after the push, so a family who closed the dialog is still settled by the callback.
-    simulator = await startDarajaSimulator({ answerAfterMs: Number(process.env.SIMULATOR_ANSWER_MS ?? 6000) })
+    simulator = await startDarajaSimulator({ answerAfterMs: config.SIMULATOR_ANSWER_MS })
     darajaCallbackSecret = newCallbackSecret()
     const selfOrigin = `http://127.0.0.1:${config.PORT}`
     daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, selfOrigin, darajaCallbackSecret), { log: darajaLog })
   }
   lines.push(`${darajaSetup.description}${simulator ? ` at ${simulator.url} (test numbers: docs/daraja.md)` : externalSimulator && darajaSetup.mode === 'simulator' ? ` at ${externalSimulator}` : ''}`)
-  const reconcileFirstMs = Number(process.env.RECONCILE_FIRST_MS ?? 60_000)
+  // Production asked for the simulator on purpose (config.ts refuses it otherwise): said on every start, and shown to the admin.
+  const paymentsSimulated = production && !darajaConfigured(config)
+  if (paymentsSimulated) warnings.push('WARNING: payments are simulated (DARAJA_SIMULATOR=1): no money moves, yet bookings are marked paid. Set the DARAJA_* variables to take real M-Pesa payments.')
+  const reconcileFirstMs = config.RECONCILE_FIRST_MS
   // Open pushes are checked by jobs kept in the database: a push made before a restart is finished by this start.
-  const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: Number(process.env.RECONCILE_POLL_MS ?? 5_000) })
+  const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: config.RECONCILE_POLL_MS })
 
   // PGlite has no autovacuum: the server does its work (db/maintenance.ts).
   const maintenance = startPgliteMaintenance(database, log, config.MAINTENANCE_FIRST_MS)
 
   // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.
-  const smsSender = await smsSenderFromEnv(process.env)
-  const smsJob = startSmsSender(database.db, log, smsSender, Number(process.env.SMS_POLL_MS ?? 15_000))
+  const smsSender = await smsSenderFromConfig(config)
+  const smsJob = startSmsSender(database.db, log, smsSender, config.SMS_POLL_MS)
   lines.push(smsSender.name === 'outbox' ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking" : "SMS: sent through Africa's Talking")
 
   // E-mail (password reset): SMTP_URL, else the log in development; in production without it the mails wait, unsent.
@@ -103,11 +122,12 @@ async function main(): Promise<void> {
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
-  const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name, mailTransport: mailTransport?.name ?? 'none' }, { staticDir })
+  const api = createApp({ db: database.db, secret, log, dev: !production, paymentsSimulated, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name, mailTransport: mailTransport?.name ?? 'none' }, { staticDir })
 
-  const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
-    console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ''].join('\n'))
+  const server = serve({ fetch: api.fetch, port: config.PORT, hostname }, (info) => {
+    const url = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`
+    console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ...warnings.map((w) => `\n  ${w}`), ''].join('\n'))
+    for (const warning of warnings) log.warn(warning)
   })
   const stop = async () => {
     server.close()

@@ -2,7 +2,8 @@
 /**
  * `npm run serve`: the real thing on one machine. Builds the app when dist/ is missing or older
  * than its sources, and the server's bundle (dist-server/, server/build-server.mjs) likewise, then
- * starts the server with plain Node, serving dist/ and /api on PORT.
+ * starts the server with plain Node, serving dist/ and /api on PORT (NODE_ENV=production for a real
+ * deployment: see README's "Deploying").
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
@@ -32,6 +33,7 @@ if (built === 0 || sources > built) {
 }
 
 await ensureServerBuild()
-const child = spawn(process.execPath, [SERVER_ENTRY, '--static', 'dist', ...process.argv.slice(2)], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } })
+// NODE_ENV as given: unset is a development start (the demo, on loopback); NODE_ENV=production is the real thing.
+const child = spawn(process.execPath, [SERVER_ENTRY, '--static', 'dist', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('close', (code) => process.exit(code ?? 0))

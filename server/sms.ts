@@ -46,8 +46,9 @@ export async function africasTalkingSender(options: { username: string; apiKey: 
   }
 }
 
-export async function smsSenderFromEnv(env: NodeJS.ProcessEnv): Promise<SmsSender> {
-  if (env.AT_USERNAME && env.AT_API_KEY) return africasTalkingSender({ username: env.AT_USERNAME, apiKey: env.AT_API_KEY, from: env.AT_SENDER_ID || undefined })
+/** Africa's Talking when both its username and key are configured (config.ts checks they come together), else the outbox. */
+export async function smsSenderFromConfig(config: { AT_USERNAME?: string | undefined; AT_API_KEY?: string | undefined; AT_SENDER_ID?: string | undefined }): Promise<SmsSender> {
+  if (config.AT_USERNAME && config.AT_API_KEY) return africasTalkingSender({ username: config.AT_USERNAME, apiKey: config.AT_API_KEY, from: config.AT_SENDER_ID || undefined })
   return outboxSender
 }
 

@@ -13,6 +13,8 @@ export interface Deps {
   log: Logger
   /** Development (NODE_ENV is not production). */
   dev: boolean
+  /** Production running the Daraja simulator on purpose (DARAJA_SIMULATOR=1): the admin portal says so. */
+  paymentsSimulated?: boolean
   /** How many reverse proxies stand in front (TRUST_PROXY): the client address is the N-th from the right of X-Forwarded-For; 0 reads the socket. */
   trustProxy: number
   /** The origin families reach the app at (PUBLIC_URL): every link the server writes starts with it, never with a request's Host. */

@@ -31,6 +31,8 @@ export type AuthEvent =
   | { type: 'auth.clearError' }
   | { type: 'auth.setUser'; user: SessionUser }
   | { type: 'auth.reloadProfile' }
+  /** A new token for the signed-in user (signed in again after choosing a new password: the old token ended with it). */
+  | { type: 'auth.renewed'; response: AuthResponse }
 
 export interface AuthInput {
   /** The token found in storage at start-up, if any. */
@@ -38,7 +40,7 @@ export interface AuthInput {
 }
 
 function toSessionUser(user: User): SessionUser {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null, ...(user.sms_notifications === undefined ? {} : { sms_notifications: user.sms_notifications }), ...(user.language ? { language: user.language } : {}) }
+  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null, ...(user.sms_notifications === undefined ? {} : { sms_notifications: user.sms_notifications }), ...(user.language ? { language: user.language } : {}), ...(user.must_change_password ? { must_change_password: true } : {}) }
 }
 
 interface SessionEnd {
@@ -187,6 +189,13 @@ export function createAuthMachine(now: () => number) {
           'session.expired': { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
           'auth.setUser': { actions: assign({ user: ({ event }) => event.user }) },
           'auth.clearError': { actions: assign({ error: null }) },
+          'auth.renewed': {
+            target: '.idle',
+            actions: [
+              assign(({ event }) => ({ token: event.response.token, user: toSessionUser(event.response.user), expiresAt: sessionFromToken(event.response.token, now())?.expiresAt ?? null, error: null })),
+              { type: 'storeToken', params: ({ event }) => ({ token: event.response.token }) },
+            ],
+          },
         },
         states: {
           verifying: {

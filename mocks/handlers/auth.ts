@@ -6,7 +6,7 @@ import { signToken } from '../jwt'
 import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
-import { checkNewPassword } from './settings'
+import { checkNewPassword, storedSettings } from './settings'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -15,6 +15,7 @@ import {
   RegisterRequest,
   ResetPasswordRequest,
   StaffRequest,
+  passwordExpired,
 } from '../../src/api/contracts/auth'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
@@ -23,6 +24,7 @@ export const MSG_FORGOT = 'If an account exists for that email, a reset link has
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 const RESET_TTL_MS = 60 * 60 * 1000
+export const MSG_SAME_PASSWORD = 'Choose a password different from the current one'
 const USER_LABELS = { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' } as const
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase()
@@ -39,8 +41,13 @@ export const authHandlers = [
       const { email, password } = await body(request, LoginRequest)
       const user = findUserByEmail(email)
       if (!user || !(await verifyPassword(password, user.password_salt, user.password_hash))) throw new ApiError(401, MSG_INVALID_LOGIN)
-      const token = await signToken(user)
-      return HttpResponse.json({ token, user: toWireUser(user) })
+      // A password past the expiry in Settings must be replaced before anything else.
+      let signedIn = user
+      if (!user.must_change_password && user.password_changed_at && passwordExpired(new Date(user.password_changed_at), Number(storedSettings().security.passwordExpiryDays))) {
+        signedIn = (await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void (u.must_change_password = true) })) ?? user
+      }
+      const token = await signToken(signedIn)
+      return HttpResponse.json({ token, user: toWireUser(signedIn), ...(signedIn.must_change_password ? { must_change_password: true } : {}) })
     }),
   ),
 
@@ -59,6 +66,7 @@ export const authHandlers = [
         phone: input.phone,
         address: input.address,
         created_at: new Date().toISOString(),
+        password_changed_at: new Date().toISOString(),
         ...(await createPasswordHash(input.password)),
       })
       await logActivity('user', `New client registered: ${user.name}`, user.id)
@@ -81,6 +89,7 @@ export const authHandlers = [
         phone: input.phone?.trim() || null,
         address: input.address?.trim() || null,
         created_at: new Date().toISOString(),
+        password_changed_at: new Date().toISOString(),
         ...(await createPasswordHash(input.password)),
       })
       await logActivity('user', `New staff account created: ${user.name} (${user.role === 'admin' ? 'admin' : 'morgue attendant'})`, user.id)
@@ -123,11 +132,14 @@ export const authHandlers = [
         throw new ApiError(422, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' })
       }
       checkNewPassword(input.newPassword, 'newPassword')
+      if (input.newPassword === input.currentPassword) throw new ApiError(422, MSG_SAME_PASSWORD, { newPassword: MSG_SAME_PASSWORD })
       const hash = await createPasswordHash(input.newPassword)
       await db.user.update((q) => q.where({ id: user.id }), {
         data(u) {
           u.password_hash = hash.password_hash
           u.password_salt = hash.password_salt
+          u.must_change_password = false
+          u.password_changed_at = new Date().toISOString()
         },
       })
       return HttpResponse.json({ message: 'Password changed successfully' })
@@ -164,6 +176,8 @@ export const authHandlers = [
         data(u) {
           u.password_hash = hash.password_hash
           u.password_salt = hash.password_salt
+          u.must_change_password = false
+          u.password_changed_at = new Date().toISOString()
         },
       })
       // Single use: this and every other outstanding link of the user stop working.

@@ -44,6 +44,7 @@ export const settingsHandlers = [
   http.get(
     '*/api/settings/public',
     route(async () => {
+      // No `payments` field: the mock plays a development server, whose simulated payments are the demo, not a production warning.
       const { general: g, security } = storedSettings()
       return HttpResponse.json({
         contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address },

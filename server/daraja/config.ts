@@ -41,8 +41,12 @@ export function callbackSecretOf(url: string): string | null {
   return /^[0-9a-f]+$/.test(secret) ? secret : null
 }
 
-export function darajaSetupFromEnv(env: Readonly<Record<string, string | undefined>>): DarajaSetup {
-  const value = (name: string) => env[name]?.trim() || undefined
+/** From the server's configuration (config.ts) or any record holding the DARAJA_* variables. */
+export function darajaSetupFromEnv(env: Readonly<Record<string, unknown>>): DarajaSetup {
+  const value = (name: string) => {
+    const v = env[name]
+    return typeof v === 'string' ? v.trim() || undefined : undefined
+  }
   const credentials = [DARAJA_ENV.consumerKey, DARAJA_ENV.consumerSecret, DARAJA_ENV.shortcode, DARAJA_ENV.passkey, DARAJA_ENV.callbackUrl]
   const set = credentials.filter((name) => value(name) !== undefined)
   if (set.length === 0) return { mode: 'simulator', description: `M-Pesa: the Daraja simulator (no ${DARAJA_ENV.consumerKey} etc. set)` }

@@ -27,6 +27,10 @@ export const users = pgTable(
     smsNotifications: boolean('sms_notifications').notNull().default(true),
     /** The app's language the user chose ('en' or 'sw'); null until they choose. */
     language: text('language', { enum: ['en', 'sw'] }),
+    /** Set for a password someone else chose (the first admin's) or one past the expiry in Settings: every call but changing it is refused. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When the user last chose their password (the expiry in Settings counts from it). */
+    passwordChangedAt: at('password_changed_at').notNull().defaultNow(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), index('users_role').on(t.role)],

@@ -5,7 +5,7 @@
  * The only place the server imports from mocks/.
  */
 import { randomBytes } from 'node:crypto'
-import { count, sql } from 'drizzle-orm'
+import { count, inArray, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import * as t from './schema'
 import { hashPassword } from '../auth'
@@ -71,7 +71,7 @@ async function buildRows(): Promise<Rows> {
       const password = await passwordOf(u)
       if (!hashes.has(password)) hashes.set(password, hashPassword(password))
       // One hash per distinct password: argon2 salts each hash, so sharing one is as safe as the mock's shared password itself.
-      return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, passwordHash: await (hashes.get(password) as Promise<string>), createdAt: d(u.created_at) }
+      return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, passwordHash: await (hashes.get(password) as Promise<string>), passwordChangedAt: new Date(), createdAt: d(u.created_at) }
     }),
   )
   return {
@@ -203,17 +203,34 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Seeds a database that has no users yet, once even when several instances start together on one
  * PostgreSQL: the check and the inserts run in one transaction holding an advisory lock.
+ * 'demo': the demo data (development); 'first-admin': one administrator with a generated password
+ * (development with SEED_DEMO=0); 'none': the default settings only (production, whose first
+ * administrator is made by `npm run admin:create`). Null when the database already had users.
  */
-export async function seedIfEmpty(db: Db, demo: boolean): Promise<'demo' | { email: string; password: string } | null> {
+export async function seedIfEmpty(db: Db, seed: 'demo' | 'first-admin' | 'none'): Promise<'demo' | 'none' | { email: string; password: string } | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72021002)`)
     if (!(await isEmpty(tx as unknown as Db))) return null
-    if (demo) {
+    if (seed === 'demo') {
       await insertDemo(tx as unknown as Db)
       return 'demo' as const
     }
+    if (seed === 'none') {
+      await insertDefaultSettings(tx as unknown as Db)
+      return 'none' as const
+    }
     return insertFirstAdmin(tx as unknown as Db)
   })
+}
+
+/** The demo accounts (mocks/demo-accounts.ts, whose passwords are published) this database holds. */
+export async function demoAccountsIn(db: Db): Promise<string[]> {
+  const { DEMO_ACCOUNTS } = await import('../../mocks/demo-accounts')
+  const rows = await db
+    .select({ email: t.users.email })
+    .from(t.users)
+    .where(inArray(sql`lower(${t.users.email})`, DEMO_ACCOUNTS.map((a) => a.email.toLowerCase())))
+  return rows.map((r) => r.email).sort()
 }
 
 /** The mock's default settings, one row per section (kept if a row is already there). */
@@ -222,12 +239,16 @@ export async function insertDefaultSettings(db: Db): Promise<void> {
   await db.insert(t.settings).values(rows).onConflictDoNothing()
 }
 
-/** A database with no demo: one admin, whose generated password is returned to be printed once. */
-export async function insertFirstAdmin(db: Db, email = 'admin@funeral.test'): Promise<{ email: string; password: string }> {
+/**
+ * An administrator with a generated one-time password, returned to be printed once: they must
+ * choose their own at first sign-in. Used for a database with no demo data (SEED_DEMO=0 in
+ * development) and by `npm run admin:create`.
+ */
+export async function insertFirstAdmin(db: Db, email = 'admin@example.com', name = 'Administrator'): Promise<{ email: string; password: string }> {
   const password = randomBytes(12).toString('base64url')
-  await db.insert(t.users).values({ name: 'Administrator', email, role: 'admin', phone: null, address: null, passwordHash: await hashPassword(password) })
+  await db.insert(t.users).values({ name, email: email.trim().toLowerCase(), role: 'admin', phone: null, address: null, passwordHash: await hashPassword(password), mustChangePassword: true, passwordChangedAt: new Date() })
   await insertDefaultSettings(db)
-  return { email, password }
+  return { email: email.trim().toLowerCase(), password }
 }
 
 /**

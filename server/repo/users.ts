@@ -92,7 +92,8 @@ export interface NewUser {
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ ...input, email: input.email.trim().toLowerCase() })
+    // The application's clock, not the database's: the password's age is compared with it at sign-in.
+    .values({ passwordChangedAt: new Date(), ...input, email: input.email.trim().toLowerCase() })
     .returning()
   if (!row) throw new Error('insert returned nothing')
   return row
@@ -141,7 +142,7 @@ export async function listUsers(db: Db, page: number, limit: number, role: WireR
 }
 
 export function toWireUser(u: UserRow) {
-  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.createdAt.toISOString(), sms_notifications: u.smsNotifications, language: u.language ?? null }
+  return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, created_at: u.createdAt.toISOString(), sms_notifications: u.smsNotifications, language: u.language ?? null, ...(u.mustChangePassword ? { must_change_password: true } : {}) }
 }
 
 export async function logActivity(db: Db, type: 'booking' | 'payment' | 'document' | 'user', message: string, userId: number | null): Promise<void> {

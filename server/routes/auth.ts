@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { omit } from 'zod/mini'
-import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest } from '../../src/api/contracts/auth'
+import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest, passwordExpired } from '../../src/api/contracts/auth'
 import { ApiError, valid } from '../http'
 import { hashPassword, requireAuth, signToken, verifyPassword } from '../auth'
 import type { AppEnv } from '../types'
 import { checkLengths } from '../../shared/rules'
 import { passwordResets, users } from '../db/schema'
 import { queuePasswordReset } from '../mail'
-import { checkNewPassword } from './settings'
+import { checkNewPassword, storedSettings } from './settings'
 import { clearFailures, createUser, findUserByEmail, logActivity, toWireUser, updateUser } from '../repo/users'
 import { LIMITS, MSG_TOO_MANY_SIGN_INS, clientAddress, limit, limitByAddress, signInKey, signInSucceeded, signInTry, unhit } from '../limits'
 
@@ -19,6 +19,7 @@ export const MSG_FORGOT = 'If an account exists for that email, a reset link has
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 export const MSG_TOO_MANY = MSG_TOO_MANY_SIGN_INS
+export const MSG_SAME_PASSWORD = 'Choose a password different from the current one'
 
 /** The reset e-mail's language: the account's (chosen in the app); until then the browser's that asked for it, else English. */
 const emailLanguage = (chosen: 'en' | 'sw' | null, acceptLanguage: string | undefined): 'en' | 'sw' =>
@@ -45,7 +46,13 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user || !passwordOk) throw new ApiError(401, MSG_INVALID_LOGIN)
     await signInSucceeded(db, signInKey(email))
     await unhit(db, addressKey)
-    return c.json({ token: await signToken(secret, user), user: toWireUser(user) })
+    // A password past the expiry in Settings must be replaced before anything else, as a first admin's is.
+    let signedIn = user
+    if (!user.mustChangePassword && passwordExpired(user.passwordChangedAt, Number((await storedSettings(db)).security.passwordExpiryDays))) {
+      signedIn = (await updateUser(db, user.id, { mustChangePassword: true })) ?? user
+    }
+    // The flag is there only when set (absent: no), on the answer and on its user.
+    return c.json({ token: await signToken(secret, signedIn), user: toWireUser(signedIn), ...(signedIn.mustChangePassword ? { must_change_password: true } : {}) })
   })
 
   .post('/register', valid('json', omit(RegisterRequest, { role: true })), async (c) => {
@@ -98,7 +105,8 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await checkNewPassword(c.var.deps.db, input.newPassword, 'newPassword')
     // Every token issued so far stops working, including this one: the app signs in again.
-    await updateUser(c.var.deps.db, c.var.user.id, { passwordHash: await hashPassword(input.newPassword) }, true)
+    if (input.newPassword === input.currentPassword) throw new ApiError(422, MSG_SAME_PASSWORD, { newPassword: MSG_SAME_PASSWORD })
+    await updateUser(c.var.deps.db, c.var.user.id, { passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, passwordChangedAt: new Date() }, true)
     return c.json({ message: 'Password changed successfully' })
   })
 
@@ -138,7 +146,7 @@ export const authRoutes = new Hono<AppEnv>()
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id })
       if (!used.some((r) => r.id === reset.id)) return false
-      const updated = await updateUser(tx as never, reset.userId, { passwordHash }, true)
+      const updated = await updateUser(tx as never, reset.userId, { passwordHash, mustChangePassword: false, passwordChangedAt: new Date() }, true)
       return updated !== undefined
     })
     if (!done) throw new ApiError(400, MSG_RESET_INVALID)

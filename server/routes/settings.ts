@@ -36,6 +36,8 @@ export const settingsRoutes = new Hono<AppEnv>()
     return c.json({
       contact: { facilityName: g.facilityName, contactEmail: g.contactEmail, contactPhone: g.contactPhone, address: g.address },
       password: passwordRulesOf(security),
+      // Only when production runs the Daraja simulator on purpose (absent: real payments, or a development server): the admin portal shows a banner.
+      ...(c.var.deps.paymentsSimulated ? { payments: { simulated: true } } : {}),
     })
   })
 

@@ -1,5 +1,5 @@
 import { request } from './client'
-import { BackupResponse, PublicContactResponse, SettingsResponse, type Settings, type SettingsSection } from './contracts/settings'
+import { BackupResponse, PaymentsModeResponse, PublicContactResponse, SettingsResponse, type Settings, type SettingsSection } from './contracts/settings'
 
 /** Every admin's one copy of the settings (GET /settings). */
 export const getSettings = (): Promise<Settings> => request((w) => w.url('/settings').get().json(), SettingsResponse)
@@ -10,6 +10,9 @@ export const putSettingsSection = <K extends SettingsSection>(section: K, value:
 
 /** The contact details the public site shows (GET /settings/public, no sign-in). */
 export const publicContact = () => request((w) => w.url('/settings/public').get().json(), PublicContactResponse)
+
+/** Whether the server's payments are simulated (production with DARAJA_SIMULATOR=1): the admin portal's banner. */
+export const paymentsMode = () => request((w) => w.url('/settings/public').get().json(), PaymentsModeResponse)
 
 /** Run a backup now (POST /settings/backup); answers when it finished. */
 export const runBackup = (): Promise<BackupResponse> => request((w) => w.url('/settings/backup').post().json(), BackupResponse)

@@ -40,6 +40,8 @@ function useProfileLanguage(user: { id: string; language?: Locale | null } | nul
 
 // Every role's profile page, its own chunk.
 const ProfilePage = lazy(() => import('../features/account/profile-page').then((m) => ({ default: m.ProfilePage })))
+// Rarely needed (a one-time or expired password): its own chunk.
+const MustChangePassword = lazy(() => import('../features/account/must-change-password').then((m) => ({ default: m.MustChangePassword })))
 
 export interface PortalRoute {
   /** Relative to the portal's home ('' for its index). */
@@ -47,8 +49,24 @@ export interface PortalRoute {
   element: ReactNode
 }
 
-/** A role's portal: its shell, its screens, and "any other path" back to its home (SPEC.md section 2). */
-export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[] }) {
+/**
+ * A role's portal: its shell, its screens, and "any other path" back to its home (SPEC.md section 2).
+ * While the server asks the user for a new password, only the screen that takes it (the server
+ * refuses the portal's calls until then). `banner`: shown above every screen of the portal.
+ */
+export function RolePortal({ role, routes, banner }: { role: Role; routes: PortalRoute[]; banner?: ReactNode }) {
+  const mustChangePassword = useSession().user?.must_change_password === true
+  if (mustChangePassword) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <MustChangePassword />
+      </Suspense>
+    )
+  }
+  return <Portal role={role} routes={routes} banner={banner} />
+}
+
+function Portal({ role, routes, banner }: { role: Role; routes: PortalRoute[]; banner?: ReactNode }) {
   const { user, logout } = useSession()
   const unread = useUnreadMessages()
   useProfileLanguage(user)
@@ -65,6 +83,7 @@ export function RolePortal({ role, routes }: { role: Role; routes: PortalRoute[]
       onLanguage={saveLanguage}
       badges={messages ? { [messages.to]: unread } : undefined}
     >
+      {banner}
       <Suspense fallback={<PageLoading />}>
         <Routes>
           {routes.map((r) => (r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}

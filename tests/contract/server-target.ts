@@ -23,7 +23,7 @@ import { documents, mpesaRequests, services } from '../../server/db/schema'
 import { sendDueMail, type OutgoingMail } from '../../server/mail'
 import { insertDemo, truncateAll } from '../../server/db/seed'
 import { signToken } from '../../server/auth'
-import { findUserByEmail } from '../../server/repo/users'
+import { findUserByEmail, updateUser } from '../../server/repo/users'
 
 let template: Promise<Blob> | null = null
 
@@ -100,6 +100,12 @@ export async function startServerTarget() {
           .update(mpesaRequests)
           .set({ createdAt: sql`${mpesaRequests.createdAt} - ${`${ms} milliseconds`}::interval` })
           .where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
+      },
+      async agePassword(email: string, ms: number) {
+        dirty = true
+        const user = await findUserByEmail(db, email)
+        // Through the repository: the account remembered for tokens is forgotten with the change.
+        if (user) await updateUser(db, user.id, { passwordChangedAt: new Date(Date.now() - ms) })
       },
     },
     /** Runs the mail job once (as the server's would) into a mailbox kept here, and reads the newest reset link sent to `email`. */

@@ -56,6 +56,8 @@ export interface Fixtures {
   setPricingKey(serviceId: number, key: string): Promise<void>
   /** Moves an M-Pesa push's sending time `ms` into the past (its expiry, without waiting for it). */
   agePush(checkoutRequestId: string, ms: number): Promise<void>
+  /** Moves the moment the account last chose its password `ms` into the past (its expiry, without waiting for it). */
+  agePassword(email: string, ms: number): Promise<void>
 }
 
 const mockFixtures: Fixtures = {
@@ -86,6 +88,9 @@ const mockFixtures: Fixtures = {
   async agePush(checkoutRequestId, ms) {
     await mockDb.mpesaRequest.update((q) => q.where({ checkout_request_id: checkoutRequestId }), { data: (r) => void (r.created_at = new Date(Date.parse(r.created_at) - ms).toISOString()) })
   },
+  async agePassword(email, ms) {
+    await mockDb.user.update((q) => q.where({ email: email.toLowerCase() }), { data: (u) => void (u.password_changed_at = new Date(Date.now() - ms).toISOString()) })
+  },
 }
 
 export const fixtures: Fixtures = {
@@ -93,6 +98,7 @@ export const fixtures: Fixtures = {
   setDocumentStatus: (id, status) => (server ? server.fixtures.setDocumentStatus(id, status) : mockFixtures.setDocumentStatus(id, status)),
   setPricingKey: (id, key) => (server ? server.fixtures.setPricingKey(id, key) : mockFixtures.setPricingKey(id, key)),
   agePush: (id, ms) => (server ? server.fixtures.agePush(id, ms) : mockFixtures.agePush(id, ms)),
+  agePassword: (email, ms) => (server ? server.fixtures.agePassword(email, ms) : mockFixtures.agePassword(email, ms)),
 }
 
 /** Starts the chosen backend for this file and gives every test the fresh seed. */

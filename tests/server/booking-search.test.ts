@@ -20,7 +20,7 @@ describe(`the admin's booking search on ${url ? 'PostgreSQL' : 'PGlite'}`, () =>
     const hand = url ? await openDatabase({ databaseUrl: url }) : server
     try {
       if (url) await truncateAll(server.db)
-      await seedIfEmpty(server.db, true)
+      await seedIfEmpty(server.db, 'demo')
       const app = createApp({ db: server.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
       const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@funeral.test', password: 'Admin#2026' }) })
       const { token } = (await login.json()) as { token: string }

@@ -39,7 +39,7 @@ describe(`the family’s kept list on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
     const hand = databaseUrl ? await openDatabase({ databaseUrl }) : server
     try {
       if (databaseUrl) await truncateAll(server.db)
-      await seedIfEmpty(server.db, true)
+      await seedIfEmpty(server.db, 'demo')
       const app = createApp({ db: server.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
       const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
       const { token, user } = (await login.json()) as { token: string; user: { id: number } }
@@ -125,7 +125,7 @@ describe(`the family’s kept list on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
     const admin = new pg.Client({ connectionString: databaseUrl })
     try {
       await truncateAll(database.db)
-      await seedIfEmpty(database.db, true)
+      await seedIfEmpty(database.db, 'demo')
       await settlement.connect()
       await admin.connect()
       // A wait for the other would fail this test at once, not at its time limit.

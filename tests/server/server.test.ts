@@ -53,7 +53,7 @@ describe('the database', () => {
 })
 
 describe('the process', () => {
-  it('starts on an empty DATA_DIR with SEED_DEMO=0: one admin, the password printed once, the token secret kept with mode 0600 and never printed', async () => {
+  it('starts on an empty DATA_DIR with SEED_DEMO=0: one admin, a one-time password printed once, the token secret kept with mode 0600 and never printed', async () => {
     const dataDir = tempDir()
     const port = 39_000 + Math.floor(Math.random() * 1000)
     // As `npm run serve` starts it: the bundle with plain Node (its migrations copied beside it).
@@ -72,13 +72,15 @@ describe('the process', () => {
           }
         })
       })
-      const password = /admin@funeral\.test\s+(\S+)/.exec(out)?.[1] ?? ''
+      const password = /admin@example\.com\s+(\S+)/.exec(out)?.[1] ?? ''
       expect(password.length).toBeGreaterThanOrEqual(12)
       const secretFile = join(dataDir, 'jwt-secret')
       expect(statSync(secretFile).mode & 0o777).toBe(0o600)
       expect(out).not.toContain(readFileSync(secretFile, 'utf8').trim())
-      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@funeral.test', password }) })
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password }) })
       expect(login.status).toBe(200)
+      // A password the server chose: its owner must replace it before anything else.
+      expect(((await login.json()) as { must_change_password: boolean }).must_change_password).toBe(true)
       const services = (await (await fetch(`http://127.0.0.1:${port}/api/services`)).json()) as { services: unknown[] }
       expect(services.services).toEqual([])
     } finally {

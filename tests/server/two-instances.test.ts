@@ -24,7 +24,7 @@ const maybe = url ? describe : describe.skip
 async function seededPair(beforeB: (a: Database) => Promise<unknown> = async () => undefined) {
   const a = await openDatabase({ databaseUrl: url })
   await truncateAll(a.db)
-  await seedIfEmpty(a.db, true)
+  await seedIfEmpty(a.db, 'demo')
   await beforeB(a)
   const logged: Array<[string, string]> = []
   const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
@@ -48,7 +48,7 @@ maybe('two instances on one PostgreSQL', () => {
     await truncateAll(a.db)
     const b = await openDatabase({ databaseUrl: url })
     try {
-      const results = await Promise.all([seedIfEmpty(a.db, true), seedIfEmpty(b.db, true)])
+      const results = await Promise.all([seedIfEmpty(a.db, 'demo'), seedIfEmpty(b.db, 'demo')])
       expect(results.filter((r) => r === 'demo')).toHaveLength(1)
       const [row] = await a.db.select({ n: count() }).from(users)
       expect(row?.n).toBe(34)

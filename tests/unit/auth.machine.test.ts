@@ -261,3 +261,20 @@ describe('auth machine: set user when signed out', () => {
     expect(actor.getSnapshot().context.user?.role).toBe('client')
   })
 })
+
+describe('a password the user must replace', () => {
+  it('is kept on the session after sign-in; the token renewed after the change clears it and is stored', async () => {
+    const { actor, storeToken } = start({ login: () => Promise.resolve({ token: adminToken, user: { ...adminUser, must_change_password: true } }) })
+    actor.send({ type: 'auth.login', credentials: { email: 'admin@funeral.test', password: 'one-time' } })
+    await flush()
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+    expect(actor.getSnapshot().context.user?.must_change_password).toBe(true)
+
+    const renewed = token({ sub: '1', name: 'Grace Wanjiru', email: 'admin@funeral.test', role: 'admin', exp: inHours(8) })
+    actor.send({ type: 'auth.renewed', response: { token: renewed, user: adminUser } })
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.token).toBe(renewed)
+    expect(actor.getSnapshot().context.user?.must_change_password).toBeUndefined()
+    expect(storeToken).toHaveBeenLastCalledWith(renewed)
+  })
+})

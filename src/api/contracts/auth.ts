@@ -20,8 +20,20 @@ export const User = z.object({
   sms_notifications: z.optional(z.boolean()),
   /** The language the user chose for the app and their SMS (absent: not chosen yet). */
   language: z.nullish(z.enum(['en', 'sw'])),
+  /** A password someone else chose, or one past its expiry: the user must choose a new one before anything else (absent: no). */
+  must_change_password: z.optional(z.boolean()),
 })
 export type User = z.infer<typeof User>
+
+/** The 403 of every signed-in call but /auth/me, /auth/change-password and /auth/logout while the user must choose a new password. */
+export const MSG_MUST_CHANGE_PASSWORD = 'Please choose a new password before you continue.'
+/** The only signed-in calls allowed while the user must choose a new password. */
+export const PASSWORD_CHANGE_PATHS = ['/api/auth/me', '/api/auth/change-password', '/api/auth/logout'] as const
+
+/** True when a password chosen at `changedAt` is older than the Settings' expiry (0 days: never expires). */
+export function passwordExpired(changedAt: Date, expiryDays: number, now = Date.now()): boolean {
+  return expiryDays > 0 && now - changedAt.getTime() > expiryDays * 24 * 60 * 60 * 1000
+}
 
 /** The fields the app reads from the JWT payload (jwt-decode does not verify; the server does). */
 export const TokenPayload = z.object({
@@ -47,6 +59,8 @@ export interface SessionUser {
   sms_notifications?: boolean
   /** The language the user chose (absent: not chosen yet). */
   language?: 'en' | 'sw' | null
+  /** The user must choose a new password before anything else (absent: no). */
+  must_change_password?: boolean
 }
 
 // ---- requests (shared with mocks/, which validates with the same schemas) ----

@@ -126,6 +126,12 @@ export const PublicContact = z.object({ facilityName: z.string(), contactEmail: 
 export type PublicContact = z.infer<typeof PublicContact>
 export const PublicContactResponse = z.pipe(z.object({ contact: PublicContact }), z.transform((o) => o.contact))
 
+/** GET /settings/public: whether payments go to the Daraja simulator in production (absent: no). */
+export const PaymentsModeResponse = z.pipe(
+  z.object({ payments: z.optional(z.object({ simulated: z.boolean() })) }),
+  z.transform((o) => ({ simulated: o.payments?.simulated ?? false })),
+)
+
 /** POST /settings/backup: when the backup finished (the mock's is instant; the server dumps the database). */
 export const BackupResponse = z.object({ message: z.string(), finished_at: z.string() })
 export type BackupResponse = z.infer<typeof BackupResponse>

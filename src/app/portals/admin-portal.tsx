@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { Suspense, lazy } from 'react'
 import { RolePortal, type PortalRoute } from '../role-portal'
 import { paths } from '../paths'
 
@@ -12,6 +12,8 @@ const DocumentReviewPage = lazy(() => import('../../features/admin/documents/doc
 const AdminMessagesPage = lazy(() => import('../../features/admin/messages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })))
 const SmsOutboxPage = lazy(() => import('../../features/admin/messages/sms-outbox-page').then((m) => ({ default: m.SmsOutboxPage })))
 const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
+// Shown only when production simulates payments; small, its own chunk.
+const PaymentsSimulatedBanner = lazy(() => import('../../features/admin/payments-simulated-banner').then((m) => ({ default: m.PaymentsSimulatedBanner })))
 const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page').then((m) => ({ default: m.ReportsPage })))
 
 const routes: PortalRoute[] = [
@@ -29,5 +31,15 @@ const routes: PortalRoute[] = [
 ]
 
 export default function AdminPortal() {
-  return <RolePortal role="admin" routes={routes} />
+  return (
+    <RolePortal
+      role="admin"
+      routes={routes}
+      banner={
+        <Suspense fallback={null}>
+          <PaymentsSimulatedBanner />
+        </Suspense>
+      }
+    />
+  )
 }
