@@ -53,8 +53,12 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-/** The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill, never logged. */
-export const loggablePath = (path: string) => path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token')
+/**
+ * The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill,
+ * and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
+ */
+export const loggablePath = (path: string) =>
+  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
 
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -113,7 +117,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       '/',
       darajaCallbackRoute({
         secret: deps.darajaCallbackSecret,
-        onCallback: (callback) => onDarajaCallback(deps.db, deps.log, callback),
+        onCallback: (callback) => onDarajaCallback(deps.db, deps.log, deps.daraja, callback),
         log: (event, details) => deps.log.warn(details, event),
       }),
     )
