@@ -12,7 +12,7 @@ import { readConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
 import { createApp } from './app'
-import { describeError } from './http'
+import { describeError, loggableError } from './http'
 import { createDiskStorage } from './storage/disk'
 import { darajaSetupFromEnv, simulatorDarajaConfig } from './daraja/config'
 import { createDarajaClient, type Daraja } from './daraja/client'
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
 
   const storage = await createDiskStorage({ dataDir })
   // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
-  void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: error }, 'could not sweep temporary upload files'))
+  void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not sweep temporary upload files'))
 
   // M-Pesa: Safaricom's Daraja with DARAJA_* credentials, else the simulator on loopback (same HTTP calls).
   const darajaSetup = darajaSetupFromEnv(process.env)
