@@ -403,13 +403,14 @@ export const contributionLinks = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenNonce: text('token_nonce'),
     message: text('message'),
     createdBy: integer('created_by').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     closedAt: at('closed_at'),
   },
-  (t) => [uniqueIndex('contribution_links_token').on(t.token), uniqueIndex('contribution_links_open_booking').on(t.bookingId).where(sql`closed_at IS NULL`)],
+  (t) => [uniqueIndex('contribution_links_token_hash').on(t.tokenHash), uniqueIndex('contribution_links_open_booking').on(t.bookingId).where(sql`closed_at IS NULL`)],
 )
 
 /**

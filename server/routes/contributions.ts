@@ -3,7 +3,7 @@
  * the same): the family's contribution link, the public page behind it, and relatives' M-Pesa
  * pushes. A contribution is a payment of the booking like any other, so every list counts it.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import {
@@ -58,10 +58,44 @@ async function statusOf(db: Db, link: LinkRow, booking: BookingRow) {
   return { ...s, status: linkStatus({ closedAt: link.closedAt, bookingCancelled: booking.status === 'cancelled', due: s.due, lastServiceDate: s.lastServiceDate, now: Date.now() }) }
 }
 
+/**
+ * A link's token is never stored: the table keeps its SHA-256 (to find the link) and a random nonce,
+ * and the token is an HMAC of that nonce under the server's secret. Whoever reads the database (or
+ * a backup) cannot pay into the family's page, yet the family is shown the same link every time.
+ */
+const linkToken = (secret: Uint8Array, nonce: string) => createHmac('sha256', secret).update(`contribution-link:${nonce}`, 'utf8').digest('base64url')
+export const linkTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+
+/** A fresh token for a link: 256 bits, url-safe, and what the row keeps of it. */
+function issueToken(secret: Uint8Array): { token: string; tokenHash: string; tokenNonce: string } {
+  const tokenNonce = randomBytes(18).toString('base64url')
+  const token = linkToken(secret, tokenNonce)
+  return { token, tokenHash: linkTokenHash(token), tokenNonce }
+}
+
+/**
+ * The link's token as the family shares it. A link the server cannot derive again (made before
+ * tokens were derived, or the secret was changed since) gets a new token now: the family is shown
+ * a link that works.
+ */
+async function tokenOf(db: Db, secret: Uint8Array, link: LinkRow): Promise<string> {
+  if (link.tokenNonce) {
+    const token = linkToken(secret, link.tokenNonce)
+    if (linkTokenHash(token) === link.tokenHash) return token
+  }
+  const fresh = issueToken(secret)
+  await db.update(contributionLinks).set({ tokenHash: fresh.tokenHash, tokenNonce: fresh.tokenNonce }).where(eq(contributionLinks.id, link.id))
+  return fresh.token
+}
+
 async function linkByToken(db: Db, token: string): Promise<{ link: LinkRow; booking: BookingRow }> {
   // A token is 43 url-safe characters; anything else is not one of ours (and never reaches SQL as more than a parameter).
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(404, MSG_LINK_NOT_FOUND)
-  const [row] = await db.select({ link: contributionLinks, booking: bookings }).from(contributionLinks).innerJoin(bookings, eq(bookings.id, contributionLinks.bookingId)).where(eq(contributionLinks.token, token))
+  const [row] = await db
+    .select({ link: contributionLinks, booking: bookings })
+    .from(contributionLinks)
+    .innerJoin(bookings, eq(bookings.id, contributionLinks.bookingId))
+    .where(eq(contributionLinks.tokenHash, linkTokenHash(token)))
   if (!row) throw new ApiError(404, MSG_LINK_NOT_FOUND)
   return row
 }
@@ -75,9 +109,9 @@ async function ownBooking(c: Context<AppEnv>): Promise<BookingRow> {
   return booking
 }
 
-async function wireLink(db: Db, link: LinkRow, booking: BookingRow) {
+async function wireLink(db: Db, secret: Uint8Array, link: LinkRow, booking: BookingRow) {
   const { status } = await statusOf(db, link, booking)
-  return { token: link.token, status, message: link.message, created_at: iso(link.createdAt) }
+  return { token: await tokenOf(db, secret, link), status, message: link.message, created_at: iso(link.createdAt) }
 }
 
 async function contributionsOf(db: Db, bookingId: number) {
@@ -109,7 +143,7 @@ export const bookingContributionRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps
     const booking = await ownBooking(c)
     const [link] = await db.select().from(contributionLinks).where(eq(contributionLinks.bookingId, booking.id)).orderBy(desc(contributionLinks.id)).limit(1)
-    return c.json({ link: link ? await wireLink(db, link, booking) : null, contributions: await contributionsOf(db, booking.id) })
+    return c.json({ link: link ? await wireLink(db, c.var.deps.secret, link, booking) : null, contributions: await contributionsOf(db, booking.id) })
   })
 
   .post('/:id/contributions/link', requireAuth('client'), valid('json', ContributionLinkRequest), async (c) => {
@@ -122,17 +156,17 @@ export const bookingContributionRoutes = new Hono<AppEnv>()
       if (s.status === 'open') {
         // The family may change its words; the link stays the one already shared.
         const [row] = message !== open.message ? await db.update(contributionLinks).set({ message }).where(eq(contributionLinks.id, open.id)).returning() : [open]
-        return c.json({ link: await wireLink(db, row ?? open, booking) })
+        return c.json({ link: await wireLink(db, c.var.deps.secret, row ?? open, booking) })
       }
       await db.update(contributionLinks).set({ closedAt: sql`now()` }).where(eq(contributionLinks.id, open.id))
     }
     const s = await standing(db, booking)
     const would = linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: s.due, lastServiceDate: s.lastServiceDate, now: Date.now() })
     if (would !== 'open') throw new ApiError(409, would === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
-    // 256 random bits, url-safe: not guessable, and never written to the log.
-    const token = randomBytes(32).toString('base64url')
-    const [link] = await db.insert(contributionLinks).values({ bookingId: booking.id, token, message, createdBy: c.var.user.id }).returning()
-    return c.json({ link: await wireLink(db, link!, booking) }, 201)
+    // Not guessable, never written to the log, never stored: only its hash and nonce are.
+    const { tokenHash, tokenNonce } = issueToken(c.var.deps.secret)
+    const [link] = await db.insert(contributionLinks).values({ bookingId: booking.id, tokenHash, tokenNonce, message, createdBy: c.var.user.id }).returning()
+    return c.json({ link: await wireLink(db, c.var.deps.secret, link!, booking) }, 201)
   })
 
   .delete('/:id/contributions/link', requireAuth('client'), async (c) => {
