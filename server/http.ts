@@ -107,3 +107,24 @@ export function findNul(value: unknown): string | null {
   }
   return null
 }
+
+/**
+ * Whether a JSON text opens more than `max` arrays or objects inside each other, read as text in
+ * one pass (brackets inside strings do not count), so a body of 40,000 `[` is refused before any
+ * parser or validator walks it.
+ */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 92 /* \\ */) i++
+      else if (ch === 34 /* " */) inString = false
+    } else if (ch === 34) inString = true
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > max) return true
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth--
+  }
+  return false
+}
