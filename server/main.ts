@@ -3,7 +3,7 @@
  * PostgreSQL at DATABASE_URL), migrates, seeds a new database, and serves /api (and the built app
  * when `--static <dir>` is given, as `npm run serve` does).
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { serve } from '@hono/node-server'
@@ -11,9 +11,9 @@ import pino from 'pino'
 import { readConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty } from './db/seed'
-import { createApp } from './app'
+import { createApp, serverOptions } from './app'
 import { describeError, loggableError } from './http'
-import { createDiskStorage } from './storage/disk'
+import { createDiskStorage, ownerOnlyDir } from './storage/disk'
 import { darajaSetupFromEnv, simulatorDarajaConfig } from './daraja/config'
 import { createDarajaClient, type Daraja } from './daraja/client'
 import { newCallbackSecret } from './daraja/callback'
@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const config = readConfig()
   const log = pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'password', 'token', '*.password', '*.token'] })
   const dataDir = resolve(config.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  // The database, documents, backups and the token secret live here: owner-only.
+  if (!ownerOnlyDir(dataDir)) log.warn('DATA_DIR is open to other users and could not be made owner-only: chmod 700 it')
   const secret = tokenSecret(config.JWT_SECRET, dataDir)
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, log: (level, message) => log[level](message) } : { dataDir: join(dataDir, 'pglite') })
   const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
   // The app's own headers (CSP and the rest) apply to the built pages too.
   const api = createApp({ db: database.db, secret, log, dev: config.NODE_ENV !== 'production', publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name }, { staticDir })
 
-  const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`
     console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ''].join('\n'))
   })
