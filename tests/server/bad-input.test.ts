@@ -137,3 +137,14 @@ describe('a logged database error', () => {
     for (const secret of ['family@funeral.test', 'Akinyi', '0733444555', '$argon2id', 'insert into']) expect(logged.toLowerCase()).not.toContain(secret.toLowerCase())
   })
 })
+
+describe('the NUL search', () => {
+  it('walks a value nested 100,000 deep without recursion, and names the field', async () => {
+    const { findNul } = await import('../../server/http')
+    let value: unknown = 'x\u0000'
+    for (let i = 0; i < 100_000; i++) value = { a: value }
+    expect(findNul(value)?.split('.')).toHaveLength(100_000)
+    expect(findNul({ name: 'ok', relative: { name: 'Otieno\u0000' } })).toBe('relative.name')
+    expect(findNul({ name: 'ok', list: ['a', 'b'] })).toBeNull()
+  })
+})
