@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import {
   CONTRIBUTION_PUSHES_PER_LINK,
   CONTRIBUTION_PUSHES_PER_PHONE,
@@ -74,28 +74,52 @@ function issueToken(secret: Uint8Array): { token: string; tokenHash: string; tok
 }
 
 /**
- * The link's token as the family shares it. A link the server cannot derive again (made before
- * tokens were derived, or the secret was changed since) gets a new token now: the family is shown
- * a link that works.
+ * The link's token as the family shares it. A link whose token the server cannot derive (made before
+ * tokens were derived, or the secret was changed since) is given a new derived token now, so the
+ * family is shown a link that works; the token it had keeps working too (its hash joins
+ * legacy_token_hashes), because relatives were sent it already. Two cards opened at once issue one
+ * token: the update only applies to the row as it was read, and the loser derives the winner's.
  */
 async function tokenOf(db: Db, secret: Uint8Array, link: LinkRow): Promise<string> {
-  if (link.tokenNonce) {
-    const token = linkToken(secret, link.tokenNonce)
-    if (linkTokenHash(token) === link.tokenHash) return token
+  let row: LinkRow | undefined = link
+  for (let attempt = 0; row && attempt < 3; attempt++) {
+    if (row.tokenNonce) {
+      const token = linkToken(secret, row.tokenNonce)
+      if (linkTokenHash(token) === row.tokenHash) return token
+    }
+    const fresh = issueToken(secret)
+    const [updated] = await db
+      .update(contributionLinks)
+      .set({
+        tokenHash: fresh.tokenHash,
+        tokenNonce: fresh.tokenNonce,
+        legacyTokenHashes: sql`CASE WHEN ${contributionLinks.tokenHash} IS NULL THEN ${contributionLinks.legacyTokenHashes} ELSE array_append(${contributionLinks.legacyTokenHashes}, ${contributionLinks.tokenHash}) END`,
+      })
+      .where(
+        and(
+          eq(contributionLinks.id, row.id),
+          row.tokenNonce === null ? isNull(contributionLinks.tokenNonce) : eq(contributionLinks.tokenNonce, row.tokenNonce),
+          row.tokenHash === null ? isNull(contributionLinks.tokenHash) : eq(contributionLinks.tokenHash, row.tokenHash),
+        ),
+      )
+      .returning({ id: contributionLinks.id })
+    if (updated) return fresh.token
+    ;[row] = await db.select().from(contributionLinks).where(eq(contributionLinks.id, link.id))
   }
-  const fresh = issueToken(secret)
-  await db.update(contributionLinks).set({ tokenHash: fresh.tokenHash, tokenNonce: fresh.tokenNonce }).where(eq(contributionLinks.id, link.id))
-  return fresh.token
+  throw new Error('contribution link token could not be issued')
 }
 
 async function linkByToken(db: Db, token: string): Promise<{ link: LinkRow; booking: BookingRow }> {
   // A token is 43 url-safe characters; anything else is not one of ours (and never reaches SQL as more than a parameter).
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(404, MSG_LINK_NOT_FOUND)
+  const hash = linkTokenHash(token)
   const [row] = await db
     .select({ link: contributionLinks, booking: bookings })
     .from(contributionLinks)
     .innerJoin(bookings, eq(bookings.id, contributionLinks.bookingId))
-    .where(eq(contributionLinks.tokenHash, linkTokenHash(token)))
+    // The current token, or one the link had before (shared already): both open the same link.
+    .where(or(eq(contributionLinks.tokenHash, hash), sql`${contributionLinks.legacyTokenHashes} @> ARRAY[${hash}]::text[]`))
+    .limit(1)
   if (!row) throw new ApiError(404, MSG_LINK_NOT_FOUND)
   return row
 }
