@@ -2,13 +2,13 @@
  * The Hono app: every /api route, the security headers and the error handling. Built by a factory
  * with its dependencies, so tests run it in-process (`app.request`) over their own database.
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { z } from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
-import { ApiError, loggableError } from './http'
+import { ApiError, jsonNestingExceeds, loggableError } from './http'
 import { FieldTooLong } from '../shared/rules'
 import type { AppEnv, Deps } from './types'
 import { serveDist, type PageContact } from './static'
@@ -34,6 +34,16 @@ z.config(en())
 
 /** JSON bodies; uploads (documents) get their own, larger limit with their routes. */
 export const JSON_BODY_LIMIT = 100 * 1024
+/**
+ * The Node server's limits (server/main.ts): a client that trickles its headers or its request
+ * (a slow-loris) is cut off instead of holding a socket and memory for ever. 30 s covers a 5 MB
+ * upload on a slow mobile line; Node's own defaults (300 s, 60 s) are too generous.
+ */
+export const serverOptions = { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 5_000 } as const
+
+/** No request of the app nests deeper than a few levels; a deeper body is refused unread. */
+export const MAX_JSON_DEPTH = 32
+export const MSG_TOO_DEEP = `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`
 
 /**
  * What the built app needs and nothing more: its own scripts and styles (Griffel injects style
@@ -54,8 +64,12 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 }
 
-/** The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill, never logged. */
-export const loggablePath = (path: string) => path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token')
+/**
+ * The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill,
+ * and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
+ */
+export const loggablePath = (path: string) =>
+  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
 
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -72,6 +86,10 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     c.set('deps', deps)
     const started = performance.now()
     await next()
+    // A body refused as too large (here, an upload, Daraja's callback) was left unread: the rest may
+    // still be on its way, so this connection cannot carry another request. Saying so lets the
+    // client open a new one instead of losing its next request on a socket the server closes.
+    if (c.res.status === 413) c.res.headers.set('Connection', 'close')
     // One line per API call (never a body or a header: they may carry passwords and tokens).
     if (c.req.path.startsWith('/api')) {
       const level = c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
@@ -86,7 +104,15 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   })
   // An upload streams to storage under its own 5 MB limit (routes/documents.ts); everything else is JSON.
   // GET and HEAD carry no body: the limit would only build a full Request to find that out.
-  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === '/api/documents') ? next() : jsonLimit(c, next)))
+  const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/documents'
+  const hasNoBody = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD'
+  api.use((c, next) => (hasNoBody(c) || isUpload(c) ? next() : jsonLimit(c, next)))
+  // Nesting is checked on the text (within the size limit above), before anything parses or walks it.
+  api.use(async (c, next) => {
+    if (hasNoBody(c) || isUpload(c)) return next()
+    if (jsonNestingExceeds(await c.req.text(), MAX_JSON_DEPTH)) return c.json({ message: MSG_TOO_DEEP }, 400)
+    return next()
+  })
   api.use('*', async (c, next) => {
     await next()
     // Answers about people are private: no shared cache may keep them.
@@ -115,7 +141,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       '/',
       darajaCallbackRoute({
         secret: deps.darajaCallbackSecret,
-        onCallback: (callback) => onDarajaCallback(deps.db, deps.log, callback),
+        onCallback: (callback) => onDarajaCallback(deps.db, deps.log, deps.daraja, callback),
         log: (event, details) => deps.log.warn(details, event),
       }),
     )

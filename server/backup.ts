@@ -7,7 +7,7 @@
  * Then backups older than the retention setting's days are deleted (only our own files).
  */
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
@@ -28,7 +28,9 @@ const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-')
 export async function backupDatabase(db: Db, options: { dataDir: string; databaseUrl?: string; retentionDays: number; now?: Date }): Promise<BackupResult> {
   const now = options.now ?? new Date()
   const dir = join(options.dataDir, 'backups')
+  // A backup holds every account and family: owner-only, whatever the umask or an older version left.
   await mkdir(dir, { recursive: true, mode: 0o700 })
+  await chmod(dir, 0o700)
   const base = join(dir, `backup-${stamp(now)}`)
   const client = (db as unknown as { $client: unknown }).$client as Partial<PGlite>
   let file: string
@@ -41,6 +43,8 @@ export async function backupDatabase(db: Db, options: { dataDir: string; databas
   } else if (options.databaseUrl && (await pgDump(options.databaseUrl, `${base}.dump`))) {
     file = `${base}.dump`
     kind = 'pg_dump'
+    // pg_dump creates its file with the umask's mode.
+    await chmod(file, 0o600)
   } else {
     file = `${base}.json`
     kind = 'json'

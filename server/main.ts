@@ -7,7 +7,7 @@
  * holds the demo accounts; it needs PUBLIC_URL, and Daraja's credentials or DARAJA_SIMULATOR=1.
  * A server holding the demo accounts listens on loopback only.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { serve } from '@hono/node-server'
@@ -15,9 +15,9 @@ import pino from 'pino'
 import { darajaConfigured, isProduction, listenHost, readConfig } from './config'
 import { openDatabase } from './db/client'
 import { demoAccountsIn, seedIfEmpty } from './db/seed'
-import { createApp } from './app'
-import { describeError } from './http'
-import { createDiskStorage } from './storage/disk'
+import { createApp, serverOptions } from './app'
+import { describeError, loggableError } from './http'
+import { createDiskStorage, ownerOnlyDir } from './storage/disk'
 import { darajaSetupFromEnv, simulatorDarajaConfig } from './daraja/config'
 import { createDarajaClient, type Daraja } from './daraja/client'
 import { newCallbackSecret } from './daraja/callback'
@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   const config = readConfig()
   const log = pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'password', 'token', '*.password', '*.token'] })
   const dataDir = resolve(config.DATA_DIR)
-  mkdirSync(dataDir, { recursive: true })
+  // The database, documents, backups and the token secret live here: owner-only.
+  if (!ownerOnlyDir(dataDir)) log.warn('DATA_DIR is open to other users and could not be made owner-only: chmod 700 it')
   const secret = tokenSecret(config.JWT_SECRET, dataDir)
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, log: (level, message) => log[level](message) } : { dataDir: join(dataDir, 'pglite') })
   const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
 
   const storage = await createDiskStorage({ dataDir })
   // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
-  void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: error }, 'could not sweep temporary upload files'))
+  void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not sweep temporary upload files'))
 
   // M-Pesa: Safaricom's Daraja with DARAJA_* credentials, else the simulator on loopback (same HTTP calls).
   const darajaSetup = darajaSetupFromEnv(config)
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
   // The app's own headers (CSP and the rest) apply to the built pages too.
   const api = createApp({ db: database.db, secret, log, dev: !production, paymentsSimulated, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''), trustProxy: config.TRUST_PROXY, storage, daraja, darajaCallbackSecret, reconcileFirstMs, dataDir, databaseUrl: config.DATABASE_URL, smsProvider: smsSender.name, mailTransport: mailTransport?.name ?? 'none' }, { staticDir })
 
-  const server = serve({ fetch: api.fetch, port: config.PORT, hostname }, (info) => {
+  const server = serve({ fetch: api.fetch, port: config.PORT, hostname, serverOptions }, (info) => {
     const url = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`
     console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ...warnings.map((w) => `\n  ${w}`), ''].join('\n'))
     for (const warning of warnings) log.warn(warning)

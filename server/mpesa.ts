@@ -13,6 +13,7 @@ import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './routes/settings'
 import type { Logger } from 'pino'
 import { hit } from './limits'
+import { describeError } from './http'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
 import { amountDue } from '../shared/rules'
@@ -133,7 +134,7 @@ async function receiptForThanks(db: Db, log: Logger, p: PaymentRow): Promise<voi
       .set({ body: words.thanks(b.home, b.deceased, p.amount, p.transactionId), sendAfter: sql`now()` })
       .where(and(eq(smsOutbox.kind, 'contribution'), eq(smsOutbox.bookingId, p.bookingId), eq(smsOutbox.status, 'queued'), eq(smsOutbox.body, words.thanks(b.home, b.deceased, p.amount, null))))
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not add the receipt to the thanks')
+    log.warn({ err: describeError(error) }, 'could not add the receipt to the thanks')
   }
 }
 
@@ -157,19 +158,63 @@ async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise
     const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, p.bookingId))
     await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, amountDue(b.total, rows)) })
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not queue the contribution SMS')
+    log.warn({ err: describeError(error) }, 'could not queue the contribution SMS')
   }
 }
 
-/** Daraja's callback: settles a push of ours once; anything else is logged and changes nothing. */
-export async function onDarajaCallback(db: Db, log: Logger, callback: StkCallback): Promise<void> {
+/**
+ * Daraja does not sign its callbacks: the secret in the path is all that marks one as Daraja's, and
+ * a secret can leak. So a callback that would change a payment is first checked with Daraja's own
+ * STK query for the same CheckoutRequestID, and it counts only when the query gives the same final
+ * outcome (success, or the same failure). Otherwise nothing changes here: a query that is final
+ * and says otherwise is applied as the query's answer; a pending or failed query leaves the push
+ * open for the reconciliation job, which asks again.
+ */
+async function confirmByQuery(log: Logger, daraja: Daraja | undefined, callback: StkCallback): Promise<StkQueryResult | 'agrees' | null> {
+  if (!daraja) {
+    log.warn({ checkoutRequestId: callback.checkoutRequestId }, 'Daraja callback not confirmed (no Daraja client): not recorded')
+    return null
+  }
+  let result: StkQueryResult
+  try {
+    result = await daraja.stkQuery(callback.checkoutRequestId)
+  } catch (error) {
+    log.warn({ checkoutRequestId: callback.checkoutRequestId, err: describeError(error) }, 'Daraja callback could not be confirmed by the STK query: left for the reconciliation')
+    return null
+  }
+  if (result.status === 'final' && result.checkoutRequestId === callback.checkoutRequestId && result.resultCode === callback.resultCode) return 'agrees'
+  log.warn(
+    { checkoutRequestId: callback.checkoutRequestId, callbackResultCode: callback.resultCode, queryResult: result.status === 'final' ? result.resultCode : 'pending' },
+    'Daraja callback contradicted by the STK query: the callback is not recorded',
+  )
+  return result
+}
+
+/** Daraja's callback: settles a push of ours once, after Daraja's STK query confirms it; anything else is logged and changes nothing. */
+export async function onDarajaCallback(db: Db, log: Logger, daraja: Daraja | undefined, callback: StkCallback): Promise<void> {
   let push = await pushRecord(db, callback.checkoutRequestId)
-  if (!push && (await claimLostPush(db, log, callback))) push = await pushRecord(db, callback.checkoutRequestId)
+  let confirmed = false
+  if (!push && callback.resultCode === '0') {
+    // An attempt whose answer was lost takes this id only when Daraja knows the id and says it succeeded.
+    if ((await confirmByQuery(log, daraja, callback)) !== 'agrees') return
+    confirmed = true
+    if (await claimLostPush(db, log, callback)) push = await pushRecord(db, callback.checkoutRequestId)
+  }
   const decision = settle(push, callback)
   const note = ignoredCallbackLog(decision, callback)
   // A repeat that agrees with the settled payment is routine (the simulator and Daraja call back after a verify settled it).
   const routine = decision.action === 'ignore' && decision.reason === 'already-settled' && !decision.conflicting
   if (note) log[routine ? 'debug' : 'warn']({ checkoutRequestId: callback.checkoutRequestId }, note)
+  if (decision.action === 'ignore') return
+  if (!confirmed) {
+    const check = await confirmByQuery(log, daraja, callback)
+    if (check === null) return
+    if (check !== 'agrees') {
+      // Daraja's own answer wins over the callback's (a forged or garbled callback).
+      await applyDecision(db, log, callback.checkoutRequestId, settleFromQuery(await pushRecord(db, callback.checkoutRequestId), check), 'query')
+      return
+    }
+  }
   const changed = await applyDecision(db, log, callback.checkoutRequestId, decision, 'callback')
   if (!changed && (decision.action === 'complete' || decision.action === 'fail')) {
     // Decided on a row that a verify's STK query settled meanwhile (another transaction, maybe another
@@ -214,7 +259,7 @@ export async function queryAndSettle(db: Db, log: Logger, daraja: Daraja, checko
   try {
     result = await daraja.stkQuery(checkoutRequestId)
   } catch (error) {
-    log.warn({ checkoutRequestId, err: error instanceof Error ? error.message : String(error) }, 'STK query failed; the push stays open')
+    log.warn({ checkoutRequestId, err: describeError(error) }, 'STK query failed; the push stays open')
     return null
   }
   const decision = settleFromQuery(await pushRecord(db, checkoutRequestId), result)

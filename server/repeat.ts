@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { describeError } from './http'
 
 /**
  * Runs a job's pass every `pollMs` (the first after `firstMs`) until stopped: the next pass is timed from the end of the last,
@@ -12,7 +13,7 @@ export function repeatEvery(pollMs: number, pass: () => Promise<unknown>, log: L
   const tick = () => {
     if (stopped) return
     running = pass()
-      .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, failure))
+      .catch((error: unknown) => log.warn({ err: describeError(error) }, failure))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, pollMs)
       })

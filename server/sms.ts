@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { describeError } from './http'
 import type { Db } from './db/client'
 import { messageReads, chatMessages, deceased, smsOutbox, users, type bookings } from './db/schema'
 import type { Deps } from './types'
@@ -80,7 +81,7 @@ export async function queueSms(db: Db, log: Logger, sms: QueueSms): Promise<bool
     const body = typeof sms.body === 'string' ? sms.body : sms.body(smsLanguage(user?.language))
     return await queueSmsTo(db, log, to, { ...sms, body })
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error), kind: sms.kind }, 'could not queue an SMS')
+    log.warn({ err: describeError(error), kind: sms.kind }, 'could not queue an SMS')
     return false
   }
 }
@@ -101,7 +102,7 @@ export async function queueSmsTo(db: Db, log: Logger, phone: string, sms: Omit<Q
     })
     return true
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error), kind: sms.kind }, 'could not queue an SMS')
+    log.warn({ err: describeError(error), kind: sms.kind }, 'could not queue an SMS')
     return false
   }
 }
@@ -138,7 +139,7 @@ export async function sendDueSms(db: Db, log: Logger, sender: SmsSender, batch =
       await sender.send(row.toPhone, row.body)
       await db.update(smsOutbox).set({ status: 'sent', provider: sender.name, attempts, sentAt: sql`now()`, lastError: null }).where(eq(smsOutbox.id, row.id))
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300)
+      const reason = (describeError(error)).slice(0, 300)
       const failed = attempts >= SMS_MAX_ATTEMPTS
       await db
         .update(smsOutbox)
@@ -182,6 +183,6 @@ export async function smsFamily(
     const name = d ? `${d.first} ${d.last}` : `booking #${booking.id}`
     await queueSms(deps.db, deps.log, { ...extra, userId: booking.clientId, kind, bookingId: booking.id, body: (language) => text(SMS_TEXTS[language], home, name) })
   } catch (error) {
-    deps.log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'could not queue an SMS')
+    deps.log.warn({ err: describeError(error), kind }, 'could not queue an SMS')
   }
 }

@@ -39,10 +39,18 @@ export function describeIssues(issues: readonly Issue[]): { message: string; err
  * Optional paging of a list (`?page=&limit=`): both absent = the whole list, as the app reads it
  * today; either present = one page and `pagination: { total, pages, page, limit }`.
  */
+const PAGE = z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large'))
+const LIMIT = z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100'))
 export const PageQuery = z.object({
-  page: z.optional(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large'))),
-  limit: z.optional(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100'))),
+  page: z.optional(PAGE),
+  limit: z.optional(LIMIT),
 })
+/**
+ * A list that is always paged (documents, users): page 1 and `limit` a page unless asked. A page
+ * past 1,000,000 (say 99999999999999999999) is a 422, never an offset the database cannot hold.
+ */
+export const listQuery = (limit = 10) => z.object({ page: z._default(PAGE, 1), limit: z._default(LIMIT, limit) })
+export const ListQuery = listQuery()
 export type PageQuery = z.infer<typeof PageQuery>
 /**
  * The admin's GET /bookings: one page (page, limit), a status, words to find in the deceased's or

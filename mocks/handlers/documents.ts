@@ -19,6 +19,7 @@ import {
   MSG_REJECT_NEEDS_REASON,
 } from '../../src/api/contracts/documents'
 import { canSeeBooking } from './bookings'
+import { ListQuery } from '../../shared/validation'
 import { smsMockFamily } from '../messages'
 
 export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
@@ -83,8 +84,7 @@ export const documentHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const url = new URL(request.url)
-      const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
-      const limit = Math.min(100, Math.max(1, Number.parseInt(url.searchParams.get('limit') ?? '10', 10) || 10))
+      const { page, limit } = validate(ListQuery, { page: url.searchParams.get('page') ?? undefined, limit: url.searchParams.get('limit') ?? undefined })
       const type = url.searchParams.get('document_type') ?? ''
       const status = url.searchParams.get('status') ?? ''
       const search = (url.searchParams.get('search') ?? '').trim().toLowerCase()

@@ -10,13 +10,9 @@ import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/a
 import { findUserByEmail } from './auth'
 import { checkNewPassword } from './settings'
 import { paymentsBetween, trend } from '../reports'
+import { ListQuery as SharedListQuery } from '../../shared/validation'
 
-const ListQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1')), 1),
-  limit: z._default(
-    z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')),
-    10,
-  ),
+const ListQuery = z.extend(SharedListQuery, {
   role: z
     .optional(z.string())
     .check(

@@ -8,6 +8,7 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { describeError } from '../http'
 import { CALLBACK_ACCEPTED, CALLBACK_ROUTE, callbackSecretMatches, parseStkCallback, type StkCallback } from './callback'
 
 export interface DarajaCallbackRouteOptions {
@@ -37,7 +38,7 @@ export function darajaCallbackRoute({ secret, onCallback, log = () => {}, maxBod
       try {
         await onCallback(parsed.callback)
       } catch (error) {
-        log('daraja.callback.failed', { checkoutRequestId: parsed.callback.checkoutRequestId, error: error instanceof Error ? error.message : String(error) })
+        log('daraja.callback.failed', { checkoutRequestId: parsed.callback.checkoutRequestId, error: describeError(error) })
       }
       return c.json(CALLBACK_ACCEPTED)
     },

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
-import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone, type MpesaScenario } from '../../mocks/mpesa-scenarios'
+import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone, type MpesaScenario } from '../../mocks/mpesa-scenarios'
 import { callbackUrlProblem } from './callback'
 import { darajaPassword, darajaTimestamp, MAX_ACCOUNT_REFERENCE, MAX_STK_AMOUNT, MAX_TRANSACTION_DESC, MIN_STK_AMOUNT } from './client'
 import { DARAJA_ERRORS, DARAJA_PATHS, StkPushBodySchema, StkQueryBodySchema } from './wire'
@@ -83,6 +83,8 @@ export interface SimulatedPush {
   /** The final outcome was reached (and its callback handed to the delivery plan). */
   finished: boolean
   receipt: string | null
+  /** An outcome given to finish(), instead of the number's scenario. */
+  outcome?: MpesaScenario['id']
 }
 
 export interface CallbackDelivery {
@@ -98,8 +100,11 @@ export interface DarajaSimulator {
   /** Base URL to give the client, e.g. http://127.0.0.1:41234 */
   url: string
   close(): Promise<void>
-  /** The customer answers now: the push reaches its scenario's outcome and its callback is sent (if it ever completes). */
-  finish(checkoutRequestId: string): void
+  /**
+   * The customer answers now: the push reaches its scenario's outcome (or `outcome`, whatever its
+   * number) and its callback is sent (if it ever completes); STK queries answer the same from then on.
+   */
+  finish(checkoutRequestId: string, outcome?: MpesaScenario['id']): void
   setCallbackPlan(plan: CallbackPlan): void
   /** Every token issued so far stops working (Daraja answers 404.001.03). */
   revokeTokens(): void
@@ -220,9 +225,12 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     )
   }
 
+  /** The push's outcome: the one finish() was given, else its number's. The callback and every query agree on it. */
+  const scenarioOf = (push: SimulatedPush): MpesaScenario => (push.outcome ? scenarioById(push.outcome) : scenarioForPhone(push.phone))
+
   /** The customer answered: the final outcome is fixed now and Daraja calls back. */
   function finishPush(push: SimulatedPush) {
-    const scenario = scenarioForPhone(push.phone)
+    const scenario = scenarioOf(push)
     if (push.finished || scenario.finalOnVerify === null || scenario.resultCode === null) return
     push.finished = true
     if (scenario.resultCode === '0') push.receipt = receiptNumber()
@@ -336,7 +344,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     const push = pushes.get(parsed.data.CheckoutRequestID)
     if (!push) return badRequest(c, 'CheckoutRequestID')
     push.queries++
-    const scenario = scenarioForPhone(push.phone)
+    const scenario = scenarioOf(push)
     if (!push.finished && scenario.finalOnVerify !== null && push.queries >= scenario.finalOnVerify) finishPush(push)
     if (!push.finished) return daraja(c, 500, MPESA_PROCESSING.errorCode, MPESA_PROCESSING.errorMessage)
     return c.json({
@@ -368,8 +376,9 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
-    finish(checkoutRequestId) {
+    finish(checkoutRequestId, outcome) {
       const push = pushes.get(checkoutRequestId)
+      if (push && outcome && !push.finished) push.outcome = outcome
       if (push) finishPush(push)
     },
     setCallbackPlan(next) {

@@ -421,13 +421,25 @@ export const contributionLinks = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
+    /** SHA-256 of the token shown to the family now (derived from token_nonce); null until one is issued. */
+    tokenHash: text('token_hash'),
+    tokenNonce: text('token_nonce'),
+    /**
+     * SHA-256 of every token this link had before: the raw tokens hashed by the migration, and ones
+     * derived under a server secret since changed. Those links were shared (WhatsApp groups) and keep
+     * opening this row until the family closes it.
+     */
+    legacyTokenHashes: text('legacy_token_hashes').array().notNull().default(sql`'{}'::text[]`),
     message: text('message'),
     createdBy: integer('created_by').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     closedAt: at('closed_at'),
   },
-  (t) => [uniqueIndex('contribution_links_token').on(t.token), uniqueIndex('contribution_links_open_booking').on(t.bookingId).where(sql`closed_at IS NULL`)],
+  (t) => [
+    uniqueIndex('contribution_links_token_hash').on(t.tokenHash),
+    index('contribution_links_legacy_token_hashes').using('gin', t.legacyTokenHashes),
+    uniqueIndex('contribution_links_open_booking').on(t.bookingId).where(sql`closed_at IS NULL`),
+  ],
 )
 
 /**

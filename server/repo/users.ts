@@ -1,6 +1,7 @@
 /** Users: accounts, their token version, and the admin's list. */
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { ApiError } from '../../shared/errors'
 import { isEmbedded, preparedOn } from '../db/prepared'
 import { activities, bookings, signInDelays, users } from '../db/schema'
 import type { UserRow } from '../types'
@@ -89,12 +90,35 @@ export interface NewUser {
   passwordHash: string
 }
 
+/** The words routes/auth.ts answers a taken e-mail with (the only unique key of users). */
+const MSG_EMAIL_TAKEN = 'An account with this email already exists'
+
+/** PostgreSQL's unique_violation (23505), as the driver reports it or drizzle wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error
+  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/**
+ * Inserts the account. Two registrations of one e-mail at the same moment both pass the route's
+ * look-up; the unique index lets one in and the other is answered 409 like any taken e-mail.
+ */
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    // The application's clock, not the database's: the password's age is compared with it at sign-in.
-    .values({ passwordChangedAt: new Date(), ...input, email: input.email.trim().toLowerCase() })
-    .returning()
+  let row: UserRow | undefined
+  try {
+    ;[row] = await db
+      .insert(users)
+      // The application's clock, not the database's: the password's age is compared with it at sign-in.
+      .values({ passwordChangedAt: new Date(), ...input, email: input.email.trim().toLowerCase() })
+      .returning()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, MSG_EMAIL_TAKEN)
+    throw error
+  }
   if (!row) throw new Error('insert returned nothing')
   return row
 }
@@ -106,6 +130,11 @@ export async function updateUser(db: Db, id: number, change: Partial<Omit<UserRo
     .set({ ...change, ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
     .where(eq(users.id, id))
     .returning()
+    .catch((error: unknown) => {
+      // Another account took the e-mail between the route's look-up and this update.
+      if (isUniqueViolation(error)) throw new ApiError(409, MSG_EMAIL_TAKEN)
+      throw error
+    })
   // Again once written: a signed-in call between the two reads may have kept the old row.
   forgetAccount(id)
   return row

@@ -3,9 +3,9 @@
  * the same): the family's contribution link, the public page behind it, and relatives' M-Pesa
  * pushes. A contribution is a payment of the booking like any other, so every list counts it.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import {
   CONTRIBUTION_PUSHES_PER_LINK,
   CONTRIBUTION_PUSHES_PER_PHONE,
@@ -59,10 +59,68 @@ async function statusOf(db: Db, link: LinkRow, booking: BookingRow) {
   return { ...s, status: linkStatus({ closedAt: link.closedAt, bookingCancelled: booking.status === 'cancelled', due: s.due, lastServiceDate: s.lastServiceDate, now: Date.now() }) }
 }
 
+/**
+ * A link's token is never stored: the table keeps its SHA-256 (to find the link) and a random nonce,
+ * and the token is an HMAC of that nonce under the server's secret. Whoever reads the database (or
+ * a backup) cannot pay into the family's page, yet the family is shown the same link every time.
+ */
+const linkToken = (secret: Uint8Array, nonce: string) => createHmac('sha256', secret).update(`contribution-link:${nonce}`, 'utf8').digest('base64url')
+export const linkTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+
+/** A fresh token for a link: 256 bits, url-safe, and what the row keeps of it. */
+function issueToken(secret: Uint8Array): { token: string; tokenHash: string; tokenNonce: string } {
+  const tokenNonce = randomBytes(18).toString('base64url')
+  const token = linkToken(secret, tokenNonce)
+  return { token, tokenHash: linkTokenHash(token), tokenNonce }
+}
+
+/**
+ * The link's token as the family shares it. A link whose token the server cannot derive (made before
+ * tokens were derived, or the secret was changed since) is given a new derived token now, so the
+ * family is shown a link that works; the token it had keeps working too (its hash joins
+ * legacy_token_hashes), because relatives were sent it already. Two cards opened at once issue one
+ * token: the update only applies to the row as it was read, and the loser derives the winner's.
+ */
+async function tokenOf(db: Db, secret: Uint8Array, link: LinkRow): Promise<string> {
+  let row: LinkRow | undefined = link
+  for (let attempt = 0; row && attempt < 3; attempt++) {
+    if (row.tokenNonce) {
+      const token = linkToken(secret, row.tokenNonce)
+      if (linkTokenHash(token) === row.tokenHash) return token
+    }
+    const fresh = issueToken(secret)
+    const [updated] = await db
+      .update(contributionLinks)
+      .set({
+        tokenHash: fresh.tokenHash,
+        tokenNonce: fresh.tokenNonce,
+        legacyTokenHashes: sql`CASE WHEN ${contributionLinks.tokenHash} IS NULL THEN ${contributionLinks.legacyTokenHashes} ELSE array_append(${contributionLinks.legacyTokenHashes}, ${contributionLinks.tokenHash}) END`,
+      })
+      .where(
+        and(
+          eq(contributionLinks.id, row.id),
+          row.tokenNonce === null ? isNull(contributionLinks.tokenNonce) : eq(contributionLinks.tokenNonce, row.tokenNonce),
+          row.tokenHash === null ? isNull(contributionLinks.tokenHash) : eq(contributionLinks.tokenHash, row.tokenHash),
+        ),
+      )
+      .returning({ id: contributionLinks.id })
+    if (updated) return fresh.token
+    ;[row] = await db.select().from(contributionLinks).where(eq(contributionLinks.id, link.id))
+  }
+  throw new Error('contribution link token could not be issued')
+}
+
 async function linkByToken(db: Db, token: string): Promise<{ link: LinkRow; booking: BookingRow }> {
   // A token is 43 url-safe characters; anything else is not one of ours (and never reaches SQL as more than a parameter).
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(404, MSG_LINK_NOT_FOUND)
-  const [row] = await db.select({ link: contributionLinks, booking: bookings }).from(contributionLinks).innerJoin(bookings, eq(bookings.id, contributionLinks.bookingId)).where(eq(contributionLinks.token, token))
+  const hash = linkTokenHash(token)
+  const [row] = await db
+    .select({ link: contributionLinks, booking: bookings })
+    .from(contributionLinks)
+    .innerJoin(bookings, eq(bookings.id, contributionLinks.bookingId))
+    // The current token, or one the link had before (shared already): both open the same link.
+    .where(or(eq(contributionLinks.tokenHash, hash), sql`${contributionLinks.legacyTokenHashes} @> ARRAY[${hash}]::text[]`))
+    .limit(1)
   if (!row) throw new ApiError(404, MSG_LINK_NOT_FOUND)
   return row
 }
@@ -76,9 +134,9 @@ async function ownBooking(c: Context<AppEnv>): Promise<BookingRow> {
   return booking
 }
 
-async function wireLink(db: Db, link: LinkRow, booking: BookingRow) {
+async function wireLink(db: Db, secret: Uint8Array, link: LinkRow, booking: BookingRow) {
   const { status } = await statusOf(db, link, booking)
-  return { token: link.token, status, message: link.message, created_at: iso(link.createdAt) }
+  return { token: await tokenOf(db, secret, link), status, message: link.message, created_at: iso(link.createdAt) }
 }
 
 async function contributionsOf(db: Db, bookingId: number) {
@@ -110,7 +168,7 @@ export const bookingContributionRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps
     const booking = await ownBooking(c)
     const [link] = await db.select().from(contributionLinks).where(eq(contributionLinks.bookingId, booking.id)).orderBy(desc(contributionLinks.id)).limit(1)
-    return c.json({ link: link ? await wireLink(db, link, booking) : null, contributions: await contributionsOf(db, booking.id) })
+    return c.json({ link: link ? await wireLink(db, c.var.deps.secret, link, booking) : null, contributions: await contributionsOf(db, booking.id) })
   })
 
   .post('/:id/contributions/link', requireAuth('client'), valid('json', ContributionLinkRequest), async (c) => {
@@ -123,17 +181,17 @@ export const bookingContributionRoutes = new Hono<AppEnv>()
       if (s.status === 'open') {
         // The family may change its words; the link stays the one already shared.
         const [row] = message !== open.message ? await db.update(contributionLinks).set({ message }).where(eq(contributionLinks.id, open.id)).returning() : [open]
-        return c.json({ link: await wireLink(db, row ?? open, booking) })
+        return c.json({ link: await wireLink(db, c.var.deps.secret, row ?? open, booking) })
       }
       await db.update(contributionLinks).set({ closedAt: sql`now()` }).where(eq(contributionLinks.id, open.id))
     }
     const s = await standing(db, booking)
     const would = linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: s.due, lastServiceDate: s.lastServiceDate, now: Date.now() })
     if (would !== 'open') throw new ApiError(409, would === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
-    // 256 random bits, url-safe: not guessable, and never written to the log.
-    const token = randomBytes(32).toString('base64url')
-    const [link] = await db.insert(contributionLinks).values({ bookingId: booking.id, token, message, createdBy: c.var.user.id }).returning()
-    return c.json({ link: await wireLink(db, link!, booking) }, 201)
+    // Not guessable, never written to the log, never stored: only its hash and nonce are.
+    const { tokenHash, tokenNonce } = issueToken(c.var.deps.secret)
+    const [link] = await db.insert(contributionLinks).values({ bookingId: booking.id, tokenHash, tokenNonce, message, createdBy: c.var.user.id }).returning()
+    return c.json({ link: await wireLink(db, c.var.deps.secret, link!, booking) }, 201)
   })
 
   .delete('/:id/contributions/link', requireAuth('client'), async (c) => {

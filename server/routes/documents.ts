@@ -24,6 +24,7 @@ import {
 import { canSeeBooking } from '../../shared/rules'
 import { smsFamily } from '../sms'
 import { ApiError, MSG_FORBIDDEN, parse, pathId, valid } from '../http'
+import { ListQuery } from '../../shared/validation'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
 import type { AppEnv, Deps, UserRow } from '../types'
@@ -188,8 +189,7 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/', requireAuth('admin'), async (c) => {
     const { db } = c.var.deps
     const q = (k: string) => c.req.query(k) ?? ''
-    const page = Math.max(1, Number.parseInt(q('page') || '1', 10) || 1)
-    const limit = Math.min(100, Math.max(1, Number.parseInt(q('limit') || '10', 10) || 10))
+    const { page, limit } = parse(ListQuery, { page: c.req.query('page'), limit: c.req.query('limit') })
     const conditions: SQL[] = []
     const type = q('document_type')
     const status = q('status')

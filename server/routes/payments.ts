@@ -6,7 +6,7 @@ import { REPORT_TYPES, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone, reportL
 import { MPESA_MAX_ATTEMPTS } from '../../src/lib/constants'
 import { MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../mocks/mpesa-scenarios'
 import { amountDue } from '../../shared/rules'
-import { ApiError, parse, pathId, toIntId, valid } from '../http'
+import { ApiError, describeError, parse, pathId, toIntId, valid } from '../http'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
 import type { AppEnv, Deps } from '../types'
@@ -151,38 +151,47 @@ export async function pushAfterClaim(
     : {}
   // A contributor's number is theirs: the family's history shows it masked.
   const shownPhone = push.contribution ? maskPhone(push.phone) : push.phone
+  // The payment row exists before the prompt goes out: whatever happens next (a crash, a lost
+  // answer, a database error), money that arrives for this push has a row to be recorded on.
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [payment] = await t
+      .insert(payments)
+      .values({ bookingId: push.bookingId, clientId: push.clientId, paymentMethod: 'mpesa', status: 'processing', amount: push.amount, phone: shownPhone, checkoutRequestId: claimId, ...contributor })
+      .returning({ id: payments.id })
+    await t.update(mpesaRequests).set({ paymentId: payment?.id ?? null }).where(eq(mpesaRequests.checkoutRequestId, claimId))
+  })
+  /** Nothing was sent: the attempt and its payment row go. */
+  const forget = () =>
+    db.transaction(async (tx) => {
+      await tx.delete(payments).where(eq(payments.checkoutRequestId, claimId))
+      await tx.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
+    })
   let result: Awaited<ReturnType<Daraja['stkPush']>>
   try {
     result = await daraja.stkPush({ phone: push.phone, amount: push.amount, accountReference: `BK${push.bookingId}`.slice(0, 12), transactionDesc: `Funeral booking ${push.bookingId}` })
   } catch (error) {
     if (pushOutcomeUnknown(error)) {
-      // The prompt may be on the phone: keep the attempt open (its callback is matched back by phone and amount).
+      // The prompt may be on the phone: the attempt stays open (its callback is matched back by phone and amount).
       log.warn({ bookingId: push.bookingId, claimId }, 'STK push outcome unknown (no answer from Daraja); kept open for the callback or the query')
-      const [payment] = await db
-        .insert(payments)
-        .values({ bookingId: push.bookingId, clientId: push.clientId, paymentMethod: 'mpesa', status: 'processing', amount: push.amount, phone: shownPhone, checkoutRequestId: claimId, ...contributor })
-        .returning({ id: payments.id })
-      await db.update(mpesaRequests).set({ paymentId: payment?.id ?? null }).where(eq(mpesaRequests.checkoutRequestId, claimId))
       return { MerchantRequestID: '', CheckoutRequestID: claimId, ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' }
     }
-    await db.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
-    log.warn({ bookingId: push.bookingId, err: error instanceof Error ? error.message : String(error) }, 'STK push failed')
+    await forget()
+    log.warn({ bookingId: push.bookingId, err: describeError(error) }, 'STK push failed')
     // The app shows SPEC.md's own words; Daraja's are in the log only.
     throw new ApiError(502, 'Failed to initiate M-Pesa payment. Please try again.')
   }
   if (result.status === 'rejected') {
-    await db.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
+    await forget()
     return { MerchantRequestID: '', ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE }
   }
+  // Daraja's ids replace the claim's; a callback that came first found the claim (matched by phone and amount) and took them already.
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    const [payment] = await t
-      .insert(payments)
-      .values({ bookingId: push.bookingId, clientId: push.clientId, paymentMethod: 'mpesa', status: 'processing', amount: push.amount, phone: shownPhone, checkoutRequestId: result.checkoutRequestId, ...contributor })
-      .returning({ id: payments.id })
+    await t.update(payments).set({ checkoutRequestId: result.checkoutRequestId }).where(eq(payments.checkoutRequestId, claimId))
     await t
       .update(mpesaRequests)
-      .set({ checkoutRequestId: result.checkoutRequestId, merchantRequestId: result.merchantRequestId, paymentId: payment?.id ?? null })
+      .set({ checkoutRequestId: result.checkoutRequestId, merchantRequestId: result.merchantRequestId })
       .where(eq(mpesaRequests.checkoutRequestId, claimId))
   })
   return {

@@ -3,15 +3,14 @@ import { z } from 'zod/mini'
 import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/roles'
 import { checkLengths } from '../../shared/rules'
 import { ApiError, pathId, valid } from '../http'
+import { ListQuery as SharedListQuery } from '../../shared/validation'
 import { hashPassword, requireAuth } from '../auth'
 import type { AppEnv, UserRow } from '../types'
 import * as repo from '../repo/users'
 import { adminStatistics } from '../repo/reports'
 import { checkNewPassword } from './settings'
 
-const ListQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int('page must be a whole number'), z.gte(1, 'page must be at least 1'), z.lte(1_000_000, 'page is too large')), 1),
-  limit: z._default(z.coerce.number().check(z.int('limit must be a whole number'), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')), 10),
+const ListQuery = z.extend(SharedListQuery, {
   role: z.optional(z.string()).check(z.refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role')),
   /** Words matched in name, email or phone, before paging (so a user is found on any page). */
   search: z.optional(z.string().check(z.maxLength(100, 'search must be at most 100 characters'))),

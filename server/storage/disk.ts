@@ -9,8 +9,8 @@
  * temporary file. A crash leaves at most a `.tmp` file, which sweepTemporaryFiles() clears.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { chmodSync, createWriteStream, mkdirSync, statSync } from 'node:fs'
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -49,9 +49,26 @@ export interface DiskStorage extends Storage {
   sweepTemporaryFiles(olderThanMs?: number): Promise<number>
 }
 
+/**
+ * Creates `dir` (and its parents) owner-only (0700) and closes an existing one to others. False
+ * when it stays open to others (a folder of another owner may not be changed): the caller warns.
+ */
+export function ownerOnlyDir(dir: string): boolean {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  try {
+    chmodSync(dir, 0o700)
+  } catch {
+    return (statSync(dir).mode & 0o077) === 0
+  }
+  return true
+}
+
 export async function createDiskStorage({ dataDir, folder = 'documents' }: DiskStorageOptions): Promise<DiskStorage> {
   const dir = join(dataDir, folder)
-  await mkdir(dir, { recursive: true })
+  // Families' documents (death certificates, IDs) are the server's alone: owner-only folder and files,
+  // whatever the umask; a folder made by an older version is closed too.
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await chmod(dir, 0o700)
 
   const pathOf = (key: string) => {
     if (!KEY.test(key)) throw new StorageError('not-found', 'No such document file')
@@ -75,7 +92,7 @@ export async function createDiskStorage({ dataDir, folder = 'documents' }: DiskS
         },
       })
       try {
-        await pipeline(toReadable(source), meter, createWriteStream(temp, { flags: 'wx' }))
+        await pipeline(toReadable(source), meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
         if (size === 0) throw new StorageError('empty', 'The upload is empty')
         const detected = await fileTypeFromFile(temp)
         const mime = detected ? ACCEPTED[detected.ext] : undefined

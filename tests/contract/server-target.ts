@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDiskStorage } from '../../server/storage/disk'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
-import { createDarajaClient } from '../../server/daraja/client'
+import { createDarajaClient, type Daraja } from '../../server/daraja/client'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { simulatorDarajaConfig } from '../../server/daraja/config'
 import { eq, sql } from 'drizzle-orm'
@@ -36,7 +36,7 @@ async function buildTemplate(): Promise<Blob> {
   return dump
 }
 
-export async function startServerTarget() {
+export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja, db: Database['db']) => Daraja } = {}) {
   const url = process.env.CONTRACT_DATABASE_URL
   let database: Database
   if (url) {
@@ -56,7 +56,8 @@ export async function startServerTarget() {
   let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
   const simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(appFetch(new Request(input, init))) })
   const callbackSecret = newCallbackSecret()
-  const daraja = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', callbackSecret))
+  const client = createDarajaClient(simulatorDarajaConfig(simulator.url, 'http://localhost:3000', callbackSecret))
+  const daraja = options.wrapDaraja ? options.wrapDaraja(client, db) : client
   // Silent unless a test listens (serverLog in target.ts): then every line the server writes is kept.
   const logLines: string[] = []
   const log = pino({ level: 'silent' }, { write: (line: string) => void logLines.push(line) })
@@ -122,6 +123,10 @@ export async function startServerTarget() {
     },
     storageDir: storage.dir,
     simulator,
+    /** The database itself, for server tests that look at what was stored. */
+    db,
+    /** The secret in Daraja's callback path (tests post callbacks by hand, and look for it in the log). */
+    callbackSecret,
     /** Keeps every log line (all levels) from now until the returned function is called, which gives them. */
     listenToLog() {
       logLines.length = 0

@@ -73,3 +73,78 @@ describe('no bad input makes a 500', () => {
     expect(problems).toEqual([])
   }, 300_000)
 })
+
+describe('bad input that used to make a 500', () => {
+  // The sweep above changed settings and accounts: back to the seed.
+  beforeAll(async () => {
+    await target.reset()
+  })
+  const admin = async () => JSON.parse((await send('POST', '/auth/login', undefined, JSON.stringify({ email: 'admin@funeral.test', password: 'Admin#2026' }))).text) as { token: string }
+
+  it('a page or limit no database offset can hold is a 422 on every paged list', async () => {
+    const { token } = await admin()
+    for (const list of ['/documents', '/users', '/bookings']) {
+      for (const q of ['?page=99999999999999999999', '?page=1e21&limit=10', '?page=1&limit=99999999999999999999', '?page=0', '?page=1.5']) {
+        const res = await send('GET', `${list}${q}`, token, undefined)
+        expect(res.status, `${list}${q}: ${res.text}`).toBe(422)
+        expect((JSON.parse(res.text) as { message: string }).message).toMatch(/^(page|limit)/)
+      }
+      expect((await send('GET', `${list}?page=2&limit=5`, token, undefined)).status).toBe(200)
+    }
+  })
+
+  it('JSON nested 40,000 deep (under 100 KB) is refused with a 400 and a clear message on every route', async () => {
+    const { token } = await admin()
+    const deepBodies = ['['.repeat(40_000), `{"a":${'{"a":'.repeat(16_000)}1${'}'.repeat(16_001)}`, JSON.stringify(deep(33))]
+    const problems: string[] = []
+    for (const [method, path] of ROUTES.filter(([m]) => m !== 'GET' && m !== 'DELETE')) {
+      for (const body of deepBodies) {
+        const res = await send(method, path, token, body)
+        if (res.status !== 400 || !/nested too deeply/.test(res.text)) problems.push(`${method} ${path} ${body.slice(0, 10)} → ${res.status} ${res.text.slice(0, 80)}`)
+      }
+    }
+    expect(problems).toEqual([])
+    // Brackets inside strings are text, not nesting.
+    expect((await send('POST', '/auth/login', undefined, JSON.stringify({ email: '['.repeat(50_000), password: 'x' }))).status).not.toBe(400)
+  })
+
+  it('five registrations of one e-mail at once: one 201, four 409, and nothing logged about the person', async () => {
+    const stop = target.listenToLog()
+    const body = JSON.stringify({ name: 'Wanjiru Kamau', email: 'same.person@example.com', phone: '0722000111', address: 'Nakuru', password: 'Harambee#2026x' })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send('POST', '/auth/register', undefined, body)))
+    const lines = stop()
+    expect(answers.map((a) => a.status).sort(), answers[0]?.text).toEqual([201, 409, 409, 409, 409])
+    for (const a of answers.filter((x) => x.status === 409)) expect(JSON.parse(a.text)).toEqual({ message: 'An account with this email already exists' })
+    expect(lines.filter((l) => /same\.person|Wanjiru|0722000111|argon2/.test(l))).toEqual([])
+  })
+})
+
+describe('a logged database error', () => {
+  it('keeps the database message and code, never the query, its parameters or the row', async () => {
+    const { users } = await import('../../server/db/schema')
+    const { loggableError } = await import('../../server/http')
+    const pinoModule = await import('pino')
+    const row = { name: 'Akinyi Otieno', email: 'family@funeral.test', role: 'client' as const, phone: '0733444555', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0$aGFzaA' }
+    const error = await target.db
+      .insert(users)
+      .values(row)
+      .then(() => null)
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    const logged = JSON.stringify(pinoModule.default.stdSerializers.err(loggableError(error) as Error))
+    expect(logged).toContain('duplicate key')
+    expect(logged).toContain('23505')
+    for (const secret of ['family@funeral.test', 'Akinyi', '0733444555', '$argon2id', 'insert into']) expect(logged.toLowerCase()).not.toContain(secret.toLowerCase())
+  })
+})
+
+describe('the NUL search', () => {
+  it('walks a value nested 100,000 deep without recursion, and names the field', async () => {
+    const { findNul } = await import('../../server/http')
+    let value: unknown = 'x\u0000'
+    for (let i = 0; i < 100_000; i++) value = { a: value }
+    expect(findNul(value)?.split('.')).toHaveLength(100_000)
+    expect(findNul({ name: 'ok', relative: { name: 'Otieno\u0000' } })).toBe('relative.name')
+    expect(findNul({ name: 'ok', list: ['a', 'b'] })).toBeNull()
+  })
+})

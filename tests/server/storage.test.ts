@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAX_DOCUMENT_BYTES, MSG_FILE_REQUIRED, MSG_FILE_TOO_BIG, MSG_FILE_TYPE } from '../../src/api/contracts/documents'
-import { createDiskStorage, type DiskStorage } from '../../server/storage/disk'
+import { createDiskStorage, ownerOnlyDir, type DiskStorage } from '../../server/storage/disk'
 import { contentDisposition, downloadHeaders, safeDownloadName, StorageError, uploadProblem } from '../../server/storage/storage'
 import { docFile, docxFile, exeFile, jpegFile, pdfFile, pdfOfSize, pngFile, xlsxFile, zipFile } from './files'
 
@@ -51,7 +51,37 @@ async function refusal(work: Promise<unknown>): Promise<StorageError> {
 const filesLeft = () => readdir(storage.dir)
 const put = (bytes: Buffer) => storage.put(chunked(bytes), { maxBytes: MAX_DOCUMENT_BYTES })
 
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777
+
 describe('disk storage', () => {
+  it('keeps documents owner-only: the folder 0700 (even one an older version made 0755), every file 0600', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'afh-modes-'))
+    try {
+      await mkdir(join(other, 'documents'), { mode: 0o755 })
+      await chmod(join(other, 'documents'), 0o755)
+      const disk = await createDiskStorage({ dataDir: other })
+      expect(await modeOf(disk.dir)).toBe(0o700)
+      const stored = await disk.put(chunked(pdfFile()), { maxBytes: MAX_DOCUMENT_BYTES })
+      expect(await modeOf(join(disk.dir, stored.key))).toBe(0o600)
+    } finally {
+      await rm(other, { recursive: true, force: true })
+    }
+  })
+
+  it('makes DATA_DIR owner-only, new or already there', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'afh-datadir-'))
+    try {
+      expect(ownerOnlyDir(join(parent, 'new', 'data'))).toBe(true)
+      expect(await modeOf(join(parent, 'new', 'data'))).toBe(0o700)
+      await mkdir(join(parent, 'old'), { mode: 0o755 })
+      await chmod(join(parent, 'old'), 0o755)
+      expect(ownerOnlyDir(join(parent, 'old'))).toBe(true)
+      expect(await modeOf(join(parent, 'old'))).toBe(0o700)
+    } finally {
+      await rm(parent, { recursive: true, force: true })
+    }
+  })
+
   it.each([
     ['PDF', pdfFile, 'application/pdf'],
     ['JPEG', jpegFile, 'image/jpeg'],
