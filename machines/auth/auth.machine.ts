@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, cancel, emit, enqueueActions, fromCallback, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate'
 import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../src/api/contracts/auth'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
@@ -16,6 +16,10 @@ export interface AuthContext {
   user: SessionUser | null
   token: string | null
   expiresAt: number | null
+  /** When the token was issued: past half its life, the user's activity asks for a fresh one. */
+  issuedAt: number | null
+  /** A fresh token has been asked for and not yet received. */
+  renewing: boolean
   error: string | null
   /** Why the last session ended: a logout goes home quietly, an expiry asks to sign in again. */
   endedBy: 'logout' | 'expired' | null
@@ -31,6 +35,11 @@ export type AuthEvent =
   | { type: 'auth.clearError' }
   | { type: 'auth.setUser'; user: SessionUser }
   | { type: 'auth.reloadProfile' }
+  /** The user did something (a key, a click, a touch): an active session is renewed, an idle one ends at the timeout. */
+  | { type: 'user.active' }
+  | { type: 'auth.renewed'; token: string }
+  | { type: 'auth.renewFailed' }
+  | { type: 'session.lifetimeEnded' }
 
 export interface AuthInput {
   /** The token found in storage at start-up, if any. */
@@ -71,13 +80,20 @@ export function createAuthMachine(now: () => number) {
       updateProfile: fromPromise<User, ProfileRequest>(async () => {
         throw new Error('updateProfile actor not provided')
       }),
+      /** Provided by the app: POST /auth/renew, answering 'auth.renewed' with the token or 'auth.renewFailed'. */
+      renewal: fromCallback<AuthEvent>(({ sendBack }) => {
+        sendBack({ type: 'auth.renewFailed' })
+      }),
     },
     actions: {
       /** Provided by the app: localStorage.setItem('token', token). */
       storeToken: (_, _params: { token: string }) => {},
       /** Provided by the app: localStorage.removeItem('token'). */
       forgetToken: () => {},
-      clearSession: assign({ user: null, token: null, expiresAt: null }),
+      clearSession: assign({ user: null, token: null, expiresAt: null, issuedAt: null, renewing: false }),
+      /** The session ends by itself when its token does (unless renewed first: the timer is then set again). */
+      startLifetime: raise({ type: 'session.lifetimeEnded' }, { delay: 'sessionLifetime', id: 'lifetime' }),
+      stopLifetime: cancel('lifetime'),
       /** Every way a session ends: the stored token goes, the user is forgotten, and why is kept. */
       // Typed by hand: inferring it would refer to this very list of actions.
       endSession: enqueueActions<AuthContext, AuthEvent, SessionEnd, AuthEvent, never, { type: 'forgetToken' | 'clearSession'; params: undefined }, never, never, NotifyEvent>(({ enqueue }, params) => {
@@ -96,6 +112,9 @@ export function createAuthMachine(now: () => number) {
     guards: {
       hasUsableStoredToken: ({ context }) => context.user !== null,
       hadStoredToken: ({ context }) => context.token !== null,
+      /** Past half the token's life and not already asking: an active user gets a fresh token well before it ends. */
+      renewalDue: ({ context }) =>
+        !context.renewing && context.issuedAt !== null && context.expiresAt !== null && now() >= context.expiresAt - (context.expiresAt - context.issuedAt) / 2,
     },
   }).createMachine({
     id: 'auth',
@@ -107,6 +126,8 @@ export function createAuthMachine(now: () => number) {
         // A stored token that turns out unusable is kept only until booting discards it.
         token: input.storedToken ?? null,
         expiresAt: session?.expiresAt ?? null,
+        issuedAt: session?.issuedAt ?? null,
+        renewing: false,
         error: null,
         endedBy: null,
         loginMessage: AUTH_MESSAGES.loginSuccess,
@@ -156,6 +177,7 @@ export function createAuthMachine(now: () => number) {
                       token: event.output.token,
                       user: toSessionUser(event.output.user),
                       expiresAt: session?.expiresAt ?? null,
+                      issuedAt: session?.issuedAt ?? null,
                       error: null,
                       endedBy: null,
                     }
@@ -176,10 +198,27 @@ export function createAuthMachine(now: () => number) {
       signedIn: {
         description: "A session: the role's portal is shown.",
         initial: 'idle',
-        after: {
-          sessionLifetime: { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
-        },
+        entry: 'startLifetime',
+        exit: ['stopLifetime', stopChild('renewal'), assign({ renewing: false })],
         on: {
+          'session.lifetimeEnded': { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
+          'user.active': { guard: 'renewalDue', actions: [assign({ renewing: true }), spawnChild('renewal', { id: 'renewal' })] },
+          'auth.renewed': {
+            actions: [
+              stopChild('renewal'),
+              assign(({ context, event }) => {
+                const session = sessionFromToken(event.token, now())
+                // An answer that cannot be read keeps the session as it was (it ends at the old token's time).
+                if (!session) return { renewing: false }
+                return { token: event.token, expiresAt: session.expiresAt, issuedAt: session.issuedAt, renewing: false, user: context.user }
+              }),
+              { type: 'storeToken', params: ({ context }) => ({ token: context.token ?? '' }) },
+              'stopLifetime',
+              'startLifetime',
+            ],
+          },
+          // Offline or a fault: the next activity asks again; a 401 arrives as session.expired.
+          'auth.renewFailed': { actions: [stopChild('renewal'), assign({ renewing: false })] },
           'auth.logout': {
             target: 'signedOut',
             actions: [{ type: 'endSession', params: { endedBy: 'logout' } }, emit(notify('success', AUTH_MESSAGES.logout))],

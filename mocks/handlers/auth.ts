@@ -7,6 +7,7 @@ import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
 import { checkNewPassword } from './settings'
+import { sessionTimeoutSeconds } from '../settings-store'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -39,8 +40,17 @@ export const authHandlers = [
       const { email, password } = await body(request, LoginRequest)
       const user = findUserByEmail(email)
       if (!user || !(await verifyPassword(password, user.password_salt, user.password_hash))) throw new ApiError(401, MSG_INVALID_LOGIN)
-      const token = await signToken(user)
+      const token = await signToken(user, { expiresInSeconds: sessionTimeoutSeconds() })
       return HttpResponse.json({ token, user: toWireUser(user) })
+    }),
+  ),
+
+  // An active session's fresh token (the app asks when the user has been active); an idle one ends at the timeout.
+  http.post(
+    '*/api/auth/renew',
+    route(async ({ request }) => {
+      const user = await requireUser(request)
+      return HttpResponse.json({ token: await signToken(user, { expiresInSeconds: sessionTimeoutSeconds() }) })
     }),
   ),
 

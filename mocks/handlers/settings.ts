@@ -6,24 +6,14 @@ import {
   NotificationSettings,
   RetentionSettings,
   SecuritySettings,
-  settingsOrDefaults,
   type Settings,
 } from '../../src/api/contracts/settings'
+import { storedSettings } from '../settings-store'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 
-/** The one stored copy (defaults until an admin saves). */
-export function storedSettings(): Settings {
-  const row = db.setting.findFirst((q) => q.where({ id: 1 }))
-  let raw: unknown = null
-  try {
-    raw = row ? JSON.parse(row.json) : null
-  } catch {
-    raw = null
-  }
-  return settingsOrDefaults(raw)
-}
+export { storedSettings }
 
 /**
  * Refuses a new password the admin's rules do not allow: 422 with the rule's message under the

@@ -11,6 +11,7 @@ import type { AppEnv } from '../types'
 import { checkLengths } from '../../shared/rules'
 import { devOutbox, passwordResets, users } from '../db/schema'
 import { checkNewPassword } from './settings'
+import { sessionTimeoutSeconds } from '../repo/settings'
 import { clearFailures, createUser, findUserByEmail, logActivity, recentFailures, recordFailures, toWireUser, updateUser } from '../repo/users'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
@@ -68,7 +69,14 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(401, MSG_INVALID_LOGIN)
     }
     await clearFailures(db, emailKey)
-    return c.json({ token: await signToken(secret, user), user: toWireUser(user) })
+    return c.json({ token: await signToken(secret, user, Date.now(), await sessionTimeoutSeconds(db)), user: toWireUser(user) })
+  })
+
+  // An active session asks for a fresh token before its own runs out (the app does when the user
+  // has been active); an idle one is not renewed and ends at the session timeout.
+  .post('/renew', requireAuth(), async (c) => {
+    const { db, secret } = c.var.deps
+    return c.json({ token: await signToken(secret, c.var.user, Date.now(), await sessionTimeoutSeconds(db)) })
   })
 
   .post('/register', valid('json', omit(RegisterRequest, { role: true })), async (c) => {

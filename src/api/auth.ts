@@ -4,6 +4,7 @@ import {
   ForgotPasswordResponse,
   MessageResponse,
   PasswordRulesResponse,
+  RenewResponse,
   UserResponse,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
@@ -25,6 +26,9 @@ export const register = (body: Omit<RegisterRequest, 'role'>) =>
 
 export const createStaff = (body: StaffRequest) =>
   request((w) => w.url('/auth/staff').post(body).json(), MessageResponse)
+
+/** A fresh token for the session (asked for while the user is active). */
+export const renew = () => request((w) => w.url('/auth/renew').post().json(), RenewResponse)
 
 export const me = () => request((w) => w.url('/auth/me').get().json(), UserResponse)
 
