@@ -164,6 +164,8 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'User not found', message: 'User not found' }),
   msg({ id: 'An account with this email already exists', message: 'An account with this email already exists' }),
   msg({ id: 'You cannot remove your own admin role', message: 'You cannot remove your own admin role' }),
+  msg({ id: "Enter your own password to set an administrator's password", message: "Enter your own password to set an administrator's password" }),
+  msg({ id: 'Your password is incorrect', message: 'Your password is incorrect' }),
   msg({ id: 'You cannot delete your own account', message: 'You cannot delete your own account' }),
   msg({ id: 'The burial permit is not approved yet', message: 'The burial permit is not approved yet' }),
   msg({ id: 'This body has already been released', message: 'This body has already been released' }),
