@@ -21,6 +21,9 @@ import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 import { startReconciler } from './reconcile'
 import { startPgliteMaintenance } from './db/maintenance'
 import { smsSenderFromEnv, startSmsSender } from './sms'
+import { startRetentionJob } from './retention'
+import { backupDatabase } from './backup'
+import { storedSettings } from './repo/settings'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -89,6 +92,11 @@ async function main(): Promise<void> {
   const smsJob = startSmsSender(database.db, log, smsSender, Number(process.env.SMS_POLL_MS ?? 15_000))
   lines.push(smsSender.name === 'outbox' ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking" : "SMS: sent through Africa's Talking")
 
+  // The Settings' log retention and backup frequency, on their schedule (server/retention.ts).
+  const retentionJob = startRetentionJob(database.db, log, async (now) =>
+    backupDatabase(database.db, { dataDir, databaseUrl: config.DATABASE_URL, retentionDays: Number((await storedSettings(database.db)).retention.backupRetentionDays), now }),
+  )
+
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
   // The app's own headers (CSP and the rest) apply to the built pages too.
@@ -102,6 +110,7 @@ async function main(): Promise<void> {
     server.close()
     await reconciler.stop()
     await smsJob.stop()
+    await retentionJob.stop()
     await maintenance.stop()
     await simulator?.close()
     await database.close()

@@ -421,3 +421,12 @@ export const clientVersions = pgTable('client_versions', {
   clientId: integer('client_id').primaryKey(),
   version: bigint('version', { mode: 'bigint' }).notNull(),
 })
+
+/**
+ * When each scheduled job last ran (the backup, on the Settings' frequency): one row per job, taken
+ * with SELECT ... FOR UPDATE SKIP LOCKED, so of several instances only one runs a job that is due.
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').primaryKey(),
+  lastRunAt: at('last_run_at').notNull(),
+})
