@@ -2,7 +2,7 @@
  * The Settings' data retention, on its schedule (a job started by main.ts, a pass every few minutes):
  * - log retention: rows that are only a record of what happened, older than `logRetentionDays`, are
  *   deleted: the activity log (the admin dashboard's recent activity), failed sign-ins, finished
- *   idempotency answers, SMS no longer waiting to be sent, and reset links long expired. A booking's
+ *   idempotency answers, SMS no longer waiting to be sent, and reset links and sign-in codes long expired. A booking's
  *   own history (booking_audit), custody events, messages and payments are records, not logs: kept.
  * - backup frequency: when the last backup (kept in `scheduled_runs`) is a day, a week or a month
  *   old, a backup runs (server/backup.ts, which also prunes backups older than `backupRetentionDays`).
@@ -13,7 +13,7 @@
 import type { Logger } from 'pino'
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from './db/client'
-import { activities, idempotencyKeys, loginFailures, passwordResets, scheduledRuns, smsOutbox } from './db/schema'
+import { activities, idempotencyKeys, loginFailures, passwordResets, scheduledRuns, signInCodes, smsOutbox } from './db/schema'
 import { storedSettings } from './repo/settings'
 import type { BackupResult } from './backup'
 import type { RetentionSettings } from '../src/api/contracts/settings'
@@ -30,6 +30,7 @@ export interface PrunedLogs {
   idempotencyKeys: number
   sms: number
   passwordResets: number
+  signInCodes: number
 }
 
 /** Deletes log rows older than `days` days before `now`; how many of each. */
@@ -54,6 +55,7 @@ export async function pruneLogs(db: Db, days: number, now: Date): Promise<Pruned
         .returning({ id: smsOutbox.id }),
     ),
     passwordResets: await count(db.delete(passwordResets).where(lt(passwordResets.expiresAt, cutoff)).returning({ id: passwordResets.id })),
+    signInCodes: await count(db.delete(signInCodes).where(lt(signInCodes.expiresAt, cutoff)).returning({ id: signInCodes.id })),
   }
 }
 

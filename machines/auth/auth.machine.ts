@@ -1,5 +1,6 @@
 import { assertEvent, assign, cancel, emit, enqueueActions, fromCallback, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate'
 import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../src/api/contracts/auth'
+import type { CodeRequiredResponse, VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { sessionFromToken } from './session-token'
@@ -7,6 +8,7 @@ import { sessionFromToken } from './session-token'
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed. Please try again.',
+  codeFailed: 'The code could not be checked. Please try again.',
   logout: 'Logged out successfully',
   profileUpdated: 'Profile updated successfully',
   profileFailed: 'Profile update failed',
@@ -25,6 +27,8 @@ export interface AuthContext {
   endedBy: 'logout' | 'expired' | null
   /** The toast of the sign-in under way: a family that has just registered is welcomed instead. */
   loginMessage: string
+  /** Two-step sign-in (staff, when the home asks for it): the password was right, a code went by SMS to the phone ending so. */
+  codeStep: { challenge: string; phoneEnding: string } | null
 }
 
 export type AuthEvent =
@@ -40,6 +44,8 @@ export type AuthEvent =
   | { type: 'auth.renewed'; token: string }
   | { type: 'auth.renewFailed' }
   | { type: 'session.lifetimeEnded' }
+  | { type: 'auth.verifyCode'; code: string }
+  | { type: 'auth.cancelCode' }
 
 export interface AuthInput {
   /** The token found in storage at start-up, if any. */
@@ -52,6 +58,19 @@ function toSessionUser(user: User): SessionUser {
 
 interface SessionEnd {
   endedBy: 'logout' | 'expired'
+}
+
+/** The session a sign-in's answer starts. */
+function signedInWith(answer: AuthResponse, at: number) {
+  const session = sessionFromToken(answer.token, at)
+  return {
+    token: answer.token,
+    user: toSessionUser(answer.user),
+    expiresAt: session?.expiresAt ?? null,
+    issuedAt: session?.issuedAt ?? null,
+    error: null,
+    endedBy: null,
+  }
 }
 
 /** setTimeout cannot wait longer than ~24.8 days. */
@@ -71,8 +90,11 @@ export function createAuthMachine(now: () => number) {
       emitted: {} as NotifyEvent,
     },
     actors: {
-      login: fromPromise<AuthResponse, LoginRequest>(async () => {
+      login: fromPromise<AuthResponse | CodeRequiredResponse, LoginRequest>(async () => {
         throw new Error('login actor not provided')
+      }),
+      verifyCode: fromPromise<AuthResponse, VerifyCodeRequest>(async () => {
+        throw new Error('verifyCode actor not provided')
       }),
       fetchMe: fromPromise<User, void>(async () => {
         throw new Error('fetchMe actor not provided')
@@ -131,6 +153,7 @@ export function createAuthMachine(now: () => number) {
         error: null,
         endedBy: null,
         loginMessage: AUTH_MESSAGES.loginSuccess,
+        codeStep: null,
       }
     },
     initial: 'booting',
@@ -168,30 +191,60 @@ export function createAuthMachine(now: () => number) {
                 assertEvent(event, 'auth.login')
                 return event.credentials
               },
-              onDone: {
-                target: '#auth.signedIn.idle',
-                actions: [
-                  assign(({ event }) => {
-                    const session = sessionFromToken(event.output.token, now())
-                    return {
-                      token: event.output.token,
-                      user: toSessionUser(event.output.user),
-                      expiresAt: session?.expiresAt ?? null,
-                      issuedAt: session?.issuedAt ?? null,
-                      error: null,
-                      endedBy: null,
-                    }
+              onDone: [
+                {
+                  guard: ({ event }) => 'codeRequired' in event.output,
+                  target: 'codeNeeded',
+                  actions: assign(({ event }) => {
+                    const step = event.output as CodeRequiredResponse
+                    return { codeStep: { challenge: step.challenge, phoneEnding: step.phoneEnding } }
                   }),
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  emit(({ context }) => notify('success', context.loginMessage)),
-                ],
-              },
+                },
+                {
+                  target: '#auth.signedIn.idle',
+                  actions: [
+                    assign(({ event }) => signedInWith(event.output as AuthResponse, now())),
+                    { type: 'storeToken', params: ({ event }) => ({ token: (event.output as AuthResponse).token }) },
+                    emit(({ context }) => notify('success', context.loginMessage)),
+                  ],
+                },
+              ],
               onError: {
                 target: 'idle',
                 actions: ['clearSession', 'forgetToken', { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.loginFailed) }],
               },
             },
             on: { 'auth.login': {} },
+          },
+          codeNeeded: {
+            description: 'The password was right and the home asks staff for a second step: the sign-in screen asks for the code sent by SMS.',
+            on: {
+              'auth.verifyCode': { target: 'verifyingCode', actions: assign({ error: null }) },
+              'auth.cancelCode': { target: 'idle', actions: assign({ codeStep: null, error: null }) },
+              'auth.clearError': { actions: assign({ error: null }) },
+            },
+          },
+          verifyingCode: {
+            description: 'The code sent; the button reads "Checking...".',
+            tags: ['loading'],
+            invoke: {
+              src: 'verifyCode',
+              input: ({ context, event }) => {
+                assertEvent(event, 'auth.verifyCode')
+                return { challenge: context.codeStep?.challenge ?? '', code: event.code.trim() }
+              },
+              onDone: {
+                target: '#auth.signedIn.idle',
+                actions: [
+                  assign(({ event }) => ({ ...signedInWith(event.output, now()), codeStep: null })),
+                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                  emit(({ context }) => notify('success', context.loginMessage)),
+                ],
+              },
+              // A wrong code: its message, and another try (or back to the password after five).
+              onError: { target: 'codeNeeded', actions: { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.codeFailed) } },
+            },
+            on: { 'auth.verifyCode': {} },
           },
         },
       },

@@ -8,6 +8,8 @@ import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
 import { checkNewPassword } from './settings'
 import { sessionTimeoutSeconds } from '../settings-store'
+import { mockCodeStep, mockVerifyCode } from '../two-factor'
+import { VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -40,8 +42,20 @@ export const authHandlers = [
       const { email, password } = await body(request, LoginRequest)
       const user = findUserByEmail(email)
       if (!user || !(await verifyPassword(password, user.password_salt, user.password_hash))) throw new ApiError(401, MSG_INVALID_LOGIN)
+      // Staff, when the Settings ask for two-step sign-in: a code by SMS first.
+      const step = await mockCodeStep(user)
+      if (step) return HttpResponse.json(step)
       const token = await signToken(user, { expiresInSeconds: sessionTimeoutSeconds() })
       return HttpResponse.json({ token, user: toWireUser(user) })
+    }),
+  ),
+
+  http.post(
+    '*/api/auth/login/verify',
+    route(async ({ request }) => {
+      const { challenge, code } = await body(request, VerifyCodeRequest)
+      const user = await mockVerifyCode(challenge, code)
+      return HttpResponse.json({ token: await signToken(user, { expiresInSeconds: sessionTimeoutSeconds() }), user: toWireUser(user) })
     }),
   ),
 

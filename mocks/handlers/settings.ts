@@ -9,6 +9,8 @@ import {
   type Settings,
 } from '../../src/api/contracts/settings'
 import { storedSettings } from '../settings-store'
+import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { MSG_ADMIN_NEEDS_PHONE } from '../../src/api/contracts/two-factor'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
@@ -51,11 +53,15 @@ export const settingsHandlers = [
   http.put(
     '*/api/settings/:section',
     route(async ({ request, params }) => {
-      await requireRoleOf(request, 'admin')
+      const me = await requireRoleOf(request, 'admin')
       const section = String(params.section)
       if (!(section in SECTIONS)) throw new ApiError(404, 'Unknown settings section')
       const key = section as keyof typeof SECTIONS
       const value = await body(request, SECTIONS[key])
+      // Two-step sign-in sends the code by SMS: an admin without a mobile number would lock themselves out.
+      if (key === 'security' && (value as { twoFactor: boolean }).twoFactor && !(me.phone && normaliseKenyanPhone(me.phone))) {
+        throw new ApiError(422, MSG_ADMIN_NEEDS_PHONE, { twoFactor: MSG_ADMIN_NEEDS_PHONE })
+      }
       const next = { ...storedSettings(), [key]: value }
       await store(next)
       return HttpResponse.json({ settings: next, message: 'Settings saved' })

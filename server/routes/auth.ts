@@ -12,6 +12,8 @@ import { checkLengths } from '../../shared/rules'
 import { devOutbox, passwordResets, users } from '../db/schema'
 import { checkNewPassword } from './settings'
 import { sessionTimeoutSeconds } from '../repo/settings'
+import { codeStep, verifyCode } from '../two-factor'
+import { VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import { clearFailures, createUser, findUserByEmail, logActivity, recentFailures, recordFailures, toWireUser, updateUser } from '../repo/users'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
@@ -69,6 +71,16 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(401, MSG_INVALID_LOGIN)
     }
     await clearFailures(db, emailKey)
+    // Staff, when the Settings ask for two-step sign-in: a code by SMS first (POST /auth/login/verify).
+    const step = await codeStep(db, secret, c.var.deps.log, user)
+    if (step) return c.json(step)
+    return c.json({ token: await signToken(secret, user, Date.now(), await sessionTimeoutSeconds(db)), user: toWireUser(user) })
+  })
+
+  .post('/login/verify', valid('json', VerifyCodeRequest), async (c) => {
+    const { db, secret } = c.var.deps
+    const { challenge, code } = c.req.valid('json')
+    const user = await verifyCode(db, secret, challenge, code)
     return c.json({ token: await signToken(secret, user, Date.now(), await sessionTimeoutSeconds(db)), user: toWireUser(user) })
   })
 

@@ -12,6 +12,8 @@ import type { AppEnv } from '../types'
 import { backupDatabase } from '../backup'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 import { forgetSettings, storedSettings } from '../repo/settings'
+import { smsPhone } from '../sms'
+import { MSG_ADMIN_NEEDS_PHONE } from '../../src/api/contracts/two-factor'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 
@@ -59,6 +61,10 @@ export const settingsRoutes = new Hono<AppEnv>()
       const key = c.req.param('section') as keyof typeof SECTIONS
       const value = parse(SECTIONS[key], c.req.valid('json'))
       const { db } = c.var.deps
+      // Two-step sign-in sends the code by SMS: an admin without a mobile number would lock themselves out.
+      if (key === 'security' && (value as { twoFactor: boolean }).twoFactor && !smsPhone(c.var.user.phone)) {
+        throw new ApiError(422, MSG_ADMIN_NEEDS_PHONE, { twoFactor: MSG_ADMIN_NEEDS_PHONE })
+      }
       await db
         .insert(settings)
         .values({ section: key, value })

@@ -1,4 +1,6 @@
+import { z } from 'zod/mini'
 import { request } from './client'
+import { CodeRequiredResponse, type VerifyCodeRequest } from './contracts/two-factor'
 import {
   AuthResponse,
   ForgotPasswordResponse,
@@ -20,6 +22,14 @@ const anonymous = { authenticated: false }
 
 export const login = (body: LoginRequest) =>
   request((w) => w.url('/auth/login').post(body).json(), AuthResponse, anonymous)
+
+/** The session's sign-in: the token, or (staff, when the home asks for two-step sign-in) word that a code went by SMS. */
+export const signIn = (body: LoginRequest) =>
+  request((w) => w.url('/auth/login').post(body).json(), z.union([AuthResponse, CodeRequiredResponse]), anonymous)
+
+/** The second step: the code from the SMS for the token. */
+export const verifyCode = (body: VerifyCodeRequest) =>
+  request((w) => w.url('/auth/login/verify').post(body).json(), AuthResponse, anonymous)
 
 export const register = (body: Omit<RegisterRequest, 'role'>) =>
   request((w) => w.url('/auth/register').post({ ...body, role: 'client' }).json(), MessageResponse, anonymous)

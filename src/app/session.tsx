@@ -8,6 +8,7 @@ import { createAuthMachine, type AuthEvent, type AuthMachine } from '../../machi
 import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
+import type { VerifyCodeRequest } from '../api/contracts/two-factor'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
 import { wordsKey, type NotifyEvent, type Words } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
@@ -31,7 +32,8 @@ function readStoredToken(): string | null {
 /** The auth machine with the app's real I/O (the API and localStorage) on the wall clock. */
 export const liveAuthMachine = createAuthMachine(() => Date.now()).provide({
   actors: {
-    login: fromPromise(({ input }: { input: LoginRequest }) => authApi.login(input)),
+    login: fromPromise(({ input }: { input: LoginRequest }) => authApi.signIn(input)),
+    verifyCode: fromPromise(({ input }: { input: VerifyCodeRequest }) => authApi.verifyCode(input)),
     fetchMe: fromPromise(() => authApi.me()),
     updateProfile: fromPromise(({ input }: { input: ProfileRequest }) => authApi.updateProfile(input)),
     renewal: fromCallback<AuthEvent>(({ sendBack }) => {

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import { AUTH_MESSAGES, createAuthMachine, type AuthEvent } from '../../machines/auth/auth.machine'
 import { sessionFromToken } from '../../machines/auth/session-token'
-import type { AuthResponse, User } from '../../src/api/contracts/auth'
+import type { AuthResponse, LoginRequest, User } from '../../src/api/contracts/auth'
+import type { CodeRequiredResponse, VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import type { NotifyEvent } from '../../machines/shared/notify'
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
@@ -18,7 +19,8 @@ const adminToken = token({ sub: '1', name: 'Grace Wanjiru', email: 'admin@funera
 
 function start(options: {
   storedToken?: string | null
-  login?: () => Promise<AuthResponse>
+  login?: () => Promise<AuthResponse | CodeRequiredResponse>
+  verifyCode?: (input: VerifyCodeRequest) => Promise<AuthResponse>
   fetchMe?: () => Promise<User>
   updateProfile?: (changes: unknown) => Promise<User>
   clock?: SimulatedClock
@@ -29,7 +31,8 @@ function start(options: {
   const forgetToken = vi.fn()
   const machine = createAuthMachine(options.now ?? (() => NOW)).provide({
     actors: {
-      login: fromPromise(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
+      login: fromPromise<AuthResponse | CodeRequiredResponse, LoginRequest>(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
+      verifyCode: fromPromise<AuthResponse, VerifyCodeRequest>(({ input }) => (options.verifyCode ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))(input)),
       fetchMe: fromPromise(() => (options.fetchMe ?? (() => Promise.resolve(adminUser)))()),
       updateProfile: fromPromise(({ input }) => (options.updateProfile ?? (() => Promise.resolve(adminUser)))(input)),
       renewal: fromCallback<AuthEvent>(({ sendBack }) => {
