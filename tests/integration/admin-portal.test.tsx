@@ -307,7 +307,7 @@ describe('settings page', () => {
     // The password rules every new password meets: SPEC.md section 5's minimum of 6, no complexity (see README).
     expect(within(region).getByLabelText(/^Minimum password length/)).toHaveValue(6)
     expect(within(region).getByRole('switch', { name: 'Require complex passwords' })).not.toBeChecked()
-    expect(within(region).getByRole('switch', { name: 'Two-factor authentication' })).not.toBeChecked()
+    expect(within(region).getByRole('switch', { name: 'Two-factor authentication (staff get a code by SMS at sign-in)' })).not.toBeChecked()
     await user.click(within(region).getByRole('button', { name: 'Save security settings' }))
     await findToast('Security settings saved successfully')
   })
