@@ -57,23 +57,17 @@ export const staffForm = (rules: PasswordRules, t: Translate) =>
  * client, morgue_attendant, admin. Setting an administrator's password (or making someone an
  * administrator with one) also takes the signed-in admin's own password, as the server asks.
  */
-export const editUserForm = (rules: PasswordRules, t: Translate, wasAdmin = false) =>
-  z
-    .object({
-      name: name(t),
-      email: email(t),
-      password: z.string().check(meetsPasswordRules(rules)),
-      role: z.enum(['client', 'morgue_attendant', 'admin']),
-      phone: z.string(),
-      address: z.string(),
-      adminPassword: z.string(),
-    })
-    .check(
-      z.refine((v) => !needsOwnPassword(wasAdmin, v) || v.adminPassword !== '', {
-        message: t(msg`Enter your own password to set an administrator's password`),
-        path: ['adminPassword'],
-      }),
-    )
+export const editUserForm = (rules: PasswordRules, t: Translate) =>
+  z.object({
+    name: name(t),
+    email: email(t),
+    password: z.string().check(meetsPasswordRules(rules)),
+    role: z.enum(['client', 'morgue_attendant', 'admin']),
+    phone: z.string(),
+    address: z.string(),
+    // Checked by its field, which is there only when needed (needsOwnPassword).
+    adminPassword: z.string(),
+  })
 
 /** A new password for someone who is, or is becoming, an administrator. */
 const needsOwnPassword = (wasAdmin: boolean, v: { password: string; role: string }) => v.password !== '' && (wasAdmin || v.role === 'admin')
@@ -151,7 +145,8 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
   const rules = usePasswordRules()
   const { t, i18n } = useLingui()
   const wasAdmin = user.role === 'admin'
-  const schema = useMemo(() => editUserForm(rules, (d) => i18n._(d), wasAdmin), [rules, i18n, wasAdmin])
+  const schema = useMemo(() => editUserForm(rules, (d) => i18n._(d)), [rules, i18n])
+  const ownPasswordMissing = ({ value }: { value: string }) => (value ? undefined : t(msg`Enter your own password to set an administrator's password`))
   const form = useForm({
     defaultValues: {
       name: user.name,
@@ -202,7 +197,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
               <form.Subscribe selector={(s) => needsOwnPassword(wasAdmin, s.values)}>
                 {(needed) =>
                   needed && (
-                    <form.Field name="adminPassword">
+                    <form.Field name="adminPassword" validators={{ onChange: ownPasswordMissing, onSubmit: ownPasswordMissing }}>
                       {(f) => (
                         <TextField
                           field={f}
