@@ -7,6 +7,7 @@ import en from 'zod/v4/locales/en.js'
 import { db } from './db'
 import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
+import { sessionTimeoutSeconds } from './settings-store'
 import { cryptoRandom } from './passwords'
 import { describeIssues } from '../shared/validation'
 import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS, type WireRole } from '../src/api/contracts/auth'
@@ -180,6 +181,8 @@ export async function requireUser(request: Request): Promise<UserRecord> {
   if (result.claims.iat < revocation.tokensValidAfter) {
     throw new ApiError(401, MSG_SESSION_EXPIRED)
   }
+  // Idle longer than the session timeout as it is now (a renewed token carries a new issue time).
+  if (result.claims.iat + sessionTimeoutSeconds() <= Math.floor(Date.now() / 1000)) throw new ApiError(401, MSG_SESSION_EXPIRED)
   const id = result.claims.id
   const user = db.user.findFirst((q) => q.where({ id }))
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)

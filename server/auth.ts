@@ -1,4 +1,8 @@
-/** Tokens (jose, HS256, 8 h), passwords (argon2id) and the middleware that puts the signed-in user on the context. */
+/**
+ * Tokens (jose, HS256), passwords (argon2id) and the middleware that puts the signed-in user on the
+ * context. A token lives as long as the Settings' session timeout: an idle session ends then, and
+ * an active one is renewed (POST /auth/renew) before it does.
+ */
 import { SignJWT, errors, jwtVerify } from 'jose'
 import type { JWTPayload } from 'jose'
 import { hash, verify } from '@node-rs/argon2'
@@ -9,7 +13,9 @@ import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS } from '../src/api/cont
 import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
 import type { AppEnv, UserRow } from './types'
 import { accountOf } from './repo/users'
+import { sessionTimeoutSeconds } from './repo/settings'
 
+/** The lifetime of a token signed without the settings at hand (tests); sign-in and renewal use the session timeout. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60
 /** Clocks of two instances may differ a little; a token "from the future" beyond this is forged. */
 const CLOCK_SKEW_SECONDS = 60
@@ -24,13 +30,18 @@ export async function verifyPassword(password: string, passwordHash: string): Pr
   }
 }
 
-export async function signToken(secret: Uint8Array, user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'tokenVersion'>, now = Date.now()): Promise<string> {
+export async function signToken(
+  secret: Uint8Array,
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'tokenVersion'>,
+  now = Date.now(),
+  lifetimeSeconds = TOKEN_TTL_SECONDS,
+): Promise<string> {
   const iat = Math.floor(now / 1000)
   return new SignJWT({ id: user.id, name: user.name, email: user.email, role: user.role, ver: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+    .setExpirationTime(iat + lifetimeSeconds)
     .sign(secret)
 }
 
@@ -87,6 +98,8 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
     throw new ApiError(401, MSG_AUTH_REQUIRED)
   }
   if (payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new ApiError(401, MSG_AUTH_REQUIRED)
+  // Idle longer than the session timeout (as it is now: a shorter one also ends tokens issued before the change).
+  if (payload.iat + (await sessionTimeoutSeconds(c.var.deps.db)) <= Math.floor(Date.now() / 1000)) throw new ApiError(401, MSG_SESSION_EXPIRED)
   const user = await accountOf(c.var.deps.db, id)
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
   // Logout, a password change or reset and a role change bump the version: older tokens end here.

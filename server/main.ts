@@ -26,6 +26,9 @@ import { startReconciler } from './reconcile'
 import { startPgliteMaintenance } from './db/maintenance'
 import { smsSenderFromConfig, startSmsSender } from './sms'
 import { mailTransportFor, smtpServerName, startMailSender } from './mail'
+import { startRetentionJob } from './retention'
+import { backupDatabase } from './backup'
+import { storedSettings } from './repo/settings'
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -119,6 +122,10 @@ async function main(): Promise<void> {
     lines.push('E-mail: NOT sent: SMTP_URL is not set, so password-reset mails wait in the outbox (Messages sent) until it is')
     log.warn('SMTP_URL is not set: e-mails are kept in the outbox, not sent')
   }
+  // The Settings' log retention and backup frequency, on their schedule (server/retention.ts).
+  const retentionJob = startRetentionJob(database.db, log, async (now) =>
+    backupDatabase(database.db, { dataDir, databaseUrl: config.DATABASE_URL, retentionDays: Number((await storedSettings(database.db)).retention.backupRetentionDays), now }),
+  )
 
   const staticIndex = process.argv.indexOf('--static')
   const staticDir = staticIndex > 0 ? process.argv[staticIndex + 1] : undefined
@@ -135,6 +142,7 @@ async function main(): Promise<void> {
     await reconciler.stop()
     await smsJob.stop()
     await mailJob?.stop()
+    await retentionJob.stop()
     await maintenance.stop()
     await simulator?.close()
     await database.close()

@@ -1,5 +1,6 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, cancel, emit, enqueueActions, fromCallback, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate'
 import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../src/api/contracts/auth'
+import type { CodeRequiredResponse, VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { sessionFromToken } from './session-token'
@@ -7,6 +8,7 @@ import { sessionFromToken } from './session-token'
 export const AUTH_MESSAGES = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed. Please try again.',
+  codeFailed: 'The code could not be checked. Please try again.',
   logout: 'Logged out successfully',
   profileUpdated: 'Profile updated successfully',
   profileFailed: 'Profile update failed',
@@ -16,11 +18,17 @@ export interface AuthContext {
   user: SessionUser | null
   token: string | null
   expiresAt: number | null
+  /** When the token was issued: past half its life, the user's activity asks for a fresh one. */
+  issuedAt: number | null
+  /** A fresh token has been asked for and not yet received. */
+  renewing: boolean
   error: string | null
   /** Why the last session ended: a logout goes home quietly, an expiry asks to sign in again. */
   endedBy: 'logout' | 'expired' | null
   /** The toast of the sign-in under way: a family that has just registered is welcomed instead. */
   loginMessage: string
+  /** Two-step sign-in (staff, when the home asks for it): the password was right, a code went by SMS to the phone ending so. */
+  codeStep: { challenge: string; phoneEnding: string } | null
 }
 
 export type AuthEvent =
@@ -32,7 +40,14 @@ export type AuthEvent =
   | { type: 'auth.setUser'; user: SessionUser }
   | { type: 'auth.reloadProfile' }
   /** A new token for the signed-in user (signed in again after choosing a new password: the old token ended with it). */
-  | { type: 'auth.renewed'; response: AuthResponse }
+  | { type: 'auth.signedInAgain'; response: AuthResponse }
+  /** The user did something (a key, a click, a touch): an active session is renewed, an idle one ends at the timeout. */
+  | { type: 'user.active' }
+  | { type: 'auth.renewed'; token: string }
+  | { type: 'auth.renewFailed' }
+  | { type: 'session.lifetimeEnded' }
+  | { type: 'auth.verifyCode'; code: string }
+  | { type: 'auth.cancelCode' }
 
 export interface AuthInput {
   /** The token found in storage at start-up, if any. */
@@ -45,6 +60,19 @@ function toSessionUser(user: User): SessionUser {
 
 interface SessionEnd {
   endedBy: 'logout' | 'expired'
+}
+
+/** The session a sign-in's answer starts. */
+function signedInWith(answer: AuthResponse, at: number) {
+  const session = sessionFromToken(answer.token, at)
+  return {
+    token: answer.token,
+    user: toSessionUser(answer.user),
+    expiresAt: session?.expiresAt ?? null,
+    issuedAt: session?.issuedAt ?? null,
+    error: null,
+    endedBy: null,
+  }
 }
 
 /** setTimeout cannot wait longer than ~24.8 days. */
@@ -64,8 +92,11 @@ export function createAuthMachine(now: () => number) {
       emitted: {} as NotifyEvent,
     },
     actors: {
-      login: fromPromise<AuthResponse, LoginRequest>(async () => {
+      login: fromPromise<AuthResponse | CodeRequiredResponse, LoginRequest>(async () => {
         throw new Error('login actor not provided')
+      }),
+      verifyCode: fromPromise<AuthResponse, VerifyCodeRequest>(async () => {
+        throw new Error('verifyCode actor not provided')
       }),
       fetchMe: fromPromise<User, void>(async () => {
         throw new Error('fetchMe actor not provided')
@@ -73,13 +104,20 @@ export function createAuthMachine(now: () => number) {
       updateProfile: fromPromise<User, ProfileRequest>(async () => {
         throw new Error('updateProfile actor not provided')
       }),
+      /** Provided by the app: POST /auth/renew, answering 'auth.renewed' with the token or 'auth.renewFailed'. */
+      renewal: fromCallback<AuthEvent>(({ sendBack }) => {
+        sendBack({ type: 'auth.renewFailed' })
+      }),
     },
     actions: {
       /** Provided by the app: localStorage.setItem('token', token). */
       storeToken: (_, _params: { token: string }) => {},
       /** Provided by the app: localStorage.removeItem('token'). */
       forgetToken: () => {},
-      clearSession: assign({ user: null, token: null, expiresAt: null }),
+      clearSession: assign({ user: null, token: null, expiresAt: null, issuedAt: null, renewing: false }),
+      /** The session ends by itself when its token does (unless renewed first: the timer is then set again). */
+      startLifetime: raise({ type: 'session.lifetimeEnded' }, { delay: 'sessionLifetime', id: 'lifetime' }),
+      stopLifetime: cancel('lifetime'),
       /** Every way a session ends: the stored token goes, the user is forgotten, and why is kept. */
       // Typed by hand: inferring it would refer to this very list of actions.
       endSession: enqueueActions<AuthContext, AuthEvent, SessionEnd, AuthEvent, never, { type: 'forgetToken' | 'clearSession'; params: undefined }, never, never, NotifyEvent>(({ enqueue }, params) => {
@@ -98,6 +136,9 @@ export function createAuthMachine(now: () => number) {
     guards: {
       hasUsableStoredToken: ({ context }) => context.user !== null,
       hadStoredToken: ({ context }) => context.token !== null,
+      /** Past half the token's life and not already asking: an active user gets a fresh token well before it ends. */
+      renewalDue: ({ context }) =>
+        !context.renewing && context.issuedAt !== null && context.expiresAt !== null && now() >= context.expiresAt - (context.expiresAt - context.issuedAt) / 2,
     },
   }).createMachine({
     id: 'auth',
@@ -109,9 +150,12 @@ export function createAuthMachine(now: () => number) {
         // A stored token that turns out unusable is kept only until booting discards it.
         token: input.storedToken ?? null,
         expiresAt: session?.expiresAt ?? null,
+        issuedAt: session?.issuedAt ?? null,
+        renewing: false,
         error: null,
         endedBy: null,
         loginMessage: AUTH_MESSAGES.loginSuccess,
+        codeStep: null,
       }
     },
     initial: 'booting',
@@ -149,23 +193,24 @@ export function createAuthMachine(now: () => number) {
                 assertEvent(event, 'auth.login')
                 return event.credentials
               },
-              onDone: {
-                target: '#auth.signedIn.idle',
-                actions: [
-                  assign(({ event }) => {
-                    const session = sessionFromToken(event.output.token, now())
-                    return {
-                      token: event.output.token,
-                      user: toSessionUser(event.output.user),
-                      expiresAt: session?.expiresAt ?? null,
-                      error: null,
-                      endedBy: null,
-                    }
+              onDone: [
+                {
+                  guard: ({ event }) => 'codeRequired' in event.output,
+                  target: 'codeNeeded',
+                  actions: assign(({ event }) => {
+                    const step = event.output as CodeRequiredResponse
+                    return { codeStep: { challenge: step.challenge, phoneEnding: step.phoneEnding } }
                   }),
-                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  emit(({ context }) => notify('success', context.loginMessage)),
-                ],
-              },
+                },
+                {
+                  target: '#auth.signedIn.idle',
+                  actions: [
+                    assign(({ event }) => signedInWith(event.output as AuthResponse, now())),
+                    { type: 'storeToken', params: ({ event }) => ({ token: (event.output as AuthResponse).token }) },
+                    emit(({ context }) => notify('success', context.loginMessage)),
+                  ],
+                },
+              ],
               onError: {
                 target: 'idle',
                 actions: ['clearSession', 'forgetToken', { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.loginFailed) }],
@@ -173,15 +218,62 @@ export function createAuthMachine(now: () => number) {
             },
             on: { 'auth.login': {} },
           },
+          codeNeeded: {
+            description: 'The password was right and the home asks staff for a second step: the sign-in screen asks for the code sent by SMS.',
+            on: {
+              'auth.verifyCode': { target: 'verifyingCode', actions: assign({ error: null }) },
+              'auth.cancelCode': { target: 'idle', actions: assign({ codeStep: null, error: null }) },
+              'auth.clearError': { actions: assign({ error: null }) },
+            },
+          },
+          verifyingCode: {
+            description: 'The code sent; the button reads "Checking...".',
+            tags: ['loading'],
+            invoke: {
+              src: 'verifyCode',
+              input: ({ context, event }) => {
+                assertEvent(event, 'auth.verifyCode')
+                return { challenge: context.codeStep?.challenge ?? '', code: event.code.trim() }
+              },
+              onDone: {
+                target: '#auth.signedIn.idle',
+                actions: [
+                  assign(({ event }) => ({ ...signedInWith(event.output, now()), codeStep: null })),
+                  { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                  emit(({ context }) => notify('success', context.loginMessage)),
+                ],
+              },
+              // A wrong code: its message, and another try (or back to the password after five).
+              onError: { target: 'codeNeeded', actions: { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.codeFailed) } },
+            },
+            on: { 'auth.verifyCode': {} },
+          },
         },
       },
       signedIn: {
         description: "A session: the role's portal is shown.",
         initial: 'idle',
-        after: {
-          sessionLifetime: { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
-        },
+        entry: 'startLifetime',
+        exit: ['stopLifetime', stopChild('renewal'), assign({ renewing: false })],
         on: {
+          'session.lifetimeEnded': { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
+          'user.active': { guard: 'renewalDue', actions: [assign({ renewing: true }), spawnChild('renewal', { id: 'renewal' })] },
+          'auth.renewed': {
+            actions: [
+              stopChild('renewal'),
+              assign(({ context, event }) => {
+                const session = sessionFromToken(event.token, now())
+                // An answer that cannot be read keeps the session as it was (it ends at the old token's time).
+                if (!session) return { renewing: false }
+                return { token: event.token, expiresAt: session.expiresAt, issuedAt: session.issuedAt, renewing: false, user: context.user }
+              }),
+              { type: 'storeToken', params: ({ context }) => ({ token: context.token ?? '' }) },
+              'stopLifetime',
+              'startLifetime',
+            ],
+          },
+          // Offline or a fault: the next activity asks again; a 401 arrives as session.expired.
+          'auth.renewFailed': { actions: [stopChild('renewal'), assign({ renewing: false })] },
           'auth.logout': {
             target: 'signedOut',
             actions: [{ type: 'endSession', params: { endedBy: 'logout' } }, emit(notify('success', AUTH_MESSAGES.logout))],
@@ -189,11 +281,14 @@ export function createAuthMachine(now: () => number) {
           'session.expired': { target: 'signedOut', actions: { type: 'endSession', params: { endedBy: 'expired' } } },
           'auth.setUser': { actions: assign({ user: ({ event }) => event.user }) },
           'auth.clearError': { actions: assign({ error: null }) },
-          'auth.renewed': {
+          'auth.signedInAgain': {
             target: '.idle',
             actions: [
-              assign(({ event }) => ({ token: event.response.token, user: toSessionUser(event.response.user), expiresAt: sessionFromToken(event.response.token, now())?.expiresAt ?? null, error: null })),
+              assign(({ event }) => signedInWith(event.response, now())),
               { type: 'storeToken', params: ({ event }) => ({ token: event.response.token }) },
+              // The new token's life, not the old one's, ends the session now.
+              'stopLifetime',
+              'startLifetime',
             ],
           },
         },

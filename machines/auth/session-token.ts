@@ -6,7 +6,7 @@ import { TokenPayload, normaliseRole, type SessionUser } from '../../src/api/con
  * has expired. Decoding does not verify the signature: the server does that on every call, and a
  * 401 then signs the user out.
  */
-export function sessionFromToken(token: string | null | undefined, now: number): { user: SessionUser; expiresAt: number | null } | null {
+export function sessionFromToken(token: string | null | undefined, now: number): { user: SessionUser; expiresAt: number | null; issuedAt: number | null } | null {
   if (!token) return null
   let raw: unknown
   try {
@@ -24,5 +24,6 @@ export function sessionFromToken(token: string | null | undefined, now: number):
   return {
     user: { id: String(id), name: p.name ?? '', email: p.email, role: normaliseRole(p.role) },
     expiresAt,
+    issuedAt: typeof p.iat === 'number' ? p.iat * 1000 : null,
   }
 }

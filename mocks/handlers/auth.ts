@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { db, logActivity, nextId } from '../db'
+import { db, logActivity, nextId, type UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route } from '../http'
 import { omit } from 'zod/mini'
 import { signToken } from '../jwt'
@@ -7,6 +7,9 @@ import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
 import { checkNewPassword, storedSettings } from './settings'
+import { sessionTimeoutSeconds } from '../settings-store'
+import { mockCodeStep, mockVerifyCode } from '../two-factor'
+import { VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -34,6 +37,20 @@ export function findUserByEmail(email: string) {
   return db.user.findFirst((q) => q.where({ email: (e) => e.toLowerCase() === wanted }))
 }
 
+/**
+ * A sign-in's answer (after the password, and the code where two-step sign-in applies): a token
+ * living as long as the session timeout, and the "must change password" flag when the password is
+ * past the expiry in Settings.
+ */
+async function signedInAnswer(user: UserRecord) {
+  let signedIn = user
+  if (!user.must_change_password && user.password_changed_at && passwordExpired(new Date(user.password_changed_at), Number(storedSettings().security.passwordExpiryDays))) {
+    signedIn = (await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void (u.must_change_password = true) })) ?? user
+  }
+  const token = await signToken(signedIn, { expiresInSeconds: sessionTimeoutSeconds() })
+  return { token, user: toWireUser(signedIn), ...(signedIn.must_change_password ? { must_change_password: true } : {}) }
+}
+
 export const authHandlers = [
   http.post(
     '*/api/auth/login',
@@ -41,13 +58,28 @@ export const authHandlers = [
       const { email, password } = await body(request, LoginRequest)
       const user = findUserByEmail(email)
       if (!user || !(await verifyPassword(password, user.password_salt, user.password_hash))) throw new ApiError(401, MSG_INVALID_LOGIN)
-      // A password past the expiry in Settings must be replaced before anything else.
-      let signedIn = user
-      if (!user.must_change_password && user.password_changed_at && passwordExpired(new Date(user.password_changed_at), Number(storedSettings().security.passwordExpiryDays))) {
-        signedIn = (await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void (u.must_change_password = true) })) ?? user
-      }
-      const token = await signToken(signedIn)
-      return HttpResponse.json({ token, user: toWireUser(signedIn), ...(signedIn.must_change_password ? { must_change_password: true } : {}) })
+      // Staff, when the Settings ask for two-step sign-in: a code by SMS first.
+      const step = await mockCodeStep(user)
+      if (step) return HttpResponse.json(step)
+      return HttpResponse.json(await signedInAnswer(user))
+    }),
+  ),
+
+  http.post(
+    '*/api/auth/login/verify',
+    route(async ({ request }) => {
+      const { challenge, code } = await body(request, VerifyCodeRequest)
+      const user = await mockVerifyCode(challenge, code)
+      return HttpResponse.json(await signedInAnswer(user))
+    }),
+  ),
+
+  // An active session's fresh token (the app asks when the user has been active); an idle one ends at the timeout.
+  http.post(
+    '*/api/auth/renew',
+    route(async ({ request }) => {
+      const user = await requireUser(request)
+      return HttpResponse.json({ token: await signToken(user, { expiresInSeconds: sessionTimeoutSeconds() }) })
     }),
   ),
 

@@ -6,24 +6,16 @@ import {
   NotificationSettings,
   RetentionSettings,
   SecuritySettings,
-  settingsOrDefaults,
   type Settings,
 } from '../../src/api/contracts/settings'
+import { storedSettings } from '../settings-store'
+import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { MSG_ADMIN_NEEDS_PHONE } from '../../src/api/contracts/two-factor'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 
-/** The one stored copy (defaults until an admin saves). */
-export function storedSettings(): Settings {
-  const row = db.setting.findFirst((q) => q.where({ id: 1 }))
-  let raw: unknown = null
-  try {
-    raw = row ? JSON.parse(row.json) : null
-  } catch {
-    raw = null
-  }
-  return settingsOrDefaults(raw)
-}
+export { storedSettings }
 
 /**
  * Refuses a new password the admin's rules do not allow: 422 with the rule's message under the
@@ -62,11 +54,15 @@ export const settingsHandlers = [
   http.put(
     '*/api/settings/:section',
     route(async ({ request, params }) => {
-      await requireRoleOf(request, 'admin')
+      const me = await requireRoleOf(request, 'admin')
       const section = String(params.section)
       if (!(section in SECTIONS)) throw new ApiError(404, 'Unknown settings section')
       const key = section as keyof typeof SECTIONS
       const value = await body(request, SECTIONS[key])
+      // Two-step sign-in sends the code by SMS: an admin without a mobile number would lock themselves out.
+      if (key === 'security' && (value as { twoFactor: boolean }).twoFactor && !(me.phone && normaliseKenyanPhone(me.phone))) {
+        throw new ApiError(422, MSG_ADMIN_NEEDS_PHONE, { twoFactor: MSG_ADMIN_NEEDS_PHONE })
+      }
       const next = { ...storedSettings(), [key]: value }
       await store(next)
       return HttpResponse.json({ settings: next, message: 'Settings saved' })

@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { db } from '../db'
 import type { UserRecord } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route, validate } from '../http'
-import { createPasswordHash } from '../passwords'
+import { createPasswordHash, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
 import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/auth'
@@ -32,7 +32,18 @@ const UserUpdateRequest = z.object({
   address: z.nullish(z.string()),
   // Blank keeps the password; a new one meets the admin's rules (checkNewPassword).
   password: z.optional(z.string()),
+  /** The signed-in admin's own password: required to set an administrator's password. */
+  adminPassword: z.optional(z.string()),
 })
+
+export const MSG_ADMIN_PASSWORD_REQUIRED = "Enter your own password to set an administrator's password"
+export const MSG_ADMIN_PASSWORD_WRONG = 'Your password is incorrect'
+
+/** 422 under `adminPassword` unless the signed-in admin typed their own password (as the server). */
+async function confirmOwnPassword(me: UserRecord, typed: string | undefined): Promise<void> {
+  if (!typed) throw new ApiError(422, MSG_ADMIN_PASSWORD_REQUIRED, { adminPassword: MSG_ADMIN_PASSWORD_REQUIRED })
+  if (!(await verifyPassword(typed, me.password_salt, me.password_hash))) throw new ApiError(422, MSG_ADMIN_PASSWORD_WRONG, { adminPassword: MSG_ADMIN_PASSWORD_WRONG })
+}
 
 function findUser(rawId: string | readonly string[] | undefined): UserRecord {
   const id = parseId(rawId, 'User not found')
@@ -105,11 +116,12 @@ export const userHandlers = [
       const user = findUser(params.id)
       const input = lengths(await body(request, UserUpdateRequest), { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' })
       if (input.password) checkNewPassword(input.password)
+      const role = input.role !== undefined ? toWireRole(normaliseRole(input.role)) : undefined
+      if (input.password && (user.role === 'admin' || role === 'admin')) await confirmOwnPassword(me, input.adminPassword)
       if (input.email !== undefined) {
         const other = findUserByEmail(input.email)
         if (other && other.id !== user.id) throw new ApiError(409, 'An account with this email already exists')
       }
-      const role = input.role !== undefined ? toWireRole(normaliseRole(input.role)) : undefined
       if (user.id === me.id && role !== undefined && role !== 'admin') throw new ApiError(422, 'You cannot remove your own admin role')
       const hash = input.password ? await createPasswordHash(input.password) : null
       const updated = await db.user.update((q) => q.where({ id: user.id }), {

@@ -477,3 +477,28 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due').on(t.status, t.sendAfter)],
 )
+
+/**
+ * When each scheduled job last ran (the backup, on the Settings' frequency): one row per job, taken
+ * with SELECT ... FOR UPDATE SKIP LOCKED, so of several instances only one runs a job that is due.
+ */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  job: text('job').primaryKey(),
+  lastRunAt: at('last_run_at').notNull(),
+})
+
+/**
+ * Two-step sign-in for staff (Settings, security, two-factor): the second step's one-time code, sent
+ * by SMS. Only keyed hashes are kept (of the challenge the app holds and of the code); a code lives
+ * 10 minutes, allows 5 tries and is used once.
+ */
+export const signInCodes = pgTable('sign_in_codes', {
+  id: id(),
+  userId: integer('user_id').notNull(),
+  challengeHash: text('challenge_hash').notNull().unique(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+})

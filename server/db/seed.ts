@@ -9,6 +9,7 @@ import { count, inArray, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import * as t from './schema'
 import { hashPassword } from '../auth'
+import { forgetSettings } from '../repo/settings'
 import { forgetAccount } from '../repo/users'
 import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
 
@@ -41,7 +42,7 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   morgueCare: 'morgue_care',
   custodyEvents: 'custody_events',
 }
-const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'rate_limits', 'sign_in_delays', 'mail_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links', 'client_versions']
+const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'rate_limits', 'sign_in_delays', 'mail_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links', 'client_versions', 'scheduled_runs', 'sign_in_codes']
 
 let cached: Promise<Rows> | null = null
 
@@ -175,8 +176,9 @@ async function buildRows(): Promise<Rows> {
 /** Empties every table and restarts the ids (tests; a fresh demo). */
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
-  // Accounts remembered for tokens are gone too (tests put the seed back under a running app).
+  // Accounts remembered for tokens are gone too (tests put the seed back under a running app), and the session timeout.
   forgetAccount()
+  forgetSettings(db)
 }
 
 /** Inserts the demo rows with their ids, then moves every id sequence past them. */

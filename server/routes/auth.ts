@@ -5,13 +5,16 @@ import { omit } from 'zod/mini'
 import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetPasswordRequest, StaffRequest, passwordExpired } from '../../src/api/contracts/auth'
 import { ApiError, valid } from '../http'
 import { hashPassword, requireAuth, signToken, verifyPassword } from '../auth'
-import type { AppEnv } from '../types'
+import type { AppEnv, UserRow } from '../types'
 import { checkLengths } from '../../shared/rules'
 import { passwordResets, users } from '../db/schema'
 import { queuePasswordReset } from '../mail'
 import { checkNewPassword, storedSettings } from './settings'
 import { clearFailures, createUser, findUserByEmail, logActivity, toWireUser, updateUser } from '../repo/users'
 import { LIMITS, MSG_TOO_MANY_SIGN_INS, clientAddress, limit, limitByAddress, signInKey, signInSucceeded, signInTry, unhit } from '../limits'
+import { sessionTimeoutSeconds } from '../repo/settings'
+import { codeStep, verifyCode } from '../two-factor'
+import { VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
 export const MSG_EMAIL_TAKEN = 'An account with this email already exists'
@@ -31,6 +34,20 @@ const dummyHash = () => dummy
 
 const USER_LIMITS = { name: 'Name', phone: 'Phone', address: 'Address', email: 'Email' } as const
 
+/**
+ * A sign-in's answer (after the password, and the code where two-step sign-in applies): a token
+ * living as long as the session timeout, and the "must change password" flag when the password is
+ * past the expiry in Settings (a first admin's one-time password is flagged when it is made).
+ */
+async function signedInAnswer(db: AppEnv['Variables']['deps']['db'], secret: Uint8Array, user: UserRow) {
+  let signedIn = user
+  if (!user.mustChangePassword && passwordExpired(user.passwordChangedAt, Number((await storedSettings(db)).security.passwordExpiryDays))) {
+    signedIn = (await updateUser(db, user.id, { mustChangePassword: true })) ?? user
+  }
+  // The flag is there only when set (absent: no), on the answer and on its user.
+  return { token: await signToken(secret, signedIn, Date.now(), await sessionTimeoutSeconds(db)), user: toWireUser(signedIn), ...(signedIn.mustChangePassword ? { must_change_password: true } : {}) }
+}
+
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', valid('json', LoginRequest), async (c) => {
     const { db, secret } = c.var.deps
@@ -46,13 +63,24 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user || !passwordOk) throw new ApiError(401, MSG_INVALID_LOGIN)
     await signInSucceeded(db, signInKey(email))
     await unhit(db, addressKey)
-    // A password past the expiry in Settings must be replaced before anything else, as a first admin's is.
-    let signedIn = user
-    if (!user.mustChangePassword && passwordExpired(user.passwordChangedAt, Number((await storedSettings(db)).security.passwordExpiryDays))) {
-      signedIn = (await updateUser(db, user.id, { mustChangePassword: true })) ?? user
-    }
-    // The flag is there only when set (absent: no), on the answer and on its user.
-    return c.json({ token: await signToken(secret, signedIn), user: toWireUser(signedIn), ...(signedIn.mustChangePassword ? { must_change_password: true } : {}) })
+    // Staff, when the Settings ask for two-step sign-in: a code by SMS first (POST /auth/login/verify).
+    const step = await codeStep(db, secret, c.var.deps.log, user)
+    if (step) return c.json(step)
+    return c.json(await signedInAnswer(db, secret, user))
+  })
+
+  .post('/login/verify', valid('json', VerifyCodeRequest), async (c) => {
+    const { db, secret } = c.var.deps
+    const { challenge, code } = c.req.valid('json')
+    const user = await verifyCode(db, secret, challenge, code)
+    return c.json(await signedInAnswer(db, secret, user))
+  })
+
+  // An active session asks for a fresh token before its own runs out (the app does when the user
+  // has been active); an idle one is not renewed and ends at the session timeout.
+  .post('/renew', requireAuth(), async (c) => {
+    const { db, secret } = c.var.deps
+    return c.json({ token: await signToken(secret, c.var.user, Date.now(), await sessionTimeoutSeconds(db)) })
   })
 
   .post('/register', valid('json', omit(RegisterRequest, { role: true })), async (c) => {

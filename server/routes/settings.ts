@@ -3,8 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { GeneralSettings, NotificationSettings, RetentionSettings, SecuritySettings, settingsOrDefaults } from '../../src/api/contracts/settings'
-import type { Settings } from '../../src/api/contracts/settings'
+import { GeneralSettings, NotificationSettings, RetentionSettings, SecuritySettings } from '../../src/api/contracts/settings'
 import { ApiError, parse, valid } from '../http'
 import { requireAuth } from '../auth'
 import { settings } from '../db/schema'
@@ -12,14 +11,13 @@ import type { Db } from '../db/client'
 import type { AppEnv } from '../types'
 import { backupDatabase } from '../backup'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
+import { forgetSettings, storedSettings } from '../repo/settings'
+import { smsPhone } from '../sms'
+import { MSG_ADMIN_NEEDS_PHONE } from '../../src/api/contracts/two-factor'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 
-/** The stored settings; a missing or broken section reads as its defaults. */
-export async function storedSettings(db: Db): Promise<Settings> {
-  const rows = await db.select().from(settings)
-  return settingsOrDefaults(Object.fromEntries(rows.map((r) => [r.section, r.value])))
-}
+export { storedSettings }
 
 /**
  * Refuses a new password the admin's rules do not allow: 422 with the rule's message under the
@@ -65,10 +63,15 @@ export const settingsRoutes = new Hono<AppEnv>()
       const key = c.req.param('section') as keyof typeof SECTIONS
       const value = parse(SECTIONS[key], c.req.valid('json'))
       const { db } = c.var.deps
+      // Two-step sign-in sends the code by SMS: an admin without a mobile number would lock themselves out.
+      if (key === 'security' && (value as { twoFactor: boolean }).twoFactor && !smsPhone(c.var.user.phone)) {
+        throw new ApiError(422, MSG_ADMIN_NEEDS_PHONE, { twoFactor: MSG_ADMIN_NEEDS_PHONE })
+      }
       await db
         .insert(settings)
         .values({ section: key, value })
         .onConflictDoUpdate({ target: settings.section, set: { value, updatedAt: new Date() } })
+      forgetSettings(db)
       return c.json({ settings: await storedSettings(db), message: 'Settings saved' })
     },
   )

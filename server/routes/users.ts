@@ -4,7 +4,7 @@ import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/r
 import { checkLengths } from '../../shared/rules'
 import { ApiError, pathId, valid } from '../http'
 import { ListQuery as SharedListQuery } from '../../shared/validation'
-import { hashPassword, requireAuth } from '../auth'
+import { hashPassword, requireAuth, verifyPassword } from '../auth'
 import type { AppEnv, UserRow } from '../types'
 import * as repo from '../repo/users'
 import { adminStatistics } from '../repo/reports'
@@ -24,7 +24,18 @@ const UserUpdateRequest = z.object({
   address: z.nullish(z.string()),
   // Blank keeps the password; a new one meets the admin's rules (checkNewPassword).
   password: z.optional(z.string()),
+  /** The signed-in admin's own password: required to set an administrator's password. */
+  adminPassword: z.optional(z.string()),
 })
+
+export const MSG_ADMIN_PASSWORD_REQUIRED = "Enter your own password to set an administrator's password"
+export const MSG_ADMIN_PASSWORD_WRONG = 'Your password is incorrect'
+
+/** 422 under `adminPassword` unless the signed-in admin typed their own password. */
+async function confirmOwnPassword(me: UserRow, typed: string | undefined): Promise<void> {
+  if (!typed) throw new ApiError(422, MSG_ADMIN_PASSWORD_REQUIRED, { adminPassword: MSG_ADMIN_PASSWORD_REQUIRED })
+  if (!(await verifyPassword(typed, me.passwordHash))) throw new ApiError(422, MSG_ADMIN_PASSWORD_WRONG, { adminPassword: MSG_ADMIN_PASSWORD_WRONG })
+}
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth('admin'))
@@ -44,11 +55,13 @@ export const userRoutes = new Hono<AppEnv>()
     if (!user) throw new ApiError(404, 'User not found')
     const input = checkLengths(c.req.valid('json'), { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' })
     if (input.password) await checkNewPassword(db, input.password)
+    const role = input.role !== undefined ? toWireRole(normaliseRole(input.role)) : undefined
+    // A stolen or unattended admin session must not be enough to take over another administrator's account.
+    if (input.password && (user.role === 'admin' || role === 'admin')) await confirmOwnPassword(me, input.adminPassword)
     if (input.email !== undefined) {
       const other = await repo.findUserByEmail(db, input.email)
       if (other && other.id !== user.id) throw new ApiError(409, 'An account with this email already exists')
     }
-    const role = input.role !== undefined ? toWireRole(normaliseRole(input.role)) : undefined
     if (user.id === me.id && role !== undefined && role !== 'admin') throw new ApiError(422, 'You cannot remove your own admin role')
     const change: Partial<UserRow> = {}
     if (input.name !== undefined) change.name = input.name

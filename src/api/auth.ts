@@ -1,9 +1,12 @@
+import { z } from 'zod/mini'
 import { request } from './client'
+import { CodeRequiredResponse, type VerifyCodeRequest } from './contracts/two-factor'
 import {
   AuthResponse,
   ForgotPasswordResponse,
   MessageResponse,
   PasswordRulesResponse,
+  RenewResponse,
   UserResponse,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
@@ -20,11 +23,22 @@ const anonymous = { authenticated: false }
 export const login = (body: LoginRequest) =>
   request((w) => w.url('/auth/login').post(body).json(), AuthResponse, anonymous)
 
+/** The session's sign-in: the token, or (staff, when the home asks for two-step sign-in) word that a code went by SMS. */
+export const signIn = (body: LoginRequest) =>
+  request((w) => w.url('/auth/login').post(body).json(), z.union([AuthResponse, CodeRequiredResponse]), anonymous)
+
+/** The second step: the code from the SMS for the token. */
+export const verifyCode = (body: VerifyCodeRequest) =>
+  request((w) => w.url('/auth/login/verify').post(body).json(), AuthResponse, anonymous)
+
 export const register = (body: Omit<RegisterRequest, 'role'>) =>
   request((w) => w.url('/auth/register').post({ ...body, role: 'client' }).json(), MessageResponse, anonymous)
 
 export const createStaff = (body: StaffRequest) =>
   request((w) => w.url('/auth/staff').post(body).json(), MessageResponse)
+
+/** A fresh token for the session (asked for while the user is active). */
+export const renew = () => request((w) => w.url('/auth/renew').post().json(), RenewResponse)
 
 export const me = () => request((w) => w.url('/auth/me').get().json(), UserResponse)
 

@@ -13,9 +13,11 @@ export interface SessionView {
   status: SessionStatusView
   role: Role | null
   loading: boolean
+  /** Two-step sign-in under way: the last digits of the phone the code went to (else ''). */
+  codeTo: string
 }
 
-const NOT_LOADED = 'booting||0'
+const NOT_LOADED = 'booting||0|'
 
 /**
  * The session's status, role and busy flag once the actor runs; 'booting' until then. For the
@@ -25,10 +27,11 @@ const NOT_LOADED = 'booting||0'
 export function useSessionView(): SessionView {
   const key = useLoadedSessionValue((s) => {
     const status: SessionStatusView = s.matches('signedIn') ? 'signedIn' : s.matches('booting') ? 'booting' : 'signedOut'
-    return `${status}|${s.context.user?.role ?? ''}|${s.hasTag('loading') ? 1 : 0}`
+    const codeTo = s.matches({ signedOut: 'codeNeeded' }) || s.matches({ signedOut: 'verifyingCode' }) ? (s.context.codeStep?.phoneEnding ?? '') : ''
+    return `${status}|${s.context.user?.role ?? ''}|${s.hasTag('loading') ? 1 : 0}|${codeTo}`
   }, NOT_LOADED)
-  const [status, role, loading] = key.split('|')
-  return { status: status as SessionStatusView, role: (role || null) as Role | null, loading: loading === '1' }
+  const [status, role, loading, codeTo] = key.split('|')
+  return { status: status as SessionStatusView, role: (role || null) as Role | null, loading: loading === '1', codeTo: codeTo ?? '' }
 }
 
 /** Sign in through the session actor (`useLoadedSession()`'s), loading it first if it is not there yet. */

@@ -3,11 +3,12 @@ import { ToastContainer, toast, type TypeOptions } from 'react-toastify'
 import 'react-toastify/dist/ReactToastify.css'
 import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
-import { fromPromise } from 'xstate'
-import { createAuthMachine, type AuthMachine } from '../../machines/auth/auth.machine'
+import { fromCallback, fromPromise } from 'xstate'
+import { createAuthMachine, type AuthEvent, type AuthMachine } from '../../machines/auth/auth.machine'
 import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
 import type { ProfileRequest, LoginRequest } from '../api/contracts/auth'
+import type { VerifyCodeRequest } from '../api/contracts/two-factor'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
 import { wordsKey, type NotifyEvent, type Words } from '../../machines/shared/notify'
 import { SessionContext, loadSession, loadedSession } from './session-slot'
@@ -31,9 +32,16 @@ function readStoredToken(): string | null {
 /** The auth machine with the app's real I/O (the API and localStorage) on the wall clock. */
 export const liveAuthMachine = createAuthMachine(() => Date.now()).provide({
   actors: {
-    login: fromPromise(({ input }: { input: LoginRequest }) => authApi.login(input)),
+    login: fromPromise(({ input }: { input: LoginRequest }) => authApi.signIn(input)),
+    verifyCode: fromPromise(({ input }: { input: VerifyCodeRequest }) => authApi.verifyCode(input)),
     fetchMe: fromPromise(() => authApi.me()),
     updateProfile: fromPromise(({ input }: { input: ProfileRequest }) => authApi.updateProfile(input)),
+    renewal: fromCallback<AuthEvent>(({ sendBack }) => {
+      authApi.renew().then(
+        ({ token }) => sendBack({ type: 'auth.renewed', token }),
+        () => sendBack({ type: 'auth.renewFailed' }),
+      )
+    }),
   },
   actions: {
     storeToken: (_, params: { token: string }) => {
@@ -63,7 +71,25 @@ export function startSession(options: { inspect?: ActorOptions<AnyActorLogic>['i
   })
   bridgeNotifications(actor)
   actor.start()
+  watchActivity(actor)
   return actor
+}
+
+/** What counts as the user being there: polling in the background does not, so an idle session still ends. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+const ACTIVITY_EVERY_MS = 15_000
+
+/** Tells the session, at most every few seconds, that the user is active (it renews the token when due). */
+function watchActivity(actor: AuthActor): void {
+  if (typeof window === 'undefined') return
+  let last = 0
+  const active = () => {
+    const now = Date.now()
+    if (now - last < ACTIVITY_EVERY_MS) return
+    last = now
+    actor.send({ type: 'user.active' })
+  }
+  for (const type of ACTIVITY_EVENTS) window.addEventListener(type, active, { passive: true, capture: true })
 }
 
 export function SessionProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 useBackend()
 
 describe('auth', () => {
-  it('login issues a verifiable HS256 JWT with role and 8 h expiry', async () => {
+  it('login issues a verifiable HS256 JWT with role, living as long as the session timeout (30 min by default)', async () => {
     const a = demo('morgue_attendant')
     const res = await call('POST', '/auth/login', { body: { email: a.email, password: a.password } })
     expect(res.status).toBe(200)
@@ -22,7 +22,7 @@ describe('auth', () => {
     expect(payload.role).toBe('morgue_attendant')
     expect(payload.email).toBe(a.email)
     expect(payload.sub).toBe(String(parsed.user.id))
-    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(8 * 3600)
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(30 * 60)
   })
 
   it('login is case-insensitive on email', async () => {

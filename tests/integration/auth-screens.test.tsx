@@ -67,6 +67,30 @@ describe('Login screen', () => {
     expect(await screen.findByText('Admin Portal')).toBeInTheDocument()
   })
 
+  it('two-step sign-in for staff: the code from the SMS, a wrong one refused, the right one signs in', async () => {
+    const { db } = await import('../../mocks/node')
+    const { DEFAULT_SETTINGS } = await import('../../src/api/contracts/settings')
+    await db.setting.create({ id: 1, json: JSON.stringify({ ...DEFAULT_SETTINGS, security: { ...DEFAULT_SETTINGS.security, twoFactor: true } }) })
+    const user = userEvent.setup()
+    const { location } = await renderAt('/login')
+    await screen.findByLabelText(/^Email/)
+    await fillLogin('attendant@funeral.test', 'Attendant#2026')
+    expect(await screen.findByRole('heading', { name: 'Enter your sign-in code' })).toBeInTheDocument()
+    const sms = db.sms.findMany().filter((m) => m.kind === 'sign-in').at(-1)
+    const code = sms?.body.match(/\b(\d{6})\b/)?.[1]
+    if (!sms || !code) throw new Error('no sign-in SMS')
+    expect(screen.getByText(`We sent a 6-digit code by SMS to the phone ending ${sms.to_phone.slice(-4)}. It expires in 10 minutes.`)).toBeInTheDocument()
+    const box = screen.getByRole('textbox', { name: /Sign-in code/ })
+    await user.type(box, String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }))
+    await findToast('The code is incorrect')
+    await user.clear(box)
+    await user.type(box, code)
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }))
+    await findToast('Login successful!')
+    await waitFor(() => expect(location().pathname).toBe('/dashboard/morgue'))
+  })
+
   it('remember me keeps the email for next time', async () => {
     const first = await renderAt('/login')
     await user().click(screen.getByRole('checkbox', { name: 'Remember me' }))

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { AUTH_MESSAGES, createAuthMachine } from '../../machines/auth/auth.machine'
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import { AUTH_MESSAGES, createAuthMachine, type AuthEvent } from '../../machines/auth/auth.machine'
 import { sessionFromToken } from '../../machines/auth/session-token'
-import type { AuthResponse, User } from '../../src/api/contracts/auth'
+import type { AuthResponse, LoginRequest, User } from '../../src/api/contracts/auth'
+import type { CodeRequiredResponse, VerifyCodeRequest } from '../../src/api/contracts/two-factor'
 import type { NotifyEvent } from '../../machines/shared/notify'
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
@@ -18,19 +19,28 @@ const adminToken = token({ sub: '1', name: 'Grace Wanjiru', email: 'admin@funera
 
 function start(options: {
   storedToken?: string | null
-  login?: () => Promise<AuthResponse>
+  login?: () => Promise<AuthResponse | CodeRequiredResponse>
+  verifyCode?: (input: VerifyCodeRequest) => Promise<AuthResponse>
   fetchMe?: () => Promise<User>
   updateProfile?: (changes: unknown) => Promise<User>
   clock?: SimulatedClock
   now?: () => number
+  renew?: () => Promise<string>
 } = {}) {
   const storeToken = vi.fn()
   const forgetToken = vi.fn()
   const machine = createAuthMachine(options.now ?? (() => NOW)).provide({
     actors: {
-      login: fromPromise(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
+      login: fromPromise<AuthResponse | CodeRequiredResponse, LoginRequest>(() => (options.login ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))()),
+      verifyCode: fromPromise<AuthResponse, VerifyCodeRequest>(({ input }) => (options.verifyCode ?? (() => Promise.resolve({ token: adminToken, user: adminUser })))(input)),
       fetchMe: fromPromise(() => (options.fetchMe ?? (() => Promise.resolve(adminUser)))()),
       updateProfile: fromPromise(({ input }) => (options.updateProfile ?? (() => Promise.resolve(adminUser)))(input)),
+      renewal: fromCallback<AuthEvent>(({ sendBack }) => {
+        ;(options.renew ?? (() => Promise.reject(new Error('offline'))))().then(
+          (t) => sendBack({ type: 'auth.renewed', token: t }),
+          () => sendBack({ type: 'auth.renewFailed' }),
+        )
+      }),
     },
     actions: {
       storeToken: (_, params: { token: string }) => storeToken(params.token),
@@ -213,6 +223,67 @@ describe('auth machine: signed in', () => {
     expect(forgetToken).toHaveBeenCalledTimes(1)
   })
 
+  describe('session timeout (simulated clock)', () => {
+    const MIN = 60_000
+    const at = (ms: number) => Math.floor(ms / 1000)
+    /** A token issued at `issued` (ms) living 30 minutes, as the server signs with the default timeout. */
+    const tokenAt = (issued: number) => token({ sub: '1', email: 'admin@funeral.test', role: 'admin', iat: at(issued), exp: at(issued) + 30 * 60 })
+
+    function session(renew: () => Promise<string>) {
+      const clock = new SimulatedClock()
+      clock.set(NOW)
+      const ctx = start({ storedToken: tokenAt(NOW), clock, now: () => clock.now(), fetchMe: () => new Promise(() => {}), renew })
+      return { ...ctx, clock }
+    }
+
+    it('an idle session ends at the timeout: no activity, no renewal', () => {
+      const renew = vi.fn(() => Promise.resolve(tokenAt(NOW)))
+      const { actor, clock } = session(renew)
+      clock.increment(29 * MIN)
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+      clock.increment(1 * MIN + 1000)
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+      expect(actor.getSnapshot().context.endedBy).toBe('expired')
+      expect(renew).not.toHaveBeenCalled()
+    })
+
+    it('activity in the first half of the token\'s life asks for nothing; past half, it renews once and the session goes on', async () => {
+      const renew = vi.fn(() => Promise.resolve(tokenAt(clockNow())))
+      const { actor, clock, storeToken } = session(renew)
+      const clockNow = () => clock.now()
+      clock.increment(10 * MIN)
+      actor.send({ type: 'user.active' })
+      expect(renew).not.toHaveBeenCalled()
+      clock.increment(10 * MIN)
+      actor.send({ type: 'user.active' })
+      actor.send({ type: 'user.active' })
+      expect(renew).toHaveBeenCalledTimes(1)
+      await flush()
+      expect(storeToken).toHaveBeenLastCalledWith(tokenAt(NOW + 20 * MIN))
+      expect(actor.getSnapshot().context.expiresAt).toBe(NOW + 50 * MIN)
+      // Past the first token's end: still signed in.
+      clock.increment(15 * MIN)
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+      // Then idle: the renewed token's end signs out.
+      clock.increment(15 * MIN + 1000)
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    })
+
+    it('a renewal that fails keeps the session until its token ends, and the next activity asks again', async () => {
+      const renew = vi.fn(() => Promise.reject(new Error('offline')))
+      const { actor, clock } = session(renew)
+      clock.increment(20 * MIN)
+      actor.send({ type: 'user.active' })
+      await flush()
+      expect(actor.getSnapshot().context.renewing).toBe(false)
+      actor.send({ type: 'user.active' })
+      expect(renew).toHaveBeenCalledTimes(2)
+      await flush()
+      clock.increment(10 * MIN + 1000)
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true)
+    })
+  })
+
   it("judges expiry by its input clock alone, whatever the wall clock says", async () => {
     // The wall clock is years past the token's exp; the machine's clock (NOW) is not.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2040-01-01T00:00:00Z') })
@@ -271,7 +342,7 @@ describe('a password the user must replace', () => {
     expect(actor.getSnapshot().context.user?.must_change_password).toBe(true)
 
     const renewed = token({ sub: '1', name: 'Grace Wanjiru', email: 'admin@funeral.test', role: 'admin', exp: inHours(8) })
-    actor.send({ type: 'auth.renewed', response: { token: renewed, user: adminUser } })
+    actor.send({ type: 'auth.signedInAgain', response: { token: renewed, user: adminUser } })
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.token).toBe(renewed)
     expect(actor.getSnapshot().context.user?.must_change_password).toBeUndefined()

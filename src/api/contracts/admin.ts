@@ -46,5 +46,7 @@ export const UserUpdateRequest = z.object({
   phone: z.optional(z.string()),
   address: z.optional(z.string()),
   password: z.optional(z.string()),
+  /** The signed-in admin's own password: required to set an administrator's password. */
+  adminPassword: z.optional(z.string()),
 })
 export type UserUpdateRequest = z.infer<typeof UserUpdateRequest>

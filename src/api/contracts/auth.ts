@@ -114,6 +114,9 @@ export const meetsPasswordRules = (rules: PasswordRules) =>
 export const AuthResponse = z.object({ token: z.string().check(z.minLength(1)), user: User })
 export type AuthResponse = z.infer<typeof AuthResponse>
 
+/** POST /auth/renew: a fresh token for a session still alive (its life is the Settings' session timeout). */
+export const RenewResponse = z.object({ token: z.string().check(z.minLength(1)) })
+
 export const MessageResponse = z.looseObject({ message: z.string() })
 
 /** GET /settings/public: the password rules every new password must meet (public, so the forms can check before sending). */

@@ -62,7 +62,7 @@ export function MustChangePassword() {
   })
   const renewed = submission.succeeded ? submission.result : null
   useEffect(() => {
-    if (renewed) actor.send({ type: 'auth.renewed', response: renewed })
+    if (renewed) actor.send({ type: 'auth.signedInAgain', response: renewed })
   }, [renewed, actor])
 
   return (

@@ -218,7 +218,9 @@ function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: Setting
         </div>
         <div className={styles.switches}>
           <security.Field name="requireComplexity">{(f) => <SwitchField field={f} label={t`Require complex passwords`} />}</security.Field>
-          <security.Field name="twoFactor">{(f) => <SwitchField field={f} label={t`Two-factor authentication`} />}</security.Field>
+          <security.Field name="twoFactor">
+            {(f) => <SwitchField field={f} label={t`Two-factor authentication (staff get a code by SMS at sign-in)`} />}
+          </security.Field>
         </div>
       </Section>
 

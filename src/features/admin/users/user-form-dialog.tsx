@@ -52,7 +52,11 @@ export const staffForm = (rules: PasswordRules, t: Translate) =>
     address: z.string(),
   })
 
-/** SPEC.md section 5, edit user: password optional (blank keeps it, else it meets the rules); roles client, morgue_attendant, admin. */
+/**
+ * SPEC.md section 5, edit user: password optional (blank keeps it, else it meets the rules); roles
+ * client, morgue_attendant, admin. Setting an administrator's password (or making someone an
+ * administrator with one) also takes the signed-in admin's own password, as the server asks.
+ */
 export const editUserForm = (rules: PasswordRules, t: Translate) =>
   z.object({
     name: name(t),
@@ -61,7 +65,12 @@ export const editUserForm = (rules: PasswordRules, t: Translate) =>
     role: z.enum(['client', 'morgue_attendant', 'admin']),
     phone: z.string(),
     address: z.string(),
+    // Checked by its field, which is there only when needed (needsOwnPassword).
+    adminPassword: z.string(),
   })
+
+/** A new password for someone who is, or is becoming, an administrator. */
+const needsOwnPassword = (wasAdmin: boolean, v: { password: string; role: string }) => v.password !== '' && (wasAdmin || v.role === 'admin')
 
 function RoleSelect({ field, roles }: { field: AnyFieldApi; roles: readonly WireRole[] }) {
   const { t } = useLingui()
@@ -135,7 +144,9 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
   const formId = useId()
   const rules = usePasswordRules()
   const { t, i18n } = useLingui()
+  const wasAdmin = user.role === 'admin'
   const schema = useMemo(() => editUserForm(rules, (d) => i18n._(d)), [rules, i18n])
+  const ownPasswordMissing = ({ value }: { value: string }) => (value ? undefined : t(msg`Enter your own password to set an administrator's password`))
   const form = useForm({
     defaultValues: {
       name: user.name,
@@ -144,6 +155,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
       role: toWireRole(user.role) as WireRole,
       phone: user.phone ?? '',
       address: user.address ?? '',
+      adminPassword: '',
     },
     validators: { onChange: schema },
     onSubmit: ({ value }) => {
@@ -156,6 +168,7 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
       }
       // SPEC.md section 5: a blank password keeps the old one and is not sent.
       if (value.password) body.password = value.password
+      if (needsOwnPassword(wasAdmin, value)) body.adminPassword = value.adminPassword
       onSubmit(body)
     },
   })
@@ -181,6 +194,24 @@ export function EditUserDialog({ user, busy, error, onCancel, onSubmit }: Props 
                   <TextField field={f} label={t`New password`} type="password" autoComplete="new-password" hint={t`Leave blank to keep the current password. ${t(passwordHintWords(rules))}.`} />
                 )}
               </form.Field>
+              <form.Subscribe selector={(s) => needsOwnPassword(wasAdmin, s.values)}>
+                {(needed) =>
+                  needed && (
+                    <form.Field name="adminPassword" validators={{ onChange: ownPasswordMissing, onSubmit: ownPasswordMissing }}>
+                      {(f) => (
+                        <TextField
+                          field={f}
+                          label={t`Your password`}
+                          type="password"
+                          autoComplete="current-password"
+                          hint={t`To set an administrator's password, confirm it is you.`}
+                          required
+                        />
+                      )}
+                    </form.Field>
+                  )
+                }
+              </form.Subscribe>
             </form>
           </DialogContent>
           <DialogFooter busy={busy} onCancel={onCancel} form={formId} confirm={busy ? t`Saving...` : t`Save changes`} />

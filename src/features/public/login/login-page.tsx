@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { useForm } from '@tanstack/react-form'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
-import { boolean, extend } from 'zod/mini'
+import { boolean, extend, object, regex, string, trim } from 'zod/mini'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoginRequest } from '../../../api/contracts/auth-requests'
 import { useAfterHydration } from '../../../lib/hydration'
@@ -42,6 +42,43 @@ function SignInButton({ handingOver, ready }: { handingOver: boolean; ready: boo
       {busy ? t`Signing in...` : t`Sign in`}
     </Button>
   )
+}
+
+/**
+ * The second step of a staff sign-in when the home asks for it: the 6-digit code sent by SMS to the
+ * staff member's phone (a wrong code's message comes as a toast, as a wrong password's does).
+ */
+function CodeStep({ phoneEnding }: { phoneEnding: string }) {
+  const styles = useFormStyles()
+  const { t } = useLingui()
+  const actor = useContext(SessionContext) ?? loadedSession()
+  const { loading } = useSessionView()
+  const form = useForm({
+    defaultValues: { code: '' },
+    validators: { onChange: object({ code: string().check(trim(), regex(/^\d{6}$/, t`Enter the 6-digit code from the SMS`)) }) },
+    onSubmit: ({ value }) => actor?.send({ type: 'auth.verifyCode', code: value.code.trim() }),
+  })
+  return (
+    <AuthCard title={t`Enter your sign-in code`} subtitle={t`We sent a 6-digit code by SMS to the phone ending ${phoneEnding}. It expires in 10 minutes.`}>
+      <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Sign-in code`}>
+        <form.Field name="code">
+          {(field) => <TextField field={field} label={t`Sign-in code`} inputMode="numeric" autoComplete="one-time-code" required />}
+        </form.Field>
+        <Button type="submit" appearance="primary" size="large" disabled={loading}>
+          {loading ? t`Checking...` : t`Verify and sign in`}
+        </Button>
+        <Button appearance="subtle" onClick={() => actor?.send({ type: 'auth.cancelCode' })} disabled={loading}>
+          {t`Back to sign in`}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}
+
+/** The code step in place of the form while a two-step sign-in waits for its code. */
+function LoginOrCode({ children }: { children: ReactNode }) {
+  const { codeTo } = useSessionView()
+  return codeTo ? <CodeStep phoneEnding={codeTo} /> : <>{children}</>
 }
 
 /**
@@ -94,6 +131,7 @@ export function LoginPage() {
   )
 
   return (
+    <LoginOrCode>
     <AuthCard title={t`Sign in`} subtitle={t`Welcome back. Sign in to follow your bookings, documents and payments.`}>
       <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Sign in`}>
         <form.Field name="email">
@@ -126,5 +164,6 @@ export function LoginPage() {
         </Suspense>
       )}
     </AuthCard>
+    </LoginOrCode>
   )
 }

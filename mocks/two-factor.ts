@@ -1,0 +1,72 @@
+/**
+ * Two-step sign-in for staff, as the server does it (server/two-factor.ts): a 6-digit code by SMS
+ * (the mock's SMS outbox, where Demo tools and "Messages sent" show it), kept only as SHA-256
+ * hashes, 10 minutes, 5 tries, used once. Held in memory: a reload of the mock forgets them.
+ */
+import type { UserRecord } from './db'
+import { db } from './db'
+import { ApiError } from './http'
+import { queueMockSmsTo } from './messages'
+import { randomHex } from './passwords'
+import { storedSettings } from './settings-store'
+import { normaliseKenyanPhone } from '../src/api/contracts/payments'
+import { smsLanguage } from '../src/api/contracts/messages'
+import {
+  CODE_MAX_TRIES,
+  CODE_TTL_MINUTES,
+  MSG_CODE_EXPIRED,
+  MSG_CODE_SENT,
+  MSG_CODE_WRONG,
+  MSG_NO_PHONE,
+  SIGN_IN_CODE_SMS,
+  isStaffRole,
+  type CodeRequiredResponse,
+} from '../src/api/contracts/two-factor'
+
+interface Pending {
+  userId: number
+  codeHash: string
+  attempts: number
+  expiresAt: number
+  used: boolean
+}
+const pending = new Map<string, Pending>()
+
+async function sha256(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+function sixDigits(): string {
+  const a = new Uint32Array(1)
+  globalThis.crypto.getRandomValues(a)
+  return String((a[0] ?? 0) % 1_000_000).padStart(6, '0')
+}
+
+/** The second step this sign-in needs, or null (not staff, or the setting is off). */
+export async function mockCodeStep(user: UserRecord): Promise<CodeRequiredResponse | null> {
+  if (!isStaffRole(user.role)) return null
+  const { security, general } = storedSettings()
+  if (!security.twoFactor) return null
+  const phone = user.phone ? normaliseKenyanPhone(user.phone) : null
+  if (!phone) throw new ApiError(403, MSG_NO_PHONE)
+  const challenge = randomHex(32)
+  const code = sixDigits()
+  const challengeHash = await sha256(`challenge:${challenge}`)
+  pending.set(challengeHash, { userId: user.id, codeHash: await sha256(`code:${challengeHash}:${code}`), attempts: 0, expiresAt: Date.now() + CODE_TTL_MINUTES * 60_000, used: false })
+  await queueMockSmsTo(phone, { userId: user.id, kind: 'sign-in', body: SIGN_IN_CODE_SMS[smsLanguage(user.language)](general.facilityName, code) })
+  return { codeRequired: true, challenge, phoneEnding: phone.slice(-4), message: MSG_CODE_SENT }
+}
+
+/** The account a right code signs in; a wrong one counts a try (5 in all) and answers 401. */
+export async function mockVerifyCode(challenge: string, code: string): Promise<UserRecord> {
+  const challengeHash = await sha256(`challenge:${challenge}`)
+  const entry = pending.get(challengeHash)
+  if (!entry || entry.used || entry.expiresAt <= Date.now() || entry.attempts >= CODE_MAX_TRIES) throw new ApiError(401, MSG_CODE_EXPIRED)
+  entry.attempts += 1
+  if ((await sha256(`code:${challengeHash}:${code}`)) !== entry.codeHash) throw new ApiError(401, entry.attempts >= CODE_MAX_TRIES ? MSG_CODE_EXPIRED : MSG_CODE_WRONG)
+  entry.used = true
+  const user = db.user.findFirst((q) => q.where({ id: entry.userId }))
+  if (!user) throw new ApiError(401, MSG_CODE_EXPIRED)
+  return user
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod/mini'
+
+/**
+ * Two-step sign-in for staff (Settings, security, two-factor): after the password, a one-time
+ * 6-digit code sent by SMS to the staff member's phone; POST /auth/login/verify exchanges it for the
+ * token. The words both backends answer, and the SMS in English and Kiswahili.
+ */
+export const CODE_TTL_MINUTES = 10
+export const CODE_MAX_TRIES = 5
+
+/** POST /auth/login's answer when a code is needed (instead of the token). */
+export const CodeRequiredResponse = z.object({
+  codeRequired: z.literal(true),
+  /** Opaque: sent back with the code. */
+  challenge: z.string().check(z.minLength(1)),
+  /** The last digits of the phone the code went to. */
+  phoneEnding: z.string(),
+  message: z.string(),
+})
+export type CodeRequiredResponse = z.infer<typeof CodeRequiredResponse>
+
+export const VerifyCodeRequest = z.object({
+  challenge: z.string().check(z.minLength(1, 'Please sign in again'), z.maxLength(200, 'Please sign in again')),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the SMS')),
+})
+export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>
+
+export const MSG_CODE_SENT = 'A sign-in code has been sent by SMS'
+export const MSG_CODE_WRONG = 'The code is incorrect'
+export const MSG_CODE_EXPIRED = 'This sign-in code has expired or was used too many times. Please sign in again.'
+export const MSG_NO_PHONE = 'Two-step sign-in needs a mobile number on your account. Ask an administrator to add one.'
+export const MSG_ADMIN_NEEDS_PHONE = 'Add your mobile number to your profile before turning on two-step sign-in'
+
+export const SIGN_IN_CODE_SMS = {
+  en: (home: string, code: string) => `${home}: your sign-in code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it.`,
+  sw: (home: string, code: string) => `${home}: nambari yako ya kuingia ni ${code}. Itaisha baada ya dakika ${CODE_TTL_MINUTES}. Usimpe mtu yeyote.`,
+} as const
+
+/** Whether this role signs in in two steps when the setting is on: staff only (families never). */
+export const isStaffRole = (role: string) => role === 'admin' || role === 'morgue_attendant'
