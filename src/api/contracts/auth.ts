@@ -28,7 +28,7 @@ export type User = z.infer<typeof User>
 /** The 403 of every signed-in call but /auth/me, /auth/change-password and /auth/logout while the user must choose a new password. */
 export const MSG_MUST_CHANGE_PASSWORD = 'Please choose a new password before you continue.'
 /** The only signed-in calls allowed while the user must choose a new password. */
-export const PASSWORD_CHANGE_PATHS = ['/api/auth/me', '/api/auth/change-password', '/api/auth/logout'] as const
+export const PASSWORD_CHANGE_PATHS = ['/api/auth/me', '/api/auth/change-password', '/api/auth/logout', '/api/auth/renew'] as const
 
 /** True when a password chosen at `changedAt` is older than the Settings' expiry (0 days: never expires). */
 export function passwordExpired(changedAt: Date, expiryDays: number, now = Date.now()): boolean {
