@@ -83,14 +83,25 @@ async function exportTables(db: Db): Promise<{ exported_at: string; tables: Reco
   return { exported_at: new Date().toISOString(), tables }
 }
 
-/** Deletes our backup files older than `days` days; returns their names. */
+/**
+ * When a backup was made, read from its name (`backup-2026-11-27T08-30-47-440Z…`), which says it
+ * whatever happened to the file since (a copy or a restore moves its mtime); null for other names.
+ */
+function madeAt(name: string): number | null {
+  const m = /^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(name)
+  if (!m) return null
+  const at = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`)
+  return Number.isNaN(at) ? null : at
+}
+
+/** Deletes our backup files older than `days` days (by the time in their name); returns their names. */
 export async function pruneBackups(dir: string, days: number, now = new Date()): Promise<string[]> {
   const cutoff = now.getTime() - days * 86_400_000
   const deleted: string[] = []
   for (const name of await readdir(dir)) {
     if (!BACKUP_FILE.test(name)) continue
     const path = join(dir, name)
-    if ((await stat(path)).mtimeMs < cutoff) {
+    if ((madeAt(name) ?? (await stat(path)).mtimeMs) < cutoff) {
       await rm(path, { force: true })
       deleted.push(name)
     }

@@ -50,11 +50,13 @@ describe('settings on the server', () => {
     const dir = join(serverDataDir(), 'backups')
     mkdirSync(dir, { recursive: true })
     const days = Number(DEFAULT_SETTINGS.retention.backupRetentionDays)
-    const old = 'backup-2000-01-01T00-00-00-000Z.tar.gz'
-    const recent = 'backup-2000-01-02T00-00-00-000Z.tar.gz'
+    const past = (d: number) => new Date(Date.now() - d * 86_400_000)
+    // A backup's age is the time in its name (a copied or restored file's mtime says nothing).
+    const named = (d: number) => `backup-${past(d).toISOString().replace(/[:.]/g, '-')}.tar.gz`
+    const old = named(days + 1)
+    const recent = named(days - 1)
     const notOurs = 'notes.txt'
     for (const name of [old, recent, notOurs]) writeFileSync(join(dir, name), 'x')
-    const past = (d: number) => new Date(Date.now() - d * 86_400_000)
     utimesSync(join(dir, old), past(days + 1), past(days + 1))
     utimesSync(join(dir, recent), past(days - 1), past(days - 1))
     utimesSync(join(dir, notOurs), past(days + 1), past(days + 1))
