@@ -125,6 +125,13 @@ export function createAuthMachine(now: () => number) {
         enqueue('clearSession')
         enqueue.assign({ endedBy: params.endedBy })
       }),
+      /**
+       * The sign-in's success toast, unless the user must still choose a password: that screen comes
+       * next, and a "Login successful!" drawn over its heading would say the job is done when it is not.
+       */
+      welcome: enqueueActions<AuthContext, AuthEvent, undefined, AuthEvent, never, never, never, never, NotifyEvent>(({ context, enqueue }) => {
+        if (!context.user?.must_change_password) enqueue.emit(notify('success', context.loginMessage))
+      }),
       /** The login or profile form's failure: its message (the server's when it sent one) and a toast. */
       fail: recordFailure<AuthContext, AuthEvent>('error'),
     },
@@ -207,7 +214,7 @@ export function createAuthMachine(now: () => number) {
                   actions: [
                     assign(({ event }) => signedInWith(event.output as AuthResponse, now())),
                     { type: 'storeToken', params: ({ event }) => ({ token: (event.output as AuthResponse).token }) },
-                    emit(({ context }) => notify('success', context.loginMessage)),
+                    'welcome',
                   ],
                 },
               ],
@@ -240,7 +247,7 @@ export function createAuthMachine(now: () => number) {
                 actions: [
                   assign(({ event }) => ({ ...signedInWith(event.output, now()), codeStep: null })),
                   { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                  emit(({ context }) => notify('success', context.loginMessage)),
+                  'welcome',
                 ],
               },
               // A wrong code: its message, and another try (or back to the password after five).

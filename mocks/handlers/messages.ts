@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { db, plain } from '../db'
 import { body, requireRoleOf, requireUser, route, toIntId, ApiError, parseId } from '../http'
 import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SendMessageRequest } from '../../src/api/contracts/messages'
+import { maskSignInCode } from '../../src/api/contracts/two-factor'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
 import { addMessage, bookingThread, flushDueSms, markRead, smsMockFamily, summary, threadsFor, visibleThread, wireMessages, wireSms } from '../messages'
 
@@ -72,7 +73,9 @@ export const messageHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       await flushDueSms()
-      return HttpResponse.json({ messages: wireSms(), provider: 'outbox' })
+      // As the server: the SMS went out with the code; the admin sees it masked.
+      const messages = wireSms().map((sms) => ({ ...sms, body: maskSignInCode(sms.kind, sms.body) }))
+      return HttpResponse.json({ messages, provider: 'outbox' })
     }),
   ),
 

@@ -4,6 +4,7 @@ import { desc, sql } from 'drizzle-orm'
 import { requireAuth } from '../auth'
 import { smsOutbox } from '../db/schema'
 import type { AppEnv } from '../types'
+import { maskSignInCode } from '../../src/api/contracts/two-factor'
 
 const iso = (column: unknown) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
@@ -25,5 +26,7 @@ export const smsOutboxRoutes = new Hono<AppEnv>().get('/', requireAuth('admin'),
     .from(smsOutbox)
     .orderBy(desc(smsOutbox.id))
     .limit(200)
-  return c.json({ messages: rows, provider: c.var.deps.smsProvider ?? 'outbox' })
+  // The SMS itself went out with the code; the admin sees it masked.
+  const messages = rows.map((row) => ({ ...row, body: maskSignInCode(row.kind, row.body) }))
+  return c.json({ messages, provider: c.var.deps.smsProvider ?? 'outbox' })
 })

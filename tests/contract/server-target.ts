@@ -13,13 +13,13 @@ import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { createDarajaClient, type Daraja } from '../../server/daraja/client'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { simulatorDarajaConfig } from '../../server/daraja/config'
-import { eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
-import { documents, mpesaRequests, services } from '../../server/db/schema'
+import { documents, mpesaRequests, services, smsOutbox } from '../../server/db/schema'
 import { sendDueMail, type OutgoingMail } from '../../server/mail'
 import { insertDemo, truncateAll } from '../../server/db/seed'
 import { signToken } from '../../server/auth'
@@ -107,6 +107,10 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
         const user = await findUserByEmail(db, email)
         // Through the repository: the account remembered for tokens is forgotten with the change.
         if (user) await updateUser(db, user.id, { passwordChangedAt: new Date(Date.now() - ms) })
+      },
+      async lastSms(kind: string) {
+        const [row] = await db.select({ body: smsOutbox.body, to_phone: smsOutbox.toPhone }).from(smsOutbox).where(eq(smsOutbox.kind, kind)).orderBy(desc(smsOutbox.id)).limit(1)
+        return row ?? null
       },
     },
     /** Runs the mail job once (as the server's would) into a mailbox kept here, and reads the newest reset link sent to `email`. */

@@ -58,6 +58,8 @@ export interface Fixtures {
   agePush(checkoutRequestId: string, ms: number): Promise<void>
   /** Moves the moment the account last chose its password `ms` into the past (its expiry, without waiting for it). */
   agePassword(email: string, ms: number): Promise<void>
+  /** The newest SMS of this kind as it was sent (read from the outbox itself, not through the admin's view). */
+  lastSms(kind: string): Promise<{ body: string; to_phone: string } | null>
 }
 
 const mockFixtures: Fixtures = {
@@ -91,6 +93,10 @@ const mockFixtures: Fixtures = {
   async agePassword(email, ms) {
     await mockDb.user.update((q) => q.where({ email: email.toLowerCase() }), { data: (u) => void (u.password_changed_at = new Date(Date.now() - ms).toISOString()) })
   },
+  async lastSms(kind) {
+    const sms = mockDb.sms.findMany((q) => q.where({ kind }), { orderBy: { id: 'desc' } })[0]
+    return sms ? { body: sms.body, to_phone: sms.to_phone } : null
+  },
 }
 
 export const fixtures: Fixtures = {
@@ -99,6 +105,7 @@ export const fixtures: Fixtures = {
   setPricingKey: (id, key) => (server ? server.fixtures.setPricingKey(id, key) : mockFixtures.setPricingKey(id, key)),
   agePush: (id, ms) => (server ? server.fixtures.agePush(id, ms) : mockFixtures.agePush(id, ms)),
   agePassword: (email, ms) => (server ? server.fixtures.agePassword(email, ms) : mockFixtures.agePassword(email, ms)),
+  lastSms: (kind) => (server ? server.fixtures.lastSms(kind) : mockFixtures.lastSms(kind)),
 }
 
 /** Starts the chosen backend for this file and gives every test the fresh seed. */

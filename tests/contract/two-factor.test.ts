@@ -5,9 +5,9 @@
  * 5 tries, once. Families sign in as before.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { call, demo, loginAs, useBackend } from './target'
+import { call, demo, fixtures, loginAs, useBackend } from './target'
 import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
-import { CodeRequiredResponse, MSG_ADMIN_NEEDS_PHONE, MSG_CODE_EXPIRED, MSG_CODE_WRONG, MSG_NO_PHONE } from '../../src/api/contracts/two-factor'
+import { CodeRequiredResponse, MASKED_CODE, MSG_ADMIN_NEEDS_PHONE, MSG_CODE_EXPIRED, MSG_CODE_WRONG, MSG_NO_PHONE } from '../../src/api/contracts/two-factor'
 
 useBackend()
 afterEach(() => vi.useRealTimers())
@@ -19,10 +19,9 @@ async function twoFactor(admin: string, on: boolean) {
 
 const signIn = (role: 'admin' | 'morgue_attendant' | 'client') => call('POST', '/auth/login', { body: { email: demo(role).email, password: demo(role).password } })
 
-/** The code in the newest sign-in SMS (read as the admin sees "Messages sent"). */
-async function lastCode(admin: string): Promise<{ code: string; body: string; to: string }> {
-  const res = await call<{ messages: Array<{ kind: string; body: string; to_phone: string }> }>('GET', '/sms-outbox', { token: admin })
-  const sms = res.json.messages.find((m) => m.kind === 'sign-in')
+/** The code in the newest sign-in SMS, as the phone received it (read from the outbox itself: the admin's list masks it). */
+async function lastCode(): Promise<{ code: string; body: string; to: string }> {
+  const sms = await fixtures.lastSms('sign-in')
   const code = sms?.body.match(/\b(\d{6})\b/)?.[1]
   if (!sms || !code) throw new Error('no sign-in SMS')
   return { code, body: sms.body, to: sms.to_phone }
@@ -39,9 +38,17 @@ describe('two-step sign-in for staff', () => {
     expect(first.status).toBe(200)
     expect(first.json).not.toHaveProperty('token')
     const step = CodeRequiredResponse.parse(first.json)
-    const { code, body, to } = await lastCode(admin)
+    const { code, body, to } = await lastCode()
     expect(to.endsWith(step.phoneEnding)).toBe(true)
     expect(body).toContain(`sign-in code is ${code}`)
+    // The admin's "Messages sent" lists the SMS but never another staff member's live code.
+    const outbox = await call<{ messages: Array<{ kind: string; body: string; to_phone: string }> }>('GET', '/sms-outbox', { token: admin })
+    expect(outbox.status).toBe(200)
+    const listed = outbox.json.messages.find((m) => m.kind === 'sign-in')
+    expect(listed?.to_phone).toBe(to)
+    expect(listed?.body).toContain(`sign-in code is ${MASKED_CODE}`)
+    expect(listed?.body).not.toContain(code)
+    for (const m of outbox.json.messages.filter((m) => m.kind === 'sign-in')) expect(m.body).not.toMatch(/\d{6}/)
 
     const wrong = await verify(step.challenge, wrongOf(code))
     expect(wrong.status).toBe(401)
@@ -60,7 +67,7 @@ describe('two-step sign-in for staff', () => {
     const admin = await loginAs('admin')
     await twoFactor(admin, true)
     const step = CodeRequiredResponse.parse((await signIn('admin')).json)
-    const { code } = await lastCode(admin)
+    const { code } = await lastCode()
     const answers = []
     for (let i = 0; i < 5; i++) answers.push((await verify(step.challenge, wrongOf(code))).json.message)
     expect(answers).toEqual([MSG_CODE_WRONG, MSG_CODE_WRONG, MSG_CODE_WRONG, MSG_CODE_WRONG, MSG_CODE_EXPIRED])
@@ -72,7 +79,7 @@ describe('two-step sign-in for staff', () => {
     const admin = await loginAs('admin')
     await twoFactor(admin, true)
     const step = CodeRequiredResponse.parse((await signIn('morgue_attendant')).json)
-    const { code } = await lastCode(admin)
+    const { code } = await lastCode()
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 + 1000 })
     const late = await verify(step.challenge, code)
     expect(late.status).toBe(401)

@@ -334,12 +334,31 @@ describe('auth machine: set user when signed out', () => {
 })
 
 describe('a password the user must replace', () => {
+  it('after the second step (the SMS code) too: no success toast, while a normal two-step sign-in shows it', async () => {
+    const codeStep = { codeRequired: true as const, challenge: 'c', phoneEnding: '5678', message: 'A sign-in code has been sent by SMS' }
+    for (const mustChange of [true, false]) {
+      const { actor, notes } = start({
+        login: () => Promise.resolve(codeStep),
+        verifyCode: () => Promise.resolve({ token: adminToken, user: mustChange ? { ...adminUser, must_change_password: true } : adminUser }),
+      })
+      actor.send({ type: 'auth.login', credentials: { email: 'admin@funeral.test', password: 'one-time' } })
+      await flush()
+      expect(actor.getSnapshot().matches({ signedOut: 'codeNeeded' })).toBe(true)
+      actor.send({ type: 'auth.verifyCode', code: '123456' })
+      await flush()
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+      expect(notes).toEqual(mustChange ? [] : [{ type: 'notify', level: 'success', message: 'Login successful!' }])
+    }
+  })
+
   it('is kept on the session after sign-in; the token renewed after the change clears it and is stored', async () => {
-    const { actor, storeToken } = start({ login: () => Promise.resolve({ token: adminToken, user: { ...adminUser, must_change_password: true } }) })
+    const { actor, storeToken, notes } = start({ login: () => Promise.resolve({ token: adminToken, user: { ...adminUser, must_change_password: true } }) })
     actor.send({ type: 'auth.login', credentials: { email: 'admin@funeral.test', password: 'one-time' } })
     await flush()
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
     expect(actor.getSnapshot().context.user?.must_change_password).toBe(true)
+    // No "Login successful!": the new-password screen comes next, and the toast would cover its heading.
+    expect(notes).toEqual([])
 
     const renewed = token({ sub: '1', name: 'Grace Wanjiru', email: 'admin@funeral.test', role: 'admin', exp: inHours(8) })
     actor.send({ type: 'auth.signedInAgain', response: { token: renewed, user: adminUser } })

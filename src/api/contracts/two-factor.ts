@@ -36,5 +36,16 @@ export const SIGN_IN_CODE_SMS = {
   sw: (home: string, code: string) => `${home}: nambari yako ya kuingia ni ${code}. Itaisha baada ya dakika ${CODE_TTL_MINUTES}. Usimpe mtu yeyote.`,
 } as const
 
+/** The SMS kind that carries a one-time sign-in code. */
+export const SIGN_IN_SMS_KIND = 'sign-in'
+/** What stands in for the code wherever someone other than its owner sees the SMS (the admin's "Messages sent"). */
+export const MASKED_CODE = '••••••'
+
+/**
+ * The SMS body as the admin's "Messages sent" shows it: a sign-in SMS with its code masked (another
+ * staff member's live code must not be readable there); every other SMS as it was sent.
+ */
+export const maskSignInCode = (kind: string, body: string) => (kind === SIGN_IN_SMS_KIND ? body.replace(/\d{6}/g, MASKED_CODE) : body)
+
 /** Whether this role signs in in two steps when the setting is on: staff only (families never). */
 export const isStaffRole = (role: string) => role === 'admin' || role === 'morgue_attendant'
