@@ -28,6 +28,7 @@ import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 import { mailOutboxRoutes } from './routes/mail-outbox'
+import { healthRoutes } from './routes/health'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
 z.config(en())
@@ -92,7 +93,9 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     if (c.res.status === 413) c.res.headers.set('Connection', 'close')
     // One line per API call (never a body or a header: they may carry passwords and tokens).
     if (c.req.path.startsWith('/api')) {
-      const level = c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
+      // The health check is probed every few seconds by a load balancer: its lines would drown the
+      // rest, so they are debug (a failing check is logged once, when the answer changes: routes/health.ts).
+      const level = c.req.path === '/api/health' ? 'debug' : c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
       deps.log[level]({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
     }
   })
@@ -118,6 +121,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     // Answers about people are private: no shared cache may keep them.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
+  // No token and no rate limit (those are per route): a load balancer probes it every few seconds.
+  api.route('/health', healthRoutes())
   api.route('/auth', authRoutes)
   api.route('/services', serviceRoutes)
   api.route('/deceased', deceasedRoutes)

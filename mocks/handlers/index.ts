@@ -14,6 +14,7 @@ import { settingsHandlers } from './settings'
 import { contactHandlers } from './contact'
 import { messageHandlers } from './messages'
 import { contributionHandlers } from './contributions'
+import { healthHandlers } from './health'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -28,6 +29,7 @@ const notFound = http.all(
 export const handlers = [
   faultHandler,
   ...devHandlers,
+  ...healthHandlers,
   ...authHandlers,
   ...serviceHandlers,
   ...deceasedHandlers,

@@ -28,10 +28,14 @@ export const PGLITE_SHARED_BUFFERS = '16MB'
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** The newest migration's time in the journal (drizzle-kit's `when`, kept as `created_at` once applied). */
-function newestMigration(): number {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
-  return Math.max(0, ...journal.entries.map((e) => e.when))
+let newest: number | undefined
+/** The newest migration's time in the journal (drizzle-kit's `when`, kept as `created_at` once applied). Read once: the health check asks every few seconds. */
+export function newestMigration(): number {
+  if (newest === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
+    newest = Math.max(0, ...journal.entries.map((e) => e.when))
+  }
+  return newest
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { chmodSync, createWriteStream, mkdirSync, statSync } from 'node:fs'
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { chmod, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -125,6 +125,16 @@ export async function createDiskStorage({ dataDir, folder = 'documents' }: DiskS
     async delete(key) {
       if (!KEY.test(key)) return
       await rm(join(dir, key), { force: true })
+    },
+
+    async probe() {
+      // A temporary file's name: never a document key, and swept like one if a crash leaves it.
+      const path = join(dir, `.health-${randomUUID()}${TEMP_SUFFIX}`)
+      try {
+        await writeFile(path, 'ok', { flag: 'wx', mode: 0o600 })
+      } finally {
+        await rm(path, { force: true })
+      }
     },
 
     async sweepTemporaryFiles(olderThanMs = 60 * 60 * 1000) {

@@ -39,6 +39,11 @@ export interface Storage {
   get(key: string): Promise<Readable>
   /** Removes the object; deleting what is not there is not an error (a retried delete). */
   delete(key: string): Promise<void>
+  /**
+   * Cheap proof that objects can be written now (the health check, every few seconds): writes and
+   * removes a tiny object that no document key can name. Rejects when the store cannot be written.
+   */
+  probe(): Promise<void>
 }
 
 export type StorageErrorKind = 'too-large' | 'empty' | 'unsupported-type' | 'not-found'
