@@ -1,3 +1,4 @@
+import { MSG_SAME_PASSWORD } from '../../src/api/contracts/auth'
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId, type UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route } from '../http'
@@ -27,7 +28,6 @@ export const MSG_FORGOT = 'If an account exists for that email, a reset link has
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 const RESET_TTL_MS = 60 * 60 * 1000
-export const MSG_SAME_PASSWORD = 'Choose a password different from the current one'
 const USER_LABELS = { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' } as const
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase()

@@ -1,3 +1,4 @@
+import { MSG_SAME_PASSWORD } from '../../src/api/contracts/auth'
 import { createHash, randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { and, eq, gt, isNull } from 'drizzle-orm'
@@ -22,7 +23,6 @@ export const MSG_FORGOT = 'If an account exists for that email, a reset link has
 export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
 export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
 export const MSG_TOO_MANY = MSG_TOO_MANY_SIGN_INS
-export const MSG_SAME_PASSWORD = 'Choose a password different from the current one'
 
 /** The reset e-mail's language: the account's (chosen in the app); until then the browser's that asked for it, else English. */
 const emailLanguage = (chosen: 'en' | 'sw' | null, acceptLanguage: string | undefined): 'en' | 'sw' =>

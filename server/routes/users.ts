@@ -1,3 +1,4 @@
+import { MSG_ADMIN_PASSWORD_REQUIRED, MSG_ADMIN_PASSWORD_WRONG } from '../../src/api/contracts/auth'
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import { WIRE_ROLES, normaliseRole, toWireRole } from '../../src/api/contracts/roles'
@@ -28,8 +29,6 @@ const UserUpdateRequest = z.object({
   adminPassword: z.optional(z.string()),
 })
 
-export const MSG_ADMIN_PASSWORD_REQUIRED = "Enter your own password to set an administrator's password"
-export const MSG_ADMIN_PASSWORD_WRONG = 'Your password is incorrect'
 
 /** 422 under `adminPassword` unless the signed-in admin typed their own password. */
 async function confirmOwnPassword(me: UserRow, typed: string | undefined): Promise<void> {

@@ -139,3 +139,9 @@ export const UserResponse = z.union([z.pipe(z.object({ user: User }), z.transfor
  */
 export const ForgotPasswordResponse = z.object({ message: z.string(), resetUrl: z.optional(z.string()) })
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>
+
+/** A new password the same as the current one (change-password, both backends). */
+export const MSG_SAME_PASSWORD = 'Choose a password different from the current one'
+/** Setting an administrator's password takes the signed-in admin's own (both backends). */
+export const MSG_ADMIN_PASSWORD_REQUIRED = "Enter your own password to set an administrator's password"
+export const MSG_ADMIN_PASSWORD_WRONG = 'Your password is incorrect'
