@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { DEMO_ACCOUNTS } from '../mocks/demo-accounts.ts'
+import { DEMO_ACCOUNTS } from '../shared/demo-accounts.ts'
 
 /**
  * In mock mode, print the demo accounts under Vite's URL banner (dev server and preview), so

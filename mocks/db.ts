@@ -6,8 +6,8 @@
  */
 import { Collection } from '@msw/data'
 import { z } from 'zod/mini'
-import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../src/api/contracts/bookings'
-import { WIRE_ROLES } from '../src/api/contracts/auth'
+import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../shared/contracts/bookings'
+import { WIRE_ROLES } from '../shared/contracts/auth'
 import { clearFiles } from './files'
 import { clearIdempotency } from './idempotency'
 

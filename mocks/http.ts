@@ -10,7 +10,7 @@ import { verifyToken } from './jwt'
 import { sessionTimeoutSeconds } from './settings-store'
 import { cryptoRandom } from './passwords'
 import { describeIssues } from '../shared/validation'
-import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS, type WireRole } from '../src/api/contracts/auth'
+import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS, type WireRole } from '../shared/contracts/auth'
 
 /** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()` (the server's class too). */
 export { ApiError } from '../shared/errors'

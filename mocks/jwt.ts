@@ -1,6 +1,6 @@
 /** Real HS256 JWTs for the mock backend (jose). */
 import { SignJWT, jwtVerify, errors } from 'jose'
-import type { WireRole } from '../src/api/contracts/auth'
+import type { WireRole } from '../shared/contracts/auth'
 
 /** Mock-only secret. Never used by a real server. */
 export const MOCK_JWT_SECRET = 'afh-mock-backend-secret-do-not-use-in-production-2026'

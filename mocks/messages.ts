@@ -7,8 +7,8 @@ import { db, nextId, plain } from './db'
 import type { BookingRecord, ChatMessageRecord, MessageThreadRecord, UserRecord } from './db'
 import { ApiError } from './http'
 import { canSeeBooking } from '../shared/rules'
-import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, isFamilySide, smsLanguage, type AuthorRole, type SmsLanguage, type SmsTexts } from '../src/api/contracts/messages'
-import { normaliseKenyanPhone } from '../src/api/contracts/payments'
+import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, isFamilySide, smsLanguage, type AuthorRole, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
+import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
 
 const nowIso = () => new Date().toISOString()

@@ -23,5 +23,5 @@ export function isServerListening(): boolean {
 }
 
 export { resetDatabase, snapshot, restore, db } from './db'
-export { DEMO_ACCOUNTS } from './demo-accounts'
-export { MPESA_TEST_NUMBERS } from './mpesa-scenarios'
+export { DEMO_ACCOUNTS } from '../shared/demo-accounts'
+export { MPESA_TEST_NUMBERS } from '../shared/mpesa-scenarios'

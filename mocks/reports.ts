@@ -1,9 +1,9 @@
 /** Financial figures computed from the database (summary, transactions, report, admin stats). */
-import { contributionCustomer } from '../src/api/contracts/contributions'
+import { contributionCustomer } from '../shared/contracts/contributions'
 import { db } from './db'
 import type { PaymentRecord } from './db'
 import { byNewest, userName } from './serialize'
-import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../src/api/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../shared/contracts/payments'
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
 import { XLSX_MIME, buildReportFile } from '../shared/report'
 import type { ReportPayment, ReportService } from '../shared/report'

@@ -6,11 +6,11 @@
  */
 import { db, logActivity, nextId } from './db'
 import type { BookingLine, UserRecord } from './db'
-import { DEMO_ACCOUNTS } from './demo-accounts'
-import { nairobiDay } from '../src/lib/dates'
+import { DEMO_ACCOUNTS } from '../shared/demo-accounts'
+import { nairobiDay } from '../shared/dates'
 import { createPasswordHash } from './passwords'
 import { DAY, SEED_USER_PASSWORD, mulberry32, receiptNumber } from './seed-shared'
-import type { BookingStatus, PaymentStatus } from '../src/api/contracts/bookings'
+import type { BookingStatus, PaymentStatus } from '../shared/contracts/bookings'
 
 const ADMIN_SEED = 20260909
 

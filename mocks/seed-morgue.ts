@@ -8,7 +8,7 @@
  */
 import { db, nextId } from './db'
 import type { UserRecord } from './db'
-import { DEMO_ACCOUNTS } from './demo-accounts'
+import { DEMO_ACCOUNTS } from '../shared/demo-accounts'
 
 const OPEN = new Set(['pending', 'confirmed', 'in_progress'])
 

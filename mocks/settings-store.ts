@@ -1,6 +1,6 @@
 /** The one stored copy of the admin's settings (defaults until an admin saves), read by the handlers and the token check. */
 import { db } from './db'
-import { settingsOrDefaults, type Settings } from '../src/api/contracts/settings'
+import { settingsOrDefaults, type Settings } from '../shared/contracts/settings'
 
 export function storedSettings(): Settings {
   const row = db.setting.findFirst((q) => q.where({ id: 1 }))

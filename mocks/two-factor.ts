@@ -9,8 +9,8 @@ import { ApiError } from './http'
 import { queueMockSmsTo } from './messages'
 import { randomHex } from './passwords'
 import { storedSettings } from './settings-store'
-import { normaliseKenyanPhone } from '../src/api/contracts/payments'
-import { smsLanguage } from '../src/api/contracts/messages'
+import { normaliseKenyanPhone } from '../shared/contracts/payments'
+import { smsLanguage } from '../shared/contracts/messages'
 import {
   CODE_MAX_TRIES,
   CODE_TTL_MINUTES,
@@ -21,7 +21,7 @@ import {
   SIGN_IN_CODE_SMS,
   isStaffRole,
   type CodeRequiredResponse,
-} from '../src/api/contracts/two-factor'
+} from '../shared/contracts/two-factor'
 
 interface Pending {
   userId: number

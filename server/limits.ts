@@ -17,7 +17,7 @@ import type { Db } from './db/client'
 import { rateLimits, signInDelays } from './db/schema'
 import { ApiError } from './http'
 import type { AppEnv } from './types'
-import { STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, STK_PUSH_WINDOW_MS } from '../src/api/contracts/payments'
+import { STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, STK_PUSH_WINDOW_MS } from '../shared/contracts/payments'
 
 export interface Rule {
   max: number

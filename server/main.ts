@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const warnings: string[] = []
   const seeded = await seedIfEmpty(database.db, production ? 'none' : config.SEED_DEMO ? 'demo' : 'first-admin')
   if (seeded === 'demo') {
-    const { DEMO_ACCOUNTS } = await import('../mocks/demo-accounts')
+    const { DEMO_ACCOUNTS } = await import('../shared/demo-accounts')
     lines.push('New database: seeded with the demo data. Demo accounts:', ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(18)} ${a.email.padEnd(26)} ${a.password}`))
   } else if (seeded === 'none') {
     lines.push('New database, no account yet. Create the first administrator: npm run admin:create -- --email you@example.com --name "Your Name"')

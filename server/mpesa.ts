@@ -6,9 +6,9 @@
  * by the payment still being `processing` (or its receipt still empty).
  */
 import { and, desc, eq, gt, isNotNull, isNull, like, or, sql } from 'drizzle-orm'
-import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../src/api/contracts/contributions'
-import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../src/api/contracts/payments'
-import { MPESA_PROCESSING } from '../mocks/mpesa-scenarios'
+import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../shared/contracts/contributions'
+import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../shared/contracts/payments'
+import { MPESA_PROCESSING } from '../shared/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './routes/settings'
 import type { Logger } from 'pino'

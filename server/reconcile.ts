@@ -20,7 +20,7 @@ import { mpesaRequests } from './db/schema'
 import type { Daraja } from './daraja/client'
 import { queryAndSettle, settleOrExpire } from './mpesa'
 import { repeatEvery } from './repeat'
-import { MPESA_PUSH_EXPIRY_MS } from '../src/api/contracts/payments'
+import { MPESA_PUSH_EXPIRY_MS } from '../shared/contracts/payments'
 
 export interface ReconcileOptions {
   /** Between polls of the table. */

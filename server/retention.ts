@@ -16,7 +16,7 @@ import type { Db } from './db/client'
 import { activities, idempotencyKeys, mailOutbox, passwordResets, scheduledRuns, signInCodes, signInDelays, smsOutbox } from './db/schema'
 import { storedSettings } from './repo/settings'
 import type { BackupResult } from './backup'
-import type { RetentionSettings } from '../src/api/contracts/settings'
+import type { RetentionSettings } from '../shared/contracts/settings'
 import { repeatEvery } from './repeat'
 
 const DAY_MS = 86_400_000

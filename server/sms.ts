@@ -15,8 +15,8 @@ import type { Db } from './db/client'
 import { messageReads, chatMessages, deceased, smsOutbox, users, type bookings } from './db/schema'
 import type { Deps } from './types'
 import { storedSettings } from './routes/settings'
-import { normaliseKenyanPhone } from '../src/api/contracts/payments'
-import { SMS_TEXTS, smsLanguage, type SmsLanguage, type SmsTexts } from '../src/api/contracts/messages'
+import { normaliseKenyanPhone } from '../shared/contracts/payments'
+import { SMS_TEXTS, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { repeatEvery } from './repeat'
 
 export interface SmsSender {

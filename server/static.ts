@@ -9,7 +9,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language'
-import { DEFAULT_CONTACT, telHref } from '../src/lib/contact-details'
+import { DEFAULT_CONTACT, telHref } from '../shared/contact-details'
 
 /** The funeral home's contact details as Settings → General holds them now. */
 export interface PageContact {

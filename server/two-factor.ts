@@ -14,7 +14,7 @@ import type { UserRow } from './types'
 import { ApiError } from './http'
 import { storedSettings } from './repo/settings'
 import { queueSmsTo, smsPhone } from './sms'
-import { smsLanguage } from '../src/api/contracts/messages'
+import { smsLanguage } from '../shared/contracts/messages'
 import {
   CODE_MAX_TRIES,
   CODE_TTL_MINUTES,
@@ -25,7 +25,7 @@ import {
   SIGN_IN_CODE_SMS,
   isStaffRole,
   type CodeRequiredResponse,
-} from '../src/api/contracts/two-factor'
+} from '../shared/contracts/two-factor'
 
 const keyed = (secret: Uint8Array, text: string) => createHmac('sha256', secret).update(text).digest('hex')
 

@@ -2,8 +2,8 @@
  * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
-import { REPORT_WORDS, TIMEFRAME_LABELS, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from '../src/api/contracts/payments'
-import { receiptOf } from '../src/lib/mpesa-words'
+import { REPORT_WORDS, TIMEFRAME_LABELS, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from './contracts/payments'
+import { receiptOf } from './mpesa-words'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
 export function reportFileName(timeframe: Timeframe, language: ReportLanguage = 'en'): string {

@@ -2,15 +2,15 @@
  * Business rules that both backends apply (the mock in mocks/ and the server in server/): pure
  * functions over plain values, so the two can never drift apart. Neither backend keeps a copy.
  */
-import { MSG_DAYS_NOT_PER_DAY, MSG_SERVICE_HOURS, REQUIRED_DOCUMENT_TYPES, withinServiceHours } from '../src/api/contracts/bookings'
-import { nairobiDay } from '../src/lib/dates'
-import type { DocumentType } from '../src/api/contracts/bookings'
-import type { WireRole } from '../src/api/contracts/roles'
-import type { Timeframe } from '../src/api/contracts/payments'
+import { MSG_DAYS_NOT_PER_DAY, MSG_SERVICE_HOURS, REQUIRED_DOCUMENT_TYPES, withinServiceHours } from './contracts/bookings'
+import { nairobiDay } from './dates'
+import type { DocumentType } from './contracts/bookings'
+import type { WireRole } from './contracts/roles'
+import type { Timeframe } from './contracts/payments'
 
-export { normaliseKenyanPhone } from '../src/api/contracts/payments'
+export { normaliseKenyanPhone } from './contracts/payments'
 /** The admin's password rules and the one check of a new password (the forms use the same). */
-export { passwordProblem, passwordRulesOf } from '../src/api/contracts/password-rules'
+export { passwordProblem, passwordRulesOf } from './contracts/password-rules'
 
 /** Longest text a field may hold; longer input is refused with a message naming the field. */
 export const LIMITS = { name: 100, place: 100, phone: 20, address: 200, notes: 2000, description: 2000, fileName: 255, email: 254 } as const

@@ -1,6 +1,6 @@
 import { assertEvent, assign, cancel, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate'
-import type { Booking, BookingStatus, PaymentStatus } from '../../src/api/contracts/bookings'
-import type { User } from '../../src/api/contracts/auth'
+import type { Booking, BookingStatus, PaymentStatus } from '../../shared/contracts/bookings'
+import type { User } from '../../shared/contracts/auth'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { recordFailure } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { ADMIN_REFRESH_MS } from '../../src/lib/constants'
+import { ADMIN_REFRESH_MS } from '../../shared/constants'
 import type { NotifyEvent } from '../shared/notify'
 import { recordFailure } from '../shared/failure'
 

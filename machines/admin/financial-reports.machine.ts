@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import type { PaymentSummary, ReportType, Timeframe, Transaction } from '../../src/api/contracts/payments'
+import type { PaymentSummary, ReportType, Timeframe, Transaction } from '../../shared/contracts/payments'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure } from '../shared/failure'
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
-import type { PricingTable, ServiceRequest, ServiceWithPricingKey } from '../../src/api/contracts/services'
+import type { PricingTable, ServiceRequest, ServiceWithPricingKey } from '../../shared/contracts/services'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 

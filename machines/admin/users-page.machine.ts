@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
-import { ADMIN_PAGE_SIZE } from '../../src/lib/constants'
-import type { StaffRequest, User, WireRole } from '../../src/api/contracts/auth'
-import type { UserUpdateRequest } from '../../src/api/contracts/admin'
+import { ADMIN_PAGE_SIZE } from '../../shared/constants'
+import type { StaffRequest, User, WireRole } from '../../shared/contracts/auth'
+import type { UserUpdateRequest } from '../../shared/contracts/admin'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 

@@ -1,6 +1,6 @@
 import { assertEvent, assign, cancel, emit, enqueueActions, fromCallback, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate'
-import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../src/api/contracts/auth'
-import type { CodeRequiredResponse, VerifyCodeRequest } from '../../src/api/contracts/two-factor'
+import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../shared/contracts/auth'
+import type { CodeRequiredResponse, VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { sessionFromToken } from './session-token'

@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode'
-import { TokenPayload, normaliseRole, type SessionUser } from '../../src/api/contracts/auth'
+import { TokenPayload, normaliseRole, type SessionUser } from '../../shared/contracts/auth'
 
 /**
  * The session a stored token describes, or null when it cannot be decoded, lacks an identity or

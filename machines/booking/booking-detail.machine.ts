@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type AnyEventObject } from 'xstate'
-import type { Booking } from '../../src/api/contracts/bookings'
+import type { Booking } from '../../shared/contracts/bookings'
 import type { NotifyEvent } from '../shared/notify'
 import { recordFailure } from '../shared/failure'
 

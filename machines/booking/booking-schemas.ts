@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { GENDERS, MAX_SERVICE_DAYS, MSG_DAYS, MSG_SERVICE_HOURS, withinServiceHours } from '../../src/api/contracts/bookings'
+import { GENDERS, MAX_SERVICE_DAYS, MSG_DAYS, MSG_SERVICE_HOURS, withinServiceHours } from '../../shared/contracts/bookings'
 
 /**
  * The booking wizard's steps and their rules (SPEC.md section 5). The same schemas guard the

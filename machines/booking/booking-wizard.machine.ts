@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
-import type { Booking, BookingRequest, DeceasedRequest } from '../../src/api/contracts/bookings'
+import type { Booking, BookingRequest, DeceasedRequest } from '../../shared/contracts/bookings'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { ChatMessage, ThreadDetail } from '../../src/api/contracts/messages'
-import { MESSAGE_MAX, MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../src/api/contracts/messages'
+import type { ChatMessage, ThreadDetail } from '../../shared/contracts/messages'
+import { MESSAGE_MAX, MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../shared/contracts/messages'
 import type { NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate'
-import type { Booking } from '../../src/api/contracts/bookings'
-import { PREP_TASKS, type PrepTask } from '../../src/api/contracts/morgue'
+import type { Booking } from '../../shared/contracts/bookings'
+import { PREP_TASKS, type PrepTask } from '../../shared/contracts/morgue'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
-import type { Booking } from '../../src/api/contracts/bookings'
-import type { CustodyEvent, CustodyRecord, CustodyRequest, CustodySaved } from '../../src/api/contracts/custody'
+import type { Booking } from '../../shared/contracts/bookings'
+import type { CustodyEvent, CustodyRecord, CustodyRequest, CustodySaved } from '../../shared/contracts/custody'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'
 

@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
-import { normaliseKenyanPhone, type StkPushRequest } from '../../src/api/contracts/payments'
-import { MPESA_MAX_ATTEMPTS, MPESA_POLL_INTERVAL_MS } from '../../src/lib/constants'
+import { normaliseKenyanPhone, type StkPushRequest } from '../../shared/contracts/payments'
+import { MPESA_MAX_ATTEMPTS, MPESA_POLL_INTERVAL_MS } from '../../shared/constants'
 import { msg } from '@lingui/core/macro'
 import { failureMessage, notify, type NotifyEvent, type Words } from '../shared/notify'
 

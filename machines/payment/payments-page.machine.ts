@@ -1,5 +1,5 @@
 import { assign, sendTo, setup } from 'xstate'
-import { amountForPush, type Payment, type PendingPayment } from '../../src/api/contracts/payments'
+import { amountForPush, type Payment, type PendingPayment } from '../../shared/contracts/payments'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { mpesaPaymentMachine, type MpesaPaymentOutput } from './mpesa-payment.machine'
 

@@ -1,4 +1,4 @@
-import { MSG_SAME_PASSWORD } from '../../src/api/contracts/auth'
+import { MSG_SAME_PASSWORD } from '../../shared/contracts/auth'
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId, type UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route } from '../http'
@@ -10,7 +10,7 @@ import { lengths } from '../limits'
 import { checkNewPassword, storedSettings } from './settings'
 import { sessionTimeoutSeconds } from '../settings-store'
 import { mockCodeStep, mockVerifyCode } from '../two-factor'
-import { VerifyCodeRequest } from '../../src/api/contracts/two-factor'
+import { VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import {
   ChangePasswordRequest,
   ForgotPasswordRequest,
@@ -20,7 +20,7 @@ import {
   ResetPasswordRequest,
   StaffRequest,
   passwordExpired,
-} from '../../src/api/contracts/auth'
+} from '../../shared/contracts/auth'
 
 export const MSG_INVALID_LOGIN = 'Invalid email or password'
 export const MSG_EMAIL_TAKEN = 'An account with this email already exists'

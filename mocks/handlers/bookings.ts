@@ -10,7 +10,7 @@ import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking as canSee, may
 import { lengths } from '../limits'
 import { smsMockFamily } from '../messages'
 import { idempotent } from '../idempotency'
-import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
+import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../shared/contracts/bookings'
 
 /** Keeps who changed what on a booking (only real changes: from ≠ to). */
 async function audit(bookingId: number, user: UserRecord, field: 'status' | 'payment_status', from: string, to: string, reason: string | null) {

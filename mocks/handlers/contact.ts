@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import { body, requireRoleOf, route } from '../http'
-import { ContactRequest } from '../../src/api/contracts/contact'
+import { ContactRequest } from '../../shared/contracts/contact'
 import { contactThread } from '../messages'
 
 export const MSG_CONTACT_SENT = 'Message sent'

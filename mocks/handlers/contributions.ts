@@ -19,8 +19,8 @@ import {
   msgAmountAboveDue,
   publicName,
   contributorSms,
-} from '../../src/api/contracts/contributions'
-import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
+} from '../../shared/contracts/contributions'
+import { normaliseKenyanPhone } from '../../shared/contracts/payments'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
 import { amountDue } from '../serialize'
 import { reservedFor } from '../mpesa'

@@ -11,7 +11,7 @@ import { careOf, permitStatus, updateCare } from '../morgue'
 import { toWireBooking } from '../serialize'
 import { findVisibleBooking } from './bookings'
 import { storedSettings } from './settings'
-import { CUSTODY_MESSAGES, CustodyRequest, checkCustody, custodyOrderProblem } from '../../src/api/contracts/custody'
+import { CUSTODY_MESSAGES, CustodyRequest, checkCustody, custodyOrderProblem } from '../../shared/contracts/custody'
 
 const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
 

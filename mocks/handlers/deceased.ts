@@ -5,7 +5,7 @@ import { toWireDeceased } from '../serialize'
 import { canSeeDeceased, dateOfDeathProblem } from '../../shared/rules'
 import { lengths } from '../limits'
 import { idempotent } from '../idempotency'
-import { DeceasedRequest } from '../../src/api/contracts/bookings'
+import { DeceasedRequest } from '../../shared/contracts/bookings'
 
 const MSG_NOT_FOUND = 'Deceased record not found'
 

@@ -17,7 +17,7 @@ import {
   documentFileProblem,
   type DocumentType,
   MSG_REJECT_NEEDS_REASON,
-} from '../../src/api/contracts/documents'
+} from '../../shared/contracts/documents'
 import { canSeeBooking } from './bookings'
 import { ListQuery } from '../../shared/validation'
 import { smsMockFamily } from '../messages'

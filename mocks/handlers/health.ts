@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import type { HealthResponse } from '../../src/api/contracts/health'
+import type { HealthResponse } from '../../shared/contracts/health'
 
 /** The mock has no database or storage to fail: always healthy, with nothing waiting. */
 const healthy: HealthResponse = {

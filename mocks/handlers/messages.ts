@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { db, plain } from '../db'
 import { body, requireRoleOf, requireUser, route, toIntId, ApiError, parseId } from '../http'
-import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SendMessageRequest } from '../../src/api/contracts/messages'
-import { maskSignInCode } from '../../src/api/contracts/two-factor'
+import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SendMessageRequest } from '../../shared/contracts/messages'
+import { maskSignInCode } from '../../shared/contracts/two-factor'
 import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
 import { addMessage, bookingThread, flushDueSms, markRead, smsMockFamily, summary, threadsFor, visibleThread, wireMessages, wireSms } from '../messages'
 

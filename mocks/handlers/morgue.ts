@@ -8,9 +8,9 @@ import { ApiError, body, readJson, requireRoleOf, route, validate } from '../htt
 import { updateCare, careOf } from '../morgue'
 import { toWireBooking } from '../serialize'
 import { findVisibleBooking } from './bookings'
-import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../src/api/contracts/morgue'
+import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../shared/contracts/morgue'
 import { lengths } from '../limits'
-import { CustodyRequest } from '../../src/api/contracts/custody'
+import { CustodyRequest } from '../../shared/contracts/custody'
 import { recordCustody, savedAnswer } from './custody'
 
 export const MSG_TASKS_SAVED = 'Preparation tasks updated'

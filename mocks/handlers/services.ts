@@ -5,7 +5,7 @@ import { ApiError, body, parseId, requireRoleOf, route } from '../http'
 import { toWireService } from '../serialize'
 import { lengths } from '../limits'
 import { MAX_SERVICE_PRICE } from '../../shared/rules'
-import { PricingTable, ServiceRequest } from '../../src/api/contracts/services'
+import { PricingTable, ServiceRequest } from '../../shared/contracts/services'
 
 const MSG_NOT_FOUND = 'Service not found'
 const LABELS = { name: 'Name', description: 'Description', category: 'Category' } as const

@@ -7,10 +7,10 @@ import {
   RetentionSettings,
   SecuritySettings,
   type Settings,
-} from '../../src/api/contracts/settings'
+} from '../../shared/contracts/settings'
 import { storedSettings } from '../settings-store'
-import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
-import { MSG_ADMIN_NEEDS_PHONE } from '../../src/api/contracts/two-factor'
+import { normaliseKenyanPhone } from '../../shared/contracts/payments'
+import { MSG_ADMIN_NEEDS_PHONE } from '../../shared/contracts/two-factor'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const

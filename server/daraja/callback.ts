@@ -12,7 +12,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod/mini'
-import { MPESA_SCENARIOS, type MpesaScenarioId } from '../../mocks/mpesa-scenarios'
+import { MPESA_SCENARIOS, type MpesaScenarioId } from '../../shared/mpesa-scenarios'
 import type { StkQueryResult } from './client'
 
 /** What the callback route answers Daraja at once, whatever it did with the body. */

@@ -8,7 +8,7 @@
  * Secrets (consumer key and secret, passkey, the token, the Password) never reach a log line or an
  * error message.
  */
-import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
+import { normaliseKenyanPhone } from '../../shared/contracts/payments'
 import { DARAJA_ERRORS, DARAJA_PATHS, ErrorResponse, StkPushResponse, StkQueryResponse, TokenResponse, type StkPushBody, type StkQueryBody } from './wire'
 
 export interface DarajaConfig {

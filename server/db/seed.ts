@@ -11,7 +11,7 @@ import * as t from './schema'
 import { hashPassword } from '../auth'
 import { forgetSettings } from '../repo/settings'
 import { forgetAccount } from '../repo/users'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 type Rows = {
   users: Array<typeof t.users.$inferInsert>
@@ -54,7 +54,7 @@ export function demoRows(): Promise<Rows> {
 
 async function buildRows(): Promise<Rows> {
   const { db, resetDatabase } = await import('../../mocks/db')
-  const { DEMO_ACCOUNTS } = await import('../../mocks/demo-accounts')
+  const { DEMO_ACCOUNTS } = await import('../../shared/demo-accounts')
   const { SEED_USER_PASSWORD } = await import('../../mocks/seed-shared')
   const { verifyPassword } = await import('../../mocks/passwords')
   await resetDatabase()
@@ -227,7 +227,7 @@ export async function seedIfEmpty(db: Db, seed: 'demo' | 'first-admin' | 'none')
 
 /** The demo accounts (mocks/demo-accounts.ts, whose passwords are published) this database holds. */
 export async function demoAccountsIn(db: Db): Promise<string[]> {
-  const { DEMO_ACCOUNTS } = await import('../../mocks/demo-accounts')
+  const { DEMO_ACCOUNTS } = await import('../../shared/demo-accounts')
   const rows = await db
     .select({ email: t.users.email })
     .from(t.users)

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { custodyEvents } from '../db/schema'
-import type { CustodyInput } from '../../src/api/contracts/custody'
+import type { CustodyInput } from '../../shared/contracts/custody'
 
 export type CustodyRow = typeof custodyEvents.$inferSelect
 

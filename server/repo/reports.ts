@@ -1,11 +1,11 @@
 /** Financial figures and the admin dashboard's statistics, computed from the database. */
-import { contributionCustomer } from '../../src/api/contracts/contributions'
+import { contributionCustomer } from '../../shared/contracts/contributions'
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
 import { trend, windowStart } from '../../shared/rules'
 import { XLSX_MIME, buildReportFile } from '../../shared/report'
-import type { ReportLanguage, ReportType, Timeframe } from '../../src/api/contracts/payments'
+import type { ReportLanguage, ReportType, Timeframe } from '../../shared/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
 

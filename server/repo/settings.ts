@@ -1,8 +1,8 @@
 /** The admin's settings as stored (one row per section), and the session timeout every request reads. */
 import { settings } from '../db/schema'
 import type { Db } from '../db/client'
-import { settingsOrDefaults } from '../../src/api/contracts/settings'
-import type { Settings } from '../../src/api/contracts/settings'
+import { settingsOrDefaults } from '../../shared/contracts/settings'
+import type { Settings } from '../../shared/contracts/settings'
 
 /** The stored settings; a missing or broken section reads as its defaults. */
 export async function storedSettings(db: Db): Promise<Settings> {

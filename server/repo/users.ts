@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/errors'
 import { isEmbedded, preparedOn } from '../db/prepared'
 import { activities, bookings, signInDelays, users } from '../db/schema'
 import type { UserRow } from '../types'
-import type { WireRole } from '../../src/api/contracts/roles'
+import type { WireRole } from '../../shared/contracts/roles'
 
 const userById = (db: Db) =>
   db

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { desc } from 'drizzle-orm'
-import { ContactRequest } from '../../src/api/contracts/contact'
+import { ContactRequest } from '../../shared/contracts/contact'
 import { valid } from '../http'
 import { requireAuth } from '../auth'
 import { contactMessages } from '../db/schema'

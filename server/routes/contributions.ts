@@ -23,9 +23,9 @@ import {
   msgAmountAboveDue,
   publicName,
   contributorSms,
-} from '../../src/api/contracts/contributions'
-import { normaliseKenyanPhone } from '../../src/api/contracts/payments'
-import { scenarioForPhone } from '../../mocks/mpesa-scenarios'
+} from '../../shared/contracts/contributions'
+import { normaliseKenyanPhone } from '../../shared/contracts/payments'
+import { scenarioForPhone } from '../../shared/mpesa-scenarios'
 import { amountDue, canSeeBooking } from '../../shared/rules'
 import { ApiError, parse, pathId, valid } from '../http'
 import { requireAuth } from '../auth'

@@ -7,7 +7,7 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { sql } from 'drizzle-orm'
-import { CUSTODY_MESSAGES, CustodyRequest, checkCustody, custodyOrderProblem } from '../../src/api/contracts/custody'
+import { CUSTODY_MESSAGES, CustodyRequest, checkCustody, custodyOrderProblem } from '../../shared/contracts/custody'
 import { permitStatus } from '../../shared/rules'
 import { requireAuth } from '../auth'
 import { ApiError, parse, valid } from '../http'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { DeceasedRequest } from '../../src/api/contracts/bookings'
+import { DeceasedRequest } from '../../shared/contracts/bookings'
 import { canSeeDeceased, checkLengths, dateOfDeathProblem } from '../../shared/rules'
 import { ApiError, pathId, valid } from '../http'
 import { requireAuth } from '../auth'

@@ -20,7 +20,7 @@ import {
   MSG_REJECT_NEEDS_REASON,
   documentFileProblem,
   type DocumentType,
-} from '../../src/api/contracts/documents'
+} from '../../shared/contracts/documents'
 import { canSeeBooking } from '../../shared/rules'
 import { smsFamily } from '../sms'
 import { ApiError, MSG_FORBIDDEN, parse, pathId, valid } from '../http'

@@ -6,8 +6,8 @@
  */
 import { Hono } from 'hono'
 import { sql } from 'drizzle-orm'
-import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
-import type { HealthCheck, HealthResponse } from '../../src/api/contracts/health'
+import { MPESA_PUSH_EXPIRY_MS } from '../../shared/contracts/payments'
+import type { HealthCheck, HealthResponse } from '../../shared/contracts/health'
 import { newestMigration, type Db } from '../db/client'
 import type { Storage } from '../storage/storage'
 import type { AppEnv } from '../types'

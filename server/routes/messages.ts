@@ -13,7 +13,7 @@ import {
   SendMessageRequest,
   WELCOME_MESSAGE,
   type AuthorRole,
-} from '../../src/api/contracts/messages'
+} from '../../shared/contracts/messages'
 import { canSeeBooking } from '../../shared/rules'
 import { ApiError, pathId, toIntId, valid } from '../http'
 import { requireAuth } from '../auth'

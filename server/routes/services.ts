@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
-import { PRICING_KEYS, PricingTable, ServiceRequest } from '../../src/api/contracts/services'
+import { PRICING_KEYS, PricingTable, ServiceRequest } from '../../shared/contracts/services'
 import { MAX_SERVICE_PRICE, checkLengths } from '../../shared/rules'
 import { ApiError, pathId, valid } from '../http'
 import { requireAuth } from '../auth'

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { GeneralSettings, NotificationSettings, RetentionSettings, SecuritySettings } from '../../src/api/contracts/settings'
+import { GeneralSettings, NotificationSettings, RetentionSettings, SecuritySettings } from '../../shared/contracts/settings'
 import { ApiError, parse, valid } from '../http'
 import { requireAuth } from '../auth'
 import { settings } from '../db/schema'
@@ -13,7 +13,7 @@ import { backupDatabase } from '../backup'
 import { passwordProblem, passwordRulesOf } from '../../shared/rules'
 import { forgetSettings, storedSettings } from '../repo/settings'
 import { smsPhone } from '../sms'
-import { MSG_ADMIN_NEEDS_PHONE } from '../../src/api/contracts/two-factor'
+import { MSG_ADMIN_NEEDS_PHONE } from '../../shared/contracts/two-factor'
 
 const SECTIONS = { general: GeneralSettings, notifications: NotificationSettings, security: SecuritySettings, retention: RetentionSettings } as const
 

@@ -4,7 +4,7 @@ import { desc, sql } from 'drizzle-orm'
 import { requireAuth } from '../auth'
 import { smsOutbox } from '../db/schema'
 import type { AppEnv } from '../types'
-import { maskSignInCode } from '../../src/api/contracts/two-factor'
+import { maskSignInCode } from '../../shared/contracts/two-factor'
 
 const iso = (column: unknown) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 

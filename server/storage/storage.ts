@@ -9,7 +9,7 @@
  * stored object appears whole or not at all; its key is generated here, never taken from the user.
  */
 import type { Readable } from 'node:stream'
-import { MSG_FILE_REQUIRED, MSG_FILE_TOO_BIG, MSG_FILE_TYPE } from '../../src/api/contracts/documents'
+import { MSG_FILE_REQUIRED, MSG_FILE_TOO_BIG, MSG_FILE_TYPE } from '../../shared/contracts/documents'
 
 /** The types a document may have (SPEC.md section 5), as stored and served. */
 export const DOCUMENT_CONTENT_TYPES = {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { request } from './client'
-import { User } from './contracts/auth'
+import { User } from '../../shared/contracts/auth'
 
 /**
  * GET /users?role=morgue_attendant: the attendants a booking can be assigned to (admin). Kept apart

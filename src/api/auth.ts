@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { request } from './client'
-import { CodeRequiredResponse, type VerifyCodeRequest } from './contracts/two-factor'
+import { CodeRequiredResponse, type VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import {
   AuthResponse,
   ForgotPasswordResponse,
@@ -15,7 +15,7 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
   type StaffRequest,
-} from './contracts/auth'
+} from '../../shared/contracts/auth'
 
 // Login/register/forgot/reset are anonymous: a 401 there means "wrong credentials", not "session expired".
 const anonymous = { authenticated: false }

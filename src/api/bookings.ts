@@ -8,7 +8,7 @@ import {
   type BookingPaymentRequest,
   type BookingRequest,
   type BookingStatusRequest,
-} from './contracts/bookings'
+} from '../../shared/contracts/bookings'
 
 type StatusChange = z.input<typeof BookingStatusRequest>
 type PaymentChange = z.input<typeof BookingPaymentRequest>

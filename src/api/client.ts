@@ -1,6 +1,6 @@
 import wretch, { type Wretch, type WretchError } from 'wretch'
 import type { z } from 'zod/mini'
-import { ErrorBody } from './contracts/common'
+import { ErrorBody } from '../../shared/contracts/common'
 
 import { TOKEN_KEY } from './token-key'
 

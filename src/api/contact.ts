@@ -1,5 +1,5 @@
 import { request } from './client'
-import { ContactResponse, type ContactRequest } from './contracts/contact'
+import { ContactResponse, type ContactRequest } from '../../shared/contracts/contact'
 
 // Anyone may write to the home: no token, and a 401 would not mean an expired session.
 export const sendContactMessage = (body: ContactRequest) =>

@@ -1,6 +1,6 @@
 // As the API client's base (client.ts), without importing it.
 const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '/api'
-import type { ContributionPage } from './contracts/contributions'
+import type { ContributionPage } from '../../shared/contracts/contributions'
 
 /**
  * GET /contributions/{token} for the relative's first load, with plain fetch: the page must be as

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { ApiError, request } from './client'
-import { BookingContributions, ContributionLinkResponse, ContributionPage, ContributionPushRequest } from './contracts/contributions'
-import { StkPushResponse, VerifyResponse, normaliseKenyanPhone } from './contracts/payments'
+import { BookingContributions, ContributionLinkResponse, ContributionPage, ContributionPushRequest } from '../../shared/contracts/contributions'
+import { StkPushResponse, VerifyResponse, normaliseKenyanPhone } from '../../shared/contracts/payments'
 import { withPushKey } from './push-key'
 
 const anonymous = { authenticated: false }

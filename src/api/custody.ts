@@ -1,5 +1,5 @@
 import { request } from './client'
-import { CustodyRecord, CustodySaved, type CustodyRequest } from './contracts/custody'
+import { CustodyRecord, CustodySaved, type CustodyRequest } from '../../shared/contracts/custody'
 
 const custodyPath = (id: string) => `/bookings/${encodeURIComponent(id)}/custody`
 

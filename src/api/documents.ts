@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { API_BASE, ApiError, reportUnauthorized, request, requestBlob, tokenForUpload } from './client'
-import { ErrorBody } from './contracts/common'
+import { ErrorBody } from '../../shared/contracts/common'
 import {
   DocumentList,
   DocumentResponse,
@@ -8,7 +8,7 @@ import {
   type DocumentQuery,
   type DocumentStatusRequest,
   type DocumentType,
-} from './contracts/documents'
+} from '../../shared/contracts/documents'
 
 const documentPath = (id: string) => `/documents/${encodeURIComponent(id)}`
 

@@ -1,5 +1,5 @@
 import { request } from './client'
-import { MailOutbox, SentMessage, SmsOutbox, ThreadDetail, ThreadList, ThreadResponse, UnreadCount } from './contracts/messages'
+import { MailOutbox, SentMessage, SmsOutbox, ThreadDetail, ThreadList, ThreadResponse, UnreadCount } from '../../shared/contracts/messages'
 
 /** The caller's conversations (GET /messages/threads). */
 export const listThreads = () => request((w) => w.url('/messages/threads').get().json(), ThreadList).then((r) => r.threads)

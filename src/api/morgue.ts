@@ -1,6 +1,6 @@
 import { request } from './client'
-import { BookingResponse } from './contracts/bookings'
-import type { PrepTask, TransportRequest } from './contracts/morgue'
+import { BookingResponse } from '../../shared/contracts/bookings'
+import type { PrepTask, TransportRequest } from '../../shared/contracts/morgue'
 
 const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`
 

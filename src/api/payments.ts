@@ -16,7 +16,7 @@ import {
   type ReportType,
   type Timeframe,
   type Transaction,
-} from './contracts/payments'
+} from '../../shared/contracts/payments'
 
 /**
  * Start an M-Pesa STK push (POST /stk-push). The booking id is sent too so the server can link the

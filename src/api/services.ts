@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { request } from './client'
-import { MessageResponse } from './contracts/auth'
-import { CatalogueList, PricingTable, ServiceList, ServiceResponse, type ServiceRequest } from './contracts/services'
+import { MessageResponse } from '../../shared/contracts/auth'
+import { CatalogueList, PricingTable, ServiceList, ServiceResponse, type ServiceRequest } from '../../shared/contracts/services'
 
 /** GET /services: every service a family can book, with its price in KSH. */
 export const listServices = () => request((w) => w.url('/services').get().json(), ServiceList)

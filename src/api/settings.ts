@@ -1,5 +1,5 @@
 import { request } from './client'
-import { BackupResponse, PaymentsModeResponse, PublicContactResponse, SettingsResponse, type Settings, type SettingsSection } from './contracts/settings'
+import { BackupResponse, PaymentsModeResponse, PublicContactResponse, SettingsResponse, type Settings, type SettingsSection } from '../../shared/contracts/settings'
 
 /** Every admin's one copy of the settings (GET /settings). */
 export const getSettings = (): Promise<Settings> => request((w) => w.url('/settings').get().json(), SettingsResponse)

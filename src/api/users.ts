@@ -1,7 +1,7 @@
 import { request } from './client'
-import { MessageResponse, UserResponse } from './contracts/auth'
-import type { WireRole } from './contracts/auth'
-import { AdminStatisticsResponse, UserPage, type UserUpdateRequest } from './contracts/admin'
+import { MessageResponse, UserResponse } from '../../shared/contracts/auth'
+import type { WireRole } from '../../shared/contracts/auth'
+import { AdminStatisticsResponse, UserPage, type UserUpdateRequest } from '../../shared/contracts/admin'
 
 /** The admin dashboard's numbers and recent activity (GET /users/admin/statistics). */
 export const adminStatistics = (): Promise<AdminStatisticsResponse> =>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
-import type { Role } from '../api/contracts/auth'
+import type { Role } from '../../shared/contracts/auth'
 import { useAuthSelector } from './session'
 import { homeOf, paths } from './paths'
 export { afterLoginPath } from './paths'

@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-icons'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Role } from '../api/contracts/auth'
+import type { Role } from '../../shared/contracts/auth'
 import { paths } from './paths'
 
 export interface MenuEntry {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { passwordRules } from '../api/auth'
-import { DEFAULT_PASSWORD_RULES, type PasswordRules } from '../api/contracts/password-rules'
+import { DEFAULT_PASSWORD_RULES, type PasswordRules } from '../../shared/contracts/password-rules'
 
 /**
  * The password rules a new-password form checks before it sends (GET /settings/public). Read each

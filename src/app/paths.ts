@@ -1,4 +1,4 @@
-import type { Role } from '../api/contracts/auth'
+import type { Role } from '../../shared/contracts/auth'
 
 /** Every route of the app, in one place (SPEC.md section 2). */
 export const paths = {

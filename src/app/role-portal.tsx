@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
-import type { Role } from '../api/contracts/auth'
+import type { Role } from '../../shared/contracts/auth'
 import { PortalShell } from './portal-shell'
 import { MENUS, PORTAL_NAMES, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { PublicLayout } from './public-layout'
-import type { Role } from '../api/contracts/roles'
+import type { Role } from '../../shared/contracts/roles'
 import { paths } from './paths'
 import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'

@@ -13,7 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useSyncExternalStore
 import { jwtDecode } from 'jwt-decode'
 import type { ActorOptions, AnyActorLogic } from 'xstate'
 import type { AuthActor } from './session'
-import { normaliseRole, type Role } from '../api/contracts/roles'
+import { normaliseRole, type Role } from '../../shared/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
 import { useAfterHydration } from '../lib/hydration'
 import { whenIdle } from '../lib/idle'

@@ -2,7 +2,7 @@
  * The session as the sign-in screen sees it, without loading it first: kept apart from
  * session-slot.tsx (which is in the first load of `/`) so the home page does not carry it.
  */
-import type { Role } from '../api/contracts/roles'
+import type { Role } from '../../shared/contracts/roles'
 import type { AuthActor } from './session'
 import { loadSession, useLoadedSessionValue } from './session-slot'
 

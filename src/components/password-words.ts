@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { PasswordRules } from '../api/contracts/password-rules'
+import type { PasswordRules } from '../../shared/contracts/password-rules'
 
 /**
  * The words of the home's password rules, as the forms show them (the rule itself is in

@@ -1,6 +1,6 @@
 import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
-import type { Booking } from '../api/contracts/bookings'
+import type { Booking } from '../../shared/contracts/bookings'
 import { preparationForFamily, preparationOf, preparationShort, preparationText } from './preparation'
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Booking } from '../api/contracts/bookings'
-import { PREP_TASKS, type PrepTask } from '../api/contracts/morgue'
+import type { Booking } from '../../shared/contracts/bookings'
+import { PREP_TASKS, type PrepTask } from '../../shared/contracts/morgue'
 import { i18n } from '../lib/i18n'
 
 const TASK_WORDS: Record<PrepTask, MessageDescriptor> = {

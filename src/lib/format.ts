@@ -1,4 +1,4 @@
-import { CURRENCY, TIME_ZONE } from './constants'
+import { CURRENCY, TIME_ZONE } from '../../shared/constants'
 import { intlLocale } from './i18n'
 
 /** One formatter per language in use (Kenyan English or Kenyan Kiswahili), made when first needed. */

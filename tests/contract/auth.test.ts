@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { TARGET, call, demo, lastResetToken, login, loginAs, mockOnly, tokenIssuedAt, useBackend } from './target'
-import { AuthResponse, UserResponse } from '../../src/api/contracts/auth'
-import { ErrorBody } from '../../src/api/contracts/common'
+import { AuthResponse, UserResponse } from '../../shared/contracts/auth'
+import { ErrorBody } from '../../shared/contracts/common'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 
 useBackend()

@@ -1,7 +1,7 @@
 /** The audit trail of booking changes and the amount paid: the same on both backends. */
 import { describe, expect, it } from 'vitest'
 import { call, demo, loginAs, seed as db, useBackend } from './target'
-import { BookingResponse, MSG_PAID_NEEDS_REASON } from '../../src/api/contracts/bookings'
+import { BookingResponse, MSG_PAID_NEEDS_REASON } from '../../shared/contracts/bookings'
 import { amountPaid } from '../../mocks/serialize'
 
 useBackend()

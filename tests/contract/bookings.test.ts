@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call, fixtures, login, loginAs, nairobiDay, seed as db, useBackend } from './target'
-import { BookingList, BookingResponse, DeceasedResponse } from '../../src/api/contracts/bookings'
-import { ServiceList } from '../../src/api/contracts/services'
+import { BookingList, BookingResponse, DeceasedResponse } from '../../shared/contracts/bookings'
+import { ServiceList } from '../../shared/contracts/services'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 
 useBackend()

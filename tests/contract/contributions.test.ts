@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import readXlsxFile from 'read-excel-file/node'
 import { call, darajaSimulator, fixtures, loginAs, serverLog, serverOnly, useBackend } from './target'
 import { phoneFor, unpaidBooking } from './payment-helpers'
-import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
-import { MSG_LINK_CLOSED, MSG_NOTHING_DUE, MSG_TOO_MANY_PUSHES } from '../../src/api/contracts/contributions'
+import { MPESA_PUSH_EXPIRY_MS } from '../../shared/contracts/payments'
+import { MSG_LINK_CLOSED, MSG_NOTHING_DUE, MSG_TOO_MANY_PUSHES } from '../../shared/contracts/contributions'
 
 useBackend()
 

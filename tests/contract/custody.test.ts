@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { call, demo, fixtures, login, loginAs, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { BookingResponse } from '../../src/api/contracts/bookings'
-import { CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../src/api/contracts/custody'
+import { BookingResponse } from '../../shared/contracts/bookings'
+import { CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../shared/contracts/custody'
 
 useBackend()
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call, loginAs, serverLog, serverOnly, storedFiles, useBackend } from './target'
-import { HealthResponse } from '../../src/api/contracts/health'
+import { HealthResponse } from '../../shared/contracts/health'
 
 useBackend()
 

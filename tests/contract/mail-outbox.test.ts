@@ -1,7 +1,7 @@
 /** The admin's list of e-mails (beside the SMS of "Messages sent"): to whom, which mail, how it went; never the link. */
 import { describe, expect, it } from 'vitest'
 import { call, lastResetToken, loginAs, useBackend } from './target'
-import { MailOutbox } from '../../src/api/contracts/messages'
+import { MailOutbox } from '../../shared/contracts/messages'
 
 useBackend()
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call, fixtures, loginAs, seed as db, useBackend } from './target'
-import { BookingList, BookingResponse } from '../../src/api/contracts/bookings'
+import { BookingList, BookingResponse } from '../../shared/contracts/bookings'
 import { caseloadCounts } from '../../src/features/morgue/caseload'
 
 useBackend()

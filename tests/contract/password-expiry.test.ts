@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { call, demo, fixtures, login, loginAs, useBackend } from './target'
-import { MSG_MUST_CHANGE_PASSWORD } from '../../src/api/contracts/auth'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+import { MSG_MUST_CHANGE_PASSWORD } from '../../shared/contracts/auth'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 useBackend()
 

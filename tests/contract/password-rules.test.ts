@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { call, demo, lastResetToken, login, loginAs, useBackend } from './target'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
-import { DEFAULT_PASSWORD_RULES } from '../../src/api/contracts/password-rules'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
+import { DEFAULT_PASSWORD_RULES } from '../../shared/contracts/password-rules'
 
 useBackend()
 

@@ -1,8 +1,8 @@
 /** What the payment tests of both suites (the contract's and the mock's own) do to reach a push. */
 import { expect } from 'vitest'
 import { call } from './target'
-import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
-import { PendingPaymentList, StkPushResponse, VerifyResponse } from '../../src/api/contracts/payments'
+import { MPESA_TEST_NUMBERS } from '../../shared/mpesa-scenarios'
+import { PendingPaymentList, StkPushResponse, VerifyResponse } from '../../shared/contracts/payments'
 
 export const phoneFor = (scenario: string) => {
   const n = MPESA_TEST_NUMBERS.find((t) => t.scenario === scenario)

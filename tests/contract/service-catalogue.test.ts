@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call, fixtures, loginAs, seed as db, useBackend } from './target'
-import { CatalogueList } from '../../src/api/contracts/services'
+import { CatalogueList } from '../../shared/contracts/services'
 
 useBackend()
 

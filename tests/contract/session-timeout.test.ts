@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
 import { call, demo, loginAs, tokenIssuedAt, useBackend } from './target'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 useBackend()
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { call, loginAs, serverDataDir, serverOnly, useBackend } from './target'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 useBackend()
 

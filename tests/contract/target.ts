@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
 import { db as mockDb, nextId } from '../../mocks/db'
-import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
+import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 
 export const TARGET: 'mock' | 'server' = process.env.CONTRACT_TARGET === 'server' ? 'server' : 'mock'
 export const API = 'http://localhost:3000/api'

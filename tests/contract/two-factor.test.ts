@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, demo, fixtures, loginAs, useBackend } from './target'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
-import { CodeRequiredResponse, MASKED_CODE, MSG_ADMIN_NEEDS_PHONE, MSG_CODE_EXPIRED, MSG_CODE_WRONG, MSG_NO_PHONE } from '../../src/api/contracts/two-factor'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
+import { CodeRequiredResponse, MASKED_CODE, MSG_ADMIN_NEEDS_PHONE, MSG_CODE_EXPIRED, MSG_CODE_WRONG, MSG_NO_PHONE } from '../../shared/contracts/two-factor'
 
 useBackend()
 afterEach(() => vi.useRealTimers())

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO, enterAs, expect, expectNoSidewaysScroll, expectToast, registerFamily, signIn, test } from './fixtures'
-import { addDays, nairobiDay } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../shared/dates'
 
 const day = (n: number) => addDays(nairobiDay(), n)
 

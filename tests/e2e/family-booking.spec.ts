@@ -1,5 +1,5 @@
 import { axeViolations, expect, expectNoSidewaysScroll, registerFamily, test } from './fixtures'
-import { addDays, nairobiDay } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../shared/dates'
 
 const day = (n: number) => addDays(nairobiDay(), n)
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
-import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
+import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { signToken } from '../../mocks/jwt'
 import { TOKEN_KEY } from '../../src/api/token-key'
 

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
 import { DEMO, enterAs, expect, test } from './fixtures'
-import { addDays, nairobiDay } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../shared/dates'
 
 const day = (n: number) => addDays(nairobiDay(), n)
 

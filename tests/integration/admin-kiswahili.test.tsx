@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import { i18n } from '@lingui/core'
-import { TIMEFRAME_LABELS } from '../../src/api/contracts/payments'
+import { TIMEFRAME_LABELS } from '../../shared/contracts/payments'
 import { VIEW_TIMEFRAME_LABELS } from '../../src/features/admin/reports/reports-text'
 import { paths } from '../../src/app/paths'
 import { activateLocale } from '../../src/lib/i18n'

@@ -69,7 +69,7 @@ describe('Login screen', () => {
 
   it('two-step sign-in for staff: the code from the SMS, a wrong one refused, the right one signs in', async () => {
     const { db } = await import('../../mocks/node')
-    const { DEFAULT_SETTINGS } = await import('../../src/api/contracts/settings')
+    const { DEFAULT_SETTINGS } = await import('../../shared/contracts/settings')
     await db.setting.create({ id: 1, json: JSON.stringify({ ...DEFAULT_SETTINGS, security: { ...DEFAULT_SETTINGS.security, twoFactor: true } }) })
     const user = userEvent.setup()
     const { location } = await renderAt('/login')

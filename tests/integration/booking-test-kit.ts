@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { server } from '../../mocks/node'
-import { addDays, nairobiDay } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../shared/dates'
 
 export const today = () => nairobiDay()
 export const daysFromToday = (n: number) => addDays(nairobiDay(), n)

@@ -7,7 +7,7 @@ import { server } from '../../mocks/node'
 import { summarise, transactions } from '../../mocks/reports'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
-import { nairobiDay } from '../../src/lib/dates'
+import { nairobiDay } from '../../shared/dates'
 import { findToast, renderAt } from './render-app'
 
 /**

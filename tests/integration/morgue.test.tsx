@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { casePath } from '../../src/features/morgue/case-path'
-import { nairobiDay } from '../../src/lib/dates'
+import { nairobiDay } from '../../shared/dates'
 import { findToast, renderAt } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })

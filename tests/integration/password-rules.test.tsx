@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 import { paths } from '../../src/app/paths'
 import { countRequests, findToast, renderAt } from './render-app'
 

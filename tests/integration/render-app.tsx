@@ -9,7 +9,7 @@ import { App } from '../../src/app/app'
 import { startSession, type AuthActor } from '../../src/app/session'
 import { login } from '../../src/api/auth'
 import { TOKEN_KEY } from '../../src/api/client'
-import type { Role } from '../../src/api/contracts/auth'
+import type { Role } from '../../shared/contracts/auth'
 import type { SetupServer } from 'msw/node'
 
 export const DEMO_LOGINS: Record<Role, { email: string; password: string }> = {

@@ -6,8 +6,8 @@ import { db } from '../../mocks/db'
 import { deliverCallbacks, scenarioOutcome, settle } from '../../mocks/mpesa'
 import { amountDue } from '../../mocks/serialize'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
-import { MPESA_PUSH_EXPIRY_MS, PendingPaymentList, StkPushResponse, VerifyResponse } from '../../src/api/contracts/payments'
-import { BookingResponse } from '../../src/api/contracts/bookings'
+import { MPESA_PUSH_EXPIRY_MS, PendingPaymentList, StkPushResponse, VerifyResponse } from '../../shared/contracts/payments'
+import { BookingResponse } from '../../shared/contracts/bookings'
 
 useMockBackend()
 

@@ -4,7 +4,7 @@
  * moved by giving its SMS pass a later "now", never by waiting.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { REPLY_SMS_DELAY_MS } from '../../src/api/contracts/messages'
+import { REPLY_SMS_DELAY_MS } from '../../shared/contracts/messages'
 import { flushDueSms } from '../../mocks/messages'
 import { call, loginAs, useMockBackend } from './helpers'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { db } from '../../mocks/db'
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../src/api/contracts/bookings'
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../shared/contracts/bookings'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { db, snapshot, restore, resetDatabase } from '../../mocks/db'
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../src/api/contracts/bookings'
-import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../shared/contracts/bookings'
+import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { useMockBackend } from './helpers'
 
 useMockBackend()

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { startServerTarget } from '../contract/server-target'
 import { contributionLinks, mpesaRequests } from '../../server/db/schema'
-import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
+import { MPESA_TEST_NUMBERS } from '../../shared/mpesa-scenarios'
 
 type Target = Awaited<ReturnType<typeof startServerTarget>>
 let target: Target

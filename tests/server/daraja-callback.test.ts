@@ -17,7 +17,7 @@ import {
   type PushRecord,
   type StkCallback,
 } from '../../server/daraja/callback'
-import { MPESA_SCENARIOS } from '../../mocks/mpesa-scenarios'
+import { MPESA_SCENARIOS } from '../../shared/mpesa-scenarios'
 
 const ID = 'ws_CO_20260310101500123456789abc'
 

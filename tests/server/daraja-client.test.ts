@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDarajaClient, darajaPassword, darajaTimestamp, DarajaError, pushOutcomeUnknown, type DarajaConfig, type DarajaOptions, type StkPushInput } from '../../server/daraja/client'
 import { matchUnclaimedCallback, parseStkCallback } from '../../server/daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from '../../server/daraja/simulator'
-import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, MPESA_SCENARIOS, MPESA_TEST_NUMBERS, scenarioById } from '../../mocks/mpesa-scenarios'
+import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, MPESA_SCENARIOS, MPESA_TEST_NUMBERS, scenarioById } from '../../shared/mpesa-scenarios'
 import { closedPortUrl, fakeClock, startCallbackReceiver, startFaultyDaraja, tokenFromMemory } from './helpers'
 
 const CREDENTIALS = { consumerKey: 'test-consumer-key', consumerSecret: 'test-consumer-secret', shortcode: '174379', passkey: 'test-passkey-bfb279f9aa9bdbcf' }

@@ -16,8 +16,8 @@ import { insertDemo, truncateAll } from '../../server/db/seed'
 import { mailOutbox, mpesaRequests, smsOutbox } from '../../server/db/schema'
 import { createDiskStorage, type DiskStorage } from '../../server/storage/disk'
 import type { Deps } from '../../server/types'
-import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
-import type { HealthResponse } from '../../src/api/contracts/health'
+import { MPESA_PUSH_EXPIRY_MS } from '../../shared/contracts/payments'
+import type { HealthResponse } from '../../shared/contracts/health'
 
 const url = process.env.CONTRACT_DATABASE_URL || undefined
 let database: Database

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startServerTarget } from '../contract/server-target'
 import { callbackPath } from '../../server/daraja/callback'
-import { MPESA_TEST_NUMBERS } from '../../mocks/mpesa-scenarios'
+import { MPESA_TEST_NUMBERS } from '../../shared/mpesa-scenarios'
 import { eq } from 'drizzle-orm'
 import { payments } from '../../server/db/schema'
 

@@ -15,8 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../server/db/client'
 import { insertDemo } from '../../server/db/seed'
-import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts'
-import { MSG_MUST_CHANGE_PASSWORD } from '../../src/api/contracts/auth'
+import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
+import { MSG_MUST_CHANGE_PASSWORD } from '../../shared/contracts/auth'
 
 const dirs: string[] = []
 afterAll(() => {

@@ -18,7 +18,7 @@ import { simulatorDarajaConfig } from '../../server/daraja/config'
 import { startDarajaSimulator, type DarajaSimulator } from '../../server/daraja/simulator'
 import { reconcileOnce } from '../../server/reconcile'
 import { DARAJA_QUERY_EVERY_MS } from '../../server/limits'
-import { MPESA_PUSH_EXPIRY_MS } from '../../src/api/contracts/payments'
+import { MPESA_PUSH_EXPIRY_MS } from '../../shared/contracts/payments'
 import { phoneFor } from '../contract/payment-helpers'
 
 const log = pino({ level: 'silent' })

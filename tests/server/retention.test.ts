@@ -13,7 +13,7 @@ import { insertDemo, truncateAll } from '../../server/db/seed'
 import { activities, bookingAudit, idempotencyKeys, scheduledRuns, settings, signInDelays, smsOutbox } from '../../server/db/schema'
 import { backupIfDue, retentionPass } from '../../server/retention'
 import { backupDatabase, type BackupResult } from '../../server/backup'
-import { DEFAULT_SETTINGS, type RetentionSettings } from '../../src/api/contracts/settings'
+import { DEFAULT_SETTINGS, type RetentionSettings } from '../../shared/contracts/settings'
 import { forgetSettings } from '../../server/repo/settings'
 
 const DAY = 86_400_000

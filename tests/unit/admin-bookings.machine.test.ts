@@ -14,9 +14,9 @@ import {
   type Change,
 } from '../../machines/admin/admin-bookings.machine'
 import { SERVICE_MESSAGES, serviceCatalogueMachine } from '../../machines/admin/service-catalogue.machine'
-import type { Booking } from '../../src/api/contracts/bookings'
-import type { User } from '../../src/api/contracts/auth'
-import type { ServiceRequest, ServiceWithPricingKey } from '../../src/api/contracts/services'
+import type { Booking } from '../../shared/contracts/bookings'
+import type { User } from '../../shared/contracts/auth'
+import type { ServiceRequest, ServiceWithPricingKey } from '../../shared/contracts/services'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { aBooking } from './booking-fixture'
 import { pageOf } from '../../machines/shared/collection.machine'

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import { AUTH_MESSAGES, createAuthMachine, type AuthEvent } from '../../machines/auth/auth.machine'
 import { sessionFromToken } from '../../machines/auth/session-token'
-import type { AuthResponse, LoginRequest, User } from '../../src/api/contracts/auth'
-import type { CodeRequiredResponse, VerifyCodeRequest } from '../../src/api/contracts/two-factor'
+import type { AuthResponse, LoginRequest, User } from '../../shared/contracts/auth'
+import type { CodeRequiredResponse, VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import type { NotifyEvent } from '../../machines/shared/notify'
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Booking } from '../../src/api/contracts/bookings'
+import type { Booking } from '../../shared/contracts/bookings'
 import { dashboardCounts, recentBookings } from '../../src/features/client/dashboard/dashboard-counts'
 
 const booking = (id: string, status: string, created_at: string, extra: Partial<Booking> = {}): Booking => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { BOOKING_DETAIL_FAILED, bookingDetailMachine } from '../../machines/booking/booking-detail.machine'
-import type { Booking } from '../../src/api/contracts/bookings'
+import type { Booking } from '../../shared/contracts/bookings'
 import { aBooking } from './booking-fixture'
 import type { NotifyEvent } from '../../machines/shared/notify'
 

@@ -1,4 +1,4 @@
-import type { Booking } from '../../src/api/contracts/bookings'
+import type { Booking } from '../../shared/contracts/bookings'
 
 /** A plain pending booking of Samuel Ouma, created on a fixed day; tests change what they test. */
 export function aBooking(id: string, changes: Partial<Booking> = {}): Booking {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, nairobiDay } from '../../src/lib/dates'
+import { addDays, nairobiDay } from '../../shared/dates'
 import { formatDate, formatDateTime, formatKsh } from '../../src/lib/format'
 import { deceasedSchema, scheduleSchema, BOOKING_MESSAGES } from '../../machines/booking/booking-schemas'
 

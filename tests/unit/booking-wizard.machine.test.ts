@@ -14,7 +14,7 @@ import {
 } from '../../machines/booking/booking-wizard.machine'
 import { BOOKING_MESSAGES, emptyDraft, stepIsValid, type BookingDraft } from '../../machines/booking/booking-schemas'
 import type { NotifyEvent } from '../../machines/shared/notify'
-import type { Booking, BookingRequest, DeceasedRequest } from '../../src/api/contracts/bookings'
+import type { Booking, BookingRequest, DeceasedRequest } from '../../shared/contracts/bookings'
 import { ApiError } from '../../src/api/client'
 
 const TODAY = '2026-03-10'

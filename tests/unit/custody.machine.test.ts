@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { custodyMachine, CUSTODY_MACHINE_MESSAGES } from '../../machines/morgue/custody.machine'
-import { Booking } from '../../src/api/contracts/bookings'
-import { CustodyRecord, CustodySaved, type CustodyRequest } from '../../src/api/contracts/custody'
+import { Booking } from '../../shared/contracts/bookings'
+import { CustodyRecord, CustodySaved, type CustodyRequest } from '../../shared/contracts/custody'
 import { translated } from '../../src/lib/i18n'
 
 const event = (id: number, kind: string) => ({ id, booking_id: 7, kind, at: '2026-01-01T08:00:00.000Z', location: 'Bay 1', by_name: 'Peter Otieno', by_role: 'morgue_attendant' })

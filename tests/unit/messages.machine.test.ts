@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import { MSG_SEND_FAILED, conversationMachine } from '../../machines/messages/conversation.machine'
 import { createPollMachine } from '../../machines/shared/poll.machine'
-import type { ChatMessage, ThreadDetail } from '../../src/api/contracts/messages'
-import { MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../src/api/contracts/messages'
+import type { ChatMessage, ThreadDetail } from '../../shared/contracts/messages'
+import { MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../shared/contracts/messages'
 import type { NotifyEvent } from '../../machines/shared/notify'
 
 const message = (id: string, body: string, mine = false): ChatMessage => ({ id, body, author_name: mine ? 'Mary' : 'Grace', author_role: mine ? 'client' : 'admin', mine, created_at: '2026-03-10T07:00:00.000Z' })

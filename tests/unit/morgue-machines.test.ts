@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { attendantBookingsMachine, caseloadMachine, CASELOAD_MESSAGES, shownTasks } from '../../machines/morgue/caseload.machine'
-import { Booking } from '../../src/api/contracts/bookings'
+import { Booking } from '../../shared/contracts/bookings'
 import type { NotifyEvent } from '../../machines/shared/notify'
-import type { PrepTask } from '../../src/api/contracts/morgue'
+import type { PrepTask } from '../../shared/contracts/morgue'
 
 const booking = (id: string, tasks: string[] = []) =>
   Booking.parse({ id, status: 'confirmed', payment_status: 'pending', total_amount: 1000, created_at: '2026-01-01T08:00:00Z', morgue: { received_at: '2026-01-01T08:00:00Z', tasks, transport_status: 'scheduled', burial_permit: 'missing' } })

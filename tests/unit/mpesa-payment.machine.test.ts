@@ -10,7 +10,7 @@ import {
 } from '../../machines/payment/mpesa-payment.machine'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { activateLocale, translated } from '../../src/lib/i18n'
-import type { StkPushRequest } from '../../src/api/contracts/payments'
+import type { StkPushRequest } from '../../shared/contracts/payments'
 import { ApiError } from '../../src/api/client'
 
 const ACCEPTED: StkPushResult = {

@@ -9,7 +9,7 @@ import {
   type VerifyResult,
 } from '../../machines/payment/mpesa-payment.machine'
 import { ApiError } from '../../src/api/client'
-import type { StkPushRequest } from '../../src/api/contracts/payments'
+import type { StkPushRequest } from '../../shared/contracts/payments'
 import { translated } from '../../src/lib/i18n'
 
 /**

@@ -8,7 +8,7 @@ import {
   pendingPaymentsMachine,
 } from '../../machines/payment/payments-page.machine'
 import type { NotifyEvent } from '../../machines/shared/notify'
-import type { Payment, PendingPayment, StkPushRequest } from '../../src/api/contracts/payments'
+import type { Payment, PendingPayment, StkPushRequest } from '../../shared/contracts/payments'
 
 const SAMUEL: PendingPayment = { id: '12', deceased_first_name: 'Samuel', deceased_last_name: 'Ouma', total_amount: 7500 }
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PASSWORD_RULES, passwordProblem, passwordRulesOf } from '../../src/api/contracts/password-rules'
+import { DEFAULT_PASSWORD_RULES, passwordProblem, passwordRulesOf } from '../../shared/contracts/password-rules'
 import { passwordHintWords } from '../../src/components/password-words'
 import { i18n } from '../../src/lib/i18n'
-import { DEFAULT_SETTINGS } from '../../src/api/contracts/settings'
+import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 const passwordHint = (rules: Parameters<typeof passwordHintWords>[0]) => i18n._(passwordHintWords(rules))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Transaction } from '../../src/api/contracts/payments'
+import type { Transaction } from '../../shared/contracts/payments'
 import { pendingPaymentsValue, revenueSeries } from '../../src/features/admin/reports/revenue-series'
 import { reportFileName } from '../../src/features/admin/reports/live-reports'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
 import { SEARCH_PAUSE_MS, USERS_MESSAGES, usersPageMachine, type UsersPageResult, type UsersQuery } from '../../machines/admin/users-page.machine'
-import type { StaffRequest, User } from '../../src/api/contracts/auth'
+import type { StaffRequest, User } from '../../shared/contracts/auth'
 import { translated } from '../../src/lib/i18n'
 
 const user = (id: number): User => ({ id: String(id), name: `User ${id}`, email: `u${id}@x.test`, role: 'client', phone: null, address: null, created_at: null })

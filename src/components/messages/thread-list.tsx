@@ -1,5 +1,5 @@
 import { CounterBadge, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import type { ThreadSummary } from '../../api/contracts/messages'
+import type { ThreadSummary } from '../../../shared/contracts/messages'
 import { Link } from 'react-router-dom'
 import { MESSAGES_TEXT } from './messages-text'
 import { useLingui } from '@lingui/react'

@@ -17,7 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import * as authApi from '../../api/auth'
-import type { SessionUser } from '../../api/contracts/auth'
+import type { SessionUser } from '../../../shared/contracts/auth'
 import { useAuthActor, useAuthSelector, useSession } from '../../app/session'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { TextField, submitHandler } from '../../components/form-fields'

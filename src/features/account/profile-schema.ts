@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { meetsPasswordRules } from '../../api/contracts/auth'
-import type { PasswordRules } from '../../api/contracts/password-rules'
+import { meetsPasswordRules } from '../../../shared/contracts/auth'
+import type { PasswordRules } from '../../../shared/contracts/password-rules'
 
 /** Turns a message into words in the language in use (the page's `t`). */
 type Say = (message: MessageDescriptor) => string

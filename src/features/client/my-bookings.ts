@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../machines/shared/collection.machine'
 import { myBookings } from '../../api/bookings'
-import type { Booking } from '../../api/contracts/bookings'
+import type { Booking } from '../../../shared/contracts/bookings'
 import { useNotifications } from '../../app/use-notifications'
 
 /** The family's bookings (GET /bookings/my) as a list: shared by the client dashboard and My Bookings. */

@@ -1,7 +1,7 @@
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react'
 import { translated } from '../../lib/i18n'
-import type { CustodyEvent } from '../../api/contracts/custody'
+import type { CustodyEvent } from '../../../shared/contracts/custody'
 import { formatDateTime } from '../../lib/format'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-text'
 

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router-dom'
 import { Body1, Caption1, Subtitle1, Text, Title2, makeStyles, tokens } from '@fluentui/react-components'
-import type { CustodyRecord } from '../../api/contracts/custody'
+import type { CustodyRecord } from '../../../shared/contracts/custody'
 import { useDocumentTitle } from '../../lib/document-title'
 import { formatDateTime } from '../../lib/format'
 import { CustodyEventList, CustodyLoadState } from './custody-events'

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { CustodyKind } from '../../api/contracts/custody'
+import type { CustodyKind } from '../../../shared/contracts/custody'
 import { liveWords } from '../../lib/live-words'
 
 /**

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { custodyMachine } from '../../../machines/morgue/custody.machine'
 import { addCustodyEvent, getCustody } from '../../api/custody'
-import type { CustodyRequest } from '../../api/contracts/custody'
+import type { CustodyRequest } from '../../../shared/contracts/custody'
 
 /** The chain of custody machine with the real API calls. */
 export const liveCustody = custodyMachine.provide({

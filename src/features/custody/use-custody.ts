@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useMachine } from '@xstate/react'
-import type { Booking } from '../../api/contracts/bookings'
-import type { CustodyRequest } from '../../api/contracts/custody'
+import type { Booking } from '../../../shared/contracts/bookings'
+import type { CustodyRequest } from '../../../shared/contracts/custody'
 import { useNotifications } from '../../app/use-notifications'
 import { liveCustody } from './live-custody'
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { downloadDocument } from '../../api/documents'
-import type { Document } from '../../api/contracts/documents'
+import type { Document } from '../../../shared/contracts/documents'
 import { useSubmission } from '../../app/use-notifying-machine'
 
 /** The toasts and questions of the documents screens (SPEC.md section 8), shown with t(). */

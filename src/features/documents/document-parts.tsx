@@ -17,7 +17,7 @@ import {
 import { ArrowDownload20Regular } from '@fluentui/react-icons'
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { deceasedOf, type Document } from '../../api/contracts/documents'
+import { deceasedOf, type Document } from '../../../shared/contracts/documents'
 import { formatDate } from '../../lib/format'
 import { previewKind, useDocumentUrl } from './document-files'
 import { documentTypeName } from './document-words'

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { DocumentType } from '../../api/contracts/documents'
+import type { DocumentType } from '../../../shared/contracts/documents'
 
 /**
  * The document types as a family reads them (SPEC.md section 3's names), in the language in use:

@@ -21,7 +21,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Dismiss24Regular } from '@fluentui/react-icons/svg/dismiss'
-import type { Booking } from '../../api/contracts/bookings'
+import type { Booking } from '../../../shared/contracts/bookings'
 import { PageHeader } from '../../components/page-header'
 import { BookingStatusBadge, StatusBadge } from '../../components/status-badge'
 import { useMediaQuery } from '../../components/use-media-query'
@@ -43,7 +43,7 @@ import {
 } from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
 import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
-import { PREP_TASKS } from '../../api/contracts/morgue'
+import { PREP_TASKS } from '../../../shared/contracts/morgue'
 import { useCaseload } from './use-caseload'
 
 // The chain of custody (its form, machine and API) loads when a case opens: the list of bodies does not wait for it.

@@ -1,6 +1,6 @@
-import type { Booking } from '../../api/contracts/bookings'
-import { PREP_TASKS, type PrepTask } from '../../api/contracts/morgue'
-import { addDays, nairobiDay } from '../../lib/dates'
+import type { Booking } from '../../../shared/contracts/bookings'
+import { PREP_TASKS, type PrepTask } from '../../../shared/contracts/morgue'
+import { addDays, nairobiDay } from '../../../shared/dates'
 import { preparationOf } from '../../components/preparation'
 import { MORGUE_TEXT } from './morgue-text'
 

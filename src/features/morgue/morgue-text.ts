@@ -1,6 +1,6 @@
 import { msg, plural } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import type { PermitStatus, TransportStatus } from '../../api/contracts/morgue'
+import type { PermitStatus, TransportStatus } from '../../../shared/contracts/morgue'
 import { liveWords } from '../../lib/live-words'
 
 /** Words the morgue attendant reads, read as strings in the language in use (see `liveWords`). */

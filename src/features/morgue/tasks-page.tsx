@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Card, Checkbox, ProgressBar, Field, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { shownTasks } from '../../../machines/morgue/caseload.machine'
-import { PREP_TASKS } from '../../api/contracts/morgue'
+import { PREP_TASKS } from '../../../shared/contracts/morgue'
 import { PageHeader } from '../../components/page-header'
 import { formatDateTime } from '../../lib/format'
 import { byServiceDate, deceasedName, inStorage, serviceAt } from './caseload'

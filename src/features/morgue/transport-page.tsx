@@ -18,7 +18,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components'
-import type { Booking } from '../../api/contracts/bookings'
+import type { Booking } from '../../../shared/contracts/bookings'
 import { PageHeader } from '../../components/page-header'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'

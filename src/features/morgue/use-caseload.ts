@@ -4,8 +4,8 @@ import { useMachine, useSelector } from '@xstate/react'
 import { attendantBookingsMachine, caseloadMachine } from '../../../machines/morgue/caseload.machine'
 import { attendantBookings } from '../../api/bookings'
 import { moveTransport, saveTasks, setPickup } from '../../api/morgue'
-import type { Booking } from '../../api/contracts/bookings'
-import type { PrepTask } from '../../api/contracts/morgue'
+import type { Booking } from '../../../shared/contracts/bookings'
+import type { PrepTask } from '../../../shared/contracts/morgue'
 import { bridgeNotifications } from '../../app/toast-bridge'
 
 /** One empty list before the list child exists, so screens do not see a new one every render. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
-import type { Booking } from '../../../api/contracts/bookings'
+import type { Booking } from '../../../../shared/contracts/bookings'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedOf } from './booking-columns'
 import { ADMIN_BOOKINGS_TEXT as T } from './messages'

@@ -22,7 +22,7 @@ import {
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons'
 import { useLingui } from '@lingui/react/macro'
-import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../api/contracts/bookings'
+import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
 import { useNotifications } from '../../../app/use-notifications'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'

@@ -18,7 +18,7 @@ import {
 } from '@fluentui/react-components'
 import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
 import { useLingui } from '@lingui/react/macro'
-import { PRICING_KEYS, type PricingKey, type ServiceWithPricingKey } from '../../../api/contracts/services'
+import { PRICING_KEYS, type PricingKey, type ServiceWithPricingKey } from '../../../../shared/contracts/services'
 import { useNotifications } from '../../../app/use-notifications'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { formatKsh } from '../../../lib/format'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Checkbox, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
-import type { Booking } from '../../../api/contracts/bookings'
+import type { Booking } from '../../../../shared/contracts/bookings'
 import type { PendingChange } from '../../../../machines/admin/admin-bookings.machine'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'

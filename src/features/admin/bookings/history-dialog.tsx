@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
-import type { Booking } from '../../../api/contracts/bookings'
+import type { Booking } from '../../../../shared/contracts/bookings'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
 import { RouterButtonLink } from '../../../components/router-link'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
-import type { ServiceWithPricingKey } from '../../../api/contracts/services'
+import type { ServiceWithPricingKey } from '../../../../shared/contracts/services'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatKsh } from '../../../lib/format'
 import { CATALOGUE_TEXT as T } from './messages'

@@ -37,7 +37,7 @@ import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { intlLocale, isLocale } from '../../../lib/i18n'
-import type { AdminStats, RecentActivity } from '../../../api/contracts/admin'
+import type { AdminStats, RecentActivity } from '../../../../shared/contracts/admin'
 import { pendingText, relativeTime, trendPercent } from '../admin-messages'
 import { liveAdminDashboardMachine } from './live-dashboard'
 

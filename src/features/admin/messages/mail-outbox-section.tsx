@@ -22,7 +22,7 @@ import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createPollMachine } from '../../../../machines/shared/poll.machine'
 import { mailOutbox } from '../../../api/messages'
-import type { MailRecord } from '../../../api/contracts/messages'
+import type { MailRecord } from '../../../../shared/contracts/messages'
 import { liveWords } from '../../../lib/live-words'
 import { useNotifications } from '../../../app/use-notifications'
 

@@ -6,8 +6,8 @@ import {
   type ViewTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
 import * as paymentsApi from '../../../api/payments'
-import { REPORT_WORDS, reportPeriodSlug, type ReportLanguage } from '../../../api/contracts/payments'
-import { nairobiDay } from '../../../lib/dates'
+import { REPORT_WORDS, reportPeriodSlug, type ReportLanguage } from '../../../../shared/contracts/payments'
+import { nairobiDay } from '../../../../shared/dates'
 import { currentLocale } from '../../../lib/i18n'
 
 /**

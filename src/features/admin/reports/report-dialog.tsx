@@ -17,7 +17,7 @@ import {
   type ReportRequest,
   type ReportTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
-import { REPORT_TYPES, type ReportType } from '../../../api/contracts/payments'
+import { REPORT_TYPES, type ReportType } from '../../../../shared/contracts/payments'
 import { useLingui } from '@lingui/react/macro'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-text'

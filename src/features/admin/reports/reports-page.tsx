@@ -34,7 +34,7 @@ import {
 } from '@fluentui/react-icons'
 import { useLingui } from '@lingui/react/macro'
 import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
-import type { Transaction } from '../../../api/contracts/payments'
+import type { Transaction } from '../../../../shared/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -43,7 +43,7 @@ import { liveFinancialReportsMachine } from './live-reports'
 import { ReportDialog } from './report-dialog'
 import { CHART_DESCRIPTIONS, REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-text'
 import { PaymentRecordBadge } from '../../../components/status-badge'
-import { receiptOf } from '../../../lib/mpesa-words'
+import { receiptOf } from '../../../../shared/mpesa-words'
 import { BUCKET_OF, MONTHS, pendingPaymentsValue, periodLabel, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import type { ReportType } from '../../../api/contracts/payments'
+import type { ReportType } from '../../../../shared/contracts/payments'
 import type { ReportTimeframe, ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import type { Bucket } from './revenue-series'
 

@@ -1,6 +1,6 @@
-import type { Transaction } from '../../../api/contracts/payments'
+import type { Transaction } from '../../../../shared/contracts/payments'
 import type { ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
-import { addDays, nairobiDay } from '../../../lib/dates'
+import { addDays, nairobiDay } from '../../../../shared/dates'
 
 /** One bar of the revenue chart. */
 export interface RevenuePoint {

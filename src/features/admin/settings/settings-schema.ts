@@ -1,2 +1,2 @@
 // The settings' shapes live with the API contracts: the server (the mock here) validates with them too.
-export * from '../../../api/contracts/settings'
+export * from '../../../../shared/contracts/settings'

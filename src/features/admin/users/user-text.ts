@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Role, WireRole } from '../../../api/contracts/auth'
-import { toWireRole } from '../../../api/contracts/auth'
+import type { Role, WireRole } from '../../../../shared/contracts/auth'
+import { toWireRole } from '../../../../shared/contracts/auth'
 
 /** The roles' names, shown with `t(...)` in the language in use. */
 export const ROLE_LABELS: Record<WireRole, MessageDescriptor> = {

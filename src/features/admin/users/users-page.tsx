@@ -30,7 +30,7 @@ import {
 } from '@fluentui/react-components'
 import { ChevronLeft20Regular, ChevronRight20Regular, Delete20Regular, Edit20Regular, PersonAdd20Regular } from '@fluentui/react-icons'
 import { Plural, useLingui } from '@lingui/react/macro'
-import { toWireRole, type User, type WireRole } from '../../../api/contracts/auth'
+import { toWireRole, type User, type WireRole } from '../../../../shared/contracts/auth'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { PageHeader } from '../../../components/page-header'

@@ -5,8 +5,8 @@ import { createCollectionMachine } from '../../../../machines/shared/collection.
 import * as bookingsApi from '../../../api/bookings'
 import * as deceasedApi from '../../../api/deceased'
 import { listServices } from '../../../api/services'
-import type { Service } from '../../../api/contracts/services'
-import { nairobiDay } from '../../../lib/dates'
+import type { Service } from '../../../../shared/contracts/services'
+import { nairobiDay } from '../../../../shared/dates'
 
 /** The wizard with the real calls (POST /deceased, then POST /bookings) and Nairobi's calendar day. */
 export const liveBookingWizard = createBookingWizardMachine(() => nairobiDay()).provide({

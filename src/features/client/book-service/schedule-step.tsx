@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { scheduleSchema, type ScheduleValues } from '../../../../machines/booking/booking-schemas'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { SERVICE_HOURS } from '../../../api/contracts/bookings'
+import { SERVICE_HOURS } from '../../../../shared/contracts/bookings'
 import { WizardNav, useWizardStyles } from './wizard-parts'
 
 /** Step 3: when the service is to be held (today or later, within opening hours), where, and anything the family asks for. */

@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components'
 import { Add20Regular } from '@fluentui/react-icons'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Booking } from '../../../api/contracts/bookings'
+import type { Booking } from '../../../../shared/contracts/bookings'
 import { paths } from '../../../app/paths'
 import { PageHeader } from '../../../components/page-header'
 import { EmptyArt } from '../../../components/empty-art'

@@ -1,5 +1,5 @@
-import type { Booking } from '../../../api/contracts/bookings'
-import { CLIENT_RECENT_BOOKINGS } from '../../../lib/constants'
+import type { Booking } from '../../../../shared/contracts/bookings'
+import { CLIENT_RECENT_BOOKINGS } from '../../../../shared/constants'
 import { newestFirst } from '../my-bookings'
 
 export interface DashboardCounts {

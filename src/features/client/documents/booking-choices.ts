@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Booking } from '../../../api/contracts/bookings'
+import type { Booking } from '../../../../shared/contracts/bookings'
 import type { BookingChoice } from '../../documents/upload-dialog'
 import { deceasedName } from '../my-bookings'
 

@@ -27,7 +27,7 @@ import { ArrowDownload20Regular, ArrowUpload20Regular, Delete20Regular, Eye20Reg
 import { useCallback, useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { deleteDocument } from '../../../api/documents'
-import { deceasedOf, type Document } from '../../../api/contracts/documents'
+import { deceasedOf, type Document } from '../../../../shared/contracts/documents'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
 import { DialogFooter } from '../../../components/dialog-footer'

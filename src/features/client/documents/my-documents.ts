@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react'
 import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myDocuments } from '../../../api/documents'
-import type { Document } from '../../../api/contracts/documents'
+import type { Document } from '../../../../shared/contracts/documents'
 import { useNotifications } from '../../../app/use-notifications'
 import { DOCUMENT_MESSAGES } from '../../documents/document-files'
 

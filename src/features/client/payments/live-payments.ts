@@ -6,7 +6,7 @@ import {
   pendingPaymentsMachine,
 } from '../../../../machines/payment/payments-page.machine'
 import * as paymentsApi from '../../../api/payments'
-import type { StkPushRequest } from '../../../api/contracts/payments'
+import type { StkPushRequest } from '../../../../shared/contracts/payments'
 
 /** The Payments screen's machines with their real I/O: the /api client. Tests give fakes instead. */
 export const livePaymentsPageMachine = paymentsPageMachine.provide({

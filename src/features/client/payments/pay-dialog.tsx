@@ -29,11 +29,11 @@ import {
 } from '@fluentui/react-components'
 import { Phone24Regular } from '@fluentui/react-icons'
 import { MPESA_MESSAGES, mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.machine'
-import { MAX_MPESA_PUSH, amountForPush, amountToPay, normaliseKenyanPhone, type PendingPayment } from '../../../api/contracts/payments'
+import { MAX_MPESA_PUSH, amountForPush, amountToPay, normaliseKenyanPhone, type PendingPayment } from '../../../../shared/contracts/payments'
 import { formatKsh } from '../../../lib/format'
 import { translated } from '../../../lib/i18n'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { CONTACT } from '../../../lib/contact-details'
+import { CONTACT } from '../../../../shared/contact-details'
 import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
 
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>

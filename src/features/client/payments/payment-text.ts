@@ -4,10 +4,10 @@
  */
 import { i18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { amountToPay, type PendingPayment } from '../../../api/contracts/payments'
+import { amountToPay, type PendingPayment } from '../../../../shared/contracts/payments'
 import { formatKsh } from '../../../lib/format'
 
-export { displayPhone, mpesaReason, receiptOf } from '../../../lib/mpesa-words'
+export { displayPhone, mpesaReason, receiptOf } from '../../../../shared/mpesa-words'
 
 // "M-Pesa" is a name, the same in both languages.
 export const PAYMENT_METHODS: Record<string, MessageDescriptor | string> = { mpesa: 'M-Pesa', other: msg`Other` }

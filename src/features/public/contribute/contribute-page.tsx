@@ -4,10 +4,10 @@ import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluen
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise'
 import { useLingui } from '@lingui/react/macro'
 import { loadContributionPage } from '../../../api/contribution-page'
-import type { ContributionPage } from '../../../api/contracts/contributions'
+import type { ContributionPage } from '../../../../shared/contracts/contributions'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { useDocumentTitle } from '../../../lib/document-title'
-import { CONTACT } from '../../../lib/contact-details'
+import { CONTACT } from '../../../../shared/contact-details'
 import { usePublicStyles } from '../public-styles'
 import { CONTRIBUTE_TEXT as T } from './contribute-text'
 

@@ -3,7 +3,7 @@ import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle } from '@flu
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as authApi from '../../../api/auth'
-import { ForgotPasswordRequest } from '../../../api/contracts/auth'
+import { ForgotPasswordRequest } from '../../../../shared/contracts/auth'
 import { paths } from '../../../app/paths'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import { submissionMachine } from '../../../../machines/shared/submission.machine'
 import { sendContactMessage } from '../../../api/contact'
-import type { ContactRequest } from '../../../api/contracts/contact'
+import type { ContactRequest } from '../../../../shared/contracts/contact'
 
 export interface ContactSubmissionState {
   busy: boolean

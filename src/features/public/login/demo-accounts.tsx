@@ -1,7 +1,7 @@
 import { Button, Caption1, MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { DEMO_ACCOUNTS } from '../../../../mocks/demo-accounts'
+import { DEMO_ACCOUNTS } from '../../../../shared/demo-accounts'
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginTop: tokens.spacingVerticalS, padding: 0, listStyleType: 'none' },

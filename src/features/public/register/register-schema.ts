@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 
-export { registerForm } from '../../../api/contracts/auth-requests'
+export { registerForm } from '../../../../shared/contracts/auth-requests'
 
 export const REGISTER_MESSAGES = {
   success: msg`Registration successful! Please log in.`,

@@ -9,7 +9,7 @@ import { SessionContext, loadSession, loadedSession } from '../../../app/session
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { usePasswordRules } from '../../../app/password-rules'
 import { ensureCatalogs } from '../../../lib/i18n'
-import { passwordProblem, passwordTooShort } from '../../../api/contracts/password-rules'
+import { passwordProblem, passwordTooShort } from '../../../../shared/contracts/password-rules'
 import { passwordHintWords, passwordTooShortWords } from '../../../components/password-words'
 import { REGISTER_MESSAGES } from './register-schema'
 

@@ -13,8 +13,8 @@ import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 import { usePasswordRules } from '../../../app/password-rules'
-import { meetsPasswordRules } from '../../../api/contracts/auth'
-import type { PasswordRules } from '../../../api/contracts/password-rules'
+import { meetsPasswordRules } from '../../../../shared/contracts/auth'
+import type { PasswordRules } from '../../../../shared/contracts/password-rules'
 import { passwordHintWords } from '../../../components/password-words'
 
 /** The form's own messages in the language in use (the password rules' words come from the contract). */

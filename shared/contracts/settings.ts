@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { DEFAULT_CONTACT } from '../../lib/contact-details'
+import { DEFAULT_CONTACT } from '../contact-details'
 import { DEFAULT_PASSWORD_RULES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules'
 
 /**

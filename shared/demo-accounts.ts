@@ -1,5 +1,5 @@
 /** The three demo accounts the login screen lists in mock mode (one per role). */
-import type { WireRole } from '../src/api/contracts/auth'
+import type { WireRole } from './contracts/auth'
 
 export interface DemoAccount {
   role: WireRole
