@@ -9,7 +9,8 @@
  *     Empties a database that holds the demo data (every table: the demo's accounts, bookings and
  *     payments), so it can go into production. Without --yes it only says what it would remove.
  *
- * With PGlite, run them while the server is stopped (one process at a time opens the folder).
+ * With PGlite, run them while the server is stopped (one process at a time opens the folder): they
+ * take the same lock on DATA_DIR as the server, and refuse while it runs.
  */
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -21,6 +22,7 @@ import { openDatabase, type Db } from './db/client'
 import { demoAccountsIn, insertFirstAdmin } from './db/seed'
 import { findUserByEmail } from './repo/users'
 import { describeError } from './http'
+import { lockDataDir } from './data-dir-lock'
 
 const USAGE = `Usage:
   npm run admin:create -- --email you@example.com --name "Your Name"
@@ -34,16 +36,20 @@ class UsageError extends Error {}
 async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const config = parseConfig()
   let database
+  let lock: { release(): Promise<void> } | null = null
   if (config.DATABASE_URL) database = await openDatabase({ databaseUrl: config.DATABASE_URL })
   else {
     const dataDir = resolve(config.DATA_DIR)
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    // A running server holds the embedded database: refuse at once rather than write beside it.
+    lock = await lockDataDir(dataDir, { waitForStaleMs: 0 })
     database = await openDatabase({ dataDir: join(dataDir, 'pglite') })
   }
   try {
     return await work(database.db)
   } finally {
     await database.close()
+    await lock?.release()
   }
 }
 

@@ -2,6 +2,7 @@
  * The Hono app: every /api route, the security headers and the error handling. Built by a factory
  * with its dependencies, so tests run it in-process (`app.request`) over their own database.
  */
+import { requestId } from 'hono/request-id'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -83,8 +84,11 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       crossOriginEmbedderPolicy: false,
     }),
   )
+  // Every answer carries X-Request-Id (a proxy's own id when it sends a plain one), and every log line
+  // written while answering carries it as reqId: one family's complaint finds its lines.
+  app.use('*', requestId({ limitLength: 64 }))
   app.use('*', async (c, next) => {
-    c.set('deps', deps)
+    c.set('deps', { ...deps, log: deps.log.child({ reqId: c.var.requestId }) })
     const started = performance.now()
     await next()
     // A body refused as too large (here, an upload, Daraja's callback) was left unread: the rest may
@@ -96,7 +100,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       // The health check is probed every few seconds by a load balancer: its lines would drown the
       // rest, so they are debug (a failing check is logged once, when the answer changes: routes/health.ts).
       const level = c.req.path === '/api/health' ? 'debug' : c.res.status >= 500 && c.res.status !== 501 ? 'error' : 'info'
-      deps.log[level]({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
+      c.var.deps.log[level]({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
     }
   })
 
@@ -165,7 +169,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
       return c.json({ message: error.message || (status === 400 ? 'Bad request' : 'Request failed') }, status)
     }
     // A bug: logged with its stack, answered without one.
-    deps.log.error({ err: loggableError(error), method: c.req.method, path: loggablePath(c.req.path) }, 'unhandled error')
+    const log = c.var.deps?.log ?? deps.log
+    log.error({ err: loggableError(error), method: c.req.method, path: loggablePath(c.req.path) }, 'unhandled error')
     return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500)
   })
   app.notFound((c) => (c.req.path.startsWith('/api') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)))

@@ -29,6 +29,10 @@ import { mailTransportFor, smtpServerName, startMailSender } from './mail'
 import { startRetentionJob } from './retention'
 import { backupDatabase } from './backup'
 import { storedSettings } from './repo/settings'
+import { lockDataDir, type DataDirLock } from './data-dir-lock'
+
+/** How long a stopping server lets the requests it already took finish before it closes their connections. */
+const DRAIN_MS = 10_000
 
 /** JWT_SECRET, or a secret made once and kept (mode 0600) in DATA_DIR so tokens survive a restart. */
 function tokenSecret(configured: string | undefined, dataDir: string): Uint8Array {
@@ -47,6 +51,11 @@ async function main(): Promise<void> {
   // The database, documents, backups and the token secret live here: owner-only.
   if (!ownerOnlyDir(dataDir)) log.warn('DATA_DIR is open to other users and could not be made owner-only: chmod 700 it')
   const secret = tokenSecret(config.JWT_SECRET, dataDir)
+  // The embedded database belongs to one process: a second start on this DATA_DIR refuses (PostgreSQL serves many).
+  let dataDirLock: DataDirLock | null = null
+  if (!config.DATABASE_URL) {
+    dataDirLock = await lockDataDir(dataDir, { onLost: (error) => log.error({ err: loggableError(error) }, 'the lock on DATA_DIR was lost: is another server running on it?') })
+  }
   const database = await openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, log: (level, message) => log[level](message) } : { dataDir: join(dataDir, 'pglite') })
   const where = database.kind === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `embedded PostgreSQL (PGlite) in ${join(dataDir, 'pglite')}`
   const production = isProduction(config)
@@ -137,8 +146,25 @@ async function main(): Promise<void> {
     console.log([`\n  Funeral home server on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`, ...lines.map((l) => `  ${l}`), ...warnings.map((w) => `\n  ${w}`), ''].join('\n'))
     for (const warning of warnings) log.warn(warning)
   })
-  const stop = async () => {
-    server.close()
+  let stopping = false
+  /**
+   * SIGTERM (systemd, a deployment) or Ctrl-C: take no new request, let those already taken finish
+   * (at most DRAIN_MS), then stop the jobs and close the database, so every answer a family got is
+   * a write the database kept.
+   */
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'stopping: finishing the requests in flight')
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+    // Kept-alive connections with no request in flight would hold close() open.
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    const late = setTimeout(() => {
+      log.warn(`requests still open after ${DRAIN_MS / 1000} s: closing their connections`)
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, DRAIN_MS)
+    await drained
+    clearTimeout(late)
     await reconciler.stop()
     await smsJob.stop()
     await mailJob?.stop()
@@ -146,10 +172,12 @@ async function main(): Promise<void> {
     await maintenance.stop()
     await simulator?.close()
     await database.close()
+    await dataDirLock?.release()
+    log.info('stopped')
     process.exit(0)
   }
-  process.on('SIGINT', () => void stop())
-  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 main().catch((error: unknown) => {

@@ -40,5 +40,5 @@ export interface Deps {
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps; user: UserRow }
+  Variables: { deps: Deps; user: UserRow; requestId: string }
 }

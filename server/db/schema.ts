@@ -185,6 +185,9 @@ export const mpesaRequests = pgTable('mpesa_requests', {
   (t) => [
     uniqueIndex('mpesa_requests_open_booking').on(t.bookingId).where(sql`result_code IS NULL AND contribution_link_id IS NULL`),
     index('mpesa_requests_link').on(t.contributionLinkId, t.createdAt),
+    // The reconciler's claim (open pushes due for a check, oldest due first), run every few seconds by
+    // every instance: only open pushes are in it, so it stays small however many pushes were ever made.
+    index('mpesa_requests_due').on(t.nextCheckAt).where(sql`result_code IS NULL`),
   ],
 )
 

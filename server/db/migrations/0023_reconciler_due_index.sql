@@ -1,0 +1,1 @@
+CREATE INDEX "mpesa_requests_due" ON "mpesa_requests" USING btree ("next_check_at") WHERE result_code IS NULL;
