@@ -3,14 +3,15 @@
  * The manual cites only files the repository holds. For README.md and every docs/**.md:
  *   - a backticked span that reads as a repository path (its first folder is one of the
  *     repository's own top-level folders or files, e.g. `server/config.ts`, `tests/e2e/run.mjs`)
- *     must exist; with a wildcard or placeholder (`src/locales/{en,sw}/*.po`, `server/routes/<area>.ts`)
+ *     must exist (from the root, or from the document's own folder); with a wildcard or placeholder (`src/locales/{en,sw}/*.po`, `server/routes/<area>.ts`)
  *     the part before it must;
  *   - a backticked file name alone (`live-machines.ts`) must be the name of some file in the repository;
  *   - a relative Markdown link (`[x](docs/server.md#limits)`) must point at a file that exists.
  * Paths the app or the server make at run time (`data/…`, `dist/`, `/api/…`) are not repository paths
  * and are not checked. Exits 1 listing each stale citation as file:line.
  *
- * Usage: node scripts/check-docs.mjs [more.md …]
+ * Usage: node scripts/check-docs.mjs [more.md …]    (README.md, docs/ and those)
+ *        node scripts/check-docs.mjs --only a.md …  (those alone)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -32,18 +33,19 @@ function walk(dir, out = []) {
 const files = walk(root)
 const basenames = new Set(files.map((f) => f.slice(f.lastIndexOf('/') + 1)))
 const topLevel = new Set(readdirSync(root).filter((name) => !generated.has(name)))
-const docs = [
-  join(root, 'README.md'),
-  ...files.filter((f) => f.startsWith(join(root, 'docs') + '/') && f.endsWith('.md')),
-  ...process.argv.slice(2).map((f) => resolve(f)),
-]
+const args = process.argv.slice(2)
+const only = args.includes('--only')
+const named = args.filter((a) => a !== '--only').map((f) => resolve(f))
+const docs = only
+  ? named
+  : [join(root, 'README.md'), ...files.filter((f) => f.startsWith(join(root, 'docs') + '/') && f.endsWith('.md')), ...named]
 
 /** Source-like file names worth looking up alone; `.js`/`.html` names are mostly other packages' or built files. */
 const SOURCE_FILE = /^[\w.-]+\.(ts|tsx|mts|mjs|cjs|md|json|css|po|sql|yml|yaml)$/
 const WILDCARD = /[*{<…[]/
 
 /** The problem with one backticked span, or null when it is not a path or the path exists. */
-function checkSpan(span) {
+function checkSpan(doc, span) {
   let text = span.trim().replace(/^\.\//, '')
   if (!text || /\s/.test(text) || text.includes('://') || text.startsWith('/') || text.startsWith('-')) return null
   text = text.replace(/#.*$/, '').replace(/:\d+(-\d+)?$/, '')
@@ -56,7 +58,8 @@ function checkSpan(span) {
   if (!topLevel.has(first)) return null
   const cut = text.search(WILDCARD)
   const path = cut === -1 ? text : text.slice(0, text.lastIndexOf('/', cut) + 1)
-  if (path && !existsSync(join(root, path))) return `${text} does not exist`
+  // From the repository's root, or from the document's own folder (machines/README.md names `shared/failure.ts`).
+  if (path && !existsSync(join(root, path)) && !existsSync(join(dirname(doc), path))) return `${text} does not exist`
   return null
 }
 
@@ -111,7 +114,7 @@ for (const doc of docs) {
       if (fenced) return
       const where = `${relative(root, doc)}:${i + 1}`
       for (const m of line.matchAll(/`([^`]+)`/g)) {
-        const problem = checkSpan(m[1])
+        const problem = checkSpan(doc, m[1])
         if (problem) problems.push(`${where}: ${problem}`)
       }
       for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
