@@ -7,6 +7,7 @@
  *     the part before it must;
  *   - a backticked file name alone (`live-machines.ts`) must be the name of some file in the repository;
  *   - a relative Markdown link (`[x](docs/server.md#limits)`) must point at a file that exists.
+ * And the README names every variable `server/config.ts` reads and every script of package.json.
  * Paths the app or the server make at run time (`data/…`, `dist/`, `/api/…`) are not repository paths
  * and are not checked. Exits 1 listing each stale citation as file:line.
  *
@@ -124,9 +125,32 @@ for (const doc of docs) {
     })
 }
 
+/** The README's tables stay complete: every variable server/config.ts reads, every npm script. */
+function readmeCompleteness() {
+  if (only) return
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const configFile = join(root, 'server', 'config.ts')
+  if (!existsSync(configFile)) {
+    problems.push('server/config.ts is gone: point the configuration check in scripts/check-docs.mjs at where the variables are read now')
+  } else {
+    const schema = /ConfigSchema\s*=\s*z\.object\(\{([\s\S]*?)\n\}\)/.exec(readFileSync(configFile, 'utf8'))
+    const names = schema ? [...schema[1].matchAll(/^\s{2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]) : []
+    if (names.length === 0) problems.push('server/config.ts: no ConfigSchema variables found; update scripts/check-docs.mjs')
+    for (const name of names) {
+      if (!readme.includes(`\`${name}\``)) problems.push(`README.md: the configuration variable ${name} (server/config.ts) is not in the table`)
+    }
+  }
+  const scripts = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts ?? {})
+  for (const name of scripts) {
+    const run = new RegExp(`npm (run )?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w:-])`)
+    if (!run.test(readme)) problems.push(`README.md: the script "${name}" (package.json) is not in the README`)
+  }
+}
+readmeCompleteness()
+
 if (problems.length) {
-  console.error(`check-docs: ${problems.length} citation(s) of files the repository does not hold:`)
+  console.error(`check-docs: ${problems.length} problem(s): citations of what the repository does not hold, or README tables left incomplete:`)
   for (const p of problems) console.error(`  ${p}`)
   process.exit(1)
 }
-console.log(`check-docs: ${docs.length} documents, every cited path exists`)
+console.log(`check-docs: ${docs.length} documents, every cited path exists${only ? '' : '; the README names every variable and script'}`)
