@@ -4,28 +4,36 @@
  *   `new PGlite({ loadDataDir })` opens again;
  * - PostgreSQL: `pg_dump --format=custom` as backup-<time>.dump when pg_dump is on the PATH (restore
  *   with pg_restore), else a JSON export of every table of the public schema, backup-<time>.json.
+ * Beside it, the documents on disk (DATA_DIR/documents, the families' uploads) as
+ * backup-<time>.documents.tar, streamed file by file (never held in memory). `npm run restore`
+ * (server/restore.ts) brings both back. Documents in an S3-compatible bucket are not copied: the
+ * bucket's own versioning or replication backs them up.
  * Then backups older than the retention setting's days are deleted (only our own files).
  */
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { chmod, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
+import { create as createTar } from 'tar'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Db } from './db/client'
 
 export interface BackupResult {
   file: string
+  /** The documents' archive beside it (null when there is no documents folder on disk). */
+  documents: string | null
   kind: 'pglite' | 'pg_dump' | 'json'
   deleted: string[]
 }
 
-const BACKUP_FILE = /^backup-[\dTZ-]+\.(tar\.gz|dump|json)$/
+const BACKUP_FILE = /^backup-[\dTZ-]+\.(tar\.gz|dump|json|documents\.tar)$/
 
 /** A file name that sorts by time and is safe on every file system. */
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-')
 
-export async function backupDatabase(db: Db, options: { dataDir: string; databaseUrl?: string; retentionDays: number; now?: Date }): Promise<BackupResult> {
+export async function backupDatabase(db: Db, options: { dataDir: string; databaseUrl?: string; retentionDays: number; now?: Date; documentsDir?: string }): Promise<BackupResult> {
   const now = options.now ?? new Date()
   const dir = join(options.dataDir, 'backups')
   // A backup holds every account and family: owner-only, whatever the umask or an older version left.
@@ -50,8 +58,23 @@ export async function backupDatabase(db: Db, options: { dataDir: string; databas
     kind = 'json'
     await writeFile(file, JSON.stringify(await exportTables(db)), { mode: 0o600 })
   }
+  const documents = await backupDocuments(options.documentsDir ?? join(options.dataDir, 'documents'), `${base}.documents.tar`)
   const deleted = await pruneBackups(dir, options.retentionDays, now)
-  return { file, kind, deleted }
+  return { file, kind, documents, deleted }
+}
+
+/**
+ * The documents folder as a tar (its stored files only: not the temporary files of uploads in
+ * progress, which start with a dot). Made after the database's backup, so every document the
+ * backup's rows name is in it (a document is written before its row).
+ */
+async function backupDocuments(documentsDir: string, file: string): Promise<string | null> {
+  if (!existsSync(documentsDir)) return null
+  const names = (await readdir(documentsDir)).filter((name) => !name.startsWith('.'))
+  if (names.length === 0) return null
+  await createTar({ file, cwd: documentsDir, portable: true }, names)
+  await chmod(file, 0o600)
+  return file
 }
 
 /** pg_dump into `file`; false when pg_dump is not installed (then the JSON export is used). */
@@ -72,7 +95,7 @@ async function pgDump(databaseUrl: string, file: string): Promise<boolean> {
 }
 
 /** Every table of the public schema, row by row, with the time of the export. */
-async function exportTables(db: Db): Promise<{ exported_at: string; tables: Record<string, unknown[]> }> {
+export async function exportTables(db: Db): Promise<{ exported_at: string; tables: Record<string, unknown[]> }> {
   const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows
   const names = rowsOf(await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`))
   const tables: Record<string, unknown[]> = {}

@@ -49,7 +49,7 @@ function countingBackup() {
     runs,
     backup: async (now: Date): Promise<BackupResult> => {
       runs.push(now)
-      return { file: `backup-${runs.length}`, kind: 'json', deleted: [] }
+      return { file: `backup-${runs.length}`, kind: 'json', documents: null, deleted: [] }
     },
   }
 }
