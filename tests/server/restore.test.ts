@@ -19,7 +19,8 @@ import { RestoreRefused, restoreBackup } from '../../server/restore'
 
 const root = mkdtempSync(join(tmpdir(), 'afh-restore-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-const restoreUrl = process.env.RESTORE_DATABASE_URL || undefined
+// On the PostgreSQL run of the server's tests only (the PGlite run leaves CONTRACT_DATABASE_URL empty).
+const restoreUrl = (process.env.CONTRACT_DATABASE_URL && process.env.RESTORE_DATABASE_URL) || undefined
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows
 /** Every table's row count, and a fingerprint of the rows that matter most to a family. */
