@@ -37,6 +37,7 @@ const attendant = () => {
 }
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
 
 const networkError = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) => http[method](`*/api${path}`, () => HttpResponse.error())
@@ -105,9 +106,12 @@ describe('All bookings', () => {
 
   it('asks before completing, offers Undo, and sends nothing when undone', async () => {
     const { row, booking } = await openBooking('Samuel')
-    // The undo window is the machine's timer: fake clocks (that also run by themselves) let the
-    // test move past its end at once instead of waiting for it.
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // The undo window is the machine's timer. On a fake clock that moves only when told, the test
+    // moves past the window's end at once instead of waiting for it, and a slow machine cannot end
+    // the window before Undo is clicked. Testing Library moves that clock (its waits step it by
+    // their interval) when it sees a `jest` with advanceTimersByTime.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const requests = countRequests(server)
     await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Completed')
