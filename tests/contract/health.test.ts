@@ -33,7 +33,7 @@ describe('GET /health: what a load balancer probes', () => {
 
   serverOnly.it('logs its request line at debug level only, and leaves no file in the storage', async () => {
     const before = await storedFiles()
-    const stop = serverLog()!
+    const stop = serverLog()
     await call('GET', '/health')
     await call('GET', '/services')
     const lines = stop().map((line) => JSON.parse(line) as { level: number; msg: string; path?: string })

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { pendingList, phoneFor, push, unpaidBooking, verifyUntilFinal } from './payment-helpers'
-import { call, darajaSimulator, fixtures, login, loginAs, seed, serverOnly, useBackend } from './target'
+import { call, callbacksDelivered, darajaSimulator, fixtures, login, loginAs, seed, serverOnly, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
 import { MPESA_PUSH_EXPIRY_MS, PaymentList, STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, StkPushResponse, VerifyResponse, amountToPay } from '../../shared/contracts/payments'
 import { MSG_TOO_MANY_PUSHES } from '../../shared/contracts/contributions'
@@ -96,7 +96,7 @@ describe('payments', () => {
       expect(again.data.ResultCode).toBe('0')
     }
     // On the server the receipt comes with Daraja's callback (the STK query carries none): wait until it has been delivered.
-    await darajaSimulator()?.idle()
+    await callbacksDelivered()
     const completed = (await paymentsOf(token, booking.id)).filter((p) => p.status === 'completed')
     expect(completed.length).toBe(1)
     expect(completed[0]).toMatchObject({ amount: booking.total_amount, payment_method: 'mpesa' })
@@ -276,7 +276,7 @@ describe('payments', () => {
   })
 
   serverOnly.it('a push whose answer from Daraja was lost is kept open (never "not sent"), and its callback settles it', async () => {
-    const simulator = darajaSimulator()!
+    const simulator = darajaSimulator()
     const token = await loginAs('client')
     const booking = await unpaidBooking(token)
     simulator.injectFault({ endpoint: 'stkPush', fault: 'reset', afterProcessing: true })
@@ -295,7 +295,7 @@ describe('payments', () => {
   })
 
   serverOnly.it('a push whose answer from Daraja was lost, sent again with its Idempotency-Key, is recognised: the same answer, one prompt, one payment', async () => {
-    const simulator = darajaSimulator()!
+    const simulator = darajaSimulator()
     const token = await loginAs('client')
     const booking = await unpaidBooking(token)
     const before = simulator.pushes().length
@@ -316,7 +316,7 @@ describe('payments', () => {
   })
 
   serverOnly.it("Daraja's callback: a wrong secret is 404; malformed, unknown, other-amount and repeated callbacks are accepted and settle nothing twice", async () => {
-    const simulator = darajaSimulator()!
+    const simulator = darajaSimulator()
     simulator.setCallbackPlan({ mode: 'drop' })
     try {
       const token = await loginAs('client')

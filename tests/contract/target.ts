@@ -14,9 +14,15 @@ import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 export const TARGET: 'mock' | 'server' = process.env.CONTRACT_TARGET === 'server' ? 'server' : 'mock'
 export const API = 'http://localhost:3000/api'
 
-/** Behaviour only one backend has (the mock's dev endpoints, or a server-only rule): skipped on the other. */
-export const mockOnly = { describe: TARGET === 'mock' ? describe : describe.skip, it: TARGET === 'mock' ? it : it.skip }
-export const serverOnly = { describe: TARGET === 'server' ? describe : describe.skip, it: TARGET === 'server' ? it : it.skip }
+/**
+ * Behaviour only one backend has (the mock's dev endpoints, or a server-only rule): declared so,
+ * and skipped on the other, where the run counts and names it as skipped. An assertion that only
+ * one backend can make goes in such a test, never behind an `if` that passes in silence on the
+ * other: the server-only helpers below (serverLog, darajaSimulator, storedFiles, serverDataDir)
+ * throw on the mock to keep it so.
+ */
+export const mockOnly = { describe: describe.runIf(TARGET === 'mock'), it: it.runIf(TARGET === 'mock') }
+export const serverOnly = { describe: describe.runIf(TARGET === 'server'), it: it.runIf(TARGET === 'server') }
 
 /** The seed as the mock made it (same ids on both targets). Read only. */
 export const seed = mockDb
@@ -165,8 +171,7 @@ export async function call<T = Record<string, unknown>>(
 
 /** The server's DATA_DIR in this run (server target only: its backups go there). */
 export function serverDataDir(): string {
-  if (!server) throw new Error('serverDataDir: not the server target')
-  return server.dataDir
+  return serverTarget('serverDataDir').dataDir
 }
 
 /** A multipart POST (an upload) through the chosen backend. */
@@ -183,21 +188,34 @@ export async function postForm(path: string, form: FormData, token?: string | nu
   return { status: res.status, json, headers: res.headers, bytes }
 }
 
-/** Starts keeping the server's log lines; the returned function stops and gives them (null on the mock, which keeps no log). */
-export function serverLog(): (() => string[]) | null {
-  return server ? server.listenToLog() : null
+function serverTarget(what: string): ServerHandle {
+  if (!server) throw new Error(`${what}: the server target only (declare the test with serverOnly)`)
+  return server
 }
 
-/** The server's Daraja simulator (null on the mock). */
+/** Starts keeping the server's log lines; the returned function stops and gives them. Server only. */
+export function serverLog(): () => string[] {
+  return serverTarget('serverLog').listenToLog()
+}
+
+/** The server's Daraja simulator. Server only. */
 export function darajaSimulator() {
-  return server?.simulator ?? null
+  return serverTarget('darajaSimulator').simulator
 }
 
-/** The server's document files (names in its storage folder, temporary ones included); null on the mock. */
-export async function storedFiles(): Promise<string[] | null> {
-  if (!server) return null
+/**
+ * Waits until Daraja's callbacks for the pushes so far have been delivered (the server's receipt
+ * comes with the callback). Nothing to wait for on the mock: its scenarios settle in the verify.
+ */
+export async function callbacksDelivered(): Promise<void> {
+  if (server) await server.simulator.idle()
+}
+
+/** The server's document files (names in its storage folder, temporary ones included). Server only. */
+export async function storedFiles(): Promise<string[]> {
+  const { storageDir } = serverTarget('storedFiles')
   const { readdir } = await import('node:fs/promises')
-  return readdir(server.storageDir)
+  return readdir(storageDir)
 }
 
 /**

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
@@ -35,6 +35,11 @@ const attendant = () => {
   if (!u) throw new Error('demo attendant missing')
   return u
 }
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
 const networkError = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) => http[method](`*/api${path}`, () => HttpResponse.error())
 
 /** Open the page and narrow the grid to one family booking by searching its deceased's first name. */
@@ -100,7 +105,14 @@ describe('All bookings', () => {
   })
 
   it('asks before completing, offers Undo, and sends nothing when undone', async () => {
-    const { user, row, booking } = await openBooking('Samuel')
+    const { row, booking } = await openBooking('Samuel')
+    // The undo window is the machine's timer. On a fake clock that moves only when told, the test
+    // moves past the window's end at once instead of waiting for it, and a slow machine cannot end
+    // the window before Undo is clicked. Testing Library moves that clock (its waits step it by
+    // their interval) when it sees a `jest` with advanceTimersByTime.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const requests = countRequests(server)
     await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Completed')
     const dialog = await screen.findByRole('dialog', { name: 'Mark booking as completed?' })
@@ -110,7 +122,9 @@ describe('All bookings', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }))
     await waitFor(() => expect(undoBar).not.toBeInTheDocument())
     expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending')
-    await new Promise((r) => setTimeout(r, UNDO_WINDOW_MS + 500))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS + 500)
+    })
     requests.stop()
     expect(requests.requests.filter((r) => r.startsWith('PATCH'))).toEqual([])
     expect(stored(booking.id)?.status).toBe('pending')

@@ -1,20 +1,23 @@
 import { MemoryRouter, useNavigate } from 'react-router-dom'
 import { StrictMode } from 'react'
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../src/app/app'
 import { startSession, Toasts } from '../../src/app/session'
 import { showNotification } from '../../src/app/toast-bridge'
 import { GUARD_MESSAGES } from '../../src/app/guards'
+import { TOAST_NAVIGATION_GRACE_MS } from '../../src/lib/constants'
 import { findToast } from './render-app'
 
-const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('No message is lost while the toasts are still loading', () => {
   it('shows a message sent before the toast container existed, once it mounts (StrictMode mounts it twice)', async () => {
+    // The guard speaks before the toasts' chunk has come: no container is there to receive it.
     showNotification({ type: 'notify', level: 'warning', message: GUARD_MESSAGES.login })
-    // The toasts' chunk arrives well after the guard spoke.
-    await later(300)
+    expect(screen.queryAllByRole('alert', { hidden: true })).toEqual([])
     render(
       <StrictMode>
         <MemoryRouter>
@@ -29,13 +32,15 @@ describe('No message is lost while the toasts are still loading', () => {
   it('shows the same message twice sent while waiting only once', async () => {
     showNotification({ type: 'notify', level: 'error', message: 'Failed to fetch users' })
     showNotification({ type: 'notify', level: 'error', message: 'Failed to fetch users' })
+    // Sent after the two: once it is on screen, whatever the two gave is on screen too (shown in order).
+    showNotification({ type: 'notify', level: 'info', message: 'Signed out' })
     render(
       <MemoryRouter>
         <Toasts />
       </MemoryRouter>,
     )
     await findToast('Failed to fetch users')
-    await later(50)
+    await findToast('Signed out')
     expect(screen.getAllByRole('alert', { hidden: true }).filter((el) => el.textContent?.includes('Failed to fetch users'))).toHaveLength(1)
   })
 
@@ -62,6 +67,8 @@ function GoTo({ to }: { to: string }) {
 
 describe('A toast from the previous page does not linger over the next', () => {
   it('clears a toast shown well before the page changed, and keeps one shown with the move', async () => {
+    // Only the clock that stamps each toast is moved; react-toastify's own timers run as they do.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-02T09:00:00+03:00') })
     render(
       <MemoryRouter>
         <Toasts />
@@ -70,7 +77,7 @@ describe('A toast from the previous page does not linger over the next', () => {
     )
     showNotification({ type: 'notify', level: 'success', message: 'Profile updated successfully' })
     await findToast('Profile updated successfully')
-    await later(1700)
+    vi.setSystemTime(Date.now() + TOAST_NAVIGATION_GRACE_MS + 200)
     showNotification({ type: 'notify', level: 'success', message: 'Booking created' })
     await findToast('Booking created')
     act(() => screen.getByRole('button', { name: 'Go' }).click())

@@ -3,11 +3,11 @@
  * six hours. PostgreSQL is left to its own autovacuum.
  */
 import { Writable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { openDatabase, type Database } from '../../server/db/client'
-import { startPgliteMaintenance } from '../../server/db/maintenance'
+import { PGLITE_MAINTENANCE_EVERY_MS, startPgliteMaintenance } from '../../server/db/maintenance'
 
 function capturedLog() {
   const lines: Array<{ msg: string; ms?: number }> = []
@@ -45,10 +45,15 @@ describe('PGlite maintenance', () => {
     const { log, lines } = capturedLog()
     const executed: unknown[] = []
     const postgres = { kind: 'postgres', db: { execute: (q: unknown) => void executed.push(q) }, close: async () => undefined } as unknown as Database
-    const job = startPgliteMaintenance(postgres, log, 0)
-    // The job's first pass was due at once: a timer set after it runs after it.
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    await job.stop()
+    vi.useFakeTimers()
+    try {
+      const job = startPgliteMaintenance(postgres, log, 0)
+      // Past the first pass (due at once) and the next: on PGlite both would have run by now.
+      await vi.advanceTimersByTimeAsync(PGLITE_MAINTENANCE_EVERY_MS + 1)
+      await job.stop()
+    } finally {
+      vi.useRealTimers()
+    }
     expect(executed).toEqual([])
     expect(lines).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { AUTH_MESSAGES, createAuthMachine, type AuthEvent } from '../../machines/auth/auth.machine'
 import { sessionFromToken } from '../../machines/auth/session-token'
 import type { AuthResponse, LoginRequest, User } from '../../shared/contracts/auth'
@@ -54,7 +54,12 @@ function start(options: {
   return { actor, storeToken, forgetToken, notes }
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
+/**
+ * Waits until the actor's state meets `done`: the fake services answer with promises, so their
+ * answers land a step later. A state that never comes fails within a second.
+ */
+const until = (actor: ReturnType<typeof start>['actor'], done: (s: ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>) => boolean) =>
+  waitFor(actor, done, { timeout: 1000 })
 
 describe('sessionFromToken', () => {
   it('decodes the user and normalises the role spelling', () => {
@@ -83,7 +88,7 @@ describe('auth machine: start-up', () => {
     const { actor } = start({ storedToken: adminToken, fetchMe })
     expect(actor.getSnapshot().matches({ signedIn: 'verifying' })).toBe(true)
     expect(actor.getSnapshot().context.user?.role).toBe('admin')
-    await flush()
+    await until(actor, (s) => s.matches({ signedIn: 'idle' }))
     expect(fetchMe).toHaveBeenCalledTimes(1)
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.user?.phone).toBe('0700000000')
@@ -91,7 +96,7 @@ describe('auth machine: start-up', () => {
 
   it('keeps the session when /auth/me fails for another reason than 401 (offline), but not as verified', async () => {
     const { actor } = start({ storedToken: adminToken, fetchMe: () => Promise.reject(new Error('offline')) })
-    await flush()
+    await until(actor, (s) => s.matches({ signedIn: 'unverified' }))
     expect(actor.getSnapshot().matches({ signedIn: 'unverified' })).toBe(true)
     expect(actor.getSnapshot().context.user?.role).toBe('admin')
   })
@@ -100,16 +105,15 @@ describe('auth machine: start-up', () => {
     const fetchMe = vi.fn<() => Promise<User>>(() => Promise.reject(new Error('offline')))
     const updateProfile = vi.fn(() => Promise.resolve(adminUser))
     const { actor } = start({ storedToken: adminToken, fetchMe, updateProfile })
-    await flush()
+    await until(actor, (s) => s.matches({ signedIn: 'unverified' }))
     actor.send({ type: 'auth.updateProfile', changes: { name: 'Someone', phone: '', address: '' } })
-    await flush()
     expect(updateProfile).not.toHaveBeenCalled()
     expect(actor.getSnapshot().matches({ signedIn: 'unverified' })).toBe(true)
 
     fetchMe.mockImplementation(() => Promise.resolve({ ...adminUser, phone: '0700000000', address: 'Ngong Road' }))
     actor.send({ type: 'auth.reloadProfile' })
     expect(actor.getSnapshot().matches({ signedIn: 'verifying' })).toBe(true)
-    await flush()
+    await until(actor, (s) => s.matches({ signedIn: 'idle' }))
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.user).toMatchObject({ phone: '0700000000', address: 'Ngong Road' })
   })
@@ -137,7 +141,7 @@ describe('auth machine: login', () => {
     expect(actor.getSnapshot().matches({ signedOut: 'loggingIn' })).toBe(true)
     expect(actor.getSnapshot().hasTag('loading')).toBe(true)
     resolve({ token: adminToken, user: adminUser })
-    await flush()
+    await until(actor, (s) => s.matches({ signedIn: 'idle' }))
     const s = actor.getSnapshot()
     expect(s.matches({ signedIn: 'idle' })).toBe(true)
     expect(s.context.user).toMatchObject({ role: 'admin', name: 'Grace Wanjiru' })
@@ -152,7 +156,6 @@ describe('auth machine: login', () => {
     const { actor } = start({ login })
     actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'x' } })
     actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'x' } })
-    await flush()
     expect(login).toHaveBeenCalledTimes(1)
   })
 
@@ -161,7 +164,7 @@ describe('auth machine: login', () => {
       login: () => Promise.reject(Object.assign(new Error('401'), { serverMessage: 'Invalid email or password' })),
     })
     actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'bad' } })
-    await flush()
+    await until(actor, (s) => s.matches({ signedOut: 'idle' }))
     const s = actor.getSnapshot()
     expect(s.matches({ signedOut: 'idle' })).toBe(true)
     expect(s.context.error).toBe('Invalid email or password')
@@ -174,7 +177,7 @@ describe('auth machine: login', () => {
   it("login failure without a server message says 'Login failed. Please try again.'", async () => {
     const { actor, notes } = start({ login: () => Promise.reject(new Error('network')) })
     actor.send({ type: 'auth.login', credentials: { email: 'a@b.c', password: 'bad' } })
-    await flush()
+    await until(actor, (s) => s.matches({ signedOut: 'idle' }))
     expect(notes.at(-1)?.message).toBe(AUTH_MESSAGES.loginFailed)
     actor.send({ type: 'auth.clearError' })
     expect(actor.getSnapshot().context.error).toBeNull()
@@ -184,7 +187,7 @@ describe('auth machine: login', () => {
 describe('auth machine: signed in', () => {
   async function signedIn(opts: Parameters<typeof start>[0] = {}) {
     const ctx = start({ storedToken: adminToken, ...opts })
-    await flush()
+    await until(ctx.actor, (s) => s.matches({ signedIn: 'idle' }))
     return ctx
   }
 
@@ -258,7 +261,7 @@ describe('auth machine: signed in', () => {
       actor.send({ type: 'user.active' })
       actor.send({ type: 'user.active' })
       expect(renew).toHaveBeenCalledTimes(1)
-      await flush()
+      await until(actor, (s) => !s.context.renewing)
       expect(storeToken).toHaveBeenLastCalledWith(tokenAt(NOW + 20 * MIN))
       expect(actor.getSnapshot().context.expiresAt).toBe(NOW + 50 * MIN)
       // Past the first token's end: still signed in.
@@ -274,11 +277,11 @@ describe('auth machine: signed in', () => {
       const { actor, clock } = session(renew)
       clock.increment(20 * MIN)
       actor.send({ type: 'user.active' })
-      await flush()
+      await until(actor, (s) => !s.context.renewing)
       expect(actor.getSnapshot().context.renewing).toBe(false)
       actor.send({ type: 'user.active' })
       expect(renew).toHaveBeenCalledTimes(2)
-      await flush()
+      await until(actor, (s) => !s.context.renewing)
       clock.increment(10 * MIN + 1000)
       expect(actor.getSnapshot().matches('signedOut')).toBe(true)
     })
@@ -289,7 +292,7 @@ describe('auth machine: signed in', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2040-01-01T00:00:00Z') })
     try {
       const { actor } = start({ storedToken: adminToken })
-      await flush()
+      await until(actor, (s) => s.matches({ signedIn: 'idle' }))
       expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
       expect(actor.getSnapshot().context.endedBy).toBeNull()
     } finally {
@@ -301,7 +304,7 @@ describe('auth machine: signed in', () => {
     const { actor, notes } = await signedIn({ updateProfile: () => Promise.resolve({ ...adminUser, phone: '0711111111' }) })
     actor.send({ type: 'auth.updateProfile', changes: { phone: '0711111111' } })
     expect(actor.getSnapshot().matches({ signedIn: 'updatingProfile' })).toBe(true)
-    await flush()
+    await until(actor, (s) => !s.matches({ signedIn: 'updatingProfile' }))
     expect(actor.getSnapshot().context.user).toMatchObject({ name: 'Grace Wanjiru', phone: '0711111111' })
     expect(notes.at(-1)).toEqual({ type: 'notify', level: 'success', message: 'Profile updated successfully' })
   })
@@ -309,7 +312,7 @@ describe('auth machine: signed in', () => {
   it("profile update failure prefers the server's message, else 'Profile update failed'", async () => {
     const { actor, notes } = await signedIn({ updateProfile: () => Promise.reject(new Error('boom')) })
     actor.send({ type: 'auth.updateProfile', changes: { phone: 'x' } })
-    await flush()
+    await until(actor, (s) => !s.matches({ signedIn: 'updatingProfile' }))
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true)
     expect(notes.at(-1)?.message).toBe('Profile update failed')
     expect(actor.getSnapshot().context.error).toBe('Profile update failed')
@@ -342,10 +345,10 @@ describe('a password the user must replace', () => {
         verifyCode: () => Promise.resolve({ token: adminToken, user: mustChange ? { ...adminUser, must_change_password: true } : adminUser }),
       })
       actor.send({ type: 'auth.login', credentials: { email: 'admin@funeral.test', password: 'one-time' } })
-      await flush()
+      await until(actor, (s) => s.matches({ signedOut: 'codeNeeded' }))
       expect(actor.getSnapshot().matches({ signedOut: 'codeNeeded' })).toBe(true)
       actor.send({ type: 'auth.verifyCode', code: '123456' })
-      await flush()
+      await until(actor, (s) => s.matches('signedIn'))
       expect(actor.getSnapshot().matches('signedIn')).toBe(true)
       expect(notes).toEqual(mustChange ? [] : [{ type: 'notify', level: 'success', message: 'Login successful!' }])
     }
@@ -354,7 +357,7 @@ describe('a password the user must replace', () => {
   it('is kept on the session after sign-in; the token renewed after the change clears it and is stored', async () => {
     const { actor, storeToken, notes } = start({ login: () => Promise.resolve({ token: adminToken, user: { ...adminUser, must_change_password: true } }) })
     actor.send({ type: 'auth.login', credentials: { email: 'admin@funeral.test', password: 'one-time' } })
-    await flush()
+    await until(actor, (s) => s.matches('signedIn'))
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
     expect(actor.getSnapshot().context.user?.must_change_password).toBe(true)
     // No "Login successful!": the new-password screen comes next, and the toast would cover its heading.
