@@ -14,7 +14,7 @@ import { openDatabase } from '../../server/db/client'
 import { truncateAll } from '../../server/db/seed'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
-import { samplePdf } from '../../mocks/files'
+import { samplePdf } from '../../shared/demo/files'
 
 const url = process.env.CONTRACT_DATABASE_URL
 const maybe = url ? describe : describe.skip
