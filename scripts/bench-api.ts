@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
 import { openDatabase } from '../server/db/client'
-import { seedIfEmpty, truncateAll } from '../server/db/seed'
+import { seedIfEmpty, truncateAll } from '../server/seed'
 import { SERVER_ENTRY, ensureServerBuild } from '../server/build-server.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod/mini'
 import { parseConfig } from './config'
 import { openDatabase, type Db } from './db/client'
-import { demoAccountsIn, insertFirstAdmin } from './db/seed'
+import { demoAccountsIn, insertFirstAdmin } from './seed'
 import { findUserByEmail } from './repo/users'
 import { describeError } from './http'
 

@@ -4,7 +4,7 @@
  * morgue records. Plain rows from a plain function: a fixed-seed PRNG (mulberry32) drives every
  * choice and every date is relative to `now`, so the demo always covers "the last 12 months" and is
  * the same on every run of the same day. The mock (mocks/seed.ts) stores the rows in @msw/data, the
- * server (server/db/seed.ts) inserts them with drizzle; each hashes the plain passwords itself.
+ * server (server/seed.ts) inserts them with drizzle; each hashes the plain passwords itself.
  */
 import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../demo-accounts'
 import { nairobiDay } from '../dates'

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import type { Database, Db } from '../../server/db/client'
-import { insertDemo } from '../../server/db/seed'
+import { insertDemo } from '../../server/seed'
 import { backupDatabase } from '../../server/backup'
 import { demoData } from '../../shared/demo/data'
 

@@ -1,19 +1,20 @@
 /**
  * Seeding: the demo data (shared/demo/data.ts, the same rows the mock seeds: same accounts,
  * bookings, payments, dates relative to today) inserted with their ids; the default settings; or a
- * first administrator. The demo accounts' published passwords are hashed with argon2id.
+ * first administrator. The demo accounts' published passwords are hashed with argon2id. It sits
+ * above db/ (it hashes with auth and empties the repositories' caches), which imports nothing of it.
  */
 import { randomBytes } from 'node:crypto'
 import { count, inArray, sql } from 'drizzle-orm'
-import type { Db } from './client'
-import * as t from './schema'
-import { hashPassword } from '../auth'
-import { forgetSettings } from '../repo/settings'
-import { forgetAccount } from '../repo/users'
-import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
-import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../../shared/demo-accounts'
-import { demoData } from '../../shared/demo/data'
-import { sampleDocumentFile } from '../../shared/demo/files'
+import type { Db } from './db/client'
+import * as t from './db/schema'
+import { hashPassword } from './auth'
+import { forgetSettings } from './repo/settings'
+import { forgetAccount } from './repo/users'
+import { DEFAULT_SETTINGS } from '../shared/contracts/settings'
+import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../shared/demo-accounts'
+import { demoData } from '../shared/demo/data'
+import { sampleDocumentFile } from '../shared/demo/files'
 
 type Rows = {
   users: Array<typeof t.users.$inferInsert>
