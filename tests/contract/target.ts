@@ -37,6 +37,8 @@ interface ServerHandle {
   listenToLog(): () => string[]
 }
 let server: ServerHandle | null = null
+/** The mock's collections filled for `seed.*` on the server target (once: they are only read). */
+let mockSeeded: Promise<void> | null = null
 /** Set by `forgot-password` answers on the mock (its dev-only `resetUrl`). */
 const mockResetLinks = new Map<string, string>()
 
@@ -119,8 +121,9 @@ export function useBackend(): void {
     const { startServerTarget } = await import('./server-target')
     server = await startServerTarget()
     dispatch = server.fetch
-    // `seed.*` reads the mock's collections: filled here with the demo rows the server seeded too.
-    await resetDatabase()
+    // `seed.*` reads the mock's collections: filled once per process with the demo rows the server seeds too.
+    mockSeeded ??= resetDatabase()
+    await mockSeeded
   }, 60_000)
   beforeEach(async () => {
     await server?.reset()
