@@ -14,3 +14,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'morgue_attendant', label: 'Morgue attendant', name: 'Peter Otieno', email: 'attendant@funeral.test', password: 'Attendant#2026' },
   { role: 'client', label: 'Family (client)', name: 'Mary Achieng', email: 'family@funeral.test', password: 'Family#2026' },
 ]
+
+/** Password of every other seeded user (`firstname.lastname@example.co.ke`). */
+export const SEED_USER_PASSWORD = 'Password#2026'

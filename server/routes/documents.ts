@@ -32,7 +32,7 @@ import type { Db } from '../db/client'
 import { bookings, deceased, documents, users } from '../db/schema'
 import { findBooking } from '../repo/bookings'
 import { logActivity } from '../repo/users'
-import { demoDocumentBytes } from '../db/seed'
+import { demoDocumentBytes } from '../seed'
 import { StorageError, downloadHeaders, uploadProblem, type Storage, type StoredObject } from '../storage/storage'
 
 export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import readXlsxFile from 'read-excel-file/node'
 import { call, login, loginAs, seed as db, useBackend } from './target'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { PaymentSummary, TransactionList } from '../../shared/contracts/payments'
 
 useBackend()

@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { call, demo, lastResetToken, login, loginAs, mockOnly, tokenIssuedAt, useBackend } from './target'
 import { AuthResponse, UserResponse } from '../../shared/contracts/auth'
 import { ErrorBody } from '../../shared/contracts/common'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 
 useBackend()
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { call, fixtures, login, loginAs, nairobiDay, seed as db, useBackend } from './target'
 import { BookingList, BookingResponse, DeceasedResponse } from '../../shared/contracts/bookings'
 import { ServiceList } from '../../shared/contracts/services'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 
 useBackend()
 

@@ -1,7 +1,7 @@
 /** The chain of custody of a body: the same on both backends. */
 import { describe, expect, it } from 'vitest'
 import { call, demo, fixtures, login, loginAs, seed as db, useBackend } from './target'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { BookingResponse } from '../../shared/contracts/bookings'
 import { CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../shared/contracts/custody'
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { call, fixtures, login, loginAs, postForm, seed, serverOnly, storedFiles, useBackend } from './target'
 import { DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_NO_BOOKING_BYTES, DocumentList, DocumentResponse, DocumentStatsResponse, MSG_QUOTA_FULL, MSG_QUOTA_NO_BOOKING } from '../../shared/contracts/documents'
 import { BookingResponse } from '../../shared/contracts/bookings'
-import { samplePdf, samplePng } from '../../mocks/files'
+import { samplePdf, samplePng } from '../../shared/demo/files'
 
 useBackend()
 

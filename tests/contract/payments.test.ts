@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { pendingList, phoneFor, push, unpaidBooking, verifyUntilFinal } from './payment-helpers'
 import { call, callbacksDelivered, darajaSimulator, fixtures, login, loginAs, seed, serverOnly, useBackend } from './target'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { MPESA_PUSH_EXPIRY_MS, PaymentList, STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, StkPushResponse, VerifyResponse, amountToPay } from '../../shared/contracts/payments'
 import { MSG_TOO_MANY_PUSHES } from '../../shared/contracts/contributions'
 import { BookingResponse } from '../../shared/contracts/bookings'

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
 import { call, login, loginAs, mockOnly, nairobiDay, seed, serverOnly, tokenIssuedAt, useBackend } from './target'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 
 useBackend()
 

@@ -21,7 +21,7 @@ import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
 import { documents, mpesaRequests, services, smsOutbox } from '../../server/db/schema'
 import { sendDueMail, type OutgoingMail } from '../../server/mail'
-import { insertDemo, truncateAll } from '../../server/db/seed'
+import { insertDemo, truncateAll } from '../../server/seed'
 import { signToken } from '../../server/auth'
 import { findUserByEmail, updateUser } from '../../server/repo/users'
 

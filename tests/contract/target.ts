@@ -4,11 +4,11 @@
  * CONTRACT_TARGET=mock|server. Tests talk HTTP through `call`; the few that need data no API
  * writes (a document of a given status, say) use `fixtures`, implemented for both targets.
  *
- * Read-only look-ups of the seed (`seed.*`) use the mock's collections: the server's demo data is
- * the mock's seed copied row by row with the same ids, so the answers are the same for both.
+ * Read-only look-ups of the seed (`seed.*`) use the mock's collections: both backends seed the same
+ * demo rows with the same ids (shared/demo/data.ts), so the answers are the same for both.
  */
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { db as mockDb, nextId } from '../../mocks/db'
+import { db as mockDb, nextId, resetDatabase } from '../../mocks/db'
 import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 
 export const TARGET: 'mock' | 'server' = process.env.CONTRACT_TARGET === 'server' ? 'server' : 'mock'
@@ -43,6 +43,8 @@ interface ServerHandle {
   listenToLog(): () => string[]
 }
 let server: ServerHandle | null = null
+/** The mock's collections filled for `seed.*` on the server target (once: they are only read). */
+let mockSeeded: Promise<void> | null = null
 /** Set by `forgot-password` answers on the mock (its dev-only `resetUrl`). */
 const mockResetLinks = new Map<string, string>()
 
@@ -125,6 +127,9 @@ export function useBackend(): void {
     const { startServerTarget } = await import('./server-target')
     server = await startServerTarget()
     dispatch = server.fetch
+    // `seed.*` reads the mock's collections: filled once per process with the demo rows the server seeds too.
+    mockSeeded ??= resetDatabase()
+    await mockSeeded
   }, 60_000)
   beforeEach(async () => {
     await server?.reset()

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { samplePng } from '../../mocks/files'
+import { samplePng } from '../../shared/demo/files'
 import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signIn, signOut, test } from './fixtures'
 
 /** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, signOut, test } from './fixtures'
-import { samplePng } from '../../mocks/files'
+import { samplePng } from '../../shared/demo/files'
 
 /** The demo family's booking for Rose Achieng: death certificate approved, burial permit missing. */
 const ROSE = /Rose Achieng/

@@ -5,7 +5,7 @@ import { call, login, loginAs, useMockBackend } from './helpers'
 import { db } from '../../mocks/db'
 import { deliverCallbacks, scenarioOutcome, settle } from '../../mocks/mpesa'
 import { amountDue } from '../../mocks/serialize'
-import { SEED_USER_PASSWORD } from '../../mocks/seed-shared'
+import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { MPESA_PUSH_EXPIRY_MS, PendingPaymentList, StkPushResponse, VerifyResponse } from '../../shared/contracts/payments'
 import { BookingResponse } from '../../shared/contracts/bookings'
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { db, snapshot, restore, resetDatabase } from '../../mocks/db'
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../shared/contracts/bookings'
-import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
+import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../../shared/demo-accounts'
+import { demoData } from '../../shared/demo/data'
+import { verifyPassword } from '../../mocks/passwords'
 import { useMockBackend } from './helpers'
 
 useMockBackend()
@@ -13,28 +14,16 @@ describe('seed', () => {
     })
   })
 
-  it('is rich: demo accounts, ~28 users, ~40 bookings in every status, 12 months of payments', () => {
-    const users = db.user.all()
-    expect(users.length).toBeGreaterThanOrEqual(28)
-    for (const email of ['admin@funeral.test', 'attendant@funeral.test', 'family@funeral.test']) {
-      expect(users.some((u) => u.email === email)).toBe(true)
-    }
-    expect(users.filter((u) => u.role === 'morgue_attendant').length).toBeGreaterThanOrEqual(4)
-    const bookings = db.booking.all()
-    expect(bookings.length).toBeGreaterThanOrEqual(38)
-    for (const s of BOOKING_STATUSES) expect(bookings.some((b) => b.status === s), s).toBe(true)
-    for (const s of PAYMENT_STATUSES) expect(bookings.some((b) => b.payment_status === s), s).toBe(true)
-    const mary = users.find((u) => u.email === 'family@funeral.test')
-    const own = bookings.filter((b) => b.client_id === mary?.id)
-    expect(own.length).toBe(4)
-    expect(own.some((b) => b.status === 'pending' && b.payment_status === 'pending')).toBe(true)
-    expect(own.some((b) => b.status === 'confirmed')).toBe(true)
-    expect(own.some((b) => b.status === 'completed' && b.payment_status === 'paid')).toBe(true)
-    expect(own.some((b) => b.has_notifications)).toBe(true)
-    const months = new Set(db.payment.all().filter((p) => p.status === 'completed').map((p) => p.payment_date.slice(0, 7)))
-    expect(months.size).toBeGreaterThanOrEqual(11)
-    const docs = db.document.all()
-    for (const s of ['pending', 'approved', 'rejected']) expect(docs.some((d) => d.status === s), s).toBe(true)
+  it('stores every row of the demo data (shared/demo/data.ts, tested in tests/unit/shared/demo.test.ts), each account with a hash of its published password', async () => {
+    const data = demoData({ now: new Date() })
+    expect(db.user.count()).toBe(data.users.length)
+    expect(db.booking.count()).toBe(data.bookings.length)
+    expect(db.payment.count()).toBe(data.payments.length)
+    expect(db.document.count()).toBe(data.documents.length)
+    expect(db.activity.count()).toBe(data.activities.length)
+    expect(db.custodyEvent.count()).toBe(data.custodyEvents.length)
+    const john = db.user.findFirst((q) => q.where({ email: 'john.mwangi@example.co.ke' }))
+    expect(john && (await verifyPassword(SEED_USER_PASSWORD, john.password_salt, john.password_hash))).toBe(true)
   })
 
   it('is deterministic (apart from the current date) and snapshot/restore round-trips', async () => {

@@ -5,9 +5,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import type { Database, Db } from '../../server/db/client'
-import { insertDemo } from '../../server/db/seed'
+import { insertDemo } from '../../server/seed'
 import { backupDatabase } from '../../server/backup'
-import { db as seed } from '../../mocks/db'
+import { demoData } from '../../shared/demo/data'
 
 let database: Database
 let dataDir: string
@@ -35,8 +35,9 @@ describe('backup without PGlite dump or pg_dump', () => {
     expect((await stat(result.file)).mode & 0o777).toBe(0o600)
     expect(await readdir(join(dataDir, 'backups'))).toEqual([result.file.split('/').at(-1)])
     const dump = JSON.parse(await readFile(result.file, 'utf8')) as { tables: Record<string, unknown[]> }
-    expect(dump.tables.bookings).toHaveLength(seed.booking.findMany().length)
-    expect(dump.tables.users).toHaveLength(seed.user.findMany().length)
+    const demo = demoData({ now: new Date() })
+    expect(dump.tables.bookings).toHaveLength(demo.bookings.length)
+    expect(dump.tables.users).toHaveLength(demo.users.length)
     expect(dump.tables.settings).toHaveLength(4)
     expect(Object.keys(dump.tables)).toEqual(expect.arrayContaining(['booking_audit', 'payments', 'documents']))
   })

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
-import { seedIfEmpty, truncateAll } from '../../server/db/seed'
+import { seedIfEmpty, truncateAll } from '../../server/seed'
 
 // The server suite runs once on PGlite, then again on PostgreSQL with CONTRACT_DATABASE_URL set.
 const url = process.env.CONTRACT_DATABASE_URL || undefined

@@ -11,7 +11,7 @@ import pino from 'pino'
 import { createApp } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/client'
 import { contactMessages, passwordResets, rateLimits, users } from '../../server/db/schema'
-import { insertDemo, truncateAll } from '../../server/db/seed'
+import { insertDemo, truncateAll } from '../../server/seed'
 import { LIMITS, MSG_TOO_MANY_REQUESTS, MSG_TOO_MANY_SIGN_INS, SIGN_IN_FREE_FAILURES, SIGN_IN_MAX_DELAY_MS, signInDelayMs } from '../../server/limits'
 import { readConfig } from '../../server/config'
 

@@ -15,7 +15,7 @@ import { readConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import { mailOutbox, passwordResets, settings, users } from '../../server/db/schema'
 import { storedSettings } from '../../server/routes/settings'
-import { insertDemo, truncateAll } from '../../server/db/seed'
+import { insertDemo, truncateAll } from '../../server/seed'
 import { MAIL_MAX_ATTEMPTS, mailBackoffMs, mailTransportFor, RESET_SEND_WINDOW_MS, sendDueMail, smtpServerName, smtpTransport, type MailTransport } from '../../server/mail'
 
 const EMAIL = 'family@funeral.test'

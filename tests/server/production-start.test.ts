@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../server/db/client'
-import { insertDemo } from '../../server/db/seed'
+import { insertDemo } from '../../server/seed'
 import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { MSG_MUST_CHANGE_PASSWORD } from '../../shared/contracts/auth'
 

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backupDatabase } from '../../server/backup'
 import { openDatabase, type Db } from '../../server/db/client'
-import { insertDemo } from '../../server/db/seed'
+import { insertDemo } from '../../server/seed'
 import { RestoreRefused, restoreBackup } from '../../server/restore'
 
 const root = mkdtempSync(join(tmpdir(), 'afh-restore-'))

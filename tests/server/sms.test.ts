@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { openDatabase, type Database } from '../../server/db/client'
-import { insertDemo, truncateAll } from '../../server/db/seed'
+import { insertDemo, truncateAll } from '../../server/seed'
 import { chatMessages, messageReads, messageThreads, smsOutbox, users } from '../../server/db/schema'
 import { outboxSender, queueSms, sendDueSms, smsPhone, SMS_MAX_ATTEMPTS, type SmsSender } from '../../server/sms'
 

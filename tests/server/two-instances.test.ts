@@ -10,7 +10,7 @@ import { count, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { createApp } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/client'
-import { seedIfEmpty, truncateAll } from '../../server/db/seed'
+import { seedIfEmpty, truncateAll } from '../../server/seed'
 import { users } from '../../server/db/schema'
 
 const url = process.env.CONTRACT_DATABASE_URL

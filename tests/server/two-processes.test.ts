@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
-import { truncateAll } from '../../server/db/seed'
+import { truncateAll } from '../../server/seed'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
-import { samplePdf } from '../../mocks/files'
+import { samplePdf } from '../../shared/demo/files'
 
 const url = process.env.CONTRACT_DATABASE_URL
 const maybe = url ? describe : describe.skip

@@ -1,7 +1,4 @@
-/** What the seed files and the M-Pesa simulator share: the seeded PRNG, receipt numbers, the users' password. */
-
-/** Password of every seeded non-demo user. */
-export const SEED_USER_PASSWORD = 'Password#2026'
+/** What the demo data and the mock's M-Pesa simulation share: a seeded PRNG and M-Pesa-like receipt numbers. */
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0
@@ -14,7 +11,7 @@ export function mulberry32(seed: number): () => number {
   }
 }
 
-/** A seeded source of choices: the same seed gives the same database on every run. */
+/** A seeded source of choices: the same seed gives the same demo data on every run. */
 export class Rng {
   private readonly next: () => number
   constructor(seed: number) {
@@ -48,5 +45,3 @@ export function receiptNumber(random: () => number): string {
   for (let i = 0; i < 9; i++) s += RECEIPT_ALPHABET[Math.floor(random() * RECEIPT_ALPHABET.length)] ?? 'X'
   return s
 }
-
-export const DAY = 24 * 60 * 60 * 1000

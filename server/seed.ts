@@ -1,17 +1,20 @@
 /**
- * Demo data: the mock's own deterministic seed, run into its in-memory collections and copied row
- * by row, so the server's demo is the mock's by construction (same accounts, bookings, payments,
- * dates relative to today). Passwords are re-hashed with argon2id: the mock's hashes are SHA-256.
- * The only place the server imports from mocks/.
+ * Seeding: the demo data (shared/demo/data.ts, the same rows the mock seeds: same accounts,
+ * bookings, payments, dates relative to today) inserted with their ids; the default settings; or a
+ * first administrator. The demo accounts' published passwords are hashed with argon2id. It sits
+ * above db/ (it hashes with auth and empties the repositories' caches), which imports nothing of it.
  */
 import { randomBytes } from 'node:crypto'
 import { count, inArray, sql } from 'drizzle-orm'
-import type { Db } from './client'
-import * as t from './schema'
-import { hashPassword } from '../auth'
-import { forgetSettings } from '../repo/settings'
-import { forgetAccount } from '../repo/users'
-import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
+import type { Db } from './db/client'
+import * as t from './db/schema'
+import { hashPassword } from './auth'
+import { forgetSettings } from './repo/settings'
+import { forgetAccount } from './repo/users'
+import { DEFAULT_SETTINGS } from '../shared/contracts/settings'
+import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../shared/demo-accounts'
+import { demoData } from '../shared/demo/data'
+import { sampleDocumentFile } from '../shared/demo/files'
 
 type Rows = {
   users: Array<typeof t.users.$inferInsert>
@@ -53,32 +56,23 @@ export function demoRows(): Promise<Rows> {
 }
 
 async function buildRows(): Promise<Rows> {
-  const { db, resetDatabase } = await import('../../mocks/db')
-  const { DEMO_ACCOUNTS } = await import('../../shared/demo-accounts')
-  const { SEED_USER_PASSWORD } = await import('../../mocks/seed-shared')
-  const { verifyPassword } = await import('../../mocks/passwords')
-  await resetDatabase()
+  const data = demoData({ now: new Date() })
   const d = (iso: string) => new Date(iso)
-  const passwordOf = async (u: { email: string; password_hash: string; password_salt: string }) => {
-    const demo = DEMO_ACCOUNTS.find((a) => a.email === u.email)
-    const password = demo?.password ?? SEED_USER_PASSWORD
-    // Only passwords the README lists: a seed user with another password would be a silent surprise.
-    if (!(await verifyPassword(password, u.password_salt, u.password_hash))) throw new Error(`seed user ${u.email} has an unknown password`)
-    return password
-  }
+  // Only passwords the README lists: a seeded account with another password would be a silent surprise.
+  const published = new Set([...DEMO_ACCOUNTS.map((a) => a.password), SEED_USER_PASSWORD])
   const hashes = new Map<string, Promise<string>>()
   const users = await Promise.all(
-    db.user.all().map(async (u) => {
-      const password = await passwordOf(u)
-      if (!hashes.has(password)) hashes.set(password, hashPassword(password))
-      // One hash per distinct password: argon2 salts each hash, so sharing one is as safe as the mock's shared password itself.
-      return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, passwordHash: await (hashes.get(password) as Promise<string>), passwordChangedAt: new Date(), createdAt: d(u.created_at) }
+    data.users.map(async (u) => {
+      if (!published.has(u.password)) throw new Error(`seed user ${u.email} has an unknown password`)
+      if (!hashes.has(u.password)) hashes.set(u.password, hashPassword(u.password))
+      // One hash per distinct password: argon2 salts each hash, so sharing one is as safe as the shared password itself.
+      return { id: u.id, name: u.name, email: u.email, role: u.role, phone: u.phone, address: u.address, passwordHash: await (hashes.get(u.password) as Promise<string>), passwordChangedAt: new Date(), createdAt: d(u.created_at) }
     }),
   )
   return {
     users,
-    services: db.service.all().map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, perDay: s.per_day ?? false, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
-    deceased: db.deceased.all().map((x) => ({
+    services: data.services.map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, perDay: s.per_day ?? false, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
+    deceased: data.deceased.map((x) => ({
       id: x.id,
       clientId: x.client_id,
       firstName: x.first_name,
@@ -89,7 +83,7 @@ async function buildRows(): Promise<Rows> {
       religion: x.religion,
       createdAt: d(x.created_at),
     })),
-    bookings: db.booking.all().map((b) => ({
+    bookings: data.bookings.map((b) => ({
       id: b.id,
       clientId: b.client_id,
       deceasedId: b.deceased_id,
@@ -102,10 +96,10 @@ async function buildRows(): Promise<Rows> {
       attendantId: b.attendant_id,
       createdAt: d(b.created_at),
     })),
-    bookingLines: db.booking.all().flatMap((b) =>
+    bookingLines: data.bookings.flatMap((b) =>
       b.lines.map((l) => ({ id: l.id, bookingId: b.id, serviceId: l.service_id, serviceName: l.service_name, quantity: l.quantity, priceAtBooking: l.price_at_booking, scheduledDate: l.scheduled_date })),
     ),
-    documents: db.document.all().map((x) => ({
+    documents: data.documents.map((x) => ({
       id: x.id,
       bookingId: x.booking_id,
       uploadedBy: x.uploaded_by,
@@ -119,7 +113,7 @@ async function buildRows(): Promise<Rows> {
       reviewNotes: x.review_notes,
       createdAt: d(x.created_at),
     })),
-    payments: db.payment.all().map((p) => ({
+    payments: data.payments.map((p) => ({
       id: p.id,
       bookingId: p.booking_id,
       clientId: p.client_id,
@@ -132,23 +126,10 @@ async function buildRows(): Promise<Rows> {
       checkoutRequestId: p.checkout_request_id,
       resultDesc: p.result_desc,
     })),
-    mpesaRequests: db.mpesaRequest.all().map((r) => ({
-      id: r.id,
-      checkoutRequestId: r.checkout_request_id,
-      merchantRequestId: r.merchant_request_id,
-      bookingId: r.booking_id,
-      clientId: r.client_id,
-      phone: r.phone,
-      amount: r.amount,
-      scenario: r.scenario,
-      verifyCount: r.verify_count,
-      resultCode: r.result_code,
-      resultDesc: r.result_desc,
-      paymentId: r.payment_id,
-      createdAt: d(r.created_at),
-    })),
-    activities: db.activity.all().map((a) => ({ id: a.id, type: a.type, message: a.message, time: d(a.time), userId: a.user_id })),
-    morgueCare: db.morgueCare.all().map((m) => ({
+    // No M-Pesa push is part of the demo: the table only takes part in the truncation and the id reset.
+    mpesaRequests: [],
+    activities: data.activities.map((a) => ({ id: a.id, type: a.type, message: a.message, time: d(a.time), userId: a.user_id })),
+    morgueCare: data.morgueCare.map((m) => ({
       id: m.id,
       bookingId: m.booking_id,
       receivedAt: d(m.received_at),
@@ -157,7 +138,7 @@ async function buildRows(): Promise<Rows> {
       releasedAt: m.released_at === null ? null : d(m.released_at),
       pickupLocation: m.pickup_location ?? null,
     })),
-    custodyEvents: db.custodyEvent.all().map((e) => ({
+    custodyEvents: data.custodyEvents.map((e) => ({
       id: e.id,
       bookingId: e.booking_id,
       kind: e.kind,
@@ -225,9 +206,8 @@ export async function seedIfEmpty(db: Db, seed: 'demo' | 'first-admin' | 'none')
   })
 }
 
-/** The demo accounts (mocks/demo-accounts.ts, whose passwords are published) this database holds. */
+/** The demo accounts (shared/demo-accounts.ts, whose passwords are published) this database holds. */
 export async function demoAccountsIn(db: Db): Promise<string[]> {
-  const { DEMO_ACCOUNTS } = await import('../../shared/demo-accounts')
   const rows = await db
     .select({ email: t.users.email })
     .from(t.users)
@@ -258,6 +238,5 @@ export async function insertFirstAdmin(db: Db, email = 'admin@example.com', name
  * mock serves for it, so the demo's documents open on both backends.
  */
 export async function demoDocumentBytes(mime: string, title: string): Promise<{ bytes: Uint8Array; mime: 'application/pdf' | 'image/png' }> {
-  const { samplePdf, samplePng } = await import('../../mocks/files')
-  return mime === 'application/pdf' ? { bytes: samplePdf(title), mime } : { bytes: samplePng(), mime: 'image/png' }
+  return sampleDocumentFile(mime, title)
 }

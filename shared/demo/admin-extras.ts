@@ -1,16 +1,15 @@
 /**
- * The admin portal's extra seed, so it shows paging and trends: six more families
- * and 22 more bookings (about 60 in all) reaching back 14 months, in every status, with payments to
- * match and their activity log. Deterministic (its own fixed-seed PRNG) and relative to `now`.
- * Nothing here touches the demo family or the demo attendant, so their screens keep their numbers.
+ * The admin portal's extra demo data, so it shows paging and trends: six more families and 22 more
+ * bookings (about 60 in all) reaching back 14 months, in every status, with payments to match and
+ * their activity log. Its own fixed-seed PRNG, relative to `now`. Nothing here touches the demo
+ * family or the demo attendant, so their screens keep their numbers.
  */
-import { db, logActivity, nextId } from './db'
-import type { BookingLine, UserRecord } from './db'
-import { DEMO_ACCOUNTS } from '../shared/demo-accounts'
-import { nairobiDay } from '../shared/dates'
-import { createPasswordHash } from './passwords'
-import { DAY, SEED_USER_PASSWORD, mulberry32, receiptNumber } from './seed-shared'
-import type { BookingStatus, PaymentStatus } from '../shared/contracts/bookings'
+import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../demo-accounts'
+import { nairobiDay } from '../dates'
+import type { BookingStatus, PaymentStatus } from '../contracts/bookings'
+import { mulberry32, receiptNumber } from './random'
+import { DAY } from './rows'
+import type { DemoBookingLine, DemoRows, DemoUser } from './rows'
 
 const ADMIN_SEED = 20260909
 
@@ -40,7 +39,7 @@ const PLAN: ReadonlyArray<readonly [number, BookingStatus, PaymentStatus]> = [
   [3, 'pending', 'partial'], [1, 'pending', 'pending'],
 ]
 
-export async function seedAdminExtras(now: Date): Promise<void> {
+export function addAdminExtras(rows: DemoRows, now: Date): void {
   const random = mulberry32(ADMIN_SEED)
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
   const pick = <T>(items: readonly T[]): T => {
@@ -50,27 +49,27 @@ export async function seedAdminExtras(now: Date): Promise<void> {
   }
   const at = (daysAgo: number, hours = 0) => new Date(now.getTime() - daysAgo * DAY - hours * 3600 * 1000)
 
-  const families: UserRecord[] = []
+  const families: DemoUser[] = []
   for (const f of FAMILIES) {
     const created = at(f.daysAgo, int(1, 10))
-    const hash = await createPasswordHash(SEED_USER_PASSWORD, String(int(1e15, 9e15)))
-    const user = await db.user.create({
-      id: nextId('user'),
+    // The mock once drew its password salt here: still drawn, so every later choice (and the data) stays the same.
+    int(1e15, 9e15)
+    const user = rows.add('users', {
       name: f.name,
       email: `${f.name.toLowerCase().replace(/\s+/g, '.')}@example.co.ke`,
       role: 'client',
       phone: `07${String(int(10_000_000, 99_999_999))}`,
       address: f.address,
       created_at: created.toISOString(),
-      ...hash,
+      password: SEED_USER_PASSWORD,
     })
     families.push(user)
-    await logActivity('user', `New client registered: ${user.name}`, user.id, created)
+    rows.log('user', `New client registered: ${user.name}`, user.id, created)
   }
 
   const demoAttendant = DEMO_ACCOUNTS.find((a) => a.role === 'morgue_attendant')?.email
-  const attendants = db.user.findMany((q) => q.where({ role: 'morgue_attendant' })).filter((u) => u.email !== demoAttendant)
-  const services = db.service.all()
+  const attendants = rows.data.users.filter((u) => u.role === 'morgue_attendant' && u.email !== demoAttendant)
+  const services = rows.data.services
   const packages = services.filter((s) => s.category === 'package')
   const addOns = services.filter((s) => s.category === 'add_on')
 
@@ -79,8 +78,7 @@ export async function seedAdminExtras(now: Date): Promise<void> {
     const eligible = families.filter((f) => f.created_at < created.toISOString())
     const client = pick(eligible.length ? eligible : families)
     const [first, last, gender, religion] = DECEASED[i % DECEASED.length] ?? DECEASED[0]
-    const deceased = await db.deceased.create({
-      id: nextId('deceased'),
+    const deceased = rows.add('deceased', {
       client_id: client.id,
       first_name: first,
       last_name: last,
@@ -94,8 +92,8 @@ export async function seedAdminExtras(now: Date): Promise<void> {
     const open = status === 'pending' || status === 'confirmed' || status === 'in_progress'
     const scheduled = open ? new Date(now.getTime() + int(1, 12) * DAY) : new Date(created.getTime() + int(3, 10) * DAY)
     const time = pick(['09:00', '10:00', '11:00', '14:00'])
-    const bookingId = nextId('booking')
-    const lines: BookingLine[] = chosen.map((s, k) => ({
+    const bookingId = rows.nextId('bookings')
+    const lines: DemoBookingLine[] = chosen.map((s, k) => ({
       id: bookingId * 100 + k + 1,
       service_id: s.id,
       service_name: s.name,
@@ -105,26 +103,25 @@ export async function seedAdminExtras(now: Date): Promise<void> {
     }))
     const total = lines.reduce((sum, l) => sum + l.price_at_booking, 0)
     const assigned = status !== 'pending' && status !== 'cancelled' && attendants.length > 0
-    await db.booking.create({
-      id: bookingId,
+    rows.add('bookings', {
       client_id: client.id,
       deceased_id: deceased.id,
       status,
       payment_status: paymentStatus,
       total_amount: total,
       notes: status === 'cancelled' ? "Cancelled at the family's request." : null,
+      venue: null,
       created_at: created.toISOString(),
       has_notifications: false,
       attendant_id: assigned ? pick(attendants).id : null,
       lines,
     })
-    await logActivity('booking', `New booking #${bookingId} by ${client.name} for ${first} ${last}`, client.id, created)
+    rows.log('booking', `New booking #${bookingId} by ${client.name} for ${first} ${last}`, client.id, created)
 
     const paid = paymentStatus === 'paid' || paymentStatus === 'refunded' ? total : paymentStatus === 'partial' ? Math.round(total / 2) : 0
     if (paid > 0) {
       const payAt = new Date(Math.min(created.getTime() + int(2, 48) * 3600 * 1000, now.getTime() - int(10, 60) * 60_000))
-      await db.payment.create({
-        id: nextId('payment'),
+      rows.add('payments', {
         booking_id: bookingId,
         client_id: client.id,
         transaction_id: receiptNumber(random),
@@ -132,11 +129,11 @@ export async function seedAdminExtras(now: Date): Promise<void> {
         status: 'completed',
         amount: paid,
         payment_date: payAt.toISOString(),
-        phone: client.phone ? `254${client.phone.slice(1)}` : null,
+        phone: `254${client.phone.slice(1)}`,
         checkout_request_id: null,
         result_desc: 'The service request is processed successfully.',
       })
-      await logActivity('payment', `Payment of KSH ${paid.toLocaleString('en-US')} received for booking #${bookingId}`, client.id, payAt)
+      rows.log('payment', `Payment of KSH ${paid.toLocaleString('en-US')} received for booking #${bookingId}`, client.id, payAt)
     }
   }
 }

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import autocannon from 'autocannon'
-import { openDatabase } from './db/client'
-import { seedIfEmpty, truncateAll } from './db/seed'
-import { SERVER_ENTRY, ensureServerBuild } from './build-server.mjs'
+import { openDatabase } from '../server/db/client'
+import { seedIfEmpty, truncateAll } from '../server/seed'
+import { SERVER_ENTRY, ensureServerBuild } from '../server/build-server.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const EXTRA_BOOKINGS = 10_000
