@@ -1,10 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import { body, requireRoleOf, route } from '../http'
-import { ContactRequest } from '../../shared/contracts/contact'
+import { ContactRequest, MSG_CONTACT_SENT } from '../../shared/contracts/contact'
 import { contactThread } from '../messages'
-
-export const MSG_CONTACT_SENT = 'Message sent'
 
 export const contactHandlers = [
   // Anyone may write: a grieving visitor should not need an account to reach the home.
