@@ -12,8 +12,8 @@ import type { WireRole } from '../shared/contracts/roles'
 import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS } from '../shared/contracts/auth'
 import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
 import type { AppEnv, UserRow } from './types'
-import { accountOf } from './repo/users'
-import { sessionTimeoutSeconds } from './repo/settings'
+import { accountOf } from './domain/auth-accounts'
+import { sessionTimeoutSeconds } from './domain/settings'
 
 /** The lifetime of a token signed without the settings at hand (tests); sign-in and renewal use the session timeout. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60

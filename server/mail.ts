@@ -18,8 +18,9 @@ import type { Logger } from 'pino'
 import nodemailer from 'nodemailer'
 import type { Db } from './db/client'
 import { mailOutbox, passwordResets, users } from './db/schema'
-import { storedSettings } from './routes/settings'
+import { storedSettings } from './domain/settings'
 import { repeatEvery } from './repeat'
+import { RESET_LINK_TTL_MS } from '../shared/contracts/auth-rules'
 
 export type MailLanguage = 'en' | 'sw'
 
@@ -32,8 +33,8 @@ export const RESET_EMAIL = {
   sw: { subject: 'Badilisha nenosiri lako', body: (link: string) => `Fungua kiungo hiki ndani ya saa moja ili uchague nenosiri jipya: ${link}` },
 } as const
 
-/** A reset link works this long from the moment its mail is sent. */
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000
+/** A reset link works this long from the moment its mail is sent (shared/contracts/auth-rules.ts: the mock's links too). */
+export { RESET_LINK_TTL_MS }
 /** A reset request not sent within this time (no SMTP server, or it kept refusing) is dropped: an old link would only surprise. */
 export const RESET_SEND_WINDOW_MS = 24 * 60 * 60 * 1000
 export const MAIL_MAX_ATTEMPTS = 5
