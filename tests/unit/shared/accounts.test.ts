@@ -1,6 +1,6 @@
 /** The account rules both backends decide with (shared/contracts/auth-rules.ts, users.ts), tested once, directly. */
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../shared/errors'
+import { thrown } from './thrown'
 import { DEFAULT_SETTINGS } from '../../../shared/contracts/settings'
 import {
   MSG_CURRENT_PASSWORD_WRONG,
@@ -22,17 +22,6 @@ import { MSG_DELETE_OWN_ACCOUNT, MSG_OWN_ADMIN_ROLE, UsersQuery, checkUserDelete
 const security = DEFAULT_SETTINGS.security
 const strict = { ...security, minPasswordLength: '10', requireComplexity: true }
 const DAY = 86_400_000
-
-/** The error a rule throws (status, message, errors), or null when it passes. */
-function thrown(run: () => unknown): { status: number; message: string; errors?: Record<string, string> } | null {
-  try {
-    run()
-    return null
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return { status: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }
-  }
-}
 
 describe('new passwords', () => {
   it('meet the admin rules, the message under the request field', () => {

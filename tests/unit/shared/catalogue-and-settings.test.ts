@@ -1,21 +1,11 @@
 /** The catalogue, settings and two-step sign-in rules both backends decide with, tested once, directly. */
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../shared/errors'
+import { thrown } from './thrown'
 import { MAX_SERVICE_PRICE } from '../../../shared/rules'
 import { DEFAULT_SETTINGS } from '../../../shared/contracts/settings'
 import { MSG_PRICE_BOUND, MSG_SERVICE_IN_PRICE_TABLE, MSG_SERVICE_IN_USE, MSG_WHOLE_KSH, checkServiceDelete, checkServicePrice, pricingChanges, pricingOf, serviceNameKey } from '../../../shared/contracts/services-rules'
 import { MSG_UNKNOWN_SECTION, checkSettingsSave, publicSettings, settingsSection } from '../../../shared/contracts/settings-rules'
 import { CODE_MAX_TRIES, MSG_ADMIN_NEEDS_PHONE, MSG_CODE_EXPIRED, MSG_CODE_WRONG, codeExpiresAt, codeOpen, needsSignInCode, wrongCodeMessage } from '../../../shared/contracts/two-factor'
-
-function thrown(run: () => unknown): { status: number; message: string; errors?: Record<string, string> } | null {
-  try {
-    run()
-    return null
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return { status: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }
-  }
-}
 
 describe('the service catalogue', () => {
   it('bounds a price, naming the field', () => {
