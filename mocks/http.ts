@@ -10,7 +10,8 @@ import { verifyToken } from './jwt'
 import { sessionTimeoutSeconds } from './settings-store'
 import { cryptoRandom } from './passwords'
 import { describeIssues } from '../shared/validation'
-import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS, type WireRole } from '../shared/contracts/auth'
+import { MSG_MUST_CHANGE_PASSWORD, type WireRole } from '../shared/contracts/auth'
+import { MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED, blockedUntilPasswordChange, sessionEnded } from '../shared/contracts/auth-rules'
 
 /** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()` (the server's class too). */
 export { ApiError } from '../shared/errors'
@@ -161,9 +162,6 @@ export function route<Params extends PathParams = PathParams>(resolver: Resolver
 }
 
 // ---- auth ----
-export const MSG_AUTH_REQUIRED = 'Authentication required'
-export const MSG_SESSION_EXPIRED = 'Session expired, please log in again'
-export const MSG_FORBIDDEN = 'You do not have permission to perform this action'
 
 /** The bearer token of a request, or null. */
 export function bearerToken(request: Request): string | null {
@@ -182,12 +180,12 @@ export async function requireUser(request: Request): Promise<UserRecord> {
     throw new ApiError(401, MSG_SESSION_EXPIRED)
   }
   // Idle longer than the session timeout as it is now (a renewed token carries a new issue time).
-  if (result.claims.iat + sessionTimeoutSeconds() <= Math.floor(Date.now() / 1000)) throw new ApiError(401, MSG_SESSION_EXPIRED)
+  if (sessionEnded(result.claims.iat, sessionTimeoutSeconds(), Math.floor(Date.now() / 1000))) throw new ApiError(401, MSG_SESSION_EXPIRED)
   const id = result.claims.id
   const user = db.user.findFirst((q) => q.where({ id }))
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
   // Until a password someone else chose (or an expired one) is replaced, only the calls that replace it answer.
-  if (user.must_change_password && !(PASSWORD_CHANGE_PATHS as readonly string[]).includes(new URL(request.url).pathname)) throw new ApiError(403, MSG_MUST_CHANGE_PASSWORD)
+  if (blockedUntilPasswordChange(Boolean(user.must_change_password), new URL(request.url).pathname)) throw new ApiError(403, MSG_MUST_CHANGE_PASSWORD)
   return user
 }
 

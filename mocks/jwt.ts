@@ -1,12 +1,12 @@
 /** Real HS256 JWTs for the mock backend (jose). */
 import { SignJWT, jwtVerify, errors } from 'jose'
 import type { WireRole } from '../shared/contracts/auth'
+import { TOKEN_TTL_SECONDS } from '../shared/contracts/auth-rules'
 
 /** Mock-only secret. Never used by a real server. */
 export const MOCK_JWT_SECRET = 'afh-mock-backend-secret-do-not-use-in-production-2026'
 const secretKey = new TextEncoder().encode(MOCK_JWT_SECRET)
 
-export const TOKEN_TTL_SECONDS = 8 * 60 * 60
 
 export interface TokenClaims {
   sub: string

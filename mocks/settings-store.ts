@@ -1,6 +1,7 @@
 /** The one stored copy of the admin's settings (defaults until an admin saves), read by the handlers and the token check. */
 import { db } from './db'
 import { settingsOrDefaults, type Settings } from '../shared/contracts/settings'
+import { sessionTimeoutSeconds as timeoutOf } from '../shared/contracts/auth-rules'
 
 export function storedSettings(): Settings {
   const row = db.setting.findFirst((q) => q.where({ id: 1 }))
@@ -14,4 +15,4 @@ export function storedSettings(): Settings {
 }
 
 /** The session timeout in seconds: a token older than this (not renewed) has ended. */
-export const sessionTimeoutSeconds = () => Number(storedSettings().security.sessionTimeoutMinutes) * 60
+export const sessionTimeoutSeconds = () => timeoutOf(storedSettings().security)

@@ -12,14 +12,14 @@ import { storedSettings } from './settings-store'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { smsLanguage } from '../shared/contracts/messages'
 import {
-  CODE_MAX_TRIES,
-  CODE_TTL_MINUTES,
   MSG_CODE_EXPIRED,
   MSG_CODE_SENT,
-  MSG_CODE_WRONG,
   MSG_NO_PHONE,
   SIGN_IN_CODE_SMS,
-  isStaffRole,
+  codeExpiresAt,
+  codeOpen,
+  needsSignInCode,
+  wrongCodeMessage,
   type CodeRequiredResponse,
 } from '../shared/contracts/two-factor'
 
@@ -45,15 +45,14 @@ function sixDigits(): string {
 
 /** The second step this sign-in needs, or null (not staff, or the setting is off). */
 export async function mockCodeStep(user: UserRecord): Promise<CodeRequiredResponse | null> {
-  if (!isStaffRole(user.role)) return null
   const { security, general } = storedSettings()
-  if (!security.twoFactor) return null
+  if (!needsSignInCode(user.role, security.twoFactor)) return null
   const phone = user.phone ? normaliseKenyanPhone(user.phone) : null
   if (!phone) throw new ApiError(403, MSG_NO_PHONE)
   const challenge = randomHex(32)
   const code = sixDigits()
   const challengeHash = await sha256(`challenge:${challenge}`)
-  pending.set(challengeHash, { userId: user.id, codeHash: await sha256(`code:${challengeHash}:${code}`), attempts: 0, expiresAt: Date.now() + CODE_TTL_MINUTES * 60_000, used: false })
+  pending.set(challengeHash, { userId: user.id, codeHash: await sha256(`code:${challengeHash}:${code}`), attempts: 0, expiresAt: codeExpiresAt(Date.now()), used: false })
   await queueMockSmsTo(phone, { userId: user.id, kind: 'sign-in', body: SIGN_IN_CODE_SMS[smsLanguage(user.language)](general.facilityName, code) })
   return { codeRequired: true, challenge, phoneEnding: phone.slice(-4), message: MSG_CODE_SENT }
 }
@@ -62,9 +61,9 @@ export async function mockCodeStep(user: UserRecord): Promise<CodeRequiredRespon
 export async function mockVerifyCode(challenge: string, code: string): Promise<UserRecord> {
   const challengeHash = await sha256(`challenge:${challenge}`)
   const entry = pending.get(challengeHash)
-  if (!entry || entry.used || entry.expiresAt <= Date.now() || entry.attempts >= CODE_MAX_TRIES) throw new ApiError(401, MSG_CODE_EXPIRED)
+  if (!entry || !codeOpen(entry, Date.now())) throw new ApiError(401, MSG_CODE_EXPIRED)
   entry.attempts += 1
-  if ((await sha256(`code:${challengeHash}:${code}`)) !== entry.codeHash) throw new ApiError(401, entry.attempts >= CODE_MAX_TRIES ? MSG_CODE_EXPIRED : MSG_CODE_WRONG)
+  if ((await sha256(`code:${challengeHash}:${code}`)) !== entry.codeHash) throw new ApiError(401, wrongCodeMessage(entry.attempts))
   entry.used = true
   const user = db.user.findFirst((q) => q.where({ id: entry.userId }))
   if (!user) throw new ApiError(401, MSG_CODE_EXPIRED)

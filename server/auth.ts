@@ -9,14 +9,13 @@ import { hash, verify } from '@node-rs/argon2'
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { WireRole } from '../shared/contracts/roles'
-import { MSG_MUST_CHANGE_PASSWORD, PASSWORD_CHANGE_PATHS } from '../shared/contracts/auth'
+import { MSG_MUST_CHANGE_PASSWORD } from '../shared/contracts/auth'
+import { TOKEN_TTL_SECONDS, blockedUntilPasswordChange, sessionEnded } from '../shared/contracts/auth-rules'
 import { ApiError, MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from './http'
 import type { AppEnv, UserRow } from './types'
-import { accountOf } from './repo/users'
-import { sessionTimeoutSeconds } from './repo/settings'
+import { accountOf } from './domain/auth-accounts'
+import { sessionTimeoutSeconds } from './domain/settings'
 
-/** The lifetime of a token signed without the settings at hand (tests); sign-in and renewal use the session timeout. */
-export const TOKEN_TTL_SECONDS = 8 * 60 * 60
 /** Clocks of two instances may differ a little; a token "from the future" beyond this is forged. */
 const CLOCK_SKEW_SECONDS = 60
 
@@ -99,7 +98,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
   }
   if (payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new ApiError(401, MSG_AUTH_REQUIRED)
   // Idle longer than the session timeout (as it is now: a shorter one also ends tokens issued before the change).
-  if (payload.iat + (await sessionTimeoutSeconds(c.var.deps.db)) <= Math.floor(Date.now() / 1000)) throw new ApiError(401, MSG_SESSION_EXPIRED)
+  if (sessionEnded(payload.iat, await sessionTimeoutSeconds(c.var.deps.db), Math.floor(Date.now() / 1000))) throw new ApiError(401, MSG_SESSION_EXPIRED)
   const user = await accountOf(c.var.deps.db, id)
   if (!user) throw new ApiError(401, MSG_AUTH_REQUIRED)
   // Logout, a password change or reset and a role change bump the version: older tokens end here.
@@ -112,7 +111,7 @@ export function requireAuth(...roles: WireRole[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = await authenticate(c)
     // Until a password someone else chose (or an expired one) is replaced, only the calls that replace it answer.
-    if (user.mustChangePassword && !(PASSWORD_CHANGE_PATHS as readonly string[]).includes(c.req.path)) throw new ApiError(403, MSG_MUST_CHANGE_PASSWORD)
+    if (blockedUntilPasswordChange(user.mustChangePassword, c.req.path)) throw new ApiError(403, MSG_MUST_CHANGE_PASSWORD)
     if (roles.length && !roles.includes(user.role)) throw new ApiError(403, MSG_FORBIDDEN)
     c.set('user', user)
     await next()

@@ -9,9 +9,7 @@ import { describeIssues } from '../shared/validation'
 export { ApiError } from '../shared/errors'
 import { ApiError } from '../shared/errors'
 
-export const MSG_AUTH_REQUIRED = 'Authentication required'
-export const MSG_SESSION_EXPIRED = 'Session expired, please log in again'
-export const MSG_FORBIDDEN = 'You do not have permission to perform this action'
+export { MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from '../shared/contracts/auth-rules'
 
 /** The 422 both backends give (shared/validation.ts): the message names the field. */
 export function validationError(issues: ReadonlyArray<z.core.$ZodIssue>): ApiError {

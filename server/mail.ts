@@ -13,13 +13,13 @@
  * outbox, unsent, and the server says so at start and in the admin's "Messages sent".
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import nodemailer from 'nodemailer'
 import type { Db } from './db/client'
-import { mailOutbox, passwordResets, users } from './db/schema'
-import { storedSettings } from './routes/settings'
+import { armResetRequest, claimDueMail, disarmResetRequest, insertResetRequest, markMailSent, markMailSkipped, markMailTryFailed, type MailRow } from './repo/mail-outbox'
+import { storedSettings } from './domain/settings'
 import { repeatEvery } from './repeat'
+import { RESET_LINK_TTL_MS } from '../shared/contracts/auth-rules'
 
 export type MailLanguage = 'en' | 'sw'
 
@@ -32,8 +32,8 @@ export const RESET_EMAIL = {
   sw: { subject: 'Badilisha nenosiri lako', body: (link: string) => `Fungua kiungo hiki ndani ya saa moja ili uchague nenosiri jipya: ${link}` },
 } as const
 
-/** A reset link works this long from the moment its mail is sent. */
-export const RESET_LINK_TTL_MS = 60 * 60 * 1000
+/** A reset link works this long from the moment its mail is sent (shared/contracts/auth-rules.ts: the mock's links too). */
+export { RESET_LINK_TTL_MS }
 /** A reset request not sent within this time (no SMTP server, or it kept refusing) is dropped: an old link would only surprise. */
 export const RESET_SEND_WINDOW_MS = 24 * 60 * 60 * 1000
 export const MAIL_MAX_ATTEMPTS = 5
@@ -102,16 +102,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
  * that will mint it. Returns at once; the job sends.
  */
 export async function queuePasswordReset(db: Db, user: { id: number; email: string }, language: MailLanguage, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .insert(passwordResets)
-      .values({ tokenHash: null, userId: user.id, expiresAt: new Date(now.getTime() + RESET_SEND_WINDOW_MS) })
-      .returning({ id: passwordResets.id })
-    await tx.insert(mailOutbox).values({ kind: 'password_reset', userId: user.id, toAddress: user.email, language, passwordResetId: reset!.id, sendAfter: now, createdAt: now })
-  })
+  await insertResetRequest(db, user, language, now, new Date(now.getTime() + RESET_SEND_WINDOW_MS))
 }
 
-type OutboxRow = typeof mailOutbox.$inferSelect
+type OutboxRow = MailRow
 interface Written {
   mail: Omit<OutgoingMail, 'from'>
   /** Strings that must not reach the outbox's last error (the token, the link). */
@@ -124,20 +118,14 @@ interface Written {
 async function writeResetMail(db: Db, row: OutboxRow, publicUrl: string, now: Date): Promise<Written | string> {
   if (row.passwordResetId === null) return 'No reset request'
   const token = randomBytes(32).toString('base64url')
-  const [reset] = await db
-    .update(passwordResets)
-    .set({ tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) })
-    .where(and(eq(passwordResets.id, row.passwordResetId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now), inArray(passwordResets.userId, db.select({ id: users.id }).from(users))))
-    .returning({ id: passwordResets.id })
-  if (!reset) return 'The password was reset another way, the account is gone, or the request is too old'
+  const resetId = await armResetRequest(db, row.passwordResetId, sha256(token), now, new Date(now.getTime() + RESET_LINK_TTL_MS))
+  if (resetId === undefined) return 'The password was reset another way, the account is gone, or the request is too old'
   const link = `${publicUrl.replace(/\/+$/, '')}/reset-password?token=${token}`
   const texts = RESET_EMAIL[row.language]
   return {
     mail: { to: row.toAddress, subject: texts.subject, text: texts.body(link) },
     secrets: [link, token],
-    withdraw: async () => {
-      await db.update(passwordResets).set({ tokenHash: null }).where(eq(passwordResets.id, reset.id))
-    },
+    withdraw: () => disarmResetRequest(db, resetId),
   }
 }
 
@@ -151,22 +139,7 @@ export interface MailOptions {
 
 /** One pass of the sender at `now`: claims due mails, writes and sends them. Returns how many it handled. */
 export async function sendDueMail(db: Db, log: Logger, transport: MailTransport, options: MailOptions, now = new Date()): Promise<number> {
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.sendAfter, now)))
-      .orderBy(asc(mailOutbox.sendAfter))
-      .limit(options.batch ?? 20)
-      .for('update', { skipLocked: true })
-    if (due.length) {
-      await tx
-        .update(mailOutbox)
-        .set({ sendAfter: new Date(now.getTime() + CLAIM_MS) })
-        .where(inArray(mailOutbox.id, due.map((r) => r.id)))
-    }
-    return due
-  })
+  const claimed = await claimDueMail(db, now, options.batch ?? 20, new Date(now.getTime() + CLAIM_MS))
   if (!claimed.length) return 0
   const general = (await storedSettings(db)).general
   const from = options.from ?? { name: general.facilityName, address: general.contactEmail }
@@ -176,11 +149,11 @@ export async function sendDueMail(db: Db, log: Logger, transport: MailTransport,
     try {
       written = await writeResetMail(db, row, options.publicUrl, now)
       if (typeof written === 'string') {
-        await db.update(mailOutbox).set({ status: 'skipped', lastError: written }).where(eq(mailOutbox.id, row.id))
+        await markMailSkipped(db, row.id, written)
         continue
       }
       await transport.send({ from, ...written.mail })
-      await db.update(mailOutbox).set({ status: 'sent', transport: transport.name, attempts, sentAt: now, lastError: null }).where(eq(mailOutbox.id, row.id))
+      await markMailSent(db, row.id, transport.name, attempts, now)
     } catch (error) {
       let reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')
       if (written && typeof written !== 'string') {
@@ -188,10 +161,7 @@ export async function sendDueMail(db: Db, log: Logger, transport: MailTransport,
         await written.withdraw().catch(() => {})
       }
       const failed = attempts >= MAIL_MAX_ATTEMPTS
-      await db
-        .update(mailOutbox)
-        .set({ status: failed ? 'failed' : 'queued', transport: transport.name, attempts, lastError: reason.slice(0, 300), sendAfter: new Date(now.getTime() + mailBackoffMs(attempts)) })
-        .where(eq(mailOutbox.id, row.id))
+      await markMailTryFailed(db, row.id, { failed, transport: transport.name, attempts, reason: reason.slice(0, 300), retryAt: new Date(now.getTime() + mailBackoffMs(attempts)) })
       // The reason stays in the outbox for the admin: an SMTP answer may quote the recipient's address.
       const { code, responseCode } = error as { code?: string; responseCode?: number }
       log.warn({ mail: row.id, kind: row.kind, attempts, code, responseCode }, failed ? 'e-mail failed for good' : 'e-mail failed; will retry')

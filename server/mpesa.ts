@@ -10,7 +10,7 @@ import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, con
 import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../shared/contracts/payments'
 import { MPESA_PROCESSING } from '../shared/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
-import { storedSettings } from './routes/settings'
+import { storedSettings } from './domain/settings'
 import type { Logger } from 'pino'
 import { hit } from './limits'
 import { describeError } from './http'

@@ -6,11 +6,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { count, inArray, sql } from 'drizzle-orm'
-import type { Db } from './db/client'
+import type { Db } from './db/types'
 import * as t from './db/schema'
 import { hashPassword } from './auth'
-import { forgetSettings } from './repo/settings'
-import { forgetAccount } from './repo/users'
+import { announce } from './db/changes'
 import { DEFAULT_SETTINGS } from '../shared/contracts/settings'
 import { DEMO_ACCOUNTS, SEED_USER_PASSWORD } from '../shared/demo-accounts'
 import { demoData } from '../shared/demo/data'
@@ -158,8 +157,8 @@ async function buildRows(): Promise<Rows> {
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `"${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
   // Accounts remembered for tokens are gone too (tests put the seed back under a running app), and the session timeout.
-  forgetAccount()
-  forgetSettings(db)
+  announce({ kind: 'account', id: null })
+  announce({ kind: 'settings', db })
 }
 
 /** Inserts the demo rows with their ids, then moves every id sequence past them. */

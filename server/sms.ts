@@ -8,13 +8,13 @@
  * set; otherwise the "outbox" sender keeps each SMS in the table, marked sent by no provider, for the
  * admin to read (the "Messages sent" view). Phone numbers and texts never go to the log.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { describeError } from './http'
 import type { Db } from './db/client'
-import { messageReads, chatMessages, deceased, smsOutbox, users, type bookings } from './db/schema'
+import type { bookings } from './db/schema'
+import { claimDueSms, deceasedName, hasRead, insertSms, markSmsSent, markSmsSkipped, markSmsTryFailed, smsRecipient } from './repo/sms-outbox'
 import type { Deps } from './types'
-import { storedSettings } from './routes/settings'
+import { storedSettings } from './domain/settings'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { SMS_TEXTS, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { repeatEvery } from './repeat'
@@ -75,7 +75,7 @@ export interface QueueSms {
  */
 export async function queueSms(db: Db, log: Logger, sms: QueueSms): Promise<boolean> {
   try {
-    const [user] = await db.select({ phone: users.phone, on: users.smsNotifications, language: users.language }).from(users).where(eq(users.id, sms.userId))
+    const user = await smsRecipient(db, sms.userId)
     const to = user?.on ? smsPhone(user.phone) : null
     if (!to) return false
     const body = typeof sms.body === 'string' ? sms.body : sms.body(smsLanguage(user?.language))
@@ -91,15 +91,7 @@ export async function queueSmsTo(db: Db, log: Logger, phone: string, sms: Omit<Q
   const to = smsPhone(phone)
   if (!to) return false
   try {
-    await db.insert(smsOutbox).values({
-      toPhone: to,
-      body: sms.body,
-      kind: sms.kind,
-      bookingId: sms.bookingId ?? null,
-      messageId: sms.messageId ?? null,
-      userId: sms.userId ?? null,
-      sendAfter: sql`now() + ${`${sms.delayMs ?? 0} milliseconds`}::interval`,
-    })
+    await insertSms(db, { toPhone: to, body: sms.body, kind: sms.kind, bookingId: sms.bookingId ?? null, messageId: sms.messageId ?? null, userId: sms.userId ?? null, delayMs: sms.delayMs ?? 0 })
     return true
   } catch (error) {
     log.warn({ err: describeError(error), kind: sms.kind }, 'could not queue an SMS')
@@ -112,52 +104,24 @@ export const smsBackoffMs = (attempt: number) => Math.min(60 * 60_000, 60_000 * 
 
 /** One pass of the sender: claims due SMS, skips answers already read, sends the rest. Returns how many it handled. */
 export async function sendDueSms(db: Db, log: Logger, sender: SmsSender, batch = 20): Promise<number> {
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.status, 'queued'), lte(smsOutbox.sendAfter, sql`now()`)))
-      .orderBy(asc(smsOutbox.sendAfter))
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    if (due.length) {
-      // Pushed out while this instance sends: another instance will not take them meanwhile.
-      await tx
-        .update(smsOutbox)
-        .set({ sendAfter: sql`now() + interval '10 minutes'` })
-        .where(inArray(smsOutbox.id, due.map((r) => r.id)))
-    }
-    return due
-  })
+  const claimed = await claimDueSms(db, batch)
   for (const row of claimed) {
     if (row.kind === 'reply' && row.messageId !== null && row.userId !== null && (await hasRead(db, row.userId, row.messageId))) {
-      await db.update(smsOutbox).set({ status: 'skipped', lastError: 'Read in the app before the SMS was due' }).where(eq(smsOutbox.id, row.id))
+      await markSmsSkipped(db, row.id, 'Read in the app before the SMS was due')
       continue
     }
     const attempts = row.attempts + 1
     try {
       await sender.send(row.toPhone, row.body)
-      await db.update(smsOutbox).set({ status: 'sent', provider: sender.name, attempts, sentAt: sql`now()`, lastError: null }).where(eq(smsOutbox.id, row.id))
+      await markSmsSent(db, row.id, sender.name, attempts)
     } catch (error) {
       const reason = (describeError(error)).slice(0, 300)
       const failed = attempts >= SMS_MAX_ATTEMPTS
-      await db
-        .update(smsOutbox)
-        .set({ status: failed ? 'failed' : 'queued', provider: sender.name, attempts, lastError: reason, sendAfter: sql`now() + ${`${smsBackoffMs(attempts)} milliseconds`}::interval` })
-        .where(eq(smsOutbox.id, row.id))
+      await markSmsTryFailed(db, row.id, { failed, provider: sender.name, attempts, reason, retryInMs: smsBackoffMs(attempts) })
       log.warn({ sms: row.id, kind: row.kind, attempts, reason }, failed ? 'SMS failed for good' : 'SMS failed; will retry')
     }
   }
   return claimed.length
-}
-
-async function hasRead(db: Db, userId: number, messageId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`1` })
-    .from(messageReads)
-    .innerJoin(chatMessages, eq(chatMessages.threadId, messageReads.threadId))
-    .where(and(eq(messageReads.userId, userId), eq(chatMessages.id, messageId), sql`${messageReads.lastReadId} >= ${messageId}`))
-  return row !== undefined
 }
 
 /** Runs sendDueSms every pollMs until stopped. */
@@ -178,9 +142,8 @@ export async function smsFamily(
   extra: Pick<QueueSms, 'messageId' | 'delayMs'> = {},
 ): Promise<void> {
   try {
-    const [d] = await deps.db.select({ first: deceased.firstName, last: deceased.lastName }).from(deceased).where(eq(deceased.id, booking.deceasedId))
     const home = (await storedSettings(deps.db)).general.facilityName
-    const name = d ? `${d.first} ${d.last}` : `booking #${booking.id}`
+    const name = (await deceasedName(deps.db, booking.deceasedId)) ?? `booking #${booking.id}`
     await queueSms(deps.db, deps.log, { ...extra, userId: booking.clientId, kind, bookingId: booking.id, body: (language) => text(SMS_TEXTS[language], home, name) })
   } catch (error) {
     deps.log.warn({ err: describeError(error), kind }, 'could not queue an SMS')

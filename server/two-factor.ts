@@ -7,23 +7,22 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Logger } from 'pino'
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from './db/client'
-import { signInCodes, users } from './db/schema'
+import { countCodeTry, keepSignInCode, useCode } from './repo/sign-in-codes'
 import type { UserRow } from './types'
 import { ApiError } from './http'
-import { storedSettings } from './repo/settings'
+import { storedSettings } from './domain/settings'
 import { queueSmsTo, smsPhone } from './sms'
 import { smsLanguage } from '../shared/contracts/messages'
 import {
-  CODE_MAX_TRIES,
-  CODE_TTL_MINUTES,
   MSG_CODE_EXPIRED,
+  MSG_CODE_NOT_SENT,
   MSG_CODE_SENT,
-  MSG_CODE_WRONG,
   MSG_NO_PHONE,
   SIGN_IN_CODE_SMS,
-  isStaffRole,
+  codeExpiresAt,
+  needsSignInCode,
+  wrongCodeMessage,
   type CodeRequiredResponse,
 } from '../shared/contracts/two-factor'
 
@@ -34,23 +33,17 @@ const keyed = (secret: Uint8Array, text: string) => createHmac('sha256', secret)
  * stored hashed and queued by SMS. A staff member without a mobile number cannot receive it: 403.
  */
 export async function codeStep(db: Db, secret: Uint8Array, log: Logger, user: UserRow, now = new Date()): Promise<CodeRequiredResponse | null> {
-  if (!isStaffRole(user.role)) return null
   const { security, general } = await storedSettings(db)
-  if (!security.twoFactor) return null
+  if (!needsSignInCode(user.role, security.twoFactor)) return null
   const phone = smsPhone(user.phone)
   if (!phone) throw new ApiError(403, MSG_NO_PHONE)
   const challenge = randomBytes(32).toString('base64url')
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const challengeHash = keyed(secret, `challenge:${challenge}`)
-  await db.insert(signInCodes).values({
-    userId: user.id,
-    challengeHash,
-    codeHash: keyed(secret, `code:${challengeHash}:${code}`),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
-  })
+  await keepSignInCode(db, { userId: user.id, challengeHash, codeHash: keyed(secret, `code:${challengeHash}:${code}`), expiresAt: new Date(codeExpiresAt(now.getTime())) })
   // Sent whatever the SMS preference: it is the sign-in itself, not a notification.
   const queued = await queueSmsTo(db, log, phone, { userId: user.id, kind: 'sign-in', body: SIGN_IN_CODE_SMS[smsLanguage(user.language)](general.facilityName, code) })
-  if (!queued) throw new ApiError(503, 'The sign-in code could not be sent. Please try again.')
+  if (!queued) throw new ApiError(503, MSG_CODE_NOT_SENT)
   return { codeRequired: true, challenge, phoneEnding: phone.slice(-4), message: MSG_CODE_SENT }
 }
 
@@ -60,21 +53,15 @@ export async function codeStep(db: Db, secret: Uint8Array, log: Logger, user: Us
  */
 export async function verifyCode(db: Db, secret: Uint8Array, challenge: string, code: string, now = new Date()): Promise<UserRow> {
   const challengeHash = keyed(secret, `challenge:${challenge}`)
-  const [row] = await db
-    .update(signInCodes)
-    .set({ attempts: sql`${signInCodes.attempts} + 1` })
-    .where(and(eq(signInCodes.challengeHash, challengeHash), isNull(signInCodes.usedAt), gt(signInCodes.expiresAt, now), lt(signInCodes.attempts, CODE_MAX_TRIES)))
-    .returning()
+  const row = await countCodeTry(db, challengeHash, now)
   if (!row) throw new ApiError(401, MSG_CODE_EXPIRED)
   const expected = Buffer.from(row.codeHash, 'hex')
   const given = Buffer.from(keyed(secret, `code:${challengeHash}:${code}`), 'hex')
   if (!timingSafeEqual(expected, given)) {
-    throw new ApiError(401, row.attempts >= CODE_MAX_TRIES ? MSG_CODE_EXPIRED : MSG_CODE_WRONG)
+    throw new ApiError(401, wrongCodeMessage(row.attempts))
   }
   // Single use: of two requests with the right code, one signs in.
-  const [used] = await db.update(signInCodes).set({ usedAt: now }).where(and(eq(signInCodes.id, row.id), isNull(signInCodes.usedAt))).returning({ id: signInCodes.id })
-  if (!used) throw new ApiError(401, MSG_CODE_EXPIRED)
-  const [user] = await db.select().from(users).where(eq(users.id, row.userId))
+  const user = await useCode(db, row.id, now)
   if (!user) throw new ApiError(401, MSG_CODE_EXPIRED)
   return user
 }

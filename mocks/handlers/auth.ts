@@ -1,4 +1,3 @@
-import { MSG_SAME_PASSWORD } from '../../shared/contracts/auth'
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId, type UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route } from '../http'
@@ -7,8 +6,7 @@ import { signToken } from '../jwt'
 import { createPasswordHash, randomHex, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
-import { checkNewPassword, storedSettings } from './settings'
-import { sessionTimeoutSeconds } from '../settings-store'
+import { storedSettings } from '../settings-store'
 import { mockCodeStep, mockVerifyCode } from '../two-factor'
 import { VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import {
@@ -19,18 +17,33 @@ import {
   RegisterRequest,
   ResetPasswordRequest,
   StaffRequest,
-  passwordExpired,
 } from '../../shared/contracts/auth'
+import {
+  MSG_EMAIL_TAKEN,
+  MSG_FORGOT,
+  MSG_INVALID_LOGIN,
+  MSG_PASSWORD_CHANGED,
+  MSG_PROFILE_UPDATED,
+  MSG_REGISTERED,
+  MSG_RESET_DONE,
+  MSG_RESET_INVALID,
+  MSG_STAFF_CREATED,
+  RESET_LINK_TTL_MS,
+  USER_LABELS,
+  blankAsNull,
+  checkNewPassword,
+  checkPasswordChange,
+  clientRegisteredActivity,
+  emailLanguage,
+  expiresAtSignIn,
+  mustChangeFlag,
+  normaliseEmail,
+  profileChange,
+  sessionTimeoutSeconds,
+  staffCreatedActivity,
+} from '../../shared/contracts/auth-rules'
 
-export const MSG_INVALID_LOGIN = 'Invalid email or password'
-export const MSG_EMAIL_TAKEN = 'An account with this email already exists'
-export const MSG_FORGOT = 'If an account exists for that email, a reset link has been sent.'
-export const MSG_RESET_DONE = 'Your password has been reset. Please sign in.'
-export const MSG_RESET_INVALID = 'This reset link is invalid or has expired'
-const RESET_TTL_MS = 60 * 60 * 1000
-const USER_LABELS = { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' } as const
-
-const normaliseEmail = (email: string) => email.trim().toLowerCase()
+const security = () => storedSettings().security
 
 export function findUserByEmail(email: string) {
   const wanted = normaliseEmail(email)
@@ -44,11 +57,12 @@ export function findUserByEmail(email: string) {
  */
 async function signedInAnswer(user: UserRecord) {
   let signedIn = user
-  if (!user.must_change_password && user.password_changed_at && passwordExpired(new Date(user.password_changed_at), Number(storedSettings().security.passwordExpiryDays))) {
+  const account = { mustChangePassword: Boolean(user.must_change_password), passwordChangedAt: user.password_changed_at ? new Date(user.password_changed_at) : null }
+  if (expiresAtSignIn(account, Number(security().passwordExpiryDays))) {
     signedIn = (await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void (u.must_change_password = true) })) ?? user
   }
-  const token = await signToken(signedIn, { expiresInSeconds: sessionTimeoutSeconds() })
-  return { token, user: toWireUser(signedIn), ...(signedIn.must_change_password ? { must_change_password: true } : {}) }
+  const token = await signToken(signedIn, { expiresInSeconds: sessionTimeoutSeconds(security()) })
+  return { token, user: toWireUser(signedIn), ...mustChangeFlag(Boolean(signedIn.must_change_password)) }
 }
 
 export const authHandlers = [
@@ -79,7 +93,7 @@ export const authHandlers = [
     '*/api/auth/renew',
     route(async ({ request }) => {
       const user = await requireUser(request)
-      return HttpResponse.json({ token: await signToken(user, { expiresInSeconds: sessionTimeoutSeconds() }) })
+      return HttpResponse.json({ token: await signToken(user, { expiresInSeconds: sessionTimeoutSeconds(security()) }) })
     }),
   ),
 
@@ -88,7 +102,7 @@ export const authHandlers = [
     route(async ({ request }) => {
       // Any role sent is ignored (stripped): self-registration always creates a client.
       const input = lengths(await body(request, omit(RegisterRequest, { role: true })), USER_LABELS)
-      checkNewPassword(input.password)
+      checkNewPassword(input.password, security())
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),
@@ -101,8 +115,8 @@ export const authHandlers = [
         password_changed_at: new Date().toISOString(),
         ...(await createPasswordHash(input.password)),
       })
-      await logActivity('user', `New client registered: ${user.name}`, user.id)
-      return HttpResponse.json({ message: 'Registration successful', user: toWireUser(user) }, { status: 201 })
+      await logActivity('user', clientRegisteredActivity(user.name), user.id)
+      return HttpResponse.json({ message: MSG_REGISTERED, user: toWireUser(user) }, { status: 201 })
     }),
   ),
 
@@ -111,21 +125,21 @@ export const authHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const input = lengths(await body(request, StaffRequest), USER_LABELS)
-      checkNewPassword(input.password)
+      checkNewPassword(input.password, security())
       if (findUserByEmail(input.email)) throw new ApiError(409, MSG_EMAIL_TAKEN)
       const user = await db.user.create({
         id: nextId('user'),
         name: input.name,
         email: normaliseEmail(input.email),
         role: input.role,
-        phone: input.phone?.trim() || null,
-        address: input.address?.trim() || null,
+        phone: blankAsNull(input.phone),
+        address: blankAsNull(input.address),
         created_at: new Date().toISOString(),
         password_changed_at: new Date().toISOString(),
         ...(await createPasswordHash(input.password)),
       })
-      await logActivity('user', `New staff account created: ${user.name} (${user.role === 'admin' ? 'admin' : 'morgue attendant'})`, user.id)
-      return HttpResponse.json({ message: 'User created successfully', user: toWireUser(user) }, { status: 201 })
+      await logActivity('user', staffCreatedActivity(user.name, user.role), user.id)
+      return HttpResponse.json({ message: MSG_STAFF_CREATED, user: toWireUser(user) }, { status: 201 })
     }),
   ),
 
@@ -141,17 +155,9 @@ export const authHandlers = [
     '*/api/auth/profile',
     route(async ({ request }) => {
       const user = await requireUser(request)
-      const input = lengths(await body(request, ProfileRequest), USER_LABELS)
-      const updated = await db.user.update((q) => q.where({ id: user.id }), {
-        data(u) {
-          if (input.name !== undefined) u.name = input.name
-          if (input.phone !== undefined) u.phone = input.phone.trim() || null
-          if (input.address !== undefined) u.address = input.address.trim() || null
-          if (input.sms_notifications !== undefined) u.sms_notifications = input.sms_notifications
-          if (input.language !== undefined) u.language = input.language
-        },
-      })
-      return HttpResponse.json({ user: toWireUser(updated ?? user), message: 'Profile updated successfully' })
+      const change = profileChange(lengths(await body(request, ProfileRequest), USER_LABELS))
+      const updated = await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void Object.assign(u, change) })
+      return HttpResponse.json({ user: toWireUser(updated ?? user), message: MSG_PROFILE_UPDATED })
     }),
   ),
 
@@ -160,11 +166,7 @@ export const authHandlers = [
     route(async ({ request }) => {
       const user = await requireUser(request)
       const input = await body(request, ChangePasswordRequest)
-      if (!(await verifyPassword(input.currentPassword, user.password_salt, user.password_hash))) {
-        throw new ApiError(422, 'Current password is incorrect', { currentPassword: 'Current password is incorrect' })
-      }
-      checkNewPassword(input.newPassword, 'newPassword')
-      if (input.newPassword === input.currentPassword) throw new ApiError(422, MSG_SAME_PASSWORD, { newPassword: MSG_SAME_PASSWORD })
+      checkPasswordChange(input, await verifyPassword(input.currentPassword, user.password_salt, user.password_hash), security())
       const hash = await createPasswordHash(input.newPassword)
       await db.user.update((q) => q.where({ id: user.id }), {
         data(u) {
@@ -174,7 +176,7 @@ export const authHandlers = [
           u.password_changed_at = new Date().toISOString()
         },
       })
-      return HttpResponse.json({ message: 'Password changed successfully' })
+      return HttpResponse.json({ message: MSG_PASSWORD_CHANGED })
     }),
   ),
 
@@ -185,9 +187,9 @@ export const authHandlers = [
       const user = findUserByEmail(email)
       if (!user) return HttpResponse.json({ message: MSG_FORGOT })
       const token = randomHex(24)
-      await db.passwordReset.create({ id: nextId('passwordReset'), token, user_id: user.id, expires_at: Date.now() + RESET_TTL_MS, used: false })
+      await db.passwordReset.create({ id: nextId('passwordReset'), token, user_id: user.id, expires_at: Date.now() + RESET_LINK_TTL_MS, used: false })
       // Noted as sent for the admin's list (never with its link), in the language the server would write it in.
-      const language = user.language ?? (/^\s*sw\b/i.test(request.headers.get('Accept-Language') ?? '') ? 'sw' : 'en')
+      const language = emailLanguage(user.language, request.headers.get('Accept-Language'))
       const now = new Date().toISOString()
       await db.mail.create({ id: nextId('mail'), to: user.email, kind: 'password_reset', language, status: 'sent', attempts: 1, last_error: null, created_at: now, sent_at: now })
       return HttpResponse.json({ message: MSG_FORGOT, resetUrl: `/reset-password?token=${token}` })
@@ -198,7 +200,7 @@ export const authHandlers = [
     '*/api/auth/reset-password',
     route(async ({ request }) => {
       const input = await body(request, ResetPasswordRequest)
-      checkNewPassword(input.password)
+      checkNewPassword(input.password, security())
       const reset = db.passwordReset.findFirst((q) => q.where({ token: input.token }))
       if (!reset || reset.used || reset.expires_at < Date.now()) throw new ApiError(400, MSG_RESET_INVALID)
       const user = db.user.findFirst((q) => q.where({ id: reset.user_id }))

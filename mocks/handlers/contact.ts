@@ -1,10 +1,9 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import { body, requireRoleOf, route } from '../http'
-import { ContactRequest } from '../../shared/contracts/contact'
+import { ContactRequest, MSG_CONTACT_SENT } from '../../shared/contracts/contact'
+import { normaliseEmail } from '../../shared/contracts/auth-rules'
 import { contactThread } from '../messages'
-
-export const MSG_CONTACT_SENT = 'Message sent'
 
 export const contactHandlers = [
   // Anyone may write: a grieving visitor should not need an account to reach the home.
@@ -12,15 +11,10 @@ export const contactHandlers = [
     '*/api/contact',
     route(async ({ request }) => {
       const input = await body(request, ContactRequest)
-      await db.contactMessage.create({
-        id: nextId('contactMessage'),
-        name: input.name,
-        email: input.email.toLowerCase(),
-        message: input.message,
-        created_at: new Date().toISOString(),
-      })
+      const message = { name: input.name, email: normaliseEmail(input.email), message: input.message }
+      await db.contactMessage.create({ id: nextId('contactMessage'), ...message, created_at: new Date().toISOString() })
       // The staff read and answer it in their Messages inbox, as a conversation without a booking.
-      await contactThread({ name: input.name, email: input.email.toLowerCase(), message: input.message })
+      await contactThread(message)
       return HttpResponse.json({ message: MSG_CONTACT_SENT }, { status: 201 })
     }),
   ),

@@ -1,53 +1,31 @@
-import { MSG_ADMIN_PASSWORD_REQUIRED, MSG_ADMIN_PASSWORD_WRONG } from '../../shared/contracts/auth'
 import { http, HttpResponse } from 'msw'
-import { z } from 'zod/mini'
 import { db } from '../db'
 import type { UserRecord } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route, validate } from '../http'
 import { createPasswordHash, verifyPassword } from '../passwords'
 import { toWireUser } from '../serialize'
 import { lengths } from '../limits'
-import { WIRE_ROLES, normaliseRole, toWireRole } from '../../shared/contracts/auth'
+import { storedSettings } from '../settings-store'
 import { findUserByEmail } from './auth'
-import { checkNewPassword } from './settings'
 import { paymentsBetween, trend } from '../reports'
-import { ListQuery as SharedListQuery } from '../../shared/validation'
-
-const ListQuery = z.extend(SharedListQuery, {
-  role: z
-    .optional(z.string())
-    .check(
-      z.refine((v) => v === undefined || v === '' || v === 'all' || ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), 'Unknown role'),
-    ),
-  /** Words matched in name, email or phone, before paging (so a user is found on any page). */
-  search: z.optional(z.string().check(z.maxLength(100, 'search must be at most 100 characters'))),
-})
-
-const UserUpdateRequest = z.object({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Name is required'))),
-  email: z.optional(z.string().check(z.trim(), z.regex(z.regexes.email, 'Please enter a valid email address'))),
-  role: z.optional(
-    z.string().check(z.refine((v) => ['client', 'morgueattendant', 'admin'].includes(v.toLowerCase().replace(/[\s_-]/g, '')), `Role must be one of ${WIRE_ROLES.join(', ')}`)),
-  ),
-  phone: z.nullish(z.string()),
-  address: z.nullish(z.string()),
-  // Blank keeps the password; a new one meets the admin's rules (checkNewPassword).
-  password: z.optional(z.string()),
-  /** The signed-in admin's own password: required to set an administrator's password. */
-  adminPassword: z.optional(z.string()),
-})
-
-
-/** 422 under `adminPassword` unless the signed-in admin typed their own password (as the server). */
-async function confirmOwnPassword(me: UserRecord, typed: string | undefined): Promise<void> {
-  if (!typed) throw new ApiError(422, MSG_ADMIN_PASSWORD_REQUIRED, { adminPassword: MSG_ADMIN_PASSWORD_REQUIRED })
-  if (!(await verifyPassword(typed, me.password_salt, me.password_hash))) throw new ApiError(422, MSG_ADMIN_PASSWORD_WRONG, { adminPassword: MSG_ADMIN_PASSWORD_WRONG })
-}
+import { USER_LABELS } from '../../shared/contracts/auth-rules'
+import {
+  MSG_USER_DELETED,
+  MSG_USER_NOT_FOUND,
+  MSG_USER_UPDATED,
+  UserEditRequest,
+  UsersQuery,
+  checkUserDelete,
+  decideUserEdit,
+  listedRole,
+  needsAdminPassword,
+  pagination,
+} from '../../shared/contracts/users'
 
 function findUser(rawId: string | readonly string[] | undefined): UserRecord {
-  const id = parseId(rawId, 'User not found')
+  const id = parseId(rawId, MSG_USER_NOT_FOUND)
   const user = db.user.findFirst((q) => q.where({ id }))
-  if (!user) throw new ApiError(404, 'User not found')
+  if (!user) throw new ApiError(404, MSG_USER_NOT_FOUND)
   return user
 }
 
@@ -95,16 +73,14 @@ export const userHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const params = Object.fromEntries(new URL(request.url).searchParams)
-      const query = validate(ListQuery, params)
-      const role = query.role && query.role !== 'all' ? toWireRole(normaliseRole(query.role)) : null
+      const query = validate(UsersQuery, params)
+      const role = listedRole(query.role)
       const needle = query.search?.trim().toLowerCase() ?? ''
       const all = db
         .user.findMany(role ? (q) => q.where({ role }) : undefined, { orderBy: { id: 'asc' } })
         .filter((u) => !needle || [u.name, u.email, u.phone ?? ''].some((v) => v.toLowerCase().includes(needle)))
-      const total = all.length
-      const pages = Math.ceil(total / query.limit)
       const users = all.slice((query.page - 1) * query.limit, query.page * query.limit).map(toWireUser)
-      return HttpResponse.json({ users, pagination: { total, pages, page: query.page, limit: query.limit } })
+      return HttpResponse.json({ users, pagination: pagination(all.length, query.page, query.limit) })
     }),
   ),
 
@@ -113,30 +89,13 @@ export const userHandlers = [
     route(async ({ request, params }) => {
       const me = await requireRoleOf(request, 'admin')
       const user = findUser(params.id)
-      const input = lengths(await body(request, UserUpdateRequest), { name: 'Name', email: 'Email', phone: 'Phone', address: 'Address' })
-      if (input.password) checkNewPassword(input.password)
-      const role = input.role !== undefined ? toWireRole(normaliseRole(input.role)) : undefined
-      if (input.password && (user.role === 'admin' || role === 'admin')) await confirmOwnPassword(me, input.adminPassword)
-      if (input.email !== undefined) {
-        const other = findUserByEmail(input.email)
-        if (other && other.id !== user.id) throw new ApiError(409, 'An account with this email already exists')
-      }
-      if (user.id === me.id && role !== undefined && role !== 'admin') throw new ApiError(422, 'You cannot remove your own admin role')
+      const input = lengths(await body(request, UserEditRequest), USER_LABELS)
+      const adminPasswordOk = needsAdminPassword(user, input) && input.adminPassword ? await verifyPassword(input.adminPassword, me.password_salt, me.password_hash) : undefined
+      const emailOwnerId = input.email !== undefined ? (findUserByEmail(input.email)?.id ?? null) : null
+      const { change } = decideUserEdit({ me, user, input, security: storedSettings().security, adminPasswordOk, emailOwnerId })
       const hash = input.password ? await createPasswordHash(input.password) : null
-      const updated = await db.user.update((q) => q.where({ id: user.id }), {
-        data(u) {
-          if (input.name !== undefined) u.name = input.name
-          if (input.email !== undefined) u.email = input.email.toLowerCase()
-          if (role !== undefined) u.role = role
-          if (input.phone !== undefined) u.phone = input.phone?.trim() || null
-          if (input.address !== undefined) u.address = input.address?.trim() || null
-          if (hash) {
-            u.password_hash = hash.password_hash
-            u.password_salt = hash.password_salt
-          }
-        },
-      })
-      return HttpResponse.json({ user: toWireUser(updated ?? user), message: 'User updated successfully' })
+      const updated = await db.user.update((q) => q.where({ id: user.id }), { data: (u) => void Object.assign(u, change, hash ?? {}) })
+      return HttpResponse.json({ user: toWireUser(updated ?? user), message: MSG_USER_UPDATED })
     }),
   ),
 
@@ -145,7 +104,7 @@ export const userHandlers = [
     route(async ({ request, params }) => {
       const me = await requireRoleOf(request, 'admin')
       const user = findUser(params.id)
-      if (user.id === me.id) throw new ApiError(400, 'You cannot delete your own account')
+      checkUserDelete(me, user)
       db.user.delete((q) => q.where({ id: user.id }))
       // Bookings assigned to a deleted attendant become unassigned.
       await db.booking.updateMany((q) => q.where({ attendant_id: user.id }), {
@@ -153,7 +112,7 @@ export const userHandlers = [
           b.attendant_id = null
         },
       })
-      return HttpResponse.json({ message: 'User deleted successfully' })
+      return HttpResponse.json({ message: MSG_USER_DELETED })
     }),
   ),
 ]

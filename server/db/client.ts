@@ -5,14 +5,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
 import { markEmbedded, useForPrepared } from './prepared'
 import { withStatementCache } from './pglite-statements'
-import { ACCOUNT_CHANNEL, listenForAccountChanges } from './account-notices'
-import { forgetAccount, forgetDatabase, hearAccountNotices } from '../repo/users'
+import { announce, postgresOpened } from './changes'
+import type { Db } from './types'
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type { Db }
 
 export interface Database {
   db: Db
@@ -87,18 +86,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // it). Everything else keeps PostgreSQL's usual choice on the main pool.
     const hotPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
     useForPrepared(db, drizzle(hotPool, { schema }) as unknown as Db)
-    // Changed accounts are announced by the database: the token check then need not read the
-    // account on every call (repo/users.ts accountOf).
-    const stopListening = listenForAccountChanges(pg.Client, options.databaseUrl, {
-      changed: (id) => forgetAccount(id),
-      hearing: (on) => hearAccountNotices(db, on),
-      send: async (payload) => void (await pool.query('SELECT pg_notify($1, $2)', [ACCOUNT_CHANNEL, payload])),
-      announced: async () => ((await pool.query("SELECT 1 FROM pg_trigger WHERE tgname = 'users_account_changed' AND tgenabled <> 'D'")).rowCount ?? 0) > 0,
+    // Those who watch PostgreSQL databases start now (the token check hears the database's notices
+    // of changed accounts: server/domain/auth-notices.ts), and stop when it closes.
+    const stopWatching = postgresOpened({
+      db,
+      Client: pg.Client,
+      connectionString: options.databaseUrl,
+      query: (text, values) => pool.query<Record<string, unknown>>(text, values),
       log: options.log,
     })
     const close = async () => {
-      forgetDatabase(db)
-      await Promise.all([stopListening(), pool.end(), hotPool.end()])
+      announce({ kind: 'closed', db })
+      await Promise.all([stopWatching(), pool.end(), hotPool.end()])
     }
     return { db, kind: 'postgres', close }
   }
@@ -121,7 +120,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   markEmbedded(pgliteDb as unknown as Db)
   const close = () => {
-    forgetDatabase(pgliteDb as unknown as Db)
+    announce({ kind: 'closed', db: pgliteDb as unknown as Db })
     return client.close()
   }
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close }

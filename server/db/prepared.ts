@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { is } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import { PgTransaction } from 'drizzle-orm/pg-core'
-import type { Db } from './client'
+import type { Db } from './types'
 import { preferGenericPlan } from './pglite-statements'
 
 const built = new WeakMap<Db, Map<string, unknown>>()

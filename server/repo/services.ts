@@ -3,6 +3,8 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { preparedOn } from '../db/prepared'
 import { bookingLines, services } from '../db/schema'
+import type { PricingKey } from '../../shared/contracts/services'
+import { pricingOf } from '../../shared/contracts/services-rules'
 
 export type ServiceRow = typeof services.$inferSelect
 
@@ -50,14 +52,14 @@ export async function deleteService(db: Db, id: number): Promise<boolean> {
   return rows.length > 0
 }
 
-export async function setPrice(db: Db, pricingKey: string, price: number): Promise<void> {
-  await db.update(services).set({ price }).where(eq(services.pricingKey, pricingKey))
+/** Sets lines of the price table, all in one transaction. */
+export async function setPrices(db: Db, prices: ReadonlyArray<readonly [pricingKey: string, price: number]>): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [pricingKey, price] of prices) await tx.update(services).set({ price }).where(eq(services.pricingKey, pricingKey))
+  })
 }
 
-export async function currentPricing(db: Db): Promise<Record<'basicFuneral' | 'premiumFuneral' | 'cremation' | 'burial', number>> {
-  const pricing = { basicFuneral: 0, premiumFuneral: 0, cremation: 0, burial: 0 }
-  for (const s of await db.select().from(services)) {
-    if (s.pricingKey && s.pricingKey in pricing) pricing[s.pricingKey as keyof typeof pricing] = s.price
-  }
-  return pricing
+/** The price table: each line's service's price. */
+export async function currentPricing(db: Db): Promise<Record<PricingKey, number>> {
+  return pricingOf((await db.select({ pricing_key: services.pricingKey, price: services.price }).from(services)))
 }

@@ -1,8 +1,9 @@
-/** The admin's settings as stored (one row per section), and the session timeout every request reads. */
+/** The admin's settings as stored: one row per section. */
 import { settings } from '../db/schema'
-import type { Db } from '../db/client'
+import type { Db } from '../db/types'
+import { announce } from '../db/changes'
 import { settingsOrDefaults } from '../../shared/contracts/settings'
-import type { Settings } from '../../shared/contracts/settings'
+import type { Settings, SettingsSection } from '../../shared/contracts/settings'
 
 /** The stored settings; a missing or broken section reads as its defaults. */
 export async function storedSettings(db: Db): Promise<Settings> {
@@ -10,23 +11,14 @@ export async function storedSettings(db: Db): Promise<Settings> {
   return settingsOrDefaults(Object.fromEntries(rows.map((r) => [r.section, r.value])))
 }
 
-/**
- * Every authenticated request needs the session timeout: it is read once per few seconds per
- * database, not on each request. A save on this instance forgets it at once; another instance's
- * save reaches this one within KEEP_MS.
- */
-const KEEP_MS = 5_000
-const timeouts = new WeakMap<Db, { seconds: number; at: number }>()
-
-export async function sessionTimeoutSeconds(db: Db): Promise<number> {
-  const hit = timeouts.get(db)
-  if (hit && Date.now() - hit.at >= 0 && Date.now() - hit.at < KEEP_MS) return hit.seconds
-  const seconds = Number((await storedSettings(db)).security.sessionTimeoutMinutes) * 60
-  timeouts.set(db, { seconds, at: Date.now() })
-  return seconds
+/** Writes one section (those who keep settings are told). */
+export async function saveSection(db: Db, section: SettingsSection, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ section, value })
+    .onConflictDoUpdate({ target: settings.section, set: { value, updatedAt: new Date() } })
+  forgetSettings(db)
 }
 
-/** A save of the settings: the next request reads them again. */
-export function forgetSettings(db: Db): void {
-  timeouts.delete(db)
-}
+/** Settings written by other means (tests, the seed): those who keep them read them again. */
+export const forgetSettings = (db: Db): void => announce({ kind: 'settings', db })

@@ -1,11 +1,14 @@
 /** Users: accounts, their token version, and the admin's list. */
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from '../db/types'
 import { ApiError } from '../../shared/errors'
-import { isEmbedded, preparedOn } from '../db/prepared'
-import { activities, bookings, signInDelays, users } from '../db/schema'
+import { preparedOn } from '../db/prepared'
+import { announce } from '../db/changes'
+import { activities, bookings, passwordResets, users } from '../db/schema'
 import type { UserRow } from '../types'
 import type { WireRole } from '../../shared/contracts/roles'
+// A taken e-mail (the only unique key of users) is answered as the domain's own look-up answers it.
+import { MSG_EMAIL_TAKEN } from '../../shared/contracts/auth-rules'
 
 const userById = (db: Db) =>
   db
@@ -20,61 +23,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row
 }
 
-/**
- * The accounts behind tokens, kept for a moment instead of read on every signed-in call:
- * - on PGlite, where this process is the only writer (PGlite owns its folder) and every write to
- *   users goes through this file, which forgets the account first;
- * - on PostgreSQL while this instance hears the database's notices of changed accounts
- *   (db/account-notices.ts: a trigger announces every change, from any instance, on commit).
- * So a logout, password change or role change still ends a token at once (on another instance, as
- * soon as its notice arrives: milliseconds). Without notices every call reads the account.
- * The lifetime only bounds what a missed notice could leave behind.
- */
-const ACCOUNT_TTL_MS = 2_000
-// One entry per open database in this process (one in production).
-const accounts = new Map<Db, Map<number, { user: UserRow; at: number }>>()
-/** PostgreSQL databases whose account notices this process hears right now. */
-const hearing = new WeakSet<Db>()
-
-/** Whether `db`'s account notices are heard (db/client.ts): kept accounts are trusted only then. */
-export function hearAccountNotices(db: Db, on: boolean): void {
-  if (on) hearing.add(db)
-  else hearing.delete(db)
-  forgetAccount()
-}
-
-/** Whether accounts of `db` may be kept now: PGlite, or PostgreSQL while its notices are heard. */
-const mayKeep = (db: Db) => isEmbedded(db) || hearing.has(db)
-
-export async function accountOf(db: Db, id: number): Promise<UserRow | undefined> {
-  if (!mayKeep(db)) return findUserById(db, id)
-  let known = accounts.get(db)
-  if (!known) accounts.set(db, (known = new Map()))
-  const hit = known.get(id)
-  if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) return hit.user
-  const before = writes
-  const user = await findUserById(db, id)
-  // A write (or a notice) while this read was under way: what it read may be the old row, so it is not kept.
-  if (user && writes === before && mayKeep(db)) known.set(id, { user, at: Date.now() })
-  return user
-}
-
-/** A database closed: what was kept for it goes (a process that opens many, as the tests do, keeps none of them). */
-export function forgetDatabase(db: Db): void {
-  accounts.delete(db)
-}
-
-/** Counts the writes to users, so that a read they overtook is not kept. */
-let writes = 0
-
-/** Forgets an account, or every one (any database: a transaction's writes reach the same one). */
-export function forgetAccount(id: number | null = null): void {
-  writes += 1
-  for (const known of accounts.values()) {
-    if (id === null) known.clear()
-    else known.delete(id)
-  }
-}
+/** Tells those who keep accounts (the token check) that one changed: before the write and again once written. */
+const forgetAccount = (id: number) => announce({ kind: 'account', id })
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
@@ -90,8 +40,6 @@ export interface NewUser {
   passwordHash: string
 }
 
-/** The words routes/auth.ts answers a taken e-mail with (the only unique key of users). */
-const MSG_EMAIL_TAKEN = 'An account with this email already exists'
 
 /** PostgreSQL's unique_violation (23505), as the driver reports it or drizzle wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -178,8 +126,26 @@ export async function logActivity(db: Db, type: 'booking' | 'payment' | 'documen
   await db.insert(activities).values({ type, message, userId })
 }
 
-// ---- failed sign-ins ----
-/** Forgets an account's failed sign-ins (a password reset): its next try waits for nothing. */
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(signInDelays).where(eq(signInDelays.key, key))
+// ---- password resets ----
+/**
+ * Uses a reset link (by its token's hash) to set the password: single use, so this and every other
+ * outstanding link of the account stop working, in one transaction with the new password. The
+ * account's e-mail, or null when the link is unknown, used or expired.
+ */
+export async function resetPasswordWith(db: Db, tokenHash: string, passwordHash: string, now = new Date()): Promise<string | null> {
+  const [reset] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+  if (!reset) return null
+  const updated = await db.transaction(async (tx) => {
+    const used = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id })
+    if (!used.some((r) => r.id === reset.id)) return undefined
+    return updateUser(tx as never, reset.userId, { passwordHash, mustChangePassword: false, passwordChangedAt: now }, true)
+  })
+  return updated?.email ?? null
 }

@@ -12,3 +12,6 @@ export const ContactRequest = z.object({
 export type ContactRequest = z.input<typeof ContactRequest>
 
 export const ContactResponse = z.looseObject({ message: z.string() })
+
+/** POST /contact's answer (201). */
+export const MSG_CONTACT_SENT = 'Message sent'

@@ -49,3 +49,18 @@ export const maskSignInCode = (kind: string, body: string) => (kind === SIGN_IN_
 
 /** Whether this role signs in in two steps when the setting is on: staff only (families never). */
 export const isStaffRole = (role: string) => role === 'admin' || role === 'morgue_attendant'
+
+/** The server could not queue the SMS that carries the code (503). */
+export const MSG_CODE_NOT_SENT = 'The sign-in code could not be sent. Please try again.'
+
+/** Whether this sign-in takes a code too: staff, while the Settings ask for two-step sign-in. */
+export const needsSignInCode = (role: string, twoFactor: boolean) => twoFactor && isStaffRole(role)
+
+/** A pending code still takes a try: not used, not expired, tries left. */
+export const codeOpen = (code: { used: boolean; expiresAt: number; attempts: number }, now: number) => !code.used && code.expiresAt > now && code.attempts < CODE_MAX_TRIES
+
+/** The 401's words for a wrong code, once this try is counted: the last one ends the code. */
+export const wrongCodeMessage = (attemptsCounted: number) => (attemptsCounted >= CODE_MAX_TRIES ? MSG_CODE_EXPIRED : MSG_CODE_WRONG)
+
+/** When a code made at `now` (epoch ms) expires. */
+export const codeExpiresAt = (now: number) => now + CODE_TTL_MINUTES * 60_000
