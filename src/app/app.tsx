@@ -5,7 +5,7 @@ import { LanguageProvider } from './language-provider'
 import './global.css'
 // The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
-import type { AuthActor } from './session'
+import type { AuthActor } from './session-slot'
 import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
 import { AppRoutes, prefetchNextSteps } from './router'
 import { whenIdle } from '../lib/idle'

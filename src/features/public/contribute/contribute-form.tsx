@@ -10,7 +10,7 @@ import { formatKsh } from '../../../lib/format'
 import { currentLocale, translated } from '../../../lib/i18n'
 import { displayPhone, mpesaReason } from '../../../../shared/mpesa-words'
 import { CONTRIBUTE_TEXT as T } from './contribute-text'
-import { useContributeStyles } from './contribute-page'
+import { useContributeStyles } from './contribute-styles'
 
 const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
