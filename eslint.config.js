@@ -44,7 +44,7 @@ const LAYERING_TODO = [
  *   server/    the real backend         ─┘ the machines
  *     routes/ → domain/ → repo/ → db/    routes touch no SQL; repo/ no HTTP; db/ nothing above it
  *   machines/  pure flows: shared/, xstate and each other
- *   src/       features → app → components → api → lib (machines beside api and lib)
+ *   src/       features → app (+ dev/, loaded by import()) → components → api → lib (machines beside api and lib)
  */
 const forbid = (paths, message, extra = {}) => paths.map((p) => ({ ...(p.endsWith('/') || p.includes('/') ? { path: p } : { pkg: p }), message, ...extra }))
 const pkgs = (names, message) => names.map((pkg) => ({ pkg, message }))
@@ -114,7 +114,11 @@ const ZONES = [
   // The mock starts from src/main.tsx by import() alone, so it never reaches the production bundle.
   { from: ['src/'], except: ['src/main.tsx'], forbid: forbid(['mocks/'], 'Only src/main.tsx loads the mock, and only by import().') },
   { from: ['src/main.tsx'], forbid: forbid(['mocks/'], 'src/main.tsx loads the mock only by import(), so it never reaches the production bundle.', { dynamic: 'allow' }) },
-  { from: ['src/components/'], forbid: forbid(['src/features/', 'src/app/'], 'Upward import: components may import only api, lib and machines.') },
+  // The development tools (the fault panel, the SMS dialog) load from src/app by import() only, in a mock build.
+  { from: ['src/'], except: ['src/dev/', 'src/app/'], forbid: forbid(['src/dev/'], 'Only src/app loads the development tools (by import(), in a mock build).') },
+  { from: ['src/app/'], forbid: forbid(['src/dev/'], 'src/app loads the development tools only by import(), so they stay out of the production bundle.', { dynamic: 'allow' }) },
+  { from: ['src/dev/'], forbid: forbid(['src/features/'], 'The development tools stand beside the app: they import no screen.') },
+  { from: ['src/components/'], forbid: forbid(['src/features/', 'src/app/', 'src/dev/'], 'Upward import: components may import only api, lib and machines.') },
   { from: ['src/api/'], forbid: forbid(['src/features/', 'src/app/', 'src/components/', 'machines/'], 'Upward import: src/api may import only src/lib and shared/.') },
   { from: ['src/lib/'], forbid: forbid(['src/features/', 'src/app/', 'src/components/', 'machines/', 'src/api/'], 'Upward import: src/lib may import only shared/.') },
   // The route tables load each screen by import() (one chunk per screen); nothing in src/app imports one statically.

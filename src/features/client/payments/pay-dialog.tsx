@@ -34,7 +34,7 @@ import { formatKsh } from '../../../lib/format'
 import { translated } from '../../../lib/i18n'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact'
-import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
+import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-words'
 
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>
 

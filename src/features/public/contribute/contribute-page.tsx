@@ -9,7 +9,7 @@ import { formatDate, formatKsh } from '../../../lib/format'
 import { useDocumentTitle } from '../../../lib/document-title'
 import { CONTACT } from '../../../lib/contact'
 import { usePublicStyles } from '../public-styles'
-import { CONTRIBUTE_TEXT as T } from './contribute-text'
+import { CONTRIBUTE_TEXT as T } from './contribute-words'
 import { useContributeStyles } from './contribute-styles'
 
 // The form and the M-Pesa flow (API client, zod, XState, the payment machine) come right after the
