@@ -110,6 +110,7 @@ const [e2eOk, ...staticChecks] = await Promise.all([
   runCaptured('production bundle check', 'node', ['tests/size.mjs']),
   runCaptured('typecheck (TypeScript 7)', npm, ['run', '--silent', 'typecheck']),
   runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
+  runCaptured('no import circles (scripts/check-cycles.mjs)', 'node', ['scripts/check-cycles.mjs']),
   runCaptured('catalogues current (scripts/check-i18n.mjs)', 'node', ['scripts/check-i18n.mjs']),
 ])
 for (const ok of staticChecks) {

@@ -5,14 +5,14 @@ import { LanguageProvider } from './language-provider'
 import './global.css'
 // The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
-import type { AuthActor } from './session'
+import type { AuthActor } from './session-slot'
 import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
 import { AppRoutes, prefetchNextSteps } from './router'
 import { whenIdle } from '../lib/idle'
 
 // Toasts come with the session chunk (react-toastify and its CSS are not in the first load).
 const Toasts = lazy(() => import('./session').then((m) => ({ default: m.Toasts })))
-const MockControls = __MOCK__ ? lazy(() => import('./mock-controls').then((m) => ({ default: m.MockControls }))) : null
+const MockControls = __MOCK__ ? lazy(() => import('../dev/mock-controls').then((m) => ({ default: m.MockControls }))) : null
 
 export interface AppProps {
   /** A session actor made outside (tests). Without one the app starts its own when idle or needed. */

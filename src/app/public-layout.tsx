@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { LanguageSwitch } from './language-switch'
 import { homeOf, paths } from './paths'
 import { logoutFromAnywhere, useLoadedSession, useSessionHint } from './session-slot'
-import { CONTACT } from '../../shared/contact-details'
+import { CONTACT } from '../lib/contact'
 import { RouterButtonLink, RouterLink } from '../components/router-link'
 
 /** In-page anchors of the landing page (SPEC.md section 2: shown on the landing page only). */

@@ -6,7 +6,7 @@ import { MENUS, PORTAL_NAMES, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
 import { useSession } from './session'
-import { useUnreadMessages } from './messages/use-unread-messages'
+import { useUnreadMessages } from './use-unread-messages'
 import { updateProfile } from '../api/auth'
 import { activateLocale, currentLocale, rememberLocale, storedLocale, type Locale } from '../lib/i18n'
 

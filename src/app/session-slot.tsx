@@ -11,13 +11,16 @@
  */
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react'
 import { jwtDecode } from 'jwt-decode'
-import type { ActorOptions, AnyActorLogic } from 'xstate'
-import type { AuthActor } from './session'
+import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate'
+import type { AuthMachine } from '../../machines/auth/auth.machine'
 import { normaliseRole, type Role } from '../../shared/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
 import { useAfterHydration } from '../lib/hydration'
 import { whenIdle } from '../lib/idle'
 import { withCatalogs } from '../lib/i18n'
+
+/** The one auth actor (its machine and its loading live in src/app/session.tsx). */
+export type AuthActor = ActorRefFrom<AuthMachine>
 
 /** An actor given from outside (tests) takes precedence over the loaded one. */
 export const SessionContext = createContext<AuthActor | null>(null)

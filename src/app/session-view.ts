@@ -3,7 +3,7 @@
  * session-slot.tsx (which is in the first load of `/`) so the home page does not carry it.
  */
 import type { Role } from '../../shared/contracts/roles'
-import type { AuthActor } from './session'
+import type { AuthActor } from './session-slot'
 import { loadSession, useLoadedSessionValue } from './session-slot'
 
 export type SessionStatusView = 'booting' | 'signedOut' | 'signedIn'

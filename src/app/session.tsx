@@ -1,7 +1,7 @@
 import { use, useContext, useEffect, useMemo, type ReactNode } from 'react'
 import { ToastContainer, toast, type TypeOptions } from 'react-toastify'
 import 'react-toastify/dist/ReactToastify.css'
-import { createActor, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate'
+import { createActor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
 import { fromCallback, fromPromise } from 'xstate'
 import { createAuthMachine, type AuthEvent, type AuthMachine } from '../../machines/auth/auth.machine'
@@ -11,14 +11,13 @@ import type { ProfileRequest, LoginRequest } from '../../shared/contracts/auth'
 import type { VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
 import { wordsKey, type NotifyEvent, type Words } from '../../machines/shared/notify'
-import { SessionContext, loadSession, loadedSession } from './session-slot'
+import { SessionContext, loadSession, loadedSession, type AuthActor } from './session-slot'
 import { TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
 import { useLocation } from 'react-router-dom'
 import { LinguiContext } from '@lingui/react'
 import './word-templates'
 import { translated } from '../lib/i18n'
 
-export type AuthActor = ActorRefFrom<AuthMachine>
 export type AuthSnapshot = SnapshotFrom<AuthMachine>
 
 function readStoredToken(): string | null {

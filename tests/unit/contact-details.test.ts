@@ -15,7 +15,7 @@ describe('contact details', () => {
     meta.name = 'afh-contact'
     meta.content = JSON.stringify({ phone: '+254 711 222 333', email: 'care@amani.co.ke', address: 'Kisumu' })
     document.head.append(meta)
-    const { CONTACT } = await import('../../shared/contact-details')
+    const { CONTACT } = await import('../../src/lib/contact')
     expect(CONTACT).toMatchObject({ phoneDisplay: '+254 711 222 333', phoneHref: 'tel:+254711222333', email: 'care@amani.co.ke', address: 'Kisumu' })
   })
 
@@ -24,7 +24,7 @@ describe('contact details', () => {
     meta.name = 'afh-contact'
     meta.content = '{not json'
     document.head.append(meta)
-    const { CONTACT } = await import('../../shared/contact-details')
+    const { CONTACT } = await import('../../src/lib/contact')
     expect(CONTACT).toMatchObject({ phoneDisplay: '+254 700 000 000', phoneHref: 'tel:+254700000000', email: 'support@amanifuneral.example' })
   })
 })

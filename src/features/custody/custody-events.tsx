@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react'
 import { translated } from '../../lib/i18n'
 import type { CustodyEvent } from '../../../shared/contracts/custody'
 import { formatDateTime } from '../../lib/format'
-import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-text'
+import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-words'
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

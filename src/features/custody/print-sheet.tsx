@@ -3,7 +3,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react'
 import { Print20Regular } from '@fluentui/react-icons/svg/print'
 import { RouterLink } from '../../components/router-link'
-import { CUSTODY_TEXT } from './custody-text'
+import { CUSTODY_TEXT } from './custody-words'
 
 /**
  * On paper only the sheet shows: the portal's bar, menu and toasts are hidden without the shell

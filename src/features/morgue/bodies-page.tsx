@@ -42,7 +42,7 @@ import {
   storageAlert,
 } from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
-import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-text'
+import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-words'
 import { PREP_TASKS } from '../../../shared/contracts/morgue'
 import { useCaseload } from './use-caseload'
 

@@ -5,7 +5,7 @@ import type { Booking } from '../../../shared/contracts/bookings'
 import type { PermitStatus } from '../../../shared/contracts/morgue'
 import { StatusBadge } from '../../components/status-badge'
 import { translated } from '../../lib/i18n'
-import { MORGUE_TEXT, PERMIT_LABELS } from './morgue-text'
+import { MORGUE_TEXT, PERMIT_LABELS } from './morgue-words'
 
 const useStyles = makeStyles({
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

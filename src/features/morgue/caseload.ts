@@ -2,7 +2,7 @@ import type { Booking } from '../../../shared/contracts/bookings'
 import { PREP_TASKS, type PrepTask } from '../../../shared/contracts/morgue'
 import { addDays, nairobiDay } from '../../../shared/dates'
 import { preparationOf } from '../../components/preparation'
-import { MORGUE_TEXT } from './morgue-text'
+import { MORGUE_TEXT } from './morgue-words'
 
 /** Days in care after which a body still in storage raises a storage alert. */
 export const STORAGE_ALERT_DAYS = 14

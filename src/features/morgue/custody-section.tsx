@@ -8,12 +8,12 @@ import { CUSTODY_LIMITS, checkCustody, type CustodyEvent, type CustodyKind } fro
 import { RouterButtonLink } from '../../components/router-link'
 import { translated } from '../../lib/i18n'
 import { CustodyEventList, CustodyLoadState } from '../custody/custody-events'
-import { CUSTODY_KIND_LABELS, CUSTODY_TEXT } from '../custody/custody-text'
+import { CUSTODY_KIND_LABELS, CUSTODY_TEXT } from '../custody/custody-words'
 import { useCustody } from '../custody/use-custody'
 import { casePath } from './case-path'
 import { inStorage } from './caseload'
 import { permitOf } from './caseload-parts'
-import { CUSTODY_FORM_TEXT as T } from './morgue-text'
+import { CUSTODY_FORM_TEXT as T } from './morgue-words'
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalM },

@@ -9,7 +9,7 @@ import { PrintSheet } from '../custody/print-sheet'
 import { useCustody } from '../custody/use-custody'
 import { useDocumentTitle } from '../../lib/document-title'
 import { casePath } from './case-path'
-import { TAG_TEXT } from './morgue-text'
+import { TAG_TEXT } from './morgue-words'
 
 const useStyles = makeStyles({
   label: {

@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/format'
 import { translated } from '../../lib/i18n'
 import { deceasedName } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
-import { DOCUMENTS_TEXT, MORGUE_TEXT } from './morgue-text'
+import { DOCUMENTS_TEXT, MORGUE_TEXT } from './morgue-words'
 import { useCaseload } from './use-caseload'
 
 const useStyles = makeStyles({

@@ -25,7 +25,7 @@ import {
   servicesSoon,
   transfersToday,
 } from './caseload'
-import { MORGUE_TEXT, TASK_LABELS, TRANSPORT_LABELS, URGENT_TEXT } from './morgue-text'
+import { MORGUE_TEXT, TASK_LABELS, TRANSPORT_LABELS, URGENT_TEXT } from './morgue-words'
 import { useCaseload } from './use-caseload'
 
 const useStyles = makeStyles({

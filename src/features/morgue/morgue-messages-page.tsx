@@ -1,6 +1,6 @@
-import { MessagesWorkspace } from '../../app/messages/messages-workspace'
+import { MessagesWorkspace } from '../messages/messages-workspace'
 import { paths } from '../../app/paths'
-import { MESSAGES_TEXT } from '../../components/messages/messages-text'
+import { MESSAGES_TEXT } from '../messages/messages-words'
 import { casePath } from './case-path'
 
 /** The attendant's inbox: the families of the bodies assigned to them. */

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header'
 import { formatDateTime } from '../../lib/format'
 import { byServiceDate, deceasedName, inStorage, serviceAt } from './caseload'
 import { CaseloadFrame } from './caseload-parts'
-import { MORGUE_TEXT, TASK_LABELS, URGENT_TEXT } from './morgue-text'
+import { MORGUE_TEXT, TASK_LABELS, URGENT_TEXT } from './morgue-words'
 import { useCaseload } from './use-caseload'
 
 const useStyles = makeStyles({

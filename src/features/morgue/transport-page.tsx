@@ -24,7 +24,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
 import { deceasedName, destinationOf, isScheduledTransfer, isServiceToday, pickupOf, serviceAt, usualPickupOf } from './caseload'
 import { CaseloadFrame, FamilyContact } from './caseload-parts'
-import { MORGUE_TEXT, TRANSPORT_LABELS } from './morgue-text'
+import { MORGUE_TEXT, TRANSPORT_LABELS } from './morgue-words'
 import { useCaseload } from './use-caseload'
 
 const useStyles = makeStyles({

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { PageHeader } from '../../../components/page-header'
 import { BookingsTab } from './bookings-tab'
 import { CatalogueTab } from './catalogue-tab'
-import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T } from './bookings-words'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../../shared/contracts/bookings'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedOf } from './booking-columns'
-import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T } from './bookings-words'
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },

@@ -8,7 +8,7 @@ import { PreparationProgress } from '../../../components/preparation-progress'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import type { liveAdminBookingsMachine } from './live-machines'
-import { ADMIN_BOOKINGS_TEXT as T, type Translate } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T, type Translate } from './bookings-words'
 
 /** Relative column widths of the grid (Fluent gives every column the same share otherwise). */
 const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.6 }

@@ -28,7 +28,7 @@ import { bookingStatusLabel, paymentStatusLabel } from '../../../components/stat
 import { useMediaQuery } from '../../../components/use-media-query'
 import { busyBookingIds, shownPage, type BookingSort } from '../../../../machines/admin/admin-bookings.machine'
 import { liveAdminBookingsMachine } from './live-machines'
-import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T } from './bookings-words'
 import { bookingColumns, columnStyle, deceasedOf } from './booking-columns'
 import { BookingCards } from './booking-cards'
 import { ConfirmChangeDialog } from './confirm-change-dialog'

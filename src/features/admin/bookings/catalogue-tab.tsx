@@ -26,7 +26,7 @@ import { liveServiceCatalogueMachine } from './live-machines'
 import { PricingDialogBody } from './pricing-dialog'
 import { ServiceDialogBody } from './service-dialog'
 import { ServiceList } from './service-list'
-import { CATALOGUE_TEXT as T, PRICING_LABELS, type PricingForm } from './messages'
+import { CATALOGUE_TEXT as T, PRICING_LABELS, type PricingForm } from './bookings-words'
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },

@@ -7,7 +7,7 @@ import { DialogFooter } from '../../../components/dialog-footer'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatKsh } from '../../../lib/format'
 import { deceasedOf } from './booking-columns'
-import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T } from './bookings-words'
 
 /**
  * Confirms a change that matters (completed, cancelled, paid, refunded). Cancelling says what the

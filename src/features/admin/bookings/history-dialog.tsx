@@ -5,7 +5,7 @@ import { bookingStatusLabel, paymentStatusLabel } from '../../../components/stat
 import { formatDateTime } from '../../../lib/format'
 import { RouterButtonLink } from '../../../components/router-link'
 import { paths } from '../../../app/paths'
-import { ADMIN_BOOKINGS_TEXT as T } from './messages'
+import { ADMIN_BOOKINGS_TEXT as T } from './bookings-words'
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

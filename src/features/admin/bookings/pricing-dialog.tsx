@@ -5,7 +5,7 @@ import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, mak
 import { PRICING_KEYS, type PricingKey } from '../../../../shared/contracts/services'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { CATALOGUE_TEXT as T, PRICING_LABELS, pricingForm, type PricingForm } from './messages'
+import { CATALOGUE_TEXT as T, PRICING_LABELS, pricingForm, type PricingForm } from './bookings-words'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -7,7 +7,7 @@ import { DialogFooter } from '../../../components/dialog-footer'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CheckboxField } from '../../../components/checkbox-field'
-import { CATALOGUE_TEXT as T, serviceForm, type ServiceForm } from './messages'
+import { CATALOGUE_TEXT as T, serviceForm, type ServiceForm } from './bookings-words'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

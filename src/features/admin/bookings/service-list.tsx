@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { ServiceWithPricingKey } from '../../../../shared/contracts/services'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatKsh } from '../../../lib/format'
-import { CATALOGUE_TEXT as T } from './messages'
+import { CATALOGUE_TEXT as T } from './bookings-words'
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },

@@ -38,7 +38,7 @@ import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { intlLocale, isLocale } from '../../../lib/i18n'
 import type { AdminStats, RecentActivity } from '../../../../shared/contracts/admin'
-import { pendingText, relativeTime, trendPercent } from '../admin-messages'
+import { pendingText, relativeTime, trendPercent } from '../admin-words'
 import { liveAdminDashboardMachine } from './live-dashboard'
 
 const useStyles = makeStyles({

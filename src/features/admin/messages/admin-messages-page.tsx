@@ -1,6 +1,6 @@
-import { MessagesWorkspace } from '../../../app/messages/messages-workspace'
+import { MessagesWorkspace } from '../../messages/messages-workspace'
 import { paths } from '../../../app/paths'
-import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
+import { MESSAGES_TEXT } from '../../messages/messages-words'
 import { RouterLink } from '../../../components/router-link'
 
 /** The admins' shared inbox: every family's conversation and the website's contact messages. */

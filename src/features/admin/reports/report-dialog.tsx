@@ -20,7 +20,7 @@ import {
 import { REPORT_TYPES, type ReportType } from '../../../../shared/contracts/payments'
 import { useLingui } from '@lingui/react/macro'
 import { DialogFooter } from '../../../components/dialog-footer'
-import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-text'
+import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-words'
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },

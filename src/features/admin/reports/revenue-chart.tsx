@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { formatKsh } from '../../../lib/format'
-import { REPORTS_TEXT } from './reports-text'
+import { REPORTS_TEXT } from './reports-words'
 import type { RevenuePoint } from './revenue-series'
 
 const useStyles = makeStyles({

@@ -22,7 +22,7 @@ import { SETTINGS_MESSAGES } from '../../../../machines/admin/settings.machine'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../admin-words'
 import {
   BACKUP_FREQUENCIES,
   CURRENCIES,

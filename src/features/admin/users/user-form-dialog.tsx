@@ -24,7 +24,7 @@ import type { UserUpdateRequest } from '../../../../shared/contracts/admin'
 import type { PasswordRules } from '../../../../shared/contracts/password-rules'
 import { passwordHintWords } from '../../../components/password-words'
 import { usePasswordRules } from '../../../app/password-rules'
-import { ROLE_LABELS } from './user-text'
+import { ROLE_LABELS } from './user-words'
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -37,9 +37,9 @@ import { PageHeader } from '../../../components/page-header'
 import { StatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../admin-words'
 import { liveUsersPageMachine } from './live-users'
-import { ROLE_LABELS, roleLabel } from './user-text'
+import { ROLE_LABELS, roleLabel } from './user-words'
 
 // The staff forms (TanStack Form, zod) load when first needed; fetched once the page is up.
 const loadForms = () => import('./user-form-dialog')

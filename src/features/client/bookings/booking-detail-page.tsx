@@ -44,8 +44,8 @@ import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 import { ContributionsCard } from './contributions-card'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
-const ConversationPanel = lazy(() => import('../../../app/messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
-import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
+const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
+import { MESSAGES_TEXT } from '../../messages/messages-words'
 
 /** Where the family reads (and prints) every movement of their loved one's body. */
 

@@ -1,6 +1,6 @@
-import { MessagesWorkspace } from '../../../app/messages/messages-workspace'
+import { MessagesWorkspace } from '../../messages/messages-workspace'
 import { paths } from '../../../app/paths'
-import { MESSAGES_TEXT } from '../../../components/messages/messages-text'
+import { MESSAGES_TEXT } from '../../messages/messages-words'
 
 /** The family's conversations with the funeral home, one per booking. */
 export function ClientMessagesPage() {

@@ -33,8 +33,8 @@ import { MAX_MPESA_PUSH, amountForPush, amountToPay, normaliseKenyanPhone, type 
 import { formatKsh } from '../../../lib/format'
 import { translated } from '../../../lib/i18n'
 import { TextField, submitHandler } from '../../../components/form-fields'
-import { CONTACT } from '../../../../shared/contact-details'
-import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-text'
+import { CONTACT } from '../../../lib/contact'
+import { amountDueText, deceasedName, displayPhone, mpesaReason } from './payment-words'
 
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>
 

@@ -40,7 +40,7 @@ import { PaymentRecordBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { livePaymentsPageMachine } from './live-payments'
-import { amountDueText, deceasedName, methodLabel, receiptOf } from './payment-text'
+import { amountDueText, deceasedName, methodLabel, receiptOf } from './payment-words'
 
 // The M-Pesa dialog (form, phone checks, progress) loads when a family starts a payment.
 const loadPayDialog = () => import('./pay-dialog')

@@ -2,7 +2,7 @@ import { Link, makeStyles, tokens } from '@fluentui/react-components'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
-import { CONTACT } from '../../../../shared/contact-details'
+import { CONTACT } from '../../../lib/contact'
 import { RouterButtonLink } from '../../../components/router-link'
 import { InfoArticle, type ArticleSection } from '../resources/resource-page'
 

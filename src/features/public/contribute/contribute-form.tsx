@@ -9,8 +9,8 @@ import { CONTRIBUTION_MESSAGE_MAX, ContributionPushRequest, type ContributionPag
 import { formatKsh } from '../../../lib/format'
 import { currentLocale, translated } from '../../../lib/i18n'
 import { displayPhone, mpesaReason } from '../../../../shared/mpesa-words'
-import { CONTRIBUTE_TEXT as T } from './contribute-text'
-import { useContributeStyles } from './contribute-page'
+import { CONTRIBUTE_TEXT as T } from './contribute-words'
+import { useContributeStyles } from './contribute-styles'
 
 const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

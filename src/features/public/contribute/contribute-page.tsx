@@ -1,15 +1,16 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import { Button, Caption1, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Button, Caption1, Text, mergeClasses } from '@fluentui/react-components'
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise'
 import { useLingui } from '@lingui/react/macro'
 import { loadContributionPage } from '../../../api/contribution-page'
 import type { ContributionPage } from '../../../../shared/contracts/contributions'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { useDocumentTitle } from '../../../lib/document-title'
-import { CONTACT } from '../../../../shared/contact-details'
+import { CONTACT } from '../../../lib/contact'
 import { usePublicStyles } from '../public-styles'
-import { CONTRIBUTE_TEXT as T } from './contribute-text'
+import { CONTRIBUTE_TEXT as T } from './contribute-words'
+import { useContributeStyles } from './contribute-styles'
 
 // The form and the M-Pesa flow (API client, zod, XState, the payment machine) come right after the
 // page has painted: the first load stays as light as the home page's.
@@ -18,35 +19,6 @@ const ContributeForm = lazy(() => loadForm().then((m) => ({ default: m.Contribut
 
 /** How often an open page looks again (relatives see each other's contributions arrive), while visible. */
 const REFRESH_MS = 30_000
-
-export const useContributeStyles = makeStyles({
-  // At least a screen tall: the page and then its form arrive without pushing the footer into view.
-  column: { maxWidth: '560px', minHeight: '100vh', marginInline: 'auto', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, paddingBlock: tokens.spacingVerticalXL },
-  // A plain panel, not Fluent's Card (its focus machinery is weight this page does not need).
-  panel: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-  },
-  heading: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold },
-  home: { color: tokens.colorNeutralForeground2 },
-  quote: { margin: 0, paddingLeft: tokens.spacingHorizontalM, borderLeft: `${tokens.strokeWidthThickest} solid ${tokens.colorBrandStroke2}`, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-  due: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  track: { height: '8px', borderRadius: tokens.borderRadiusCircular, backgroundColor: tokens.colorNeutralBackground5, overflow: 'hidden' },
-  fill: { height: '100%', backgroundColor: tokens.colorBrandBackground },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  row: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, overflowWrap: 'anywhere' },
-  muted: { color: tokens.colorNeutralForeground2 },
-  error: { color: tokens.colorPaletteRedForeground1 },
-  // Plain links (Fluent's Link would split the chunks the sign-in pages share with this page).
-  link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline', background: 'none', border: 'none', padding: 0, font: 'inherit', cursor: 'pointer' },
-  // A phone number read or dialled in one piece, never split over two lines.
-  nowrap: { whiteSpace: 'nowrap' },
-})
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'unknown' } | { kind: 'ready'; page: ContributionPage }
 

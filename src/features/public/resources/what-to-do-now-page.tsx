@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ResourcePage, type ArticleSection } from './resource-page'
-import { CONTACT } from '../../../../shared/contact-details'
+import { CONTACT } from '../../../lib/contact'
 
 /* Short, practical and in the order a family meets them in the first hours; the legal detail is on
    the legal page. */

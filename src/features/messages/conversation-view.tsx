@@ -4,7 +4,7 @@ import { Send20Regular } from '@fluentui/react-icons'
 import type { ChatMessage } from '../../../shared/contracts/messages'
 import { MESSAGE_MAX } from '../../../shared/contracts/messages'
 import { LinkifiedText } from './linkified-text'
-import { MESSAGES_TEXT } from './messages-text'
+import { MESSAGES_TEXT } from './messages-words'
 import { useLingui } from '@lingui/react'
 import { formatDayTime } from '../../lib/format'
 

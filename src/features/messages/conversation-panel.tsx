@@ -4,9 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { conversationMachine } from '../../../machines/messages/conversation.machine'
 import type { ThreadSummary } from '../../../shared/contracts/messages'
 import { getThread, openBookingThread, sendMessage } from '../../api/messages'
-import { ConversationView } from '../../components/messages/conversation-view'
-import { useNotifications } from '../use-notifications'
-import { announceMessagesChanged, pageHidden, usePageVisibility } from './use-page-visibility'
+import { ConversationView } from './conversation-view'
+import { useNotifications } from '../../app/use-notifications'
+import { announceMessagesChanged, pageHidden, usePageVisibility } from '../../app/use-page-visibility'
 import { useLingui } from '@lingui/react'
 
 export type ConversationTarget = { threadId: string } | { bookingId: string }

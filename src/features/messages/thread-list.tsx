@@ -1,7 +1,7 @@
 import { CounterBadge, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { ThreadSummary } from '../../../shared/contracts/messages'
 import { Link } from 'react-router-dom'
-import { MESSAGES_TEXT } from './messages-text'
+import { MESSAGES_TEXT } from './messages-words'
 import { useLingui } from '@lingui/react'
 import { formatDayTime } from '../../lib/format'
 

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { createPollMachine } from '../../../machines/shared/poll.machine'
-import { MESSAGES_POLL_MS } from '../../../shared/contracts/messages'
-import { unreadMessages } from '../../api/messages'
+import { createPollMachine } from '../../machines/shared/poll.machine'
+import { MESSAGES_POLL_MS } from '../../shared/contracts/messages'
+import { unreadMessages } from '../api/messages'
 import { pageHidden, useOnMessagesChanged, usePageVisibility } from './use-page-visibility'
 
 const unreadMachine = createPollMachine<number>(MESSAGES_POLL_MS, null).provide({ actors: { load: fromPromise(() => unreadMessages()) } })
