@@ -5,7 +5,7 @@
  *   1b. the contract suite on the real server (in-process, PGlite; also PostgreSQL when
  *      CONTRACT_DATABASE_URL is set)
  *   2. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with the
- *      production bundle check (no mock code; gzip sizes: tests/size.mjs), typecheck (tsc) and
+ *      production bundle check (no mock code; gzip sizes: scripts/size.mjs), typecheck (tsc) and
  *      lint (eslint) running beside them
  *   3. the built app on the real server in Chromium (tests/server-browser.mjs)
  * Each stage's time is printed in the summary.
@@ -107,7 +107,7 @@ const e2eJson = 'tests/e2e/artifacts/results.json'
 if (!skipE2e) rmSync(e2eJson, { force: true })
 const [e2eOk, ...staticChecks] = await Promise.all([
   skipE2e ? Promise.resolve(true) : run('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs']),
-  runCaptured('production bundle check', 'node', ['tests/size.mjs']),
+  runCaptured('production bundle check', 'node', ['scripts/size.mjs']),
   runCaptured('typecheck (TypeScript 7)', npm, ['run', '--silent', 'typecheck']),
   runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
   runCaptured('catalogues current (scripts/check-i18n.mjs)', 'node', ['scripts/check-i18n.mjs']),
