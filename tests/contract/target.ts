@@ -115,11 +115,13 @@ export function useBackend(): void {
     beforeEach(() => mockResetLinks.clear())
     return
   }
+  // The worker's first file also migrates and seeds its PGlite (about 15 CPU seconds): on a busy
+  // shared machine that can take a few minutes.
   beforeAll(async () => {
     const { startServerTarget } = await import('./server-target')
     server = await startServerTarget()
     dispatch = server.fetch
-  }, 60_000)
+  }, 180_000)
   beforeEach(async () => {
     await server?.reset()
   })
