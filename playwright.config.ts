@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: {
     // The mock build on a plain static host (gzip, hashed files cached for good, the SPA fallback).
-    command: `node tests/static-server.mjs dist-mock ${PORT}`,
+    command: `node scripts/static-server.mjs dist-mock ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

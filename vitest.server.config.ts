@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 import { lingui } from '@lingui/vite-plugin'
 import { linguiMacros } from './vite.config.ts'
@@ -6,13 +7,27 @@ import { linguiMacros } from './vite.config.ts'
  * The contract suite against the real server (in-process Hono over PGlite; PostgreSQL when
  * CONTRACT_DATABASE_URL is set) and the server's own tests. The mock run of the same contract
  * files is part of the main config (vitest.config.ts).
+ *
+ * SERVER_SUITE=postgres (`npm test`'s PostgreSQL stage, after the PGlite one): the contract suite
+ * and only the server tests that reach the database named by CONTRACT_DATABASE_URL (directly or
+ * through the contract suite's server target). The other server tests open a PGlite of their own, or
+ * no database, whatever CONTRACT_DATABASE_URL says: on PostgreSQL they would repeat the PGlite run
+ * exactly. Found by reading the files, so a new test that uses the URL is picked up by itself.
  */
+const DRIVER_DEPENDENT = /CONTRACT_DATABASE_URL|startServerTarget|server-target/
+const serverTests = (): string[] =>
+  readdirSync('tests/server')
+    .filter((name) => name.endsWith('.test.ts') && DRIVER_DEPENDENT.test(readFileSync(`tests/server/${name}`, 'utf8')))
+    .map((name) => `tests/server/${name}`)
+const include = process.env.SERVER_SUITE === 'postgres' ? ['tests/contract/**/*.test.ts', ...serverTests()] : ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts']
+
 export default defineConfig({
   // A contract test may read the app's shared words (e.g. the preparation steps), written with Lingui's macros.
   plugins: [linguiMacros(), lingui()],
   test: {
     name: 'server',
-    include: ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    include,
+    setupFiles: ['tests/contract/server-setup.ts'],
     environment: 'node',
     env: { CONTRACT_TARGET: 'server' },
     testTimeout: 20000,

@@ -52,7 +52,7 @@ const LOCALES = ['en', 'sw'] as const
  * - `/contribute/{token}` shares `contribute/index.html`: the frame a relative sees while their
  *   link's page loads (drawn afresh by the app, not hydrated: the token differs per link).
  * - `spa.html` is the plain shell for every other path (portals, the other public pages): a host
- *   serves `path/index.html` when it exists, else `spa.html` (tests/static-server.mjs, and `vite
+ *   serves `path/index.html` when it exists, else `spa.html` (scripts/static-server.mjs, and `vite
  *   preview` through serve-page-html.ts).
  */
 export function prerenderPages(): Plugin {

@@ -1,20 +1,27 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every layer, in order, with one closing line "N passed, N failed".
- *   1. unit + integration + mock-backend tests and the contract suite on the mock (vitest, MSW node server)
- *   1b. the contract suite on the real server (in-process, PGlite; also PostgreSQL when
- *      CONTRACT_DATABASE_URL is set)
- *   2. journeys in Chromium against the mock build (Playwright) — tests/e2e/run.mjs, with the
- *      production bundle check (no mock code; gzip sizes: tests/size.mjs), typecheck (tsc) and
- *      lint (eslint) running beside them
- *   3. the built app on the real server in Chromium (tests/server-browser.mjs)
- * Each stage's time is printed in the summary.
- * Set SKIP_E2E=1 to leave out the journeys locally (never in CI).
+ * `npm test`: every layer, with one closing line "N passed, N failed". The stages:
+ *   - vitest on the mock: unit, integration, the mock's own tests and the contract suite (MSW node server)
+ *   - vitest on the real server, in-process over PGlite: the contract suite and the server's own tests
+ *   - with CONTRACT_DATABASE_URL (CI): the contract suite once more on PostgreSQL, with the server
+ *     tests whose outcome depends on the database driver (vitest.server.config.ts, SERVER_SUITE=postgres)
+ *   - journeys in Chromium against the mock build (Playwright: tests/e2e/run.mjs)
+ *   - the production build's bundle check (no mock code; gzip budgets: scripts/size.mjs), then the
+ *     built app on the real server in Chromium (tests/server-browser.mjs), which serves that build
+ *   - typecheck (tsc), lint (eslint) and the translation catalogues (scripts/check-i18n.mjs)
+ * Stages that do not need each other run side by side, weighing up to the machine's cores plus two
+ * (TEST_SLOTS overrides; a stage weighs the cores it keeps busy): the journeys and the real-server
+ * run spend much of their time waiting on a browser or on M-Pesa's timing, the PostgreSQL stage on
+ * the database, so a core is free for another stage meanwhile. Each stage's output
+ * is kept in test-results/stage-<name>.log and printed whole when the stage ends (never interleaved).
+ * The summary gives each stage's wall time and CPU time (user + system of its whole process tree).
+ * Set SKIP_E2E=1 to leave out both browser stages locally (never in CI); TEST_STAGES=pglite,lint runs
+ * only the stages named (keys: journeys, mock, pglite, postgres, size, server-browser, typecheck, lint, i18n, cycles, docs).
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 
-const results = []
 const suiteStarted = Date.now()
 let passed = 0
 let failed = 0
@@ -24,151 +31,168 @@ let skipped = 0
 const failures = []
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 const firstLine = (m) => String(m ?? '').replace(ANSI_COLOUR, '').split('\n').find((l) => l.trim()) ?? ''
-
-/** Run a stage with its output streaming live; resolves to whether it passed. */
-function run(name, cmd, args) {
-  const started = Date.now()
-  console.log(`\n=== ${name} ===`)
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env })
-    child.on('close', (code) => {
-      results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })
-      resolve(code === 0)
-    })
-  })
-}
+const elapsed = () => `${String(Math.round((Date.now() - suiteStarted) / 1000)).padStart(4)}s`
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const skipE2e = process.env.SKIP_E2E === '1' && !process.env.CI
+const postgresUrl = process.env.CONTRACT_DATABASE_URL
+mkdirSync('test-results', { recursive: true })
 
-// Static checks (typecheck and lint) print their output when each ends, so it does not interleave.
-function runCaptured(name, cmd, args) {
-  const started = Date.now()
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: process.env })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.on('close', (code) => {
-      console.log(`\n=== ${name} ===`)
-      process.stdout.write(output)
-      const ok = code === 0
-      results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) })
-      resolve(ok)
-    })
-  })
-}
+const vitestArgs = (key, args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${key}.json`]
 
-/** A vitest run whose tests are counted from its JSON report. */
-async function vitestStage(name, args, env = {}) {
-  const json = `test-results/vitest-${results.length}.json`
-  rmSync(json, { force: true })
-  const started = Date.now()
-  console.log(`\n=== ${name} ===`)
-  const ok = await new Promise((resolve) => {
-    const child = spawn(npx, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], { stdio: 'inherit', env: { ...process.env, ...env } })
-    child.on('close', (code) => resolve(code === 0))
-  })
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) })
+/** Counts a vitest stage's tests from its JSON report. */
+function countVitest(stage) {
+  const json = `test-results/vitest-${stage.key}.json`
   if (!existsSync(json)) {
     failed += 1
+    failures.push(`${stage.name}: no report (the run did not finish)`)
     return
   }
   const v = JSON.parse(readFileSync(json, 'utf8'))
+  stage.counts = `${v.numPassedTests ?? 0} passed, ${v.numFailedTests ?? 0} failed, ${(v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)} skipped in ${v.testResults?.length ?? 0} files`
   passed += v.numPassedTests ?? 0
   failed += v.numFailedTests ?? 0
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
   for (const file of v.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
-    for (const t of failedTests) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
-    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')}: ${firstLine(file.message)}`)
+    for (const t of failedTests) failures.push(`${stage.name}: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${stage.name}: ${file.name.replace(process.cwd() + '/', '')}: ${firstLine(file.message)}`)
   }
   // A suite that failed to load has no failed tests but must still fail the run.
   if ((v.numFailedTestSuites ?? 0) > 0 && (v.numFailedTests ?? 0) === 0) failed += v.numFailedTestSuites
   if (v.success === false && (v.numFailedTests ?? 0) === 0 && (v.numFailedTestSuites ?? 0) === 0) failed += 1
 }
 
-// 1. Vitest: unit, integration, the mock's own tests and the contract suite against the mock.
-mkdirSync('test-results', { recursive: true })
-await vitestStage('unit, integration, mock-backend and contract tests on the mock (vitest)', [])
-
-// 1b. The same contract suite against the real server, in-process over PGlite; in CI also on
-//     PostgreSQL (CONTRACT_DATABASE_URL, set by .ci/run when it started a cluster).
-await vitestStage('contract tests on the server (PGlite)', ['--config', 'vitest.server.config.ts'], { CONTRACT_DATABASE_URL: '' })
-if (process.env.CONTRACT_DATABASE_URL) {
-  await vitestStage('contract tests on the server (PostgreSQL)', ['--config', 'vitest.server.config.ts'])
-}
-
-// 2. Browser journeys, with the production bundle check (no mock code; sizes printed), typecheck
-//    and lint beside them: the journeys mostly wait on the browser and leave a core free, so the
-//    other checks cost little wall time there.
-const skipE2e = process.env.SKIP_E2E === '1' && !process.env.CI
 const e2eJson = 'tests/e2e/artifacts/results.json'
-if (!skipE2e) rmSync(e2eJson, { force: true })
-const [e2eOk, ...staticChecks] = await Promise.all([
-  skipE2e ? Promise.resolve(true) : run('journeys in Chromium (Playwright)', 'node', ['tests/e2e/run.mjs']),
-  runCaptured('production bundle check', 'node', ['tests/size.mjs']),
-  runCaptured('typecheck (TypeScript 7)', npm, ['run', '--silent', 'typecheck']),
-  runCaptured('lint', npx, ['eslint', '.', '--max-warnings=0']),
-  runCaptured('no import circles (scripts/check-cycles.mjs)', 'node', ['scripts/check-cycles.mjs']),
-  runCaptured('catalogues current (scripts/check-i18n.mjs)', 'node', ['scripts/check-i18n.mjs']),
-])
-for (const ok of staticChecks) {
-  if (ok) passed += 1
-  else failed += 1
-}
-if (skipE2e) {
-  console.log('\n=== e2e (Chromium) === SKIPPED because SKIP_E2E=1')
-} else {
-  const ok = e2eOk
-  if (existsSync(e2eJson)) {
-    const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {}
-    passed += (s.expected ?? 0) + (s.flaky ?? 0)
-    failed += s.unexpected ?? 0
-    skipped += s.skipped ?? 0
-    if (!ok && !(s.unexpected > 0)) failed += 1
-    const walk = (suite, path) => {
-      for (const spec of suite.specs ?? []) {
-        for (const t of spec.tests ?? []) {
-          if (t.status === 'unexpected') failures.push(`journeys: ${spec.file} > ${[...path, spec.title].join(' > ')}: ${firstLine(t.results?.at(-1)?.error?.message)}`)
-        }
+/** Counts the journeys from Playwright's JSON report. */
+function countJourneys(stage, ok) {
+  if (!existsSync(e2eJson)) {
+    if (!ok) failed += 1
+    return
+  }
+  const report = JSON.parse(readFileSync(e2eJson, 'utf8'))
+  const s = report.stats ?? {}
+  stage.counts = `${(s.expected ?? 0) + (s.flaky ?? 0)} passed, ${s.unexpected ?? 0} failed, ${s.skipped ?? 0} skipped`
+  passed += (s.expected ?? 0) + (s.flaky ?? 0)
+  failed += s.unexpected ?? 0
+  skipped += s.skipped ?? 0
+  if (!ok && !(s.unexpected > 0)) failed += 1
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') failures.push(`journeys: ${spec.file} > ${[...path, spec.title].join(' > ')}: ${firstLine(t.results?.at(-1)?.error?.message)}`)
       }
-      for (const child of suite.suites ?? []) walk(child, [...path, child.title])
     }
-    for (const suite of JSON.parse(readFileSync(e2eJson, 'utf8')).suites ?? []) walk(suite, [])
-  } else if (!ok) {
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+}
+
+/** Counts the real-server run's checks: each "ok  " or "FAIL" line is one. */
+function countLines(stage, ok, output) {
+  const lines = output.split('\n')
+  const oks = lines.filter((l) => l.startsWith('ok  ')).length
+  const fails = lines.filter((l) => l.startsWith('FAIL'))
+  stage.counts = `${oks} passed, ${fails.length} failed`
+  passed += oks
+  failed += fails.length
+  for (const l of fails) failures.push(`real server: ${l.slice(4).trim()}`)
+  if (!ok && fails.length === 0) failed += 1
+}
+
+/** A check with no tests inside (typecheck, lint, ...) counts as one. */
+function countCheck(stage, ok) {
+  if (ok) passed += 1
+  else {
     failed += 1
+    failures.push(`${stage.name}: failed (its output is above, and in test-results/stage-${stage.key}.log)`)
   }
 }
 
-// 3. The built app on the real server (a fresh PGlite) in Chromium: sign-in for each role, a booking
-//    through the wizard, the report download, no CSP violation. After the bundle check, so the
-//    production build it serves is already there. Each of its checks counts as a test.
-if (!skipE2e) {
-  const started = Date.now()
-  console.log('\n=== journeys on the real server (Chromium) ===')
-  const { ok, output } = await new Promise((resolve) => {
-    const child = spawn('node', ['tests/server-browser.mjs'], { env: process.env })
-    let out = ''
-    child.stdout.on('data', (d) => {
-      out += d
-      process.stdout.write(d)
+/**
+ * The stages. `weight`: the cores it keeps busy; `after`: stages it needs finished first. Listed in
+ * the order they start when slots allow: the longest chain (the mock build, then the journeys)
+ * first, then what fills the other core.
+ */
+const stages = [
+  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
+  { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: 2, count: countVitest },
+  { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 1, count: countVitest },
+  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 1, count: countVitest },
+  { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
+  // After the bundle check, so the production build it serves is already there.
+  !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 1, after: ['size'], count: countLines },
+  { key: 'typecheck', name: 'typecheck (TypeScript 7)', cmd: npm, args: ['run', '--silent', 'typecheck'], weight: 1, count: countCheck },
+  { key: 'lint', name: 'lint (eslint)', cmd: npx, args: ['eslint', '.', '--max-warnings=0'], weight: 1, count: countCheck },
+  { key: 'i18n', name: 'catalogues current (scripts/check-i18n.mjs)', cmd: 'node', args: ['scripts/check-i18n.mjs'], weight: 1, count: countCheck },
+  { key: 'cycles', name: 'no import circles (scripts/check-cycles.mjs)', cmd: 'node', args: ['scripts/check-cycles.mjs'], weight: 1, count: countCheck },
+  { key: 'docs', name: 'docs cite what exists (scripts/check-docs.mjs)', cmd: 'node', args: ['scripts/check-docs.mjs'], weight: 1, count: countCheck },
+].filter(Boolean)
+// TEST_STAGES=typecheck,lint: only those stages (by key), e.g. to re-run the one that failed.
+const only = process.env.TEST_STAGES?.split(',').map((k) => k.trim()).filter(Boolean)
+if (only?.length) stages.splice(0, stages.length, ...stages.filter((s) => only.includes(s.key)))
+
+const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
+
+/** Runs a stage through tests/stage.mjs (which measures it), its output into its log file. */
+function runStage(stage) {
+  stage.before?.()
+  const log = `test-results/stage-${stage.key}.log`
+  const timing = `test-results/stage-${stage.key}.json`
+  rmSync(timing, { force: true })
+  console.log(`[${elapsed()}] start  ${stage.name}`)
+  const fd = openSync(log, 'w')
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['tests/stage.mjs', timing, stage.cmd, ...stage.args], { stdio: ['ignore', fd, fd], env: { ...process.env, ...stage.env } })
+    child.on('close', (code) => {
+      closeSync(fd)
+      const ok = code === 0
+      const output = readFileSync(log, 'utf8')
+      const t = existsSync(timing) ? JSON.parse(readFileSync(timing, 'utf8')) : {}
+      stage.ok = ok
+      stage.wall = Math.round(t.wallSeconds ?? 0)
+      stage.cpu = t.cpuSeconds == null ? null : Math.round(t.cpuSeconds)
+      console.log(`\n=== ${stage.name} ===`)
+      process.stdout.write(output)
+      stage.count(stage, ok, output)
+      console.log(`[${elapsed()}] ${ok ? 'ok    ' : 'FAILED'} ${stage.name}: ${stage.wall}s wall${stage.cpu == null ? '' : `, ${stage.cpu}s CPU`}${stage.counts ? ` (${stage.counts})` : ''}`)
+      resolve()
     })
-    child.stderr.on('data', (d) => process.stderr.write(d))
-    child.on('close', (code) => resolve({ ok: code === 0, output: out }))
   })
-  results.push({ name: 'journeys on the real server (Chromium)', ok, seconds: Math.round((Date.now() - started) / 1000) })
-  const oks = output.split('\n').filter((l) => l.startsWith('ok  ')).length
-  const fails = output.split('\n').filter((l) => l.startsWith('FAIL')).length
-  passed += oks
-  failed += fails
-  for (const l of output.split('\n').filter((l) => l.startsWith('FAIL'))) failures.push(`real server: ${l.slice(4).trim()}`)
-  if (!ok && fails === 0) failed += 1
 }
 
+// A small scheduler: start every stage whose prerequisites are done while its weight fits in the
+// free slots (one stage may always run), in the order listed.
+await new Promise((resolveAll) => {
+  const waiting = [...stages]
+  const done = new Set()
+  let busy = 0
+  let running = 0
+  const pump = () => {
+    for (const stage of [...waiting]) {
+      if (!(stage.after ?? []).every((k) => done.has(k) || !stages.some((s) => s.key === k))) continue
+      if (running > 0 && busy + stage.weight > slots) continue
+      waiting.splice(waiting.indexOf(stage), 1)
+      busy += stage.weight
+      running += 1
+      runStage(stage).then(() => {
+        busy -= stage.weight
+        running -= 1
+        done.add(stage.key)
+        if (waiting.length === 0 && running === 0) resolveAll()
+        else pump()
+      })
+    }
+  }
+  pump()
+})
+
 console.log('\n=== summary ===')
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds}s)`)
-console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s (bundle check, typecheck and lint ran beside the journeys)`)
+for (const s of stages) console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name}: ${s.wall}s wall${s.cpu == null ? '' : `, ${s.cpu}s CPU`}${s.counts ? ` (${s.counts})` : ''}`)
+if (skipE2e) console.log('SKIPPED  both browser stages (SKIP_E2E=1)')
+const cpu = stages.reduce((n, s) => n + (s.cpu ?? 0), 0)
+console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s wall, ${cpu}s CPU in all, on ${availableParallelism()} cores (${slots} slots; stages ran side by side)`)
 if (failures.length) {
   console.log('failed:')
   for (const f of failures) console.log(`  ${f.slice(0, 300)}`)

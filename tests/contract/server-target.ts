@@ -1,7 +1,10 @@
 /**
- * The real server in-process for the contract suite: the Hono app over a PGlite of its own. A
- * migrated, seeded template is built once per worker and dumped (dumpDataDir); each file loads it
- * (loadDataDir), and each test gets the seed back by truncating and re-inserting it.
+ * The real server in-process for the contract suite: the Hono app over a PGlite of its own. One
+ * PGlite per worker, migrated and seeded once, serves every file that worker runs (a new PGlite
+ * costs about 2 CPU seconds to load even from a dumped template; putting the seed back costs a
+ * tenth of that): each file gets a new app, secret, storage and Daraja simulator over it, and the
+ * seed back when it starts; each test gets the seed back (truncating and re-inserting it) when the
+ * one before wrote anything.
  * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
  */
 import { randomBytes } from 'node:crypto'
@@ -15,7 +18,6 @@ import { newCallbackSecret } from '../../server/daraja/callback'
 import { simulatorDarajaConfig } from '../../server/daraja/config'
 import { desc, eq, sql } from 'drizzle-orm'
 import pino from 'pino'
-import type { PGlite } from '@electric-sql/pglite'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
@@ -25,15 +27,32 @@ import { insertDemo, truncateAll } from '../../server/seed'
 import { signToken } from '../../server/auth'
 import { findUserByEmail, updateUser } from '../../server/repo/users'
 
-let template: Promise<Blob> | null = null
+/** This worker's PGlite, seeded; never closed (it lives in memory and ends with the worker). */
+let sharedPglite: Database | null = null
+/** Hands the shared PGlite out one file at a time, in order (a reset never overlaps another). */
+let handedOut: Promise<unknown> = Promise.resolve()
 
-async function buildTemplate(): Promise<Blob> {
-  const database = await openDatabase({})
-  await insertDemo(database.db)
-  const client = (database.db as unknown as { $client: PGlite }).$client
-  const dump = await client.dumpDataDir('none')
-  await database.close()
-  return dump
+/** The shared PGlite, opened and seeded the first time, and given the seed back every later time (the file before may have written to it, through the app or straight into a table). */
+function takeSharedPglite(): Promise<Database> {
+  const next = handedOut.then(async () => {
+    if (sharedPglite) {
+      await truncateAll(sharedPglite.db)
+    } else {
+      sharedPglite = await openDatabase({})
+    }
+    await insertDemo(sharedPglite.db)
+    return sharedPglite
+  })
+  handedOut = next.catch(() => undefined)
+  return next
+}
+
+/**
+ * Opens and seeds this worker's PGlite ahead of the first file (tests/contract/server-setup.ts),
+ * outside any hook's time limit: on a busy shared machine its 15 CPU seconds can take minutes.
+ */
+export async function warmSharedPglite(): Promise<void> {
+  if (!sharedPglite) await takeSharedPglite()
 }
 
 export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja, db: Database['db']) => Daraja } = {}) {
@@ -44,8 +63,9 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
     await truncateAll(database.db)
     await insertDemo(database.db)
   } else {
-    template ??= buildTemplate()
-    database = await openDatabase({ loadDataDir: await template, migrate: false })
+    const shared = await takeSharedPglite()
+    // Closing a file's server leaves the shared PGlite open for the next file.
+    database = { ...shared, close: async () => undefined }
   }
   const { db } = database
   const secret = randomBytes(32)

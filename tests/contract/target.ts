@@ -123,6 +123,8 @@ export function useBackend(): void {
     beforeEach(() => mockResetLinks.clear())
     return
   }
+  // The worker's first file also migrates and seeds its PGlite (about 15 CPU seconds): on a busy
+  // shared machine that can take a few minutes.
   beforeAll(async () => {
     const { startServerTarget } = await import('./server-target')
     server = await startServerTarget()
@@ -130,7 +132,7 @@ export function useBackend(): void {
     // `seed.*` reads the mock's collections: filled once per process with the demo rows the server seeds too.
     mockSeeded ??= resetDatabase()
     await mockSeeded
-  }, 60_000)
+  }, 180_000)
   beforeEach(async () => {
     await server?.reset()
   })

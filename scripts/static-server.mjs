@@ -1,7 +1,7 @@
 /**
  * A static host as a real one would be: gzip for text, a long cache for hashed assets, a page's
  * own HTML (`login/index.html`) where the build wrote one, else the SPA shell `spa.html`. Used by
- * `npm run perf`, `npm run lighthouse` and the browser journeys (`node tests/static-server.mjs
+ * `npm run perf`, `npm run lighthouse` and the browser journeys (`node scripts/static-server.mjs
  * <dir> <port>`). Each file is read and compressed once.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -63,7 +63,7 @@ export function serveStatic(dir, port) {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
 }
 
-// `node tests/static-server.mjs dist-mock 4179`: serve a build until stopped.
+// `node scripts/static-server.mjs dist-mock 4179`: serve a build until stopped.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [dir = 'dist', port = '4173'] = process.argv.slice(2)
   await serveStatic(resolve(dir), Number(port))
