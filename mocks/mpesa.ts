@@ -7,30 +7,17 @@
 import { db, logActivity, nextId } from './db'
 import type { MpesaRequestRecord } from './db'
 import { ApiError } from './http'
-import { scenarioById } from '../shared/mpesa-scenarios'
 import { cryptoRandom } from './passwords'
 import { receiptNumber } from '../shared/demo/random'
 import { amountDue } from './serialize'
-import { MPESA_MAX_ATTEMPTS } from '../shared/constants'
-import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms, maskPhone } from '../shared/contracts/contributions'
-import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../shared/contracts/payments'
+import { CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms, maskPhone } from '../shared/contracts/contributions'
+import { MPESA_EXPIRED, MSG_PAYMENT_IN_PROGRESS } from '../shared/contracts/payments'
+import { isPushOverdue, isSuccessCode, openPushBlocks, paymentStatusOf, refuseWhilePaying, reservedAmount, scenarioOutcome as outcomeOf, type MpesaOutcome } from '../shared/payments'
 import type { PaymentRecord } from './db'
 import { queueMockSms, queueMockSmsTo } from './messages'
 import { storedSettings } from './handlers/settings'
 
-export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
-
-/**
- * A never-completes request stops blocking new pushes for its booking once it has been verified
- * this many times: the app's own limit (10), after which it shows the timeout and "Pay again".
- */
-export const MPESA_ABANDONED_AFTER_VERIFIES = MPESA_MAX_ATTEMPTS
-
-
-export interface MpesaOutcome {
-  resultCode: string
-  resultDesc: string
-}
+export type { MpesaOutcome }
 
 let onChange: (() => void) | null = null
 
@@ -40,16 +27,12 @@ export function setMpesaChangeListener(listener: (() => void) | null): void {
 }
 
 /** The final outcome the request's scenario reaches, or null when it never completes. */
-export function scenarioOutcome(req: Pick<MpesaRequestRecord, 'scenario'>): MpesaOutcome | null {
-  const scenario = scenarioById(req.scenario)
-  if (scenario.finalOnVerify === null || scenario.resultCode === null) return null
-  return { resultCode: scenario.resultCode, resultDesc: scenario.resultDesc ?? '' }
-}
+export const scenarioOutcome = (req: Pick<MpesaRequestRecord, 'scenario'>): MpesaOutcome | null => outcomeOf(req.scenario)
 
 const isOutstanding = (r: MpesaRequestRecord) => r.result_code === null
 
 /** Sent MPESA_PUSH_EXPIRY_MS ago or more and still without a final answer (the wall clock, as the contribution holds). */
-const isOverdue = (r: MpesaRequestRecord, now = Date.now()) => isOutstanding(r) && now - Date.parse(r.created_at) >= MPESA_PUSH_EXPIRY_MS
+const isOverdue = (r: MpesaRequestRecord, now = Date.now()) => isPushOverdue({ resultCode: r.result_code, sentAt: Date.parse(r.created_at) }, now)
 
 /**
  * An overdue request reaches its end: the outcome of a scenario that finishes (its callback would
@@ -67,10 +50,9 @@ const pushing = new Set<number>()
 
 /**
  * Runs `push` (the rest of an STK push for this booking) unless the booking has a payment in
- * progress: an outstanding request answers 409 MSG_PAYMENT_IN_PROGRESS. The exceptions: a
- * never-completes request verified MPESA_ABANDONED_AFTER_VERIFIES times or more (the app gave up
- * on it), and any request past MPESA_PUSH_EXPIRY_MS (closeIfOverdue). They are closed and the new
- * push goes ahead (`push` checks again what is due: the closed one may have paid).
+ * progress (shared/payments.ts's openPushBlocks): an outstanding request answers 409
+ * MSG_PAYMENT_IN_PROGRESS unless it is overdue or never completes and the app gave up on it. Those
+ * are closed and the new push goes ahead (`push` checks again what is due: the closed one may have paid).
  */
 export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => Promise<T>): Promise<T> {
   if (pushing.has(bookingId)) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
@@ -78,8 +60,7 @@ export async function whenNoPaymentInProgress<T>(bookingId: number, push: () => 
   try {
     // Relatives' contributions are held to what is due by reservation, not by this rule.
     const outstanding = db.mpesaRequest.findMany((q) => q.where({ booking_id: bookingId })).filter((r) => isOutstanding(r) && !r.contribution_link_id)
-    const abandoned = (r: MpesaRequestRecord) => scenarioOutcome(r) === null && r.verify_count >= MPESA_ABANDONED_AFTER_VERIFIES
-    if (!outstanding.every((r) => abandoned(r) || isOverdue(r))) throw new ApiError(409, MSG_PAYMENT_IN_PROGRESS)
+    refuseWhilePaying(outstanding.some((r) => openPushBlocks({ overdue: isOverdue(r), verifyCount: r.verify_count, willComplete: scenarioOutcome(r) !== null })))
     for (const r of outstanding) if (!(await closeIfOverdue(r))) await settle(r.id, MPESA_EXPIRED)
     return await push()
   } finally {
@@ -159,7 +140,7 @@ export function settle(requestId: number, outcome: MpesaOutcome): Promise<void> 
 async function settleOnce(requestId: number, { resultCode, resultDesc }: MpesaOutcome): Promise<void> {
   const req = db.mpesaRequest.findFirst((q) => q.where({ id: requestId }))
   if (!req || !isOutstanding(req)) return
-  const success = resultCode === '0'
+  const success = isSuccessCode(resultCode)
   const fields = {
     status: success ? ('completed' as const) : ('failed' as const),
     transaction_id: success ? receiptNumber(cryptoRandom) : null,
@@ -197,7 +178,7 @@ async function settleOnce(requestId: number, { resultCode, resultDesc }: MpesaOu
   if (success) {
     await db.booking.update((q) => q.where({ id: req.booking_id }), {
       data(b) {
-        b.payment_status = amountDue(b) === 0 ? 'paid' : 'partial'
+        b.payment_status = paymentStatusOf(b.total_amount, db.payment.findMany((q) => q.where({ booking_id: b.id })))
       },
     })
     await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${fields.transaction_id ?? ''})`, req.client_id)
@@ -226,10 +207,11 @@ export async function deliverCallbacks(clientId: number): Promise<void> {
 
 /** What open contribution pushes of this booking hold (an unanswered push holds nothing after CONTRIBUTION_RESERVATION_MS). */
 export function reservedFor(bookingId: number, now = Date.now()): number {
-  return db.mpesaRequest
-    .findMany((q) => q.where({ booking_id: bookingId }))
-    .filter((r) => isOutstanding(r) && r.contribution_link_id && now - Date.parse(r.created_at) < CONTRIBUTION_RESERVATION_MS)
-    .reduce((n, r) => n + r.amount, 0)
+  const requests = db.mpesaRequest.findMany((q) => q.where({ booking_id: bookingId }))
+  return reservedAmount(
+    requests.map((r) => ({ amount: r.amount, resultCode: r.result_code, contributionLinkId: r.contribution_link_id ?? null, sentAt: Date.parse(r.created_at) })),
+    now,
+  )
 }
 
 /** A relative's contribution arrived: a thank-you to them (with the receipt) and a word to the family. */

@@ -1,12 +1,11 @@
-/** Financial figures computed from the database (summary, transactions, report, admin stats). */
-import { contributionCustomer } from '../shared/contracts/contributions'
+/** Financial figures from the mock's store (summary, transactions, report, admin stats); the rows are shared/report.ts's. */
 import { db } from './db'
 import type { PaymentRecord } from './db'
-import { byNewest, userName } from './serialize'
+import { userName } from './serialize'
 import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../shared/contracts/payments'
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
-import { XLSX_MIME, buildReportFile } from '../shared/report'
-import type { ReportPayment, ReportService } from '../shared/report'
+import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../shared/report'
+import type { ReportFigures, ReportPayment, ReportService } from '../shared/report'
 
 export { TIMEFRAME_DAYS, trend, windowStart }
 
@@ -16,71 +15,47 @@ export function paymentsBetween(from: Date, to: Date = new Date()): PaymentRecor
   return db.payment.findMany((q) => q.where({ payment_date: (d) => inRange(d, from, to) }))
 }
 
-export interface Summary {
-  totalRevenue: number
-  totalBookings: number
-  avgTransactionValue: number
-  pendingPayments: number
-  completedPayments: number
-}
+const bookingsBetween = (from: Date, to: Date) => db.booking.findMany((q) => q.where({ created_at: (d) => inRange(d, from, to) }))
+
+export type Summary = ReportFigures
 
 export function summarise(timeframe: Timeframe): Summary {
   const from = windowStart(timeframe)
   const now = new Date()
   const completed = paymentsBetween(from, now).filter((p) => p.status === 'completed')
-  const totalRevenue = completed.reduce((s, p) => s + p.amount, 0)
-  const bookings = db.booking.findMany((q) => q.where({ created_at: (d) => inRange(d, from, now) }))
-  return {
-    totalRevenue,
-    totalBookings: bookings.length,
-    avgTransactionValue: completed.length ? Math.round(totalRevenue / completed.length) : 0,
-    pendingPayments: bookings.filter((b) => (b.payment_status === 'pending' || b.payment_status === 'partial') && b.status !== 'cancelled').length,
-    completedPayments: completed.length,
-  }
+  return summaryOf(
+    completed,
+    bookingsBetween(from, now).map((b) => ({ status: b.status, paymentStatus: b.payment_status })),
+  )
 }
 
 export type TransactionRow = ReportPayment
 
-export function paymentDescription(p: PaymentRecord): string {
-  const booking = db.booking.findFirst((q) => q.where({ id: p.booking_id }))
-  const services = booking ? booking.lines.map((l) => l.service_name).join(', ') : ''
-  return `Booking #${p.booking_id}${services ? ` – ${services}` : ''}`
-}
+const servicesOf = (bookingId: number) => db.booking.findFirst((q) => q.where({ id: bookingId }))?.lines.map((l) => l.service_name) ?? []
 
 export function transactions(timeframe: Timeframe): TransactionRow[] {
-  return paymentsBetween(windowStart(timeframe))
-    .map((p) => ({ ...p, created_at: p.payment_date }))
-    .sort(byNewest)
-    .map((p) => ({
+  return transactionRows(
+    paymentsBetween(windowStart(timeframe)).map((p) => ({
       id: p.id,
+      bookingId: p.booking_id,
       date: p.payment_date,
-      description: paymentDescription(p),
-      paymentMethod: p.payment_method === 'mpesa' ? 'M-Pesa' : 'Other',
-      // A relative's contribution names the relative: the family did not pay it.
-      customer: p.contributor_name ? contributionCustomer(p.contributor_name) : (userName(p.client_id) ?? 'Former client'),
-      amount: p.amount,
+      method: p.payment_method,
       status: p.status,
+      amount: p.amount,
       receipt: p.transaction_id ?? null,
-    }))
+      contributorName: p.contributor_name ?? null,
+      clientName: userName(p.client_id),
+    })),
+    servicesOf,
+  )
 }
 
 export type ServiceRow = ReportService
 
 /** Per service: lines booked in the window (not cancelled) and the value of those lines. */
 export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
-  const from = windowStart(timeframe)
-  const now = new Date()
-  const rows = new Map<string, ServiceRow>()
-  for (const b of db.booking.findMany((q) => q.where({ created_at: (d) => inRange(d, from, now) }))) {
-    if (b.status === 'cancelled') continue
-    for (const l of b.lines) {
-      const row = rows.get(l.service_name) ?? { service: l.service_name, bookings: 0, revenue: 0 }
-      row.bookings += l.quantity
-      row.revenue += l.price_at_booking * l.quantity
-      rows.set(l.service_name, row)
-    }
-  }
-  return [...rows.values()].sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
+  const booked = bookingsBetween(windowStart(timeframe), new Date()).filter((b) => b.status !== 'cancelled')
+  return serviceRows(booked.flatMap((b) => b.lines.map((l) => ({ service: l.service_name, quantity: l.quantity, price: l.price_at_booking }))))
 }
 
 export { XLSX_MIME, TIMEFRAME_LABELS }

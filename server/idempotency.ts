@@ -1,17 +1,14 @@
 /**
- * Idempotency-Key on create requests: the first answer (status and body) is stored per user and
- * key, and a repeat returns it unchanged. Kept in the database, so it holds across instances.
+ * Idempotency-Key on create requests (the rule is shared/contracts/idempotency.ts): the first
+ * answer (status and body) is stored per user and key, and a repeat returns it unchanged. Kept in
+ * the database (server/repo/idempotency.ts), so it holds across instances.
  */
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
-import { and, eq, isNull } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
-import { idempotencyKeys } from './db/schema'
-import { ApiError } from './http'
+import { idempotencyKeyOf, keepsAnswer, replayOf } from '../shared/contracts/idempotency'
+import { claimKey, keepAnswer, keptAnswer, releaseKey } from './repo/idempotency'
 import type { AppEnv } from './types'
-
-export const MSG_KEY_IN_USE = 'A request with this Idempotency-Key is still being processed'
-export const MSG_KEY_REUSED = 'This Idempotency-Key was used for another request'
 
 /** Whose key it is and for what: the signed-in user and the route, by default. */
 type KeyOwner = (c: Context<AppEnv>) => { userId: number; route: string }
@@ -31,31 +28,27 @@ export const idempotentAnonymous = (param: string) =>
 
 function idempotentAs(owner: KeyOwner) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const key = c.req.header('idempotency-key')?.trim()
-    if (!key) return next()
-    if (key.length > 200) throw new ApiError(422, 'Idempotency-Key must be at most 200 characters')
+    const key = idempotencyKeyOf(c.req.header('idempotency-key'))
+    if (key === null) return next()
     const { db } = c.var.deps
     const { userId, route } = owner(c)
-    const claimed = await db.insert(idempotencyKeys).values({ userId, key, route }).onConflictDoNothing().returning({ id: idempotencyKeys.id })
-    if (claimed.length === 0) {
-      const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      if (!first || first.route !== route) throw new ApiError(422, MSG_KEY_REUSED)
-      if (first.status === null) throw new ApiError(409, MSG_KEY_IN_USE)
-      return c.json(first.body as object, first.status as 200)
+    const rowId = await claimKey(db, userId, key, route)
+    if (rowId === null) {
+      const first = await keptAnswer(db, userId, key)
+      replayOf(first, route)
+      return c.json(first?.body as object, first?.status as 200)
     }
-    const rowId = claimed[0]?.id ?? 0
     try {
       await next()
     } catch (error) {
       // A refused request (bad input, say) may be corrected and sent again with the same key.
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, rowId), isNull(idempotencyKeys.status)))
+      await releaseKey(db, rowId, true)
       throw error
     }
-    if (c.res.status >= 400) {
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, rowId))
+    if (!keepsAnswer(c.res.status)) {
+      await releaseKey(db, rowId)
       return
     }
-    const body = (await c.res.clone().json()) as unknown
-    await db.update(idempotencyKeys).set({ status: c.res.status, body }).where(eq(idempotencyKeys.id, rowId))
+    await keepAnswer(db, rowId, c.res.status, (await c.res.clone().json()) as unknown)
   })
 }

@@ -5,9 +5,9 @@
  * that each takes effect at most once even across instances: every change is one UPDATE guarded
  * by the payment still being `processing` (or its receipt still empty).
  */
-import { and, desc, eq, gt, isNotNull, isNull, like, or, sql } from 'drizzle-orm'
-import { CONTRIBUTION_RESERVATION_MS, CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../shared/contracts/contributions'
-import { MPESA_EXPIRED, MPESA_PUSH_EXPIRY_MS } from '../shared/contracts/payments'
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm'
+import { CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../shared/contracts/contributions'
+import { MPESA_EXPIRED } from '../shared/contracts/payments'
 import { MPESA_PROCESSING } from '../shared/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './domain/settings'
@@ -17,12 +17,14 @@ import { describeError } from './http'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
 import { amountDue } from '../shared/rules'
+import { isPushOverdue, paymentStatusOf } from '../shared/payments'
+import type { MpesaRequestRow, PaymentRow } from './repo/payments'
 import { logActivity } from './repo/users'
 import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
 import type { Daraja, StkQueryResult } from './daraja/client'
 
-export type MpesaRequestRow = typeof mpesaRequests.$inferSelect
-type PaymentRow = typeof payments.$inferSelect
+// The family's open push is read here too by the booking routes (a cancellation waits for it).
+export { openRequestOf } from './repo/payments'
 
 /** The push as the settle decisions see it, from its payment row (and its request's result: expired or not). */
 export async function pushRecord(db: Db, checkoutRequestId: string): Promise<PushRecord | null> {
@@ -41,8 +43,7 @@ async function refreshPaymentStatus(db: Db, bookingId: number): Promise<void> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
   if (!booking) return
   const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, bookingId))
-  const paid = rows.some((r) => r.status === 'completed')
-  const status = amountDue(booking.totalAmount, rows) === 0 ? 'paid' : paid ? 'partial' : 'pending'
+  const status = paymentStatusOf(booking.totalAmount, rows)
   if (booking.paymentStatus === 'refunded' || booking.paymentStatus === status) return
   await db.update(bookings).set({ paymentStatus: status }).where(eq(bookings.id, bookingId))
 }
@@ -269,7 +270,7 @@ export async function queryAndSettle(db: Db, log: Logger, daraja: Daraja, checko
 
 /** Whether a push has gone MPESA_PUSH_EXPIRY_MS without a final answer (by `now`). */
 export function isOverdue(request: Pick<MpesaRequestRow, 'resultCode' | 'createdAt'>, now: Date): boolean {
-  return request.resultCode === null && now.getTime() - new Date(request.createdAt).getTime() >= MPESA_PUSH_EXPIRY_MS
+  return isPushOverdue({ resultCode: request.resultCode, sentAt: new Date(request.createdAt).getTime() }, now.getTime())
 }
 
 /**
@@ -337,57 +338,4 @@ export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined
     ResultCode: settled.resultCode,
     ResultDesc: settled.resultDesc ?? '',
   }
-}
-
-export async function openRequestOf(db: Db, bookingId: number): Promise<MpesaRequestRow | undefined> {
-  const [open] = await db
-    .select()
-    .from(mpesaRequests)
-    .where(and(eq(mpesaRequests.bookingId, bookingId), isNull(mpesaRequests.resultCode), isNull(mpesaRequests.contributionLinkId)))
-  return open
-}
-
-/** A family's payments, newest first, each with the deceased its booking is for (the history names them). */
-export async function paymentsOf(db: Db, clientId: number) {
-  return db
-    .select({ payment: payments, deceasedFirstName: deceased.firstName, deceasedLastName: deceased.lastName })
-    .from(payments)
-    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
-    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
-    .where(eq(payments.clientId, clientId))
-    .orderBy(desc(payments.paymentDate), desc(payments.id))
-}
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())
-
-export function toWirePayment(p: PaymentRow) {
-  return {
-    id: p.id,
-    booking_id: p.bookingId,
-    transaction_id: p.transactionId,
-    payment_method: p.paymentMethod,
-    status: p.status,
-    amount: p.amount,
-    payment_date: iso(p.paymentDate),
-    phone: p.phone,
-    description: p.resultDesc,
-    contributor_name: p.contributorName,
-  }
-}
-
-
-/** What open contribution pushes of this booking hold (a push unanswered for CONTRIBUTION_RESERVATION_MS holds nothing). */
-export async function reservedFor(db: Db, bookingId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`COALESCE(SUM(${mpesaRequests.amount}), 0)::int` })
-    .from(mpesaRequests)
-    .where(
-      and(
-        eq(mpesaRequests.bookingId, bookingId),
-        isNull(mpesaRequests.resultCode),
-        isNotNull(mpesaRequests.contributionLinkId),
-        gt(mpesaRequests.createdAt, sql`now() - ${`${CONTRIBUTION_RESERVATION_MS} milliseconds`}::interval`),
-      ),
-    )
-  return Number(row?.n ?? 0)
 }

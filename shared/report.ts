@@ -2,7 +2,8 @@
  * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
-import { REPORT_WORDS, TIMEFRAME_LABELS, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from './contracts/payments'
+import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from './contracts/payments'
+import { contributionCustomer } from './contracts/contributions'
 import { receiptOf } from './mpesa-words'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
@@ -10,10 +11,8 @@ export function reportFileName(timeframe: Timeframe, language: ReportLanguage = 
   return `${REPORT_WORDS[language].fileName}-${reportPeriodSlug(timeframe, language)}.xlsx`
 }
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-// The period's one name (page, dialog, file name and Summary sheet) lives with the contract.
-export { TIMEFRAME_LABELS }
+// The file's type and the period's one name (page, dialog, file name and Summary sheet) live with the contract.
+export { TIMEFRAME_LABELS, XLSX_MIME }
 
 export interface ReportFigures {
   totalRevenue: number
@@ -37,6 +36,64 @@ export interface ReportService {
   service: string
   bookings: number
   revenue: number
+}
+
+/** A payment as both stores hold it, with its payer's name (null when the account is gone). */
+export interface PaymentOfReport {
+  id: number
+  bookingId: number
+  /** ISO 8601. */
+  date: string
+  method: string
+  status: string
+  amount: number
+  receipt: string | null
+  contributorName: string | null
+  clientName: string | null
+}
+
+/** The figures of a period: the completed payments in it and the bookings made in it. */
+export function summaryOf(completed: ReadonlyArray<{ amount: number }>, bookings: ReadonlyArray<{ status: string; paymentStatus: string }>): ReportFigures {
+  const totalRevenue = completed.reduce((sum, p) => sum + p.amount, 0)
+  return {
+    totalRevenue,
+    totalBookings: bookings.length,
+    avgTransactionValue: completed.length ? Math.round(totalRevenue / completed.length) : 0,
+    pendingPayments: bookings.filter((b) => (b.paymentStatus === 'pending' || b.paymentStatus === 'partial') && b.status !== 'cancelled').length,
+    completedPayments: completed.length,
+  }
+}
+
+/** The transactions list and the Payments sheet: newest first, each described by its booking's services. */
+export function transactionRows(payments: ReadonlyArray<PaymentOfReport>, servicesOf: (bookingId: number) => readonly string[]): ReportPayment[] {
+  return [...payments]
+    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+    .map((p) => {
+      const services = servicesOf(p.bookingId).join(', ')
+      return {
+        id: p.id,
+        date: p.date,
+        description: `Booking #${p.bookingId}${services ? ` – ${services}` : ''}`,
+        paymentMethod: p.method === 'mpesa' ? 'M-Pesa' : 'Other',
+        // A relative's contribution names the relative: the family did not pay it.
+        customer: p.contributorName ? contributionCustomer(p.contributorName) : (p.clientName ?? 'Former client'),
+        amount: p.amount,
+        status: p.status,
+        receipt: p.receipt,
+      }
+    })
+}
+
+/** Per service: the lines of the period's bookings that were not cancelled, counted and valued; the most valuable first. */
+export function serviceRows(lines: ReadonlyArray<{ service: string; quantity: number; price: number }>): ReportService[] {
+  const rows = new Map<string, ReportService>()
+  for (const l of lines) {
+    const row = rows.get(l.service) ?? { service: l.service, bookings: 0, revenue: 0 }
+    row.bookings += l.quantity
+    row.revenue += l.price * l.quantity
+    rows.set(l.service, row)
+  }
+  return [...rows.values()].sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
 }
 
 export async function buildReportFile(input: {

@@ -3,25 +3,28 @@ import { db, nextId, plain } from '../db'
 import type { BookingRecord, ContributionLinkRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, readJson, requireUser, route, validate } from '../http'
 import {
-  CONTRIBUTION_PUSHES_PER_LINK,
-  CONTRIBUTION_PUSHES_PER_PHONE,
   CONTRIBUTION_RATE_WINDOW_MS,
   ContributionLinkRequest,
   ContributionPushRequest,
-  MSG_LINK_CLOSED,
   MSG_LINK_CLOSED_OK,
   MSG_LINK_NOT_FOUND,
-  MSG_NOTHING_DUE,
   MSG_THANKED,
-  MSG_TOO_MANY_PUSHES,
   linkStatus,
-  maskPhone,
-  msgAmountAboveDue,
-  publicName,
   contributorSms,
 } from '../../shared/contracts/contributions'
-import { normaliseKenyanPhone } from '../../shared/contracts/payments'
-import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
+import { MSG_CHECKOUT_NOT_FOUND, normaliseKenyanPhone } from '../../shared/contracts/payments'
+import {
+  MSG_CONTRIBUTION_NOT_FOUND,
+  checkContribution,
+  contributionPage,
+  familyContribution,
+  lastServiceDate as lastOf,
+  looksLikeToken,
+  refuseTooManyContributionPushes,
+  refuseUnlessFamily,
+  refuseUnlessOpen,
+} from '../../shared/contributions'
+import { findVisibleBooking } from './bookings'
 import { amountDue } from '../serialize'
 import { reservedFor } from '../mpesa'
 import { queueMockSmsTo } from '../messages'
@@ -30,10 +33,8 @@ import { startMockPush, verifyAnswer } from './payments'
 import { idempotent } from '../idempotency'
 import { cryptoRandom } from '../passwords'
 
-const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
-
 /** The latest of the booking's services: the link expires 30 days after it. */
-const lastServiceDate = (b: BookingRecord) => b.lines.map((l) => l.scheduled_date).sort().at(-1) ?? null
+const lastServiceDate = (b: BookingRecord) => lastOf(b.lines.map((l) => l.scheduled_date))
 
 function statusOf(link: ContributionLinkRecord, booking: BookingRecord) {
   return linkStatus({ closedAt: link.closed_at, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() })
@@ -41,16 +42,15 @@ function statusOf(link: ContributionLinkRecord, booking: BookingRecord) {
 
 function linkByToken(token: unknown): { link: ContributionLinkRecord; booking: BookingRecord } {
   const t = typeof token === 'string' ? token : ''
-  const link = /^[A-Za-z0-9_-]{20,100}$/.test(t) ? db.contributionLink.findFirst((q) => q.where({ token: t })) : undefined
+  const link = looksLikeToken(t) ? db.contributionLink.findFirst((q) => q.where({ token: t })) : undefined
   const booking = link ? db.booking.findFirst((q) => q.where({ id: link.booking_id })) : undefined
   if (!link || !booking) throw new ApiError(404, MSG_LINK_NOT_FOUND)
   return { link, booking }
 }
 
 function ownBooking(user: UserRecord, id: string | readonly string[] | undefined, write: boolean): BookingRecord {
-  const booking = db.booking.findFirst((q) => q.where({ id: parseId(id, MSG_BOOKING_NOT_FOUND) }))
-  if (!booking || !canSeeBooking(user, booking)) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
-  if (write && user.role !== 'client') throw new ApiError(403, 'Only the family can invite contributions')
+  const booking = findVisibleBooking(user, id)
+  refuseUnlessFamily(user, write)
   return booking
 }
 
@@ -61,17 +61,19 @@ function contributionsOf(bookingId: number) {
     .findMany((q) => q.where({ booking_id: bookingId, status: 'completed' }))
     .filter((p) => p.contribution_link_id)
     .sort((a, b) => b.payment_date.localeCompare(a.payment_date) || b.id - a.id)
-    .map((p) => ({
-      id: p.id,
-      name: p.contributor_name ?? '',
-      anonymous: p.contributor_anonymous ?? false,
-      amount: p.amount,
-      at: p.payment_date,
-      message: p.contributor_message ?? null,
-      phone: p.contributor_phone ? maskPhone(p.contributor_phone) : null,
-      receipt: p.transaction_id,
-      thanked: !!p.thanked_at,
-    }))
+    .map((p) =>
+      familyContribution({
+        id: p.id,
+        contributorName: p.contributor_name ?? null,
+        contributorAnonymous: p.contributor_anonymous ?? false,
+        amount: p.amount,
+        at: p.payment_date,
+        contributorMessage: p.contributor_message ?? null,
+        contributorPhone: p.contributor_phone ?? null,
+        receipt: p.transaction_id,
+        thanked: !!p.thanked_at,
+      }),
+    )
 }
 
 /** 256 random bits, url-safe. */
@@ -128,8 +130,7 @@ export const contributionHandlers = [
         }
         await db.contributionLink.update((q) => q.where({ id: open.id }), { data: (l) => void (l.closed_at = new Date().toISOString()) })
       }
-      const would = linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() })
-      if (would !== 'open') throw new ApiError(409, would === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+      refuseUnlessOpen(linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() }))
       const link = await db.contributionLink.create({ id: nextId('contributionLink'), booking_id: booking.id, token: newToken(), message, created_by: user.id, created_at: new Date().toISOString(), closed_at: null })
       return HttpResponse.json({ link: wireLink(plain(link), booking) }, { status: 201 })
     }),
@@ -148,9 +149,9 @@ export const contributionHandlers = [
     '*/api/bookings/:id/contributions/:paymentId/thank',
     route(async ({ request, params }) => {
       const booking = ownBooking(await requireUser(request), params.id, true)
-      const id = parseId(params.paymentId, 'Contribution not found')
+      const id = parseId(params.paymentId, MSG_CONTRIBUTION_NOT_FOUND)
       const p = db.payment.findFirst((q) => q.where({ id, booking_id: booking.id, status: 'completed' }))
-      if (!p || !p.contribution_link_id) throw new ApiError(404, 'Contribution not found')
+      if (!p || !p.contribution_link_id) throw new ApiError(404, MSG_CONTRIBUTION_NOT_FOUND)
       if (p.contributor_phone && !p.thanked_at) {
         const family = db.user.findFirst((q) => q.where({ id: booking.client_id }))
         await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: contributorSms(p.contributor_language).familyThanks(family?.name ?? 'The family', deceasedNameOf(booking)) })
@@ -170,17 +171,18 @@ export const contributionHandlers = [
         .findMany((q) => q.where({ booking_id: booking.id, status: 'completed' }))
         .filter((p) => p.contribution_link_id === link.id)
         .sort((a, b) => a.payment_date.localeCompare(b.payment_date) || a.id - b.id)
-      return HttpResponse.json({
-        status: statusOf(link, booking),
-        home: { name: general.facilityName, phone: general.contactPhone, email: general.contactEmail },
-        deceased_name: deceasedNameOf(booking),
-        service_date: lastServiceDate(booking),
-        message: link.message,
-        total: booking.total_amount,
-        paid: booking.total_amount - due,
-        amount_due: due,
-        contributions: given.map((p) => ({ name: publicName(p.contributor_name ?? '', p.contributor_anonymous ?? false), amount: p.amount, at: p.payment_date })),
-      })
+      return HttpResponse.json(
+        contributionPage({
+          status: statusOf(link, booking),
+          home: { name: general.facilityName, phone: general.contactPhone, email: general.contactEmail },
+          deceasedName: deceasedNameOf(booking),
+          serviceDate: lastServiceDate(booking),
+          message: link.message,
+          total: booking.total_amount,
+          due,
+          given: given.map((p) => ({ name: p.contributor_name ?? null, anonymous: p.contributor_anonymous ?? false, amount: p.amount, at: p.payment_date })),
+        }),
+      )
     }),
   ),
 
@@ -195,14 +197,12 @@ export const contributionHandlers = [
         return oneAtATime(found.id, async () => {
           // The booking as it is now that no other push is being checked (a payment may have completed meanwhile).
           const booking = db.booking.findFirst((q) => q.where({ id: found.id })) ?? found
-          const status = statusOf(link, booking)
-          if (status !== 'open') throw new ApiError(409, status === 'settled' ? MSG_NOTHING_DUE : MSG_LINK_CLOSED)
+          refuseUnlessOpen(statusOf(link, booking))
           const since = Date.now() - CONTRIBUTION_RATE_WINDOW_MS
           const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
           const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
-          if (recent.filter((r) => r.contribution_link_id === link.id).length >= CONTRIBUTION_PUSHES_PER_LINK || byPhone.length >= CONTRIBUTION_PUSHES_PER_PHONE) throw new ApiError(429, MSG_TOO_MANY_PUSHES)
-          const available = amountDue(booking) - reservedFor(booking.id)
-          if (input.amount > available) throw new ApiError(422, msgAmountAboveDue(available), { amount: msgAmountAboveDue(available) })
+          refuseTooManyContributionPushes({ perLink: recent.filter((r) => r.contribution_link_id === link.id).length, perPhone: byPhone.length })
+          checkContribution(amountDue(booking), reservedFor(booking.id), input.amount)
           return startMockPush({
             bookingId: booking.id,
             clientId: booking.client_id,

@@ -1,31 +1,30 @@
 import { http, HttpResponse } from 'msw'
 import { reservedFor } from '../mpesa'
-import { MSG_TOO_MANY_PUSHES, msgAmountAboveDue } from '../../shared/contracts/contributions'
-import { z } from 'zod/mini'
+import { MSG_TOO_MANY_PUSHES } from '../../shared/contracts/contributions'
 import { db } from '../db'
 import type { MpesaRequestRecord, UserRecord } from '../db'
 import { idempotent } from '../idempotency'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
-import { closeIfOverdue, deliverCallbacks, recordPush, scenarioOutcome, settle, whenNoPaymentInProgress, type PushContributor } from '../mpesa'
-import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone } from '../../shared/mpesa-scenarios'
+import { closeIfOverdue, deliverCallbacks, recordPush, settle, whenNoPaymentInProgress, type PushContributor } from '../mpesa'
+import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../shared/mpesa-scenarios'
+import { checkAmountDue, checkFamilyPush, refuseForeignPhone, scenarioAnswerAfter } from '../../shared/payments'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { reportFileName } from '../../shared/report'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
-import { REPORT_TYPES, STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, STK_PUSH_WINDOW_MS, StkPushRequest, TIMEFRAMES, normaliseKenyanPhone, reportLanguage } from '../../shared/contracts/payments'
-
-export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
-const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
-const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
-
-const TimeframeQuery = z.object({
-  timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
-})
-const ReportQuery = z.extend(TimeframeQuery, {
-  type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
-  /** The admin's language for the headings and the file name (else Accept-Language, else English). */
-  lang: z.optional(z.string()),
-})
+import {
+  MSG_CHECKOUT_NOT_FOUND,
+  MSG_PAYMENT_NOT_FOUND,
+  MSG_SAFARICOM_NUMBER,
+  ReportQuery,
+  STK_PUSHES_PER_PHONE,
+  STK_PUSHES_PER_USER,
+  STK_PUSH_WINDOW_MS,
+  StkPushRequest,
+  TimeframeQuery,
+  normaliseKenyanPhone,
+  reportLanguage,
+} from '../../shared/contracts/payments'
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
@@ -38,33 +37,19 @@ async function stkPush(request: Request): Promise<Response> {
 
 async function pushFor(user: UserRecord, request: Request): Promise<Response> {
   const raw = await readJson(request)
-  // A phone that is not a Kenyan mobile number is a bad request (400), as Daraja answers.
-  if (typeof raw === 'object' && raw !== null && 'phoneNumber' in raw && typeof raw.phoneNumber === 'string' && normaliseKenyanPhone(raw.phoneNumber) === null) {
-    throw new ApiError(400, 'Enter a Safaricom number like 0712345678', { phoneNumber: 'Enter a Safaricom number like 0712345678' })
-  }
+  refuseForeignPhone(raw)
   const input = validate(StkPushRequest, raw)
   const phone = normaliseKenyanPhone(input.phoneNumber)
-  if (phone === null) throw new ApiError(400, 'Enter a Safaricom number like 0712345678')
+  if (phone === null) throw new ApiError(400, MSG_SAFARICOM_NUMBER)
   const bookingId = toIntId(input.bookingId)
   const booking = bookingId === null ? undefined : db.booking.findFirst((q) => q.where({ id: bookingId }))
   if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
-  if (booking.status === 'cancelled') throw new ApiError(409, 'This booking has been cancelled')
-  if (booking.payment_status === 'paid' || booking.payment_status === 'refunded') throw new ApiError(409, 'This booking is already paid')
-  // Only what is still due may be charged: a partly paid booking is never charged its full total again.
-  const due = amountDue(booking)
-  if (due === 0) throw new ApiError(409, 'This booking is already paid')
-  // Instalments: any whole amount up to what is due (one M-Pesa transaction is at most 250,000).
-  if (input.amount > due) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
-  // Relatives paying through the family's link right now hold their amounts.
-  const reserved = reservedFor(booking.id)
-  if (reserved > 0 && input.amount > due - reserved) throw new ApiError(422, msgAmountAboveDue(due - reserved), { amount: msgAmountAboveDue(due - reserved) })
+  checkFamilyPush({ status: booking.status, paymentStatus: booking.payment_status }, amountDue(booking), reservedFor(booking.id), input.amount)
 
   // One payment in progress per booking: a second push waits for the first to finish (409).
   return whenNoPaymentInProgress(booking.id, () => {
     // A push closed just now (overdue) may have paid some or all of it.
-    const dueNow = amountDue(db.booking.findFirst((q) => q.where({ id: booking.id })) ?? booking)
-    if (dueNow === 0) throw new ApiError(409, 'This booking is already paid')
-    if (input.amount > dueNow) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
+    checkAmountDue(amountDue(db.booking.findFirst((q) => q.where({ id: booking.id })) ?? booking), input.amount)
     refuseTooManyPushes(user.id, phone)
     return startMockPush({ bookingId: booking.id, clientId: user.id, phone, amount: input.amount })
   })
@@ -137,9 +122,8 @@ export async function verifyAnswer(req: MpesaRequestRecord): Promise<Response> {
     return HttpResponse.json({ data: { ResultCode: current.result_code, ResultDesc: current.result_desc ?? '' } })
   }
   // Count-driven: still processing until the scenario's verify call.
-  const { finalOnVerify } = scenarioById(updated.scenario)
-  const outcome = scenarioOutcome(updated)
-  if (outcome === null || finalOnVerify === null || updated.verify_count < finalOnVerify) {
+  const outcome = scenarioAnswerAfter(updated.scenario, updated.verify_count)
+  if (outcome === null) {
     return HttpResponse.json({ data: { ...MPESA_PROCESSING } })
   }
   await settle(updated.id, outcome)

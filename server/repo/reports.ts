@@ -1,10 +1,9 @@
 /** Financial figures and the admin dashboard's statistics, computed from the database. */
-import { contributionCustomer } from '../../shared/contracts/contributions'
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
 import { trend, windowStart } from '../../shared/rules'
-import { XLSX_MIME, buildReportFile } from '../../shared/report'
+import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../../shared/report'
 import type { ReportLanguage, ReportType, Timeframe } from '../../shared/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -17,28 +16,20 @@ async function revenueBetween(db: Db, from: Date, to: Date): Promise<number> {
   return Number(row?.total ?? 0)
 }
 
+/** The figures of a period: its completed payments and its bookings, read here, summed by shared/report.ts. */
 export async function summarise(db: Db, timeframe: Timeframe, now = new Date()) {
   const from = windowStart(timeframe, now.getTime())
-  const [paid] = await db
-    .select({ total: sum(payments.amount), n: count() })
-    .from(payments)
-    .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, now)))
-  const [booked] = await db
-    .select({
-      n: count(),
-      pending: sql<number>`count(*) filter (where ${bookings.paymentStatus} in ('pending', 'partial') and ${bookings.status} <> 'cancelled')`.mapWith(Number),
-    })
-    .from(bookings)
-    .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, now)))
-  const totalRevenue = Number(paid?.total ?? 0)
-  const completedPayments = paid?.n ?? 0
-  return {
-    totalRevenue,
-    totalBookings: booked?.n ?? 0,
-    avgTransactionValue: completedPayments ? Math.round(totalRevenue / completedPayments) : 0,
-    pendingPayments: booked?.pending ?? 0,
-    completedPayments,
-  }
+  const [completed, booked] = await Promise.all([
+    db
+      .select({ amount: payments.amount })
+      .from(payments)
+      .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, now))),
+    db
+      .select({ status: bookings.status, paymentStatus: bookings.paymentStatus })
+      .from(bookings)
+      .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, now))),
+  ])
+  return summaryOf(completed, booked)
 }
 
 export async function transactions(db: Db, timeframe: Timeframe, now = new Date()) {
@@ -47,34 +38,32 @@ export async function transactions(db: Db, timeframe: Timeframe, now = new Date(
     .from(payments)
     .leftJoin(users, eq(users.id, payments.clientId))
     .where(and(gte(payments.paymentDate, windowStart(timeframe, now.getTime())), lte(payments.paymentDate, now)))
-    .orderBy(desc(payments.paymentDate), desc(payments.id))
   const bookingIds = [...new Set(rows.map((r) => r.p.bookingId))]
   const lines = bookingIds.length ? await db.select().from(bookingLines).where(inArray(bookingLines.bookingId, bookingIds)).orderBy(bookingLines.id) : []
-  return rows.map(({ p, customer }) => {
-    const services = lines.filter((l) => l.bookingId === p.bookingId).map((l) => l.serviceName).join(', ')
-    return {
+  return transactionRows(
+    rows.map(({ p, customer }) => ({
       id: p.id,
+      bookingId: p.bookingId,
       date: p.paymentDate.toISOString(),
-      description: `Booking #${p.bookingId}${services ? ` – ${services}` : ''}`,
-      paymentMethod: p.paymentMethod === 'mpesa' ? 'M-Pesa' : 'Other',
-      // A relative's contribution names the relative: the family did not pay it.
-      customer: p.contributorName ? contributionCustomer(p.contributorName) : (customer ?? 'Former client'),
-      amount: p.amount,
+      method: p.paymentMethod,
       status: p.status,
+      amount: p.amount,
       receipt: p.transactionId,
-    }
-  })
+      contributorName: p.contributorName,
+      clientName: customer,
+    })),
+    (bookingId) => lines.filter((l) => l.bookingId === bookingId).map((l) => l.serviceName),
+  )
 }
 
 /** Per service: lines booked in the window (not cancelled) and their value. */
 export async function serviceBreakdown(db: Db, timeframe: Timeframe, now = new Date()) {
-  const rows = await db
-    .select({ service: bookingLines.serviceName, bookings: sql<number>`sum(${bookingLines.quantity})`.mapWith(Number), revenue: sql<number>`sum(${bookingLines.priceAtBooking} * ${bookingLines.quantity})`.mapWith(Number) })
+  const lines = await db
+    .select({ service: bookingLines.serviceName, quantity: bookingLines.quantity, price: bookingLines.priceAtBooking })
     .from(bookingLines)
     .innerJoin(bookings, eq(bookings.id, bookingLines.bookingId))
     .where(and(gte(bookings.createdAt, windowStart(timeframe, now.getTime())), lte(bookings.createdAt, now), sql`${bookings.status} <> 'cancelled'`))
-    .groupBy(bookingLines.serviceName)
-  return rows.sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
+  return serviceRows(lines)
 }
 
 export { XLSX_MIME }

@@ -61,6 +61,15 @@ export const MPESA_PUSH_EXPIRY_MS = 5 * 60_000
 /** How a push closed for want of an answer reads (Daraja's own code for an expired request). */
 export const MPESA_EXPIRED = { resultCode: '1019', resultDesc: 'The transaction has expired' } as const
 
+/** The API's words on payments (English, as SPEC.md says). */
+export const MSG_SAFARICOM_NUMBER = 'Enter a Safaricom number like 0712345678'
+export const MSG_PAYMENT_IN_PROGRESS = 'A payment for this booking is already in progress. Please wait for it to finish before paying again.'
+export const MSG_AMOUNT_TOO_HIGH = 'Amount cannot be more than the amount due'
+export const MSG_ALREADY_PAID = 'This booking is already paid'
+export const MSG_BOOKING_CANCELLED = 'This booking has been cancelled'
+export const MSG_PAYMENT_NOT_FOUND = 'Payment not found'
+export const MSG_CHECKOUT_NOT_FOUND = 'Payment request not found'
+
 /** Accepted phone formats: 07XXXXXXXX, 01XXXXXXXX, 2547XXXXXXXX / 2541XXXXXXXX, +2547XXXXXXXX / +2541XXXXXXXX. */
 export const KENYAN_PHONE = /^(?:0[17]\d{8}|\+?254[17]\d{8})$/
 /** Normalise to the 2547XXXXXXXX / 2541XXXXXXXX form Daraja expects; null when not a Kenyan mobile number. */
@@ -72,7 +81,7 @@ export function normaliseKenyanPhone(raw: string): string | null {
 }
 
 export const StkPushRequest = z.object({
-  phoneNumber: z.string().check(z.refine((v) => normaliseKenyanPhone(v) !== null, 'Enter a Safaricom number like 0712345678')),
+  phoneNumber: z.string().check(z.refine((v) => normaliseKenyanPhone(v) !== null, MSG_SAFARICOM_NUMBER)),
   amount: z
     .number()
     .check(z.int('Amount must be whole KSH'), z.gte(1, 'Amount must be at least 1 KSH'), z.lte(250000, 'Amount cannot exceed 250,000 KSH')),
@@ -118,6 +127,16 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
 }
 export const REPORT_TYPES = ['all', 'payments', 'services'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
+
+/** The admin's financial screens: `?timeframe=` (a rolling window ending now; a month by default). */
+export const TimeframeQuery = z.object({
+  timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
+})
+/** GET /payments/report: the period, which sheets, and the admin's language for the headings and the file name (else Accept-Language, else English). */
+export const ReportQuery = z.extend(TimeframeQuery, {
+  type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
+  lang: z.optional(z.string()),
+})
 
 /** The languages the Excel report is written in (the admin's, sent as `lang`; English otherwise). */
 export type ReportLanguage = 'en' | 'sw'

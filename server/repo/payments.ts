@@ -1,0 +1,169 @@
+/**
+ * The payments and mpesa_requests tables as the payment use cases read and write them (a push's
+ * claim, its payment row, the family's lists). The decisions are shared/payments.ts's; settling a
+ * push (callback, query, expiry) is server/mpesa.ts's.
+ */
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bookingLines, bookings, deceased, mpesaRequests, payments } from '../db/schema'
+import { reservedAmount } from '../../shared/payments'
+
+export type MpesaRequestRow = typeof mpesaRequests.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect
+export type NewMpesaRequest = Omit<typeof mpesaRequests.$inferInsert, 'nextCheckAt'>
+/** Who a relative's push is from, as the payment row keeps it. */
+export type PaymentContributor = Pick<
+  typeof payments.$inferInsert,
+  'contributionLinkId' | 'contributorName' | 'contributorMessage' | 'contributorAnonymous' | 'contributorPhone' | 'contributorLanguage'
+>
+
+/** A booking's payments as amountDue reads them. */
+export function paymentAmountsOf(db: Db, bookingId: number): Promise<Array<{ status: string; amount: number }>> {
+  return db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, bookingId))
+}
+
+/** The family's open push on a booking (relatives' pushes are held by reservation instead). */
+export async function openRequestOf(db: Db, bookingId: number): Promise<MpesaRequestRow | undefined> {
+  const [open] = await db
+    .select()
+    .from(mpesaRequests)
+    .where(and(eq(mpesaRequests.bookingId, bookingId), isNull(mpesaRequests.resultCode), isNull(mpesaRequests.contributionLinkId)))
+  return open
+}
+
+/** What relatives' open pushes hold on this booking now (shared/payments.ts's reservedAmount, by the database's clock). */
+export async function reservedFor(db: Db, bookingId: number): Promise<number> {
+  const rows = await db
+    .select({ amount: mpesaRequests.amount, resultCode: mpesaRequests.resultCode, contributionLinkId: mpesaRequests.contributionLinkId, createdAt: mpesaRequests.createdAt, now: sql<string>`now()` })
+    .from(mpesaRequests)
+    .where(and(eq(mpesaRequests.bookingId, bookingId), isNull(mpesaRequests.resultCode), sql`${mpesaRequests.contributionLinkId} IS NOT NULL`))
+  const now = rows[0] ? new Date(rows[0].now).getTime() : 0
+  return reservedAmount(
+    rows.map((r) => ({ ...r, sentAt: r.createdAt.getTime() })),
+    now,
+  )
+}
+
+/**
+ * Records a push's claim: its mpesa_requests row under a temporary id, due for the reconciliation
+ * job after `firstCheckMs`. Throws when the booking has an open push already (a unique index, across
+ * instances) and the claim is a family's.
+ */
+export async function claimPush(db: Db, request: NewMpesaRequest, firstCheckMs: number): Promise<void> {
+  await db.insert(mpesaRequests).values({ ...request, nextCheckAt: sql`now() + ${`${firstCheckMs} milliseconds`}::interval` })
+}
+
+/** Locks the booking's row for the rest of the transaction: two relatives at the same moment see each other's hold. */
+export async function lockBooking(db: Db, bookingId: number): Promise<void> {
+  await db.execute(sql`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`)
+}
+
+/** The `processing` payment row of a claimed push, linked to its request. */
+export async function recordProcessingPayment(
+  db: Db,
+  claimId: string,
+  payment: { bookingId: number; clientId: number; amount: number; phone: string } & Partial<PaymentContributor>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [row] = await t
+      .insert(payments)
+      .values({ ...payment, paymentMethod: 'mpesa', status: 'processing', checkoutRequestId: claimId })
+      .returning({ id: payments.id })
+    await t.update(mpesaRequests).set({ paymentId: row?.id ?? null }).where(eq(mpesaRequests.checkoutRequestId, claimId))
+  })
+}
+
+/** Nothing was sent: the attempt and its payment row go. */
+export async function forgetClaim(db: Db, claimId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(payments).where(eq(payments.checkoutRequestId, claimId))
+    await tx.delete(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, claimId))
+  })
+}
+
+/** Daraja's ids replace the claim's. */
+export async function adoptDarajaIds(db: Db, claimId: string, ids: { checkoutRequestId: string; merchantRequestId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    await t.update(payments).set({ checkoutRequestId: ids.checkoutRequestId }).where(eq(payments.checkoutRequestId, claimId))
+    await t.update(mpesaRequests).set(ids).where(eq(mpesaRequests.checkoutRequestId, claimId))
+  })
+}
+
+/** A push by its CheckoutRequestID; with `linkId`, only one made through that contribution link. */
+export async function findRequest(db: Db, checkoutRequestId: string, linkId?: number): Promise<MpesaRequestRow | undefined> {
+  const byId = eq(mpesaRequests.checkoutRequestId, checkoutRequestId)
+  const [req] = await db
+    .select()
+    .from(mpesaRequests)
+    .where(linkId === undefined ? byId : and(byId, eq(mpesaRequests.contributionLinkId, linkId)))
+  return req
+}
+
+/** Pushes through a contribution link since `windowMs` ago: through this link, and to this phone through any link. */
+export async function contributionPushesSince(db: Db, linkId: number, phone: string, windowMs: number): Promise<{ perLink: number; perPhone: number }> {
+  const since = sql`now() - ${`${windowMs} milliseconds`}::interval`
+  const [row] = await db
+    .select({
+      perLink: sql<number>`count(*) filter (where ${mpesaRequests.contributionLinkId} = ${linkId})::int`,
+      perPhone: sql<number>`count(*) filter (where ${mpesaRequests.phone} = ${phone})::int`,
+    })
+    .from(mpesaRequests)
+    .where(and(sql`${mpesaRequests.contributionLinkId} IS NOT NULL`, sql`${mpesaRequests.createdAt} > ${since}`))
+  return { perLink: Number(row?.perLink ?? 0), perPhone: Number(row?.perPhone ?? 0) }
+}
+
+export async function findPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, id))
+  return payment
+}
+
+/** A family's payments, newest first, each with the deceased its booking is for (the history names them). */
+export async function paymentsOf(db: Db, clientId: number) {
+  return db
+    .select({ payment: payments, deceasedFirstName: deceased.firstName, deceasedLastName: deceased.lastName })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(eq(payments.clientId, clientId))
+    .orderBy(desc(payments.paymentDate), desc(payments.id))
+}
+
+/** The family's bookings still to pay (pending or partial, not cancelled), newest first, with their services and payments. */
+export async function unpaidBookingsOf(db: Db, clientId: number) {
+  const rows = await db
+    .select({ b: bookings, first: deceased.firstName, last: deceased.lastName })
+    .from(bookings)
+    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(and(eq(bookings.clientId, clientId), inArray(bookings.paymentStatus, ['pending', 'partial']), ne(bookings.status, 'cancelled')))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.b.id)
+  const lines = await db.select().from(bookingLines).where(inArray(bookingLines.bookingId, ids)).orderBy(bookingLines.id)
+  const paid = await db.select({ bookingId: payments.bookingId, status: payments.status, amount: payments.amount }).from(payments).where(inArray(payments.bookingId, ids))
+  return rows.map(({ b, first, last }) => ({
+    booking: b,
+    deceasedFirstName: first,
+    deceasedLastName: last,
+    services: lines.filter((l) => l.bookingId === b.id).map((l) => l.serviceName),
+    payments: paid.filter((p) => p.bookingId === b.id),
+  }))
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())
+
+export function toWirePayment(p: PaymentRow) {
+  return {
+    id: p.id,
+    booking_id: p.bookingId,
+    transaction_id: p.transactionId,
+    payment_method: p.paymentMethod,
+    status: p.status,
+    amount: p.amount,
+    payment_date: iso(p.paymentDate),
+    phone: p.phone,
+    description: p.resultDesc,
+    contributor_name: p.contributorName,
+  }
+}

@@ -1,0 +1,62 @@
+/** The financial report's rows (shared/report.ts): from plain payments, bookings and lines, as both backends call them. */
+import { describe, expect, it } from 'vitest'
+import { serviceRows, summaryOf, transactionRows, type PaymentOfReport } from '../../../shared/report'
+
+const payment = (p: Partial<PaymentOfReport> & { id: number }): PaymentOfReport => ({
+  bookingId: 1,
+  date: '2026-03-01T10:00:00.000Z',
+  method: 'mpesa',
+  status: 'completed',
+  amount: 100,
+  receipt: 'QK1',
+  contributorName: null,
+  clientName: 'Jane Wanjiru',
+  ...p,
+})
+
+describe('report rows', () => {
+  it('the summary: revenue and average of the completed payments, bookings awaiting payment unless cancelled', () => {
+    const figures = summaryOf(
+      [{ amount: 1000 }, { amount: 2001 }],
+      [
+        { status: 'confirmed', paymentStatus: 'pending' },
+        { status: 'confirmed', paymentStatus: 'partial' },
+        { status: 'cancelled', paymentStatus: 'pending' },
+        { status: 'completed', paymentStatus: 'paid' },
+      ],
+    )
+    expect(figures).toEqual({ totalRevenue: 3001, completedPayments: 2, avgTransactionValue: 1501, totalBookings: 4, pendingPayments: 2 })
+    expect(summaryOf([], [])).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0 })
+  })
+
+  it('transactions: newest first (the later id first on the same moment), described by their services, a contribution named after the relative', () => {
+    const rows = transactionRows(
+      [
+        payment({ id: 1, date: '2026-03-01T10:00:00.000Z' }),
+        payment({ id: 2, date: '2026-03-02T10:00:00.000Z', bookingId: 2, contributorName: 'Otieno', receipt: null, status: 'processing' }),
+        payment({ id: 3, date: '2026-03-01T10:00:00.000Z', method: 'cash', clientName: null }),
+      ],
+      (bookingId) => (bookingId === 1 ? ['Hearse', 'Viewing'] : []),
+    )
+    expect(rows.map((r) => r.id)).toEqual([2, 3, 1])
+    expect(rows[0]).toEqual({ id: 2, date: '2026-03-02T10:00:00.000Z', description: 'Booking #2', paymentMethod: 'M-Pesa', customer: 'Otieno (contribution)', amount: 100, status: 'processing', receipt: null })
+    expect(rows[1]).toMatchObject({ description: 'Booking #1 – Hearse, Viewing', paymentMethod: 'Other', customer: 'Former client' })
+    expect(rows[2]).toMatchObject({ customer: 'Jane Wanjiru', receipt: 'QK1' })
+  })
+
+  it('services: each counted by quantity and valued at its booked price, the most valuable first (then by name)', () => {
+    expect(
+      serviceRows([
+        { service: 'Viewing', quantity: 1, price: 500 },
+        { service: 'Hearse', quantity: 2, price: 1000 },
+        { service: 'Viewing', quantity: 3, price: 500 },
+        { service: 'Flowers', quantity: 1, price: 2000 },
+      ]),
+    ).toEqual([
+      { service: 'Flowers', bookings: 1, revenue: 2000 },
+      { service: 'Hearse', bookings: 2, revenue: 2000 },
+      { service: 'Viewing', bookings: 4, revenue: 2000 },
+    ])
+    expect(serviceRows([])).toEqual([])
+  })
+})
