@@ -18,20 +18,11 @@ const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the f
  * add to it (a new violation is fixed where it is written).
  */
 const LAYERING_TODO = [
-  ...['auth', 'bookings', 'contact', 'contributions', 'documents', 'mail-outbox', 'messages', 'payments', 'settings', 'sms-outbox'].flatMap((r) => [
+  ...['bookings', 'documents', 'messages'].flatMap((r) => [
     { file: `server/routes/${r}.ts`, imports: 'server/db/schema' },
     { file: `server/routes/${r}.ts`, imports: 'drizzle-orm' },
   ]),
   { file: 'server/routes/custody.ts', imports: 'drizzle-orm' },
-  { file: 'server/routes/health.ts', imports: 'drizzle-orm' },
-  { file: 'server/db/client.ts', imports: 'server/repo/users' },
-  { file: 'server/db/maintenance.ts', imports: 'server/repeat' },
-  { file: 'server/db/seed.ts', imports: 'mocks/' },
-  { file: 'server/db/seed.ts', imports: 'server/auth' },
-  { file: 'server/db/seed.ts', imports: 'server/repo/' },
-  { file: 'server/mail.ts', imports: 'server/routes/settings' },
-  { file: 'server/mpesa.ts', imports: 'server/routes/settings' },
-  { file: 'server/sms.ts', imports: 'server/routes/settings' },
 ]
 
 /**

@@ -37,7 +37,7 @@ async function prepare(database: { databaseUrl?: string; dataDir?: string }): Pr
     FROM bookings b JOIN deceased d ON d.id = b.deceased_id WHERE d.first_name = 'Bench'`)
   // PostgreSQL's autovacuum analyses the 10,000 new rows only after a while: until then its plans
   // guess (the search's generic plan then took seconds). PGlite has no autovacuum: the server
-  // vacuums and analyses it itself (db/maintenance.ts), here two seconds after start instead of a minute.
+  // vacuums and analyses it itself (server/maintenance.ts), here two seconds after start instead of a minute.
   if (database.databaseUrl) await db.execute(sql`ANALYZE`)
   await close()
 }

@@ -23,7 +23,7 @@ import { createDarajaClient, type Daraja } from './daraja/client'
 import { newCallbackSecret } from './daraja/callback'
 import { startDarajaSimulator, type DarajaSimulator } from './daraja/simulator'
 import { startReconciler } from './reconcile'
-import { startPgliteMaintenance } from './db/maintenance'
+import { startPgliteMaintenance } from './maintenance'
 import { smsSenderFromConfig, startSmsSender } from './sms'
 import { mailTransportFor, smtpServerName, startMailSender } from './mail'
 import { startRetentionJob } from './retention'
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   // Open pushes are checked by jobs kept in the database: a push made before a restart is finished by this start.
   const reconciler = startReconciler(database.db, log, daraja, { firstCheckMs: reconcileFirstMs, pollMs: config.RECONCILE_POLL_MS })
 
-  // PGlite has no autovacuum: the server does its work (db/maintenance.ts).
+  // PGlite has no autovacuum: the server does its work (server/maintenance.ts).
   const maintenance = startPgliteMaintenance(database, log, config.MAINTENANCE_FIRST_MS)
 
   // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { openDatabase, type Database } from '../../server/db/client'
-import { PGLITE_MAINTENANCE_EVERY_MS, startPgliteMaintenance } from '../../server/db/maintenance'
+import { PGLITE_MAINTENANCE_EVERY_MS, startPgliteMaintenance } from '../../server/maintenance'
 
 function capturedLog() {
   const lines: Array<{ msg: string; ms?: number }> = []

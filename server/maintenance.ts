@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { Database } from './client'
-import { repeatEvery } from '../repeat'
+import type { Database } from './db/client'
+import { repeatEvery } from './repeat'
 
 /** How often PGlite's tables are vacuumed and analysed (PostgreSQL's autovacuum does it on a server). */
 export const PGLITE_MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000
