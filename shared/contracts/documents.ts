@@ -115,3 +115,12 @@ export function documentTypeLabel(type: string): string {
 export function deceasedOf(doc: Pick<Document, 'deceased_first_name' | 'deceased_last_name'>): string {
   return `${doc.deceased_first_name ?? ''} ${doc.deceased_last_name ?? ''}`.trim()
 }
+
+// ---- the API's words for documents (both backends answer with these) ----
+export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
+export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
+export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
+export const MSG_DOCUMENT_UPLOADED = 'Document uploaded successfully'
+export const MSG_DOCUMENT_DELETED = 'Document deleted successfully'
+/** A document's name when its uploader's account is gone. */
+export const FORMER_CLIENT = 'Former client'
