@@ -5,7 +5,7 @@ import { valid } from '../http'
 import { requireAuth } from '../auth'
 import { contactMessages } from '../db/schema'
 import type { AppEnv } from '../types'
-import { contactThread } from './messages'
+import { contactThread } from '../domain/messages'
 import { LIMITS, limitByAddress } from '../limits'
 
 export const MSG_CONTACT_SENT = 'Message sent'
