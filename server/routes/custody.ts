@@ -5,12 +5,16 @@
  * booking answers 404.
  */
 import { Hono } from 'hono'
+import type { Context } from 'hono'
 import { CustodyRequest } from '../../shared/contracts/custody'
 import { requireAuth } from '../auth'
 import { parse, valid } from '../http'
 import type { AppEnv } from '../types'
 import { custodyOf, recordCustody } from '../domain/custody'
-import { visibleBooking } from './bookings'
+import { visibleBooking as visibleBookingOf } from '../domain/bookings'
+
+/** The booking if the signed-in user may see it, else 404. */
+const visibleBooking = (c: Context<AppEnv>) => visibleBookingOf(c.var.deps.db, c.var.user, c.req.param('id') ?? '')
 
 export const custodyRoutes = new Hono<AppEnv>()
   .get('/:id/custody', requireAuth(), async (c) => c.json(await custodyOf(c.var.deps.db, await visibleBooking(c))))

@@ -145,6 +145,8 @@ export const AssignRequest = z.object({ attendant_id: z.union([z.number(), z.str
 
 // ---- the API's words for bookings and deceased records (both backends answer with these) ----
 export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
+/** The name shown for a family whose account is gone (a booking's client, a document's uploader). */
+export const FORMER_CLIENT = 'Former client'
 export const MSG_DECEASED_NOT_FOUND = 'Deceased record not found'
 export const MSG_NOT_AN_ATTENDANT = 'The selected user is not a morgue attendant'
 export const MSG_UNKNOWN_SERVICE = 'Unknown service'

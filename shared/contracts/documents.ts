@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import { Id, Pagination } from './common'
-import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType } from './bookings'
+import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, FORMER_CLIENT, type DocumentType } from './bookings'
 
-export { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType }
+export { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, FORMER_CLIENT, type DocumentType }
 
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
@@ -122,5 +122,3 @@ export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral
 export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
 export const MSG_DOCUMENT_UPLOADED = 'Document uploaded successfully'
 export const MSG_DOCUMENT_DELETED = 'Document deleted successfully'
-/** A document's name when its uploader's account is gone. */
-export const FORMER_CLIENT = 'Former client'
