@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../shared/errors'
+import { refusal } from './refusal'
 import { auditEntry, checkAttendant, checkNewBooking, checkPickup, checkTasks, checkTransport, planPaymentChange, planStatusChange } from '../../../shared/bookings'
 import { MSG_DECEASED_NOT_FOUND, MSG_DAYS_NOT_PER_DAY, MSG_NOT_AN_ATTENDANT, MSG_PAID_NEEDS_REASON, MSG_SERVICE_HOURS } from '../../../shared/contracts/bookings'
 import { MSG_ALREADY_LEFT, MSG_NOT_DEPARTED, MSG_NOT_IN_CARE, MSG_NOT_RELEASED, MSG_TRANSFER_DEPARTED, MSG_TRANSFER_DELIVERED } from '../../../shared/contracts/morgue'
-
-/** The error a rule throws, for its status, message and field errors. */
-function refusal(run: () => unknown): ApiError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('the rule did not refuse')
-}
 
 // Noon in Nairobi on a fixed day: "today" is 2026-03-10 there.
 const now = new Date('2026-03-10T09:00:00Z')

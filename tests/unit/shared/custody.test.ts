@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../shared/errors'
+import { refusal } from './refusal'
 import { checkCustodyEvent, custodyRecord, custodySavedMessage, releaseActivity } from '../../../shared/custody'
 import { CUSTODY_MESSAGES, type CustodyRequest } from '../../../shared/contracts/custody'
-
-function refusal(run: () => unknown): ApiError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('the rule did not refuse')
-}
 
 const release: CustodyRequest = { kind: 'released', receiver_name: 'Wanjiru Kamau', receiver_id_number: '12345678', receiver_relationship: 'Daughter' }
 const approvedPermit = [{ document_type: 'burial_permit', status: 'approved' }]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../shared/errors'
+import { refusal } from './refusal'
 import {
   canSeeDocument,
   checkReview,
@@ -14,16 +14,6 @@ import {
   uploadActivity,
 } from '../../../shared/documents'
 import { DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_NO_BOOKING_BYTES, MSG_ALREADY_REVIEWED, MSG_APPROVED_KEPT, MSG_QUOTA_NO_BOOKING, MSG_REJECT_NEEDS_REASON } from '../../../shared/contracts/documents'
-
-function refusal(run: () => unknown): ApiError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof ApiError) return error
-    throw error
-  }
-  throw new Error('the rule did not refuse')
-}
 
 const admin = { id: 1, role: 'admin' as const }
 const family = { id: 7, role: 'client' as const }
