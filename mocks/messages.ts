@@ -6,8 +6,8 @@
 import { db, nextId, plain } from './db'
 import type { BookingRecord, ChatMessageRecord, MessageThreadRecord, UserRecord } from './db'
 import { ApiError } from './http'
-import { canSeeBooking } from '../shared/rules'
-import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, isFamilySide, smsLanguage, type AuthorRole, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
+import { listsThread, mayReadThread, newsAuthors, threadOrder, threadSummary, wireChatMessage } from '../shared/messages'
+import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
 
@@ -36,7 +36,6 @@ export async function contactThread(input: { name: string; email: string; messag
   await db.chatMessage.create({ id: nextId('chatMessage'), thread_id: id, author_id: null, author_name: input.name, author_role: 'visitor', body: input.message, created_at: at })
 }
 
-const isOtherSide = (user: UserRecord, role: AuthorRole) => role !== 'system' && (user.role === 'client' ? !isFamilySide(role) : isFamilySide(role))
 
 function lastRead(threadId: number, userId: number): number {
   return db.messageRead.findFirst((q) => q.where({ thread_id: threadId, user_id: userId }))?.last_read_id ?? 0
@@ -47,45 +46,31 @@ function messagesIn(threadId: number): ChatMessageRecord[] {
 }
 
 function mayAccess(user: UserRecord, thread: MessageThreadRecord): BookingRecord | null | false {
-  if (thread.booking_id === null) return user.role === 'admin' ? null : false
-  const booking = db.booking.findFirst((q) => q.where({ id: thread.booking_id! }))
-  return booking && canSeeBooking(user, booking) ? booking : false
+  const booking = thread.booking_id === null ? undefined : db.booking.findFirst((q) => q.where({ id: thread.booking_id! }))
+  if (!mayReadThread(user, thread, booking)) return false
+  return booking ?? null
 }
 
 export function summary(user: UserRecord, thread: MessageThreadRecord) {
   const messages = messagesIn(thread.id)
   const read = lastRead(thread.id, user.id)
-  const unread = messages.filter((m) => m.id > read && isOtherSide(user, m.author_role)).length
+  const news = newsAuthors(user.role)
   const last = messages.at(-1)
-  let title = thread.contact_name ?? ''
-  let family: string | null = thread.contact_email
-  if (thread.booking_id !== null) {
-    const booking = db.booking.findFirst((q) => q.where({ id: thread.booking_id! }))
-    const d = booking ? db.deceased.findFirst((q) => q.where({ id: booking.deceased_id })) : undefined
-    title = d ? `${d.first_name} ${d.last_name}` : ''
-    family = booking ? (db.user.findFirst((q) => q.where({ id: booking.client_id }))?.name ?? null) : null
-  }
-  return {
-    id: thread.id,
-    booking_id: thread.booking_id,
-    title,
-    family_name: family,
-    unread,
-    last_message: last ? { body: last.body, author_name: last.author_name, created_at: last.created_at } : null,
-    updated_at: thread.updated_at,
-  }
+  const booking = thread.booking_id === null ? undefined : db.booking.findFirst((q) => q.where({ id: thread.booking_id! }))
+  return threadSummary({
+    ...thread,
+    deceased: (booking && db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))) ?? null,
+    client_name: booking ? (db.user.findFirst((q) => q.where({ id: booking.client_id }))?.name ?? null) : null,
+    unread: messages.filter((m) => m.id > read && news.includes(m.author_role)).length,
+    last: last ? { body: last.body, author_name: last.author_name, created_at: last.created_at } : null,
+  })
 }
 
 /** The threads a user may see: the family every booking's; staff those where someone wrote; unread first. */
 export async function threadsFor(user: UserRecord) {
   if (user.role === 'client') for (const b of db.booking.findMany((q) => q.where({ client_id: user.id }))) await bookingThread(b.id)
-  const visible = db.messageThread.all().filter((t) => {
-    if (mayAccess(user, t) === false) return false
-    return user.role === 'client' || messagesIn(t.id).some((m) => m.author_role !== 'system')
-  })
-  return visible
-    .map((t) => summary(user, plain(t)))
-    .sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0) || b.updated_at.localeCompare(a.updated_at) || b.id - a.id)
+  const visible = db.messageThread.all().filter((t) => mayAccess(user, t) !== false && listsThread(user.role, messagesIn(t.id).some((m) => m.author_role !== 'system')))
+  return visible.map((t) => summary(user, plain(t))).sort(threadOrder)
 }
 
 export function visibleThread(user: UserRecord, id: number): { thread: MessageThreadRecord; booking: BookingRecord | null } {
@@ -106,7 +91,7 @@ export async function markRead(threadId: number, userId: number): Promise<void> 
 }
 
 export function wireMessages(user: UserRecord, threadId: number) {
-  return messagesIn(threadId).map((m) => ({ id: m.id, body: m.body, author_name: m.author_name, author_role: m.author_role, mine: m.author_id === user.id, created_at: m.created_at }))
+  return messagesIn(threadId).map((m) => wireChatMessage(m, user.id))
 }
 
 export async function addMessage(user: UserRecord, thread: MessageThreadRecord, body: string): Promise<ChatMessageRecord> {

@@ -1,7 +1,6 @@
-/** The morgue's side of a booking: care records, the burial permit, the wire shape. */
+/** The morgue's side of a booking: its care record, read and changed. */
 import { db, nextId } from './db'
 import type { BookingRecord, MorgueCareRecord } from './db'
-import { permitStatus as permitOf } from '../shared/rules'
 
 /** The care record of a booking, or the default one (body received when the booking was made). */
 export function careOf(b: BookingRecord): MorgueCareRecord {
@@ -28,9 +27,4 @@ export async function updateCare(b: BookingRecord, change: (c: MorgueCareRecord)
   const fresh = { ...careOf(b), id: nextId('morgueCare') }
   change(fresh)
   return db.morgueCare.create(fresh)
-}
-
-/** The burial permit's state: approved if any copy is approved, else the newest copy's status. */
-export function permitStatus(bookingId: number): 'approved' | 'pending' | 'rejected' | 'missing' {
-  return permitOf(db.document.findMany((q) => q.where({ booking_id: bookingId })))
 }

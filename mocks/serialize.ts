@@ -3,6 +3,7 @@ import { db } from './db'
 import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, ServiceRecord, UserRecord } from './db'
 import { amountDue as amountDueOf, missingDocuments as missingOf } from '../shared/rules'
 import { wireBooking } from '../shared/wire'
+import { FORMER_CLIENT } from '../shared/contracts/bookings'
 
 export interface WireUser {
   id: number
@@ -63,7 +64,7 @@ export function toWireDocument(d: DocumentRecord) {
     status: d.status,
     review_notes: d.review_notes,
     created_at: d.created_at,
-    uploaded_by_name: userName(d.uploaded_by) ?? 'Former client',
+    uploaded_by_name: userName(d.uploaded_by) ?? FORMER_CLIENT,
     booking_id: d.booking_id,
     deceased_first_name: deceased?.first_name ?? null,
     deceased_last_name: deceased?.last_name ?? null,

@@ -4,6 +4,7 @@
  * server from one query. One definition, so the two answers cannot drift apart.
  */
 import { missingDocuments, permitStatus } from './rules'
+import { FORMER_CLIENT } from './contracts/bookings'
 
 export interface BookingParts {
   booking: {
@@ -46,7 +47,7 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
     deceased_first_name: deceased?.first_name ?? '',
     deceased_last_name: deceased?.last_name ?? '',
     client_id: b.client_id,
-    client_name: client?.name ?? 'Former client',
+    client_name: client?.name ?? FORMER_CLIENT,
     services: lines.map((l) => ({ id: l.id, service_id: l.service_id, service_name: l.service_name, quantity: l.quantity, price_at_booking: l.price_at_booking, scheduled_date: l.scheduled_date })),
     required_documents: missingDocuments(b.status, docs),
     has_notifications: b.has_notifications,

@@ -1,34 +1,40 @@
 import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
-import type { BookingLine, BookingRecord, UserRecord } from '../db'
+import type { BookingRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireRole, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { BookingsQuery, pageOf } from '../../shared/validation'
 import { bookingMatches } from '../../shared/booking-search'
 import { closeIfOverdue, deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
-import { MSG_CANCEL_WHILE_PAYING, bookingLineCheck, canSeeBooking as canSee, mayChangeBookingStatus, refundDueMessage } from '../../shared/rules'
+import { MSG_CANCEL_WHILE_PAYING, canSeeBooking as canSee, refundDueMessage } from '../../shared/rules'
+import { assignedActivity, checkAttendant, checkNewBooking, newBookingActivity, planPaymentChange, planStatusChange, type AuditEntry } from '../../shared/bookings'
 import { lengths } from '../limits'
 import { smsMockFamily } from '../messages'
 import { idempotent } from '../idempotency'
-import { AssignRequest, BookingPaymentRequest, BookingRequest, BookingStatusRequest, MSG_PAID_NEEDS_REASON } from '../../shared/contracts/bookings'
+import {
+  AssignRequest,
+  BOOKING_PAYMENT_TEXT_LABELS,
+  BOOKING_STATUS_TEXT_LABELS,
+  BOOKING_TEXT_LABELS,
+  BookingPaymentRequest,
+  BookingRequest,
+  BookingStatusRequest,
+  MSG_ATTENDANT_ASSIGNED,
+  MSG_BOOKING_CREATED,
+  MSG_BOOKING_NOT_FOUND,
+  MSG_BOOKING_PAYMENT_UPDATED,
+  MSG_BOOKING_STATUS_UPDATED,
+} from '../../shared/contracts/bookings'
 
-/** Keeps who changed what on a booking (only real changes: from ≠ to). */
-async function audit(bookingId: number, user: UserRecord, field: 'status' | 'payment_status', from: string, to: string, reason: string | null) {
-  if (from === to) return
-  await db.bookingAudit.create({
-    id: nextId('bookingAudit'),
-    booking_id: bookingId,
-    at: new Date().toISOString(),
-    by_user_id: user.id,
-    by_name: user.name,
-    field,
-    from,
-    to,
-    reason: reason && reason.trim() !== '' ? reason.trim() : null,
-  })
+/** Keeps the audit entries the shared rule decided on. */
+async function audit(bookingId: number, user: UserRecord, entries: readonly AuditEntry[]) {
+  for (const entry of entries) {
+    await db.bookingAudit.create({ id: nextId('bookingAudit'), booking_id: bookingId, at: new Date().toISOString(), by_user_id: user.id, by_name: user.name, ...entry })
+  }
 }
 
-export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
+/** Other handlers' imports of these keep working; the message itself lives in the contract. */
+export { MSG_BOOKING_NOT_FOUND }
 
 /** Can this user see this booking? (owner client, admin, or the assigned attendant) */
 export function canSeeBooking(user: UserRecord, booking: BookingRecord): boolean {
@@ -45,14 +51,6 @@ export function findVisibleBooking(user: UserRecord, rawId: string | readonly st
 
 const list = (bookings: BookingRecord[]) => HttpResponse.json({ bookings: [...bookings].sort(byNewest).map(toWireBooking) })
 
-const STATUS_LABELS: Record<BookingRecord['status'], string> = {
-  pending: 'pending',
-  confirmed: 'confirmed',
-  in_progress: 'in progress',
-  completed: 'completed',
-  cancelled: 'cancelled',
-}
-
 export const bookingHandlers = [
   http.post(
     '*/api/bookings',
@@ -60,40 +58,31 @@ export const bookingHandlers = [
       const user = await requireRoleOf(request, 'client')
       // A retried request (same Idempotency-Key) gets the first answer: never a second booking.
       return idempotent(request, user.id, async () => {
-        const input = lengths(await body(request, BookingRequest), { notes: 'Notes', venue: 'Venue' })
+        const input = lengths(await body(request, BookingRequest), BOOKING_TEXT_LABELS)
         const deceasedId = toIntId(input.deceased_id)
         const deceased = deceasedId === null ? undefined : db.deceased.findFirst((q) => q.where({ id: deceasedId }))
-        if (!deceased || deceased.client_id !== user.id) throw new ApiError(404, 'Deceased record not found')
-
-        const lines: Omit<BookingLine, 'id'>[] = []
-        for (const [i, line] of input.services.entries()) {
+        const services = input.services.map((line) => {
           const serviceId = toIntId(line.service_id)
-          const service = serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
-          if (!service) throw new ApiError(422, `Unknown service: ${String(line.service_id)}`, { [`services.${i}.service_id`]: 'Unknown service' })
-          if (lines.some((l) => l.service_id === service.id)) {
-            throw new ApiError(422, `Service selected twice: ${service.name}`, { [`services.${i}.service_id`]: 'Service selected twice' })
-          }
-          const { problem, quantity } = bookingLineCheck(line, service, i)
-          if (problem) throw new ApiError(422, problem.message, { [problem.field]: problem.message })
-          lines.push({ service_id: service.id, service_name: service.name, quantity, price_at_booking: service.price, scheduled_date: line.scheduled_date })
-        }
+          return serviceId === null ? undefined : db.service.findFirst((q) => q.where({ id: serviceId }))
+        })
+        const checked = checkNewBooking({ request: input, services, deceased, actor: user })
         const id = nextId('booking')
         const booking = await db.booking.create({
           id,
           client_id: user.id,
-          deceased_id: deceased.id,
+          deceased_id: checked.deceased.id,
           status: 'pending',
           payment_status: 'pending',
-          total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
-          notes: input.notes?.trim() || null,
-          venue: input.venue?.trim() || null,
+          total_amount: checked.total_amount,
+          notes: checked.notes,
+          venue: checked.venue,
           created_at: new Date().toISOString(),
           has_notifications: false,
           attendant_id: null,
-          lines: lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
+          lines: checked.lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
         })
-        await logActivity('booking', `New booking #${booking.id} by ${user.name} for ${deceased.first_name} ${deceased.last_name}`, user.id)
-        return HttpResponse.json({ booking: toWireBooking(booking), message: 'Booking created successfully' }, { status: 201 })
+        await logActivity('booking', newBookingActivity(booking.id, user.name, checked.deceased), user.id)
+        return HttpResponse.json({ booking: toWireBooking(booking), message: MSG_BOOKING_CREATED }, { status: 201 })
       })
     }),
   ),
@@ -160,34 +149,29 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       const booking = findVisibleBooking(user, params.id)
-      const input = lengths(await body(request, BookingStatusRequest), { notes: 'Notes', reason: 'Reason' })
+      const input = lengths(await body(request, BookingStatusRequest), BOOKING_STATUS_TEXT_LABELS)
+      const change = planStatusChange(user, booking, input)
       // A family may cancel its own booking while it has not started; everything else is admin-only.
-      if (!mayChangeBookingStatus(user, booking, input.status)) requireRole(user, 'admin')
-      const refund = input.status === 'cancelled' && input.refund === true && user.role === 'admin'
-      const before = { status: booking.status, payment_status: booking.payment_status }
-      const cancelling = input.status === 'cancelled' && booking.status !== 'cancelled'
+      if (!change.allowed) requireRole(user, 'admin')
       // A push past its expiry is closed first: it no longer holds the booking.
-      if (cancelling) for (const r of db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id }))) await closeIfOverdue(r)
-      if (cancelling && db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).some((r) => r.result_code === null)) {
+      if (change.cancelling) for (const r of db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id }))) await closeIfOverdue(r)
+      if (change.cancelling && db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).some((r) => r.result_code === null)) {
         throw new ApiError(409, MSG_CANCEL_WHILE_PAYING)
       }
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.status = input.status
-          if (input.notes !== undefined && input.notes.trim() !== '') b.notes = input.notes.trim()
-          if (refund) b.payment_status = 'refunded'
-          if (user.role === 'admin') b.has_notifications = true
+          if (change.notes !== undefined) b.notes = change.notes
+          if (change.refund) b.payment_status = 'refunded'
+          if (change.notifyFamily) b.has_notifications = true
         },
       })
-      const why = input.reason ?? input.notes ?? null
-      await audit(booking.id, user, 'status', before.status, input.status, why)
-      if (refund) await audit(booking.id, user, 'payment_status', before.payment_status, 'refunded', why)
-      await logActivity('booking', `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`, user.id)
-      // The family hears of a change made by the home (not of their own cancellation) by SMS as well.
-      if (user.role !== 'client' && before.status !== input.status) await smsMockFamily(booking, 'status', (t, home, name) => t.status(home, name, input.status))
+      await audit(booking.id, user, change.audit)
+      await logActivity('booking', change.activity, user.id)
+      if (change.smsFamily) await smsMockFamily(booking, 'status', (t, home, name) => t.status(home, name, input.status))
       const paid = amountPaid(booking.id)
-      if (cancelling && paid > 0) await logActivity('payment', refundDueMessage(booking.id, paid), user.id)
-      return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Booking status updated' })
+      if (change.cancelling && paid > 0) await logActivity('payment', refundDueMessage(booking.id, paid), user.id)
+      return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: MSG_BOOKING_STATUS_UPDATED })
     }),
   ),
 
@@ -196,21 +180,17 @@ export const bookingHandlers = [
     route(async ({ request, params }) => {
       const user = await requireRoleOf(request, 'admin')
       const booking = findVisibleBooking(user, params.id)
-      const input = lengths(await body(request, BookingPaymentRequest), { reason: 'Reason' })
-      const reason = input.reason?.trim() ?? ''
-      if (input.payment_status === 'paid' && booking.payment_status !== 'paid' && amountPaid(booking.id) === 0 && reason === '') {
-        throw new ApiError(422, MSG_PAID_NEEDS_REASON, { reason: MSG_PAID_NEEDS_REASON })
-      }
-      const from = booking.payment_status
+      const input = lengths(await body(request, BookingPaymentRequest), BOOKING_PAYMENT_TEXT_LABELS)
+      const change = planPaymentChange(booking, input, amountPaid(booking.id))
       const updated = await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.payment_status = input.payment_status
           b.has_notifications = true
         },
       })
-      await audit(booking.id, user, 'payment_status', from, input.payment_status, reason)
-      await logActivity('payment', `Payment status of booking #${booking.id} set to ${input.payment_status}`, user.id)
-      return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: 'Payment status updated' })
+      await audit(booking.id, user, change.audit)
+      await logActivity('payment', change.activity, user.id)
+      return HttpResponse.json({ booking: toWireBooking(updated ?? booking), message: MSG_BOOKING_PAYMENT_UPDATED })
     }),
   ),
 
@@ -221,18 +201,15 @@ export const bookingHandlers = [
       const booking = findVisibleBooking(user, params.id)
       const input = await body(request, AssignRequest)
       const attendantId = toIntId(input.attendant_id)
-      const attendant = attendantId === null ? undefined : db.user.findFirst((q) => q.where({ id: attendantId }))
-      if (!attendant || attendant.role !== 'morgue_attendant') {
-        throw new ApiError(422, 'The selected user is not a morgue attendant', { attendant_id: 'The selected user is not a morgue attendant' })
-      }
+      const attendant = checkAttendant(attendantId === null ? undefined : db.user.findFirst((q) => q.where({ id: attendantId })))
       await db.booking.update((q) => q.where({ id: booking.id }), {
         data(b) {
           b.attendant_id = attendant.id
           b.has_notifications = true
         },
       })
-      await logActivity('booking', `${attendant.name} assigned to booking #${booking.id}`, user.id)
-      return HttpResponse.json({ attendant: { id: attendant.id, name: attendant.name }, message: 'Attendant assigned successfully' })
+      await logActivity('booking', assignedActivity(attendant.name, booking.id), user.id)
+      return HttpResponse.json({ attendant: { id: attendant.id, name: attendant.name }, message: MSG_ATTENDANT_ASSIGNED })
     }),
   ),
 ]

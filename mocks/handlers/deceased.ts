@@ -5,9 +5,7 @@ import { toWireDeceased } from '../serialize'
 import { canSeeDeceased, dateOfDeathProblem } from '../../shared/rules'
 import { lengths } from '../limits'
 import { idempotent } from '../idempotency'
-import { DeceasedRequest } from '../../shared/contracts/bookings'
-
-const MSG_NOT_FOUND = 'Deceased record not found'
+import { DECEASED_TEXT_LABELS, DeceasedRequest, MSG_DECEASED_NOT_FOUND, MSG_DECEASED_SAVED } from '../../shared/contracts/bookings'
 
 export const deceasedHandlers = [
   http.post(
@@ -15,7 +13,7 @@ export const deceasedHandlers = [
     route(async ({ request }) => {
       const user = await requireRoleOf(request, 'client')
       return idempotent(request, user.id, async () => {
-        const input = lengths(await body(request, DeceasedRequest), { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' })
+        const input = lengths(await body(request, DeceasedRequest), DECEASED_TEXT_LABELS)
         const problem = dateOfDeathProblem(input.date_of_death)
         if (problem) throw new ApiError(422, problem, { date_of_death: problem })
         const deceased = await db.deceased.create({
@@ -29,7 +27,7 @@ export const deceasedHandlers = [
           religion: input.religion?.trim() || null,
           created_at: new Date().toISOString(),
         })
-        return HttpResponse.json({ deceased: toWireDeceased(deceased), message: 'Deceased details saved' }, { status: 201 })
+        return HttpResponse.json({ deceased: toWireDeceased(deceased), message: MSG_DECEASED_SAVED }, { status: 201 })
       })
     }),
   ),
@@ -38,11 +36,11 @@ export const deceasedHandlers = [
     '*/api/deceased/:id',
     route(async ({ request, params }) => {
       const user = await requireUser(request)
-      const id = parseId(params.id, MSG_NOT_FOUND)
+      const id = parseId(params.id, MSG_DECEASED_NOT_FOUND)
       const deceased = db.deceased.findFirst((q) => q.where({ id }))
       // An attendant reads only the deceased of bookings assigned to them.
       const assigned = deceased !== undefined && db.booking.findFirst((q) => q.where({ deceased_id: deceased.id, attendant_id: user.id })) !== undefined
-      if (!deceased || !canSeeDeceased(user, deceased, assigned)) throw new ApiError(404, MSG_NOT_FOUND)
+      if (!deceased || !canSeeDeceased(user, deceased, assigned)) throw new ApiError(404, MSG_DECEASED_NOT_FOUND)
       return HttpResponse.json({ deceased: toWireDeceased(deceased) })
     }),
   ),

@@ -2,55 +2,47 @@ import { http, HttpResponse } from 'msw'
 import { db, logActivity, nextId } from '../db'
 import type { DocumentRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireRoleOf, requireUser, route, validate } from '../http'
+import { MSG_FORBIDDEN } from '../../shared/contracts/auth-rules'
 import { deleteFile, putFile, readFile } from '../files'
 import { idempotent } from '../idempotency'
 import { toWireDocument } from '../serialize'
 import {
-  DOCUMENT_STATUSES,
   DOCUMENT_TYPE_LABELS,
   DocumentStatusRequest,
   DocumentUploadFields,
+  MSG_DOCUMENT_DELETED,
+  MSG_DOCUMENT_NOT_FOUND,
+  MSG_DOCUMENT_UPLOADED,
   MSG_FILE_REQUIRED,
-  documentQuota,
   MSG_FILE_TOO_BIG,
   MSG_FILE_TYPE,
   documentFileProblem,
   type DocumentType,
-  MSG_REJECT_NEEDS_REASON,
 } from '../../shared/contracts/documents'
-import { canSeeBooking } from './bookings'
+import {
+  canSeeDocument,
+  checkReview,
+  checkUploadBooking,
+  documentMatches,
+  documentSearchWords,
+  documentStats,
+  mayDeleteDocument,
+  quotaLeft,
+  reviewActivity,
+  reviewedMessage,
+  uploadActivity,
+} from '../../shared/documents'
 import { ListQuery } from '../../shared/validation'
 import { smsMockFamily } from '../messages'
 
-export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
-export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
-export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
-
 const byNewest = (a: DocumentRecord, b: DocumentRecord) => b.created_at.localeCompare(a.created_at) || b.id - a.id
-
-/** Who may see a document: its uploader, an admin, or the attendant assigned to its booking. */
-function canSeeDocument(user: UserRecord, doc: DocumentRecord): boolean {
-  if (user.role === 'admin') return true
-  if (user.role === 'client') return doc.uploaded_by === user.id
-  if (doc.booking_id === null) return false
-  const booking = db.booking.findFirst((q) => q.where({ id: doc.booking_id as number }))
-  return booking !== undefined && canSeeBooking(user, booking)
-}
 
 function findVisibleDocument(user: UserRecord, rawId: string | readonly string[] | undefined): DocumentRecord {
   const id = parseId(rawId, MSG_DOCUMENT_NOT_FOUND)
   const doc = db.document.findFirst((q) => q.where({ id }))
-  if (!doc || !canSeeDocument(user, doc)) throw new ApiError(404, MSG_DOCUMENT_NOT_FOUND)
+  const booking = doc?.booking_id == null ? undefined : db.booking.findFirst((q) => q.where({ id: doc.booking_id as number }))
+  if (!doc || !canSeeDocument(user, doc, booking)) throw new ApiError(404, MSG_DOCUMENT_NOT_FOUND)
   return doc
-}
-
-/** The text an admin's search is matched against: file name, type label, family, deceased. */
-function searchText(doc: DocumentRecord): string {
-  const wire = toWireDocument(doc)
-  return [wire.name, DOCUMENT_TYPE_LABELS[doc.document_type], wire.uploaded_by_name, wire.deceased_first_name, wire.deceased_last_name, wire.description]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase()
 }
 
 /** A header-safe file name for Content-Disposition (plus the UTF-8 form). */
@@ -73,9 +65,7 @@ export const documentHandlers = [
     '*/api/documents/stats/summary',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const all = db.document.all()
-      const count = (s: (typeof DOCUMENT_STATUSES)[number]) => all.filter((d) => d.status === s).length
-      return HttpResponse.json({ stats: { total: all.length, pending: count('pending'), approved: count('approved'), rejected: count('rejected') } })
+      return HttpResponse.json({ stats: documentStats(db.document.all().map((d) => ({ status: d.status, n: 1 }))) })
     }),
   ),
 
@@ -87,11 +77,11 @@ export const documentHandlers = [
       const { page, limit } = validate(ListQuery, { page: url.searchParams.get('page') ?? undefined, limit: url.searchParams.get('limit') ?? undefined })
       const type = url.searchParams.get('document_type') ?? ''
       const status = url.searchParams.get('status') ?? ''
-      const search = (url.searchParams.get('search') ?? '').trim().toLowerCase()
+      const search = documentSearchWords(url.searchParams.get('search') ?? '')
       let docs = db.document.all()
       if (type && type !== 'all') docs = docs.filter((d) => d.document_type === type)
       if (status && status !== 'all') docs = docs.filter((d) => d.status === status)
-      if (search) docs = docs.filter((d) => searchText(d).includes(search))
+      if (search) docs = docs.filter((d) => documentMatches(toWireDocument(d), search))
       docs.sort(byNewest)
       const total = docs.length
       const pages = Math.ceil(total / limit)
@@ -125,16 +115,11 @@ export const documentHandlers = [
           return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
         }
         const fields = validate(DocumentUploadFields, { document_type: text('document_type'), description: text('description'), booking_id: text('booking_id') })
-        let bookingId: number | null = null
-        if (fields.booking_id !== undefined) {
-          const booking = db.booking.findFirst((q) => q.where({ id: Number(fields.booking_id) }))
-          if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
-          bookingId = booking.id
-        }
+        const bookingId = fields.booking_id === undefined ? null : checkUploadBooking(db.booking.findFirst((q) => q.where({ id: Number(fields.booking_id) })), user).id
         // The account's storage quota: what it keeps plus this file.
         const used = db.document.findMany((q) => q.where({ uploaded_by: user.id })).reduce((total, d) => total + d.size, 0)
-        const quota = documentQuota(db.booking.findFirst((q) => q.where({ client_id: user.id })) !== undefined)
-        if (used + file.size > quota.bytes) throw new ApiError(413, quota.message, { file: quota.message })
+        const left = quotaLeft(used, db.booking.findFirst((q) => q.where({ client_id: user.id })) !== undefined)
+        if (file.size > left.bytes) throw new ApiError(413, left.message, { file: left.message })
         const bytes = new Uint8Array(await file.arrayBuffer())
         const ext = name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? 'bin'
         const type = file.type && file.type !== 'application/octet-stream' ? file.type : ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : 'application/octet-stream'
@@ -154,8 +139,8 @@ export const documentHandlers = [
           review_notes: null,
           created_at: new Date().toISOString(),
         })
-        await logActivity('document', `${user.name} uploaded ${DOCUMENT_TYPE_LABELS[doc.document_type]}${bookingId ? ` for booking #${bookingId}` : ''}`, user.id)
-        return HttpResponse.json({ document: toWireDocument(doc), message: 'Document uploaded successfully' }, { status: 201 })
+        await logActivity('document', uploadActivity(user.name, doc.document_type, bookingId), user.id)
+        return HttpResponse.json({ document: toWireDocument(doc), message: MSG_DOCUMENT_UPLOADED }, { status: 201 })
       })
     }),
   ),
@@ -186,11 +171,10 @@ export const documentHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       const doc = findVisibleDocument(user, params.id)
-      if (user.role === 'morgue_attendant') throw new ApiError(403, 'You do not have permission to perform this action')
-      if (user.role === 'client' && doc.status === 'approved') throw new ApiError(409, MSG_APPROVED_KEPT)
+      if (!mayDeleteDocument(user, doc)) throw new ApiError(403, MSG_FORBIDDEN)
       await db.document.delete((q) => q.where({ id: doc.id }))
       await deleteFile(doc.id)
-      return HttpResponse.json({ message: 'Document deleted successfully' })
+      return HttpResponse.json({ message: MSG_DOCUMENT_DELETED })
     }),
   ),
 
@@ -200,12 +184,11 @@ export const documentHandlers = [
       const admin = await requireRoleOf(request, 'admin')
       const doc = findVisibleDocument(admin, params.id)
       const input = await body(request, DocumentStatusRequest)
-      if (doc.status !== 'pending') throw new ApiError(409, MSG_ALREADY_REVIEWED)
-      if (input.status === 'rejected' && !input.notes?.trim()) throw new ApiError(422, MSG_REJECT_NEEDS_REASON, { notes: MSG_REJECT_NEEDS_REASON })
+      const notes = checkReview(doc, input)
       const updated = await db.document.update((q) => q.where({ id: doc.id }), {
         data(d) {
           d.status = input.status
-          d.review_notes = input.notes?.trim() ? input.notes.trim() : null
+          d.review_notes = notes
         },
       })
       // The family hears about it on their dashboard until they open the booking.
@@ -216,10 +199,10 @@ export const documentHandlers = [
           },
         })
         const booking = db.booking.findFirst((q) => q.where({ id: doc.booking_id as number }))
-        if (booking) await smsMockFamily(booking, 'document', (t, home, name) => t.document(home, name, doc.document_type, input.status, input.status === 'rejected' ? (input.notes?.trim() || null) : null))
+        if (booking) await smsMockFamily(booking, 'document', (t, home, name) => t.document(home, name, doc.document_type, input.status, input.status === 'rejected' ? notes : null))
       }
-      await logActivity('document', `${DOCUMENT_TYPE_LABELS[doc.document_type]}${doc.booking_id ? ` for booking #${doc.booking_id}` : ''} ${input.status}`, admin.id)
-      return HttpResponse.json({ document: toWireDocument(updated ?? doc), message: `Document marked as ${input.status}` })
+      await logActivity('document', reviewActivity(doc.document_type, doc.booking_id, input.status), admin.id)
+      return HttpResponse.json({ document: toWireDocument(updated ?? doc), message: reviewedMessage(input.status) })
     }),
   ),
 ]

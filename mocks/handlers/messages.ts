@@ -3,7 +3,8 @@ import { db, plain } from '../db'
 import { body, requireRoleOf, requireUser, route, toIntId, ApiError, parseId } from '../http'
 import { MSG_MESSAGE_SENT, MSG_THREAD_NOT_FOUND, OpenThreadRequest, REPLY_SMS_DELAY_MS, SendMessageRequest } from '../../shared/contracts/messages'
 import { maskSignInCode } from '../../shared/contracts/two-factor'
-import { canSeeBooking, MSG_BOOKING_NOT_FOUND } from './bookings'
+import { canSeeBooking } from '../../shared/rules'
+import { MSG_BOOKING_NOT_FOUND } from '../../shared/contracts/bookings'
 import { addMessage, bookingThread, flushDueSms, markRead, smsMockFamily, summary, threadsFor, visibleThread, wireMessages, wireSms } from '../messages'
 
 /** Conversations per booking (src/api/contracts/messages.ts), as the server answers them. */

@@ -4,23 +4,15 @@
  * Only the assigned attendant (or an admin) may call them; another booking answers 404.
  */
 import { http, HttpResponse } from 'msw'
-import { ApiError, body, readJson, requireRoleOf, route, validate } from '../http'
+import { body, readJson, requireRoleOf, route, validate } from '../http'
 import { updateCare, careOf } from '../morgue'
 import { toWireBooking } from '../serialize'
 import { findVisibleBooking } from './bookings'
-import { PREP_TASKS, PickupRequest, TasksRequest, TransportRequest } from '../../shared/contracts/morgue'
+import { MSG_PICKUP_SAVED, MSG_TASKS_SAVED, PICKUP_TEXT_LABELS, PickupRequest, TasksRequest, TransportRequest } from '../../shared/contracts/morgue'
+import { checkPickup, checkTasks, checkTransport } from '../../shared/bookings'
 import { lengths } from '../limits'
 import { CustodyRequest } from '../../shared/contracts/custody'
 import { recordCustody, savedAnswer } from './custody'
-
-export const MSG_TASKS_SAVED = 'Preparation tasks updated'
-export const MSG_NOT_RELEASED = 'Release the body before the transfer departs'
-export const MSG_NOT_DEPARTED = 'The transfer has not departed yet'
-export const MSG_NOT_IN_CARE = 'This booking is not in the morgue\'s care'
-export const MSG_PICKUP_SAVED = 'Pickup place updated'
-export const MSG_ALREADY_LEFT = 'The transfer has already left'
-
-const inCare = (status: string) => status !== 'completed' && status !== 'cancelled'
 
 export const morgueHandlers = [
   http.put(
@@ -29,9 +21,7 @@ export const morgueHandlers = [
       const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
       const booking = findVisibleBooking(user, params.id)
       const input = await body(request, TasksRequest)
-      if (!inCare(booking.status)) throw new ApiError(422, MSG_NOT_IN_CARE)
-      // Kept in checklist order, each once.
-      const tasks = PREP_TASKS.filter((t) => input.tasks.includes(t))
+      const tasks = checkTasks(booking, input.tasks)
       await updateCare(booking, (c) => {
         c.tasks = [...tasks]
       })
@@ -58,13 +48,10 @@ export const morgueHandlers = [
       const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
       const booking = findVisibleBooking(user, params.id)
       const input = await body(request, TransportRequest)
-      const care = careOf(booking)
-      if (input.transport_status === 'departed' && !care.released_at) throw new ApiError(422, MSG_NOT_RELEASED)
-      if (input.transport_status === 'delivered' && care.transport_status === 'scheduled') throw new ApiError(422, MSG_NOT_DEPARTED)
+      const message = checkTransport(careOf(booking), input.transport_status)
       await updateCare(booking, (c) => {
         c.transport_status = input.transport_status
       })
-      const message = input.transport_status === 'departed' ? 'Transfer marked as departed' : 'Transfer marked as delivered'
       return HttpResponse.json({ booking: toWireBooking(booking), message })
     }),
   ),
@@ -74,11 +61,10 @@ export const morgueHandlers = [
     route(async ({ request, params }) => {
       const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
       const booking = findVisibleBooking(user, params.id)
-      const input = lengths({ pickup_location: (await body(request, PickupRequest)).pickup_location.trim() }, { pickup_location: 'Pickup' })
-      if (!inCare(booking.status)) throw new ApiError(422, MSG_NOT_IN_CARE)
-      if (careOf(booking).transport_status !== 'scheduled') throw new ApiError(422, MSG_ALREADY_LEFT)
+      const input = lengths({ pickup_location: (await body(request, PickupRequest)).pickup_location.trim() }, PICKUP_TEXT_LABELS)
+      const pickup = checkPickup(booking, careOf(booking), input.pickup_location)
       await updateCare(booking, (c) => {
-        c.pickup_location = input.pickup_location || null
+        c.pickup_location = pickup
       })
       return HttpResponse.json({ booking: toWireBooking(booking), message: MSG_PICKUP_SAVED })
     }),

@@ -7,6 +7,7 @@ import { executeNamed, toQuery } from '../db/prepared'
 import { bookingAudit, bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
 import { wireBooking } from '../../shared/wire'
 import type { BookingParts } from '../../shared/wire'
+import type { NewBookingLine } from '../../shared/bookings'
 
 export type BookingRow = typeof bookings.$inferSelect
 export type DeceasedRow = typeof deceased.$inferSelect
@@ -51,31 +52,23 @@ export async function findBooking(db: Db, id: number): Promise<BookingRow | unde
   return row
 }
 
-export interface NewLine {
-  serviceId: number
-  serviceName: string
-  priceAtBooking: number
-  scheduledDate: string
-  /** Days for a service priced per day, else 1. */
-  quantity: number
-}
+/** A booking as the shared rules read it (snake_case, as on the wire). */
+export const plainBooking = (b: BookingRow) => ({ id: b.id, status: b.status, payment_status: b.paymentStatus, client_id: b.clientId, attendant_id: b.attendantId })
 
-export async function createBooking(db: Db, input: { clientId: number; deceasedId: number; notes: string | null; venue: string | null; lines: NewLine[] }): Promise<BookingRow> {
+/** Keeps a new booking and its lines (checked and priced by the shared rule), together. */
+export async function createBooking(
+  db: Db,
+  input: { clientId: number; deceasedId: number; notes: string | null; venue: string | null; totalAmount: number; lines: readonly NewBookingLine[] },
+): Promise<BookingRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(bookings)
-      .values({
-        clientId: input.clientId,
-        deceasedId: input.deceasedId,
-        status: 'pending',
-        paymentStatus: 'pending',
-        totalAmount: input.lines.reduce((s, l) => s + l.priceAtBooking * l.quantity, 0),
-        notes: input.notes,
-        venue: input.venue,
-      })
+      .values({ clientId: input.clientId, deceasedId: input.deceasedId, status: 'pending', paymentStatus: 'pending', totalAmount: input.totalAmount, notes: input.notes, venue: input.venue })
       .returning()
     if (!row) throw new Error('insert returned nothing')
-    await tx.insert(bookingLines).values(input.lines.map((l) => ({ ...l, bookingId: row.id })))
+    await tx.insert(bookingLines).values(
+      input.lines.map((l) => ({ bookingId: row.id, serviceId: l.service_id, serviceName: l.service_name, priceAtBooking: l.price_at_booking, scheduledDate: l.scheduled_date, quantity: l.quantity })),
+    )
     return row
   })
 }
@@ -87,11 +80,47 @@ export async function updateBooking(db: Db, id: number, change: Partial<Omit<Boo
 
 export type AuditField = (typeof bookingAudit.$inferInsert)['field']
 
-/** Keeps who changed what on a booking (only real changes: from ≠ to); a blank reason is kept as none. */
-export async function addAudit(db: Db, bookingId: number, by: { id: number; name: string }, field: AuditField, from: string, to: string, reason: string | null | undefined): Promise<void> {
-  if (from === to) return
-  const why = reason?.trim() ?? ''
-  await db.insert(bookingAudit).values({ bookingId, byUserId: by.id, byName: by.name, field, from, to, reason: why === '' ? null : why })
+/** Keeps the audit entries the shared rule decided on (who changed what, from, to, why). */
+export async function addAudit(db: Db, bookingId: number, by: { id: number; name: string }, entries: ReadonlyArray<{ field: AuditField; from: string; to: string; reason: string | null }>): Promise<void> {
+  if (entries.length === 0) return
+  await db.insert(bookingAudit).values(entries.map((e) => ({ bookingId, byUserId: by.id, byName: by.name, ...e })))
+}
+
+/** Changes a booking and keeps its audit entries, together or not at all. */
+export async function updateBookingAudited(
+  db: Db,
+  id: number,
+  change: Partial<Omit<BookingRow, 'id'>>,
+  by: { id: number; name: string },
+  entries: ReadonlyArray<{ field: AuditField; from: string; to: string; reason: string | null }>,
+): Promise<BookingRow | undefined> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db
+    const row = await updateBooking(tx, id, change)
+    await addAudit(tx, id, by, entries)
+    return row
+  })
+}
+
+/** Holds the booking's row until the transaction ends (two attendants recording one release). */
+export async function lockBooking(db: Db, id: number): Promise<void> {
+  await db.execute(sql`SELECT id FROM bookings WHERE id = ${id} FOR UPDATE`)
+}
+
+/** Runs `work` in one transaction. */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((t) => work(t as unknown as Db))
+}
+
+/** Does this family have a booking at all (the document quota's size depends on it)? */
+export async function clientHasBooking(db: Db, clientId: number): Promise<boolean> {
+  const rows = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, clientId)).limit(1)
+  return rows.length > 0
+}
+
+/** The ids of a family's bookings. */
+export async function bookingIdsOf(db: Db, clientId: number): Promise<number[]> {
+  return (await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientId, clientId))).map((r) => r.id)
 }
 
 /** The sum of a booking's completed payments. */

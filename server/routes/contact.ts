@@ -4,7 +4,7 @@ import { normaliseEmail } from '../../shared/contracts/auth-rules'
 import { valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { contactThread } from './messages'
+import { contactThread } from '../domain/messages'
 import { LIMITS, limitByAddress } from '../limits'
 import { keepContactMessage, listContactMessages } from '../repo/contact'
 

@@ -142,3 +142,22 @@ export const BookingStatusRequest = z.object({
 export const BookingPaymentRequest = z.object({ payment_status: z.enum(PAYMENT_STATUSES), reason: z.optional(z.string()) })
 export const MSG_PAID_NEEDS_REASON = 'A receipt number or reason is required to mark a booking paid without a completed payment'
 export const AssignRequest = z.object({ attendant_id: z.union([z.number(), z.string()]) })
+
+// ---- the API's words for bookings and deceased records (both backends answer with these) ----
+export const MSG_BOOKING_NOT_FOUND = 'Booking not found'
+/** The name shown for a family whose account is gone (a booking's client, a document's uploader). */
+export const FORMER_CLIENT = 'Former client'
+export const MSG_DECEASED_NOT_FOUND = 'Deceased record not found'
+export const MSG_NOT_AN_ATTENDANT = 'The selected user is not a morgue attendant'
+export const MSG_UNKNOWN_SERVICE = 'Unknown service'
+export const MSG_SERVICE_TWICE = 'Service selected twice'
+export const MSG_BOOKING_CREATED = 'Booking created successfully'
+export const MSG_BOOKING_STATUS_UPDATED = 'Booking status updated'
+export const MSG_BOOKING_PAYMENT_UPDATED = 'Payment status updated'
+export const MSG_ATTENDANT_ASSIGNED = 'Attendant assigned successfully'
+export const MSG_DECEASED_SAVED = 'Deceased details saved'
+/** The free-text fields of a request and the label their length message names. */
+export const BOOKING_TEXT_LABELS = { notes: 'Notes', venue: 'Venue' } as const
+export const BOOKING_STATUS_TEXT_LABELS = { notes: 'Notes', reason: 'Reason' } as const
+export const BOOKING_PAYMENT_TEXT_LABELS = { reason: 'Reason' } as const
+export const DECEASED_TEXT_LABELS = { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' } as const

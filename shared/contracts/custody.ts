@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { Id, orEmpty, orNull } from './common'
 import { Booking } from './bookings'
+import { MSG_NOT_IN_CARE } from './morgue'
 
 /**
  * The chain of custody of a body: every movement, with the time (the server's clock) and the staff
@@ -25,7 +26,7 @@ export const CUSTODY_MESSAGES = {
   alreadyReceived: 'The body has already been recorded as received',
   receiveFirst: 'Record the body as received first',
   alreadyReleased: 'This body has already been released',
-  notInCare: "This booking is not in the morgue's care",
+  notInCare: MSG_NOT_IN_CARE,
   permitNotApproved: 'The burial permit is not approved yet',
   saved: 'Movement recorded',
   released: 'Body released to the family',

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import { Id, Pagination } from './common'
-import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType } from './bookings'
+import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, FORMER_CLIENT, type DocumentType } from './bookings'
 
-export { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType }
+export { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, FORMER_CLIENT, type DocumentType }
 
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
@@ -115,3 +115,10 @@ export function documentTypeLabel(type: string): string {
 export function deceasedOf(doc: Pick<Document, 'deceased_first_name' | 'deceased_last_name'>): string {
   return `${doc.deceased_first_name ?? ''} ${doc.deceased_last_name ?? ''}`.trim()
 }
+
+// ---- the API's words for documents (both backends answer with these) ----
+export const MSG_DOCUMENT_NOT_FOUND = 'Document not found'
+export const MSG_APPROVED_KEPT = 'This document has been approved by the funeral home and can no longer be deleted. Please call us if it must change.'
+export const MSG_ALREADY_REVIEWED = 'Only pending documents can be reviewed'
+export const MSG_DOCUMENT_UPLOADED = 'Document uploaded successfully'
+export const MSG_DOCUMENT_DELETED = 'Document deleted successfully'

@@ -53,3 +53,14 @@ export type TransportRequest = z.infer<typeof TransportRequest>
 /** Empty text puts the pickup back to the usual place. */
 export const PickupRequest = z.object({ pickup_location: z.string() })
 export type PickupRequest = z.infer<typeof PickupRequest>
+
+// ---- the API's words for the morgue's side of a booking ----
+export const MSG_NOT_IN_CARE = "This booking is not in the morgue's care"
+export const MSG_TASKS_SAVED = 'Preparation tasks updated'
+export const MSG_NOT_RELEASED = 'Release the body before the transfer departs'
+export const MSG_NOT_DEPARTED = 'The transfer has not departed yet'
+export const MSG_PICKUP_SAVED = 'Pickup place updated'
+export const MSG_ALREADY_LEFT = 'The transfer has already left'
+export const MSG_TRANSFER_DEPARTED = 'Transfer marked as departed'
+export const MSG_TRANSFER_DELIVERED = 'Transfer marked as delivered'
+export const PICKUP_TEXT_LABELS = { pickup_location: 'Pickup' } as const

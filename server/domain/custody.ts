@@ -1,0 +1,42 @@
+/**
+ * The chain of custody on the server: the checks are the shared rule's (shared/custody.ts, as the
+ * mock's); this keeps one movement with the booking's row locked, so two attendants cannot both
+ * record the first receipt or a release.
+ */
+import { checkCustodyEvent, custodyRecord, custodySavedMessage, releaseActivity } from '../../shared/custody'
+import type { CustodyRequest } from '../../shared/contracts/custody'
+import type { Db } from '../db/client'
+import type { UserRow } from '../types'
+import * as repo from '../repo/bookings'
+import * as custody from '../repo/custody'
+import { storedSettings } from '../repo/settings'
+import { logActivity } from '../repo/users'
+
+/** Keeps one movement after the shared checks; a release sets the care record's released_at to the event's time. */
+export async function recordCustody(db: Db, user: UserRow, booking: repo.BookingRow, request: CustodyRequest) {
+  const event = await repo.inTransaction(db, async (tx) => {
+    await repo.lockBooking(tx, booking.id)
+    const input = checkCustodyEvent({
+      request,
+      recorded: await custody.custodyEventsOf(tx, booking.id),
+      bookingStatus: booking.status,
+      releasedAt: (await repo.careOf(tx, booking)).releasedAt,
+      docs: (await repo.bookingDocuments(tx, booking.id)).map((d) => ({ document_type: d.documentType, status: d.status, created_at: d.createdAt.toISOString() })),
+    })
+    const row = await custody.insertCustodyEvent(tx, booking.id, user, input)
+    if (input.kind === 'released') await repo.updateCare(tx, booking, { releasedAt: row.at })
+    return { row, input }
+  })
+  if (event.input.kind === 'released') await logActivity(db, 'booking', releaseActivity(booking.id, event.input, user.name), user.id)
+  return { event: custody.wireCustodyEvent(event.row), booking: await repo.toWireBooking(db, booking), message: custodySavedMessage(event.input.kind) }
+}
+
+export async function custodyOf(db: Db, booking: repo.BookingRow) {
+  const deceased = await repo.findDeceased(db, booking.deceasedId)
+  return custodyRecord({
+    bookingId: booking.id,
+    deceased: deceased && { first_name: deceased.firstName, last_name: deceased.lastName },
+    home: (await storedSettings(db)).general,
+    events: (await custody.custodyEventsOf(db, booking.id)).map(custody.wireCustodyEvent),
+  })
+}

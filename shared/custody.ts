@@ -1,0 +1,67 @@
+/**
+ * The chain of custody's rules, as both backends apply them (mocks/handlers/custody.ts and
+ * server/domain/custody.ts): plain functions over the chain recorded so far, the booking and its
+ * documents.
+ */
+import { ApiError } from './errors'
+import { inCare } from './bookings'
+import { permitStatus } from './rules'
+import { CUSTODY_MESSAGES, checkCustody, custodyOrderProblem, type CustodyInput, type CustodyRequest } from './contracts/custody'
+
+/**
+ * Checks one movement before it is kept: the fields, then the chain's order, the booking in care,
+ * and for a release the approved burial permit. Throws the 422 both backends answer; else the
+ * input to keep. `releasedAt` is the care record's (a body released before the chain was kept
+ * counts as released all the same).
+ */
+export function checkCustodyEvent({
+  request,
+  recorded,
+  bookingStatus,
+  releasedAt,
+  docs,
+}: {
+  request: CustodyRequest
+  recorded: ReadonlyArray<{ kind: string }>
+  bookingStatus: string
+  releasedAt: string | Date | null
+  docs: ReadonlyArray<{ document_type: string; status: string; created_at?: string }>
+}): CustodyInput {
+  const checked = checkCustody(request)
+  if ('errors' in checked) throw new ApiError(422, checked.message, checked.errors)
+  const { input } = checked
+  if (releasedAt && !recorded.some((e) => e.kind === 'released')) throw new ApiError(422, CUSTODY_MESSAGES.alreadyReleased)
+  const order = custodyOrderProblem(recorded, input.kind)
+  if (order === CUSTODY_MESSAGES.alreadyReleased) throw new ApiError(422, order)
+  if (!inCare(bookingStatus)) throw new ApiError(422, CUSTODY_MESSAGES.notInCare)
+  if (order) throw new ApiError(422, order)
+  // Kenyan law: no body leaves the mortuary without an approved burial permit.
+  if (input.kind === 'released' && permitStatus(docs) !== 'approved') throw new ApiError(422, CUSTODY_MESSAGES.permitNotApproved)
+  return input
+}
+
+/** The activity line of a release, and the message a saved movement answers with. */
+export const releaseActivity = (bookingId: number, input: Pick<CustodyInput, 'receiver_name' | 'receiver_relationship'>, by: string) =>
+  `Body for booking #${bookingId} released to ${input.receiver_name} (${input.receiver_relationship}) by ${by}`
+export const custodySavedMessage = (kind: string) => (kind === 'released' ? CUSTODY_MESSAGES.released : CUSTODY_MESSAGES.saved)
+
+/** GET /bookings/:id/custody: the chain with the names and the home's contact, for the printed record. */
+export function custodyRecord<E>({
+  bookingId,
+  deceased,
+  home,
+  events,
+}: {
+  bookingId: number
+  deceased: { first_name: string; last_name: string } | undefined
+  home: { facilityName: string; contactPhone: string; contactEmail: string }
+  events: E[]
+}) {
+  return {
+    booking_id: bookingId,
+    deceased_first_name: deceased?.first_name ?? '',
+    deceased_last_name: deceased?.last_name ?? '',
+    home: { name: home.facilityName, phone: home.contactPhone || null, email: home.contactEmail || null },
+    events,
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { refusal } from './refusal'
+import { checkCustodyEvent, custodyRecord, custodySavedMessage, releaseActivity } from '../../../shared/custody'
+import { CUSTODY_MESSAGES, type CustodyRequest } from '../../../shared/contracts/custody'
+
+const release: CustodyRequest = { kind: 'released', receiver_name: 'Wanjiru Kamau', receiver_id_number: '12345678', receiver_relationship: 'Daughter' }
+const approvedPermit = [{ document_type: 'burial_permit', status: 'approved' }]
+const received = [{ kind: 'received' }]
+const base = { recorded: received, bookingStatus: 'confirmed', releasedAt: null, docs: approvedPermit }
+
+describe('recording a movement of the body', () => {
+  it('keeps a release with the approved permit, in order, while in care', () => {
+    expect(checkCustodyEvent({ ...base, request: release })).toMatchObject({ kind: 'released', receiver_name: 'Wanjiru Kamau' })
+  })
+
+  it("checks the fields first, with the form's field errors", () => {
+    const error = refusal(() => checkCustodyEvent({ ...base, request: { kind: 'released' } }))
+    expect(error.status).toBe(422)
+    expect(error.errors).toHaveProperty('receiver_name', CUSTODY_MESSAGES.receiverNameRequired)
+  })
+
+  it('a body released before the chain was kept, or released in the chain, is released', () => {
+    expect(refusal(() => checkCustodyEvent({ ...base, releasedAt: '2026-03-01T10:00:00Z', request: { kind: 'prepared' } })).message).toBe(CUSTODY_MESSAGES.alreadyReleased)
+    // The chain's own release says so even for a booking no longer in care.
+    expect(refusal(() => checkCustodyEvent({ ...base, bookingStatus: 'completed', recorded: [...received, { kind: 'released' }], releasedAt: '2026-03-01T10:00:00Z', request: { kind: 'prepared' } })).message).toBe(
+      CUSTODY_MESSAGES.alreadyReleased,
+    )
+  })
+
+  it('a booking out of care comes before the order of the chain', () => {
+    expect(refusal(() => checkCustodyEvent({ ...base, recorded: [], bookingStatus: 'cancelled', request: { kind: 'prepared' } })).message).toBe(CUSTODY_MESSAGES.notInCare)
+    expect(refusal(() => checkCustodyEvent({ ...base, recorded: [], request: { kind: 'prepared' } })).message).toBe(CUSTODY_MESSAGES.receiveFirst)
+  })
+
+  it('no release without an approved burial permit: pending, rejected or missing will not do', () => {
+    for (const docs of [[], [{ document_type: 'burial_permit', status: 'pending' }], [{ document_type: 'death_certificate', status: 'approved' }]]) {
+      expect(refusal(() => checkCustodyEvent({ ...base, docs, request: release })).message).toBe(CUSTODY_MESSAGES.permitNotApproved)
+    }
+  })
+
+  it('words the answer, the activity and the printed record', () => {
+    expect(custodySavedMessage('released')).toBe(CUSTODY_MESSAGES.released)
+    expect(custodySavedMessage('prepared')).toBe(CUSTODY_MESSAGES.saved)
+    expect(releaseActivity(9, { receiver_name: 'Wanjiru Kamau', receiver_relationship: 'Daughter' }, 'Peter')).toBe('Body for booking #9 released to Wanjiru Kamau (Daughter) by Peter')
+    expect(custodyRecord({ bookingId: 9, deceased: undefined, home: { facilityName: 'Amani', contactPhone: '', contactEmail: 'a@b.ke' }, events: [] })).toEqual({
+      booking_id: 9,
+      deceased_first_name: '',
+      deceased_last_name: '',
+      home: { name: 'Amani', phone: null, email: 'a@b.ke' },
+      events: [],
+    })
+  })
+})
