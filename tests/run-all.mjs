@@ -112,13 +112,17 @@ function countCheck(stage, ok) {
 
 /**
  * The stages. `weight`: the cores it keeps busy; `after`: stages it needs finished first. Listed in
- * the order they start when slots allow: the longest chain (the mock build, then the journeys)
- * first, then what fills the other core. (Tried on 2 cores: starting the PGlite stage at once and
- * three browsers made every stage slower and the mock stage's screens time out.)
+ * the order they start when slots allow. The mock stage's screens (happy-dom, two workers) run
+ * first and alone: beside the journeys they took five times as long and a few of their waits timed
+ * out. Then the journeys (mostly waiting on the browser), the server stages and the checks side by
+ * side. (Also tried on 2 cores: the PGlite stage at once and three browsers made everything slower.)
  */
+const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
+/** The whole machine: nothing starts beside it. */
+const MOCK_WEIGHT = slots
 const stages = [
+  { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
   !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
-  { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: 2, count: countVitest },
   { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 1, count: countVitest },
   postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 1, count: countVitest },
   { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
@@ -133,8 +137,6 @@ const stages = [
 // TEST_STAGES=typecheck,lint: only those stages (by key), e.g. to re-run the one that failed.
 const only = process.env.TEST_STAGES?.split(',').map((k) => k.trim()).filter(Boolean)
 if (only?.length) stages.splice(0, stages.length, ...stages.filter((s) => only.includes(s.key)))
-
-const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
 
 /** Runs a stage through tests/stage.mjs (which measures it), its output into its log file. */
 function runStage(stage) {
