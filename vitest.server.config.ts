@@ -27,6 +27,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include,
+    // The empty migrated PGlite every test copies instead of creating its own (tests/server/pglite-template.mjs).
+    globalSetup: ['tests/server/pglite-template-setup.ts'],
     setupFiles: ['tests/contract/server-setup.ts'],
     environment: 'node',
     env: { CONTRACT_TARGET: 'server' },

@@ -11,10 +11,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import readXlsxFile from 'read-excel-file/node'
+import { copyEmptyDatabaseInto, ensurePgliteTemplate } from './server/pglite-template.mjs'
 
 const PORT = Number(process.env.PORT ?? 3977)
 const base = `http://127.0.0.1:${PORT}`
-const dataDir = mkdtempSync(join(tmpdir(), 'afh-server-browser-'))
+// A new folder with the empty database a first start makes, copied (an initdb costs seconds).
+await ensurePgliteTemplate()
+const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-server-browser-')))
 const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_ANSWER_MS: '60000' }, stdio: ['ignore', 'pipe', 'inherit'] })
 server.stdout.on('data', (d) => process.stdout.write(d))
 const failures = []

@@ -26,6 +26,7 @@ import { sendDueMail, type OutgoingMail } from '../../server/mail'
 import { insertDemo, truncateAll } from '../../server/seed'
 import { signToken } from '../../server/auth'
 import { findUserByEmail, updateUser } from '../../server/repo/users'
+import { emptyDatabaseDump } from '../server/pglite-template.mjs'
 
 /** This worker's PGlite, seeded; never closed (it lives in memory and ends with the worker). */
 let sharedPglite: Database | null = null
@@ -38,7 +39,7 @@ function takeSharedPglite(): Promise<Database> {
     if (sharedPglite) {
       await truncateAll(sharedPglite.db)
     } else {
-      sharedPglite = await openDatabase({})
+      sharedPglite = await openDatabase({ loadDataDir: emptyDatabaseDump() })
     }
     await insertDemo(sharedPglite.db)
     return sharedPglite

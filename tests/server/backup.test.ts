@@ -8,11 +8,12 @@ import type { Database, Db } from '../../server/db/client'
 import { insertDemo } from '../../server/seed'
 import { backupDatabase } from '../../server/backup'
 import { demoData } from '../../shared/demo/data'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 let database: Database
 let dataDir: string
 beforeAll(async () => {
-  database = await openDatabase({})
+  database = await openDatabase({ loadDataDir: emptyDatabaseDump() })
   await insertDemo(database.db)
   dataDir = await mkdtemp(join(tmpdir(), 'backup-'))
 }, 60_000)

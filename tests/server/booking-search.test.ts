@@ -10,13 +10,14 @@ import pino from 'pino'
 import { createApp } from '../../server/app'
 import { openDatabase } from '../../server/db/client'
 import { seedIfEmpty, truncateAll } from '../../server/seed'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 // The server suite runs once on PGlite, then again on PostgreSQL with CONTRACT_DATABASE_URL set.
 const url = process.env.CONTRACT_DATABASE_URL || undefined
 
 describe(`the admin's booking search on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('finds a booking by the names it shows now, and by "Former client" once the family’s account is gone', async () => {
-    const server = await openDatabase({ databaseUrl: url })
+    const server = await openDatabase(url ? { databaseUrl: url } : { loadDataDir: emptyDatabaseDump() })
     const hand = url ? await openDatabase({ databaseUrl: url }) : server
     try {
       if (url) await truncateAll(server.db)

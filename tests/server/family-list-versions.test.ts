@@ -10,6 +10,7 @@ import pino from 'pino'
 import { createApp } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/client'
 import { seedIfEmpty, truncateAll } from '../../server/seed'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 // The server suite runs once on PGlite, then again on PostgreSQL with CONTRACT_DATABASE_URL set.
 const url = process.env.CONTRACT_DATABASE_URL || undefined
@@ -35,7 +36,7 @@ describe(`the family’s kept list on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('is answered again while its version stands, and shows every change to what it shows on the next call', async () => {
     // `server` serves the app; `hand` changes rows directly (on PostgreSQL: another connection, as
     // another instance or a person with psql would).
-    const server = await openDatabase({ databaseUrl })
+    const server = await openDatabase(databaseUrl ? { databaseUrl } : { loadDataDir: emptyDatabaseDump() })
     const hand = databaseUrl ? await openDatabase({ databaseUrl }) : server
     try {
       if (databaseUrl) await truncateAll(server.db)
@@ -119,7 +120,7 @@ describe(`the family’s kept list on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
   // Two connections, as two instances: a payment settling (the payment, then its booking, in one
   // transaction) while an admin changes the same booking's status (the booking, then its history).
   ;(databaseUrl ? it : it.skip)('moves the version at commit: a settlement and a status change of one booking at once both go through', async () => {
-    const database = await openDatabase({ databaseUrl })
+    const database = await openDatabase(databaseUrl ? { databaseUrl } : { loadDataDir: emptyDatabaseDump() })
     const { default: pg } = await import('pg')
     const settlement = new pg.Client({ connectionString: databaseUrl })
     const admin = new pg.Client({ connectionString: databaseUrl })

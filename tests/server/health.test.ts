@@ -18,6 +18,7 @@ import { createDiskStorage, type DiskStorage } from '../../server/storage/disk'
 import type { Deps } from '../../server/types'
 import { MPESA_PUSH_EXPIRY_MS } from '../../shared/contracts/payments'
 import type { HealthResponse } from '../../shared/contracts/health'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const url = process.env.CONTRACT_DATABASE_URL || undefined
 let database: Database
@@ -27,7 +28,7 @@ const logLines: string[] = []
 const log = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) })
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: url })
+  database = await openDatabase(url ? { databaseUrl: url } : { loadDataDir: emptyDatabaseDump() })
 }, 60_000)
 afterAll(async () => {
   await database.close()
@@ -103,7 +104,7 @@ describe('GET /api/health on the server', () => {
   })
 
   it('answers 503 naming the database when it does not answer (never 500), counts unknown', async () => {
-    const closed = await openDatabase({ databaseUrl: url, migrate: false })
+    const closed = await openDatabase(url ? { databaseUrl: url, migrate: false } : { loadDataDir: emptyDatabaseDump() })
     await closed.close()
     const app = appWith({ db: closed.db })
     const { status, json } = await health(app)

@@ -14,6 +14,7 @@ import { contactMessages, passwordResets, rateLimits, users } from '../../server
 import { insertDemo, truncateAll } from '../../server/seed'
 import { LIMITS, MSG_TOO_MANY_REQUESTS, MSG_TOO_MANY_SIGN_INS, SIGN_IN_FREE_FAILURES, SIGN_IN_MAX_DELAY_MS, signInDelayMs } from '../../server/limits'
 import { readConfig } from '../../server/config'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 let database: Database
 const apps: Record<0 | 1 | 2, ReturnType<typeof createApp>> = {} as never
@@ -22,7 +23,7 @@ let now = 0
 
 beforeAll(async () => {
   // PostgreSQL too when given (CONTRACT_DATABASE_URL): there parallel tries really run at once.
-  database = await openDatabase(process.env.CONTRACT_DATABASE_URL ? { databaseUrl: process.env.CONTRACT_DATABASE_URL } : {})
+  database = await openDatabase(process.env.CONTRACT_DATABASE_URL ? { databaseUrl: process.env.CONTRACT_DATABASE_URL } : { loadDataDir: emptyDatabaseDump() })
   const secret = randomBytes(32)
   for (const n of [0, 1, 2] as const) apps[n] = createApp({ db: database.db, secret, log: pino({ level: 'silent' }), dev: false, trustProxy: n })
 }, 60_000)

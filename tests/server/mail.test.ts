@@ -17,6 +17,7 @@ import { mailOutbox, passwordResets, settings, users } from '../../server/db/sch
 import { storedSettings } from '../../server/routes/settings'
 import { insertDemo, truncateAll } from '../../server/seed'
 import { MAIL_MAX_ATTEMPTS, mailBackoffMs, mailTransportFor, RESET_SEND_WINDOW_MS, sendDueMail, smtpServerName, smtpTransport, type MailTransport } from '../../server/mail'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const EMAIL = 'family@funeral.test'
 const PUBLIC_URL = 'https://funeral.example.co.ke'
@@ -65,7 +66,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   smtpUrl = `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
-  database = await openDatabase({})
+  database = await openDatabase({ loadDataDir: emptyDatabaseDump() })
   app = createApp({ db: database.db, secret: randomBytes(32), log, dev: false, trustProxy: 0, publicUrl: PUBLIC_URL, mailTransport: 'smtp' })
 }, 60_000)
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import pino from 'pino'
 import { openDatabase, type Database } from '../../server/db/client'
 import { PGLITE_MAINTENANCE_EVERY_MS, startPgliteMaintenance } from '../../server/maintenance'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 function capturedLog() {
   const lines: Array<{ msg: string; ms?: number }> = []
@@ -22,7 +23,7 @@ function capturedLog() {
 
 describe('PGlite maintenance', () => {
   it('vacuums and analyses PGlite: its planner then knows how many accounts there are', async () => {
-    const database = await openDatabase({})
+    const database = await openDatabase({ loadDataDir: emptyDatabaseDump() })
     const { log, lines } = capturedLog()
     try {
       await database.db.execute(sql`INSERT INTO users (name, email, role, password_hash) VALUES ('Vacuum Test', 'vacuum@example.com', 'client', 'x')`)

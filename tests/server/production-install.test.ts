@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureServerBuild } from '../../server/build-server.mjs'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
 const repo = process.cwd()
 const install = mkdtempSync(join(tmpdir(), 'afh-install-'))
-const dataDir = mkdtempSync(join(tmpdir(), 'afh-install-data-'))
+// A new DATA_DIR with the empty database the server's first start would make (copied: an initdb costs seconds).
+const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-install-data-')))
 afterAll(() => {
   rmSync(install, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })

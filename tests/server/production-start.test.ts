@@ -17,6 +17,7 @@ import { openDatabase } from '../../server/db/client'
 import { insertDemo } from '../../server/seed'
 import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { MSG_MUST_CHANGE_PASSWORD } from '../../shared/contracts/auth'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -100,7 +101,8 @@ async function everyRow(dataDir: string): Promise<string> {
 
 describe('a production start', () => {
   it('is refused without PUBLIC_URL or a choice for M-Pesa; then no demo account, a first admin by command who must choose a password, the simulator announced, no reset link kept', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'afh-production-'))
+    // The empty database a first start makes, copied (an initdb costs seconds; tests/server/server.test.ts covers it).
+    const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-production-')))
     dirs.push(dataDir)
 
     const noSimulator = await run(['server/main.ts'], production(dataDir, { PUBLIC_URL: 'https://funeral.example.co.ke' }))
@@ -166,7 +168,7 @@ describe('a production start', () => {
   }, 240_000)
 
   it('is refused on a database holding the demo data, saying how to remove it; demo:remove empties it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'afh-production-demo-'))
+    const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-production-demo-')))
     dirs.push(dataDir)
     const demo = await openDatabase({ dataDir: join(dataDir, 'pglite') })
     await insertDemo(demo.db)

@@ -20,6 +20,7 @@ import { reconcileOnce } from '../../server/reconcile'
 import { DARAJA_QUERY_EVERY_MS } from '../../server/limits'
 import { MPESA_PUSH_EXPIRY_MS } from '../../shared/contracts/payments'
 import { phoneFor } from '../contract/payment-helpers'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const log = pino({ level: 'silent' })
 const MINUTE = 60_000
@@ -35,7 +36,7 @@ const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) }
 const job = () => reconcileOnce(database.db, log, daraja, { now: clock.now })
 
 beforeAll(async () => {
-  database = await openDatabase({})
+  database = await openDatabase({ loadDataDir: emptyDatabaseDump() })
   secret = newCallbackSecret()
   // Daraja's callbacks come into the app in-process, as in the contract suite.
   simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) })

@@ -10,6 +10,7 @@ import { createApp } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/client'
 import type { Hono } from 'hono'
 import type { AppEnv } from '../../server/types'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const url = process.env.CONTRACT_DATABASE_URL || undefined
 let database: Database
@@ -18,7 +19,7 @@ const logLines: Array<Record<string, unknown>> = []
 const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) })
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: url })
+  database = await openDatabase(url ? { databaseUrl: url } : { loadDataDir: emptyDatabaseDump() })
   app = createApp({ db: database.db, secret: randomBytes(32), log, dev: false, trustProxy: 0 })
 }, 60_000)
 afterAll(async () => {

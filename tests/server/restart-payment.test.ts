@@ -10,8 +10,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
+// A new DATA_DIR with the empty database the server's first start would make (copied: an initdb costs seconds).
+const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'restart-')))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 async function startServer(port: number, simulatorUrl: string, secret: string): Promise<ChildProcess> {

@@ -16,6 +16,7 @@ import { backupDatabase } from '../../server/backup'
 import { openDatabase, type Db } from '../../server/db/client'
 import { insertDemo } from '../../server/seed'
 import { RestoreRefused, restoreBackup } from '../../server/restore'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
 const root = mkdtempSync(join(tmpdir(), 'afh-restore-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -41,6 +42,7 @@ let pgliteBackup: string
 
 beforeAll(async () => {
   mkdirSync(join(source, 'documents'), { recursive: true })
+  copyEmptyDatabaseInto(source)
   const database = await openDatabase({ dataDir: join(source, 'pglite') })
   try {
     await insertDemo(database.db)

@@ -15,6 +15,7 @@ import { backupIfDue, retentionPass } from '../../server/retention'
 import { backupDatabase, type BackupResult } from '../../server/backup'
 import { DEFAULT_SETTINGS, type RetentionSettings } from '../../shared/contracts/settings'
 import { forgetSettings } from '../../server/repo/settings'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -23,7 +24,7 @@ let db: Db
 let dataDir: string
 
 beforeAll(async () => {
-  database = await openDatabase(process.env.CONTRACT_DATABASE_URL ? { databaseUrl: process.env.CONTRACT_DATABASE_URL } : {})
+  database = await openDatabase(process.env.CONTRACT_DATABASE_URL ? { databaseUrl: process.env.CONTRACT_DATABASE_URL } : { loadDataDir: emptyDatabaseDump() })
   db = database.db
   dataDir = await mkdtemp(join(tmpdir(), 'retention-'))
 }, 60_000)

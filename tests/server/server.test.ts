@@ -11,6 +11,7 @@ import { insertFirstAdmin, isEmpty } from '../../server/seed'
 import { users } from '../../server/db/schema'
 import { verifyPassword } from '../../server/auth'
 import { SERVER_ENTRY, buildServer } from '../../server/build-server.mjs'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -53,8 +54,9 @@ describe('the database', () => {
 })
 
 describe('the process', () => {
-  it('starts on an empty DATA_DIR with SEED_DEMO=0: one admin, a one-time password printed once, the token secret kept with mode 0600 and never printed', async () => {
-    const dataDir = tempDir()
+  it('starts on a new DATA_DIR with SEED_DEMO=0: one admin, a one-time password printed once, the token secret kept with mode 0600 and never printed', async () => {
+    // The empty database a first start makes, copied (the test above covers the server's own initdb).
+    const dataDir = copyEmptyDatabaseInto(tempDir())
     const port = 39_000 + Math.floor(Math.random() * 1000)
     // As `npm run serve` starts it: the bundle with plain Node (its migrations copied beside it).
     await buildServer()

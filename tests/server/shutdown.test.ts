@@ -11,8 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { addDays, nairobiDay } from '../../shared/dates'
 import { BookingResponse, DeceasedResponse } from '../../shared/contracts/bookings'
 import { StkPushResponse } from '../../shared/contracts/payments'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'afh-shutdown-'))
+// A new DATA_DIR with the empty database the server's first start would make (copied: an initdb costs seconds).
+const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-shutdown-')))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 interface Started {

@@ -5,12 +5,13 @@ import { openDatabase, type Database } from '../../server/db/client'
 import { insertDemo, truncateAll } from '../../server/seed'
 import { chatMessages, messageReads, messageThreads, smsOutbox, users } from '../../server/db/schema'
 import { outboxSender, queueSms, sendDueSms, smsPhone, SMS_MAX_ATTEMPTS, type SmsSender } from '../../server/sms'
+import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const log = pino({ level: 'silent' })
 let database: Database
 
 beforeAll(async () => {
-  database = await openDatabase({})
+  database = await openDatabase({ loadDataDir: emptyDatabaseDump() })
 }, 60_000)
 afterAll(async () => {
   await database.close()
