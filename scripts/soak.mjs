@@ -8,8 +8,8 @@
  * success number, checking every 5 s as the app does), uploads a small PDF and reads its lists,
  * with a pause between steps. Then every acknowledged booking, payment and document is looked for
  * in the database: there exactly once (and the document's bytes in the shared documents folder).
- * Prints requests, answers by status, p50/p99 per kind and each instance's memory; exits 1 on a
- * 5xx, a lost or a doubled row.
+ * Prints requests, answers by status and by instance, p50/p99 per kind and each instance's memory;
+ * exits 1 on a 5xx, a lost or a doubled row, or an instance that answered nothing.
  *
  * SOAK_DATABASE_URL (else BEHIND_CADDY_DATABASE_URL, else CONTRACT_DATABASE_URL): emptied first.
  * SOAK_FAMILIES (30). Ports 4251-4252 (instances), 4260 (simulator), 4290 and 4293 (Caddy).
@@ -32,7 +32,7 @@ const ports = { instances: [4251, 4252], simulator: 4260, https: 4293, http: 429
 /** The app checks a push every 5 s; a family pauses 1-4 s between steps. */
 const POLL_MS = 5_000
 const pause = () => new Promise((r) => setTimeout(r, 1_000 + Math.random() * 3_000))
-/** Under the 10 prompts a family may send in an hour: past it a family only reads. */
+/** Under the 10 prompts a family may send in an hour (5 to each of its two numbers): past it a family only reads. */
 const MAX_BOOKINGS = 9
 const nairobiDay = (n) => new Date(Date.now() + 3 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10)
 /** A small PDF (a burial permit scan stands in). */
@@ -40,6 +40,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 
 
 const latencies = new Map()
 const statuses = new Map()
+/** Answers per instance (the X-Upstream header the loopback Caddyfile adds). */
+const upstreams = new Map()
 const errors = []
 const acknowledged = { bookings: [], pushes: [], completed: [], documents: [] }
 
@@ -58,6 +60,8 @@ async function timed(client, kind, method, path, options) {
   if (!latencies.has(kind)) latencies.set(kind, [])
   latencies.get(kind).push(ms)
   statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1)
+  const upstream = String(r.headers['x-upstream'] ?? 'none')
+  upstreams.set(upstream, (upstreams.get(upstream) ?? 0) + 1)
   if (r.status >= 400) errors.push(`${kind} ${r.status}: ${r.body.toString('utf8').slice(0, 160)}`)
   return r
 }
@@ -65,8 +69,9 @@ async function timed(client, kind, method, path, options) {
 async function family(i, origin, ca, deadline) {
   const client = h2Client(origin, ca, `127.0.0.${10 + i}`)
   const me = { name: `Family ${i}`, email: `family${i}.${randomUUID().slice(0, 8)}@soak.test`, password: `Soak#${randomUUID()}`, phone: `07110${String(i).padStart(2, '0')}111`, address: 'Nairobi' }
-  // Each family pays from its own number (the simulator's success: any number but the listed ones).
-  const mpesa = `0711${String(i).padStart(2, '0')}5678`
+  // Each family pays from two numbers of its own, in turns (the simulator's success: any number but
+  // the listed ones): a number takes at most 5 prompts an hour, a family 10.
+  const mpesa = (n) => `0711${String(i).padStart(2, '0')}567${n % 2}`
   try {
     if ((await timed(client, 'register', 'POST', '/auth/register', { json: me })).status !== 201) return
     await pause()
@@ -89,7 +94,7 @@ async function family(i, origin, ca, deadline) {
         acknowledged.bookings.push(b.id)
         if (Date.now() >= deadline) break
         await pause()
-        const push = await timed(client, 'stk push', 'POST', '/stk-push', { token, headers: { 'idempotency-key': randomUUID() }, json: { phoneNumber: mpesa, amount: b.total_amount, bookingId: b.id } })
+        const push = await timed(client, 'stk push', 'POST', '/stk-push', { token, headers: { 'idempotency-key': randomUUID() }, json: { phoneNumber: mpesa(booked), amount: b.total_amount, bookingId: b.id } })
         const checkout = push.json().data?.CheckoutRequestID
         if (push.status === 200 && checkout) {
           acknowledged.pushes.push({ checkout, booking: b.id })
@@ -160,7 +165,7 @@ try {
   const total = [...statuses.values()].reduce((a, b) => a + b, 0)
   const fivexx = [...statuses].filter(([s]) => typeof s === 'number' && s >= 500).reduce((a, [, n]) => a + n, 0)
   console.log(`\n${familyCount} families, ${wall.toFixed(0)} s: ${total} requests (${(total / wall).toFixed(1)}/s)`)
-  console.log(`answers by status: ${[...statuses].sort().map(([s, n]) => `${s}: ${n}`).join(', ')}`)
+  console.log(`answers by status: ${[...statuses].sort().map(([s, n]) => `${s}: ${n}`).join(', ')}; by instance: ${[...upstreams].sort().map(([u, n]) => `${u}: ${n}`).join(', ')}`)
   console.log(`acknowledged: ${acknowledged.bookings.length} bookings, ${acknowledged.pushes.length} pushes (${acknowledged.completed.length} paid), ${acknowledged.documents.length} documents`)
   console.log(`in the database: lost ${Object.entries(lost).map(([k, n]) => `${k} ${n}`).join(', ')}; payments doubled ${doubled}`)
   console.log('\nkind            count    p50 ms    p99 ms')
@@ -170,8 +175,9 @@ try {
   console.log(`\nmemory (RSS of serve.mjs and its server): ${stack.instances.map((i) => `${i.port}: ${rss.get(i.port).start.toFixed(0)} MB at start, ${rss.get(i.port).max.toFixed(0)} MB at most`).join('; ')}`)
   const distinct = [...new Set(errors)].slice(0, 10)
   if (distinct.length) console.log(`\nerrors (first distinct):\n  ${distinct.join('\n  ')}`)
-  failed = fivexx > 0 || statuses.has('network error') || Object.values(lost).some((n) => n > 0) || doubled > 0 || acknowledged.completed.length === 0
-  console.log(failed ? '\nFAILED: a 5xx, a network error, a lost or doubled row, or nothing paid' : '\nok: no 5xx, nothing lost, nothing doubled')
+  const idle = stack.instances.filter((i) => !upstreams.get(`127.0.0.1:${i.port}`))
+  failed = idle.length > 0 || fivexx > 0 || statuses.has('network error') || Object.values(lost).some((n) => n > 0) || doubled > 0 || acknowledged.completed.length === 0
+  console.log(failed ? '\nFAILED: a 5xx, a network error, a lost or doubled row, nothing paid, or an instance that answered nothing' : '\nok: no 5xx, nothing lost, nothing doubled')
 } catch (error) {
   console.error(error)
   failed = true
