@@ -16,6 +16,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { chromium } from 'playwright-core'
+import { bookThroughWizard } from './booking-wizard.mjs'
 import { caddyMissing, deployDatabaseUrl, h2Client, startDeployment } from '../scripts/deploy-stack.mjs'
 
 const started = Date.now()
@@ -33,7 +34,6 @@ const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'}  ${what}`)
   if (!ok) failures.push(what)
 }
-const nairobiDay = (n) => new Date(Date.now() + 3 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10)
 
 let stack = null
 let browser = null
@@ -80,23 +80,7 @@ try {
   check(true, 'the family signs in with the form and sees their dashboard')
 
   // The wizard: services, the deceased, the schedule, confirm.
-  const cont = () => page.getByRole('button', { name: 'Continue' }).click()
-  await page.goto(`${origin}/dashboard/client/book-service`)
-  await page.getByRole('checkbox', { name: 'Basic Funeral' }).check()
-  await page.getByRole('checkbox', { name: 'Cremation' }).check()
-  await cont()
-  await page.getByLabel(/^First name/).fill('Otieno')
-  await page.getByLabel(/^Last name/).fill('Odhiambo')
-  await page.getByLabel(/^Date of death/).fill(nairobiDay(-1))
-  await page.getByLabel(/^Place of death/).fill('Aga Khan Hospital, Kisumu')
-  await page.getByRole('radio', { name: 'Male', exact: true }).check()
-  await cont()
-  await page.getByLabel(/^Service date/).fill(nairobiDay(7))
-  await page.getByLabel(/^Service time/).fill('11:00')
-  await cont()
-  await page.getByRole('button', { name: 'Confirm Booking' }).click()
-  await page.waitForURL(/\/dashboard\/client\/bookings\/\d+$/, { timeout: 30_000 })
-  const bookingId = Number(new URL(page.url()).pathname.split('/').pop())
+  const bookingId = await bookThroughWizard(page, origin)
   check(bookingId > 0, `the family books through the wizard (booking #${bookingId})`)
 
   // M-Pesa: the page's clock is Playwright's, so the dialog's 5 s checks come as fast as the server answers.
