@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import http2 from 'node:http2'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,7 +36,10 @@ export const caddyMissing = () => (existsSync(CADDY) ? null : `${CADDY} is not i
 export function ensureBuilt(say = console.log) {
   const app = existsSync(join(ROOT, 'dist/spa.html')) || existsSync(join(ROOT, 'dist/index.html'))
   const server = existsSync(join(ROOT, 'dist-server/main.mjs'))
-  if (app && server) return
+  if (app && server) {
+    say(`using the existing build (dist-server/ of ${statSync(join(ROOT, 'dist-server/main.mjs')).mtime.toISOString()}; \`npm run build\` makes a new one)`)
+    return
+  }
   if (!app) {
     say('dist/ is missing: vite build…')
     const env = { ...process.env }
@@ -166,6 +169,8 @@ export function h2Client(origin, ca, localAddress) {
         })
       })
       req.on('error', reject)
+      // Cancelled (the timeout below) or reset without an error: never left hanging. After 'end' this rejects nothing.
+      req.on('close', () => reject(new Error(`${method} ${path}: the stream closed before its answer ended`)))
       req.setTimeout(60_000, () => req.close(http2.constants.NGHTTP2_CANCEL))
       if (payload) req.end(payload)
       else req.end()
@@ -198,7 +203,13 @@ export async function startDeployment({ databaseUrl, ports, say = console.log, s
   const work = mkdtempSync(join(tmpdir(), 'afh-deploy-'))
   let simulator = null
   let database = null
+  // Interrupted (Ctrl-C, a runner's timeout): the instances and Caddy are in process groups of their own, so stop them here.
+  const interrupted = (signal) => void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
   const stop = async () => {
+    process.off('SIGINT', interrupted)
+    process.off('SIGTERM', interrupted)
     await Promise.all(started.map((p) => stopProcess(p)))
     await simulator?.close()
     await database?.close()
