@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import readXlsxFile from 'read-excel-file/node'
+import { bookThroughWizard } from './booking-wizard.mjs'
 import { copyEmptyDatabaseInto, ensurePgliteTemplate } from './server/pglite-template.mjs'
 
 const PORT = Number(process.env.PORT ?? 3977)
@@ -60,24 +61,7 @@ try {
     check(true, `${email} signs in and sees "${heading}"`)
     if (path === '/dashboard/client') {
       // The booking wizard, end to end on the server: services, the deceased, the schedule, confirm.
-      const nairobiDay = (n) => new Date(Date.now() + 3 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10)
-      const cont = () => page.getByRole('button', { name: 'Continue' }).click()
-      await page.goto(`${base}/dashboard/client/book-service`)
-      await page.getByRole('checkbox', { name: 'Basic Funeral' }).check()
-      await page.getByRole('checkbox', { name: 'Cremation' }).check()
-      await cont()
-      await page.getByLabel(/^First name/).fill('Otieno')
-      await page.getByLabel(/^Last name/).fill('Odhiambo')
-      await page.getByLabel(/^Date of death/).fill(nairobiDay(-1))
-      await page.getByLabel(/^Place of death/).fill('Aga Khan Hospital, Kisumu')
-      await page.getByRole('radio', { name: 'Male', exact: true }).check()
-      await cont()
-      await page.getByLabel(/^Service date/).fill(nairobiDay(7))
-      await page.getByLabel(/^Service time/).fill('11:00')
-      await cont()
-      await page.getByRole('button', { name: 'Confirm Booking' }).click()
-      await page.waitForURL(/\/dashboard\/client\/bookings\/\d+$/, { timeout: 20_000 })
-      const id = new URL(page.url()).pathname.split('/').pop()
+      const id = await bookThroughWizard(page, base)
       const token = await page.evaluate(() => Object.values({ ...localStorage, ...sessionStorage }).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v)))
       const stored = await (await fetch(`${base}/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()
       check(stored.booking?.total_amount === 8000 && stored.booking?.deceased_first_name === 'Otieno', `the family books through the wizard: booking #${id} stored with KSH 8,000 for Otieno`)

@@ -1,10 +1,13 @@
 /**
  * The deployment files hold: Caddy accepts deploy/Caddyfile (and spreads requests over every
  * instance named in UPSTREAMS, probing /api/health), systemd accepts deploy/funeral-home.service.
- * Each check runs where its tool is installed (CI installs Debian's caddy; systemd-analyze comes with
- * systemd) and is reported as skipped elsewhere.
+ * Each check runs where its tool is installed (.ci/run installs Debian's caddy, and systemd, which
+ * brings systemd-analyze, when missing) and is reported as skipped elsewhere.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const has = (tool: string, ...args: string[]) => {
@@ -30,9 +33,23 @@ describe('the deployment files', () => {
     expect(proxy).toContain('"host":["funeral.example.co.ke"]')
   })
 
-  it.skipIf(!has('systemd-analyze', '--version'))('systemd verifies the service unit', () => {
-    // Exit 0 and nothing said: no unknown directive, no bad value.
-    const out = execFileSync('systemd-analyze', ['verify', 'deploy/funeral-home.service'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-    expect(out.trim()).toBe('')
+  it.skipIf(!has('systemd-analyze', '--version'))('systemd verifies the service unit, and would say so of a misspelt directive', () => {
+    // systemd-analyze also checks that ExecStart's program exists: where Node is not Debian's
+    // /usr/bin/node (a CI image's /usr/local/bin), the copy verified names this machine's.
+    const unit = readFileSync('deploy/funeral-home.service', 'utf8')
+    const here = existsSync('/usr/bin/node') ? unit : unit.replaceAll('/usr/bin/node ', `${process.execPath} `)
+    const dir = mkdtempSync(join(tmpdir(), 'unit-'))
+    // Exit 0 and nothing said (it writes its complaints to stderr, some with exit 0): no unknown directive, no bad value.
+    const verify = (text: string) => {
+      writeFileSync(join(dir, 'funeral-home.service'), text)
+      const r = spawnSync('systemd-analyze', ['verify', join(dir, 'funeral-home.service')], { encoding: 'utf8' })
+      return `${r.status} ${r.stdout}${r.stderr}`.trim()
+    }
+    try {
+      expect(verify(here)).toBe('0')
+      expect(verify(here.replace('Restart=on-failure', 'Restart=on-failure\nRestartt=always'))).toMatch(/Unknown key 'Restartt'/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
