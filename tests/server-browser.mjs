@@ -19,11 +19,23 @@ const base = `http://127.0.0.1:${PORT}`
 // A new folder with the empty database a first start makes, copied (an initdb costs seconds).
 await ensurePgliteTemplate()
 const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-server-browser-')))
-const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_ANSWER_MS: '60000' }, stdio: ['ignore', 'pipe', 'inherit'] })
+const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_ANSWER_MS: '2000' }, stdio: ['ignore', 'pipe', 'inherit'] })
 server.stdout.on('data', (d) => process.stdout.write(d))
 const failures = []
 /** A real 1×1 PNG (the admin's review shows it). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+/**
+ * Moves a page's clock (Playwright's, installed before the page loaded) a second at a time until
+ * `locator` shows: the app's checks every 5 s come as fast as the server answers them, and the
+ * simulator's answer (its callback, 2 s after the push) is what they wait for.
+ */
+async function tickUntil(page, locator, seconds = 150) {
+  for (let i = 0; i < seconds; i++) {
+    if (await locator.isVisible()) return
+    await page.clock.runFor(1000)
+  }
+  await locator.waitFor({ timeout: 1000 })
+}
 const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'}  ${what}`)
   if (!ok) failures.push(what)
@@ -65,7 +77,7 @@ try {
       const token = await page.evaluate(() => Object.values({ ...localStorage, ...sessionStorage }).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v)))
       const stored = await (await fetch(`${base}/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()
       check(stored.booking?.total_amount === 8000 && stored.booking?.deceased_first_name === 'Otieno', `the family books through the wizard: booking #${id} stored with KSH 8,000 for Otieno`)
-      // M-Pesa through the Daraja simulator, in real time (the app checks every 5 s).
+      // M-Pesa through the Daraja simulator; the page's clock is Playwright's from here on.
       const pendingRow = (name) => page.getByRole('list', { name: 'Bookings awaiting payment' }).getByRole('listitem').filter({ hasText: name })
       const pay = async (name, phone) => {
         await pendingRow(name).getByRole('button', { name: 'Pay with M-Pesa' }).click()
@@ -74,21 +86,22 @@ try {
         await dialog.getByRole('button', { name: /^Pay KSH/ }).click()
         return dialog
       }
+      await page.clock.install()
       await page.goto(`${base}/dashboard/client/payments`)
       await pendingRow('Samuel Ouma').waitFor({ timeout: 20_000 })
       let dialog = await pay('Samuel Ouma', '0712340001')
-      await dialog.getByText('Payment not completed').waitFor({ timeout: 30_000 })
+      await tickUntil(page, dialog.getByText('Payment not completed'))
       check(await dialog.getByText('There was not enough money in the M-Pesa account for this payment.').isVisible(), 'insufficient funds (0712340001): "Payment not completed" with its reason')
       // Try again keeps the dialog: this time the success number.
       await dialog.getByRole('button', { name: 'Try again' }).click()
       await dialog.getByRole('textbox', { name: /M-Pesa phone number/ }).fill('0712345678')
       const started = Date.now()
       await dialog.getByRole('button', { name: /^Pay KSH/ }).click()
-      await page.getByText('Payment received').first().waitFor({ timeout: 40_000 })
+      await tickUntil(page, page.getByText('Payment received').first())
       await pendingRow('Samuel Ouma').waitFor({ state: 'detached', timeout: 20_000 })
-      check(true, `success (0712345678): "Payment received" ${((Date.now() - started) / 1000).toFixed(1)} s after "Pay", and Samuel Ouma leaves "awaiting payment"`)
+      check(true, `success (0712345678): "Payment received" ${((Date.now() - started) / 1000).toFixed(1)} s (real time) after "Pay", and Samuel Ouma leaves "awaiting payment"`)
       dialog = await pay('Rose Achieng', '0712349999')
-      await dialog.getByText('We could not confirm your payment yet').waitFor({ timeout: 80_000 })
+      await tickUntil(page, dialog.getByText('We could not confirm your payment yet'))
       check(await dialog.getByRole('button', { name: 'Pay again' }).isVisible(), 'never answered (0712349999): after 10 checks, "We could not confirm your payment yet" with "Pay again"')
       await dialog.getByRole('button', { name: 'Close' }).first().click()
 
@@ -151,6 +164,8 @@ try {
     }
     const familyContext = await browser.newContext()
     const family = await signIn(familyContext, 'family@funeral.test', 'Family#2026')
+    // Playwright's clock: the chat's polling for the admin's answer below comes when moved on.
+    await family.clock.install()
     await family.goto(`${base}/dashboard/client/payments`)
     await family.getByRole('link', { name: 'Invite contributions' }).first().click()
     const card = family.locator('#booking-contributions')
@@ -175,6 +190,7 @@ try {
       page.on('console', (m) => {
         if (/preload/i.test(m.text())) unusedPreloads.push(m.text())
       })
+      await page.clock.install()
       const answer = await page.goto(url)
       await page.getByRole('heading', { level: 1, name: /^In memory of/ }).waitFor({ timeout: 20_000 })
       if (!whole) {
@@ -185,7 +201,7 @@ try {
       await page.getByLabel('M-Pesa phone number').fill(phone)
       await page.getByLabel('Amount (KSH)').fill(String(whole ? due : 1000))
       await page.getByRole('button', { name: /^Contribute KSH/ }).click()
-      await page.getByText(`Thank you, ${name.split(' ')[0]}.`).waitFor({ timeout: 60_000 })
+      await tickUntil(page, page.getByText(`Thank you, ${name.split(' ')[0]}.`))
       check(true, `${name} contributes ${whole ? `the remaining KSH ${due}` : 'KSH 1,000'} from a phone, not signed in`)
       if (!whole) check(sessionCode.length === 0, `the relative's page loads no session or portal code, before or after paying${sessionCode.length ? ` (${sessionCode.join(', ')})` : ''}`)
       if (whole) {
@@ -220,7 +236,7 @@ try {
     const tx = await (await fetch(`${base}/api/payments/transactions?timeframe=week`, { headers: { Authorization: `Bearer ${adminToken}` } })).json()
     check(['Otieno Odhiambo (contribution)', 'Akinyi Atieno (contribution)'].every((n) => (tx.transactions ?? []).some((t) => t.customer === n && t.status === 'completed')), `the admin's transactions list both contributions, by the relatives' names`)
     await family.reload()
-    await family.getByRole('log').getByText('Yes, from 5 pm to 7 pm.').waitFor({ timeout: 30_000 })
+    await tickUntil(family, family.getByRole('log').getByText('Yes, from 5 pm to 7 pm.'))
     check(true, 'the family writes from the booking page; the admin answers; the family reads the answer')
     await adminContext.close()
     await familyContext.close()
