@@ -1,0 +1,18 @@
+/**
+ * The document store the configuration names: an S3-compatible bucket when STORAGE_URL is set
+ * (credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or the SDK's own chain), else the
+ * disk under DATA_DIR, as before.
+ */
+import type { Config } from '../config'
+import { createDiskStorage } from './disk'
+import { createS3Storage } from './s3'
+import type { Storage } from './storage'
+
+export async function openStorage(config: Pick<Config, 'STORAGE_URL' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>, dataDir: string): Promise<{ storage: Storage; description: string }> {
+  const location = config.STORAGE_URL
+  if (!location) return { storage: await createDiskStorage({ dataDir }), description: 'Documents: on disk in DATA_DIR/documents' }
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = config
+  const storage = await createS3Storage({ ...location, dataDir, credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined })
+  // Where, never with what credentials.
+  return { storage, description: `Documents: in the S3 bucket ${location.bucket}${location.endpoint ? ` at ${location.endpoint}` : ` (AWS, ${location.region})`}` }
+}
