@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   }
   // The Settings' log retention and backup frequency, on their schedule (server/retention.ts).
   const retentionJob = startRetentionJob(database.db, log, async (now) =>
-    backupDatabase(database.db, { dataDir, databaseUrl: config.DATABASE_URL, retentionDays: Number((await storedSettings(database.db)).retention.backupRetentionDays), now }),
+    backupDatabase(database.db, { dataDir, databaseUrl: config.DATABASE_URL, storage, retentionDays: Number((await storedSettings(database.db)).retention.backupRetentionDays), now }),
   )
 
   const staticIndex = process.argv.indexOf('--static')
