@@ -219,7 +219,8 @@ async function main(argv: string[]): Promise<void> {
   let bucket: S3Storage | undefined
   if (config.STORAGE_URL) {
     const { openStorage } = await import('./storage/open')
-    bucket = (await openStorage(config, resolve(config.DATA_DIR))).storage as S3Storage
+    const { storage } = await openStorage(config, resolve(config.DATA_DIR))
+    if ('bucket' in storage) bucket = storage
   }
   const result = await restoreBackup({ file, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, bucket })
   const where = result.into === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `${resolve(config.DATA_DIR)} (embedded PostgreSQL)`

@@ -4,11 +4,10 @@
  * disk under DATA_DIR, as before.
  */
 import type { Config } from '../config'
-import { createDiskStorage } from './disk'
-import { createS3Storage } from './s3'
-import type { Storage } from './storage'
+import { createDiskStorage, type DiskStorage } from './disk'
+import { createS3Storage, type S3Storage } from './s3'
 
-export async function openStorage(config: Pick<Config, 'STORAGE_URL' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>, dataDir: string): Promise<{ storage: Storage; description: string }> {
+export async function openStorage(config: Pick<Config, 'STORAGE_URL' | 'AWS_ACCESS_KEY_ID' | 'AWS_SECRET_ACCESS_KEY'>, dataDir: string): Promise<{ storage: DiskStorage | S3Storage; description: string }> {
   const location = config.STORAGE_URL
   if (!location) return { storage: await createDiskStorage({ dataDir }), description: 'Documents: on disk in DATA_DIR/documents' }
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = config
