@@ -83,7 +83,7 @@ async function main(): Promise<void> {
 
   // On disk under DATA_DIR, or in the S3-compatible bucket STORAGE_URL names.
   const { storage, description: storageDescription } = await openStorage(config, dataDir)
-  lines.push(storageDescription)
+  if (storageDescription) lines.push(storageDescription)
   // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
   void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not sweep temporary upload files'))
   // A bucket that cannot be written is said at once (the health check keeps saying it), without stopping the start.
