@@ -35,6 +35,8 @@ export interface S3StorageOptions extends S3Location {
   dataDir: string
   /** AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; unset: the SDK's own chain (an instance role…). */
   credentials?: { accessKeyId: string; secretAccessKey: string }
+  /** The pause before a failed upload's next try, times the attempt (tests: 0). */
+  retryDelayMs?: number
 }
 
 export interface S3Storage extends Storage {
@@ -70,7 +72,7 @@ export function s3Client(location: S3Location, credentials: S3StorageOptions['cr
 }
 
 export async function createS3Storage(options: S3StorageOptions): Promise<S3Storage> {
-  const { bucket, dataDir, credentials } = options
+  const { bucket, dataDir, credentials, retryDelayMs = 200 } = options
   const client = s3Client(options, credentials)
   // A stream body cannot be resent by the SDK: one attempt per send, and put() retries with the file opened again.
   const putClient = s3Client(options, credentials, 1)
@@ -91,7 +93,7 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
         return
       } catch (error) {
         if (attempt >= PUT_ATTEMPTS || final(error)) throw error
-        await wait(200 * attempt)
+        await wait(retryDelayMs * attempt)
       }
     }
   }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
@@ -318,5 +320,43 @@ describe('S3 storage', () => {
     const missing = await createS3Storage({ ...location, bucket: 'no-such-bucket', dataDir, credentials: S3RVER_CREDENTIALS })
     await expect(missing.probe()).rejects.toThrow()
     expect(await s3.keys(location)).toEqual([])
+  })
+
+  it('sends an upload again when the store fails for a moment (the file is read anew), and not when it refuses', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'afh-storage-'))
+    const location = await s3.bucket()
+    // In front of s3rver: the next uploads of a document answer `status` (after reading the body, as a server does).
+    const failing: number[] = []
+    const proxy: Server = createServer((req, res) => {
+      const status = req.method === 'PUT' && req.url?.includes('/documents/') ? failing.shift() : undefined
+      if (status) {
+        req.resume()
+        req.on('end', () => res.writeHead(status, { 'Content-Type': 'application/xml' }).end(`<Error><Code>${status === 503 ? 'SlowDown' : 'AccessDenied'}</Code><Message>no</Message></Error>`))
+        return
+      }
+      const upstream = new URL(location.endpoint!)
+      req.pipe(request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => answer.pipe(res.writeHead(answer.statusCode ?? 502, answer.headers))))
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+      const storage = await createS3Storage({ ...location, endpoint, dataDir, credentials: S3RVER_CREDENTIALS, retryDelayMs: 0 })
+      failing.push(503, 503)
+      const bytes = pdfFile()
+      const stored = await storage.put(chunked(bytes), { maxBytes: MAX_DOCUMENT_BYTES })
+      expect(failing).toEqual([])
+      expect((await bytesOf(storage, stored.key)).equals(bytes)).toBe(true)
+      // A refusal is final: one try, the error as the store gave it, nothing kept.
+      failing.push(403, 503)
+      await expect(storage.put(chunked(bytes), { maxBytes: MAX_DOCUMENT_BYTES })).rejects.toMatchObject({ name: 'AccessDenied' })
+      expect(failing).toEqual([503])
+      // Three failures in a row give up.
+      failing.splice(0, 1, 503, 503, 503)
+      await expect(storage.put(chunked(bytes), { maxBytes: MAX_DOCUMENT_BYTES })).rejects.toMatchObject({ name: 'SlowDown' })
+      expect(await s3.keys(location)).toEqual([`documents/${stored.key}`])
+      expect(await readdir(join(dataDir, 'uploads'))).toEqual([])
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 })
