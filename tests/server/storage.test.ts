@@ -78,7 +78,8 @@ const stores: Array<[string, () => Promise<Store>]> = [
     async () => {
       const location = await s3.bucket()
       const storage = await createS3Storage({ ...location, dataDir, credentials: S3RVER_CREDENTIALS })
-      const otherDir = await mkdtemp(join(tmpdir(), 'afh-storage-other-'))
+      // Another machine's DATA_DIR (inside this test's, so removed with it).
+      const otherDir = join(dataDir, 'other-instance')
       return {
         storage,
         other: () => createS3Storage({ ...location, dataDir: otherDir, credentials: S3RVER_CREDENTIALS }),
