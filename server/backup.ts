@@ -4,21 +4,27 @@
  *   `new PGlite({ loadDataDir })` opens again;
  * - PostgreSQL: `pg_dump --format=custom` as backup-<time>.dump when pg_dump is on the PATH (restore
  *   with pg_restore), else a JSON export of every table of the public schema, backup-<time>.json.
- * Beside it, the documents on disk (DATA_DIR/documents, the families' uploads) as
- * backup-<time>.documents.tar, streamed file by file (never held in memory). `npm run restore`
- * (server/restore.ts) brings both back. Documents in an S3-compatible bucket are not copied: the
- * bucket's own versioning or replication backs them up.
+ * Beside it, the documents (the families' uploads) as backup-<time>.documents.tar, streamed file by
+ * file (never held in memory): from DATA_DIR/documents, or with STORAGE_URL from the bucket, object
+ * by object, so one backup holds everything whichever store keeps the documents. `npm run restore`
+ * (server/restore.ts) brings both back, into the folder or the bucket.
  * Then backups older than the retention setting's days are deleted (only our own files).
  */
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { createWriteStream, existsSync } from 'node:fs'
 import { chmod, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { create as createTar } from 'tar'
+import { Header, create as createTar } from 'tar'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Db } from './db/client'
+import { StorageError, type Storage } from './storage/storage'
+
+/** A store that lists its documents (the S3 one): backed up through it, object by object. */
+export type ListedStorage = Pick<Storage, 'get'> & { list(): AsyncIterable<{ key: string; size: number }> }
 
 export interface BackupResult {
   file: string
@@ -33,7 +39,7 @@ const BACKUP_FILE = /^backup-[\dTZ-]+\.(tar\.gz|dump|json|documents\.tar)$/
 /** A file name that sorts by time and is safe on every file system. */
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-')
 
-export async function backupDatabase(db: Db, options: { dataDir: string; databaseUrl?: string; retentionDays: number; now?: Date; documentsDir?: string }): Promise<BackupResult> {
+export async function backupDatabase(db: Db, options: { dataDir: string; databaseUrl?: string; retentionDays: number; now?: Date; documentsDir?: string; storage?: Storage }): Promise<BackupResult> {
   const now = options.now ?? new Date()
   const dir = join(options.dataDir, 'backups')
   // A backup holds every account and family: owner-only, whatever the umask or an older version left.
@@ -58,7 +64,11 @@ export async function backupDatabase(db: Db, options: { dataDir: string; databas
     kind = 'json'
     await writeFile(file, JSON.stringify(await exportTables(db)), { mode: 0o600 })
   }
-  const documents = await backupDocuments(options.documentsDir ?? join(options.dataDir, 'documents'), `${base}.documents.tar`)
+  const store = options.storage
+  const documents =
+    store && 'list' in store
+      ? await backupObjects(store as ListedStorage, `${base}.documents.tar`, now)
+      : await backupDocuments(options.documentsDir ?? join(options.dataDir, 'documents'), `${base}.documents.tar`)
   const deleted = await pruneBackups(dir, options.retentionDays, now)
   return { file, kind, documents, deleted }
 }
@@ -75,6 +85,46 @@ async function backupDocuments(documentsDir: string, file: string): Promise<stri
   await createTar({ file, cwd: documentsDir, portable: true }, names)
   await chmod(file, 0o600)
   return file
+}
+
+/**
+ * A bucket's documents as the same tar the folder makes (one plain file per key), written from the
+ * objects' streams one after the other, so restore reads either alike. An object deleted since it
+ * was listed is left out (its row went with it).
+ */
+async function backupObjects(store: ListedStorage, file: string, now: Date): Promise<string | null> {
+  let count = 0
+  async function* tar(): AsyncGenerator<Buffer> {
+    for await (const { key, size } of store.list()) {
+      const body = await store.get(key).catch((error: unknown) => {
+        if (error instanceof StorageError && error.kind === 'not-found') return null
+        throw error
+      })
+      if (!body) continue
+      const header = Buffer.alloc(512)
+      new Header({ path: key, size, mode: 0o600, type: 'File', mtime: now }).encode(header, 0)
+      yield header
+      let written = 0
+      for await (const chunk of body) {
+        written += (chunk as Buffer).length
+        yield chunk as Buffer
+      }
+      if (written !== size) throw new Error(`The document ${key} changed size while it was backed up (${written} of ${size} bytes)`)
+      if (size % 512) yield Buffer.alloc(512 - (size % 512))
+      count++
+    }
+    // The end of the archive: two empty blocks.
+    yield Buffer.alloc(1024)
+  }
+  try {
+    await pipeline(Readable.from(tar()), createWriteStream(file, { flags: 'wx', mode: 0o600 }))
+  } catch (error) {
+    await rm(file, { force: true })
+    throw error
+  }
+  if (count > 0) return file
+  await rm(file, { force: true })
+  return null
 }
 
 /** pg_dump into `file`; false when pg_dump is not installed (then the JSON export is used). */

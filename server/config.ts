@@ -39,7 +39,50 @@ const MailConfig = {
   MAIL_FROM: z.optional(z.string().check(z.regex(/^[^\r\n<>]*<?[^\s@<>]+@[^\s@<>]+>?$/, 'MAIL_FROM must be an e-mail address, optionally with a name: Amani Funeral Home <no-reply@example.co.ke>'))),
 }
 
+/**
+ * STORAGE_URL=s3://BUCKET?endpoint=http://host:port&region=…: where the documents go when not on
+ * disk. The endpoint is an S3-compatible server's origin (unset: AWS S3 itself); the region defaults
+ * to us-east-1 (what most S3-compatible servers expect; R2 takes `auto`). Null when malformed.
+ */
+export function storageLocation(value: string): { bucket: string; endpoint?: string; region: string } | null {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return null
+  }
+  const bucket = url.hostname
+  if (url.protocol !== 's3:' || url.username || url.password || url.port || !['', '/'].includes(url.pathname) || url.hash) return null
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return null
+  const params = [...url.searchParams.keys()]
+  if (params.some((k) => k !== 'endpoint' && k !== 'region')) return null
+  const endpoint = url.searchParams.get('endpoint') ?? undefined
+  if (endpoint !== undefined && !/^https?:\/\/[^/?#\s@]+\/?$/.test(endpoint)) return null
+  const region = url.searchParams.get('region') ?? 'us-east-1'
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) return null
+  return { bucket, ...(endpoint ? { endpoint: endpoint.replace(/\/$/, '') } : {}), region }
+}
+
+/** Documents in an S3-compatible bucket (server/storage/s3.ts); unset: on disk under DATA_DIR. */
+const StorageConfig = {
+  STORAGE_URL: z.pipe(
+    z.optional(
+      z.string().check(
+        z.refine(
+          (v) => storageLocation(v) !== null,
+          'STORAGE_URL must be s3://BUCKET, with optionally ?endpoint=http://host:port (an S3-compatible server) and &region=… (e.g. s3://funeral-documents?endpoint=http://127.0.0.1:9000&region=us-east-1); a lowercase bucket name, no path, no credentials in it',
+        ),
+      ),
+    ),
+    z.transform((v) => (v === undefined ? undefined : (storageLocation(v) ?? undefined))),
+  ),
+  /** The bucket's credentials (the standard variables; never logged). Unset: the SDK's own chain, such as an instance role. */
+  AWS_ACCESS_KEY_ID: text('AWS_ACCESS_KEY_ID'),
+  AWS_SECRET_ACCESS_KEY: text('AWS_SECRET_ACCESS_KEY'),
+}
+
 export const ConfigSchema = z.object({
+  ...StorageConfig,
   ...MailConfig,
   PORT: z._default(z.coerce.number({ error: 'PORT must be a whole number from 1 to 65535' }).check(z.int('PORT must be a whole number'), z.gte(1, 'PORT must be 1-65535'), z.lte(65535, 'PORT must be 1-65535')), 3000),
   /** Unset: 0.0.0.0, or 127.0.0.1 while the database holds the demo accounts (main.ts decides). */
@@ -107,6 +150,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = result.data
   if ((c.AT_USERNAME === undefined) !== (c.AT_API_KEY === undefined)) {
     throw new Error(`Invalid configuration:\n  ${c.AT_USERNAME === undefined ? 'AT_USERNAME' : 'AT_API_KEY'} is not set (AT_USERNAME and AT_API_KEY go together: Africa's Talking's username and API key)`)
+  }
+  if ((c.AWS_ACCESS_KEY_ID === undefined) !== (c.AWS_SECRET_ACCESS_KEY === undefined)) {
+    throw new Error(`Invalid configuration:\n  ${c.AWS_ACCESS_KEY_ID === undefined ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY'} is not set (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: the bucket's access key and its secret)`)
   }
   return c
 }

@@ -17,7 +17,8 @@ import { openDatabase } from './db/client'
 import { demoAccountsIn, seedIfEmpty } from './seed'
 import { createApp, serverOptions } from './app'
 import { describeError, loggableError } from './http'
-import { createDiskStorage, ownerOnlyDir } from './storage/disk'
+import { ownerOnlyDir } from './storage/disk'
+import { openStorage } from './storage/open'
 import { darajaSetupFromEnv, simulatorDarajaConfig } from './daraja/config'
 import { createDarajaClient, type Daraja } from './daraja/client'
 import { newCallbackSecret } from './daraja/callback'
@@ -80,9 +81,13 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const storage = await createDiskStorage({ dataDir })
+  // On disk under DATA_DIR, or in the S3-compatible bucket STORAGE_URL names.
+  const { storage, description: storageDescription } = await openStorage(config, dataDir)
+  if (storageDescription) lines.push(storageDescription)
   // Temporary files a crash left behind (older than an hour: younger ones may be another instance's upload).
   void storage.sweepTemporaryFiles().catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not sweep temporary upload files'))
+  // A bucket that cannot be written is said at once (the health check keeps saying it), without stopping the start.
+  if (config.STORAGE_URL) void storage.probe().catch((error: unknown) => log.warn({ err: loggableError(error) }, 'the document bucket cannot be written: check STORAGE_URL and its credentials'))
 
   // M-Pesa: Safaricom's Daraja with DARAJA_* credentials, else the simulator on loopback (same HTTP calls).
   const darajaSetup = darajaSetupFromEnv(config)
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
   }
   // The Settings' log retention and backup frequency, on their schedule (server/retention.ts).
   const retentionJob = startRetentionJob(database.db, log, async (now) =>
-    backupDatabase(database.db, { dataDir, databaseUrl: config.DATABASE_URL, retentionDays: Number((await storedSettings(database.db)).retention.backupRetentionDays), now }),
+    backupDatabase(database.db, { dataDir, databaseUrl: config.DATABASE_URL, storage, retentionDays: Number((await storedSettings(database.db)).retention.backupRetentionDays), now }),
   )
 
   const staticIndex = process.argv.indexOf('--static')

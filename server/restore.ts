@@ -7,13 +7,14 @@
  *                                                from the embedded database to a PostgreSQL server)
  *   backup-….dump    (pg_dump)               → PostgreSQL, with pg_restore
  *   backup-….json    (rows of every table)   → DATA_DIR or PostgreSQL
- *   backup-….documents.tar (beside it)       → DATA_DIR/documents, restored with any of them
+ *   backup-….documents.tar (beside it)       → DATA_DIR/documents, or with STORAGE_URL the bucket
+ *                                              (which must hold no document yet), with any of them
  *
  * The restored database is then brought to this version's migrations, as any start would.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, openAsBlob } from 'node:fs'
-import { mkdir, readFile, readdir } from 'node:fs/promises'
+import { createReadStream, existsSync, openAsBlob } from 'node:fs'
+import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
@@ -21,6 +22,7 @@ import { extract } from 'tar'
 import { openDatabase, type Db } from './db/client'
 import { lockDataDir } from './data-dir-lock'
 import { exportTables } from './backup'
+import type { S3Storage } from './storage/s3'
 
 export class RestoreRefused extends Error {}
 
@@ -35,7 +37,8 @@ const kindOf = (file: string) => (file.endsWith('.tar.gz') ? 'pglite' : file.end
 const documentsBeside = (file: string) => file.replace(/\.(tar\.gz|dump|json)$/, '.documents.tar')
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows
 
-export async function restoreBackup(options: { file: string; dataDir: string; databaseUrl?: string }): Promise<RestoreResult> {
+/** `bucket`: the S3 store STORAGE_URL names, when the documents go back there rather than into DATA_DIR. */
+export async function restoreBackup(options: { file: string; dataDir: string; databaseUrl?: string; bucket?: Pick<S3Storage, 'list' | 'restore'> }): Promise<RestoreResult> {
   const file = resolve(options.file)
   const kind = kindOf(file)
   if (!existsSync(file)) throw new RestoreRefused(`No such file: ${file}`)
@@ -45,6 +48,9 @@ export async function restoreBackup(options: { file: string; dataDir: string; da
   const documentsDir = join(dataDir, 'documents')
   if (existsSync(documentsDir) && (await readdir(documentsDir)).some((n) => !n.startsWith('.'))) {
     throw new RestoreRefused(`${documentsDir} already holds documents: restore into an empty DATA_DIR`)
+  }
+  if (options.bucket) {
+    for await (const _ of options.bucket.list()) throw new RestoreRefused('The bucket STORAGE_URL names already holds documents: restore into an empty bucket')
   }
   let result: Omit<RestoreResult, 'documents'>
   if (options.databaseUrl) result = await intoPostgres(file, kind, options.databaseUrl)
@@ -57,7 +63,7 @@ export async function restoreBackup(options: { file: string; dataDir: string; da
       await lock.release()
     }
   }
-  const documents = await restoreDocuments(documentsBeside(file), documentsDir)
+  const documents = options.bucket ? await restoreIntoBucket(documentsBeside(file), dataDir, options.bucket) : await restoreDocuments(documentsBeside(file), documentsDir)
   return { ...result, documents }
 }
 
@@ -185,15 +191,40 @@ async function restoreDocuments(archive: string, documentsDir: string): Promise<
   return count
 }
 
+/**
+ * The documents' archive into the bucket: unpacked (streamed) into a folder of DATA_DIR, then each
+ * file sent under its own key, the one the restored rows name; the folder is removed after.
+ */
+async function restoreIntoBucket(archive: string, dataDir: string, bucket: Pick<S3Storage, 'restore'>): Promise<number> {
+  if (!existsSync(archive)) return 0
+  const unpacked = await mkdtemp(join(dataDir, '.restore-'))
+  try {
+    const count = await restoreDocuments(archive, unpacked)
+    for (const name of await readdir(unpacked)) {
+      const path = join(unpacked, name)
+      await bucket.restore(name, createReadStream(path), (await stat(path)).size)
+    }
+    return count
+  } finally {
+    await rm(unpacked, { recursive: true, force: true })
+  }
+}
+
 /** The command: the configuration the server would use (DATA_DIR, DATABASE_URL) says where to restore. */
 async function main(argv: string[]): Promise<void> {
   const file = argv.find((a) => !a.startsWith('-'))
   if (!file) throw new RestoreRefused('Usage: npm run restore -- FILE   (a backup-….tar.gz, .dump or .json of DATA_DIR/backups)')
   const { parseConfig } = await import('./config')
   const config = parseConfig()
-  const result = await restoreBackup({ file, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL })
+  let bucket: S3Storage | undefined
+  if (config.STORAGE_URL) {
+    const { openStorage } = await import('./storage/open')
+    const { storage } = await openStorage(config, resolve(config.DATA_DIR))
+    if ('bucket' in storage) bucket = storage
+  }
+  const result = await restoreBackup({ file, dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, bucket })
   const where = result.into === 'postgres' ? `PostgreSQL (${new URL(config.DATABASE_URL ?? '').host})` : `${resolve(config.DATA_DIR)} (embedded PostgreSQL)`
-  console.log(`Restored ${basename(file)} into ${where}: ${result.tables} tables, ${result.rows} rows, ${result.documents} documents.`)
+  console.log(`Restored ${basename(file)} into ${where}: ${result.tables} tables, ${result.rows} rows, ${result.documents} documents${bucket ? ` (into the bucket ${bucket.bucket})` : ''}.`)
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname, 'restore.ts')) {

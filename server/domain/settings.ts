@@ -10,6 +10,7 @@ import type { Db } from '../db/client'
 import { onChange } from '../db/changes'
 import * as repo from '../repo/settings'
 import { backupDatabase } from '../backup'
+import type { Storage } from '../storage/storage'
 import { sessionTimeoutSeconds as timeoutOf } from '../../shared/contracts/auth-rules'
 import type { Settings, SettingsSection } from '../../shared/contracts/settings'
 import { checkSettingsSave } from '../../shared/contracts/settings-rules'
@@ -46,9 +47,9 @@ export async function saveSettings(db: Db, admin: { phone: string | null }, sect
 }
 
 /** A backup now, keeping the retention setting's days of them. */
-export async function backUp(db: Db, log: Logger, where: { dataDir?: string; databaseUrl?: string }): Promise<void> {
+export async function backUp(db: Db, log: Logger, where: { dataDir?: string; databaseUrl?: string; storage?: Storage }): Promise<void> {
   const retention = (await storedSettings(db)).retention
   // Tests without a DATA_DIR still get a real file, in the system's temporary folder.
-  const result = await backupDatabase(db, { dataDir: where.dataDir ?? join(tmpdir(), 'funeral-home-data'), databaseUrl: where.databaseUrl, retentionDays: Number(retention.backupRetentionDays) })
+  const result = await backupDatabase(db, { dataDir: where.dataDir ?? join(tmpdir(), 'funeral-home-data'), databaseUrl: where.databaseUrl, retentionDays: Number(retention.backupRetentionDays), storage: where.storage })
   log.info({ file: result.file, kind: result.kind, deleted: result.deleted }, 'backup')
 }

@@ -16,8 +16,8 @@ export const settingsRoutes = new Hono<AppEnv>()
   .get('/', requireAuth('admin'), async (c) => c.json({ settings: await storedSettings(c.var.deps.db) }))
 
   .post('/backup', requireAuth('admin'), async (c) => {
-    const { db, dataDir, databaseUrl, log } = c.var.deps
-    await backUp(db, log, { dataDir, databaseUrl })
+    const { db, dataDir, databaseUrl, log, storage } = c.var.deps
+    await backUp(db, log, { dataDir, databaseUrl, storage })
     return c.json({ message: MSG_BACKUP_DONE, finished_at: new Date().toISOString() })
   })
 

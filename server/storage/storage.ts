@@ -1,12 +1,13 @@
 /**
- * Where uploaded documents' bytes live. The server sees only this interface; the disk
- * implementation (./disk.ts) serves one machine or several sharing a folder, and an
- * S3-compatible store can take its place (see ./README.md) without touching a route.
+ * Where uploaded documents' bytes live. The server sees only this interface: on disk (./disk.ts)
+ * for one machine or several sharing a folder, or in an S3-compatible bucket (./s3.ts) for several
+ * machines; STORAGE_URL chooses (./open.ts). No route knows which.
  *
  * The rules are the storage's, not the route's, so every implementation keeps them: the upload is
  * streamed (never whole in memory) and stopped past `maxBytes`; its type is judged by its content
  * (PDF, JPEG, PNG, DOC, DOCX), never by its name or declared type; an empty file is refused; the
  * stored object appears whole or not at all; its key is generated here, never taken from the user.
+ * Both stores keep them with the same code (./receive.ts).
  */
 import type { Readable } from 'node:stream'
 import { MSG_FILE_REQUIRED, MSG_FILE_TOO_BIG, MSG_FILE_TYPE } from '../../shared/contracts/documents'
@@ -44,6 +45,8 @@ export interface Storage {
    * removes a tiny object that no document key can name. Rejects when the store cannot be written.
    */
   probe(): Promise<void>
+  /** Removes the temporary files of uploads a crash cut short (older than `olderThanMs`: younger ones may be under way). */
+  sweepTemporaryFiles(olderThanMs?: number): Promise<number>
 }
 
 export type StorageErrorKind = 'too-large' | 'empty' | 'unsupported-type' | 'not-found'

@@ -8,10 +8,11 @@
  * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createDiskStorage } from '../../server/storage/disk'
+import { openStorage } from '../../server/storage/open'
+import { parseConfig } from '../../server/config'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { createDarajaClient, type Daraja } from '../../server/daraja/client'
 import { newCallbackSecret } from '../../server/daraja/callback'
@@ -72,7 +73,8 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
   const secret = randomBytes(32)
   // A DATA_DIR of its own: documents and backups write real files there.
   const dataDir = await mkdtemp(join(tmpdir(), 'contract-'))
-  const storage = await createDiskStorage({ dataDir })
+  // On disk, or with STORAGE_URL (and AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY) in the bucket it names, as the server would.
+  const { storage } = await openStorage(parseConfig({ STORAGE_URL: process.env.STORAGE_URL, AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY }), dataDir)
   // Daraja is the simulator over HTTP; its callbacks come into this in-process app as Daraja's would.
   let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
   const simulator = await startDarajaSimulator({ fetch: (input, init) => Promise.resolve(appFetch(new Request(input, init))) })
@@ -146,7 +148,12 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
       if (!user) throw new Error(`no user ${email}`)
       return signToken(secret, user, issuedAt * 1000)
     },
-    storageDir: storage.dir,
+    async storedFiles() {
+      if ('dir' in storage) return readdir(storage.dir)
+      const keys: string[] = []
+      for await (const { key } of storage.list()) keys.push(key)
+      return [...keys.sort(), ...(await readdir(join(dataDir, 'uploads')))]
+    },
     simulator,
     /** The database itself, for server tests that look at what was stored. */
     db,

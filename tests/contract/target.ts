@@ -38,7 +38,8 @@ interface ServerHandle {
   lastResetToken(email: string): Promise<string | null>
   signAt(email: string, issuedAt: number): Promise<string>
   close(): Promise<void>
-  storageDir: string
+  /** What the document store holds: its documents' keys and any temporary file. */
+  storedFiles(): Promise<string[]>
   simulator: import('../../server/daraja/simulator').DarajaSimulator
   listenToLog(): () => string[]
 }
@@ -220,9 +221,7 @@ export async function callbacksDelivered(): Promise<void> {
 
 /** The server's document files (names in its storage folder, temporary ones included). Server only. */
 export async function storedFiles(): Promise<string[]> {
-  const { storageDir } = serverTarget('storedFiles')
-  const { readdir } = await import('node:fs/promises')
-  return readdir(storageDir)
+  return serverTarget('storedFiles').storedFiles()
 }
 
 /**

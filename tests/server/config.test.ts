@@ -12,6 +12,10 @@ describe('every variable is checked', () => {
   it('has defaults for the job intervals and the simulator', () => {
     expect(readConfig({})).toMatchObject({ RECONCILE_FIRST_MS: 60_000, RECONCILE_POLL_MS: 5_000, SMS_POLL_MS: 15_000, SIMULATOR_ANSWER_MS: 6_000, DARAJA_SIMULATOR: false, HOST: undefined, NODE_ENV: 'development' })
     expect(readConfig({ SMS_POLL_MS: '2000', RECONCILE_FIRST_MS: '0', AT_USERNAME: 'home', AT_API_KEY: 'k' })).toMatchObject({ SMS_POLL_MS: 2000, RECONCILE_FIRST_MS: 0, AT_USERNAME: 'home' })
+    // Documents: on disk unless STORAGE_URL names a bucket (an S3-compatible server's, or AWS's own).
+    expect(readConfig({}).STORAGE_URL).toBeUndefined()
+    expect(readConfig({ STORAGE_URL: 's3://funeral-docs?endpoint=http://127.0.0.1:9000/&region=af-south-1' }).STORAGE_URL).toEqual({ bucket: 'funeral-docs', endpoint: 'http://127.0.0.1:9000', region: 'af-south-1' })
+    expect(readConfig({ STORAGE_URL: 's3://funeral-docs', AWS_ACCESS_KEY_ID: 'AKIA', AWS_SECRET_ACCESS_KEY: 's' })).toMatchObject({ STORAGE_URL: { bucket: 'funeral-docs', region: 'us-east-1' }, AWS_ACCESS_KEY_ID: 'AKIA' })
   })
 
   it.each([
@@ -27,6 +31,12 @@ describe('every variable is checked', () => {
     ['DARAJA_SIMULATOR_URL', 'somewhere', /DARAJA_SIMULATOR_URL must be an origin/],
     ['DARAJA_SIMULATOR_CALLBACK_SECRET', 'short', /DARAJA_SIMULATOR_CALLBACK_SECRET must be at least 32 lowercase hex characters/],
     ['HOST', '   ', /HOST must not be blank/],
+    ['STORAGE_URL', 'https://bucket.example.com', /STORAGE_URL must be s3:\/\/BUCKET/],
+    ['STORAGE_URL', 's3://Funeral_Docs', /STORAGE_URL must be s3:\/\/BUCKET/],
+    ['STORAGE_URL', 's3://key:secret@docs', /STORAGE_URL must be s3:\/\/BUCKET/],
+    ['STORAGE_URL', 's3://docs/folder', /STORAGE_URL must be s3:\/\/BUCKET/],
+    ['STORAGE_URL', 's3://docs?endpont=http://127.0.0.1:9000', /STORAGE_URL must be s3:\/\/BUCKET/],
+    ['STORAGE_URL', 's3://docs?endpoint=127.0.0.1:9000', /STORAGE_URL must be s3:\/\/BUCKET/],
   ])('%s=%s stops the start, naming the variable and what it accepts', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message)
   })
@@ -34,6 +44,9 @@ describe('every variable is checked', () => {
   it("refuses half of Africa's Talking's credentials, naming the missing one", () => {
     expect(() => readConfig({ AT_USERNAME: 'home' })).toThrow(/AT_API_KEY is not set/)
     expect(() => readConfig({ AT_API_KEY: 'k' })).toThrow(/AT_USERNAME is not set/)
+    // The bucket's too, without ever repeating the secret.
+    expect(() => readConfig({ AWS_SECRET_ACCESS_KEY: 'hush-hush' })).toThrow(/^Invalid configuration:\n {2}AWS_ACCESS_KEY_ID is not set[^]*$/)
+    expect(() => readConfig({ AWS_SECRET_ACCESS_KEY: 'hush-hush' })).not.toThrow(/hush-hush/)
   })
 })
 

@@ -1,10 +1,15 @@
 /**
  * Two instances on one PostgreSQL (only when CONTRACT_DATABASE_URL is set, as in CI): they start
- * together and seed once, a token from one works on the other, and a logout on one ends it on both.
+ * together and seed once, a token from one works on the other, and a logout on one ends it on both;
+ * with separate DATA_DIRs and one S3-compatible bucket, a document uploaded through one downloads
+ * through the other.
  * An instance keeps the accounts behind tokens for a moment; a change made anywhere else (another
  * instance, or by hand) still ends a token there as soon as the database's notice arrives.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { count, sql } from 'drizzle-orm'
 import pino from 'pino'
@@ -12,6 +17,10 @@ import { createApp } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/client'
 import { seedIfEmpty, truncateAll } from '../../server/seed'
 import { users } from '../../server/db/schema'
+import { openStorage } from '../../server/storage/open'
+import { parseConfig } from '../../server/config'
+import { S3RVER_CREDENTIALS, startS3rver } from './s3-store'
+import { pdfFile } from './files'
 
 const url = process.env.CONTRACT_DATABASE_URL
 const maybe = url ? describe : describe.skip
@@ -43,6 +52,46 @@ async function seededPair(beforeB: (a: Database) => Promise<unknown> = async () 
 }
 
 maybe('two instances on one PostgreSQL', () => {
+  it('separate DATA_DIRs, one bucket: a document uploaded through one downloads through the other, the same bytes', async () => {
+    const s3 = await startS3rver()
+    const a = await openDatabase({ databaseUrl: url })
+    const b = await openDatabase({ databaseUrl: url })
+    const dirs = [await mkdtemp(join(tmpdir(), 'afh-two-a-')), await mkdtemp(join(tmpdir(), 'afh-two-b-'))] as const
+    try {
+      await truncateAll(a.db)
+      await seedIfEmpty(a.db, 'demo')
+      const { bucket, endpoint } = await s3.bucket()
+      // Each instance reads the same variables, as two machines with one environment file would.
+      const config = parseConfig({ STORAGE_URL: `s3://${bucket}?endpoint=${endpoint}`, AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey })
+      const secret = randomBytes(32)
+      const log = pino({ level: 'silent' })
+      const appA = createApp({ db: a.db, secret, log, dev: false, trustProxy: 0, dataDir: dirs[0], storage: (await openStorage(config, dirs[0])).storage })
+      const appB = createApp({ db: b.db, secret, log, dev: false, trustProxy: 0, dataDir: dirs[1], storage: (await openStorage(config, dirs[1])).storage })
+      const login = await appA.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
+      const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+      const bytes = pdfFile()
+      const form = new FormData()
+      form.append('document_type', 'death_certificate')
+      form.append('file', new File([new Uint8Array(bytes)], 'Cheti cha kifo.pdf', { type: 'application/pdf' }))
+      const uploaded = await appA.request('/api/documents', { method: 'POST', headers: auth, body: form })
+      expect(uploaded.status).toBe(201)
+      const { document } = (await uploaded.json()) as { document: { id: number } }
+      const download = await appB.request(`/api/documents/${document.id}/download`, { headers: auth })
+      expect(download.status).toBe(200)
+      expect(download.headers.get('content-type')).toBe('application/pdf')
+      expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true)
+      // Deleted through B, gone for A too, and from the bucket.
+      expect((await appB.request(`/api/documents/${document.id}`, { method: 'DELETE', headers: auth })).status).toBe(200)
+      expect((await appA.request(`/api/documents/${document.id}/download`, { headers: auth })).status).toBe(404)
+      expect(await s3.keys({ bucket, endpoint, region: 'us-east-1' })).toEqual([])
+    } finally {
+      await a.close()
+      await b.close()
+      await s3.close()
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('seed once, share sessions, end them together', async () => {
     const a = await openDatabase({ databaseUrl: url })
     await truncateAll(a.db)
