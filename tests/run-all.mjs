@@ -8,15 +8,18 @@
  *   - journeys in Chromium against the mock build (Playwright: tests/e2e/run.mjs)
  *   - the production build's bundle check (no mock code; gzip budgets: scripts/size.mjs), then the
  *     built app on the real server in Chromium (tests/server-browser.mjs), which serves that build
+ *   - with BEHIND_CADDY_DATABASE_URL (CI): the built app behind Caddy, two instances on PostgreSQL,
+ *     in Chromium (tests/behind-caddy.mjs)
  *   - typecheck (tsc), lint (eslint) and the translation catalogues (scripts/check-i18n.mjs)
- * Stages that do not need each other run side by side, weighing up to the machine's cores plus two
- * (TEST_SLOTS overrides; a stage weighs the cores it keeps busy): the journeys and the real-server
- * run spend much of their time waiting on a browser or on M-Pesa's timing, the PostgreSQL stage on
- * the database, so a core is free for another stage meanwhile. Each stage's output
+ * Stages that do not need each other run side by side, weighing up to the machine's cores plus three
+ * (TEST_SLOTS overrides; a stage weighs the cores it keeps busy on average). The browser stages
+ * mostly wait (on the page, on a poll, on the server) and are the longest: they start first and
+ * keep the operating system's normal priority, so they never wait for a core; the stages that only
+ * compute run at a lower priority (nice) in the time the browsers leave. Each stage's output
  * is kept in test-results/stage-<name>.log and printed whole when the stage ends (never interleaved).
  * The summary gives each stage's wall time and CPU time (user + system of its whole process tree).
  * Set SKIP_E2E=1 to leave out both browser stages locally (never in CI); TEST_STAGES=pglite,lint runs
- * only the stages named (keys: journeys, mock, pglite, postgres, size, server-browser, typecheck, lint, i18n, cycles, docs).
+ * only the stages named (keys: journeys, mock, pglite, postgres, size, server-browser, behind-caddy, typecheck, lint, i18n, cycles, docs).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
@@ -37,6 +40,8 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const skipE2e = process.env.SKIP_E2E === '1' && !process.env.CI
 const postgresUrl = process.env.CONTRACT_DATABASE_URL
+// Its own database: the journey behind Caddy empties it (never the contract suite's, running beside it).
+const caddyUrl = process.env.BEHIND_CADDY_DATABASE_URL
 mkdirSync('test-results', { recursive: true })
 
 const vitestArgs = (key, args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${key}.json`]
@@ -111,28 +116,30 @@ function countCheck(stage, ok) {
 }
 
 /**
- * The stages. `weight`: the cores it keeps busy; `after`: stages it needs finished first. Listed in
- * the order they start when slots allow. The mock stage's screens (happy-dom, two workers) run
- * first and alone: beside the journeys they took five times as long and a few of their waits timed
- * out. Then the journeys (mostly waiting on the browser), the server stages and the checks side by
- * side. (Also tried on 2 cores: the PGlite stage at once and three browsers made everything slower.)
+ * The stages, in the order they start when slots allow. `weight`: the cores it keeps busy on
+ * average; `after`: stages it needs finished first; `nice`: how much it yields the processor
+ * (0: the browsers' stages, which wait more than they compute and are the longest; 10: the stages
+ * that only compute, whose total is what it is wherever it falls). Measured on 2 cores: the mock
+ * build's journeys are the longest stage whatever else runs, so they start first.
  */
-const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
-/** The whole machine: nothing starts beside it. */
-const MOCK_WEIGHT = slots
+const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 3
+const CPU_BOUND = 10
 const stages = [
-  { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
-  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
-  { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 1, count: countVitest },
-  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 1, count: countVitest },
-  { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
-  // After the bundle check, so the production build it serves is already there.
-  !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 1, after: ['size'], count: countLines },
-  { key: 'typecheck', name: 'typecheck (TypeScript 7)', cmd: npm, args: ['run', '--silent', 'typecheck'], weight: 1, count: countCheck },
-  { key: 'lint', name: 'lint (eslint)', cmd: npx, args: ['eslint', '.', '--max-warnings=0'], weight: 1, count: countCheck },
-  { key: 'i18n', name: 'catalogues current (scripts/check-i18n.mjs)', cmd: 'node', args: ['scripts/check-i18n.mjs'], weight: 1, count: countCheck },
-  { key: 'cycles', name: 'no import circles (scripts/check-cycles.mjs)', cmd: 'node', args: ['scripts/check-cycles.mjs'], weight: 1, count: countCheck },
-  { key: 'docs', name: 'docs cite what exists (scripts/check-docs.mjs)', cmd: 'node', args: ['scripts/check-docs.mjs'], weight: 1, count: countCheck },
+  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs'], weight: 1, nice: 0, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
+  { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, nice: CPU_BOUND, count: countCheck },
+  // Its servers' starts and stops have time limits: a little ahead of the other computing stages.
+  { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 1, nice: 5, count: countVitest },
+  { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: 2, nice: CPU_BOUND, count: countVitest },
+  // After the bundle check, so the production build they serve is already there (and the server's
+  // bundle, which the real server's check makes, for the instances behind Caddy).
+  !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 0.5, nice: 0, after: ['size'], count: countLines },
+  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 0.5, nice: 0, count: countVitest },
+  !skipE2e && caddyUrl && { key: 'behind-caddy', name: 'the built app behind Caddy, two instances on PostgreSQL, in Chromium (tests/behind-caddy.mjs)', cmd: 'node', args: ['tests/behind-caddy.mjs'], weight: 0.5, nice: 0, after: ['size', 'server-browser'], count: countLines },
+  { key: 'typecheck', name: 'typecheck (TypeScript 7)', cmd: npm, args: ['run', '--silent', 'typecheck'], weight: 1, nice: CPU_BOUND, count: countCheck },
+  { key: 'lint', name: 'lint (eslint)', cmd: npx, args: ['eslint', '.', '--max-warnings=0'], weight: 1, nice: CPU_BOUND, count: countCheck },
+  { key: 'i18n', name: 'catalogues current (scripts/check-i18n.mjs)', cmd: 'node', args: ['scripts/check-i18n.mjs'], weight: 0.5, nice: CPU_BOUND, count: countCheck },
+  { key: 'cycles', name: 'no import circles (scripts/check-cycles.mjs)', cmd: 'node', args: ['scripts/check-cycles.mjs'], weight: 0.5, nice: CPU_BOUND, count: countCheck },
+  { key: 'docs', name: 'docs cite what exists (scripts/check-docs.mjs)', cmd: 'node', args: ['scripts/check-docs.mjs'], weight: 0, nice: CPU_BOUND, count: countCheck },
 ].filter(Boolean)
 // TEST_STAGES=typecheck,lint: only those stages (by key), e.g. to re-run the one that failed.
 const only = process.env.TEST_STAGES?.split(',').map((k) => k.trim()).filter(Boolean)
@@ -147,7 +154,7 @@ function runStage(stage) {
   console.log(`[${elapsed()}] start  ${stage.name}`)
   const fd = openSync(log, 'w')
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['tests/stage.mjs', timing, stage.cmd, ...stage.args], { stdio: ['ignore', fd, fd], env: { ...process.env, ...stage.env } })
+    const child = spawn(process.execPath, ['tests/stage.mjs', timing, stage.cmd, ...stage.args], { stdio: ['ignore', fd, fd], env: { ...process.env, ...stage.env, STAGE_NICE: String(stage.nice ?? 0) } })
     child.on('close', (code) => {
       closeSync(fd)
       const ok = code === 0
@@ -193,7 +200,8 @@ await new Promise((resolveAll) => {
 
 console.log('\n=== summary ===')
 for (const s of stages) console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name}: ${s.wall}s wall${s.cpu == null ? '' : `, ${s.cpu}s CPU`}${s.counts ? ` (${s.counts})` : ''}`)
-if (skipE2e) console.log('SKIPPED  both browser stages (SKIP_E2E=1)')
+if (skipE2e) console.log('SKIPPED  the browser stages (SKIP_E2E=1)')
+else if (!caddyUrl) console.log('SKIPPED  the app behind Caddy (set BEHIND_CADDY_DATABASE_URL to a PostgreSQL database it may empty; CI does)')
 const cpu = stages.reduce((n, s) => n + (s.cpu ?? 0), 0)
 console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s wall, ${cpu}s CPU in all, on ${availableParallelism()} cores (${slots} slots; stages ran side by side)`)
 if (failures.length) {
