@@ -15,7 +15,7 @@ import {
   tokens,
   useRestoreFocusTarget,
 } from '@fluentui/react-components'
-import { SignOut20Regular } from '@fluentui/react-icons'
+import { Call20Regular, SignOut20Regular } from '@fluentui/react-icons'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MenuEntry } from './menus'
@@ -95,6 +95,8 @@ export interface PortalShellProps {
   onLanguage?: (locale: Locale) => void
   /** A count beside a menu entry (by its path): unread messages. */
   badges?: Record<string, number>
+  /** The home's phone, one tap away in the top bar on every page (the family's portal). */
+  call?: { href: string; display: string }
   children: ReactNode
 }
 
@@ -121,7 +123,7 @@ function CompactLanguageSwitch({ onChange }: { onChange?: ((locale: Locale) => v
 }
 
 /** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
-export function PortalShell({ menu, roleName, portalName, userName, homePath, profilePath, onLogout, onLanguage, badges, children }: PortalShellProps) {
+export function PortalShell({ menu, roleName, portalName, userName, homePath, profilePath, onLogout, onLanguage, badges, call, children }: PortalShellProps) {
   const styles = useStyles()
   const { t } = useLingui()
   const role = t(roleName)
@@ -137,6 +139,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
 
   const open = isSmall ? drawerOpen : true
   const unread = Object.values(badges ?? {}).reduce((n, c) => n + c, 0)
+  const phone = call?.display ?? ''
 
   return (
     <div className={styles.root}>
@@ -194,6 +197,18 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
             {!isSmall && 'Amani'}
           </Link>
           <span className={styles.spacer} />
+          {call && (
+            <Button
+              as="a"
+              href={call.href}
+              appearance="primary"
+              icon={<Call20Regular />}
+              aria-label={t`Call us, ${phone}`}
+              title={call.display}
+            >
+              {isSmall ? t`Call` : call.display}
+            </Button>
+          )}
           {profilePath ? (
             <Link to={profilePath} className={styles.user} aria-label={t`${userName}: my profile`}>
               {userName}

@@ -17,13 +17,14 @@ const kiswahili = () => act(async () => {
 })
 
 describe('The family’s screens in Kiswahili', () => {
-  it('the dashboard changes language in place: greeting, counters and the ways on', async () => {
+  it('the dashboard changes language in place: greeting, the urgent banner, what to do next and the ways on', async () => {
     await renderAt(paths.client.home, { as: 'client' })
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' })).toBeInTheDocument()
     await kiswahili()
     expect(await screen.findByRole('heading', { level: 1, name: 'Karibu tena, Mary Achieng' })).toBeInTheDocument()
-    expect(screen.getByRole('group', { name: 'Nafasi Zinazoendelea' })).toBeInTheDocument()
-    expect(screen.getByRole('group', { name: 'Hati Zinazosubiri' })).toBeInTheDocument()
+    expect(await screen.findByRole('alert', { name: /^Ibada ya Teresia Auma kesho saa 09:00 haiwezi kufanyika bado/ })).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Cha kufanya sasa' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /^Tupigie simu, / })).toBeInTheDocument()
     const links = within(screen.getByRole('region', { name: 'Ungependa kufanya nini?' }))
     expect(links.getByRole('link', { name: 'Weka Nafasi ya Huduma' })).toHaveAttribute('href', paths.client.bookService)
     expect(links.getByRole('link', { name: 'Malipo' })).toHaveAttribute('href', paths.client.payments)
