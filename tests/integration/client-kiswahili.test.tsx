@@ -36,7 +36,7 @@ describe('The family’s screens in Kiswahili', () => {
     // The wizard's code is the largest of the family's screens: its first load may take a while here.
     expect(await screen.findByRole('heading', { level: 2, name: 'Hatua 1 kati ya 4 · Chagua Huduma' }, { timeout: 15_000 })).toBeInTheDocument()
     const steps = within(screen.getByRole('navigation', { name: 'Hatua za kuweka nafasi' }))
-    expect(steps.getByText('Maelezo ya Marehemu')).toBeInTheDocument()
+    expect(steps.getByText('Kuhusu mpendwa wako')).toBeInTheDocument()
     expect(steps.getByText('Kagua na Uthibitishe')).toBeInTheDocument()
     const form = screen.getByRole('form', { name: 'Chagua Huduma' })
     expect(await within(form).findByRole('group', { name: 'Huduma' })).toBeInTheDocument()
