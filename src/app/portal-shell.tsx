@@ -3,6 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import {
   Button,
   Caption1,
+  MessageBar,
+  MessageBarBody,
   CounterBadge,
   Hamburger,
   NavDrawer,
@@ -22,6 +24,7 @@ import type { MenuEntry } from './menus'
 import { LanguageSwitch } from './language-switch'
 import { activateLocale, rememberLocale, type Locale } from '../lib/i18n'
 import { useMediaQuery } from '../components/use-media-query'
+import { useOnline } from './use-online'
 
 const useStyles = makeStyles({
   root: {
@@ -78,6 +81,7 @@ const useStyles = makeStyles({
   },
   badge: { marginLeft: tokens.spacingHorizontalS },
   hamburgerBadge: { marginLeft: `calc(-1 * ${tokens.spacingHorizontalL})`, alignSelf: 'flex-start' },
+  offline: { marginBottom: tokens.spacingVerticalM },
   headerBrand: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
 })
 
@@ -140,6 +144,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   const open = isSmall ? drawerOpen : true
   const unread = Object.values(badges ?? {}).reduce((n, c) => n + c, 0)
   const phone = call?.display ?? ''
+  const online = useOnline()
 
   return (
     <div className={styles.root}>
@@ -229,6 +234,12 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
           )}
         </header>
         <main className={styles.main} id="main">
+          {/* Said at once, above every page: what is shown may be old, and the phone still works. */}
+          {!online && (
+            <MessageBar intent="warning" className={styles.offline}>
+              <MessageBarBody>{call ? t`You are offline. What you see may be out of date. You can still call us on ${phone}.` : t`You are offline. What you see may be out of date.`}</MessageBarBody>
+            </MessageBar>
+          )}
           {children}
         </main>
       </div>

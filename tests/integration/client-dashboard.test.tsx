@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
@@ -78,7 +78,7 @@ describe('Client dashboard', () => {
 
   it("opens with a red banner when a service within 48 hours cannot go ahead: the seeded family's cremation tomorrow, its permit rejected", async () => {
     await renderAt(paths.client.home, { as: 'client' })
-    const banner = await screen.findByRole('alert', { name: /The service for Teresia Auma tomorrow at 09:00 cannot go ahead yet/ })
+    const banner = await screen.findByRole('alert', { name: /The service for Teresia Auma tomorrow at 09:00 cannot go ahead yet/ }, { timeout: 10_000 })
     expect(banner).toHaveTextContent('The burial permit you sent could not be accepted')
     expect(within(banner).getByRole('link', { name: 'Upload now' })).toHaveAttribute('href', expect.stringMatching(/\/dashboard\/client\/bookings\/\d+$/))
     expect(within(banner).getByRole('link', { name: /^Call / })).toHaveAttribute('href', expect.stringMatching(/^tel:\+\d+$/))
@@ -87,6 +87,13 @@ describe('Client dashboard', () => {
     expect(banner.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     // The top bar's Call button, on every page of the family's portal.
     expect(screen.getByRole('link', { name: /^Call us, / })).toHaveAttribute('href', expect.stringMatching(/^tel:\+\d+$/))
+    // Offline: said at once above the page, with the phone that still works.
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+    expect(await screen.findByText(/^You are offline\. What you see may be out of date\. You can still call us on \+/)).toBeInTheDocument()
+    online.mockRestore()
+    act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => expect(screen.queryByText(/^You are offline/)).not.toBeInTheDocument())
   })
 
   it('shows the 5 most recent bookings, newest first, each linking to its detail', async () => {

@@ -22,7 +22,7 @@ describe('The family’s screens in Kiswahili', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' })).toBeInTheDocument()
     await kiswahili()
     expect(await screen.findByRole('heading', { level: 1, name: 'Karibu tena, Mary Achieng' })).toBeInTheDocument()
-    expect(await screen.findByRole('alert', { name: /^Ibada ya Teresia Auma kesho saa 09:00 haiwezi kufanyika bado/ })).toBeInTheDocument()
+    expect(await screen.findByRole('alert', { name: /^Ibada ya Teresia Auma kesho saa 09:00 haiwezi kufanyika bado/ }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'Cha kufanya sasa' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /^Tupigie simu, / })).toBeInTheDocument()
     const links = within(screen.getByRole('region', { name: 'Ungependa kufanya nini?' }))

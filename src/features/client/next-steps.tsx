@@ -49,12 +49,18 @@ function useWhen() {
 
 function usePaperLine() {
   const { t } = useLingui()
-  return (p: PaperToDo) => {
+  const line = (p: PaperToDo) => {
     const paper = t(documentTypeName(p.type)).toLowerCase()
-    const note = p.note
+    // The reviewer's own full stop is the sentence's.
+    const note = p.note?.replace(/[.!?\s]+$/, '')
     if (p.state === 'pending') return t`We are still checking the ${paper} you sent.`
     if (p.state === 'rejected') return note ? t`The ${paper} you sent could not be accepted: ${note}.` : t`The ${paper} you sent could not be accepted.`
     return t`We do not have the ${paper} yet.`
+  }
+  // Kiswahili starts some of these with the paper's name: a sentence starts with a capital.
+  return (p: PaperToDo) => {
+    const text = line(p)
+    return text.charAt(0).toUpperCase() + text.slice(1)
   }
 }
 
