@@ -3,8 +3,6 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import {
   Button,
   Caption1,
-  MessageBar,
-  MessageBarBody,
   CounterBadge,
   Hamburger,
   NavDrawer,
@@ -81,7 +79,14 @@ const useStyles = makeStyles({
   },
   badge: { marginLeft: tokens.spacingHorizontalS },
   hamburgerBadge: { marginLeft: `calc(-1 * ${tokens.spacingHorizontalL})`, alignSelf: 'flex-start' },
-  offline: { marginBottom: tokens.spacingVerticalM },
+  offline: {
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteYellowBorder1}`,
+    color: tokens.colorNeutralForeground1,
+  },
   headerBrand: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
 })
 
@@ -236,9 +241,10 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
         <main className={styles.main} id="main">
           {/* Said at once, above every page: what is shown may be old, and the phone still works. */}
           {!online && (
-            <MessageBar intent="warning" className={styles.offline}>
-              <MessageBarBody>{call ? t`You are offline. What you see may be out of date. You can still call us on ${phone}.` : t`You are offline. What you see may be out of date.`}</MessageBarBody>
-            </MessageBar>
+            // A plain line, not Fluent's MessageBar: the shell is shared by every portal and weighed.
+            <p className={styles.offline} role="status">
+              {call ? t`You are offline. What you see may be out of date. You can still call us on ${phone}.` : t`You are offline. What you see may be out of date.`}
+            </p>
           )}
           {children}
         </main>
