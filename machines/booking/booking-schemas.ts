@@ -112,7 +112,7 @@ export function scheduleSchema(today: string) {
 
 export const STEPS = [
   { id: 'selectServices', title: 'Select Services' },
-  { id: 'deceasedDetails', title: 'Deceased Details' },
+  { id: 'deceasedDetails', title: 'About your loved one' },
   { id: 'scheduleService', title: 'Schedule Service' },
   { id: 'review', title: 'Review & Confirm' },
 ] as const

@@ -6,6 +6,8 @@ import { recordFailure, serverMessageOr } from '../shared/failure'
 
 export const MSG_LOAD_FAILED = 'Failed to load messages'
 export const MSG_SEND_FAILED = 'Your message was not sent. It is still in the box: try again.'
+/** How long a load may run before the screen says it cannot reach the server (and offers Try again). */
+export const SLOW_LOAD_MS = 8000
 
 export interface ConversationContext {
   thread: ThreadDetail['thread'] | null
@@ -18,6 +20,8 @@ export interface ConversationContext {
   sendFailed: boolean
   /** The last load failed (the messages already shown stay). */
   loadError: string | null
+  /** The load under way has taken longer than SLOW_LOAD_MS: a slow or dead line, said on screen. */
+  slow: boolean
   hidden: boolean
 }
 
@@ -55,7 +59,7 @@ export const conversationMachine = setup({
       throw new Error('sendMessage actor not provided')
     }),
   },
-  delays: { pollInterval: MESSAGES_POLL_MS },
+  delays: { pollInterval: MESSAGES_POLL_MS, slowAfter: SLOW_LOAD_MS },
   guards: {
     isHidden: ({ context }) => context.hidden,
     draftEmpty: ({ context }) => context.draft.trim().length === 0,
@@ -68,7 +72,7 @@ export const conversationMachine = setup({
 }).createMachine({
   id: 'conversation',
   description: 'A conversation with the funeral home: polled while visible; the draft survives a failed send.',
-  context: ({ input }) => ({ thread: null, messages: [], draft: '', draftError: null, sendFailed: false, loadError: null, hidden: input.hidden ?? false }),
+  context: ({ input }) => ({ thread: null, messages: [], draft: '', draftError: null, sendFailed: false, loadError: null, slow: false, hidden: input.hidden ?? false }),
   type: 'parallel',
   on: {
     'visibility.hidden': { actions: assign({ hidden: true }) },
@@ -79,8 +83,10 @@ export const conversationMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          description: 'Asking for the conversation; what is shown stays.',
+          description: 'Asking for the conversation; what is shown stays. Past slowAfter the screen says it cannot reach us; Try again asks afresh.',
           tags: ['loading'],
+          after: { slowAfter: { actions: assign({ slow: true }) } },
+          on: { refresh: { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadThread',
             onDone: {
@@ -90,9 +96,14 @@ export const conversationMachine = setup({
                 // A message sent while this load was on its way stays.
                 messages: mergeMessages(event.output.messages, context.messages),
                 loadError: null,
+                slow: false,
               })),
             },
-            onError: { target: 'settled', actions: { type: 'failLoad', params: serverMessageOr(MSG_LOAD_FAILED) } },
+            // Said where the messages would be, with Try again; no toast as well (one message, one place).
+            onError: {
+              target: 'settled',
+              actions: [assign({ slow: false }), { type: 'failLoad', params: (arg) => ({ ...serverMessageOr(MSG_LOAD_FAILED)(arg), toast: '' }) }],
+            },
           },
         },
         settled: { description: 'A load ended: wait, or pause if the page is hidden.', always: [{ guard: 'isHidden', target: 'paused' }, { target: 'waiting' }] },

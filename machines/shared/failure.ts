@@ -7,7 +7,7 @@ import { failureMessage, notify, type NotifyEvent } from './notify'
  */
 export interface FailureParams {
   message: string
-  /** When the toast must say something else than the slot (e.g. SPEC.md's words while the dialog shows the server's). */
+  /** When the toast must say something else than the slot (e.g. SPEC.md's words while the dialog shows the server's); '' for none. */
   toast?: string
 }
 
@@ -24,7 +24,8 @@ export function recordFailure<TContext extends MachineContext, TEvent extends Ev
   // It spawns, sends and checks nothing, so `never` in those slots fits every machine's setup().
   return enqueueActions<TContext, TEvent, FailureParams, TEvent, never, never, never, never, NotifyEvent>(({ enqueue }, params) => {
     if (field !== null) enqueue.assign({ [field]: params.message } as Partial<TContext>)
-    enqueue.emit(notify('error', params.toast ?? params.message))
+    // An empty toast: the screen shows the message where it belongs, and that is enough.
+    if (params.toast !== '') enqueue.emit(notify('error', params.toast ?? params.message))
   })
 }
 

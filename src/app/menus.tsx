@@ -64,7 +64,7 @@ export const ROLE_NAMES: Record<Role, MessageDescriptor> = {
 
 /** The portal's name in its footer ("Client Portal"), one sentence so Kiswahili can order it. */
 export const PORTAL_NAMES: Record<Role, MessageDescriptor> = {
-  client: msg`Client Portal`,
+  client: msg`Family Portal`,
   morgueAttendant: msg`Morgue Attendant Portal`,
   admin: msg`Admin Portal`,
 }

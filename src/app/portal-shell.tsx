@@ -15,13 +15,14 @@ import {
   tokens,
   useRestoreFocusTarget,
 } from '@fluentui/react-components'
-import { SignOut20Regular } from '@fluentui/react-icons'
+import { Call20Regular, SignOut20Regular } from '@fluentui/react-icons'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MenuEntry } from './menus'
 import { LanguageSwitch } from './language-switch'
 import { activateLocale, rememberLocale, type Locale } from '../lib/i18n'
 import { useMediaQuery } from '../components/use-media-query'
+import { useOnline } from './use-online'
 
 const useStyles = makeStyles({
   root: {
@@ -78,6 +79,14 @@ const useStyles = makeStyles({
   },
   badge: { marginLeft: tokens.spacingHorizontalS },
   hamburgerBadge: { marginLeft: `calc(-1 * ${tokens.spacingHorizontalL})`, alignSelf: 'flex-start' },
+  offline: {
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteYellowBorder1}`,
+    color: tokens.colorNeutralForeground1,
+  },
   headerBrand: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
 })
 
@@ -95,6 +104,8 @@ export interface PortalShellProps {
   onLanguage?: (locale: Locale) => void
   /** A count beside a menu entry (by its path): unread messages. */
   badges?: Record<string, number>
+  /** The home's phone, one tap away in the top bar on every page (the family's portal). */
+  call?: { href: string; display: string }
   children: ReactNode
 }
 
@@ -121,7 +132,7 @@ function CompactLanguageSwitch({ onChange }: { onChange?: ((locale: Locale) => v
 }
 
 /** The portal frame: top bar, side menu (a slide-in drawer on small screens), content. */
-export function PortalShell({ menu, roleName, portalName, userName, homePath, profilePath, onLogout, onLanguage, badges, children }: PortalShellProps) {
+export function PortalShell({ menu, roleName, portalName, userName, homePath, profilePath, onLogout, onLanguage, badges, call, children }: PortalShellProps) {
   const styles = useStyles()
   const { t } = useLingui()
   const role = t(roleName)
@@ -137,6 +148,8 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
 
   const open = isSmall ? drawerOpen : true
   const unread = Object.values(badges ?? {}).reduce((n, c) => n + c, 0)
+  const phone = call?.display ?? ''
+  const online = useOnline()
 
   return (
     <div className={styles.root}>
@@ -194,6 +207,18 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
             {!isSmall && 'Amani'}
           </Link>
           <span className={styles.spacer} />
+          {call && (
+            <Button
+              as="a"
+              href={call.href}
+              appearance="primary"
+              icon={<Call20Regular />}
+              aria-label={t`Call us, ${phone}`}
+              title={call.display}
+            >
+              {isSmall ? t`Call` : call.display}
+            </Button>
+          )}
           {profilePath ? (
             <Link to={profilePath} className={styles.user} aria-label={t`${userName}: my profile`}>
               {userName}
@@ -214,6 +239,13 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
           )}
         </header>
         <main className={styles.main} id="main">
+          {/* Said at once, above every page: what is shown may be old, and the phone still works. */}
+          {!online && (
+            // A plain line, not Fluent's MessageBar: the shell is shared by every portal and weighed.
+            <p className={styles.offline} role="status">
+              {call ? t`You are offline. What you see may be out of date. You can still call us on ${phone}.` : t`You are offline. What you see may be out of date.`}
+            </p>
+          )}
           {children}
         </main>
       </div>

@@ -8,6 +8,7 @@ import { PageLoading } from './page-loading'
 import { useSession } from './session'
 import { useUnreadMessages } from './use-unread-messages'
 import { updateProfile } from '../api/auth'
+import { CONTACT } from '../lib/contact'
 import { activateLocale, currentLocale, rememberLocale, storedLocale, type Locale } from '../lib/i18n'
 
 /** Keep a language choice in the user's profile too, so it follows them to another device. */
@@ -82,6 +83,7 @@ function Portal({ role, routes, banner }: { role: Role; routes: PortalRoute[]; b
       onLogout={logout}
       onLanguage={saveLanguage}
       badges={messages ? { [messages.to]: unread } : undefined}
+      call={role === 'client' ? { href: CONTACT.phoneHref, display: CONTACT.phoneDisplay } : undefined}
     >
       {banner}
       <Suspense fallback={<PageLoading />}>

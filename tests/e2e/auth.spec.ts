@@ -6,7 +6,7 @@ test.describe('Session and roles', () => {
       await signIn(page, account)
       await expectToast(page, 'Login successful!')
       await expect(page).toHaveURL(new RegExp(`${account.home}$`))
-      const portal = { admin: 'Admin Portal', morgueAttendant: 'Morgue Attendant Portal', client: 'Client Portal' }[role]
+      const portal = { admin: 'Admin Portal', morgueAttendant: 'Morgue Attendant Portal', client: 'Family Portal' }[role]
       await expect(page.getByText(portal!)).toBeVisible()
     })
   }
@@ -91,7 +91,7 @@ test.describe('Session and roles', () => {
 
   test('a new family registers and signs in with its account', async ({ page }) => {
     const account = await registerFamily(page, { firstName: 'Atieno', lastName: 'Otieno' })
-    await expect(page.getByText('Client Portal')).toBeVisible()
+    await expect(page.getByText('Family Portal')).toBeVisible()
     await expect(page.getByText('Atieno Otieno').first()).toBeVisible()
     expect(account.email).toContain('@example.test')
   })

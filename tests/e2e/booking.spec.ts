@@ -27,7 +27,7 @@ test.describe('Booking a service', () => {
     await cont(page)
 
     // Step 2: a date of death tomorrow is refused.
-    await expectStep(page, 2, 'Deceased Details')
+    await expectStep(page, 2, 'About your loved one')
     await page.getByLabel(/^First name/).fill('Otieno')
     await page.getByLabel(/^Last name/).fill('Odhiambo')
     await page.getByLabel(/^Date of death/).fill(day(1))
@@ -35,7 +35,7 @@ test.describe('Booking a service', () => {
     await page.getByRole('radio', { name: 'Male', exact: true }).check()
     await cont(page)
     await expect(page.getByText('Date of death cannot be in the future')).toBeVisible()
-    await expectStep(page, 2, 'Deceased Details')
+    await expectStep(page, 2, 'About your loved one')
     await page.getByLabel(/^Date of death/).fill(day(-1))
     await cont(page)
 
@@ -90,10 +90,10 @@ test.describe('Booking a service', () => {
     await expectStep(page, 1, 'Select Services')
     await expect(page.getByRole('checkbox', { name: 'Basic Funeral' })).not.toBeChecked()
 
-    // The dashboard counts it and lists it.
+    // The dashboard asks for what is due on it, and lists it.
     await page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'Dashboard' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Akinyi Odhiambo' })).toBeVisible()
-    await expect(page.getByRole('group', { name: 'Active Bookings' })).toContainText('1')
+    await expect(page.getByRole('list', { name: 'What to do next' }).getByRole('link', { name: 'Pay KSH 8,000 for Otieno Odhiambo' })).toBeVisible()
     const recent = page.getByRole('list', { name: 'Recent bookings' })
     await expect(recent.getByRole('link', { name: 'Otieno Odhiambo' })).toBeVisible()
     await expect(recent.getByText('KSH 8,000')).toBeVisible()
@@ -122,7 +122,7 @@ test.describe('Booking a service', () => {
     await signIn(page, DEMO.client)
     await expect(page).toHaveURL(/\/dashboard\/client$/)
     await page.goto('/dashboard/client/book-service')
-    await expectStep(page, 2, 'Deceased Details')
+    await expectStep(page, 2, 'About your loved one')
     await expect(page.getByLabel(/^First name/)).toHaveValue('Wairimu')
     // Start over asks first, then clears it.
     await page.getByRole('button', { name: 'Start over' }).click()
@@ -147,7 +147,7 @@ test.describe('Booking a service', () => {
     await page.getByRole('checkbox', { name: 'Premium Funeral' }).check()
     await noSideScroll()
     await cont(page)
-    await expectStep(page, 2, 'Deceased Details')
+    await expectStep(page, 2, 'About your loved one')
     await noSideScroll()
   })
 })

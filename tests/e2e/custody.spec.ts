@@ -100,7 +100,9 @@ for (const width of [375, 1280]) {
     await page.goto(`/dashboard/client/bookings/${id}`)
     await page.getByRole('link', { name: 'View the chain of custody record' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Chain of custody record' })).toBeVisible()
-    await expect(page.getByText('Cold room, bay 5').filter({ visible: true }).first()).toBeVisible()
+    // In the family's words: the care, not the cold room's bay.
+    await expect(page.getByText('Resting in our care').filter({ visible: true }).first()).toBeVisible()
+    await expect(page.getByText('Cold room, bay 5').filter({ visible: true })).toHaveCount(0)
     await expect(page.getByRole('form')).toHaveCount(0)
     expect(await axeViolations(page), 'family custody record').toEqual([])
     if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/custody-family-record-${width}.png`, fullPage: true })

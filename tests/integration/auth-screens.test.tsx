@@ -202,7 +202,7 @@ describe('Register screen', () => {
     await findToast('Your account is ready. Welcome.')
     await waitFor(() => expect(location().pathname).toBe('/dashboard/client/book-service'))
     const nav = await screen.findByRole('navigation', { name: 'Client menu' })
-    expect(within(nav).getByText('Client Portal')).toBeInTheDocument()
+    expect(within(nav).getByText('Family Portal')).toBeInTheDocument()
     expect(await screen.findByText('Welcome, Akinyi.')).toBeInTheDocument()
     expect(screen.queryByText(/Please log in/)).not.toBeInTheDocument()
   })

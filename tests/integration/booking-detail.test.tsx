@@ -91,7 +91,11 @@ describe('Booking detail', () => {
     const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
 
     await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
-    expect(await screen.findByRole('heading', { level: 2, name: `${deceased.first_name} ${deceased.last_name}` })).toBeInTheDocument()
+    const top = (await screen.findByRole('heading', { level: 2, name: `${deceased.first_name} ${deceased.last_name}` })).parentElement!
+    // A person one tap away: who looks after the booking, and the home's phone as a tel: link.
+    const carer = booking.attendant_id ? db.user.findFirst((q) => q.where({ id: booking.attendant_id! }))?.name : null
+    expect(top).toHaveTextContent(carer ? `${carer} is looking after your loved one.` : 'Our office is looking after your loved one.')
+    expect(within(top).getByRole('link', { name: /^Call us on / })).toHaveAttribute('href', expect.stringMatching(/^tel:\+\d+$/))
     const todo = await screen.findByRole('list', { name: 'What is left to do' })
     expect(within(todo).getByText('Upload the death certificate')).toBeInTheDocument()
     expect(within(todo).getByText('Upload the burial permit')).toBeInTheDocument()

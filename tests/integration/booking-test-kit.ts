@@ -98,7 +98,7 @@ export async function fillSchedule(user: UserEvent, s: { date: string; time: str
 export async function walkToReview(user: UserEvent, options: { services?: string[]; date?: string; notes?: string } = {}) {
   await chooseServices(user, options.services ?? ['Basic Funeral', 'Hearse Transport'])
   await cont(user)
-  await expectStep(2, 'Deceased Details')
+  await expectStep(2, 'About your loved one')
   await fillDeceased(user, JOSEPH)
   await cont(user)
   await expectStep(3, 'Schedule Service')

@@ -191,7 +191,7 @@ describe('Book Service wizard: the draft', () => {
     localStorage.removeItem('token')
 
     await renderAt(paths.client.bookService, { as: 'client' })
-    await expectStep(2, 'Deceased Details')
+    await expectStep(2, 'About your loved one')
     expect(field('First name')).toHaveValue('Wambui')
   })
 
@@ -222,7 +222,7 @@ describe('Book Service wizard: the draft', () => {
 async function openWizardAt(step: 1 | 2 | 3 | 4) {
   const user = userEvent.setup()
   const app = await renderAt(paths.client.bookService, { as: 'client' })
-  const titles = { 1: 'Select Services', 2: 'Deceased Details', 3: 'Schedule Service', 4: 'Review & Confirm' } as const
+  const titles = { 1: 'Select Services', 2: 'About your loved one', 3: 'Schedule Service', 4: 'Review & Confirm' } as const
   await expectStep(step, titles[step])
   return { user, ...app }
 }

@@ -54,7 +54,7 @@ describe('Book Service wizard: step 1, services', () => {
     const steps = screen.getByRole('navigation', { name: 'Booking steps' })
     expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '1Select Services',
-      '2Deceased Details',
+      '2About your loved one',
       '3Schedule Service',
       '4Review & Confirm',
     ])
@@ -99,13 +99,13 @@ describe('Book Service wizard: step 2, deceased details', () => {
     const { user } = await openWizard()
     await chooseServices(user, ['Cremation'])
     await cont(user)
-    await expectStep(2, 'Deceased Details')
+    await expectStep(2, 'About your loved one')
     const log = requestLog()
     await cont(user)
     for (const message of ['First name is required', 'Last name is required', 'Date of death is required', 'Place of death is required']) {
       expect(await screen.findByText(message)).toBeVisible()
     }
-    await expectStep(2, 'Deceased Details')
+    await expectStep(2, 'About your loved one')
     expect(log.requests).toEqual([])
     log.stop()
   })
@@ -118,7 +118,7 @@ describe('Book Service wizard: step 2, deceased details', () => {
     const log = requestLog()
     await cont(user)
     expect(await screen.findByText('Date of death cannot be in the future')).toBeVisible()
-    await expectStep(2, 'Deceased Details')
+    await expectStep(2, 'About your loved one')
     expect(log.requests).toEqual([])
     log.stop()
 
@@ -181,7 +181,7 @@ describe('Book Service wizard: moving between steps', () => {
     expect(field('Service time')).toHaveValue('10:30')
     expect(field('Special requests')).toHaveValue('Choir at the graveside')
     await back(user)
-    await expectStep(2, 'Deceased Details')
+    await expectStep(2, 'About your loved one')
     expect(field('First name')).toHaveValue('Joseph')
     expect(field('Date of death')).toHaveValue(JOSEPH.dateOfDeath)
     expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked()
@@ -200,7 +200,7 @@ describe('Book Service wizard: moving between steps', () => {
     const { user } = await openWizard()
     await walkToReview(user)
     await user.click(screen.getByRole('button', { name: 'Edit deceased details' }))
-    await expectStep(2, 'Deceased Details')
+    await expectStep(2, 'About your loved one')
   })
 })
 

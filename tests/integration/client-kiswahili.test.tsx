@@ -17,13 +17,14 @@ const kiswahili = () => act(async () => {
 })
 
 describe('The family’s screens in Kiswahili', () => {
-  it('the dashboard changes language in place: greeting, counters and the ways on', async () => {
+  it('the dashboard changes language in place: greeting, the urgent banner, what to do next and the ways on', async () => {
     await renderAt(paths.client.home, { as: 'client' })
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' })).toBeInTheDocument()
     await kiswahili()
     expect(await screen.findByRole('heading', { level: 1, name: 'Karibu tena, Mary Achieng' })).toBeInTheDocument()
-    expect(screen.getByRole('group', { name: 'Nafasi Zinazoendelea' })).toBeInTheDocument()
-    expect(screen.getByRole('group', { name: 'Hati Zinazosubiri' })).toBeInTheDocument()
+    expect(await screen.findByRole('alert', { name: /^Ibada ya Teresia Auma kesho saa 09:00 haiwezi kufanyika bado/ }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Cha kufanya sasa' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /^Tupigie simu, / })).toBeInTheDocument()
     const links = within(screen.getByRole('region', { name: 'Ungependa kufanya nini?' }))
     expect(links.getByRole('link', { name: 'Weka Nafasi ya Huduma' })).toHaveAttribute('href', paths.client.bookService)
     expect(links.getByRole('link', { name: 'Malipo' })).toHaveAttribute('href', paths.client.payments)
@@ -35,7 +36,7 @@ describe('The family’s screens in Kiswahili', () => {
     // The wizard's code is the largest of the family's screens: its first load may take a while here.
     expect(await screen.findByRole('heading', { level: 2, name: 'Hatua 1 kati ya 4 · Chagua Huduma' }, { timeout: 15_000 })).toBeInTheDocument()
     const steps = within(screen.getByRole('navigation', { name: 'Hatua za kuweka nafasi' }))
-    expect(steps.getByText('Maelezo ya Marehemu')).toBeInTheDocument()
+    expect(steps.getByText('Kuhusu mpendwa wako')).toBeInTheDocument()
     expect(steps.getByText('Kagua na Uthibitishe')).toBeInTheDocument()
     const form = screen.getByRole('form', { name: 'Chagua Huduma' })
     expect(await within(form).findByRole('group', { name: 'Huduma' })).toBeInTheDocument()

@@ -128,7 +128,7 @@ describe('chain of custody', () => {
     expect(location().pathname).toBe(`${paths.client.booking(String(b.id))}/custody`)
     const table = await screen.findByRole('table', { name: 'Chain of custody' })
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10 Mar 2019, 10:05', 'Received', 'Mortuary receiving room', 'Peter Otieno (Morgue attendant)'])
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10 Mar 2019, 10:05', 'Received into our care', 'Mortuary receiving room', 'Peter Otieno'])
     const sheet = screen.getByRole('article', { name: 'Chain of custody record' })
     expect(within(sheet).getByText('Amani Funeral Home')).toBeInTheDocument()
     expect(within(sheet).getByText('Deceased').nextElementSibling).toHaveTextContent('Rose Achieng')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
-import { MSG_SEND_FAILED, conversationMachine } from '../../machines/messages/conversation.machine'
+import { MSG_LOAD_FAILED, MSG_SEND_FAILED, SLOW_LOAD_MS, conversationMachine } from '../../machines/messages/conversation.machine'
 import { createPollMachine } from '../../machines/shared/poll.machine'
 import type { ChatMessage, ThreadDetail } from '../../shared/contracts/messages'
 import { MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../shared/contracts/messages'
@@ -53,6 +53,41 @@ describe('conversation machine', () => {
     actor.send({ type: 'visibility.visible' })
     await idle()
     expect(loads()).toBe(3)
+  })
+
+  it('on a dead line says so after SLOW_LOAD_MS instead of spinning, asks afresh on Try again, and shows a failure inline, not as a toast', async () => {
+    const clock = new SimulatedClock()
+    let loads = 0
+    let answer: 'hang' | 'fail' | 'ok' = 'hang'
+    const machine = conversationMachine.provide({
+      actors: {
+        loadThread: fromPromise(({ signal }) => {
+          loads += 1
+          if (answer === 'fail') return Promise.reject(new Error('offline'))
+          if (answer === 'ok') return Promise.resolve({ thread, messages: [message('1', 'Welcome')] })
+          return new Promise<ThreadDetail>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
+        }),
+      },
+    })
+    const actor = createActor(machine, { clock, input: {} })
+    const notes: NotifyEvent[] = []
+    actor.on('notify', (e) => notes.push(e))
+    actor.start()
+    clock.increment(SLOW_LOAD_MS - 1)
+    expect(actor.getSnapshot().context.slow).toBe(false)
+    clock.increment(1)
+    expect(actor.getSnapshot().context.slow).toBe(true)
+    answer = 'fail'
+    actor.send({ type: 'refresh' })
+    await waitFor(actor, (s) => !s.hasTag('loading'))
+    expect(loads).toBe(2)
+    expect(actor.getSnapshot().context).toMatchObject({ slow: false, loadError: MSG_LOAD_FAILED })
+    expect(notes).toEqual([])
+    answer = 'ok'
+    actor.send({ type: 'refresh' })
+    await waitFor(actor, (s) => !s.hasTag('loading'))
+    expect(actor.getSnapshot().context).toMatchObject({ slow: false, loadError: null })
+    expect(actor.getSnapshot().context.messages).toHaveLength(1)
   })
 
   it('starts paused in a hidden tab after its first load', async () => {

@@ -16,7 +16,7 @@ const routes: PortalRoute[] = [
   { path: 'book-service', element: <BookServicePage /> },
   { path: 'bookings', element: <BookingsPage /> },
   { path: 'bookings/:id', element: <BookingDetailPage /> },
-  { path: 'bookings/:bookingId/custody', element: <CustodyRecordPage /> },
+  { path: 'bookings/:bookingId/custody', element: <CustodyRecordPage family /> },
   { path: 'documents', element: <DocumentsPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'messages', element: <ClientMessagesPage /> },

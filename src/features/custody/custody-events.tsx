@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react'
 import { translated } from '../../lib/i18n'
 import type { CustodyEvent } from '../../../shared/contracts/custody'
 import { formatDateTime } from '../../lib/format'
-import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-words'
+import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, FAMILY_KIND_LABELS, familyWhereOrWho, recordedBy, whereOrWho } from './custody-words'
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -23,23 +23,28 @@ const useStyles = makeStyles({
   failed: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorPaletteRedForeground1 },
 })
 
-/** The recorded movements, oldest first: when (Nairobi time), what, where or to whom, by whom. */
-export function CustodyEventList({ events }: { events: readonly CustodyEvent[] }) {
+/**
+ * The recorded movements, oldest first: when (Nairobi time), what, where or to whom, by whom.
+ * `family`: in the family's words (no storage bays, no job titles).
+ */
+export function CustodyEventList({ events, family = false }: { events: readonly CustodyEvent[]; family?: boolean }) {
   useLingui()
   const styles = useStyles()
+  const labels = family ? FAMILY_KIND_LABELS : CUSTODY_KIND_LABELS
+  const where = family ? familyWhereOrWho : whereOrWho
   if (events.length === 0) return <Text>{CUSTODY_TEXT.none}</Text>
   return (
     <ol className={styles.list} aria-label={CUSTODY_TEXT.title}>
       {events.map((e) => (
         <li key={e.id} className={e.kind === 'released' ? `${styles.item} ${styles.released}` : styles.item}>
           <span className={styles.head}>
-            <Text weight="semibold">{CUSTODY_KIND_LABELS[e.kind]}</Text>
+            <Text weight="semibold">{labels[e.kind]}</Text>
             <Text size={200} className={styles.muted}>
               <time dateTime={e.at}>{formatDateTime(e.at)}</time>
             </Text>
           </span>
-          {whereOrWho(e) && <Text className={styles.value}>{whereOrWho(e)}</Text>}
-          <Text size={200} className={styles.muted}>{CUSTODY_TEXT.recordedBy(recordedBy(e))}</Text>
+          {where(e) && <Text className={styles.value}>{where(e)}</Text>}
+          <Text size={200} className={styles.muted}>{CUSTODY_TEXT.recordedBy(family ? e.by_name : recordedBy(e))}</Text>
         </li>
       ))}
     </ol>

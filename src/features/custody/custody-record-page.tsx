@@ -4,7 +4,7 @@ import type { CustodyRecord } from '../../../shared/contracts/custody'
 import { useDocumentTitle } from '../../lib/document-title'
 import { formatDateTime } from '../../lib/format'
 import { CustodyEventList, CustodyLoadState } from './custody-events'
-import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, recordedBy, whereOrWho } from './custody-words'
+import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, FAMILY_KIND_LABELS, familyWhereOrWho, recordedBy, whereOrWho } from './custody-words'
 import { PrintSheet } from './print-sheet'
 import { useCustody } from './use-custody'
 import { useLingui } from '@lingui/react'
@@ -34,7 +34,7 @@ const useStyles = makeStyles({
  * deceased, the booking and every movement, printed with window.print. Read-only for everyone;
  * `backTo` is where Back goes (the booking or the case), by default the address without '/custody'.
  */
-export function CustodyRecordPage({ backTo }: { backTo?: string }) {
+export function CustodyRecordPage({ backTo, family = false }: { backTo?: string; family?: boolean }) {
   const id = useParams().bookingId ?? ''
   const here = useLocation().pathname
   useLingui()
@@ -43,12 +43,13 @@ export function CustodyRecordPage({ backTo }: { backTo?: string }) {
   return (
     <PrintSheet backTo={backTo ?? here.replace(/\/custody$/, '')} printLabel={CUSTODY_TEXT.print}>
       <CustodyLoadState loading={custody.loading} error={custody.error} onRetry={custody.reload} />
-      {custody.record && <RecordSheet record={custody.record} />}
+      {custody.record && <RecordSheet record={custody.record} family={family} />}
     </PrintSheet>
   )
 }
 
-function RecordSheet({ record }: { record: CustodyRecord }) {
+/** `family`: the family's words for the movements (the staff's print keeps the formal ones). */
+function RecordSheet({ record, family }: { record: CustodyRecord; family: boolean }) {
   useLingui()
   const styles = useStyles()
   const released = record.events.find((e) => e.kind === 'released')
@@ -92,15 +93,15 @@ function RecordSheet({ record }: { record: CustodyRecord }) {
                   <td>
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
-                  <td>{CUSTODY_KIND_LABELS[e.kind]}</td>
-                  <td>{whereOrWho(e)}</td>
-                  <td>{recordedBy(e)}</td>
+                  <td>{(family ? FAMILY_KIND_LABELS : CUSTODY_KIND_LABELS)[e.kind]}</td>
+                  <td>{family ? familyWhereOrWho(e) : whereOrWho(e)}</td>
+                  <td>{family ? e.by_name : recordedBy(e)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <div className={styles.list}>
-            <CustodyEventList events={record.events} />
+            <CustodyEventList events={record.events} family={family} />
           </div>
         </>
       )}

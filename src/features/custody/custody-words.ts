@@ -14,6 +14,17 @@ export const CUSTODY_KIND_LABELS: Readonly<Record<CustodyKind, string>> = liveWo
   released: msg`Released`,
 })
 
+/**
+ * The same movements as a family reads them in the portal: the care, not the cold room (the
+ * printed record for the authorities, and the staff's screens, keep the staff's words).
+ */
+export const FAMILY_KIND_LABELS: Readonly<Record<CustodyKind, string>> = liveWords({
+  received: msg`Received into our care`,
+  moved_to_storage: msg`Resting in our care`,
+  prepared: msg`Prepared with care`,
+  released: msg`Collected for burial`,
+})
+
 const ROLE_LABELS = liveWords({ morgue_attendant: msg`Morgue attendant`, admin: msg`Administrator` }) as Readonly<Record<string, string>>
 
 export const CUSTODY_TEXT = liveWords({
@@ -48,6 +59,11 @@ export const CUSTODY_TEXT = liveWords({
 export function whereOrWho(e: { kind: CustodyKind; location: string | null; receiver_name: string | null; receiver_id_number: string | null; receiver_relationship: string | null }): string {
   if (e.kind === 'released') return CUSTODY_TEXT.receiver(e.receiver_name ?? '', e.receiver_relationship ?? '', e.receiver_id_number ?? '')
   return e.location ?? ''
+}
+
+/** What a family reads of a movement: the places and the receiver, but not the storage bay. */
+export function familyWhereOrWho(e: Parameters<typeof whereOrWho>[0]): string {
+  return e.kind === 'moved_to_storage' ? '' : whereOrWho(e)
 }
 
 /** 'Peter Otieno (Morgue attendant)'. */

@@ -104,7 +104,7 @@ export function DocumentChecklist({
         <Body1 className={styles.muted}>
           {needed === 0
             ? t`Everything the burial needs has been approved.`
-            : t`A body is released for burial only against an approved burial permit. Upload a clear photo or scan; the home reviews it.`}
+            : t`We can hand your loved one over for burial only once the burial permit is approved. Upload a clear photo or scan; we check it.`}
         </Body1>
       )}
       <ul className={styles.list} aria-label={`${heading}: ${booking.label}`}>

@@ -41,6 +41,8 @@ export function ConversationPanel({ target, header, compact, readOnly }: { targe
   const sendFailed = useSelector(actor, (s) => s.context.sendFailed)
   const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const sending = useSelector(actor, (s) => s.hasTag('sending'))
+  const slow = useSelector(actor, (s) => s.context.slow && s.hasTag('loading'))
+  const loadError = useSelector(actor, (s) => (s.hasTag('loading') ? null : s.context.loadError))
 
   // Each load reads the thread on the server: the side menu's count goes down with it.
   const count = messages.length
@@ -53,6 +55,9 @@ export function ConversationPanel({ target, header, compact, readOnly }: { targe
       header={header?.(thread)}
       messages={messages}
       loading={loading}
+      slow={slow}
+      loadError={loadError}
+      onRetry={() => actor.send({ type: 'refresh' })}
       draft={draft}
       draftError={draftError}
       sending={sending}

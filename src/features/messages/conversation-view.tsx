@@ -4,6 +4,8 @@ import { Send20Regular } from '@fluentui/react-icons'
 import type { ChatMessage } from '../../../shared/contracts/messages'
 import { MESSAGE_MAX } from '../../../shared/contracts/messages'
 import { LinkifiedText } from './linkified-text'
+import { useSession } from '../../app/session'
+import { useMediaQuery } from '../../components/use-media-query'
 import { MESSAGES_TEXT } from './messages-words'
 import { useLingui } from '@lingui/react'
 import { formatDayTime } from '../../lib/format'
@@ -34,13 +36,18 @@ const useStyles = makeStyles({
   counter: { color: tokens.colorNeutralForeground2 },
   over: { color: tokens.colorPaletteRedForeground1 },
   loading: { padding: tokens.spacingVerticalL },
+  problem: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingVerticalS },
 })
 
 
-/** Who wrote it, as the reader sees it: "You", the home, or the writer's name and role. */
-function author(m: ChatMessage): string {
+/**
+ * Who wrote it, as the reader sees it: "You", the home, or the writer's name and role. A family
+ * reads the home's people as "our team": the staff's job titles are the staff's business.
+ */
+function author(m: ChatMessage, family: boolean): string {
   if (m.author_role === 'system') return m.author_name || MESSAGES_TEXT.systemName
   if (m.mine) return MESSAGES_TEXT.you
+  if (family && m.author_role !== 'client' && m.author_role !== 'visitor') return `${m.author_name} (${MESSAGES_TEXT.ourTeam})`
   const role = MESSAGES_TEXT.roles[m.author_role]
   return role ? `${m.author_name} (${role})` : m.author_name
 }
@@ -49,6 +56,11 @@ export interface ConversationViewProps {
   header?: ReactNode
   messages: ChatMessage[]
   loading: boolean
+  /** The load under way is taking long (a slow or dead line). */
+  slow?: boolean
+  /** The last load failed. */
+  loadError?: string | null
+  onRetry?: () => void
   draft: string
   draftError: string | null
   sending: boolean
@@ -62,11 +74,14 @@ export interface ConversationViewProps {
 }
 
 /** A conversation: the messages (plain text, links clickable) and the box to write in. */
-export function ConversationView({ header, messages, loading, draft, draftError, sending, sendFailed, onDraft, onSend, readOnly, footer, compact }: ConversationViewProps) {
+export function ConversationView({ header, messages, loading, slow = false, loadError = null, onRetry, draft, draftError, sending, sendFailed, onDraft, onSend, readOnly, footer, compact }: ConversationViewProps) {
   useLingui()
   const styles = useStyles()
   const logRef = useRef<HTMLDivElement>(null)
   const length = draft.trim().length
+  const family = useSession().user?.role === 'client'
+  // On a touch keyboard Enter is the new line (there is no Shift); the Send button sends.
+  const touch = useMediaQuery('(pointer: coarse)')
 
   useEffect(() => {
     const log = logRef.current
@@ -79,14 +94,23 @@ export function ConversationView({ header, messages, loading, draft, draftError,
       {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div ref={logRef} className={mergeClasses(styles.log, compact && styles.compact)} aria-label={MESSAGES_TEXT.logLabel} role="log" aria-live="polite" tabIndex={0}>
-        {loading && messages.length === 0 ? (
+        {/* A spinner only for the first few seconds; then, or on failure, what is wrong and Try again. */}
+        {(slow || loadError) && onRetry ? (
+          <div className={styles.problem} role="status">
+            <Text>{messages.length > 0 ? MESSAGES_TEXT.refreshFailed : slow ? MESSAGES_TEXT.slow : MESSAGES_TEXT.loadFailed}</Text>
+            <Button size="small" onClick={onRetry}>
+              {MESSAGES_TEXT.tryAgain}
+            </Button>
+          </div>
+        ) : null}
+        {loading && !slow && messages.length === 0 ? (
           <Spinner className={styles.loading} size="small" label={MESSAGES_TEXT.loading} />
         ) : (
           <ol className={styles.items}>
             {messages.map((m) => (
               <li key={m.id} className={mergeClasses(styles.bubble, m.author_role === 'system' ? styles.system : m.mine ? styles.mine : styles.theirs)}>
                 <Text size={200} className={styles.meta}>
-                  {`${author(m)}, ${formatDayTime(m.created_at)}`}
+                  {`${author(m, family)}, ${formatDayTime(m.created_at)}`}
                 </Text>
                 <Text>
                   <LinkifiedText text={m.body} />
@@ -109,7 +133,7 @@ export function ConversationView({ header, messages, loading, draft, draftError,
             label={MESSAGES_TEXT.inputLabel}
             hint={
               <span>
-                {MESSAGES_TEXT.hint}{' '}
+                {touch ? MESSAGES_TEXT.hintTouch : MESSAGES_TEXT.hint}{' '}
                 <span className={length > MESSAGE_MAX ? styles.over : styles.counter}>{MESSAGES_TEXT.counter(length, MESSAGE_MAX)}</span>
               </span>
             }
@@ -122,8 +146,8 @@ export function ConversationView({ header, messages, loading, draft, draftError,
               readOnly={sending}
               onChange={(_, d) => onDraft(d.value)}
               onKeyDown={(e) => {
-                // Enter sends; Shift+Enter breaks the line.
-                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                // Enter sends; Shift+Enter breaks the line. On a touch keyboard Enter only breaks the line.
+                if (!touch && e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault()
                   onSend()
                 }

@@ -1,6 +1,7 @@
 import type { Booking } from '../../../shared/contracts/bookings'
 import { PREP_TASKS, type PrepTask } from '../../../shared/contracts/morgue'
 import { addDays, nairobiDay } from '../../../shared/dates'
+import { inCare, isOpenBooking, releaseBlocked, serviceAt } from '../../../shared/urgency'
 import { preparationOf } from '../../components/preparation'
 import { MORGUE_TEXT } from './morgue-words'
 
@@ -8,18 +9,12 @@ import { MORGUE_TEXT } from './morgue-words'
 export const STORAGE_ALERT_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The earliest service line's date and time ('YYYY-MM-DDTHH:mm:00', Nairobi local), if any. */
-export function serviceAt(b: Booking): string | null {
-  const dates = b.services.map((s) => s.scheduled_date).filter((d): d is string => !!d)
-  return dates.sort()[0] ?? null
-}
-
-const isOpen = (b: Booking) => b.status !== 'completed' && b.status !== 'cancelled'
+// The urgency rule is shared with the family's side (what the attendant cannot release is the family's red banner).
+export { serviceAt, servicesSoon } from '../../../shared/urgency'
+const isOpen = isOpenBooking
 
 /** Still in the cold room: an open booking whose body has not been released. */
-export function inStorage(b: Booking): boolean {
-  return isOpen(b) && !b.morgue?.released_at
-}
+export const inStorage = inCare
 
 export function daysInCare(b: Booking, now: Date): number {
   const from = Date.parse(b.morgue?.received_at ?? b.created_at)
@@ -85,28 +80,9 @@ export function deceasedName(b: Booking): string {
   return `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || MORGUE_TEXT.bookingNumber(b.id)
 }
 
-/** Nairobi keeps +03:00 all year: a service line's local time as an instant. */
-const instantOf = (localAt: string) => Date.parse(`${localAt}+03:00`)
-
-/** How far ahead the dashboard looks for services. */
-export const SOON_HOURS = 48
-
-/** Open bookings whose service starts within the next 48 hours (and whose transfer is not over), soonest first. */
-export function servicesSoon(bookings: readonly Booking[], now: Date): Booking[] {
-  const from = now.getTime()
-  const to = from + SOON_HOURS * 60 * 60 * 1000
-  return bookings
-    .filter((b) => {
-      const at = serviceAt(b)
-      const t = at ? instantOf(at) : NaN
-      return isOpen(b) && b.morgue?.transport_status !== 'delivered' && t >= from && t < to
-    })
-    .sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
-}
-
 /** Bodies in care that cannot be released because the family's burial permit is missing or was rejected. */
 export function blockedReleases(bookings: readonly Booking[]): Booking[] {
-  return byServiceDate(bookings.filter((b) => inStorage(b) && (b.morgue?.burial_permit === 'missing' || b.morgue?.burial_permit === 'rejected')))
+  return byServiceDate(bookings.filter(releaseBlocked))
 }
 
 /** The office's reason for rejecting the newest burial permit, when the permit stands rejected. */

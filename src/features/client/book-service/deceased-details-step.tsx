@@ -40,7 +40,7 @@ export function DeceasedDetailsStep({
   })
 
   return (
-    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Deceased Details`}>
+    <form className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`About your loved one`}>
       <Body1 as="p" className={styles.intro}>
         <Trans>Tell us about your loved one. Fields marked with * are needed to make the booking.</Trans>
       </Body1>

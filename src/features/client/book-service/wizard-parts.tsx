@@ -110,7 +110,7 @@ const useProgressStyles = makeStyles({
 /** The steps' names as shown (SPEC.md's words), by step, in the language in use. */
 const STEP_TITLES: Record<StepId, MessageDescriptor> = {
   selectServices: msg`Select Services`,
-  deceasedDetails: msg`Deceased Details`,
+  deceasedDetails: msg`About your loved one`,
   scheduleService: msg`Schedule Service`,
   review: msg`Review & Confirm`,
 }
@@ -161,7 +161,7 @@ export function WizardProgress({ step }: { step: StepIndex }) {
   )
 }
 
-/** "Step 2 of 4 · Deceased Details": the step's heading, focused when the step changes. */
+/** "Step 2 of 4 · About your loved one": the step's heading, focused when the step changes. */
 export const StepHeading = forwardRef<HTMLHeadingElement, { step: StepIndex }>(function StepHeading({ step }, ref) {
   const styles = useWizardStyles()
   const { t } = useLingui()

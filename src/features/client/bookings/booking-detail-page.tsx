@@ -41,6 +41,8 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { deceasedName } from '../my-bookings'
 import { BookingMoney, BookingNextSteps } from './booking-next-steps'
+import { familyNextSteps } from '../../../../shared/urgency'
+import { UrgentBanner } from '../next-steps'
 import { ContributionsCard } from './contributions-card'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
@@ -134,8 +136,11 @@ function BookingDetail({ booking }: { booking: Booking }) {
   const { t } = useLingui()
   const isSmall = useMediaQuery('(max-width: 640px)')
   const docs = useMyDocuments()
+  const now = new Date()
+  const urgent = familyNextSteps([booking], now).find((s) => s.kind === 'urgent')
   return (
     <>
+      {urgent?.kind === 'urgent' && <UrgentBanner step={urgent} now={now} onBookingPage />}
       <BookingNextSteps
         booking={booking}
         documents={docs.documents}
@@ -156,7 +161,6 @@ function BookingDetail({ booking }: { booking: Booking }) {
           </Row>
           <Row term={t`Deceased`}>{deceasedName(booking)}</Row>
           <Row term={t`Booked on`}>{formatDateTime(booking.created_at)}</Row>
-          <Row term={t`Attendant`}>{booking.assignedAttendant?.name ?? t`Not assigned yet`}</Row>
           {booking.morgue && booking.status !== 'cancelled' && (
             <Row term={t`Preparation`}>
               <PreparationProgress booking={booking} audience="family" />

@@ -1,10 +1,11 @@
 import { Suspense, useId, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
-import { Body1, Button, Caption1, Card, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Button, Caption1, Card, Link, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
 // Per-icon entries: icons from the barrel are pooled into a chunk the sign-in pages load.
 import { ArrowUpload20Regular } from '@fluentui/react-icons/svg/arrow-upload'
 import { CalendarLtr20Regular } from '@fluentui/react-icons/svg/calendar-ltr'
+import { Call20Regular } from '@fluentui/react-icons/svg/call'
 import { CheckmarkCircle20Regular } from '@fluentui/react-icons/svg/checkmark-circle'
 import { Circle20Regular } from '@fluentui/react-icons/svg/circle'
 import { Location20Regular } from '@fluentui/react-icons/svg/location'
@@ -24,6 +25,8 @@ import { LazyUploadDialog, bookingChecklist, loadUploadDialog, type ChecklistIte
 import type { BookingChoice } from '../../documents/upload-dialog'
 import { documentTypeName } from '../../documents/document-words'
 import { deceasedName } from '../my-bookings'
+import { CONTACT } from '../../../lib/contact'
+import { amountStillDue, serviceAt } from '../../../../shared/urgency'
 
 /** The family's payments (GET /payments/my), for the booking's own receipts. */
 const liveMyPayments = createCollectionMachine<Payment>('myPayments').provide({
@@ -61,16 +64,10 @@ const useStyles = makeStyles({
 })
 
 /** When the service is: the earliest scheduled time among the booking's services. */
-export function serviceTime(booking: Booking): string | null {
-  const times = booking.services.map((s) => s.scheduled_date).filter((d): d is string => !!d)
-  return times.sort()[0] ?? null
-}
+export const serviceTime = serviceAt
 
 /** What is still due on a booking the family can pay for; 0 once paid, refunded or cancelled. */
-export function stillDue(booking: Booking): number {
-  if (booking.status === 'cancelled' || booking.payment_status === 'paid' || booking.payment_status === 'refunded') return 0
-  return Math.max(0, booking.total_amount - booking.amount_paid)
-}
+export const stillDue = amountStillDue
 
 /**
  * The top of a family's booking: whom it is for and when, then what is left for them to do, each
@@ -96,6 +93,8 @@ export function BookingNextSteps({
   const [uploadType, setUploadType] = useState<DocumentType | null>(null)
   const when = serviceTime(booking)
   const due = stillDue(booking)
+  const carer = booking.assignedAttendant?.name?.trim()
+  const phone = CONTACT.phoneDisplay
   const cancelled = booking.status === 'cancelled'
   const docsToDo = cancelled ? [] : bookingChecklist(booking.id, documents).filter((i) => i.state === 'missing' || i.state === 'rejected')
   const nothingLeft = documentsLoaded && docsToDo.length === 0 && due === 0
@@ -115,6 +114,16 @@ export function BookingNextSteps({
         <Body1 className={styles.when}>
           <Location20Regular aria-hidden />
           {booking.venue.trim() || t`Venue not decided yet`}
+        </Body1>
+        {/* A person one tap away: who looks after this booking, and the line that always answers. */}
+        <Body1 className={styles.when}>
+          <Call20Regular aria-hidden />
+          <span>
+            {carer ? t`${carer} is looking after your loved one.` : t`Our office is looking after your loved one.`}{' '}
+            <Link href={CONTACT.phoneHref} aria-label={t`Call us on ${phone}`}>
+              {phone}
+            </Link>
+          </span>
         </Body1>
       </div>
       {!cancelled && (

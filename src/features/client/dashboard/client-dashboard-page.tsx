@@ -12,38 +12,22 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import {
-  Alert24Regular,
-  BookAdd20Regular,
-  CalendarCheckmark24Regular,
-  CheckmarkCircle24Regular,
-  DocumentText20Regular,
-  DocumentText24Regular,
-  Payment20Regular,
-} from '@fluentui/react-icons'
+import { BookAdd20Regular, DocumentText20Regular, Payment20Regular } from '@fluentui/react-icons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
-import { DashboardCounter } from '../../../components/dashboard-counter'
 import { EmptyArt } from '../../../components/empty-art'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedName, serviceNames, useMyBookings } from '../my-bookings'
-import { dashboardCounts, recentBookings } from './dashboard-counts'
-import { DocumentChecklist } from '../../documents/document-checklist'
-import { bookingChoices } from '../documents/booking-choices'
-import { useMyDocuments } from '../documents/my-documents'
+import { recentBookings } from './dashboard-counts'
+import { familyNextSteps } from '../../../../shared/urgency'
+import { NextStepsList, UrgentBanner } from '../next-steps'
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
-  counters: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
-    gap: tokens.spacingHorizontalM,
-    '@media (max-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  },
   sectionHead: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalS },
   recent: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   recentItem: {
@@ -60,23 +44,24 @@ const useStyles = makeStyles({
   start: { gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalXL, maxWidth: '640px' },
   startButton: { alignSelf: 'flex-start' },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
-  checklists: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 })
 
-/** The family's home (SPEC.md section 2): four counters, the 5 most recent bookings, links onward. */
+/**
+ * The family's home: a red banner for each service within 48 hours that cannot go ahead, then what to
+ * do next (each a link; these replace SPEC.md's four counters, which said how many but not what or
+ * where), the 5 most recent bookings, links onward.
+ */
 export function ClientDashboardPage() {
   const styles = useStyles()
   const { t } = useLingui()
   const { user } = useSession()
   const { bookings, loading, loaded, error, retry } = useMyBookings()
   const name = user?.name?.trim()
-  const counts = dashboardCounts(bookings)
   const recent = recentBookings(bookings)
-  const counting = !loaded && !error
-  const docs = useMyDocuments()
-  const choices = bookingChoices(bookings)
-  // The open bookings that still need papers (at most three here; all are on the Documents page).
-  const needing = choices.filter((c) => bookings.some((b) => b.id === c.id && b.required_documents.length > 0)).slice(0, 3)
+  const now = new Date()
+  // What needs the family now, most urgent first (the rule the attendant's "Needs attention" uses).
+  const steps = familyNextSteps(bookings, now)
+  const urgent = steps.flatMap((s) => (s.kind === 'urgent' ? [s] : []))
 
   // A family with nothing booked yet is new here: one clear way on, not four zeros.
   if (loaded && !error && bookings.length === 0) {
@@ -106,7 +91,7 @@ export function ClientDashboardPage() {
     <div className={styles.layout}>
       <PageHeader
         title={name ? t`Welcome back, ${name}` : t`Welcome to your Dashboard`}
-        subtitle={t`Your bookings, documents and payments at a glance.`}
+        subtitle={t`What needs you first, then your bookings.`}
       />
       {error && (
         <MessageBar intent="error">
@@ -118,32 +103,18 @@ export function ClientDashboardPage() {
           </MessageBarActions>
         </MessageBar>
       )}
-      <section aria-label={t`Summary`} className={styles.counters}>
-        <DashboardCounter label={t`Active Bookings`} value={counts.activeBookings} icon={<CalendarCheckmark24Regular />} loading={counting} />
-        <DashboardCounter label={t`Completed Services`} value={counts.completedServices} icon={<CheckmarkCircle24Regular />} loading={counting} />
-        <DashboardCounter label={t`Pending Documents`} value={counts.pendingDocuments} icon={<DocumentText24Regular />} loading={counting} />
-        <DashboardCounter label={t`Notifications`} value={counts.notifications} icon={<Alert24Regular />} loading={counting} />
-      </section>
-
-      {docs.loaded && needing.length > 0 && (
-        <section aria-labelledby="documents-needed" className={styles.checklists}>
-          <Subtitle2 as="h2" id="documents-needed" className={styles.sectionHead}>
-            <Trans>Documents still needed</Trans>
+      {urgent.map((step) => (
+        <UrgentBanner key={step.booking.id} step={step} now={now} />
+      ))}
+      {/* No list until the bookings are known: a failed load says so above, never "nothing to do". */}
+      {loaded && (
+        <section aria-labelledby="next-steps">
+          <Subtitle2 as="h2" id="next-steps" className={styles.sectionHead}>
+            <Trans>What to do next</Trans>
           </Subtitle2>
-          {needing.map((b) => (
-            <DocumentChecklist
-              key={b.id}
-              compact
-              title={b.label}
-              booking={b}
-              bookings={choices}
-              documents={docs.documents}
-              onUploaded={() => {
-                docs.reload()
-                retry()
-              }}
-            />
-          ))}
+          <Card>
+            <NextStepsList steps={steps} label={t`What to do next`} />
+          </Card>
         </section>
       )}
 

@@ -1,0 +1,118 @@
+/**
+ * What needs doing first, as plain functions over a booking as the app reads it, with "now" as a
+ * parameter. One rule for both sides: the attendant's "Needs attention" asks `servicesSoon` and
+ * `releaseBlocked`; the family's next steps ask the same two, so a body the attendant cannot release
+ * is the family's red banner, never their third card.
+ */
+import type { Booking } from './contracts/bookings'
+
+/** How far ahead "soon" looks: a service within this many hours with something missing is urgent. */
+export const SOON_HOURS = 48
+const HOUR_MS = 60 * 60 * 1000
+
+/** Not completed and not cancelled. */
+export const isOpenBooking = (b: Pick<Booking, 'status'>): boolean => b.status !== 'completed' && b.status !== 'cancelled'
+
+/** The earliest service line's date and time ('YYYY-MM-DDTHH:mm:00', Nairobi local), if any. */
+export function serviceAt(b: Pick<Booking, 'services'>): string | null {
+  const dates = b.services.map((s) => s.scheduled_date).filter((d): d is string => !!d)
+  return dates.sort()[0] ?? null
+}
+
+/** Nairobi keeps +03:00 all year: a service line's local time as an instant. */
+export const instantOf = (localAt: string): number => Date.parse(`${localAt}+03:00`)
+
+/** Hours from now to the service (negative once it has started); null when none is scheduled. */
+export function hoursToService(b: Pick<Booking, 'services'>, now: Date): number | null {
+  const at = serviceAt(b)
+  const t = at ? instantOf(at) : NaN
+  return Number.isFinite(t) ? (t - now.getTime()) / HOUR_MS : null
+}
+
+/** Open, the transfer not over, and the service starts within the next `hours` (48 by default). */
+export function isServiceSoon(b: Booking, now: Date, hours = SOON_HOURS): boolean {
+  const h = hoursToService(b, now)
+  return isOpenBooking(b) && b.morgue?.transport_status !== 'delivered' && h !== null && h >= 0 && h < hours
+}
+
+/** Open bookings whose service starts within the next 48 hours (transfer not over), soonest first. */
+export function servicesSoon(bookings: readonly Booking[], now: Date): Booking[] {
+  return bookings.filter((b) => isServiceSoon(b, now)).sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+}
+
+/** Still in the home's care: an open booking whose body has not been released. */
+export const inCare = (b: Booking): boolean => isOpenBooking(b) && !b.morgue?.released_at
+
+/** In care, and cannot be released: the burial permit is missing or was rejected. */
+export function releaseBlocked(b: Booking): boolean {
+  return inCare(b) && (b.morgue?.burial_permit === 'missing' || b.morgue?.burial_permit === 'rejected')
+}
+
+export type PaperState = 'missing' | 'pending' | 'rejected'
+
+/** Each required paper not yet approved and where it stands (from the documents the booking carries). */
+export interface PaperToDo {
+  type: string
+  state: PaperState
+  /** The reviewer's reason when the latest copy was rejected. */
+  note?: string
+}
+
+export function papersToDo(b: Booking): PaperToDo[] {
+  if (!isOpenBooking(b)) return []
+  const docs = b.morgue?.documents ?? []
+  return b.required_documents.map((type) => {
+    const mine = docs.filter((d) => d.document_type === type).sort((x, y) => y.created_at.localeCompare(x.created_at))
+    if (mine.some((d) => d.status === 'pending')) return { type, state: 'pending' as const }
+    const latest = mine[0]
+    if (latest?.status !== 'rejected') return { type, state: 'missing' as const }
+    const note = latest.review_notes?.trim()
+    return note ? { type, state: 'rejected' as const, note } : { type, state: 'rejected' as const }
+  })
+}
+
+/** What is still to pay on a booking; 0 once paid, refunded or cancelled. */
+export function amountStillDue(b: Pick<Booking, 'status' | 'payment_status' | 'total_amount' | 'amount_paid'>): number {
+  if (b.status === 'cancelled' || b.payment_status === 'paid' || b.payment_status === 'refunded') return 0
+  return Math.max(0, b.total_amount - b.amount_paid)
+}
+
+/**
+ * One thing for the family to do or know, most urgent first:
+ * - `urgent`: the service is within 48 hours and a paper is not approved (it cannot go ahead):
+ *   upload what is missing or rejected, or call;
+ * - `upload`: papers missing or rejected (nothing for the family to do while one waits for review);
+ * - `pay`: money still due;
+ * - `news`: the home changed something on the booking since the family last opened it.
+ */
+export type NextStep =
+  | { kind: 'urgent'; booking: Booking; at: string; hours: number; papers: PaperToDo[] }
+  | { kind: 'upload'; booking: Booking; papers: PaperToDo[] }
+  | { kind: 'pay'; booking: Booking; amount: number }
+  | { kind: 'news'; booking: Booking }
+
+const RANK: Record<NextStep['kind'], number> = { urgent: 0, upload: 1, pay: 2, news: 3 }
+
+/** The family's next steps over all their bookings: urgent first, then by service date, soonest first. */
+export function familyNextSteps(bookings: readonly Booking[], now: Date): NextStep[] {
+  const steps: NextStep[] = []
+  for (const b of bookings) {
+    const papers = papersToDo(b)
+    const at = serviceAt(b)
+    const hours = hoursToService(b, now)
+    if (papers.length > 0 && at && hours !== null && isServiceSoon(b, now)) {
+      steps.push({ kind: 'urgent', booking: b, at, hours, papers })
+    } else {
+      const toUpload = papers.filter((p) => p.state !== 'pending')
+      if (toUpload.length > 0) steps.push({ kind: 'upload', booking: b, papers: toUpload })
+    }
+    const due = isOpenBooking(b) ? amountStillDue(b) : 0
+    if (due > 0) steps.push({ kind: 'pay', booking: b, amount: due })
+    if (b.has_notifications) steps.push({ kind: 'news', booking: b })
+  }
+  const when = (s: NextStep) => serviceAt(s.booking) ?? '9999'
+  return steps.sort((x, y) => Number(y.kind === 'urgent') - Number(x.kind === 'urgent') || when(x).localeCompare(when(y)) || RANK[x.kind] - RANK[y.kind])
+}
+
+/** The open bookings (pending, confirmed, in progress and any other not completed or cancelled). */
+export const openBookings = (bookings: readonly Booking[]): Booking[] => bookings.filter(isOpenBooking)

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import type { Booking } from '../../../shared/contracts/bookings'
+import { familyNextSteps, papersToDo, releaseBlocked, servicesSoon } from '../../../shared/urgency'
+import { aBooking } from '../booking-fixture'
+
+// 10:00 in Nairobi on a fixed day: the rule takes "now" as a parameter.
+const now = new Date('2026-05-10T07:00:00.000Z')
+const line = (at: string) => ({ id: '1', service_name: 'Cremation', quantity: 1, price_at_booking: 5000, scheduled_date: at })
+const care = (permit: 'missing' | 'pending' | 'rejected' | 'approved', docs: Array<[string, string, string]> = []) => ({
+  received_at: '2026-05-01T08:00:00.000Z',
+  tasks: [],
+  transport_status: 'scheduled' as const,
+  released_at: null,
+  pickup_location: null,
+  date_of_death: null,
+  place_of_death: null,
+  client_phone: null,
+  burial_permit: permit,
+  documents: docs.map(([document_type, status, created_at], i) => ({ id: String(i), name: `${document_type}.pdf`, document_type, status, review_notes: null, created_at, mime_type: 'application/pdf', size: 1 })),
+})
+
+function b(id: string, at: string | null, changes: Partial<Booking> = {}): Booking {
+  return aBooking(id, { services: at ? [line(at)] : [], status: 'confirmed', payment_status: 'paid', total_amount: 5000, amount_paid: 5000, ...changes })
+}
+
+describe('the urgency rule', () => {
+  it("puts a service within 48 hours whose permit was rejected first, with its hours, before an older booking's missing papers", () => {
+    const teresia = b('3', '2026-05-11T09:00:00', {
+      required_documents: ['burial_permit'],
+      morgue: care('rejected', [['burial_permit', 'rejected', '2026-05-02T08:00:00Z']]),
+    })
+    const later = b('1', '2026-05-20T10:00:00', { required_documents: ['death_certificate', 'burial_permit'], morgue: care('missing') })
+    const steps = familyNextSteps([later, teresia], now)
+    expect(steps.map((s) => `${s.kind} ${s.booking.id}`)).toEqual(['urgent 3', 'upload 1'])
+    const first = steps[0]!
+    expect(first.kind === 'urgent' && first.hours).toBe(23)
+    expect(first.kind === 'urgent' && first.papers).toEqual([{ type: 'burial_permit', state: 'rejected' }])
+    // The same booking is the attendant's "cannot be released" and "services in the next 48 hours".
+    expect(releaseBlocked(teresia)).toBe(true)
+    expect(servicesSoon([later, teresia], now)).toEqual([teresia])
+  })
+
+  it('is not urgent at 48 hours or more, nor once the service has started, nor for a cancelled booking', () => {
+    const papers = { required_documents: ['burial_permit'], morgue: care('missing') }
+    expect(familyNextSteps([b('1', '2026-05-12T10:00:00', papers)], now).map((s) => s.kind)).toEqual(['upload'])
+    expect(familyNextSteps([b('1', '2026-05-12T09:59:00', papers)], now).map((s) => s.kind)).toEqual(['urgent'])
+    expect(familyNextSteps([b('1', '2026-05-10T09:59:00', papers)], now).map((s) => s.kind)).toEqual(['upload'])
+    expect(familyNextSteps([b('1', '2026-05-11T09:00:00', { ...papers, status: 'cancelled' })], now)).toEqual([])
+  })
+
+  it('counts each paper, not each booking, and asks nothing of the family while a paper waits for review', () => {
+    const two = b('1', '2026-06-01T10:00:00', { required_documents: ['death_certificate', 'burial_permit'], morgue: care('pending', [['burial_permit', 'pending', '2026-05-09T08:00:00Z']]) })
+    expect(papersToDo(two)).toEqual([
+      { type: 'death_certificate', state: 'missing' },
+      { type: 'burial_permit', state: 'pending' },
+    ])
+    const steps = familyNextSteps([two], now)
+    expect(steps).toHaveLength(1)
+    expect(steps[0]!.kind === 'upload' && steps[0]!.papers).toEqual([{ type: 'death_certificate', state: 'missing' }])
+    // Waiting for review two days before: still urgent (it cannot go ahead until approved: call).
+    const soon = { ...two, services: [line('2026-05-11T09:00:00')] }
+    expect(familyNextSteps([soon], now)[0]).toMatchObject({ kind: 'urgent', papers: papersToDo(two) })
+  })
+
+  it('adds what is still to pay and news from the home, soonest service first', () => {
+    const owing = b('1', '2026-06-01T10:00:00', { payment_status: 'partial', amount_paid: 2000 })
+    const news = b('2', '2026-05-15T10:00:00', { has_notifications: true })
+    const done = b('4', '2026-04-01T10:00:00', { status: 'completed', payment_status: 'pending', amount_paid: 0 })
+    expect(familyNextSteps([owing, news, done], now).map((s) => `${s.kind} ${s.booking.id}`)).toEqual(['news 2', 'pay 1'])
+    expect(familyNextSteps([owing], now)[0]).toMatchObject({ kind: 'pay', amount: 3000 })
+  })
+})
