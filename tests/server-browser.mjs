@@ -26,12 +26,13 @@ const failures = []
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 /**
  * Moves a page's clock (Playwright's, installed before the page loaded) a second at a time until
- * `locator` shows: the app's checks every 5 s come as fast as the server answers them, and the
- * simulator's answer (its callback, 2 s after the push) is what they wait for.
+ * `locator` shows, giving the server a fifth of a second of real time between seconds: the app's
+ * checks every 5 s come as fast as the server answers them, while the simulator's own answer (its
+ * callback, 2 s of real time after the push) still comes before the app's ten checks are spent.
  */
 async function tickUntil(page, locator, seconds = 150) {
   for (let i = 0; i < seconds; i++) {
-    if (await locator.isVisible()) return
+    if (await locator.waitFor({ timeout: 200 }).then(() => true, () => false)) return
     await page.clock.runFor(1000)
   }
   await locator.waitFor({ timeout: 1000 })

@@ -216,7 +216,8 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
               aria-label={t`Call us, ${phone}`}
               title={call.display}
             >
-              {isSmall ? t`Call` : call.display}
+              {/* On a phone the green phone icon alone: the name beside it stays whole. */}
+              {isSmall ? null : call.display}
             </Button>
           )}
           {profilePath ? (

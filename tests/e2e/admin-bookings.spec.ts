@@ -91,14 +91,14 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     await expect(page.getByRole('button', { name: 'Details: Samuel Ouma' })).toBeVisible()
     await signOut(page)
 
-    // The family sees confirmed, paid and the attendant's name.
+    // The family sees confirmed, paid and who looks after their loved one.
     await enterAs(page, DEMO.client)
     await page.goto(`/dashboard/client/bookings/${bookingId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
     const summary = page.getByRole('heading', { name: 'Summary' }).locator('..')
     await expect(summary.getByText('Confirmed', { exact: true })).toBeVisible()
     await expect(summary.getByText('Paid', { exact: true })).toBeVisible()
-    await expect(summary.getByText(attendant.name)).toBeVisible()
+    await expect(page.getByText(`${attendant.name} is looking after your loved one.`)).toBeVisible()
 
     // The wizard offers the new price.
     await page.goto('/dashboard/client/book-service')
