@@ -1,12 +1,19 @@
 /**
  * The built app, served as a real host would: a page's own pre-rendered HTML (`login/index.html`)
  * where the build wrote one, else the SPA shell `spa.html`; brotli or gzip for text; a year's
- * immutable cache for hashed assets, revalidation for the rest. Each file is read and compressed
- * once (dist is a few hundred KB; a copy per instance is a cache, not shared state).
+ * immutable cache for hashed assets, revalidation (ETag, 304) for the rest.
+ *
+ * Nothing here compresses on the event loop: the build writes `.br` and `.gz` beside every text
+ * file (build/precompress.ts), and those are served as they are. A file without them (a page
+ * carrying this home's own details, a build made another way) is compressed once in libuv's
+ * thread pool (zlib's async calls) and cached; requests meanwhile, for it or anything else, go on.
+ * A copy per instance is a cache, not shared state.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
 import { extname, join, resolve, sep } from 'node:path'
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+import { brotliCompress, gzip, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language'
 import { DEFAULT_CONTACT, telHref } from '../shared/contact-details'
@@ -50,14 +57,54 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 }
+/** The files worth compressing (build/precompress.ts writes `.br` and `.gz` for the same list). */
 const TEXT = /\.(html|js|css|svg|json|webmanifest|txt)$/
 
+type Bytes = Uint8Array<ArrayBuffer>
+
 interface Entry {
-  body: Uint8Array<ArrayBuffer>
-  br: Uint8Array<ArrayBuffer> | null
-  gzip: Uint8Array<ArrayBuffer> | null
+  body: Bytes
+  br: Bytes | null
+  gzip: Bytes | null
   type: string
   cache: string
+  /** Weak: the same words whatever the encoding (RFC 9110 8.8.1). */
+  etag: string
+}
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+const copy = (b: Buffer) => new Uint8Array(b) as Bytes
+
+/**
+ * Compressed copies of `raw`, made in the thread pool. A page with this home's details changes only
+ * when Settings do, so it gets a quicker brotli than the build's 11 (a few ms for 60 KB, not 100).
+ */
+async function compressed(raw: Buffer, quality: number): Promise<{ br: Bytes; gzip: Bytes }> {
+  const [br, gz] = await Promise.all([brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }), gzipAsync(raw, { level: 9 })])
+  return { br: copy(br), gzip: copy(gz) }
+}
+
+/** The build's `.br` / `.gz` beside `file`, when both are there and not older than it. */
+function precompressed(file: string): { br: Bytes; gzip: Bytes } | null {
+  const br = `${file}.br`
+  const gz = `${file}.gz`
+  if (!existsSync(br) || !existsSync(gz)) return null
+  const made = statSync(file).mtimeMs
+  if (statSync(br).mtimeMs < made || statSync(gz).mtimeMs < made) return null
+  return { br: copy(readFileSync(br)), gzip: copy(readFileSync(gz)) }
+}
+
+const etagOf = (raw: Buffer) => `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`
+
+/** `If-None-Match` names this ETag (or `*`): the browser's copy is current (weak comparison). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === bare
+  })
 }
 
 /**
@@ -75,8 +122,8 @@ export function pageDataFor(pathname: string): string | null {
 /** `contact`: the stored details (each instance asks at most every few seconds; see app.ts). */
 export function serveDist(dir: string, contact?: () => Promise<PageContact>): MiddlewareHandler {
   const root = resolve(dir)
-  const cache = new Map<string, Entry>()
-  const copy = (b: Buffer) => new Uint8Array(b) as Uint8Array<ArrayBuffer>
+  // Promises, so that concurrent first requests for a file share one compression.
+  const cache = new Map<string, Promise<Entry>>()
   function resolveFile(pathname: string): string | null {
     const wanted = resolve(root, '.' + decodeURIComponent(pathname))
     if (wanted !== root && !wanted.startsWith(root + sep)) return null
@@ -90,21 +137,31 @@ export function serveDist(dir: string, contact?: () => Promise<PageContact>): Mi
     const spa = join(root, 'spa.html')
     return existsSync(spa) ? spa : join(root, 'index.html')
   }
-  function load(file: string, details?: PageContact): Entry {
+  async function build(file: string, details?: PageContact): Promise<Entry> {
+    const original = readFileSync(file)
+    const page = details ? withContact(original.toString('utf8'), details) : null
+    const raw = page === null || page === original.toString('utf8') ? original : Buffer.from(page)
+    const text = TEXT.test(file)
+    const same = raw === original
+    const packed = !text ? null : ((same && precompressed(file)) || (await compressed(raw, same ? 11 : 5)))
+    return {
+      body: copy(raw),
+      br: packed?.br ?? null,
+      gzip: packed?.gzip ?? null,
+      type: TYPES[extname(file)] ?? 'application/octet-stream',
+      cache: file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      etag: etagOf(raw),
+    }
+  }
+  function load(file: string, details?: PageContact): Promise<Entry> {
     const key = details ? `${file}\n${JSON.stringify(details)}` : file
     let entry = cache.get(key)
     if (entry) return entry
     // One variant per page and set of details: a change in Settings replaces what was cached.
     if (details) for (const k of cache.keys()) if (k.startsWith(`${file}\n`)) cache.delete(k)
-    const raw = details ? Buffer.from(withContact(readFileSync(file, 'utf8'), details)) : readFileSync(file)
-    const text = TEXT.test(file)
-    entry = {
-      body: copy(raw),
-      br: text ? copy(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })) : null,
-      gzip: text ? copy(gzipSync(raw, { level: 9 })) : null,
-      type: TYPES[extname(file)] ?? 'application/octet-stream',
-      cache: file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }
+    entry = build(file, details)
+    // A file that could not be read is tried again next time, not remembered as a failure.
+    entry.catch(() => cache.delete(key))
     cache.set(key, entry)
     return entry
   }
@@ -128,11 +185,15 @@ export function serveDist(dir: string, contact?: () => Promise<PageContact>): Mi
         // The database being away must not take the pages down: they keep the build's details.
       }
     }
-    const entry = load(file, details)
-    const accept = c.req.header('accept-encoding') ?? ''
-    const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
+    const entry = await load(file, details)
+    const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, ETag: entry.etag, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
     const data = page ? pageDataFor(c.req.path) : null
     if (data) headers.Link = `<${data}>; rel=preload; as=fetch; crossorigin=anonymous`
+    if (notModified(c.req.header('if-none-match'), entry.etag)) {
+      delete headers['Content-Type']
+      return c.body(null, 304, headers)
+    }
+    const accept = c.req.header('accept-encoding') ?? ''
     if (entry.br && /\bbr\b/.test(accept)) return c.body(entry.br, 200, { ...headers, 'Content-Encoding': 'br' })
     if (entry.gzip && /\bgzip\b/.test(accept)) return c.body(entry.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' })
     return c.body(entry.body, 200, headers)

@@ -1,8 +1,8 @@
 /** The built app as the server serves it: own pages, the SPA shell, compression, caching, no escape from dist. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import pino from 'pino'
 import { Hono } from 'hono'
@@ -60,6 +60,58 @@ describe('serving dist/', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
   })
 
+  it("pages carry an ETag and a browser's current copy gets 304 with no body, whatever the encoding", async () => {
+    const first = await get('/login', { 'Accept-Encoding': 'br' })
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^W\/"[\w-]+"$/)
+    expect((await get('/login', { 'Accept-Encoding': 'gzip' })).headers.get('etag')).toBe(etag)
+    const again = await get('/login', { 'If-None-Match': etag, 'Accept-Encoding': 'gzip, br' })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(again.headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/login', { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304)
+    expect((await get('/', { 'If-None-Match': etag })).status).toBe(200)
+    expect((await get('/login', { 'If-None-Match': '"other"' })).status).toBe(200)
+  })
+
+  it("sends the build's .br and .gz copies as they are, unless they are older than the file", async () => {
+    writeFileSync(join(dist, 'assets', 'pre-1.js'), 'console.log("plain")')
+    writeFileSync(join(dist, 'assets', 'pre-1.js.br'), brotliCompressSync('console.log("from the build")'))
+    writeFileSync(join(dist, 'assets', 'pre-1.js.gz'), gzipSync('console.log("from the build, gzip")'))
+    const br = await get('/assets/pre-1.js', { 'Accept-Encoding': 'br' })
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('console.log("from the build")')
+    const gz = await get('/assets/pre-1.js', { 'Accept-Encoding': 'gzip' })
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log("from the build, gzip")')
+    writeFileSync(join(dist, 'assets', 'pre-2.js'), 'console.log("newer")')
+    writeFileSync(join(dist, 'assets', 'pre-2.js.br'), brotliCompressSync('stale'))
+    writeFileSync(join(dist, 'assets', 'pre-2.js.gz'), gzipSync('stale'))
+    utimesSync(join(dist, 'assets', 'pre-2.js.br'), new Date(2000, 0, 1), new Date(2000, 0, 1))
+    const fresh = await get('/assets/pre-2.js', { 'Accept-Encoding': 'br' })
+    expect(brotliDecompressSync(Buffer.from(await fresh.arrayBuffer())).toString()).toBe('console.log("newer")')
+  })
+
+  it('compressing a large file the build did not compress holds up no other request', async () => {
+    // About 180 KB of varied script-like text: brotli 11 on it takes hundreds of milliseconds.
+    let seed = 1
+    const word = () => ((seed = (seed * 48271) % 2147483647), `v${seed.toString(36)}`)
+    const lines = Array.from({ length: 6_000 }, () => `const ${word()} = ${word()}(${word()});`)
+    writeFileSync(join(dist, 'assets', 'large-abc.js'), lines.join('\n'))
+    const site = new Hono().get('/api/services', (c) => c.json([])).use('*', serveDist(dist))
+    const order: string[] = []
+    const started = performance.now()
+    const large = Promise.resolve(site.request('/assets/large-abc.js', { headers: { 'Accept-Encoding': 'br' } })).then((r) => (order.push('large'), r))
+    // The next request arrives once the event loop turns: it must not find it busy compressing.
+    await new Promise((resolve) => setImmediate(resolve))
+    const api = await Promise.resolve(site.request('/api/services')).then((r) => (order.push('api'), r))
+    const apiMs = performance.now() - started
+    expect(api.status).toBe(200)
+    const body = await (await large).arrayBuffer()
+    expect(order).toEqual(['api', 'large'])
+    expect(apiMs).toBeLessThan(50)
+    expect(brotliDecompressSync(Buffer.from(body)).toString()).toBe(lines.join('\n'))
+  })
+
   it('a missing asset is a 404, not the shell; nothing outside dist is served', async () => {
     expect((await get('/assets/old-chunk.js')).status).toBe(404)
     expect((await get('/../afh-secret.txt')).status).toBe(404)
@@ -90,8 +142,12 @@ describe("the funeral home's own contact details in every page", () => {
   })
 
   it('follows a change, and sends the build as it is while the details are the placeholders', async () => {
+    const before = (await site.request('/')).headers.get('etag') ?? ''
     contact = { phone: '+254 722 000 111', email: 'care@amani.co.ke', address: 'Kisumu' }
-    expect(await (await site.request('/')).text()).toContain('+254 722 000 111')
+    // A copy with the old details is not current any more.
+    const changed = await site.request('/', { headers: { 'If-None-Match': before } })
+    expect(changed.status).toBe(200)
+    expect(await changed.text()).toContain('+254 722 000 111')
     contact = { phone: '+254 700 000 000', email: 'support@amanifuneral.example', address: 'Nairobi, Kenya' }
     const html = await (await site.request('/')).text()
     expect(html).toContain('tel:+254700000000')
