@@ -16,33 +16,11 @@ import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompress, gzip, constants } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
 import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language'
-import { DEFAULT_CONTACT, telHref } from '../shared/contact-details'
+import { withPageData, type PageContact, type PageData } from '../shared/page-data'
 
-/** The funeral home's contact details as Settings → General holds them now. */
-export interface PageContact {
-  phone: string
-  email: string
-  address: string
-}
-
-const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
-/**
- * A page with the funeral home's own details in place of the build's placeholders, and those
- * details in a meta tag that src/lib/contact-details.ts reads, so the app (hydrating the same
- * text) and the HTML agree.
- */
-export function withContact(html: string, contact: PageContact): string {
-  const same = contact.phone === DEFAULT_CONTACT.phoneDisplay && contact.email === DEFAULT_CONTACT.email && contact.address === DEFAULT_CONTACT.address
-  if (same) return html
-  const meta = `<meta name="afh-contact" content="${escapeHtml(JSON.stringify(contact))}">`
-  return html
-    .replaceAll(telHref(DEFAULT_CONTACT.phoneDisplay), escapeHtml(telHref(contact.phone)))
-    .replaceAll(DEFAULT_CONTACT.phoneDisplay, escapeHtml(contact.phone))
-    .replaceAll(DEFAULT_CONTACT.email, escapeHtml(contact.email))
-    .replaceAll(DEFAULT_CONTACT.address, escapeHtml(contact.address))
-    .replace('</head>', `${meta}\n  </head>`)
-}
+/** What the server knows for every page (the language is the request's): see shared/page-data.ts. */
+export type ServerPageData = Omit<PageData, 'lang'>
+export type { PageContact }
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -119,8 +97,11 @@ export function pageDataFor(pathname: string): string | null {
   return token ? `/api/contributions/${token}` : null
 }
 
-/** `contact`: the stored details (each instance asks at most every few seconds; see app.ts). */
-export function serveDist(dir: string, contact?: () => Promise<PageContact>): MiddlewareHandler {
+/**
+ * `pageData`: what the pages carry (contact details, prices), asked at most every few seconds per
+ * instance (see app.ts); without it (tests, a host of the files alone) the pages go as built.
+ */
+export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>): MiddlewareHandler {
   const root = resolve(dir)
   // Promises, so that concurrent first requests for a file share one compression.
   const cache = new Map<string, Promise<Entry>>()
@@ -137,13 +118,11 @@ export function serveDist(dir: string, contact?: () => Promise<PageContact>): Mi
     const spa = join(root, 'spa.html')
     return existsSync(spa) ? spa : join(root, 'index.html')
   }
-  async function build(file: string, details?: PageContact): Promise<Entry> {
+  async function build(file: string, data?: PageData): Promise<Entry> {
     const original = readFileSync(file)
-    const page = details ? withContact(original.toString('utf8'), details) : null
-    const raw = page === null || page === original.toString('utf8') ? original : Buffer.from(page)
+    const raw = data ? Buffer.from(withPageData(original.toString('utf8'), data)) : original
     const text = TEXT.test(file)
-    const same = raw === original
-    const packed = !text ? null : ((same && precompressed(file)) || (await compressed(raw, same ? 11 : 5)))
+        const packed = !text ? null : ((!data && precompressed(file)) || (await compressed(raw, data ? 5 : 11)))
     return {
       body: copy(raw),
       br: packed?.br ?? null,
@@ -153,13 +132,14 @@ export function serveDist(dir: string, contact?: () => Promise<PageContact>): Mi
       etag: etagOf(raw),
     }
   }
-  function load(file: string, details?: PageContact): Promise<Entry> {
-    const key = details ? `${file}\n${JSON.stringify(details)}` : file
+  function load(file: string, data?: PageData): Promise<Entry> {
+    const variant = data ? `${file}\n${data.lang ?? ''}\n` : file
+    const key = data ? `${variant}${JSON.stringify(data)}` : file
     let entry = cache.get(key)
     if (entry) return entry
-    // One variant per page and set of details: a change in Settings replaces what was cached.
-    if (details) for (const k of cache.keys()) if (k.startsWith(`${file}\n`)) cache.delete(k)
-    entry = build(file, details)
+    // One copy per page and language: new details or prices replace what was cached.
+    if (data) for (const k of cache.keys()) if (k.startsWith(variant)) cache.delete(k)
+    entry = build(file, data)
     // A file that could not be read is tried again next time, not remembered as a failure.
     entry.catch(() => cache.delete(key))
     cache.set(key, entry)
@@ -176,19 +156,20 @@ export function serveDist(dir: string, contact?: () => Promise<PageContact>): Mi
     }
     if (!file) return c.text('Not found', 404)
     const page = file.endsWith('.html')
-    if (page) file = pageFileFor(file, pageLanguage(c.req.header('cookie'), c.req.header('accept-language')), existsSync)
-    let details: PageContact | undefined
-    if (page && contact) {
+    const lang = pageLanguage(c.req.header('cookie'), c.req.header('accept-language'))
+    if (page) file = pageFileFor(file, lang, existsSync)
+    let data: PageData | undefined
+    if (page && pageData) {
       try {
-        details = await contact()
+        data = { ...(await pageData()), lang }
       } catch {
-        // The database being away must not take the pages down: they keep the build's details.
+        // The database being away must not take the pages down: they go as built, and the app asks.
       }
     }
-    const entry = await load(file, details)
+    const entry = await load(file, data)
     const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, ETag: entry.etag, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
-    const data = page ? pageDataFor(c.req.path) : null
-    if (data) headers.Link = `<${data}>; rel=preload; as=fetch; crossorigin=anonymous`
+    const preload = page ? pageDataFor(c.req.path) : null
+    if (preload) headers.Link = `<${preload}>; rel=preload; as=fetch; crossorigin=anonymous`
     if (notModified(c.req.header('if-none-match'), entry.etag)) {
       delete headers['Content-Type']
       return c.body(null, 304, headers)

@@ -121,27 +121,38 @@ describe('serving dist/', () => {
   })
 })
 
-describe("the funeral home's own contact details in every page", () => {
+describe('what the server knows, in every page it sends', () => {
   const home = mkdtempSync(join(tmpdir(), 'afh-dist-contact-'))
   writeFileSync(
     join(home, 'index.html'),
-    '<!doctype html><head><title>home</title></head><body><a href="tel:+254700000000">+254 700 000 000</a> <a href="mailto:support@amanifuneral.example">support@amanifuneral.example</a> <p>Nairobi, Kenya</p></body>',
+    '<!doctype html><head><title>home</title></head><body><a href="tel:+254700000000">+254 700 000 000</a> <a href="mailto:support@amanifuneral.example">support@amanifuneral.example</a> <p>Nairobi, Kenya</p>' +
+      '<p class="price" data-prices="basicFuneral premiumFuneral">from KSH 5,000</p><p data-prices="burial">from KSH 4,000</p><p>KSH 5,000 elsewhere</p></body>',
   )
   afterAll(() => rmSync(home, { recursive: true, force: true }))
   let contact = { phone: '+254 711 222 333', email: 'care@amani.co.ke', address: 'Kisumu <Oginga Odinga St>' }
-  const site = new Hono().use('*', serveDist(home, async () => contact))
+  let failing = false
+  const prices = { basicFuneral: 12500, premiumFuneral: 9000, cremation: 3000 }
+  const site = new Hono().use('*', serveDist(home, async () => {
+    if (failing) throw new Error('database away')
+    return { contact, prices }
+  }))
+  const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="afh-page-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as unknown
 
-  it('replaces the placeholders with what Settings holds and tells the app in a meta tag', async () => {
+  it("replaces the placeholders and the built prices with the home's own, and gives the app the same in a script", async () => {
     const html = await (await site.request('/')).text()
     expect(html).toContain('<a href="tel:+254711222333">+254 711 222 333</a>')
     expect(html).toContain('mailto:care@amani.co.ke')
     expect(html).toContain('<p>Kisumu &#60;Oginga Odinga St&#62;</p>')
     expect(html).not.toContain('700 000 000')
-    const meta = /<meta name="afh-contact" content="([^"]*)">/.exec(html)?.[1] ?? ''
-    expect(JSON.parse(meta.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))))).toEqual(contact)
+    // The lowest of the offer's lines; a line the catalogue lacks keeps the built price; other text is left.
+    expect(html).toContain('data-prices="basicFuneral premiumFuneral">from KSH 9,000</p><p data-prices="burial">from KSH 4,000</p><p>KSH 5,000 elsewhere</p>')
+    expect(dataOf(html)).toEqual({ contact, prices, lang: 'en' })
+    expect(html).not.toContain('Kisumu <Oginga')
+    const sw = await (await site.request('/', { headers: { Cookie: 'afh-lang=sw' } })).text()
+    expect(dataOf(sw)).toMatchObject({ lang: 'sw' })
   })
 
-  it('follows a change, and sends the build as it is while the details are the placeholders', async () => {
+  it('follows a change; with the database away the page goes as built, for the app to ask', async () => {
     const before = (await site.request('/')).headers.get('etag') ?? ''
     contact = { phone: '+254 722 000 111', email: 'care@amani.co.ke', address: 'Kisumu' }
     // A copy with the old details is not current any more.
@@ -149,8 +160,10 @@ describe("the funeral home's own contact details in every page", () => {
     expect(changed.status).toBe(200)
     expect(await changed.text()).toContain('+254 722 000 111')
     contact = { phone: '+254 700 000 000', email: 'support@amanifuneral.example', address: 'Nairobi, Kenya' }
-    const html = await (await site.request('/')).text()
-    expect(html).toContain('tel:+254700000000')
-    expect(html).not.toContain('afh-contact')
+    expect(await (await site.request('/')).text()).toContain('tel:+254700000000')
+    failing = true
+    const built = await (await site.request('/')).text()
+    expect(built).toContain('from KSH 5,000')
+    expect(built).not.toContain('afh-page-data')
   })
 })

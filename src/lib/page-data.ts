@@ -1,0 +1,13 @@
+/**
+ * What the real server wrote into the page it sent (shared/page-data.ts): the home's contact
+ * details, the catalogue's prices, the page's language. Read before the first render, so the app
+ * starts from what the HTML shows and asks the API for none of it. Empty on a static host, in the
+ * mock and in the build's own render: the app then does what it always did.
+ */
+import { PAGE_DATA_ID, parsePageData, type PageData } from '../../shared/page-data'
+
+export function pageData(): PageData {
+  if (typeof document === 'undefined') return {}
+  const script = document.getElementById(PAGE_DATA_ID)
+  return script ? parsePageData(script.textContent) : {}
+}
