@@ -26,6 +26,7 @@ import { userRoutes } from './routes/users'
 import { settingsRoutes } from './routes/settings'
 import { storedSettings } from './domain/settings'
 import { currentPricing } from './domain/services'
+import { passwordRulesOf } from '../shared/contracts/password-rules'
 import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
@@ -180,7 +181,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
 }
 
 /**
- * What the pages carry (the contact details in Settings, the catalogue's package prices), read at
+ * What the pages carry (the contact details and password rules in Settings, the catalogue's
+ * package prices), read at
  * most every 10 s per instance (a page view must not cost a query; every instance reads the same
  * rows, so they agree within that time).
  */
@@ -189,8 +191,9 @@ function pageDataOf(db: Deps['db'], maxAgeMs = 10_000): () => Promise<ServerPage
   return () => {
     const now = Date.now()
     if (!known || now - known.at > maxAgeMs) {
-      const value = Promise.all([storedSettings(db), currentPricing(db)]).then(([{ general: g }, pricing]) => ({
+      const value = Promise.all([storedSettings(db), currentPricing(db)]).then(([{ general: g, security }, pricing]) => ({
         contact: { phone: g.contactPhone, email: g.contactEmail, address: g.address },
+        password: passwordRulesOf(security),
         // A line of the price table with no service behind it (0) is left to the page's own.
         prices: Object.fromEntries(Object.entries(pricing).filter(([, price]) => price > 0)),
       }))

@@ -1,7 +1,7 @@
 /**
  * What the real server already knows when it sends a page, written into it so the app's first
  * render has it: the funeral home's contact details (Settings → General), the package prices of the
- * catalogue and the language the page is in. The server puts them in the page's text (so the HTML
+ * catalogue, the password rules (Settings → Security) and the language the page is in. The server puts them in the page's text (so the HTML
  * says what the app will say) and in `<script type="application/json" id="afh-page-data">`, which
  * the app reads before its first render (src/lib/page-data.ts): hydration matches, nothing redraws,
  * and the landing page asks for no prices. A page without it (a static host, the mock, a test) is
@@ -10,6 +10,7 @@
 import { CURRENCY } from './constants'
 import { DEFAULT_CONTACT, telHref } from './contact-details'
 import type { PricingKey } from './contracts/services'
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordRules } from './contracts/password-rules'
 import type { PageLanguage } from './page-language'
 
 export const PAGE_DATA_ID = 'afh-page-data'
@@ -27,6 +28,8 @@ export interface PageData {
   contact?: PageContact
   /** The catalogue's package prices (KSH), by line of the price table. */
   prices?: Partial<Record<PricingKey, number>>
+  /** The password rules in Settings: the register page's hint and checks. */
+  password?: PasswordRules
   lang?: PageLanguage
 }
 
@@ -102,6 +105,12 @@ export function parsePageData(json: string | null | undefined): PageData {
       if (typeof v === 'number' && Number.isFinite(v) && v > 0) prices[key] = v
     }
     data.prices = prices
+  }
+  const pw = raw.password as Record<string, unknown> | null | undefined
+  if (pw && typeof pw === 'object') {
+    const { minLength, requireComplexity } = pw
+    if (Number.isInteger(minLength) && (minLength as number) >= MIN_PASSWORD_LENGTH && (minLength as number) <= MAX_PASSWORD_LENGTH && typeof requireComplexity === 'boolean')
+      data.password = { minLength: minLength as number, requireComplexity }
   }
   if (raw.lang === 'en' || raw.lang === 'sw') data.lang = raw.lang
   return data

@@ -11,3 +11,16 @@ export function pageData(): PageData {
   const script = document.getElementById(PAGE_DATA_ID)
   return script ? parsePageData(script.textContent) : {}
 }
+
+/**
+ * `pageData()[key]` until `spendPageData(key)`: for data that is current as the page was sent but
+ * not later in the visit (a form opened again should ask). Kept on the element, so it is the page's.
+ */
+export function freshPageData<K extends keyof PageData>(key: K): PageData[K] {
+  if (typeof document === 'undefined' || document.getElementById(PAGE_DATA_ID)?.hasAttribute(`data-spent-${key}`)) return undefined
+  return pageData()[key]
+}
+
+export function spendPageData(key: keyof PageData): void {
+  if (typeof document !== 'undefined') document.getElementById(PAGE_DATA_ID)?.setAttribute(`data-spent-${key}`, '')
+}

@@ -19,11 +19,11 @@ describe('page data', () => {
   })
 
   it('reads back what it wrote, and drops what is not well-formed', () => {
-    const data = { contact: { phone: '+254 1', email: 'a@b.ke', address: '</script>&' }, prices: { cremation: 3000 }, lang: 'sw' as const }
+    const data = { contact: { phone: '+254 1', email: 'a@b.ke', address: '</script>&' }, prices: { cremation: 3000 }, password: { minLength: 8, requireComplexity: true }, lang: 'sw' as const }
     const script = pageDataScript(data)
     expect(script.slice(0, -'</script>'.length)).not.toMatch(/<\/|&/)
     expect(parsePageData(/>(.*)<\/script>$/.exec(script)?.[1])).toEqual(data)
-    expect(parsePageData('{"contact":{"phone":""},"prices":{"cremation":-1,"other":5},"lang":"fr"}')).toEqual({ prices: {} })
+    expect(parsePageData('{"contact":{"phone":""},"prices":{"cremation":-1,"other":5},"password":{"minLength":2,"requireComplexity":false},"lang":"fr"}')).toEqual({ prices: {} })
     expect(parsePageData('[1')).toEqual({})
   })
 })
