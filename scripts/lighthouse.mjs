@@ -190,7 +190,9 @@ if (measured.server && measured.static) {
   console.log('  ratio real server / static host:')
   measured.server.forEach((r, i) => {
     const s = measured.static[i]
-    console.log(`  ${r.path.padEnd(18)} ${keys.map((k) => (s[k] ? (r[k] / s[k]).toFixed(2) : r[k] ? 'inf' : '1.00').padStart(14)).join('')}`)
+    // A shift of a few thousandths is no shift: no ratio of two of them.
+    const ratio = (k) => (k === 'cls' && r[k] < 0.005 && s[k] < 0.005 ? '-' : s[k] ? (r[k] / s[k]).toFixed(2) : '-')
+    console.log(`  ${r.path.padEnd(18)} ${keys.map((k) => ratio(k).padStart(14)).join('')}`)
   })
 }
 console.log(`  ${'targets'.padEnd(18)} ${keys.map((k) => `${lower(k) ? '<=' : '>='}${(fmt[k] ?? String)(TARGETS[k])}`.padStart(14)).join('')}`)
