@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { PrerenderedPage } from '../src/entry-prerender'
+import { precompressDir } from './precompress.ts'
 
 interface PageHtml {
   path: string
@@ -139,6 +140,8 @@ export function prerenderPages(): Plugin {
         writeFileSync(file, html)
       }
       rmSync(ssrOut, { recursive: true, force: true })
+      // Last, when every file of the build is written: the server sends these copies as they are.
+      await precompressDir(outDir)
     },
   }
 }

@@ -12,7 +12,7 @@ import en from 'zod/v4/locales/en.js'
 import { ApiError, jsonNestingExceeds, loggableError } from './http'
 import { FieldTooLong } from '../shared/rules'
 import type { AppEnv, Deps } from './types'
-import { serveDist, type PageContact } from './static'
+import { serveDist, type ServerPageData } from './static'
 import { authRoutes } from './routes/auth'
 import { custodyRoutes } from './routes/custody'
 import { bookingRoutes } from './routes/bookings'
@@ -25,6 +25,8 @@ import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/users'
 import { settingsRoutes } from './routes/settings'
 import { storedSettings } from './domain/settings'
+import { currentPricing } from './domain/services'
+import { passwordRulesOf } from '../shared/contracts/password-rules'
 import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
@@ -157,7 +159,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     )
   }
   app.route('/api', api)
-  if (options.staticDir) app.use('*', serveDist(options.staticDir, pageContactOf(deps.db)))
+  if (options.staticDir) app.use('*', serveDist(options.staticDir, pageDataOf(deps.db)))
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
@@ -179,18 +181,25 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
 }
 
 /**
- * The contact details the pages carry, read from Settings at most every 10 s per instance (a page
- * view must not cost a query; every instance reads the same row, so they agree within that time).
+ * What the pages carry (the contact details and password rules in Settings, the catalogue's
+ * package prices), read at
+ * most every 10 s per instance (a page view must not cost a query; every instance reads the same
+ * rows, so they agree within that time).
  */
-function pageContactOf(db: Deps['db'], maxAgeMs = 10_000): () => Promise<PageContact> {
-  let known: { at: number; value: Promise<PageContact> } | null = null
+function pageDataOf(db: Deps['db'], maxAgeMs = 10_000): () => Promise<ServerPageData> {
+  let known: { at: number; value: Promise<ServerPageData> } | null = null
   return () => {
     const now = Date.now()
     if (!known || now - known.at > maxAgeMs) {
-      known = {
-        at: now,
-        value: storedSettings(db).then(({ general: g }) => ({ phone: g.contactPhone, email: g.contactEmail, address: g.address })),
-      }
+      const value = Promise.all([storedSettings(db), currentPricing(db)]).then(([{ general: g, security }, pricing]) => ({
+        contact: { phone: g.contactPhone, email: g.contactEmail, address: g.address },
+        password: passwordRulesOf(security),
+        // A line of the price table with no service behind it (0) is left to the page's own.
+        prices: Object.fromEntries(Object.entries(pricing).filter(([, price]) => price > 0)),
+      }))
+      // A failed read is not kept: the next page asks again.
+      value.catch(() => (known = null))
+      known = { at: now, value }
     }
     return known.value
   }

@@ -49,6 +49,9 @@ export async function deleteService(db: Db, id: number): Promise<void> {
   if (!(await repo.deleteService(db, id))) throw new ApiError(404, MSG_SERVICE_NOT_FOUND)
 }
 
+/** The price table: each line's service's price (0: no service on that line). */
+export const currentPricing = (db: Db) => repo.currentPricing(db)
+
 /** Every price is checked before any is set; then all are set together. */
 export async function setPricing(db: Db, input: PricingUpdateRequest) {
   await repo.setPrices(db, pricingChanges(input))

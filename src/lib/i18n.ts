@@ -1,4 +1,5 @@
 import { i18n, type MessageDescriptor, type Messages } from '@lingui/core'
+import { pageData } from './page-data'
 
 /**
  * The app's two languages. English is SPEC.md's text, word for word; Kiswahili its translation.
@@ -130,7 +131,10 @@ export function browserLocale(languages: readonly string[] = typeof navigator ==
   return languages.some((l) => l.toLowerCase() === 'sw' || l.toLowerCase().startsWith('sw-')) ? 'sw' : 'en'
 }
 
-/** The language to start in: the device's choice, else the browser's. */
+/**
+ * The language to start in: the device's choice, else the one the server sent the page in (its
+ * rule for a first visit weighs the browser's list: shared/page-language.ts), else the browser's.
+ */
 export function preferredLocale(): Locale {
-  return storedLocale() ?? browserLocale()
+  return storedLocale() ?? pageData().lang ?? browserLocale()
 }

@@ -58,6 +58,30 @@ describe('Register screen and the password rules', () => {
     counter.stop()
   })
 
+  it('takes the rules the real server wrote into the page from the first render, and asks for none', async () => {
+    await setRules('12', false)
+    const script = Object.assign(document.createElement('script'), { type: 'application/json', id: 'afh-page-data' })
+    script.textContent = JSON.stringify({ password: { minLength: 10, requireComplexity: false }, lang: 'en' })
+    document.head.append(script)
+    const asked: string[] = []
+    const listener = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname)
+    server.events.on('request:start', listener)
+    try {
+      await renderAt('/register')
+      expect(await screen.findByText('At least 10 characters')).toBeInTheDocument()
+      // Long enough for a request the screen made to have come back with the database's 12.
+      const user = userEvent.setup()
+      await user.type(screen.getByLabelText(/^Password/), 'abcdefghi')
+      await user.click(screen.getByRole('button', { name: 'Register' }))
+      expect(await screen.findByText('Password must be at least 10 characters')).toBeVisible()
+      expect(screen.getByText('At least 10 characters')).toBeInTheDocument()
+      expect(asked).not.toContain('/api/settings/public')
+    } finally {
+      script.remove()
+      server.events.removeListener('request:start', listener)
+    }
+  })
+
   it('when the rules cannot be read, checks the defaults (at least 6 characters)', async () => {
     await setRules('12', false)
     server.use(http.get('*/api/settings/public', () => HttpResponse.json({ message: 'Down' }, { status: 500 })))

@@ -71,6 +71,34 @@ describe('Landing page', () => {
     expect(within(offers[0]!).getByText('from KSH 5,000')).toBeInTheDocument()
   })
 
+  it("takes the prices the real server wrote into the page from its first render, and asks for none", async () => {
+    await db.service.update((q) => q.where({ pricing_key: 'cremation' }), { data(s) { s.price = 3500 } })
+    const asked: string[] = []
+    const listener = ({ request }: { request: Request }) => void asked.push(new URL(request.url).pathname)
+    server.events.on('request:start', listener)
+    const script = document.createElement('script')
+    script.type = 'application/json'
+    script.id = 'afh-page-data'
+    script.textContent = JSON.stringify({ prices: { basicFuneral: 6000, premiumFuneral: 7000, cremation: 3700, burial: 4100 }, lang: 'en' })
+    document.head.append(script)
+    try {
+      const sent = renderLanding()
+      const offers = within(screen.getByRole('region', { name: 'Our services' })).getAllByRole('listitem')
+      expect(offers.map((o) => within(o).queryByText(/^from KSH/)?.textContent)).toEqual(['from KSH 6,000', 'from KSH 3,700', 'from KSH 4,100', undefined])
+      // A page without the server's data beside it asks, as from a static host, and gets the catalogue's price.
+      script.remove()
+      const fromHost = renderLanding()
+      const hostOffers = within(within(fromHost.container).getByRole('region', { name: 'Our services' })).getAllByRole('listitem')
+      expect(await within(hostOffers[1]!).findByText('from KSH 3,500')).toBeInTheDocument()
+      // By then the first page would have asked too, and drawn the catalogue's price over the server's.
+      expect(within(sent.container).getByText('from KSH 3,700')).toBeInTheDocument()
+      expect(asked.filter((p) => p.endsWith('/services'))).toHaveLength(1)
+    } finally {
+      script.remove()
+      server.events.removeListener('request:start', listener)
+    }
+  })
+
   it('puts "Call us 24/7" and "what to do now" first, as a phone call and a page', () => {
     renderLanding()
     const hero = screen.getByRole('region', { name: /Compassionate funeral services/ })

@@ -5,6 +5,7 @@ import { whenIdle } from '../../../lib/idle'
 import { CallRegular } from '@fluentui/react-icons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CONTACT } from '../../../lib/contact'
+import { pageData } from '../../../lib/page-data'
 import { paths } from '../../../app/paths'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { usePublicStyles } from '../public-styles'
@@ -62,14 +63,17 @@ export function HeroSection() {
 }
 
 /**
- * The catalogue's current package prices, fetched once the page is taken over and the browser is
- * idle (its own chunk: the first load stays small); until then, and if it fails, the seed's.
+ * The catalogue's current package prices. The real server writes them into the page (and its
+ * text), so they are there from the first render and nothing is asked; from a host of the files
+ * alone they are fetched once the page is taken over and the browser is idle (its own chunk: the
+ * first load stays small); until then, and if that fails, the seed's.
  */
 function useLiveStartingPrices(): StartingPrices {
   const afterHydration = useAfterHydration()
-  const [prices, setPrices] = useState<StartingPrices>({})
+  const [sent] = useState(() => pageData().prices)
+  const [prices, setPrices] = useState<StartingPrices>(sent ?? {})
   useEffect(() => {
-    if (!afterHydration) return
+    if (!afterHydration || sent) return
     let live = true
     const cancel = whenIdle(
       () =>
@@ -85,7 +89,7 @@ function useLiveStartingPrices(): StartingPrices {
       live = false
       cancel()
     }
-  }, [afterHydration])
+  }, [afterHydration, sent])
   return prices
 }
 
@@ -108,7 +112,10 @@ export function ServicesSection() {
               {offer.icon}
             </span>
             <h3 className={page.subTitle}>{t(offer.name)}</h3>
-            <p className={styles.price}>{price(offer)}</p>
+            {/* The server writes the live price into the page's text here (shared/page-data.ts). */}
+            <p className={styles.price} data-prices={offer.pricedBy.join(' ') || undefined}>
+              {price(offer)}
+            </p>
             <p className={styles.cardText}>{t(offer.description)}</p>
           </>
         )}

@@ -1,0 +1,29 @@
+/** The server's page data: the prices in the page's text as the app will write them, and a script that reads back whole. */
+import { describe, expect, it } from 'vitest'
+import { kshIn, pageDataScript, parsePageData, withPrices } from '../../../shared/page-data'
+import { activateLocale } from '../../../src/lib/i18n'
+import { formatKsh } from '../../../src/lib/format'
+
+describe('page data', () => {
+  it('writes an amount as the app does, in both languages', async () => {
+    for (const lang of ['en', 'sw'] as const) {
+      await activateLocale(lang)
+      for (const n of [5000, 1234567.5, 300]) expect(kshIn(lang, n)).toBe(formatKsh(n))
+    }
+    await activateLocale('en')
+  })
+
+  it('puts the lowest live price of each offer in its text, and leaves one with a line missing as built', () => {
+    const html = '<p class="a" data-prices="basicFuneral premiumFuneral">kuanzia KSH 5,000</p><p data-prices="burial">from KSH 4,000</p>'
+    expect(withPrices(html, { basicFuneral: 15000, premiumFuneral: 12000 }, 'sw')).toBe('<p class="a" data-prices="basicFuneral premiumFuneral">kuanzia KSH 12,000</p><p data-prices="burial">from KSH 4,000</p>')
+  })
+
+  it('reads back what it wrote, and drops what is not well-formed', () => {
+    const data = { contact: { phone: '+254 1', email: 'a@b.ke', address: '</script>&' }, prices: { cremation: 3000 }, password: { minLength: 8, requireComplexity: true }, lang: 'sw' as const }
+    const script = pageDataScript(data)
+    expect(script.slice(0, -'</script>'.length)).not.toMatch(/<\/|&/)
+    expect(parsePageData(/>(.*)<\/script>$/.exec(script)?.[1])).toEqual(data)
+    expect(parsePageData('{"contact":{"phone":""},"prices":{"cremation":-1,"other":5},"password":{"minLength":2,"requireComplexity":false},"lang":"fr"}')).toEqual({ prices: {} })
+    expect(parsePageData('[1')).toEqual({})
+  })
+})
