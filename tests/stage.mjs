@@ -10,7 +10,6 @@
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { setPriority } from 'node:os'
 
 const [out, cmd, ...args] = process.argv.slice(2)
 if (!out || !cmd) {
@@ -31,15 +30,6 @@ function cpuSeconds() {
   }
 }
 
-// STAGE_NICE: how much the stage yields the processor to the others (its processes inherit it).
-const nice = Number(process.env.STAGE_NICE ?? 0)
-if (nice > 0) {
-  try {
-    setPriority(Math.min(19, nice))
-  } catch {
-    /* not allowed here: the stage runs at the normal priority */
-  }
-}
 const started = Date.now()
 const child = spawn(cmd, args, { stdio: 'inherit', env: process.env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))

@@ -21,7 +21,9 @@ if (!existsSync(chromium)) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-const filters = process.argv.slice(2)
+// --build-only / --dev-only: one of the two runs (npm test runs them as stages of their own).
+const only = process.argv.includes('--build-only') ? 'build' : process.argv.includes('--dev-only') ? 'dev' : null
+const filters = process.argv.slice(2).filter((a) => a !== '--build-only' && a !== '--dev-only')
 const env = { ...process.env, CHROMIUM_PATH: chromium }
 // Specs under tests/e2e/dev-server run against `vite --mode mock` (playwright.dev.config.ts), the
 // others against the build. With no file named, both run: the dev server's check takes seconds.
@@ -29,13 +31,13 @@ const forDevServer = (a) => a.includes('dev-server/')
 const devFilters = filters.filter(forDevServer)
 const buildFilters = filters.filter((a) => !forDevServer(a))
 let status = 0
-if (filters.length === 0 || buildFilters.length > 0) {
+if (only !== 'dev' && (filters.length === 0 || buildFilters.length > 0)) {
   const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
   console.log(`Journeys in ${chromium}`)
   status = spawnSync(npx, ['playwright', 'test', ...buildFilters], { stdio: 'inherit', env }).status ?? 1
 }
-if (filters.length === 0 || devFilters.length > 0) {
+if (only !== 'build' && (filters.length === 0 || devFilters.length > 0)) {
   console.log(`Journeys against the dev server in ${chromium}`)
   const dev = spawnSync(npx, ['playwright', 'test', '-c', 'playwright.dev.config.ts', ...devFilters], { stdio: 'inherit', env })
   status ||= dev.status ?? 1
