@@ -11,8 +11,8 @@
  *   - with BEHIND_CADDY_DATABASE_URL (CI): the built app behind Caddy, two instances on PostgreSQL,
  *     in Chromium (tests/behind-caddy.mjs)
  *   - typecheck (tsc), lint (eslint) and the translation catalogues (scripts/check-i18n.mjs)
- * Stages that do not need each other run side by side, weighing up to the machine's cores plus three
- * (TEST_SLOTS overrides; a stage weighs the cores it keeps busy on average): the browser stages
+ * Stages that do not need each other run side by side, weighing up to the machine's cores plus two
+ * (TEST_SLOTS overrides; a stage weighs the cores it keeps busy): the browser stages
  * spend much of their time waiting on the page, a poll or the server, the PostgreSQL stage on the
  * database, so a core is free for another stage meanwhile. Each stage's output is kept in test-results/stage-<name>.log and printed whole when the stage ends (never interleaved).
  * The summary gives each stage's wall time and CPU time (user + system of its whole process tree).
@@ -114,32 +114,33 @@ function countCheck(stage, ok) {
 }
 
 /**
- * The stages, in the order they start when slots allow. `weight`: the cores it keeps busy on
- * average; `after`: stages it needs finished first. The mock stage's screens (happy-dom, two
- * workers) run first and alone: beside the journeys they took five times as long and a few of their
- * waits timed out. Then the journeys (three browsers: mostly waiting) and everything else side by
- * side. Tried on 2 cores and dropped: every stage at once with the computing ones niced (the mock
- * stage starved behind the browsers), and the PGlite stage first with three browsers.
+ * The stages, in the order they start when slots allow. `weight`: the cores it keeps busy; `after`:
+ * stages it needs finished first. The mock stage's screens (happy-dom, two workers) run first and
+ * alone: beside the journeys they took five times as long and a few of their waits timed out. Then
+ * the journeys (two browsers), the server stages and the checks side by side. Tried on 2 cores and
+ * dropped, each slower and with tests timing out: every stage at once with the computing ones niced
+ * (the mock stage starved behind the browsers), three journey browsers beside the server stages,
+ * and the PGlite stage first with three browsers.
  */
-const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 3
+const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
 /** The whole machine: nothing starts beside it. */
 const MOCK_WEIGHT = slots
 const stages = [
   { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
-  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], env: { E2E_WORKERS: process.env.E2E_WORKERS ?? '3' }, weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
+  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
   { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 1, count: countVitest },
-  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 0.5, count: countVitest },
+  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 1, count: countVitest },
   { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
   // After the bundle check, so the production build they serve is already there (and the server's
   // bundle, which the real server's check makes, for the instances behind Caddy).
-  !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 0.5, after: ['size'], count: countLines },
-  !skipE2e && caddyUrl && { key: 'behind-caddy', name: 'the built app behind Caddy, two instances on PostgreSQL, in Chromium (tests/behind-caddy.mjs)', cmd: 'node', args: ['tests/behind-caddy.mjs'], weight: 0.5, after: ['size', 'server-browser'], count: countLines },
-  !skipE2e && { key: 'dev-server', name: 'a journey against the Vite dev server (tests/e2e/dev-server)', cmd: 'node', args: ['tests/e2e/run.mjs', '--dev-only'], weight: 0.5, count: countCheck },
+  !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 1, after: ['size'], count: countLines },
+  !skipE2e && caddyUrl && { key: 'behind-caddy', name: 'the built app behind Caddy, two instances on PostgreSQL, in Chromium (tests/behind-caddy.mjs)', cmd: 'node', args: ['tests/behind-caddy.mjs'], weight: 1, after: ['size', 'server-browser'], count: countLines },
+  !skipE2e && { key: 'dev-server', name: 'a journey against the Vite dev server (tests/e2e/dev-server)', cmd: 'node', args: ['tests/e2e/run.mjs', '--dev-only'], weight: 1, count: countCheck },
   { key: 'typecheck', name: 'typecheck (TypeScript 7)', cmd: npm, args: ['run', '--silent', 'typecheck'], weight: 1, count: countCheck },
   { key: 'lint', name: 'lint (eslint)', cmd: npx, args: ['eslint', '.', '--max-warnings=0'], weight: 1, count: countCheck },
-  { key: 'i18n', name: 'catalogues current (scripts/check-i18n.mjs)', cmd: 'node', args: ['scripts/check-i18n.mjs'], weight: 0.5, count: countCheck },
-  { key: 'cycles', name: 'no import circles (scripts/check-cycles.mjs)', cmd: 'node', args: ['scripts/check-cycles.mjs'], weight: 0.5, count: countCheck },
-  { key: 'docs', name: 'docs cite what exists (scripts/check-docs.mjs)', cmd: 'node', args: ['scripts/check-docs.mjs'], weight: 0, count: countCheck },
+  { key: 'i18n', name: 'catalogues current (scripts/check-i18n.mjs)', cmd: 'node', args: ['scripts/check-i18n.mjs'], weight: 1, count: countCheck },
+  { key: 'cycles', name: 'no import circles (scripts/check-cycles.mjs)', cmd: 'node', args: ['scripts/check-cycles.mjs'], weight: 1, count: countCheck },
+  { key: 'docs', name: 'docs cite what exists (scripts/check-docs.mjs)', cmd: 'node', args: ['scripts/check-docs.mjs'], weight: 1, count: countCheck },
 ].filter(Boolean)
 // TEST_STAGES=typecheck,lint: only those stages (by key), e.g. to re-run the one that failed.
 const only = process.env.TEST_STAGES?.split(',').map((k) => k.trim()).filter(Boolean)

@@ -242,6 +242,6 @@ describe('All bookings', () => {
       },
     })
     await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
-    expect(await screen.findByText(peter.name)).toBeInTheDocument()
+    expect(await screen.findByText(`${peter.name} is looking after your loved one.`)).toBeInTheDocument()
   })
 })

@@ -383,7 +383,7 @@ describe('Messages: the family\'s way in and what a message may hold', () => {
     expect(link).toHaveAttribute('href', 'https://maps.example.com/amani?x=1&y=2')
     expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'))
     expect(within(item).getAllByRole('link')).toHaveLength(1)
-    expect(within(item).getByText(/Grace Wanjiru \(Administrator\)/)).toBeInTheDocument()
+    expect(within(item).getByText(/Grace Wanjiru \(our team\)/)).toBeInTheDocument()
   })
 })
 
