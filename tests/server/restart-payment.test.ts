@@ -10,10 +10,11 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
-import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
-// A new DATA_DIR with the empty database the server's first start would make (copied: an initdb costs seconds).
-const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'restart-')))
+// A truly empty DATA_DIR (its own initdb, not the copied template other tests use): on a busy
+// machine, with the copy, the restarted server did not settle the push within a minute in three runs
+// of the whole suite (never when run alone); not understood yet, and this test's point is the restart.
+const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 async function startServer(port: number, simulatorUrl: string, secret: string): Promise<ChildProcess> {
