@@ -277,6 +277,8 @@ describe('disk storage', () => {
     await writeFile(recent, 'being written')
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
     await utimes(old, twoHoursAgo, twoHoursAgo)
+    // "Now" as this process sees it: under faketime the file system still stamps the real time.
+    await utimes(recent, new Date(), new Date())
     expect(await storage.sweepTemporaryFiles()).toBe(1)
     expect(await filesLeft()).toEqual(['.4b0e5c1a-0000-4000-8000-000000000001.tmp'])
   })
