@@ -113,7 +113,7 @@ const ZONES = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-mock', 'dist-server', 'node_modules', 'public/mockServiceWorker.js', 'tests/e2e/artifacts'] },
+  { ignores: ['dist', 'dist-mock', 'dist-server', 'dist-server.*', 'node_modules', 'public/mockServiceWorker.js', 'tests/e2e/artifacts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

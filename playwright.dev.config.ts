@@ -16,11 +16,15 @@ export default defineConfig({
   outputDir: 'tests/e2e/artifacts/dev-server',
   reporter: [['list']],
   workers: 1,
+  // A fresh clone's first visit makes Vite pre-bundle the dependencies (and may reload the page once
+  // it has): beside the other stages on a busy 2-core machine that took more than the build's minute.
+  timeout: 180_000,
+  expect: { timeout: 60_000 },
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command: `npx vite --mode mock --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
   },
 })

@@ -11,7 +11,7 @@
  * in dist-server/inputs.json), a migration or package-lock.json is newer than the bundle.
  * `node server/build-server.mjs` builds it unconditionally.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -34,9 +34,16 @@ export function serverBuildIsCurrent() {
   return [...inputs.map((f) => join(ROOT, f)), ...migrationFiles(), join(ROOT, 'package-lock.json')].every((file) => mtime(file) <= built)
 }
 
+/**
+ * Built in a folder of its own, then put in place with renames: several test processes (and a
+ * server started meanwhile) may ask for the bundle at once, and none may see a half-written or
+ * emptied dist-server/. The chunks' names are their contents' hashes, so a server already running
+ * that loads a chunk later finds the same file in the new folder.
+ */
 export async function buildServer() {
   const { build } = await import('esbuild')
-  rmSync(SERVER_OUT, { recursive: true, force: true })
+  const out = `${SERVER_OUT}.building-${process.pid}`
+  rmSync(out, { recursive: true, force: true })
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['server/main.ts'],
@@ -46,7 +53,7 @@ export async function buildServer() {
     target: 'node20',
     // The demo seed (and the mock code it runs) is its own chunk, loaded only to seed a new database.
     splitting: true,
-    outdir: SERVER_OUT,
+    outdir: out,
     outExtension: { '.js': '.mjs' },
     sourcemap: true,
     metafile: true,
@@ -62,11 +69,21 @@ export async function buildServer() {
       },
     ],
   })
-  mkdirSync(join(SERVER_OUT, 'migrations', 'meta'), { recursive: true })
-  for (const file of migrationFiles()) copyFileSync(file, join(SERVER_OUT, 'migrations', file.slice(MIGRATIONS.length + 1)))
+  mkdirSync(join(out, 'migrations', 'meta'), { recursive: true })
+  for (const file of migrationFiles()) copyFileSync(file, join(out, 'migrations', file.slice(MIGRATIONS.length + 1)))
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/'))
   // Written last: its time is the bundle's.
-  writeFileSync(INPUTS, JSON.stringify({ inputs }, null, 1))
+  writeFileSync(join(out, 'inputs.json'), JSON.stringify({ inputs }, null, 1))
+  const old = `${SERVER_OUT}.old-${process.pid}`
+  if (existsSync(SERVER_OUT)) renameSync(SERVER_OUT, old)
+  try {
+    renameSync(out, SERVER_OUT)
+  } catch (error) {
+    // Another process put the same bundle in place between the two renames: keep theirs.
+    if (!existsSync(SERVER_OUT)) throw error
+    rmSync(out, { recursive: true, force: true })
+  }
+  rmSync(old, { recursive: true, force: true })
 }
 
 /** Builds the server bundle when it is missing or older than its sources. */

@@ -170,16 +170,27 @@ async function main(): Promise<void> {
     }, DRAIN_MS)
     await drained
     clearTimeout(late)
-    await reconciler.stop()
-    await smsJob.stop()
-    await mailJob?.stop()
-    await retentionJob.stop()
-    await maintenance.stop()
-    await simulator?.close()
-    await database.close()
-    await dataDirLock?.release()
+    // Each part is stopped even when one before it fails, and what failed is said.
+    let failed = false
+    for (const [part, close] of [
+      ['the M-Pesa reconciler', () => reconciler.stop()],
+      ['the SMS sender', () => smsJob.stop()],
+      ['the mail sender', () => mailJob?.stop()],
+      ['the retention job', () => retentionJob.stop()],
+      ['the database maintenance', () => maintenance.stop()],
+      ['the payment simulator', () => simulator?.close()],
+      ['the database', () => database.close()],
+      ['the lock on DATA_DIR', () => dataDirLock?.release()],
+    ] as const) {
+      try {
+        await close()
+      } catch (error) {
+        failed = true
+        log.error({ err: loggableError(error) }, `stopping ${part} failed`)
+      }
+    }
     log.info('stopped')
-    process.exit(0)
+    process.exit(failed ? 1 : 0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -173,6 +173,13 @@ function runStage(stage) {
   })
 }
 
+// The server's bundle, once, before any stage: the server stages, the real-server checks and the
+// deployment test all start it, and on a fresh clone each would otherwise build it at the same time.
+if (stages.some((s) => ['pglite', 'postgres', 'server-browser', 'behind-caddy'].includes(s.key))) {
+  const { ensureServerBuild } = await import('../server/build-server.mjs')
+  await ensureServerBuild((line) => console.log(`[${elapsed()}] ${line}`))
+}
+
 // A small scheduler: start every stage whose prerequisites are done while its weight fits in the
 // free slots (one stage may always run), in the order listed.
 await new Promise((resolveAll) => {

@@ -95,7 +95,8 @@ describe('a production install', () => {
       expect(await page.text()).toContain('<div id="root">')
     } finally {
       run.child.kill('SIGTERM')
-      expect(await run.exited).toBe(0)
+      // What the server said, should it not stop cleanly.
+      expect(await run.exited, run.output()).toBe(0)
     }
   }, 120_000)
 })
