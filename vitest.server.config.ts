@@ -34,8 +34,10 @@ export default defineConfig({
     env: { CONTRACT_TARGET: 'server' },
     testTimeout: 20000,
     hookTimeout: 60000,
-    // One worker: a PGlite is 300+ MB, and CI has 2 cores shared with the rest of the suite.
-    maxWorkers: 1,
+    // On PGlite two workers (each with its own in-memory PGlite of 300+ MB; 24 GB here): many of the
+    // server's tests wait on a process they started, and one worker made this the suite's longest
+    // chain. On PostgreSQL (CONTRACT_DATABASE_URL) one: every file empties and seeds the same database.
+    maxWorkers: process.env.CONTRACT_DATABASE_URL ? 1 : 2,
     isolate: false,
   },
 })

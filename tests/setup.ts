@@ -9,7 +9,7 @@
  *   restored, and the test fails if anything called console.error during it.
  */
 import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
+import { cleanup, configure, getConfig } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/node'
 import { resetDatabase } from '../mocks/db'
@@ -21,6 +21,20 @@ import { activateLocale, currentLocale, ensureCatalogs } from '../src/lib/i18n'
 // would (Testing Library's default, kept explicit): a toast or a page behind a dialog that must be
 // found anyway is looked up with `hidden: true` where it is used.
 configure({ asyncUtilTimeout: 5000, defaultHidden: false })
+// A query that fails while findBy*/waitFor is still polling (every 50 ms) would print the whole
+// document into an error nobody reads: that printing was a tenth of a screen test's time. The
+// error that is reported (the query outside a wait, or the wait's timeout) still prints it.
+const { getElementError } = getConfig()
+configure({
+  getElementError: (message, container) => {
+    if (getConfig()._disableExpensiveErrorDiagnostics) {
+      const error = new Error(message ?? '')
+      error.name = 'TestingLibraryElementError'
+      return error
+    }
+    return getElementError(message, container)
+  },
+})
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
 // partial implementation rejects "animation was canceled" on unmount instead.

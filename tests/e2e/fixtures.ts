@@ -32,16 +32,16 @@ export const test = base.extend<Options, WorkerFixtures>({
     async ({ browser }, use, workerInfo) => {
       const baseURL = String(workerInfo.project.use.baseURL)
       origin = new URL(baseURL).origin
-      const context = await browser.newContext({ baseURL, acceptDownloads: true })
+      const context = await browser.newContext({ baseURL, acceptDownloads: true, reducedMotion: workerInfo.project.use.reducedMotion })
       await use(context)
       await context.close()
     },
     { scope: 'worker' },
   ],
-  page: async ({ workerContext, freshContext, browser, viewport, baseURL }, use) => {
+  page: async ({ workerContext, freshContext, browser, viewport, baseURL, reducedMotion }, use) => {
     let context = workerContext
     if (freshContext) {
-      context = await browser.newContext({ baseURL, viewport, acceptDownloads: true })
+      context = await browser.newContext({ baseURL, viewport, acceptDownloads: true, reducedMotion })
     } else {
       for (const open of context.pages()) await open.close()
       await context.clearCookies()
@@ -164,7 +164,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
  */
 export async function axeViolations(page: Page, exclude: string[] = []) {
   await animationsSettled(page)
-  await page.addScriptTag({ path: AXE })
+  // Once per document: a sweep moves between screens inside the app, and each injection is half a
+  // megabyte to parse again.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
   const selectors = [['[data-tabster-dummy]'], ...exclude.map((s) => [s])]
   const result = await page.evaluate(async (excluded) => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }

@@ -18,6 +18,10 @@ import { insertDemo } from '../../server/seed'
 import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { MSG_MUST_CHANGE_PASSWORD } from '../../shared/contracts/auth'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
+import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+
+// The server as production runs it: the bundle (npm test builds it once before its stages).
+await ensureServerBuild(() => undefined)
 
 const dirs: string[] = []
 afterAll(() => {
@@ -51,7 +55,7 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 
 /** Starts the server; `stop()` ends it and answers everything it printed. */
 function startServer(env: Record<string, string>): Promise<{ output: () => string; stop: () => Promise<string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env })
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))

@@ -10,6 +10,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
+import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+
+// The server as production runs it: the bundle (npm test builds it once before its stages).
+await ensureServerBuild(() => undefined)
 
 // A truly empty DATA_DIR (its own initdb, not the copied template other tests use): on a busy
 // machine, with the copy, the restarted server did not settle the push within a minute in three runs
@@ -18,7 +22,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 async function startServer(port: number, simulatorUrl: string, secret: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -35,7 +39,7 @@ async function startServer(port: number, simulatorUrl: string, secret: string): 
   child.stdout?.on('data', (d) => (out += d))
   child.stderr?.on('data', (d) => (out += d))
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${out}`)), 45_000)
+    const timer = setTimeout(() => reject(new Error(`no start:\n${out}`)), 90_000)
     child.stdout?.on('data', () => {
       if (out.includes('Funeral home server on')) {
         clearTimeout(timer)
@@ -81,5 +85,5 @@ describe('a push outlives its server', () => {
       child.kill('SIGTERM')
       await simulator.close()
     }
-  }, 150_000)
+  }, 240_000)
 })

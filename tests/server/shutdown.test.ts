@@ -12,6 +12,10 @@ import { addDays, nairobiDay } from '../../shared/dates'
 import { BookingResponse, DeceasedResponse } from '../../shared/contracts/bookings'
 import { StkPushResponse } from '../../shared/contracts/payments'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
+import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+
+// The server as production runs it: the bundle (npm test builds it once before its stages).
+await ensureServerBuild(() => undefined)
 
 // A new DATA_DIR with the empty database the server's first start would make (copied: an initdb costs seconds).
 const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-shutdown-')))
@@ -24,7 +28,7 @@ interface Started {
 }
 
 function start(port: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', NODE_ENV: 'development' },
   })
   let out = ''

@@ -15,6 +15,10 @@ import { truncateAll } from '../../server/seed'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { samplePdf } from '../../shared/demo/files'
+import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+
+// The server as production runs it: the bundle (npm test builds it once before its stages).
+await ensureServerBuild(() => undefined)
 
 const url = process.env.CONTRACT_DATABASE_URL
 const maybe = url ? describe : describe.skip
@@ -23,7 +27,7 @@ const maybe = url ? describe : describe.skip
 const printed = new Map<ChildProcess, () => string>()
 
 function start(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } })
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' } })
   let out = ''
   printed.set(child, () => out)
   child.stdout?.on('data', (d) => (out += d))
