@@ -27,7 +27,8 @@ configure({ asyncUtilTimeout: 5000, defaultHidden: false })
 const { getElementError } = getConfig()
 configure({
   getElementError: (message, container) => {
-    if (getConfig()._disableExpensiveErrorDiagnostics) {
+    // Testing Library's own flag, set while a wait runs its callback (not in its published types).
+    if ((getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) {
       const error = new Error(message ?? '')
       error.name = 'TestingLibraryElementError'
       return error
