@@ -2,7 +2,7 @@ import { assertEvent, assign, cancel, emit, enqueueActions, fromCallback, fromPr
 import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../shared/contracts/auth'
 import type { CodeRequiredResponse, VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import { notify, type NotifyEvent } from '../shared/notify'
-import { recordFailure, serverMessageOr } from '../shared/failure'
+import { recordFailure, serverMessageOnForm, serverMessageOr } from '../shared/failure'
 import { sessionFromToken } from './session-token'
 
 export const AUTH_MESSAGES = {
@@ -55,7 +55,7 @@ export interface AuthInput {
 }
 
 function toSessionUser(user: User): SessionUser {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null, ...(user.sms_notifications === undefined ? {} : { sms_notifications: user.sms_notifications }), ...(user.language ? { language: user.language } : {}), ...(user.must_change_password ? { must_change_password: true } : {}) }
+  return { id: user.id, name: user.name, email: user.email, role: user.role, phone: user.phone ?? null, address: user.address ?? null, ...(user.sms_notifications === undefined ? {} : { sms_notifications: user.sms_notifications }), ...(user.language ? { language: user.language } : {}), ...(user.must_change_password ? { must_change_password: true } : {}), ...(user.created_at ? { created_at: user.created_at } : {}) }
 }
 
 interface SessionEnd {
@@ -220,7 +220,7 @@ export function createAuthMachine(now: () => number) {
               ],
               onError: {
                 target: 'idle',
-                actions: ['clearSession', 'forgetToken', { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.loginFailed) }],
+                actions: ['clearSession', 'forgetToken', { type: 'fail', params: serverMessageOnForm(AUTH_MESSAGES.loginFailed) }],
               },
             },
             on: { 'auth.login': {} },
@@ -251,7 +251,7 @@ export function createAuthMachine(now: () => number) {
                 ],
               },
               // A wrong code: its message, and another try (or back to the password after five).
-              onError: { target: 'codeNeeded', actions: { type: 'fail', params: serverMessageOr(AUTH_MESSAGES.codeFailed) } },
+              onError: { target: 'codeNeeded', actions: { type: 'fail', params: serverMessageOnForm(AUTH_MESSAGES.codeFailed) } },
             },
             on: { 'auth.verifyCode': {} },
           },

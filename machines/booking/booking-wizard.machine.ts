@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Booking, BookingRequest, DeceasedRequest } from '../../shared/contracts/bookings'
 import { notify, type NotifyEvent } from '../shared/notify'
-import { recordFailure, serverMessageOr } from '../shared/failure'
+import { recordFailure, serverMessageOnForm } from '../shared/failure'
 import {
   BOOKING_MESSAGES,
   emptyDraft,
@@ -287,7 +287,7 @@ export function createBookingWizardMachine(today: () => string) {
               src: 'createDeceased',
               input: ({ context }) => toDeceasedRequest(context.draft),
               onDone: { target: 'creatingBooking', actions: assign({ deceasedId: ({ event }) => event.output.id }) },
-              onError: { target: '#review', actions: { type: 'fail', params: serverMessageOr(BOOKING_MESSAGES.createFailed) } },
+              onError: { target: '#review', actions: { type: 'fail', params: serverMessageOnForm(BOOKING_MESSAGES.createFailed) } },
             },
           },
           creatingBooking: {
@@ -299,7 +299,7 @@ export function createBookingWizardMachine(today: () => string) {
                 target: '#bookingWizard.done',
                 actions: [assign({ booking: ({ event }) => event.output }), emit(notify('success', BOOKING_MESSAGES.created))],
               },
-              onError: { target: '#review', actions: { type: 'fail', params: serverMessageOr(BOOKING_MESSAGES.createFailed) } },
+              onError: { target: '#review', actions: { type: 'fail', params: serverMessageOnForm(BOOKING_MESSAGES.createFailed) } },
             },
           },
         },

@@ -37,6 +37,14 @@ export const serverMessageOr =
   (fallback: string) =>
   ({ event }: { event: { error?: unknown } }): FailureParams => ({ message: failureMessage(event.error, fallback) })
 
+/**
+ * As `serverMessageOr`, for a form that shows its error beside its fields and keeps it until it is
+ * fixed: no toast, so the message is said once, in the place it concerns.
+ */
+export const serverMessageOnForm =
+  (fallback: string) =>
+  ({ event }: { event: { error?: unknown } }): FailureParams => ({ message: failureMessage(event.error, fallback), toast: '' })
+
 /** As `serverMessageOr`, but the toast keeps SPEC.md's fixed words. */
 export const serverMessageWithToast =
   (fallback: string) =>

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { notify, type NotifyEvent } from './notify'
-import { recordFailure, serverMessageOr } from './failure'
+import { recordFailure, serverMessageOnForm, serverMessageOr } from './failure'
 
 /**
  * One form submission: send, then succeed or fail with SPEC.md's messages. Used by register,
@@ -11,6 +11,8 @@ export interface SubmissionInput {
   successMessage?: string
   /** Fallback toast on failure when the server sends no message. */
   failureMessage: string
+  /** The form shows the failure beside its fields (context `error`) until it is sent again: no toast. */
+  onForm?: boolean
 }
 
 export interface SubmissionContext<TOutput = unknown> extends SubmissionInput {
@@ -64,7 +66,10 @@ export const submissionMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'fail', params: ({ context, event }) => serverMessageOr(context.failureMessage)({ event }) },
+          actions: {
+            type: 'fail',
+            params: ({ context, event }) => (context.onForm ? serverMessageOnForm : serverMessageOr)(context.failureMessage)({ event }),
+          },
         },
       },
     },

@@ -61,6 +61,8 @@ export interface SessionUser {
   language?: 'en' | 'sw' | null
   /** The user must choose a new password before anything else (absent: no). */
   must_change_password?: boolean
+  /** When the account was made (absent: not known yet): a family is welcomed on its first day, welcomed back later. */
+  created_at?: string
 }
 
 // ---- requests (shared with mocks/, which validates with the same schemas) ----

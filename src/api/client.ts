@@ -3,6 +3,7 @@ import type { z } from 'zod/mini'
 import { ErrorBody } from '../../shared/contracts/common'
 
 import { TOKEN_KEY } from './token-key'
+import { reachability } from './reachability'
 
 export { TOKEN_KEY }
 export const API_BASE = import.meta.env.VITE_API_URL ?? '/api'
@@ -81,6 +82,7 @@ export async function request<S extends z.ZodMiniType>(
   } catch (error) {
     throw asApiError(error, options.authenticated ?? true)
   }
+  reachability.answered()
   const result = schema.safeParse(body)
   if (!result.success) throw new ApiError(0, undefined, 'The server sent an unexpected answer')
   return result.data
@@ -89,7 +91,9 @@ export async function request<S extends z.ZodMiniType>(
 /** Like `request` but for binary answers (downloads, reports). */
 export async function requestBlob(call: (w: Wretch) => Promise<Blob>): Promise<Blob> {
   try {
-    return await call(api())
+    const blob = await call(api())
+    reachability.answered()
+    return blob
   } catch (error) {
     throw asApiError(error, true)
   }
@@ -98,10 +102,13 @@ export async function requestBlob(call: (w: Wretch) => Promise<Blob>): Promise<B
 function asApiError(error: unknown, authenticated: boolean): ApiError {
   if (error instanceof ApiError) return error
   if (isWretchError(error)) {
+    // An HTTP answer, even a refusal: the server is there.
+    reachability.answered()
     const apiError = toApiError(error)
     if (apiError.status === 401 && authenticated) onUnauthorized()
     return apiError
   }
+  reachability.noAnswer()
   return new ApiError(0, undefined, 'Network error: please check your connection')
 }
 

@@ -22,7 +22,8 @@ import type { MenuEntry } from './menus'
 import { LanguageSwitch } from './language-switch'
 import { activateLocale, rememberLocale, type Locale } from '../lib/i18n'
 import { useMediaQuery } from '../components/use-media-query'
-import { useOnline } from './use-online'
+import { useOnline, useReachability } from './use-online'
+import { formatClock } from '../lib/format'
 
 const useStyles = makeStyles({
   root: {
@@ -149,7 +150,12 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   const open = isSmall ? drawerOpen : true
   const unread = Object.values(badges ?? {}).reduce((n, c) => n + c, 0)
   const phone = call?.display ?? ''
-  const online = useOnline()
+  // Offline is the browser's word for it, or the server not answering the last call (a dead line
+  // or the server down, which the browser's flag does not see).
+  const browserOnline = useOnline()
+  const { unreachable, lastAnswerAt } = useReachability()
+  const online = browserOnline && !unreachable
+  const asOf = lastAnswerAt === null ? '' : formatClock(lastAnswerAt)
 
   return (
     <div className={styles.root}>
@@ -244,7 +250,13 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
           {!online && (
             // A plain line, not Fluent's MessageBar: the shell is shared by every portal and weighed.
             <p className={styles.offline} role="status">
-              {call ? t`You are offline. What you see may be out of date. You can still call us on ${phone}.` : t`You are offline. What you see may be out of date.`}
+              {asOf
+                ? call
+                  ? t`You are offline: what you see is as of ${asOf}. You can still call us on ${phone}.`
+                  : t`You are offline: what you see is as of ${asOf}.`
+                : call
+                  ? t`You are offline. What you see may be out of date. You can still call us on ${phone}.`
+                  : t`You are offline. What you see may be out of date.`}
             </p>
           )}
           {children}

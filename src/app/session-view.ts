@@ -15,6 +15,8 @@ export interface SessionView {
   loading: boolean
   /** Two-step sign-in under way: the last digits of the phone the code went to (else ''). */
   codeTo: string
+  /** Why the last sign-in (or code) was refused, shown on the form until the next try (else ''). */
+  error: string
 }
 
 const NOT_LOADED = 'booting||0|'
@@ -28,10 +30,17 @@ export function useSessionView(): SessionView {
   const key = useLoadedSessionValue((s) => {
     const status: SessionStatusView = s.matches('signedIn') ? 'signedIn' : s.matches('booting') ? 'booting' : 'signedOut'
     const codeTo = s.matches({ signedOut: 'codeNeeded' }) || s.matches({ signedOut: 'verifyingCode' }) ? (s.context.codeStep?.phoneEnding ?? '') : ''
-    return `${status}|${s.context.user?.role ?? ''}|${s.hasTag('loading') ? 1 : 0}|${codeTo}`
+    // The error last: its words may hold any character.
+    return `${status}|${s.context.user?.role ?? ''}|${s.hasTag('loading') ? 1 : 0}|${codeTo}|${status === 'signedOut' ? (s.context.error ?? '') : ''}`
   }, NOT_LOADED)
-  const [status, role, loading, codeTo] = key.split('|')
-  return { status: status as SessionStatusView, role: (role || null) as Role | null, loading: loading === '1', codeTo: codeTo ?? '' }
+  const [status, role, loading, codeTo, ...error] = key.split('|')
+  return {
+    status: status as SessionStatusView,
+    role: (role || null) as Role | null,
+    loading: loading === '1',
+    codeTo: codeTo ?? '',
+    error: error.join('|'),
+  }
 }
 
 /** Sign in through the session actor (`useLoadedSession()`'s), loading it first if it is not there yet. */

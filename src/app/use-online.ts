@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { reachability, type Reachability } from '../api/reachability'
 
 /** Whether the browser thinks it has a network (it can be wrong the other way: online but dead). */
 export function useOnline(): boolean {
@@ -14,4 +15,9 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   )
+}
+
+/** Whether the server answered the last call, and when it last answered (src/api/reachability.ts). */
+export function useReachability(): Reachability {
+  return useSyncExternalStore(reachability.subscribe, reachability.get, reachability.get)
 }

@@ -64,3 +64,29 @@ export const useFormStyles = makeStyles({
   },
   footer: { color: tokens.colorNeutralForeground2, textAlign: 'center' },
 })
+
+const useAlertStyles = makeStyles({
+  alert: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorStatusDangerBorder1}`,
+    backgroundColor: tokens.colorStatusDangerBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+})
+
+/**
+ * Why the form was not accepted, on the form itself and kept until the next try (a toast would
+ * vanish before a family has read it). A plain block, not Fluent's MessageBar, to keep these first
+ * screens light.
+ */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  const styles = useAlertStyles()
+  if (!message) return null
+  return (
+    <Body1 as="p" role="alert" className={styles.alert}>
+      {message}
+    </Body1>
+  )
+}

@@ -2,8 +2,50 @@
  * The longer fields (multi-line text, a radio group), apart from form-fields.tsx so the sign-in and
  * register screens, which need only text boxes and a checkbox, do not download them.
  */
-import { Field, Radio, RadioGroup, Textarea, makeStyles } from '@fluentui/react-components'
+import { useEffect, useState } from 'react'
+import { Field, Input, Radio, RadioGroup, Textarea, makeStyles } from '@fluentui/react-components'
+import { kenyanDate, parseKenyanDate, parseKenyanTime } from '../lib/kenyan-dates'
 import { fieldError, type BaseProps } from './form-fields'
+
+/**
+ * A day or a time typed the Kenyan way (DD/MM/YYYY, 24 h HH:MM) in a plain text box with the
+ * number keypad, instead of the browser's date and time boxes, which follow the phone's locale.
+ * The field holds the ISO value once the text is a real day or time (until then the text itself,
+ * which the form's rules refuse with their own message); leaving the box tidies the text.
+ */
+export function KenyanDateTimeField({ field, label, required, hint, kind }: BaseProps & { kind: 'date' | 'time' }) {
+  const error = fieldError(field)
+  const value = (field.state.value as string | undefined) ?? ''
+  const parse = kind === 'date' ? parseKenyanDate : parseKenyanTime
+  const show = kind === 'date' ? kenyanDate : (v: string) => v
+  const [text, setText] = useState(() => show(value))
+  // A value set from outside (a restored draft, Start over) is shown; what is being typed is kept.
+  useEffect(() => {
+    setText((typed) => (parse(typed) === value || typed === value ? typed : show(value)))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- parse and show follow `kind`
+  }, [value])
+  return (
+    <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
+      <Input
+        name={field.name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={kind === 'date' ? 'DD/MM/YYYY' : 'HH:MM'}
+        value={text}
+        onBlur={() => {
+          const parsed = parse(text)
+          if (parsed) setText(show(parsed))
+          field.handleBlur()
+        }}
+        onChange={(_, data) => {
+          setText(data.value)
+          field.handleChange(parse(data.value) ?? data.value.trim())
+        }}
+      />
+    </Field>
+  )
+}
 
 export function TextAreaField({ field, label, required, hint, rows = 4 }: BaseProps & { rows?: number }) {
   const error = fieldError(field)

@@ -3,7 +3,8 @@ import type { ToastContainerProps } from 'react-toastify'
 /** Toasts: 3 visible, 4000 ms, 356 px wide, 14 px gap, swipe to dismiss at 45 px (SPEC.md section 9). */
 export const TOAST_OPTIONS = {
   // Top centre, below the top bar (src/app/global.css): clear of the top bar's links and of the
-  // primary buttons and inline errors, which sit low in a form.
+  // primary buttons and inline errors, which sit low in a form. On a phone the stylesheet moves
+  // them to the bottom, clear of the page's heading and back link.
   position: 'top-center',
   autoClose: 4000,
   limit: 3,

@@ -71,3 +71,10 @@ export function formatDayTime(value: string): string {
   const date = toInstant(value)
   return date ? dayTimeFormat().format(date) : value
 }
+
+const clockFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
+
+/** An instant (ms) → '10:42' (Nairobi time, 24 h): "as of 10:42". */
+export function formatClock(at: number): string {
+  return clockFormat().format(new Date(at))
+}

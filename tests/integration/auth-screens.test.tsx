@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { countRequests, findToast, renderAt } from './render-app'
+import { countRequests, findToast, renderAt, toastsText } from './render-app'
 
 const user = () => userEvent.setup()
 
@@ -37,7 +37,9 @@ describe('Login screen', () => {
   it("shows the server's message on 401 and keeps what was typed", async () => {
     await renderAt('/login')
     await fillLogin('family@funeral.test', 'wrong-password')
-    await findToast('Invalid email or password')
+    // On the form, and there until the next try: not a toast that vanishes.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password')
+    expect(toastsText()).toBe('')
     expect(screen.getByLabelText(/^Email/)).toHaveValue('family@funeral.test')
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()
   })
@@ -46,7 +48,7 @@ describe('Login screen', () => {
     server.use(http.post('*/api/auth/login', () => HttpResponse.text('upstream down', { status: 502 })))
     await renderAt('/login')
     await fillLogin('family@funeral.test', 'Family#2026')
-    await findToast('Login failed. Please try again.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.')
   })
 
   it("reads 'Signing in...' while busy, then 'Login successful!' and the role's home", async () => {
@@ -83,7 +85,7 @@ describe('Login screen', () => {
     const box = screen.getByRole('textbox', { name: /Sign-in code/ })
     await user.type(box, String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }))
-    await findToast('The code is incorrect')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is incorrect')
     await user.clear(box)
     await user.type(box, code)
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }))
@@ -183,7 +185,8 @@ describe('Register screen', () => {
       password: 'Secret#1',
       confirmPassword: 'Secret#1',
     })
-    await findToast('An account with this email already exists')
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists')
+    expect(toastsText()).toBe('')
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Mary')
   })
 
@@ -199,11 +202,12 @@ describe('Register screen', () => {
       password: 'Secret#1',
       confirmPassword: 'Secret#1',
     })
-    await findToast('Your account is ready. Welcome.')
     await waitFor(() => expect(location().pathname).toBe('/dashboard/client/book-service'))
     const nav = await screen.findByRole('navigation', { name: 'Client menu' })
     expect(within(nav).getByText('Family Portal')).toBeInTheDocument()
     expect(await screen.findByText('Welcome, Akinyi.')).toBeInTheDocument()
+    // Greeted once, by the page's banner: no toast over it.
+    expect(toastsText()).toBe('')
     expect(screen.queryByText(/Please log in/)).not.toBeInTheDocument()
   })
 })

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { register } from '../../src/api/auth'
 import { paths } from '../../src/app/paths'
-import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+import { DEMO_LOGINS, findToast, renderAt, toastsText } from './render-app'
 import {
   JOSEPH,
   back,
@@ -118,10 +118,11 @@ describe('Book Service wizard: review and confirm', () => {
     server.use(http.post('*/api/bookings', () => HttpResponse.json({ message: 'Fully booked that day' }, { status: 409 }), { once: true }))
 
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
-    await findToast('Fully booked that day')
+    await screen.findByText('Fully booked that day')
     await expectStep(4, 'Review & Confirm')
-    // One message for one refusal: the toast gives the reason, the page says nothing was booked.
+    // One message for one refusal, on the form beside its button: no toast repeats it.
     expect(screen.getAllByText('Fully booked that day')).toHaveLength(1)
+    expect(toastsText()).toBe('')
     expect(screen.getByText('Not booked yet.')).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Deceased details' })).getByText('Joseph Mwangi')).toBeInTheDocument()
     expect(deceasedOf(id)).toHaveLength(deceasedBefore + 1)
@@ -143,7 +144,7 @@ describe('Book Service wizard: review and confirm', () => {
     await walkToReview(user)
     server.use(http.post('*/api/deceased', () => HttpResponse.text('Bad gateway', { status: 502 }), { once: true }))
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
-    await findToast('Failed to create booking')
+    expect(await screen.findByText('Failed to create booking')).toBeInTheDocument()
     await expectStep(4, 'Review & Confirm')
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled()
   })

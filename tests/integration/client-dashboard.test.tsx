@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
+import { myBookings } from '../../src/api/bookings'
 import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
@@ -90,9 +91,16 @@ describe('Client dashboard', () => {
     // Offline: said at once above the page, with the phone that still works.
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     act(() => void window.dispatchEvent(new Event('offline')))
-    expect(await screen.findByText(/^You are offline\. What you see may be out of date\. You can still call us on \+/)).toBeInTheDocument()
+    // What is on screen is marked with the time the server last answered (24 h, Nairobi).
+    expect(await screen.findByText(/^You are offline: what you see is as of \d\d:\d\d\. You can still call us on \+/)).toBeInTheDocument()
     online.mockRestore()
     act(() => void window.dispatchEvent(new Event('online')))
+    await waitFor(() => expect(screen.queryByText(/^You are offline/)).not.toBeInTheDocument())
+    // The browser says online but the server does not answer (a dead line, the server down): the same.
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.error(), { once: true }))
+    await act(() => myBookings().catch(() => undefined))
+    expect(await screen.findByText(/^You are offline: what you see is as of \d\d:\d\d\./)).toBeInTheDocument()
+    await act(() => myBookings())
     await waitFor(() => expect(screen.queryByText(/^You are offline/)).not.toBeInTheDocument())
   })
 

@@ -46,6 +46,23 @@ describe('Documents (family)', () => {
     const input = within(dialog).getByLabelText(/^File/)
     await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'permit.pdf', { type: 'application/pdf' }))
     expect(await within(dialog).findByText('File size must be less than 5MB')).toBeInTheDocument()
+    // A photo over the limit is made smaller on the phone instead (the browser's canvas stood in for).
+    const bigPhoto = new File([new Uint8Array(6 * 1024 * 1024)], 'permit-photo.jpg', { type: 'image/jpeg' })
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 4000, height: 3000, close: () => {} }))
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ fillRect: () => {}, drawImage: () => {} } as never)
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((done) => done(new Blob([new Uint8Array(1024 * 1024)], { type: 'image/jpeg' })))
+    await user.upload(input, bigPhoto)
+    expect(await within(dialog).findByText('permit-photo.jpg (1.0 MB, made smaller from 6.0 MB)')).toBeInTheDocument()
+    expect(within(dialog).queryByText('File size must be less than 5MB')).not.toBeInTheDocument()
+    // One that cannot be made small enough keeps the limit's message.
+    toBlob.mockImplementation((done) => done(new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/jpeg' })))
+    await user.upload(input, new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }))
+    expect(await within(dialog).findByText('File size must be less than 5MB')).toBeInTheDocument()
+    getContext.mockRestore()
+    toBlob.mockRestore()
+    vi.unstubAllGlobals()
     await user.upload(input, new File(['x'], 'permit.exe', { type: 'application/pdf' }))
     expect(await within(dialog).findByText('Invalid file type. Only PDF, JPG, PNG, and DOC files are allowed')).toBeInTheDocument()
     await user.upload(input, new File(['x'], 'permit.png', { type: 'text/html' }))

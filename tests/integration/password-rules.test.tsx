@@ -43,7 +43,7 @@ describe('Register screen and the password rules', () => {
     await user.type(screen.getByLabelText(/^Password/), 'l')
     await user.type(screen.getByLabelText(/^Confirm password/), 'l')
     await user.click(screen.getByRole('button', { name: 'Register' }))
-    await findToast('Your account is ready. Welcome.')
+    await screen.findByText('Welcome, Akinyi.')
     expect(db.user.findFirst((q) => q.where({ email: 'akinyi@example.test' }))).toBeTruthy()
   })
 

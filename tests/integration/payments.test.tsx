@@ -6,7 +6,7 @@ import { db, server } from '../../mocks/node'
 import { register } from '../../src/api/auth'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
-import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+import { DEMO_LOGINS, findToast, renderAt, toastsText } from './render-app'
 
 /**
  * The Payments screen with the real machines, the real API client and the mock /api (MSW node
@@ -287,7 +287,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     const requests = watchRequests()
     const { dialog } = await payFor('Samuel Ouma', '0712345678')
 
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     expect(requests.seen).toContain('POST /api/stk-push')
     expect(await within(dialog).findByText('Check your phone')).toBeInTheDocument()
     expect(dialog).toHaveTextContent('We sent an M-Pesa request to 0712 345 678')
@@ -303,7 +303,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0.2')
     await elapseUntil(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
-    await findToast(MSG.paid)
+    await screen.findByText('Payment received')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(requests.count(/verify/)).toBe(3)
 
@@ -320,6 +320,8 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     expect(row).toHaveTextContent(formatKsh(samuel.total_amount))
     expect(row).toHaveTextContent('Completed')
     expect(screen.getByText('Payment received')).toBeInTheDocument()
+    // Each step said once, where it happens: in the dialog, then the banner; no toast repeats them.
+    expect(toastsText()).not.toMatch(/STK push sent|Payment completed/)
     expect(requests.count(/GET \/api\/payments\/pending/)).toBe(1)
     expect(requests.count(/GET \/api\/payments\/my/)).toBe(1)
 
@@ -348,12 +350,12 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     expect(within(dialog).queryByRole('button', { name: `Pay ${formatKsh(rose.total_amount)}` })).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: `Pay ${formatKsh(due)}` }))
 
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     expect(charged).toBe(due)
     expect(await within(dialog).findByText('Check your phone')).toBeInTheDocument()
     expect(dialog).toHaveTextContent(`to pay ${formatKsh(due)}`)
     await elapseUntil(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    await findToast(MSG.paid)
+    await screen.findByText('Payment received')
 
     expect(bookingOf('Rose').payment_status).toBe('paid')
     expect(dueOf(rose)).toBe(0)
@@ -368,9 +370,9 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await openPayments()
     const requests = watchRequests()
     const { user, dialog } = await payFor('Samuel Ouma', '0712340001')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     await elapseUntil(() => expect(within(dialog).getByText('Payment not completed')).toBeInTheDocument())
-    await findToast('The balance is insufficient for the transaction.')
+    await waitFor(() => expect(dialog).toHaveTextContent('The balance is insufficient for the transaction.'))
     expect(requests.count(/verify/)).toBe(2)
     expect(dialog).toHaveTextContent('There was not enough money in the M-Pesa account for this payment.')
     expect(dialog).toHaveTextContent('M-Pesa said: The balance is insufficient for the transaction.')
@@ -390,10 +392,11 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
   it('cancelled on the phone: the reason is shown', async () => {
     await openPayments()
     const { dialog } = await payFor('Rose Achieng', '0712341032')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     await elapseUntil(() => expect(within(dialog).getByText('The request was cancelled on the phone.')).toBeInTheDocument())
-    await findToast('Request cancelled by user')
+    await waitFor(() => expect(dialog).toHaveTextContent('Request cancelled by user'))
     expect(dialog).toHaveTextContent('M-Pesa said: Request cancelled by user')
+    expect(toastsText()).not.toContain('Request cancelled by user')
     expect(bookingOf('Rose').payment_status).toBe('partial')
   })
 
@@ -401,10 +404,10 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await openPayments()
     const requests = watchRequests()
     const { user, dialog } = await payFor('Samuel Ouma', '0712349999')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     for (let i = 1; i <= 9; i++) await elapseUntil(() => expect(within(dialog).getByText(attemptText(i))).toBeInTheDocument())
     await elapseUntil(() => expect(within(dialog).getByText('We could not confirm your payment yet')).toBeInTheDocument())
-    await findToast(MSG.timeout)
+    expect(dialog).toHaveTextContent(MSG.timeout)
     expect(requests.count(/verify/)).toBe(10)
     await elapse(60_000)
     expect(requests.count(/verify/)).toBe(10)
@@ -418,7 +421,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
   it('a push still unanswered 5 minutes on: Check again says it expired, in plain words, and the booking can be paid again', async () => {
     await openPayments()
     const { user, dialog } = await payFor('Samuel Ouma', '0712349999')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     await elapseUntil(() => expect(within(dialog).getByText('We could not confirm your payment yet')).toBeInTheDocument())
     // The fake clock moves the mock's clock too: the push passes its expiry.
     await elapse(5 * 60_000)
@@ -434,7 +437,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     const requests = watchRequests()
     const { dialog } = await payFor('Samuel Ouma', '0712340000')
     const message = 'Unable to lock subscriber, a transaction is already in process for the current subscriber'
-    await findToast(message)
+    await waitFor(() => expect(dialog).toHaveTextContent(message))
     expect(await within(dialog).findByText('The payment request was not sent')).toBeInTheDocument()
     expect(dialog).toHaveTextContent(message)
     await elapse(30_000)
@@ -446,13 +449,13 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await openPayments()
     server.use(http.post('*/api/stk-push', () => HttpResponse.json({ message: 'This booking is already paid' }, { status: 409 })))
     const first = await payFor('Samuel Ouma', '0712345678')
-    await findToast('This booking is already paid')
+    await waitFor(() => expect(first.dialog).toHaveTextContent('This booking is already paid'))
     expect(first.dialog).toHaveTextContent('This booking is already paid')
 
     server.use(http.post('*/api/stk-push', () => new HttpResponse('oops', { status: 502 })))
     await first.user.click(within(first.dialog).getByRole('button', { name: 'Try again' }))
     await first.user.click(await within(first.dialog).findByRole('button', { name: /^Pay KSH/ }))
-    await findToast(MSG.pushFailed)
+    await waitFor(() => expect(first.dialog).toHaveTextContent(MSG.pushFailed))
     expect(first.dialog).toHaveTextContent(MSG.pushFailed)
   })
 
@@ -461,9 +464,9 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     server.use(failWith500('/payments/mpesa/verify/:id'))
     const requests = watchRequests()
     const { user, dialog } = await payFor('Samuel Ouma', '0712345678')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     await elapseUntil(() => expect(within(dialog).getByText('We could not check your payment')).toBeInTheDocument())
-    await findToast(MSG.verifyFailed)
+    expect(dialog).toHaveTextContent(MSG.verifyFailed)
     await elapse(30_000)
     expect(requests.count(/verify/)).toBe(1)
 
@@ -471,7 +474,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Check again' }))
     await waitFor(() => expect(requests.count(/verify/)).toBe(2))
     await elapseUntil(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    await findToast(MSG.paid)
+    await screen.findByText('Payment received')
     // The failed check never reached the mock's M-Pesa; it then answers on its 3rd check.
     expect(requests.count(/verify/)).toBe(4)
     expect(bookingOf('Samuel').payment_status).toBe('paid')
@@ -482,7 +485,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await openPayments()
     const requests = watchRequests()
     const { user, dialog } = await payFor('Samuel Ouma', '0712345678')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     await elapseUntil(() => expect(within(dialog).getByText(attemptText(1))).toBeInTheDocument())
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -504,7 +507,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     const historyRows = within(historyRegion()).getAllByRole('row').length
     const requests = watchRequests()
     const { user, dialog } = await payFor('Samuel Ouma', '0712345678')
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     expect(await within(dialog).findByText('Check your phone')).toBeInTheDocument()
     // The push made one processing payment row at once.
     const made = paymentsOf(familyId()).filter((p) => p.booking_id === samuel.id && p.status === 'processing')
@@ -554,7 +557,7 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     await user.click(busy)
     await user.type(within(dialog).getByRole('textbox', { name: /M-Pesa phone number/ }), '{Enter}')
     release()
-    await findToast(MSG.pushSent)
+    await within(dialog).findByText('Check your phone')
     expect(requests.count(/stk-push/)).toBe(1)
     requests.stop()
   })

@@ -57,6 +57,11 @@ export async function findToast(text: string) {
   })
 }
 
+/** Everything the toasts say now ('' when none), to prove that something was not said twice. */
+export function toastsText(): string {
+  return Array.from(document.querySelectorAll('.Toastify__toast'), (el) => el.textContent ?? '').join('\n')
+}
+
 /** Count requests to the mock /api while a block runs (to prove that nothing was sent). */
 export function countRequests(server: SetupServer) {
   const seen: string[] = []

@@ -24,7 +24,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
 import { uploadDocument } from '../../api/documents'
-import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, documentFileProblem, type Document, type DocumentType } from '../../../shared/contracts/documents'
+import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MSG_FILE_TOO_BIG, documentFileProblem, type Document, type DocumentType } from '../../../shared/contracts/documents'
+import { isShrinkablePhoto, shrinkPhoto } from '../../lib/shrink-photo'
 import { DialogFooter } from '../../components/dialog-footer'
 import { useNotifications } from '../../app/use-notifications'
 import { formatSize } from './document-files'
@@ -93,6 +94,10 @@ function OpenUploadDialog({
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<{ file?: string; type?: string }>({})
   const [dragging, setDragging] = useState(false)
+  // A photo over the limit is being made smaller (Upload waits); the size it had when chosen.
+  const [shrinking, setShrinking] = useState(false)
+  const [shrunkFrom, setShrunkFrom] = useState<number | null>(null)
+  const latestChoice = useRef<File | null>(null)
 
   const machine = useMemo(
     () =>
@@ -130,11 +135,31 @@ function OpenUploadDialog({
   }, [done, snapshot.context.result, onUploaded, onClose, send])
 
   const choose = (chosen: File | null) => {
+    latestChoice.current = chosen
     setFile(chosen)
-    setErrors((e) => ({ ...e, file: chosen ? (documentFileProblem(chosen) ?? undefined) : undefined }))
+    setShrunkFrom(null)
+    const problem = chosen ? documentFileProblem(chosen) : null
+    // A phone's photo over the limit is made smaller here rather than refused; a PDF or an office
+    // file over it keeps its message.
+    if (chosen && problem === MSG_FILE_TOO_BIG && isShrinkablePhoto(chosen)) {
+      setShrinking(true)
+      setErrors((e) => ({ ...e, file: undefined }))
+      void shrinkPhoto(chosen, MAX_DOCUMENT_BYTES).then((smaller) => {
+        if (latestChoice.current !== chosen) return // another file was chosen meanwhile
+        setShrinking(false)
+        if (smaller) {
+          setFile(smaller)
+          setShrunkFrom(chosen.size)
+        } else setErrors((e) => ({ ...e, file: problem }))
+      })
+      return
+    }
+    setShrinking(false)
+    setErrors((e) => ({ ...e, file: problem ?? undefined }))
   }
 
   const submit = () => {
+    if (shrinking) return
     const fileProblem = documentFileProblem(file)
     const typeProblem = DOCUMENT_TYPES.includes(type as DocumentType) ? undefined : t(MSG_TYPE_REQUIRED)
     setErrors({ file: fileProblem ?? undefined, type: typeProblem })
@@ -202,8 +227,12 @@ function OpenUploadDialog({
                   )}
                 </Field>
                 {file && (
-                  <Caption1 className={styles.chosen}>
-                    {file.name} ({formatSize(file.size)})
+                  <Caption1 className={styles.chosen} aria-live="polite">
+                    {shrinking
+                      ? t`Making the photo smaller (${formatSize(file.size)})…`
+                      : shrunkFrom
+                        ? t`${file.name} (${formatSize(file.size)}, made smaller from ${formatSize(shrunkFrom)})`
+                        : `${file.name} (${formatSize(file.size)})`}
                   </Caption1>
                 )}
               </div>
@@ -252,7 +281,7 @@ function OpenUploadDialog({
                 </MessageBar>
               )}
             </DialogContent>
-            <DialogFooter busy={busy} cancelWhileBusy onCancel={close} confirm={busy ? t`Uploading...` : t`Upload`} />
+            <DialogFooter busy={busy || shrinking} cancelWhileBusy onCancel={close} confirm={busy ? t`Uploading...` : t`Upload`} />
           </DialogBody>
         </form>
       </DialogSurface>

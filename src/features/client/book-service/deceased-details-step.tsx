@@ -4,7 +4,7 @@ import { Body1 } from '@fluentui/react-components'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { deceasedSchema, type DeceasedValues } from '../../../../machines/booking/booking-schemas'
-import { RadioGroupField } from '../../../components/form-fields-more'
+import { KenyanDateTimeField, RadioGroupField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { WizardNav, useWizardStyles } from './wizard-parts'
 
@@ -49,7 +49,7 @@ export function DeceasedDetailsStep({
         <form.Field name="lastName">{(f) => <TextField field={f} label={t`Last name`} required autoComplete="off" />}</form.Field>
       </div>
       <div className={styles.row}>
-        <form.Field name="dateOfDeath">{(f) => <TextField field={f} label={t`Date of death`} type="date" max={today} required />}</form.Field>
+        <form.Field name="dateOfDeath">{(f) => <KenyanDateTimeField kind="date" field={f} label={t`Date of death`} hint="DD/MM/YYYY" required />}</form.Field>
         <form.Field name="placeOfDeath">
           {(f) => <TextField field={f} label={t`Place of death`} required placeholder={t`e.g. Kenyatta National Hospital, Nairobi`} />}
         </form.Field>

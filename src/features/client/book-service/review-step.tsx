@@ -18,6 +18,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { daysOf, type BookingDraft } from '../../../../machines/booking/booking-schemas'
 import { formatDate, formatKsh } from '../../../lib/format'
+import { translated } from '../../../lib/i18n'
 import { GENDER_CHOICES } from './deceased-details-step'
 import type { ServicesState } from './select-services-step'
 import { WizardNav, useWizardStyles } from './wizard-parts'
@@ -169,13 +170,14 @@ export function ReviewStep({
         </span>
         <span>{pricesKnown ? formatKsh(total) : '…'}</span>
       </div>
-      {/* The reason is in the toast; this stays to say what it means, without repeating it. */}
+      {/* The reason, once, beside the button it concerns, until the next try (no toast repeats it). */}
       {error && (
-        <MessageBar intent="error" layout="multiline">
+        <MessageBar intent="error" layout="multiline" politeness="assertive">
           <MessageBarBody>
             <MessageBarTitle>
               <Trans>Not booked yet.</Trans>
             </MessageBarTitle>
+            <div>{translated(error)}</div>
             <Trans>Everything you entered is still here. You can try again, or go back and change the details.</Trans>
           </MessageBarBody>
         </MessageBar>

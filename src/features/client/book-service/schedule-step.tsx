@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form'
 import { Body1 } from '@fluentui/react-components'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { scheduleSchema, type ScheduleValues } from '../../../../machines/booking/booking-schemas'
-import { TextAreaField } from '../../../components/form-fields-more'
+import { KenyanDateTimeField, TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { SERVICE_HOURS } from '../../../../shared/contracts/bookings'
 import { WizardNav, useWizardStyles } from './wizard-parts'
@@ -41,11 +41,9 @@ export function ScheduleStep({
         <Trans>Choose the day and time of the service. Our team will call you to confirm the details.</Trans>
       </Body1>
       <div className={styles.row}>
-        <form.Field name="date">{(f) => <TextField field={f} label={t`Service date`} type="date" min={today} required />}</form.Field>
+        <form.Field name="date">{(f) => <KenyanDateTimeField kind="date" field={f} label={t`Service date`} hint="DD/MM/YYYY" required />}</form.Field>
         <form.Field name="time">
-          {(f) => (
-            <TextField field={f} label={t`Service time`} type="time" min={SERVICE_HOURS.from} max={SERVICE_HOURS.to} hint={t`Between ${opens} and ${closes}, our opening hours`} required />
-          )}
+          {(f) => <KenyanDateTimeField kind="time" field={f} label={t`Service time`} hint={t`Between ${opens} and ${closes}, our opening hours`} required />}
         </form.Field>
       </div>
       <form.Field name="venue">

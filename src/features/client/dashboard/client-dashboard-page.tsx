@@ -22,7 +22,7 @@ import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedName, serviceNames, useMyBookings } from '../my-bookings'
-import { recentBookings } from './dashboard-counts'
+import { isNewFamily, recentBookings } from './dashboard-counts'
 import { familyNextSteps } from '../../../../shared/urgency'
 import { NextStepsList, UrgentBanner } from '../next-steps'
 
@@ -90,7 +90,7 @@ export function ClientDashboardPage() {
   return (
     <div className={styles.layout}>
       <PageHeader
-        title={name ? t`Welcome back, ${name}` : t`Welcome to your Dashboard`}
+        title={!name ? t`Welcome to your Dashboard` : isNewFamily(user?.created_at, now) ? t`Welcome, ${name}` : t`Welcome back, ${name}`}
         subtitle={t`What needs you first, then your bookings.`}
       />
       {error && (

@@ -6,3 +6,12 @@ import { newestFirst } from '../my-bookings'
 export function recentBookings(bookings: readonly Booking[], limit = CLIENT_RECENT_BOOKINGS): Booking[] {
   return newestFirst(bookings).slice(0, limit)
 }
+
+/** How long an account counts as new: the day a family registers, they are welcomed, not welcomed back. */
+export const NEW_FAMILY_MS = 24 * 60 * 60 * 1000
+
+/** Registered less than a day before `now` (an unknown date counts as an earlier visit). */
+export function isNewFamily(createdAt: string | null | undefined, now: Date): boolean {
+  const at = createdAt ? Date.parse(createdAt) : Number.NaN
+  return Number.isFinite(at) && now.getTime() - at < NEW_FAMILY_MS
+}

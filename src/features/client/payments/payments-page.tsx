@@ -116,7 +116,9 @@ export function PaymentsPage() {
   const receipt = useSelector(page, (s) => s.context.receipt)
   useNotifications(pendingRef)
   useNotifications(historyRef)
-  useNotifications(paymentRef)
+  // The payment's own messages are not toasted: the dialog says each step (sent, failed, timed
+  // out) and the page's "Payment received" banner the end; a toast would say it a second time,
+  // over the dialog on a phone.
 
   const pending = useList<PendingPayment>(pendingRef)
   const history = useList<Payment>(historyRef)

@@ -6,10 +6,11 @@ import { boolean, extend, object, regex, string, trim } from 'zod/mini'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoginRequest } from '../../../../shared/contracts/auth-requests'
 import { useAfterHydration } from '../../../lib/hydration'
+import { translated } from '../../../lib/i18n'
 import { afterLoginPath, paths } from '../../../app/paths'
 import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { signInWhenReady, useSessionView } from '../../../app/session-view'
-import { AuthCard, useFormStyles } from '../../../components/auth-card'
+import { AuthCard, FormAlert, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 
 // "Remember me" is rarely the first thing touched: its box is in the pre-rendered page, and its
@@ -44,9 +45,17 @@ function SignInButton({ handingOver, ready }: { handingOver: boolean; ready: boo
   )
 }
 
+/** Why the last try was refused; the session's words, shown on the form until the next try. */
+function SignInError() {
+  const { error, loading } = useSessionView()
+  // Follows a change of language (the words are translated where shown).
+  const { i18n } = useLingui()
+  return <FormAlert key={i18n.locale} message={loading ? null : error && translated(error)} />
+}
+
 /**
  * The second step of a staff sign-in when the home asks for it: the 6-digit code sent by SMS to the
- * staff member's phone (a wrong code's message comes as a toast, as a wrong password's does).
+ * staff member's phone (a wrong code's message is shown on the form, as a wrong password's is).
  */
 function CodeStep({ phoneEnding }: { phoneEnding: string }) {
   const styles = useFormStyles()
@@ -64,6 +73,7 @@ function CodeStep({ phoneEnding }: { phoneEnding: string }) {
         <form.Field name="code">
           {(field) => <TextField field={field} label={t`Sign-in code`} inputMode="numeric" autoComplete="one-time-code" required />}
         </form.Field>
+        <SignInError />
         <Button type="submit" appearance="primary" size="large" disabled={loading}>
           {loading ? t`Checking...` : t`Verify and sign in`}
         </Button>
@@ -150,6 +160,7 @@ export function LoginPage() {
           </form.Field>
           <RouterLink to={paths.forgotPassword}>{t`Forgot password?`}</RouterLink>
         </div>
+        <SignInError />
         <SignInButton handingOver={handingOver} ready={afterHydration} />
         <Body1 className={styles.footer}>
           <Trans>

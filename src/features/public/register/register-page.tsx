@@ -4,7 +4,7 @@ import { Body1, Button } from '@fluentui/react-components'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useAfterHydration } from '../../../lib/hydration'
-import { AuthCard, useFormStyles } from '../../../components/auth-card'
+import { AuthCard, FormAlert, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 import { registerForm } from './register-schema'
@@ -66,6 +66,7 @@ export function RegisterPage() {
         <form.Field name="confirmPassword">
           {(f) => <TextField field={f} label={t`Confirm password`} type="password" autoComplete="new-password" required />}
         </form.Field>
+        <FormAlert message={busy ? null : submission?.error} />
         {/* Until the page's build-time HTML is taken over, the form cannot be sent by the browser
             itself (that would put the password in the address). */}
         <Button type="submit" appearance="primary" size="large" disabled={busy || !afterHydration}>

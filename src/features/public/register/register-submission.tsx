@@ -1,14 +1,13 @@
 import { useContext, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { waitFor } from 'xstate'
-import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import * as authApi from '../../../api/auth'
 import { paths } from '../../../app/paths'
 import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { usePasswordRules } from '../../../app/password-rules'
-import { ensureCatalogs } from '../../../lib/i18n'
+import { ensureCatalogs, translated } from '../../../lib/i18n'
 import { passwordProblem, passwordTooShort } from '../../../../shared/contracts/password-rules'
 import { passwordHintWords, passwordTooShortWords } from '../../../components/password-words'
 import { REGISTER_MESSAGES } from './register-schema'
@@ -22,23 +21,22 @@ export interface RegisterSubmissionState {
   passwordProblem: (password: string) => string | null
   /** Undefined until its words are here. */
   passwordHint: string | undefined
+  /** Why the account was not made (the server's words, else the form's), kept until the next try. */
+  error: string | null
 }
 
-/** The one message a new family gets: they are signed in, not sent to sign in again. */
-export const WELCOME_NEW_FAMILY = msg`Your account is ready. Welcome.`
-
 /**
- * The register call through the submission machine (a failure becomes a toast), loaded apart from
+ * The register call through the submission machine (a failure is shown on the form), loaded apart from
  * the register screen: the form renders at once and this arrives, with the API client and XState,
  * while the family types; it also reads the home's password rules, which the form then checks.
  * Once the account exists the family is signed in with the password they just chose and taken to
- * booking, greeted as new; should that sign-in fail, the sign-in page opens with their e-mail
+ * booking, greeted as new there (by that page's banner alone: no toast over it); should that sign-in fail, the sign-in page opens with their e-mail
  * filled in. It renders nothing; it reports its state to the screen.
  */
 export default function RegisterSubmission({ onState }: { onState: (state: RegisterSubmissionState) => void }) {
   const { t } = useLingui()
   // The machine keeps its words from the start: those of the language in use then.
-  const { busy, succeeded, submit } = useSubmission(authApi.register, { failureMessage: t(REGISTER_MESSAGES.failure) })
+  const { busy, succeeded, submit, error } = useSubmission(authApi.register, { failureMessage: t(REGISTER_MESSAGES.failure), onForm: true })
   const navigate = useNavigate()
   const givenActor = useContext(SessionContext)
   const sent = useRef<RegisterPayload | null>(null)
@@ -48,10 +46,9 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
     const payload = sent.current
     if (!succeeded || !payload || signingIn) return
     setSigningIn(true)
-    const welcome = t(WELCOME_NEW_FAMILY)
     void (async () => {
       const actor = givenActor ?? loadedSession() ?? (await loadSession())
-      actor.send({ type: 'auth.login', credentials: { email: payload.email, password: payload.password }, successMessage: welcome })
+      actor.send({ type: 'auth.login', credentials: { email: payload.email, password: payload.password }, successMessage: '' })
       const after = await waitFor(actor, (s) => !s.hasTag('loading'))
       if (after.matches('signedIn')) navigate(paths.client.bookService, { replace: true, state: { newFamily: true } })
       else navigate(paths.login, { state: { email: payload.email } })
@@ -79,9 +76,10 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
         return ruleWords && problem === passwordTooShort(rules.minLength) ? t(passwordTooShortWords(rules.minLength)) : problem
       },
       passwordHint: ruleWords ? t(passwordHintWords(rules)) : undefined,
+      error: error && translated(error),
     })
     // `submit` is a new function each render but always sends to the same actor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stillBusy, onState, rules, ruleWords, t])
+  }, [stillBusy, onState, rules, ruleWords, t, error])
   return null
 }
