@@ -28,6 +28,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   loadingBookings: msg`Loading bookings`,
   saving: msg`Saving`,
   tableRegion: msg`All bookings table`,
+  openCase: (deceased: string) => msg`Open the case file of ${deceased}`,
   rowLabel: (id: string, deceased: string) => msg`Booking #${id} for ${deceased}`,
   showing: (from: number, to: number, total: number) => msg`Showing ${from}–${to} of ${total} bookings`,
   page: (page: number, pages: number) => msg`Page ${page} of ${pages}`,
@@ -83,6 +84,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   columns: {
     deceased: msg`Deceased / family`,
     services: msg`Services`,
+    serviceDate: msg`Service date`,
     total: msg`Total`,
     status: msg`Status`,
     payment: msg`Payment`,
