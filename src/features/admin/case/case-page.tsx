@@ -67,6 +67,7 @@ const useStyles = makeStyles({
   controls: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   control: { minWidth: '180px', '@media (max-width: 480px)': { width: '100%' } },
   strong: { fontWeight: tokens.fontWeightSemibold },
+  amount: { whiteSpace: 'nowrap' },
 })
 
 function Section({ title, children, wide, id }: { title: string; children: ReactNode; wide?: boolean; id: string }) {
@@ -280,9 +281,9 @@ function MoneySection({ booking }: { booking: Booking }) {
     <Section title={t(T.money)} id="case-money">
       <Facts
         rows={[
-          [t(T.total), formatKsh(booking.total_amount)],
-          [t(T.paid), formatKsh(booking.amount_paid)],
-          [t(T.balance), <span key="b" className={styles.strong}>{formatKsh(due)}</span>],
+          [t(T.total), <span key="t" className={styles.amount}>{formatKsh(booking.total_amount)}</span>],
+          [t(T.paid), <span key="p" className={styles.amount}>{formatKsh(booking.amount_paid)}</span>],
+          [t(T.balance), <span key="b" className={`${styles.strong} ${styles.amount}`}>{formatKsh(due)}</span>],
           [t(T.paymentStatus), paymentStatusLabel(booking.payment_status)],
         ]}
       />
