@@ -6,8 +6,14 @@
  */
 import { ApiError } from './errors'
 import { bookingLineCheck, mayChangeBookingStatus } from './rules'
+import { amountStillDue } from './urgency'
 import {
+  MSG_BOOKING_CHANGED,
+  MSG_STATUS_GAP,
+  MSG_STATUS_NEEDS_OVERRIDE,
   MSG_DECEASED_NOT_FOUND,
+  type Booking,
+  type StatusGap,
   MSG_NOT_AN_ATTENDANT,
   MSG_PAID_NEEDS_REASON,
   MSG_SERVICE_TWICE,
@@ -140,6 +146,50 @@ export function planStatusChange(
     audit: [...auditEntry('status', booking.status, input.status, reason), ...(refund ? auditEntry('payment_status', booking.payment_status, 'refunded', reason) : [])],
     activity: `Booking #${booking.id} marked as ${STATUS_LABELS[input.status]}`,
   }
+}
+
+/** The booking's facts a status change looks at (the wire booking has them all). */
+export type StatusFacts = Pick<Booking, 'status' | 'payment_status' | 'total_amount' | 'amount_paid' | 'assignedAttendant' | 'morgue'>
+
+/** Every preparation step ticked (a booking the morgue has no record of has none). */
+export const preparationDone = (b: Pick<Booking, 'morgue'>): boolean => PREP_TASKS.every((t) => b.morgue?.tasks.includes(t) === true)
+
+/**
+ * What a change of status implies and the booking lacks, so that no change leaves a family or the
+ * money wrong: Confirmed needs an attendant; Completed needs the preparation done and the balance
+ * paid (payments and contributions both count). Empty: nothing missing. The same rule for the
+ * screens (which ask before sending) and both backends (which refuse without an override). An
+ * attendant is not asked for on completion: the preparation done is their work.
+ */
+export function statusChangeGaps(b: StatusFacts, to: string): StatusGap[] {
+  if (to === b.status) return []
+  const gaps: StatusGap[] = []
+  if (to === 'confirmed' && !b.assignedAttendant) gaps.push('attendant')
+  if (to === 'completed') {
+    if (!preparationDone(b)) gaps.push('preparation')
+    if (amountStillDue(b) > 0) gaps.push('payment')
+  }
+  return gaps
+}
+
+/** How an override's reason reads in the audit trail. */
+export const OVERRIDE_PREFIX = 'Override: '
+
+/**
+ * Checks a status change against the booking as it stands: 409 when the caller saw another status
+ * (a second admin is told, and reads the booking again); 422 naming each gap unless an override
+ * reason is given. Answers the reason the audit trail keeps (the override's, marked as one).
+ */
+export function checkStatusChange(
+  b: StatusFacts,
+  input: { status: string; reason?: string; notes?: string; override_reason?: string; expected_status?: string },
+): string | undefined {
+  if (input.expected_status !== undefined && input.expected_status !== b.status) throw new ApiError(409, MSG_BOOKING_CHANGED)
+  const gaps = statusChangeGaps(b, input.status)
+  if (gaps.length === 0) return input.reason ?? input.notes
+  const override = input.override_reason?.trim() ?? ''
+  if (override === '') throw new ApiError(422, MSG_STATUS_NEEDS_OVERRIDE, Object.fromEntries(gaps.map((g) => [g, MSG_STATUS_GAP[g]])))
+  return `${OVERRIDE_PREFIX}${override}`
 }
 
 /**

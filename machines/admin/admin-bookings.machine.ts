@@ -1,5 +1,6 @@
 import { assertEvent, assign, cancel, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate'
-import type { Booking, BookingStatus, PaymentStatus } from '../../shared/contracts/bookings'
+import type { Booking, BookingStatus, PaymentStatus, StatusGap } from '../../shared/contracts/bookings'
+import { statusChangeGaps } from '../../shared/bookings'
 import type { User } from '../../shared/contracts/auth'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { recordFailure } from '../shared/failure'
@@ -70,8 +71,10 @@ export interface PendingChange {
   from: { status: string; payment_status: string }
   /** The booking's completed payments (KSH), said when cancelling. */
   amountPaid: number
-  /** Marking paid with no completed payment behind it: a receipt number or reason is required. */
+  /** Marking paid with no completed payment behind it, or a status change with gaps: a reason is required. */
   needsReason: boolean
+  /** What the status change implies and the booking lacks (shared rule); the reason is then an override. */
+  gaps: StatusGap[]
   reason: string
   /** Cancelling: also set the payment status to refunded. */
   refund: boolean
@@ -105,31 +108,38 @@ export type AdminBookingsEvent =
   | { type: 'change.undo' }
 
 export type Change =
-  | { kind: 'status'; id: string; status: BookingStatus; reason?: string }
+  | { kind: 'status'; id: string; status: BookingStatus; reason?: string; override?: string; expected?: string }
   | { kind: 'payment'; id: string; paymentStatus: PaymentStatus; reason?: string }
-  | { kind: 'cancel'; id: string; notes: string; refund: boolean }
+  | { kind: 'cancel'; id: string; notes: string; refund: boolean; expected?: string }
 
 /** How long a confirmed change waits, undoable, before it is sent. */
 export const UNDO_WINDOW_MS = 5000
 
 /** The request a change becomes. */
-export function changeOf(p: Pick<PendingChange, 'id' | 'kind' | 'to' | 'reason' | 'refund'>): Change {
+export function changeOf(p: Pick<PendingChange, 'id' | 'kind' | 'to' | 'reason' | 'refund'> & Partial<Pick<PendingChange, 'gaps' | 'from'>>): Change {
   const reason = p.reason.trim()
+  // The status the admin saw: a booking someone else changed meanwhile is refused (409), not overwritten.
+  const expected = p.from ? { expected: p.from.status } : {}
   if (p.kind === 'payment') return { kind: 'payment', id: p.id, paymentStatus: p.to as PaymentStatus, ...(reason ? { reason } : {}) }
-  if (p.to === 'cancelled') return { kind: 'cancel', id: p.id, notes: reason, refund: p.refund }
-  return { kind: 'status', id: p.id, status: p.to as BookingStatus, ...(reason ? { reason } : {}) }
+  if (p.to === 'cancelled') return { kind: 'cancel', id: p.id, notes: reason, refund: p.refund, ...expected }
+  const override = (p.gaps?.length ?? 0) > 0 && reason ? { override: reason } : reason ? { reason } : {}
+  return { kind: 'status', id: p.id, status: p.to as BookingStatus, ...override, ...expected }
 }
 
-const pendingOf = (booking: Booking, kind: 'status' | 'payment', to: string): PendingChange => ({
-  id: booking.id,
-  kind,
-  to,
-  from: { status: booking.status, payment_status: booking.payment_status },
-  amountPaid: booking.amount_paid,
-  needsReason: kind === 'payment' && to === 'paid' && booking.amount_paid === 0,
-  reason: '',
-  refund: false,
-})
+export function pendingOf(booking: Booking, kind: 'status' | 'payment', to: string): PendingChange {
+  const gaps = kind === 'status' ? statusChangeGaps(booking, to) : []
+  return {
+    id: booking.id,
+    kind,
+    to,
+    from: { status: booking.status, payment_status: booking.payment_status },
+    amountPaid: booking.amount_paid,
+    needsReason: (kind === 'payment' && to === 'paid' && booking.amount_paid === 0) || gaps.length > 0,
+    gaps,
+    reason: '',
+    refund: false,
+  }
+}
 
 const changesOf = (p: Pick<PendingChange, 'kind' | 'to'> & { refund?: boolean }): Partial<Booking> =>
   p.kind === 'payment' ? { payment_status: p.to } : p.refund ? { status: p.to, payment_status: 'refunded' } : { status: p.to }
@@ -208,7 +218,9 @@ export const adminBookingsMachine = setup({
   },
   delays: { undoWindow: UNDO_WINDOW_MS, searchPause: BOOKINGS_SEARCH_PAUSE_MS },
   guards: {
-    statusNeedsConfirmation: ({ event }) => event.type === 'booking.setStatus' && needsConfirmation('status', event.status),
+    // A change that matters, or one that lacks what it implies (asked for an override's reason).
+    statusNeedsConfirmation: ({ event }) =>
+      event.type === 'booking.setStatus' && (needsConfirmation('status', event.status) || statusChangeGaps(event.booking, event.status).length > 0),
     paymentNeedsConfirmation: ({ event }) => event.type === 'booking.setPayment' && needsConfirmation('payment', event.paymentStatus),
     reasonGiven: ({ context, event }) => event.type === 'confirm.accept' && (!context.pending?.needsReason || event.reason.trim() !== ''),
     queued: ({ context }) => context.queue.length > 0,

@@ -7,12 +7,13 @@ import { bookingMatches } from '../../shared/booking-search'
 import { closeIfOverdue, deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MSG_CANCEL_WHILE_PAYING, canSeeBooking as canSee, refundDueMessage } from '../../shared/rules'
-import { assignedActivity, checkAttendant, checkNewBooking, newBookingActivity, planPaymentChange, planStatusChange, type AuditEntry } from '../../shared/bookings'
+import { assignedActivity, checkAttendant, checkNewBooking, checkStatusChange, newBookingActivity, planPaymentChange, planStatusChange, type AuditEntry } from '../../shared/bookings'
 import { lengths } from '../limits'
 import { smsMockFamily } from '../messages'
 import { idempotent } from '../idempotency'
 import {
   AssignRequest,
+  Booking,
   BOOKING_PAYMENT_TEXT_LABELS,
   BOOKING_STATUS_TEXT_LABELS,
   BOOKING_TEXT_LABELS,
@@ -150,9 +151,10 @@ export const bookingHandlers = [
       const user = await requireUser(request)
       const booking = findVisibleBooking(user, params.id)
       const input = lengths(await body(request, BookingStatusRequest), BOOKING_STATUS_TEXT_LABELS)
-      const change = planStatusChange(user, booking, input)
       // A family may cancel its own booking while it has not started; everything else is admin-only.
-      if (!change.allowed) requireRole(user, 'admin')
+      if (!planStatusChange(user, booking, input).allowed) requireRole(user, 'admin')
+      // What the change implies, checked against the booking as it stands (409 / 422 with the gaps).
+      const change = planStatusChange(user, booking, { ...input, reason: checkStatusChange(Booking.parse(toWireBooking(booking)), input) })
       // A push past its expiry is closed first: it no longer holds the booking.
       if (change.cancelling) for (const r of db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id }))) await closeIfOverdue(r)
       if (change.cancelling && db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).some((r) => r.result_code === null)) {

@@ -6,8 +6,8 @@
 import { ApiError } from '../../shared/errors'
 import { MSG_FORBIDDEN, toIntId } from '../http'
 import { MSG_CANCEL_WHILE_PAYING, canSeeBooking, canSeeDeceased, dateOfDeathProblem, refundDueMessage } from '../../shared/rules'
-import { assignedActivity, checkAttendant, checkNewBooking, checkPickup, checkTasks, checkTransport, newBookingActivity, planPaymentChange, planStatusChange } from '../../shared/bookings'
-import { MSG_BOOKING_NOT_FOUND, MSG_DECEASED_NOT_FOUND, type BookingRequest, type BookingStatus, type DeceasedRequest, type PaymentStatus } from '../../shared/contracts/bookings'
+import { assignedActivity, checkAttendant, checkNewBooking, checkPickup, checkStatusChange, checkTasks, checkTransport, newBookingActivity, planPaymentChange, planStatusChange } from '../../shared/bookings'
+import { Booking, MSG_BOOKING_NOT_FOUND, MSG_DECEASED_NOT_FOUND, type BookingRequest, type BookingStatus, type DeceasedRequest, type PaymentStatus } from '../../shared/contracts/bookings'
 import type { Deps, UserRow } from '../types'
 import type { Db } from '../db/client'
 import * as repo from '../repo/bookings'
@@ -45,10 +45,12 @@ export async function readBooking(db: Db, user: UserRow, booking: repo.BookingRo
   return wire
 }
 
-export async function changeStatus(deps: Deps, user: UserRow, booking: repo.BookingRow, input: { status: BookingStatus; notes?: string; reason?: string; refund?: boolean }) {
+export async function changeStatus(deps: Deps, user: UserRow, booking: repo.BookingRow, input: { status: BookingStatus; notes?: string; reason?: string; refund?: boolean; override_reason?: string; expected_status?: string }) {
   const { db } = deps
-  const change = planStatusChange(user, repo.plainBooking(booking), input)
-  if (!change.allowed) throw new ApiError(403, MSG_FORBIDDEN)
+  if (!planStatusChange(user, repo.plainBooking(booking), input).allowed) throw new ApiError(403, MSG_FORBIDDEN)
+  // What the change implies, checked against the booking as it stands (409 / 422 with the gaps).
+  const facts = Booking.parse(await repo.toWireBooking(db, booking))
+  const change = planStatusChange(user, repo.plainBooking(booking), { ...input, reason: checkStatusChange(facts, input) })
   if (change.cancelling) {
     // A push past its expiry is closed first (asked once more): it no longer holds the booking.
     const open = await openRequestOf(db, booking.id)

@@ -137,6 +137,13 @@ export const BookingStatusRequest = z.object({
   notes: z.optional(z.string()),
   reason: z.optional(z.string()),
   refund: z.optional(z.boolean()),
+  /**
+   * Why the change goes ahead although something it implies is missing (shared/bookings.ts,
+   * `statusChangeGaps`); kept in the audit trail. Without it such a change is refused (422).
+   */
+  override_reason: z.optional(z.string()),
+  /** The status the caller saw: when the booking has moved on since, the change is refused (409). */
+  expected_status: z.optional(z.string()),
 })
 /** Marking paid with no completed payment behind it needs `reason` (a receipt number or why). */
 export const BookingPaymentRequest = z.object({ payment_status: z.enum(PAYMENT_STATUSES), reason: z.optional(z.string()) })
@@ -158,6 +165,18 @@ export const MSG_ATTENDANT_ASSIGNED = 'Attendant assigned successfully'
 export const MSG_DECEASED_SAVED = 'Deceased details saved'
 /** The free-text fields of a request and the label their length message names. */
 export const BOOKING_TEXT_LABELS = { notes: 'Notes', venue: 'Venue' } as const
-export const BOOKING_STATUS_TEXT_LABELS = { notes: 'Notes', reason: 'Reason' } as const
+export const BOOKING_STATUS_TEXT_LABELS = { notes: 'Notes', reason: 'Reason', override_reason: 'Override reason' } as const
+/** What a status change implies and the booking lacks (the 422's `errors` keys, in this order). */
+export const STATUS_GAPS = ['attendant', 'preparation', 'payment'] as const
+export type StatusGap = (typeof STATUS_GAPS)[number]
+export const MSG_STATUS_GAP: Record<StatusGap, string> = {
+  attendant: 'No attendant is assigned',
+  preparation: 'The preparation is not done',
+  payment: 'The balance is not paid',
+}
+/** The 422 of a change that lacks what it implies: the gaps follow, one per field. */
+export const MSG_STATUS_NEEDS_OVERRIDE = 'This change needs what is missing, or an override with a reason'
+/** The 409 of a change made on a booking someone else changed meanwhile. */
+export const MSG_BOOKING_CHANGED = 'Someone else changed this booking meanwhile: look at it again before changing it'
 export const BOOKING_PAYMENT_TEXT_LABELS = { reason: 'Reason' } as const
 export const DECEASED_TEXT_LABELS = { first_name: 'First name', last_name: 'Last name', place_of_death: 'Place of death', religion: 'Religion' } as const

@@ -48,7 +48,7 @@ export const MENUS: Record<Role, MenuEntry[]> = {
   admin: [
     { label: msg`Dashboard`, to: paths.admin.home, icon: <Board20Regular />, end: true },
     { label: msg`Users`, to: paths.admin.users, icon: <People20Regular /> },
-    { label: msg`Services`, to: paths.admin.services, icon: <Calendar20Regular /> },
+    { label: msg`Bookings`, to: paths.admin.services, icon: <Calendar20Regular /> },
     { label: msg`Reports`, to: paths.admin.reports, icon: <DataBarVertical20Regular /> },
     { label: msg`Documents`, to: paths.admin.documents, icon: <DocumentText20Regular /> },
     { label: msg`Messages`, to: paths.admin.messages, icon: <Chat20Regular /> },

@@ -37,6 +37,8 @@ export const paths = {
     home: '/dashboard/admin',
     users: '/dashboard/admin/users',
     services: '/dashboard/admin/services',
+    /** One booking's case file: everything about it on one page. */
+    booking: (id: string) => `/dashboard/admin/bookings/${encodeURIComponent(id)}`,
     reports: '/dashboard/admin/reports',
     documents: '/dashboard/admin/documents',
     settings: '/dashboard/admin/settings',

@@ -224,6 +224,9 @@ describe('bookings', () => {
     if (!target) throw new Error('no target')
     const bad = await call('PATCH', `/bookings/${target.id}/status`, { token: admin, body: { status: 'done' } })
     expect(bad.status).toBe(422)
+    // Confirmed needs an attendant (tests/contract/status-rules.test.ts asks without one).
+    const attendant = db.user.findFirst((q) => q.where({ role: 'morgue_attendant' }))
+    expect((await call('POST', `/bookings/${target.id}/assign`, { token: admin, body: { attendant_id: attendant?.id } })).status).toBe(200)
     const ok = await call('PATCH', `/bookings/${target.id}/status`, { token: admin, body: { status: 'confirmed' } })
     expect(ok.status).toBe(200)
     expect(ok.json).toMatchObject({ message: 'Booking status updated', booking: { status: 'confirmed', has_notifications: true } })

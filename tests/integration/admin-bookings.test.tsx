@@ -61,6 +61,16 @@ async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLEl
   await user.click(await screen.findByRole('option', { name: option }))
 }
 
+/** Confirmed needs an attendant (shared rule): give the deceased's booking one in the store. */
+async function withAttendant(name: string) {
+  const peter = attendant()
+  await db.booking.update((q) => q.where({ id: bookingOf(name).id }), {
+    data(b) {
+      b.attendant_id = peter.id
+    },
+  })
+}
+
 describe('All bookings', () => {
   it('lists every booking with family, total in KSH and the filters narrow it', async () => {
     const { row, booking } = await openBooking('Samuel')
@@ -84,6 +94,7 @@ describe('All bookings', () => {
   })
 
   it('changes the status at once: "Booking status updated" and the server holds it', async () => {
+    await withAttendant('Samuel')
     const { user, row, booking } = await openBooking('Samuel')
     await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Confirmed')
     await findToast('Booking status updated')
@@ -91,6 +102,7 @@ describe('All bookings', () => {
   })
 
   it('after a failed change while offline the row shows the server value, and the same change then goes through', async () => {
+    await withAttendant('Samuel')
     const { user, row, booking } = await openBooking('Samuel')
     server.use(networkError('patch', '/bookings/:id/status'), networkError('get', '/bookings'))
     const status = () => screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })
@@ -117,6 +129,12 @@ describe('All bookings', () => {
     const requests = countRequests(server)
     await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Completed')
     const dialog = await screen.findByRole('dialog', { name: 'Mark booking as completed?' })
+    // The shared rule names what is missing; only an override with a reason lets it go ahead.
+    expect(within(dialog).getByText('The preparation is not done')).toBeInTheDocument()
+    expect(within(dialog).getByText('The balance is not paid')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await within(dialog).findByText('Enter why this goes ahead anyway')).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: /Override reason/ }), 'Paid in cash')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     const undoBar = await screen.findByText(`Booking #${booking.id}: Status completed. Saving in a few seconds.`)
     expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Completed')

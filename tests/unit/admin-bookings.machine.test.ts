@@ -18,11 +18,18 @@ import type { Booking } from '../../shared/contracts/bookings'
 import type { User } from '../../shared/contracts/auth'
 import type { ServiceRequest, ServiceWithPricingKey } from '../../shared/contracts/services'
 import type { NotifyEvent } from '../../machines/shared/notify'
-import { aBooking } from './booking-fixture'
+import { aBooking, aCare } from './booking-fixture'
+import { PREP_TASKS } from '../../shared/contracts/morgue'
 import { pageOf } from '../../machines/shared/collection.machine'
 import { translated } from '../../src/lib/i18n'
 
-const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status })
+/** Nothing missing for any status (shared rule `statusChangeGaps`): an attendant, the preparation done, nothing due. */
+const ready = {
+  assignedAttendant: { id: '7', name: 'Peter Otieno' },
+  total_amount: 0,
+  morgue: { ...aCare(), tasks: [...PREP_TASKS] },
+}
+const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status, ...ready })
 
 function start(
   overrides: {
@@ -75,7 +82,7 @@ describe('adminBookings machine', () => {
     expect(row('1').status).toBe('confirmed')
     expect([...busyBookingIds(actor.getSnapshot().context)]).toEqual(['1'])
     await settled()
-    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'confirmed' }])
+    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'confirmed', expected: 'pending' }])
     expect(messages).toEqual([{ type: 'notify', level: 'success', message: ADMIN_BOOKING_MESSAGES.statusUpdated }])
   })
 
@@ -92,8 +99,25 @@ describe('adminBookings machine', () => {
     expect(sent).toEqual([])
     clock.increment(1)
     await settled()
-    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'completed', reason: 'Service held' }])
+    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'completed', reason: 'Service held', expected: 'pending' }])
     expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.statusUpdated])
+  })
+
+  it('a change that lacks what it implies names the gaps and goes only with an override reason', async () => {
+    const { actor, listReady, row, sent, clock, settled } = start({ items: [aBooking('4')] })
+    await listReady()
+    // Confirmed without an attendant is asked about, not sent at once.
+    actor.send({ type: 'booking.setStatus', booking: row('4'), status: 'confirmed' })
+    expect(actor.getSnapshot().context.pending).toMatchObject({ gaps: ['attendant'], needsReason: true })
+    actor.send({ type: 'confirm.dismiss' })
+    actor.send({ type: 'booking.setStatus', booking: row('4'), status: 'completed' })
+    expect(actor.getSnapshot().context.pending).toMatchObject({ gaps: ['preparation', 'payment'], needsReason: true })
+    actor.send({ type: 'confirm.accept', reason: ' ', refund: false })
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true)
+    actor.send({ type: 'confirm.accept', reason: 'Paid in cash to the director', refund: false })
+    clock.increment(UNDO_WINDOW_MS)
+    await settled()
+    expect(sent).toEqual([{ kind: 'status', id: '4', status: 'completed', override: 'Paid in cash to the director', expected: 'pending' }])
   })
 
   it('Undo within the window puts the row back and sends nothing; dismissing the dialog changes nothing', async () => {
@@ -135,7 +159,7 @@ describe('adminBookings machine', () => {
     expect(row('3')).toMatchObject({ status: 'cancelled', payment_status: 'refunded' })
     clock.increment(UNDO_WINDOW_MS)
     await settled()
-    expect(sent).toEqual([{ kind: 'cancel', id: '3', notes: 'Family request', refund: true }])
+    expect(sent).toEqual([{ kind: 'cancel', id: '3', notes: 'Family request', refund: true, expected: 'pending' }])
     expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.cancelled])
   })
 
@@ -147,7 +171,7 @@ describe('adminBookings machine', () => {
     actor.send({ type: 'booking.setStatus', booking: row('2'), status: 'cancelled' })
     expect(actor.getSnapshot().context.pending?.id).toBe('2')
     await settled()
-    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'completed' }])
+    expect(sent).toEqual([{ kind: 'status', id: '1', status: 'completed', expected: 'pending' }])
   })
 
   it('after a failed change while offline, the row shows the server value again and the same change is sent again', async () => {

@@ -6,6 +6,7 @@ import { paths } from '../paths'
 const AdminDashboardPage = lazy(() => import('../../features/admin/dashboard/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })))
 const UsersPage = lazy(() => import('../../features/admin/users/users-page').then((m) => ({ default: m.UsersPage })))
 const AdminBookingsPage = lazy(() => import('../../features/admin/bookings/admin-bookings-page').then((m) => ({ default: m.AdminBookingsPage })))
+const CasePage = lazy(() => import('../../features/admin/case/case-page').then((m) => ({ default: m.CasePage })))
 const SettingsPage = lazy(() => import('../../features/admin/settings/settings-page').then((m) => ({ default: m.SettingsPage })))
 const DocumentReviewPage = lazy(() => import('../../features/admin/documents/document-review-page').then((m) => ({ default: m.DocumentReviewPage })))
 // reports: a chunk of its own (its chart is another chunk, loaded with it).
@@ -22,6 +23,7 @@ const routes: PortalRoute[] = [
   { path: 'services', element: <AdminBookingsPage /> },
   // A booking's printable chain of custody (from its history in the bookings table).
   { path: 'services/:bookingId/custody', element: <CustodyRecordPage backTo={paths.admin.services} /> },
+  { path: 'bookings/:bookingId', element: <CasePage /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'documents', element: <DocumentReviewPage /> },
   { path: 'settings', element: <SettingsPage /> },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { refusal } from './refusal'
-import { auditEntry, checkAttendant, checkNewBooking, checkPickup, checkTasks, checkTransport, planPaymentChange, planStatusChange } from '../../../shared/bookings'
-import { MSG_DECEASED_NOT_FOUND, MSG_DAYS_NOT_PER_DAY, MSG_NOT_AN_ATTENDANT, MSG_PAID_NEEDS_REASON, MSG_SERVICE_HOURS } from '../../../shared/contracts/bookings'
-import { MSG_ALREADY_LEFT, MSG_NOT_DEPARTED, MSG_NOT_IN_CARE, MSG_NOT_RELEASED, MSG_TRANSFER_DEPARTED, MSG_TRANSFER_DELIVERED } from '../../../shared/contracts/morgue'
+import { auditEntry, checkAttendant, checkStatusChange, statusChangeGaps, checkNewBooking, checkPickup, checkTasks, checkTransport, planPaymentChange, planStatusChange } from '../../../shared/bookings'
+import { MSG_BOOKING_CHANGED, MSG_STATUS_NEEDS_OVERRIDE, MSG_DECEASED_NOT_FOUND, MSG_DAYS_NOT_PER_DAY, MSG_NOT_AN_ATTENDANT, MSG_PAID_NEEDS_REASON, MSG_SERVICE_HOURS } from '../../../shared/contracts/bookings'
+import { PREP_TASKS, MSG_ALREADY_LEFT, MSG_NOT_DEPARTED, MSG_NOT_IN_CARE, MSG_NOT_RELEASED, MSG_TRANSFER_DEPARTED, MSG_TRANSFER_DELIVERED } from '../../../shared/contracts/morgue'
 
 // Noon in Nairobi on a fixed day: "today" is 2026-03-10 there.
 const now = new Date('2026-03-10T09:00:00Z')
@@ -121,5 +121,31 @@ describe("the morgue's side", () => {
     expect(checkPickup({ status: 'pending' }, { transport_status: 'scheduled' }, '')).toBeNull()
     expect(refusal(() => checkPickup({ status: 'cancelled' }, { transport_status: 'scheduled' }, 'x')).message).toBe(MSG_NOT_IN_CARE)
     expect(refusal(() => checkPickup({ status: 'pending' }, { transport_status: 'departed' }, 'x')).message).toBe(MSG_ALREADY_LEFT)
+  })
+})
+
+describe('what a status change implies', () => {
+  const care = { received_at: '2026-03-01T08:00:00Z', tasks: [] as string[], transport_status: 'scheduled' as const, released_at: null, pickup_location: null, date_of_death: null, place_of_death: null, client_phone: null, burial_permit: 'missing' as const, documents: [] }
+  const open = { status: 'pending', payment_status: 'partial', total_amount: 7500, amount_paid: 2500, assignedAttendant: null, morgue: care }
+
+  it('Confirmed needs an attendant; Completed the preparation done and nothing due (a payment status of paid counts)', () => {
+    expect(statusChangeGaps(open, 'confirmed')).toEqual(['attendant'])
+    expect(statusChangeGaps({ ...open, assignedAttendant: { id: '4', name: 'Peter' } }, 'confirmed')).toEqual([])
+    expect(statusChangeGaps(open, 'completed')).toEqual(['preparation', 'payment'])
+    expect(statusChangeGaps({ ...open, morgue: null }, 'completed')).toEqual(['preparation', 'payment'])
+    const prepared = { ...open, morgue: { ...care, tasks: [...PREP_TASKS] } }
+    expect(statusChangeGaps({ ...prepared, amount_paid: 7500 }, 'completed')).toEqual([])
+    expect(statusChangeGaps({ ...prepared, payment_status: 'paid' }, 'completed')).toEqual([])
+    // Other changes, and the same status again, imply nothing.
+    expect(statusChangeGaps(open, 'in_progress')).toEqual([])
+    expect(statusChangeGaps(open, 'cancelled')).toEqual([])
+    expect(statusChangeGaps({ ...open, status: 'confirmed' }, 'confirmed')).toEqual([])
+  })
+
+  it('refuses a change made on a status since changed (409), names the gaps (422), and marks an override in the reason', () => {
+    expect(refusal(() => checkStatusChange(open, { status: 'in_progress', expected_status: 'confirmed' }))).toMatchObject({ status: 409, message: MSG_BOOKING_CHANGED })
+    expect(refusal(() => checkStatusChange(open, { status: 'completed', override_reason: ' ' }))).toMatchObject({ status: 422, message: MSG_STATUS_NEEDS_OVERRIDE, errors: { preparation: expect.any(String), payment: expect.any(String) } })
+    expect(checkStatusChange(open, { status: 'completed', override_reason: ' Paid in cash ', expected_status: 'pending' })).toBe('Override: Paid in cash')
+    expect(checkStatusChange(open, { status: 'in_progress', reason: 'Started' })).toBe('Started')
   })
 })

@@ -6,12 +6,15 @@ import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, t
 import type { User } from '../../../../shared/contracts/auth'
 import { PreparationProgress } from '../../../components/preparation-progress'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
-import { formatDate, formatKsh } from '../../../lib/format'
+import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
+import { serviceAt } from '../../../../shared/urgency'
+import { RouterLink } from '../../../components/router-link'
+import { paths } from '../../../app/paths'
 import type { liveAdminBookingsMachine } from './live-machines'
 import { ADMIN_BOOKINGS_TEXT as T, type Translate } from './bookings-words'
 
 /** Relative column widths of the grid (Fluent gives every column the same share otherwise). */
-const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.3, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.6 }
+const COLUMN_FLEX: Record<string, number> = { deceased: 1.3, services: 1.2, serviceDate: 1, total: 0.8, status: 1.2, payment: 1, attendant: 1.3, preparation: 0.8, created: 0.85, actions: 0.6 }
 export const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FLEX[String(columnId)] ?? 1, flexBasis: 0 })
 
 export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
@@ -45,9 +48,10 @@ export function bookingColumns({
       renderHeaderCell: () => t(T.columns.deceased),
       renderCell: (b) => (
         <div className={styles.stack}>
-          <Text weight="semibold" className={styles.wrap}>
-            {deceasedOf(b)}
-          </Text>
+          {/* The row's way into the booking's case file. */}
+          <RouterLink to={paths.admin.booking(b.id)} className={styles.wrap} aria-label={t(T.openCase(deceasedOf(b)))}>
+            <Text weight="semibold">{deceasedOf(b)}</Text>
+          </RouterLink>
           <Text size={200} className={styles.wrap}>
             {b.client_name ?? ''}
           </Text>
@@ -61,6 +65,11 @@ export function bookingColumns({
       columnId: 'services',
       renderHeaderCell: () => t(T.columns.services),
       renderCell: (b) => <span className={styles.wrap}>{b.services.map((s) => s.service_name).join(', ')}</span>,
+    }),
+    createTableColumn<Booking>({
+      columnId: 'serviceDate',
+      renderHeaderCell: () => t(T.columns.serviceDate),
+      renderCell: (b) => <span className={styles.wrap}>{formatDateTime(serviceAt(b)) || '—'}</span>,
     }),
     createTableColumn<Booking>({
       columnId: 'total',

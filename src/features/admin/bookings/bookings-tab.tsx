@@ -47,7 +47,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
-  grid: { minWidth: '960px' },
+  grid: { minWidth: '1060px' },
   wrap: { minWidth: 0, overflowWrap: 'anywhere' },
   cellDropdown: { minWidth: 0, width: '100%' },
   nowrap: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },

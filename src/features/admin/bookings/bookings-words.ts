@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { StatusGap } from '../../../../shared/contracts/bookings'
 
 /**
  * Words of the All bookings page and the Service catalogue tab (SPEC.md's toasts live in the
@@ -27,6 +28,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   loadingBookings: msg`Loading bookings`,
   saving: msg`Saving`,
   tableRegion: msg`All bookings table`,
+  openCase: (deceased: string) => msg`Open the case file of ${deceased}`,
   rowLabel: (id: string, deceased: string) => msg`Booking #${id} for ${deceased}`,
   showing: (from: number, to: number, total: number) => msg`Showing ${from}–${to} of ${total} bookings`,
   page: (page: number, pages: number) => msg`Page ${page} of ${pages}`,
@@ -47,6 +49,15 @@ export const ADMIN_BOOKINGS_TEXT = {
   paidReason: msg`Receipt number or reason`,
   paidReasonHint: msg`No completed payment is recorded for this booking; say how it was paid.`,
   paidReasonRequired: msg`Enter the receipt number or the reason`,
+  gapsTitle: msg`Missing before this change:`,
+  gaps: {
+    attendant: msg`No attendant is assigned: assign one first`,
+    preparation: msg`The preparation is not done`,
+    payment: msg`The balance is not paid`,
+  } satisfies Record<StatusGap, MessageDescriptor>,
+  overrideReason: msg`Override reason`,
+  overrideHint: msg`Go ahead anyway only with an arrangement; the reason is kept in the booking’s history.`,
+  overrideRequired: msg`Enter why this goes ahead anyway`,
   reason: msg`Reason (optional)`,
   reasonHint: msg`Kept in the booking’s history`,
   amountPaid: (amount: string) => msg`The family has paid ${amount} for this booking.`,
@@ -73,6 +84,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   columns: {
     deceased: msg`Deceased / family`,
     services: msg`Services`,
+    serviceDate: msg`Service date`,
     total: msg`Total`,
     status: msg`Status`,
     payment: msg`Payment`,

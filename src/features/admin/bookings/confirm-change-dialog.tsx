@@ -38,6 +38,8 @@ export function ConfirmChangeDialog({
   const label = (v: string) => (pending?.kind === 'payment' ? paymentStatusLabel(v) : bookingStatusLabel(v))
   const from = pending ? (pending.kind === 'payment' ? pending.from.payment_status : pending.from.status) : ''
   const missingReason = pending?.needsReason === true && reason.trim() === ''
+  // The change lacks what it implies (shared rule): the reason is an override, kept in the history.
+  const overriding = (pending?.gaps.length ?? 0) > 0
   return (
     <Dialog
       open={pending !== null}
@@ -74,12 +76,24 @@ export function ConfirmChangeDialog({
                   {pending.amountPaid > 0 && <Checkbox label={t(T.refund)} checked={refund} onChange={(_, d) => setRefund(d.checked === true)} />}
                 </>
               )}
+              {overriding && pending && (
+                <MessageBar intent="warning">
+                  <MessageBarBody>
+                    {t(T.gapsTitle)}
+                    <ul>
+                      {pending.gaps.map((g) => (
+                        <li key={g}>{t(T.gaps[g])}</li>
+                      ))}
+                    </ul>
+                  </MessageBarBody>
+                </MessageBar>
+              )}
               {pending?.needsReason ? (
                 <Field
-                  label={t(T.paidReason)}
-                  hint={t(T.paidReasonHint)}
+                  label={t(overriding ? T.overrideReason : T.paidReason)}
+                  hint={t(overriding ? T.overrideHint : T.paidReasonHint)}
                   required
-                  validationMessage={tried && missingReason ? t(T.paidReasonRequired) : undefined}
+                  validationMessage={tried && missingReason ? t(overriding ? T.overrideRequired : T.paidReasonRequired) : undefined}
                 >
                   <Textarea value={reason} onChange={(_, d) => setReason(d.value)} resize="vertical" />
                 </Field>

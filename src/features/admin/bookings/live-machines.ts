@@ -1,10 +1,26 @@
 import { fromPromise } from 'xstate'
-import { adminBookingsMachine, allBookingsMachine, type BookingsQuery } from '../../../../machines/admin/admin-bookings.machine'
+import { adminBookingsMachine, allBookingsMachine, type BookingsQuery, type Change } from '../../../../machines/admin/admin-bookings.machine'
 import { pageOf } from '../../../../machines/shared/collection.machine'
 import { serviceCatalogueMachine } from '../../../../machines/admin/service-catalogue.machine'
 import { listAttendants } from '../../../api/attendants'
 import { assignAttendant, bookingsPage, updateBookingPayment, updateBookingStatus } from '../../../api/bookings'
 import { createService, deleteService, listCatalogue, updatePricing, updateService } from '../../../api/services'
+
+/** A change of the table or the case page as the request it becomes. */
+export function sendChange(input: Change) {
+  const expected = 'expected' in input && input.expected ? { expected_status: input.expected } : {}
+  if (input.kind === 'status') {
+    return updateBookingStatus(input.id, {
+      status: input.status,
+      ...(input.reason ? { reason: input.reason } : {}),
+      ...(input.override ? { override_reason: input.override } : {}),
+      ...expected,
+    })
+  }
+  if (input.kind === 'payment') return updateBookingPayment(input.id, { payment_status: input.paymentStatus, ...(input.reason ? { reason: input.reason } : {}) })
+  const notes = input.notes.trim()
+  return updateBookingStatus(input.id, { status: 'cancelled', ...(notes ? { notes } : {}), ...(input.refund ? { refund: true } : {}), ...expected })
+}
 
 /** The All bookings page's machines with their real I/O: the /api client. Tests give fakes instead. */
 export const liveAdminBookingsMachine = adminBookingsMachine.provide({
@@ -19,12 +35,7 @@ export const liveAdminBookingsMachine = adminBookingsMachine.provide({
       },
     }),
     fetchAttendants: fromPromise(() => listAttendants()),
-    changeBooking: fromPromise(({ input }) => {
-      if (input.kind === 'status') return updateBookingStatus(input.id, { status: input.status, ...(input.reason ? { reason: input.reason } : {}) })
-      if (input.kind === 'payment') return updateBookingPayment(input.id, { payment_status: input.paymentStatus, ...(input.reason ? { reason: input.reason } : {}) })
-      const notes = input.notes.trim()
-      return updateBookingStatus(input.id, { status: 'cancelled', ...(notes ? { notes } : {}), ...(input.refund ? { refund: true } : {}) })
-    }),
+    changeBooking: fromPromise(({ input }) => sendChange(input)),
     assignAttendant: fromPromise(async ({ input }) => ({ bookingId: input.id, attendant: await assignAttendant(input.id, input.attendantId) })),
   },
 })

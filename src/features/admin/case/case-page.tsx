@@ -1,0 +1,372 @@
+import type { ReactNode } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { useMachine } from '@xstate/react'
+import { Button, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLingui } from '@lingui/react/macro'
+import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
+import { amountStillDue, papersToDo } from '../../../../shared/urgency'
+import { openBookingThread } from '../../../api/messages'
+import { paths } from '../../../app/paths'
+import { useNotifications } from '../../../app/use-notifications'
+import { useSubmission } from '../../../app/use-notifying-machine'
+import { PageHeader } from '../../../components/page-header'
+import { PreparationProgress } from '../../../components/preparation-progress'
+import { RouterButtonLink, RouterLink } from '../../../components/router-link'
+import { BookingStatusBadge, DocumentStatusBadge, PaymentStatusBadge, bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
+import { useDocumentTitle } from '../../../lib/document-title'
+import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
+import { documentTypeName } from '../../documents/document-words'
+import { ConfirmChangeDialog } from '../bookings/confirm-change-dialog'
+import { ADMIN_BOOKINGS_TEXT as BT } from '../bookings/bookings-words'
+import { deceasedOf } from '../bookings/booking-columns'
+import { liveCaseFileMachine } from './live-case'
+import { CASE_TEXT as T } from './case-words'
+
+/** The toast when the family's conversation cannot be opened (translated with the machines' words). */
+const OPEN_THREAD_FAILED = 'Failed to open the conversation'
+
+// On paper: only the case file, in one column, sections kept whole where they fit (one or two A4 pages).
+const PRINT_CSS = `@media print {
+  @page { size: A4; margin: 14mm; }
+  body * { visibility: hidden !important; }
+  .afh-case, .afh-case * { visibility: visible !important; }
+  .afh-case { position: absolute; left: 0; top: 0; width: 100%; font-size: 10pt; }
+  .afh-case section { break-inside: avoid; box-shadow: none !important; border: 1px solid #999 !important; padding: 6px 8px !important; }
+  .afh-no-print { display: none !important; }
+}`
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    '@media print': { gridTemplateColumns: '1fr 1fr', gap: '6px' },
+  },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    minWidth: 0,
+  },
+  wide: { gridColumn: '1 / -1' },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  facts: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground2 },
+  notes: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
+  controls: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  control: { minWidth: '180px', '@media (max-width: 480px)': { width: '100%' } },
+  strong: { fontWeight: tokens.fontWeightSemibold },
+  amount: { whiteSpace: 'nowrap' },
+})
+
+function Section({ title, children, wide, id }: { title: string; children: ReactNode; wide?: boolean; id: string }) {
+  const styles = useStyles()
+  return (
+    <section className={`${styles.section} ${wide ? styles.wide : ''}`} aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  const styles = useStyles()
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.value}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** /dashboard/admin/bookings/:bookingId: everything about one booking on one page, printable. */
+export function CasePage() {
+  const { bookingId = '' } = useParams()
+  const { t } = useLingui()
+  const styles = useStyles()
+  const [snapshot, send, actorRef] = useMachine(liveCaseFileMachine, { input: { id: bookingId } })
+  useNotifications(actorRef)
+  const { booking, attendants, pending } = snapshot.context
+  useDocumentTitle(booking ? t(T.title(deceasedOf(booking))) : t(T.loading))
+
+  if (snapshot.matches('failed')) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t(T.loadFailed)}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => send({ type: 'case.reload' })}>{t(T.retry)}</Button>
+        </MessageBarActions>
+      </MessageBar>
+    )
+  }
+  if (!booking) return <Spinner label={t(T.loading)} />
+
+  const busy = snapshot.hasTag('busy') || snapshot.hasTag('undoable')
+  return (
+    <div className={`${styles.root} afh-case`}>
+      <style>{PRINT_CSS}</style>
+      <div className={`${styles.bar} afh-no-print`}>
+        <RouterLink to={paths.admin.services}>{t(T.back)}</RouterLink>
+        <Button onClick={() => window.print()}>{t(T.print)}</Button>
+      </div>
+      <PageHeader title={t(T.title(deceasedOf(booking)))} subtitle={t(T.subtitle(booking.id, formatDate(booking.created_at)))} />
+      {snapshot.hasTag('undoable') && pending && (
+        <MessageBar intent="warning" aria-live="polite" className="afh-no-print">
+          <MessageBarBody>{t(BT.undoNotice(pending.id, t(BT.pendingWords('status', bookingStatusLabel(pending.to).toLowerCase()))))}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => send({ type: 'change.undo' })}>{t(BT.undo)}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <div className={styles.grid}>
+        <StatusSection booking={booking} attendants={attendants} busy={busy} onStatus={(s) => send({ type: 'case.setStatus', status: s })} onAssign={(id) => send({ type: 'case.assign', attendantId: id })} />
+        <ServicesSection booking={booking} />
+        <PeopleSection booking={booking} />
+        <MoneySection booking={booking} />
+        <DocumentsSection booking={booking} />
+        <CareSection booking={booking} />
+        <HistorySection booking={booking} />
+      </div>
+      <ConfirmChangeDialog
+        pending={snapshot.hasTag('confirming') ? pending : null}
+        booking={booking}
+        onDismiss={() => send({ type: 'confirm.dismiss' })}
+        onAccept={(reason, refund) => send({ type: 'confirm.accept', reason, refund })}
+      />
+    </div>
+  )
+}
+
+function StatusSection({
+  booking,
+  attendants,
+  busy,
+  onStatus,
+  onAssign,
+}: {
+  booking: Booking
+  attendants: Array<{ id: string; name: string }>
+  busy: boolean
+  onStatus: (s: BookingStatus) => void
+  onAssign: (id: string) => void
+}) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const assigned = booking.assignedAttendant ?? null
+  const listed = assigned && !attendants.some((a) => a.id === assigned.id) ? [assigned, ...attendants] : attendants
+  return (
+    <Section title={t(T.status)} id="case-status" wide>
+      <div className={styles.line}>
+        <BookingStatusBadge status={booking.status} />
+        <PaymentStatusBadge status={booking.payment_status} />
+        {busy && <Spinner size="tiny" />}
+      </div>
+      <div className={`${styles.controls} afh-no-print`}>
+        <Dropdown
+          className={styles.control}
+          aria-label={t(T.changeStatus)}
+          value={bookingStatusLabel(booking.status)}
+          selectedOptions={[booking.status]}
+          disabled={busy}
+          onOptionSelect={(_, d) => {
+            if (d.optionValue && d.optionValue !== booking.status) onStatus(d.optionValue as BookingStatus)
+          }}
+        >
+          {BOOKING_STATUSES.map((s) => (
+            <Option key={s} value={s}>
+              {bookingStatusLabel(s)}
+            </Option>
+          ))}
+        </Dropdown>
+        <Dropdown
+          className={styles.control}
+          aria-label={t(T.assignAttendant)}
+          placeholder={t(T.unassigned)}
+          value={assigned?.name ?? ''}
+          selectedOptions={assigned ? [assigned.id] : []}
+          disabled={busy || listed.length === 0}
+          onOptionSelect={(_, d) => {
+            if (d.optionValue && d.optionValue !== assigned?.id) onAssign(d.optionValue)
+          }}
+        >
+          {listed.map((a) => (
+            <Option key={a.id} value={a.id}>
+              {a.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </div>
+      <Facts rows={[[t(T.attendant), assigned?.name ?? t(T.unassigned)]]} />
+    </Section>
+  )
+}
+
+function ServicesSection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const lines = [...booking.services].sort((a, b) => (a.scheduled_date ?? '').localeCompare(b.scheduled_date ?? ''))
+  return (
+    <Section title={t(T.services)} id="case-services">
+      {lines.length === 0 ? (
+        <Text className={styles.muted}>{t(T.noServices)}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {lines.map((s) => (
+            <li key={s.id}>
+              <Text className={styles.strong}>{s.service_name}</Text>
+              {s.quantity > 1 && <Text className={styles.muted}> · {t(T.days(s.quantity))}</Text>}
+              <br />
+              <Text>{formatDateTime(s.scheduled_date)}</Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Facts
+        rows={[
+          [t(T.venue), booking.venue || '—'],
+          [t(T.notes), <p key="n" className={styles.notes}>{booking.notes?.trim() || t(T.noNotes)}</p>],
+        ]}
+      />
+    </Section>
+  )
+}
+
+function PeopleSection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const phone = booking.morgue?.client_phone ?? null
+  const thread = useSubmission((id: string) => openBookingThread(id).then((th) => navigate(`${paths.admin.messages}/${encodeURIComponent(th.id)}`)), { failureMessage: OPEN_THREAD_FAILED })
+  return (
+    <Section title={t(T.family)} id="case-family">
+      <Facts
+        rows={[
+          [t(T.name), booking.client_name ?? '—'],
+          [t(T.phone), phone ? <Link href={`tel:${phone.replace(/\s+/g, '')}`} aria-label={t(T.call(phone))}>{phone}</Link> : <span className={styles.muted}>{t(T.noPhone)}</span>],
+          [t(T.dateOfDeath), formatDate(booking.morgue?.date_of_death) || '—'],
+          [t(T.placeOfDeath), booking.morgue?.place_of_death ?? '—'],
+        ]}
+      />
+      <div className="afh-no-print">
+        <Button disabled={thread.busy} onClick={() => thread.submit(booking.id)}>
+          {t(T.message)}
+        </Button>
+      </div>
+    </Section>
+  )
+}
+
+function MoneySection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const due = amountStillDue(booking)
+  return (
+    <Section title={t(T.money)} id="case-money">
+      <Facts
+        rows={[
+          [t(T.total), <span key="t" className={styles.amount}>{formatKsh(booking.total_amount)}</span>],
+          [t(T.paid), <span key="p" className={styles.amount}>{formatKsh(booking.amount_paid)}</span>],
+          [t(T.balance), <span key="b" className={`${styles.strong} ${styles.amount}`}>{formatKsh(due)}</span>],
+          [t(T.paymentStatus), paymentStatusLabel(booking.payment_status)],
+        ]}
+      />
+      {/* The invoice and receipts' download (PDFs) goes here. */}
+      <div data-slot="case-paperwork" className="afh-no-print" />
+    </Section>
+  )
+}
+
+function DocumentsSection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const docs = booking.morgue?.documents ?? []
+  const missing = papersToDo(booking).filter((p) => p.state === 'missing' && !docs.some((d) => d.document_type === p.type))
+  return (
+    <Section title={t(T.documents)} id="case-documents">
+      {docs.length === 0 && missing.length === 0 && <Text className={styles.muted}>{t(T.noDocuments)}</Text>}
+      <ul className={styles.list}>
+        {missing.map((p) => (
+          <li key={p.type} className={styles.strong}>
+            {t(T.missingDocument(t(documentTypeName(p.type))))}
+          </li>
+        ))}
+        {docs.map((d) => (
+          <li key={d.id} className={styles.line}>
+            <Text>{t(documentTypeName(d.document_type))}</Text>
+            <DocumentStatusBadge status={d.status} />
+            {d.review_notes && <Text className={styles.muted}>{d.review_notes}</Text>}
+          </li>
+        ))}
+      </ul>
+      {docs.some((d) => d.status === 'pending') && (
+        <div className="afh-no-print">
+          <RouterButtonLink to={paths.admin.documents}>{t(T.review)}</RouterButtonLink>
+        </div>
+      )}
+    </Section>
+  )
+}
+
+function CareSection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const care = booking.morgue
+  return (
+    <Section title={t(T.preparation)} id="case-care">
+      {care ? <PreparationProgress booking={booking} /> : <Text className={styles.muted}>{t(T.noPreparation)}</Text>}
+      {care && (
+        <Facts
+          rows={[
+            [t(T.custody), t(T.received(formatDateTime(care.received_at)))],
+            ...(care.released_at ? [[t(T.custody), t(T.released(formatDateTime(care.released_at)))] as [string, ReactNode]] : []),
+          ]}
+        />
+      )}
+      <div className="afh-no-print">
+        <RouterLink to={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}>{t(T.custodyRecord)}</RouterLink>
+      </div>
+    </Section>
+  )
+}
+
+function HistorySection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const label = (field: string, v: string) => (field === 'status' ? bookingStatusLabel(v) : paymentStatusLabel(v))
+  return (
+    <Section title={t(T.history)} id="case-history" wide>
+      {booking.audit.length === 0 ? (
+        <Text className={styles.muted}>{t(T.historyEmpty)}</Text>
+      ) : (
+        <ol className={styles.list}>
+          {booking.audit.map((a, i) => (
+            <li key={`${a.at}-${i}`}>
+              <Text className={styles.strong}>{t(BT.historyLine(a.field, label(a.field, a.from), label(a.field, a.to)))}</Text>{' '}
+              <Text size={200} className={styles.muted}>
+                {BT.historyBy(a.by, formatDateTime(a.at))}
+              </Text>
+              {a.reason && <Text size={200}> · {a.reason}</Text>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, configure, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { db } from '../../mocks/node'
+import { paths } from '../../src/app/paths'
+import { formatKsh } from '../../src/lib/format'
+import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+import { amountPaid } from '../../mocks/serialize'
+import { UNDO_WINDOW_MS } from '../../machines/admin/admin-bookings.machine'
+
+/**
+ * The office's case file of one booking with the real machine, API client and the mock /api: what
+ * the admin reads on it, and a status change the shared rule stops until it is overridden with a
+ * reason (kept in the history).
+ */
+vi.setConfig({ testTimeout: 60_000 })
+configure({ asyncUtilTimeout: 15_000 })
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const samuel = () => {
+  const family = db.user.findFirst((q) => q.where({ email: DEMO_LOGINS.client.email }))
+  const d = db.deceased.findFirst((q) => q.where({ first_name: 'Samuel', client_id: family?.id }))
+  const b = d && db.booking.findFirst((q) => q.where({ deceased_id: d.id }))
+  if (!b || !family) throw new Error('no booking for Samuel')
+  return { booking: b, family }
+}
+
+describe('the case file', () => {
+  it('shows the booking whole, and Completed with money due and preparation undone goes only with an override', async () => {
+    const { booking } = samuel()
+    await renderAt(paths.admin.booking(String(booking.id)), { as: 'admin' })
+    await screen.findByRole('heading', { level: 1, name: /^Case file: Samuel/ })
+
+    const family = screen.getByRole('region', { name: 'The family' })
+    expect(within(family).getByText('Mary Achieng')).toBeInTheDocument()
+    expect(within(family).getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+?\d+$/)
+    const services = screen.getByRole('region', { name: 'Services' })
+    for (const line of booking.lines) expect(within(services).getByText(line.service_name)).toBeInTheDocument()
+    const money = screen.getByRole('region', { name: 'Payments and balance' })
+    expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(formatKsh(booking.total_amount - amountPaid(booking.id)))
+    expect(screen.getByRole('region', { name: 'Documents' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'History' })).toBeInTheDocument()
+
+    // Loaded on the real clock. The undo window is the machine's timer: on a clock that moves only when told (as in
+    // admin-bookings.test.tsx), the test moves past it instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(screen.getByRole('combobox', { name: 'Change the status' }))
+    await user.click(await screen.findByRole('option', { name: 'Completed' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Mark booking as completed?' })
+    expect(within(dialog).getByText('The balance is not paid')).toBeInTheDocument()
+    expect(within(dialog).getByText('The preparation is not done')).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: /Override reason/ }), 'Paid in cash to the director')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS)
+    })
+    // Sent once the undo window is over, then in the history with its reason.
+    await findToast('Booking status updated')
+    expect(db.booking.findFirst((q) => q.where({ id: booking.id }))?.status).toBe('completed')
+    expect(await within(screen.getByRole('region', { name: 'History' })).findByText(/Override: Paid in cash to the director/)).toBeInTheDocument()
+  })
+})
