@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO, enterAs, expect, expectNoSidewaysScroll, expectToast, registerFamily, signIn, test } from './fixtures'
 import { addDays, nairobiDay } from '../../shared/dates'
+import { kenyanDate } from '../../src/lib/kenyan-dates'
 
 const day = (n: number) => addDays(nairobiDay(), n)
 
@@ -45,18 +46,19 @@ test.describe('Booking a service', () => {
     await page.getByLabel(/^Service time/).fill('11:00')
     await cont(page)
     await expect(page.getByText('Service date cannot be in the past')).toBeVisible()
-    await page.getByLabel(/^Service date/).fill(day(7))
+    // Typed the Kenyan way, whatever the phone's locale.
+    await page.getByLabel(/^Service date/).fill(kenyanDate(day(7)))
     await page.getByLabel(/^Special requests/).fill('Luo hymns at the graveside')
     await page.reload()
 
     await expectStep(page, 3, 'Schedule Service')
     await expect(page.getByText('We kept what you entered last time.')).toBeVisible()
-    await expect(page.getByLabel(/^Service date/)).toHaveValue(day(7))
+    await expect(page.getByLabel(/^Service date/)).toHaveValue(kenyanDate(day(7)))
     await expect(page.getByLabel(/^Service time/)).toHaveValue('11:00')
     await expect(page.getByLabel(/^Special requests/)).toHaveValue('Luo hymns at the graveside')
     await page.getByRole('button', { name: 'Back' }).click()
     await expect(page.getByLabel(/^First name/)).toHaveValue('Otieno')
-    await expect(page.getByLabel(/^Date of death/)).toHaveValue(day(-1))
+    await expect(page.getByLabel(/^Date of death/)).toHaveValue(kenyanDate(day(-1)))
     await cont(page)
     await cont(page)
 
