@@ -25,9 +25,6 @@ export default defineConfig({
     // Tracing every test costs about a fifth of the suite's time; E2E_TRACE=1 keeps traces of failures.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    // As a visitor who asks their phone for less motion (Fluent UI and the toasts honour it): the
-    // screens are the same, without a browser drawing every frame of each fade and slide.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: JOURNEY_BROWSER,
       args: [

@@ -32,16 +32,16 @@ export const test = base.extend<Options, WorkerFixtures>({
     async ({ browser }, use, workerInfo) => {
       const baseURL = String(workerInfo.project.use.baseURL)
       origin = new URL(baseURL).origin
-      const context = await browser.newContext({ baseURL, acceptDownloads: true, reducedMotion: workerInfo.project.use.reducedMotion })
+      const context = await browser.newContext({ baseURL, acceptDownloads: true })
       await use(context)
       await context.close()
     },
     { scope: 'worker' },
   ],
-  page: async ({ workerContext, freshContext, browser, viewport, baseURL, reducedMotion }, use) => {
+  page: async ({ workerContext, freshContext, browser, viewport, baseURL }, use) => {
     let context = workerContext
     if (freshContext) {
-      context = await browser.newContext({ baseURL, viewport, acceptDownloads: true, reducedMotion })
+      context = await browser.newContext({ baseURL, viewport, acceptDownloads: true })
     } else {
       for (const open of context.pages()) await open.close()
       await context.clearCookies()
