@@ -44,6 +44,7 @@ import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 import { familyNextSteps } from '../../../../shared/urgency'
 import { UrgentBanner } from '../next-steps'
 import { ContributionsCard } from './contributions-card'
+import { StorageSoFar } from './storage-so-far'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
 const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
@@ -230,6 +231,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
           </span>
           <span>{formatKsh(booking.total_amount)}</span>
         </div>
+        <StorageSoFar booking={booking} />
       </Card>
 
       <BookingMoney booking={booking} />
