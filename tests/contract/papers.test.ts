@@ -65,19 +65,26 @@ describe("a booking's papers", () => {
     expect(sw.text).toContain('ANKARA')
     expect(sw.text).toContain(`Jumla ${ksh(charges)}`)
     expect((await pdfOf(index.quotation, token)).text).toMatch(/QUOTATION.*Valid until/)
-  })
+    // Eight PDFs built and read back: slow on a busy 2-core machine.
+  }, 60_000)
 
   it('the family reads their own, the office all; not the attendant, not another family', async () => {
     const token = await loginAs('client')
     const [booking] = BookingList.parse((await call('GET', '/bookings/my', { token })).json)
     if (!booking) throw new Error('no booking')
     const admin = await loginAs('admin')
-    expect((await call('GET', `/bookings/${booking.id}/papers/statement`, { token: admin })).status).toBe(200)
+    // The home's KRA PIN and M-Pesa details from Settings print on the papers.
+    const settings = (await call<{ settings: { general: Record<string, unknown> } }>('GET', '/settings', { token: admin })).json.settings
+    const saved = await call('PUT', '/settings/general', { token: admin, body: { ...settings.general, kraPin: 'P051234567X', mpesaDetails: 'Paybill 247247' } })
+    expect(saved.status).toBe(200)
+    const quotation = await pdfOf(`/bookings/${booking.id}/papers/quotation`, admin)
+    expect(quotation.text).toContain('KRA PIN: P051234567X')
+    expect(quotation.text).toContain('Pay by M-Pesa: Paybill 247247')
     expect((await call('GET', `/bookings/${booking.id}/papers/receipt/999999`, { token })).status).toBe(404)
     const attendant = await loginAs('morgue_attendant')
     expect([403, 404]).toContain((await call('GET', `/bookings/${booking.id}/papers/invoice`, { token: attendant })).status)
     expect((await call('GET', `/bookings/${booking.id}/papers`)).status).toBe(401)
     const signup = await call<{ token: string }>('POST', '/auth/register', { body: { name: 'Other Family', email: 'other.family@example.com', password: 'Str0ng!pass', phone: '0712345678' } })
     if (signup.status === 201 || signup.status === 200) expect((await call('GET', `/bookings/${booking.id}/papers/invoice`, { token: signup.json.token })).status).toBe(404)
-  })
+  }, 60_000)
 })
