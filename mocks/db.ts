@@ -280,6 +280,17 @@ export const mailSchema = z.object({
 })
 export type MailRecord = z.infer<typeof mailSchema>
 
+/** The number a paper (an invoice per booking, a receipt per payment) was given: numbers run per kind and year without gaps. */
+export const paperNumberSchema = z.object({
+  id: z.int(),
+  kind: z.string(),
+  subject_id: z.int(),
+  year: z.int(),
+  seq: z.int(),
+  number: z.string(),
+})
+export type PaperNumberRecord = z.infer<typeof paperNumberSchema>
+
 /** A family's contribution link (harambee). */
 export const contributionLinkSchema = z.object({
   id: z.int(),
@@ -313,6 +324,7 @@ export const db = {
   sms: new Collection({ schema: smsSchema }),
   mail: new Collection({ schema: mailSchema }),
   contributionLink: new Collection({ schema: contributionLinkSchema }),
+  paperNumber: new Collection({ schema: paperNumberSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -441,6 +453,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return mailSchema
     case 'contributionLink':
       return contributionLinkSchema
+    case 'paperNumber':
+      return paperNumberSchema
   }
 }
 

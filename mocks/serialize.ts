@@ -91,7 +91,7 @@ export function toWireBooking(b: BookingRecord) {
     deceased: deceased ?? null,
     client: client ?? null,
     attendantName: userName(b.attendant_id),
-    lines: b.lines,
+    lines: b.lines.map((l) => ({ ...l, per_day: db.service.findFirst((q) => q.where({ id: l.service_id }))?.per_day ?? false })),
     docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
     care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null,
     amountPaid: amountPaid(b.id),

@@ -16,6 +16,7 @@ import { serveDist, type ServerPageData } from './static'
 import { authRoutes } from './routes/auth'
 import { custodyRoutes } from './routes/custody'
 import { bookingRoutes } from './routes/bookings'
+import { paperRoutes } from './routes/papers'
 import { deceasedRoutes } from './routes/deceased'
 import { paymentRoutes, stkPushRoutes } from './routes/payments'
 import { documentRoutes } from './routes/documents'
@@ -136,6 +137,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/bookings', bookingContributionRoutes)
   api.route('/bookings', bookingRoutes)
   api.route('/bookings', custodyRoutes)
+  api.route('/bookings', paperRoutes)
   api.route('/contributions', contributionRoutes)
   api.route('/users', userRoutes)
   api.route('/settings', settingsRoutes)

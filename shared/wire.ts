@@ -5,6 +5,7 @@
  */
 import { missingDocuments, permitStatus } from './rules'
 import { FORMER_CLIENT } from './contracts/bookings'
+import { bookingCharges } from './storage-charge'
 
 export interface BookingParts {
   booking: {
@@ -24,7 +25,8 @@ export interface BookingParts {
   deceased: { first_name: string; last_name: string; date_of_death: string; place_of_death: string } | null
   client: { name: string; phone: string | null } | null
   attendantName: string | null
-  lines: ReadonlyArray<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
+  /** `per_day`: the line's service is priced per day (storage, charged for the days in care). */
+  lines: ReadonlyArray<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day?: boolean | null }>
   docs: ReadonlyArray<{ id: number; name: string; document_type: string; status: string; review_notes?: string | null; created_at: string; mime_type: string; size: number }>
   /** The care record; null when none was made yet (the body counts as received when the booking was made). */
   care: { received_at: string; tasks: readonly string[]; transport_status: string; released_at: string | null; pickup_location?: string | null } | null
@@ -32,9 +34,12 @@ export interface BookingParts {
   amountPaid?: number
   /** Who changed the status or payment status, when, from what, to what and why (oldest first). */
   audit?: ReadonlyArray<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
+  /** The reading's instant: storage is charged up to its Nairobi day. */
+  now?: Date
 }
 
-export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit }: BookingParts) {
+export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit, now = new Date() }: BookingParts) {
+  const charges = bookingCharges({ lines, receivedAt: care?.received_at ?? b.created_at, releasedAt: care?.released_at ?? null, now })
   return {
     id: b.id,
     status: b.status,
@@ -48,7 +53,7 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
     deceased_last_name: deceased?.last_name ?? '',
     client_id: b.client_id,
     client_name: client?.name ?? FORMER_CLIENT,
-    services: lines.map((l) => ({ id: l.id, service_id: l.service_id, service_name: l.service_name, quantity: l.quantity, price_at_booking: l.price_at_booking, scheduled_date: l.scheduled_date })),
+    services: lines.map((l) => ({ id: l.id, service_id: l.service_id, service_name: l.service_name, quantity: l.quantity, price_at_booking: l.price_at_booking, scheduled_date: l.scheduled_date, per_day: l.per_day ?? false })),
     required_documents: missingDocuments(b.status, docs),
     has_notifications: b.has_notifications,
     assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,
@@ -65,6 +70,9 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
       burial_permit: permitStatus(docs),
       documents: docs.map((d) => ({ id: d.id, name: d.name, document_type: d.document_type, status: d.status, review_notes: d.review_notes ?? null, created_at: d.created_at, mime_type: d.mime_type, size: d.size })),
     },
+    /** Storage for the days in care so far (null: no per-day service), and every charge read today. */
+    storage: charges.storage,
+    charges_to_date: charges.charges_to_date,
     ...(amountPaid === undefined ? {} : { amount_paid: amountPaid }),
     ...(audit === undefined ? {} : { audit: [...audit] }),
   }

@@ -15,6 +15,7 @@ import { contactHandlers } from './contact'
 import { messageHandlers } from './messages'
 import { contributionHandlers } from './contributions'
 import { healthHandlers } from './health'
+import { paperHandlers } from './papers'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -34,6 +35,7 @@ export const handlers = [
   ...serviceHandlers,
   ...deceasedHandlers,
   ...contributionHandlers,
+  ...paperHandlers,
   ...bookingHandlers,
   ...settingsHandlers,
   ...documentHandlers,

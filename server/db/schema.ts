@@ -505,3 +505,30 @@ export const signInCodes = pgTable('sign_in_codes', {
   usedAt: at('used_at'),
   createdAt: at('created_at').notNull().defaultNow(),
 })
+
+/**
+ * The paper trail's numbers: one counter per kind (invoice, receipt) and Nairobi year, taken under
+ * a row lock, so numbers run without gaps (INV-2026-000123); and the number each paper was given,
+ * once, so a paper downloaded again keeps its number.
+ */
+export const paperCounters = pgTable(
+  'paper_counters',
+  {
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+)
+
+export const paperNumbers = pgTable(
+  'paper_numbers',
+  {
+    kind: text('kind').notNull(),
+    /** The booking (an invoice) or the payment (a receipt) the paper is for. */
+    subjectId: integer('subject_id').notNull(),
+    number: text('number').notNull().unique(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId] })],
+)

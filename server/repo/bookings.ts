@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client'
 import { executeNamed, toQuery } from '../db/prepared'
 import { bookingAudit, bookingLines, bookings, deceased, documents, morgueCare } from '../db/schema'
+import { nairobiDay } from '../../shared/dates'
 import { wireBooking } from '../../shared/wire'
 import type { BookingParts } from '../../shared/wire'
 import type { NewBookingLine } from '../../shared/bookings'
@@ -165,7 +166,7 @@ type WireRow = BookingParts['booking'] & {
   transport_status: string | null
   released_at: string | null
   pickup_location: string | null
-  lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string }>
+  lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day: boolean }>
   docs: Array<{ id: number; name: string; document_type: string; status: string; review_notes: string | null; created_at: string; mime_type: string; size: number }>
   amount_paid: number | string
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
@@ -242,7 +243,8 @@ function listQuery(picked: SQL, order: SQL): SQL {
       cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
       ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at, mc.pickup_location,
       COALESCE((SELECT json_agg(json_build_object('id', l.id, 'service_id', l.service_id, 'service_name', l.service_name, 'quantity', l.quantity,
-        'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date) ORDER BY l.id) FROM booking_lines l WHERE l.booking_id = bookings.id), '[]') AS lines,
+        'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date, 'per_day', COALESCE(sv.per_day, false)) ORDER BY l.id)
+        FROM booking_lines l LEFT JOIN services sv ON sv.id = l.service_id WHERE l.booking_id = bookings.id), '[]') AS lines,
       COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status, 'review_notes', x.review_notes,
         'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs,
       COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0) AS amount_paid,
@@ -304,7 +306,8 @@ const familyLists = new WeakMap<Db, LRUCache<number, { version: string; json: st
 export async function familyListJson(db: Db, clientId: number): Promise<string> {
   const [row] = await executeNamed<{ version: string | number | bigint }>(db, sql`SELECT version FROM client_versions WHERE client_id = ${clientId}`)
   // A family that never had a booking has no version yet: its (empty) list is built every time.
-  const version = row === undefined ? null : String(row.version)
+  // Storage is charged up to today (a Nairobi day): yesterday's list is stale even at the same version.
+  const version = row === undefined ? null : `${String(row.version)}@${nairobiDay()}`
   let lists = familyLists.get(db)
   if (!lists) familyLists.set(db, (lists = new LRUCache({ maxSize: 16 * 1024 * 1024, sizeCalculation: (entry) => entry.json.length + 64 })))
   const kept = version === null ? undefined : lists.get(clientId)

@@ -81,6 +81,8 @@ export const BookingServiceLine = z.looseObject({
   quantity: z.catch(z.number().check(z.int(), z.positive()), 1),
   price_at_booking: Money,
   scheduled_date: z.nullish(z.string()),
+  /** Priced per day (storage): charged for the days in care, not the quantity booked. */
+  per_day: z.nullish(z.boolean()),
 })
 export type BookingServiceLine = z.infer<typeof BookingServiceLine>
 
@@ -94,6 +96,19 @@ export const BookingAuditEntry = z.looseObject({
   reason: z.nullish(z.string()),
 })
 export type BookingAuditEntry = z.infer<typeof BookingAuditEntry>
+
+/** Storage as charged on reading: the Nairobi days from receipt to release (or today), at the daily rate. */
+export const StorageCharge = z.looseObject({
+  service_name: z.string(),
+  from: z.string(),
+  until: z.nullish(z.string()),
+  in_care: z.boolean(),
+  days: z.number(),
+  daily_rate: Money,
+  amount: Money,
+  tomorrow_amount: Money,
+})
+export type StorageCharge = z.infer<typeof StorageCharge>
 
 export const AssignedAttendant = z.looseObject({ id: Id, name: z.string() })
 
@@ -117,6 +132,10 @@ export const Booking = z.looseObject({
   assignedAttendant: z.nullish(AssignedAttendant),
   // What the morgue attendant records: preparation, transport, release.
   morgue: z.nullish(MorgueCare),
+  /** Storage charged for the days in care so far; null when the booking has no per-day service. */
+  storage: z.nullish(StorageCharge),
+  /** Every charge read today (fixed lines plus storage so far); the booked total when the server does not say. */
+  charges_to_date: z.nullish(Money),
   /** The sum of the booking's completed payments (0 when the server does not say). */
   amount_paid: z.pipe(z.nullish(Money), z.transform((v) => v ?? 0)),
   audit: orEmpty(BookingAuditEntry),

@@ -29,6 +29,9 @@ export const GeneralSettings = z.object({
     .check(z.trim(), z.minLength(1, 'Contact email is required'), z.regex(z.regexes.email, 'Please enter a valid email address')),
   contactPhone: z.string().check(z.trim(), z.minLength(1, 'Contact phone is required')),
   address: z.string().check(z.trim(), z.minLength(1, 'Address is required')),
+  /** On the invoices, receipts and quotations (optional): the home's KRA PIN and how to pay by M-Pesa ("Paybill 123456"). */
+  kraPin: z.optional(z.string().check(z.trim(), z.maxLength(20, 'KRA PIN must be at most 20 characters'))),
+  mpesaDetails: z.optional(z.string().check(z.trim(), z.maxLength(100, 'M-Pesa details must be at most 100 characters'))),
   currency: z.enum(CURRENCIES),
   timeZone: z.string().check(z.minLength(1)),
   dateFormat: z.enum(DATE_FORMATS),

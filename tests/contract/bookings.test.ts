@@ -181,6 +181,10 @@ describe('bookings', () => {
     expect(booking.venue).toBe("ACK St. Stephen's, Jogoo Road")
     expect(booking.services.map((l) => l.quantity).sort()).toEqual([1, 4])
     expect(booking.total_amount).toBe(4 * 1000 + 4000)
+    // Storage is charged for the days in care, read on each answer: received today, day 1.
+    expect(booking.storage).toMatchObject({ service_name: 'Body Storage (per day)', days: 1, daily_rate: 1000, amount: 1000, tomorrow_amount: 2000, in_care: true, until: null })
+    expect(booking.charges_to_date).toBe(1000 + 4000)
+    expect(booking.services.find((l) => l.quantity === 4)?.per_day).toBe(true)
     expect(BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token })).json).venue).toBe("ACK St. Stephen's, Jogoo Road")
 
     for (const time of ['07:59', '17:01', '22:00']) {

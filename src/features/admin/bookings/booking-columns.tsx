@@ -1,6 +1,6 @@
 import { Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
 import type { useMachine } from '@xstate/react'
-import { History20Regular } from '@fluentui/react-icons'
+import { DocumentPdf20Regular, History20Regular } from '@fluentui/react-icons'
 import { DismissCircle20Regular } from '@fluentui/react-icons/svg/dismiss-circle'
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../../shared/contracts/bookings'
 import type { User } from '../../../../shared/contracts/auth'
@@ -30,6 +30,7 @@ export function bookingColumns({
   busy,
   send,
   onHistory,
+  onPapers,
   styles,
   t,
 }: {
@@ -38,6 +39,8 @@ export function bookingColumns({
   busy: ReadonlySet<string>
   send: Send
   onHistory: (b: Booking) => void
+  /** Opens the booking's invoice, statement and receipts (absent: no such button). */
+  onPapers?: (b: Booking) => void
   styles: ColumnStyles
   /** Words in the language in use. */
   t: Translate
@@ -170,6 +173,9 @@ export function bookingColumns({
             title={t(T.history)}
             onClick={() => onHistory(b)}
           />
+          {onPapers && (
+            <Button appearance="subtle" icon={<DocumentPdf20Regular />} aria-label={t(T.papersTitle(b.id))} title={t(T.papers)} onClick={() => onPapers(b)} />
+          )}
           <Button
             appearance="subtle"
             icon={<DismissCircle20Regular />}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { Suspense, lazy, useMemo, useState } from 'react'
 import { useMachine, useSelector } from '@xstate/react'
 import {
   Button,
@@ -33,6 +33,9 @@ import { bookingColumns, columnStyle, deceasedOf } from './booking-columns'
 import { BookingCards } from './booking-cards'
 import { ConfirmChangeDialog } from './confirm-change-dialog'
 import { HistoryDialog } from './history-dialog'
+
+// The papers' dialog (and the download code) loads when the office opens it.
+const PapersDialog = lazy(() => import('./papers-dialog').then((m) => ({ default: m.PapersDialog })))
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -83,12 +86,13 @@ export function BookingsTab() {
   const saving = busy.size > 0
   const undoable = snapshot.hasTag('undoable')
   const [historyId, setHistoryId] = useState<string | null>(null)
+  const [papersId, setPapersId] = useState<string | null>(null)
 
   const { rows, matching, page: current, pages, first } = useMemo(() => shownPage(bookings, total, view), [bookings, total, view])
   const filtered = search.trim() !== '' || status !== 'all'
 
   const columns = useMemo(
-    () => bookingColumns({ attendants, busy, send, onHistory: (b) => setHistoryId(b.id), styles, t: (d) => i18n._(d) }),
+    () => bookingColumns({ attendants, busy, send, onHistory: (b) => setHistoryId(b.id), onPapers: (b) => setPapersId(b.id), styles, t: (d) => i18n._(d) }),
     // styles are stable per render of the same component; the locale changes the words
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [attendants, busy, send, i18n, i18n.locale],
@@ -215,6 +219,11 @@ export function BookingsTab() {
         onAccept={(reason, refund) => send({ type: 'confirm.accept', reason, refund })}
       />
       <HistoryDialog booking={historyBooking} onClose={() => setHistoryId(null)} />
+      {papersId !== null && (
+        <Suspense fallback={null}>
+          <PapersDialog booking={bookings.find((b) => b.id === papersId) ?? null} onClose={() => setPapersId(null)} />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -36,6 +36,8 @@ export const ADMIN_BOOKINGS_TEXT = {
   next: msg`Next page`,
   history: msg`History`,
   historyTitle: (id: string) => msg`History of booking #${id}`,
+  papers: msg`Invoice and receipts`,
+  papersTitle: (id: string) => msg`Invoice and receipts of booking #${id}`,
   historyEmpty: msg`No status or payment changes yet.`,
   custodyRecord: msg`Chain of custody record`,
   historyLine: (field: string, from: string, to: string) => (field === 'status' ? msg`Status: ${from} → ${to}` : msg`Payment: ${from} → ${to}`),

@@ -44,8 +44,12 @@ import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 import { familyNextSteps } from '../../../../shared/urgency'
 import { UrgentBanner } from '../next-steps'
 import { ContributionsCard } from './contributions-card'
+import { StorageSoFar } from './storage-so-far'
+import { PAPER_TEXT } from '../../documents/paper-words'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
+// The papers' downloads load after the page: the family reads the booking first.
+const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
 const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
 import { MESSAGES_TEXT } from '../../messages/messages-words'
 
@@ -230,9 +234,16 @@ function BookingDetail({ booking }: { booking: Booking }) {
           </span>
           <span>{formatKsh(booking.total_amount)}</span>
         </div>
+        <StorageSoFar booking={booking} />
       </Card>
 
       <BookingMoney booking={booking} />
+      <Card className={styles.card}>
+        <Subtitle2 as="h2">{t(PAPER_TEXT.heading)}</Subtitle2>
+        <Suspense fallback={null}>
+          <BookingPapers bookingId={booking.id} />
+        </Suspense>
+      </Card>
       {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
       <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
       {booking.status !== 'cancelled' && (

@@ -1,0 +1,283 @@
+/**
+ * The paper trail's content: what an invoice, a receipt, a statement and a quotation say, as plain
+ * data built from a booking as the API answers it, its payments and the home's details. Both
+ * backends build the same papers from here and render them with ./pdf.ts, so the PDF's amounts are
+ * the API's by construction (the contract suite reads them back to check).
+ */
+import { nairobiDay, addDays } from '../dates'
+import { bookingCharges } from '../storage-charge'
+import { PAPER_WORDS, type PaperLanguage } from './words'
+
+export type PaperKind = 'invoice' | 'receipt' | 'statement' | 'quotation'
+/** Numbered kinds and their prefixes: INV-2026-000123, RCT-2026-000045. */
+export const PAPER_PREFIX = { invoice: 'INV', receipt: 'RCT' } as const
+export type NumberedKind = keyof typeof PAPER_PREFIX
+
+/** A numbered paper's number: its prefix, the year it was issued in Nairobi, six digits. */
+export const paperNumber = (kind: NumberedKind, year: number, seq: number) => `${PAPER_PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`
+/** The Nairobi year an instant falls in (a paper issued on 31 December at 23:30 Nairobi is that year's). */
+export const nairobiYear = (at: Date) => Number(nairobiDay(at).slice(0, 4))
+
+/** How long a quotation holds. */
+export const QUOTATION_VALID_DAYS = 14
+
+export interface PaperHome {
+  name: string
+  address: string
+  phone: string
+  email: string
+  kra_pin?: string | null
+  mpesa?: string | null
+}
+
+/** A booking as the paper needs it (the wire booking has all of this). */
+export interface PaperBooking {
+  id: number | string
+  created_at: string
+  deceased_first_name: string
+  deceased_last_name: string
+  client_name?: string | null
+  services: ReadonlyArray<{ service_name: string; quantity: number; price_at_booking: number; per_day?: boolean | null }>
+  morgue?: { received_at: string; released_at: string | null } | null
+}
+
+export interface PaperPayment {
+  id: number
+  amount: number
+  status: string
+  /** ISO instant. */
+  paid_at: string
+  /** The M-Pesa receipt number (transaction id). */
+  mpesa_receipt: string | null
+  /** The payer's name as given (the family, or the relative who contributed). */
+  payer: string
+  contribution: boolean
+}
+
+export interface Paper {
+  kind: PaperKind
+  language: PaperLanguage
+  title: string
+  number: string | null
+  home: PaperHome
+  /** Label and value pairs under the title (date, booking, deceased, family…). */
+  facts: Array<[string, string]>
+  /** The table: its head and rows (the last column is an amount, right-aligned). */
+  head: string[]
+  rows: string[][]
+  /** Label and amount pairs at the foot of the table; the last is in bold. */
+  totals: Array<[string, string]>
+  notes: string[]
+  /** The amounts in whole KSH, as the tests compare them with the API's. */
+  amounts: Record<string, number>
+}
+
+const grouped = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 })
+export const ksh = (n: number) => `KSH ${grouped.format(n)}`
+/** 'YYYY-MM-DD' as DD/MM/YYYY (Settings' default date format). */
+export const dmy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`
+const dayOf = (iso: string) => dmy(nairobiDay(new Date(iso)))
+
+const deceased = (b: PaperBooking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim()
+const completed = (payments: readonly PaperPayment[]) =>
+  payments.filter((p) => p.status === 'completed').sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id)
+
+/** The booking's charges as read at `at` (a release after `at` had not happened yet). */
+function chargesAt(b: PaperBooking, at: Date) {
+  const receivedAt = b.morgue?.received_at ?? b.created_at
+  const released = b.morgue?.released_at ?? null
+  return bookingCharges({ lines: b.services, receivedAt, releasedAt: released && new Date(released) <= at ? released : null, now: at })
+}
+
+function chargeRows(b: PaperBooking, at: Date, lang: PaperLanguage) {
+  const w = PAPER_WORDS[lang]
+  const { storage, charges_to_date } = chargesAt(b, at)
+  const rows: string[][] = b.services
+    .filter((l) => !l.per_day)
+    .map((l) => [l.service_name, String(l.quantity), ksh(l.price_at_booking), ksh(l.price_at_booking * l.quantity)])
+  if (storage) {
+    const span = `${dmy(storage.from)} – ${storage.until ? dmy(storage.until) : w.today}`
+    rows.push([`${storage.service_name}: ${w.daysInCare(storage.days)} (${span})`, String(storage.days), ksh(storage.daily_rate), ksh(storage.amount)])
+  }
+  return { rows, storage, total: charges_to_date }
+}
+
+/** The invoice of a booking: its lines, storage to date, the total, what was paid and the balance. */
+export function invoicePaper({ booking, payments, home, language, number, now }: { booking: PaperBooking; payments: readonly PaperPayment[]; home: PaperHome; language: PaperLanguage; number: string; now: Date }): Paper {
+  const w = PAPER_WORDS[language]
+  const { rows, total, storage } = chargeRows(booking, now, language)
+  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0)
+  const balance = Math.max(0, total - paid)
+  return {
+    kind: 'invoice',
+    language,
+    title: w.invoice,
+    number,
+    home,
+    facts: [
+      [w.date, dmy(nairobiDay(now))],
+      [w.booking, `#${booking.id}`],
+      [w.deceased, deceased(booking)],
+      [w.billedTo, booking.client_name ?? ''],
+    ],
+    head: [w.service, w.qty, w.unitPrice, w.amount],
+    rows,
+    totals: [
+      [w.total, ksh(total)],
+      [w.paid, ksh(paid)],
+      [w.balance, ksh(balance)],
+    ],
+    notes: [...(storage?.in_care ? [w.storageNote(ksh(storage.daily_rate))] : []), ...(home.mpesa ? [w.payBy(home.mpesa, String(booking.id))] : [])],
+    amounts: { total, paid, balance, ...(storage ? { storage: storage.amount, storage_days: storage.days } : {}) },
+  }
+}
+
+/** A receipt for one completed payment or contribution, with the balance right after it. */
+export function receiptPaper({ booking, payment, payments, home, language, number }: { booking: PaperBooking; payment: PaperPayment; payments: readonly PaperPayment[]; home: PaperHome; language: PaperLanguage; number: string }): Paper {
+  const w = PAPER_WORDS[language]
+  const upTo = completed(payments)
+  const index = upTo.findIndex((p) => p.id === payment.id)
+  const paidSoFar = upTo.slice(0, index + 1).reduce((sum, p) => sum + p.amount, 0)
+  const due = chargesAt(booking, new Date(payment.paid_at)).charges_to_date
+  const balance = Math.max(0, due - paidSoFar)
+  return {
+    kind: 'receipt',
+    language,
+    title: w.receipt,
+    number,
+    home,
+    facts: [
+      [w.date, dayOf(payment.paid_at)],
+      [w.mpesaReceipt, payment.mpesa_receipt ?? '—'],
+      [w.receivedFrom, payment.payer],
+      [w.booking, `#${booking.id}`],
+      [w.deceased, deceased(booking)],
+    ],
+    head: [w.description, w.amount],
+    rows: [[payment.contribution ? w.contributionFor(deceased(booking)) : w.paymentFor(deceased(booking)), ksh(payment.amount)]],
+    totals: [
+      [w.amountReceived, ksh(payment.amount)],
+      [w.balanceAfter, ksh(balance)],
+    ],
+    notes: [w.thanks],
+    amounts: { amount: payment.amount, balance_after: balance },
+  }
+}
+
+/** Every charge and every payment (the family's and the relatives'), in order, with the running balance. */
+export function statementPaper({ booking, payments, home, language, now }: { booking: PaperBooking; payments: readonly PaperPayment[]; home: PaperHome; language: PaperLanguage; now: Date }): Paper {
+  const w = PAPER_WORDS[language]
+  const { rows: charges, total } = chargeRows(booking, now, language)
+  const booked = dayOf(booking.created_at)
+  type Entry = { day: string; sort: string; text: string; charge: number; paid: number }
+  const entries: Entry[] = charges.map((r, i) => {
+    const line = booking.services.filter((l) => !l.per_day)[i]
+    const amount = line ? line.price_at_booking * line.quantity : chargesAt(booking, now).storage?.amount ?? 0
+    return { day: booked, sort: booking.created_at, text: r[0] ?? '', charge: amount, paid: 0 }
+  })
+  for (const p of completed(payments)) {
+    entries.push({ day: dayOf(p.paid_at), sort: p.paid_at, text: `${p.contribution ? w.contribution : w.payment}: ${p.payer}${p.mpesa_receipt ? ` (${p.mpesa_receipt})` : ''}`, charge: 0, paid: p.amount })
+  }
+  entries.sort((a, b) => a.sort.localeCompare(b.sort))
+  let running = 0
+  const rows = entries.map((e) => {
+    running += e.charge - e.paid
+    return [e.day, e.text, e.charge ? ksh(e.charge) : '', e.paid ? ksh(e.paid) : '', ksh(running)]
+  })
+  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0)
+  return {
+    kind: 'statement',
+    language,
+    title: w.statement,
+    number: null,
+    home,
+    facts: [
+      [w.date, dmy(nairobiDay(now))],
+      [w.booking, `#${booking.id}`],
+      [w.deceased, deceased(booking)],
+      [w.family, booking.client_name ?? ''],
+    ],
+    head: [w.date, w.description, w.charge, w.payment, w.balance],
+    rows,
+    totals: [
+      [w.totalCharges, ksh(total)],
+      [w.totalPaid, ksh(paid)],
+      [w.balance, ksh(total - paid)],
+    ],
+    notes: [],
+    amounts: { total, paid, balance: total - paid },
+  }
+}
+
+/**
+ * A quotation: the chosen services at today's prices, storage at its daily rate for the expected
+ * days, the total, what is due now, valid for QUOTATION_VALID_DAYS.
+ */
+export function quotationPaper({
+  lines,
+  expectedDays,
+  home,
+  language,
+  now,
+  deceasedName,
+  familyName,
+}: {
+  lines: ReadonlyArray<{ service_name: string; price: number; per_day?: boolean | null }>
+  expectedDays: number
+  home: PaperHome
+  language: PaperLanguage
+  now: Date
+  deceasedName: string
+  familyName: string
+}): Paper {
+  const w = PAPER_WORDS[language]
+  const rows = lines.map((l) => {
+    const qty = l.per_day ? expectedDays : 1
+    return [l.per_day ? `${l.service_name}: ${w.perDayExpected(expectedDays)}` : l.service_name, String(qty), ksh(l.price), ksh(l.price * qty)]
+  })
+  const total = lines.reduce((sum, l) => sum + l.price * (l.per_day ? expectedDays : 1), 0)
+  const today = nairobiDay(now)
+  return {
+    kind: 'quotation',
+    language,
+    title: w.quotation,
+    number: null,
+    home,
+    facts: [
+      [w.date, dmy(today)],
+      [w.validUntil, dmy(addDays(today, QUOTATION_VALID_DAYS))],
+      [w.deceased, deceasedName],
+      [w.family, familyName],
+    ],
+    head: [w.service, w.qty, w.unitPrice, w.amount],
+    rows,
+    totals: [
+      [w.total, ksh(total)],
+      [w.dueNow, ksh(total)],
+    ],
+    notes: [w.quotationNote, ...(home.mpesa ? [w.payByPlain(home.mpesa)] : [])],
+    amounts: { total, due_now: total },
+  }
+}
+
+/** A payment row of either backend as the paper reads it. */
+export function paperPayment(p: {
+  id: number
+  amount: number
+  status: string
+  payment_date: string | Date
+  transaction_id: string | null
+  contribution_link_id?: number | null
+  contributor_name?: string | null
+}, familyName: string): PaperPayment {
+  const contribution = p.contribution_link_id != null
+  return {
+    id: p.id,
+    amount: p.amount,
+    status: p.status,
+    paid_at: typeof p.payment_date === 'string' ? p.payment_date : p.payment_date.toISOString(),
+    mpesa_receipt: p.transaction_id,
+    payer: contribution ? (p.contributor_name?.trim() || familyName) : familyName,
+    contribution,
+  }
+}

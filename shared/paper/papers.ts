@@ -1,0 +1,93 @@
+/**
+ * GET /bookings/{id}/papers and its PDFs, as both backends answer them: who may read them, which
+ * need a number, and the paper itself. Each backend finds the booking, its payments, the home's
+ * Settings and the family's language, takes a number from its own counter (the server in a
+ * transaction), and renders with ./pdf.ts.
+ */
+import { ApiError } from '../errors'
+import { invoicePaper, quotationPaper, receiptPaper, statementPaper, type NumberedKind, type Paper, type PaperBooking, type PaperHome, type PaperPayment } from './paper'
+import type { PaperLanguage } from './words'
+
+export const MSG_PAPERS_FORBIDDEN = "Only the family and the office can read a booking's invoices and receipts"
+export const MSG_RECEIPT_NOT_FOUND = 'Receipt not found'
+export const PAPER_KINDS = ['invoice', 'statement', 'quotation', 'receipt'] as const
+export type BookingPaperKind = (typeof PAPER_KINDS)[number]
+
+/** The family whose booking it is, and the office; not the attendant (money is not their work). */
+export function checkMayReadPapers(user: { id: number; role: string }, booking: { client_id: number | string | null | undefined }): void {
+  if (user.role === 'admin') return
+  if (user.role === 'client' && String(booking.client_id) === String(user.id)) return
+  throw new ApiError(403, MSG_PAPERS_FORBIDDEN)
+}
+
+/** The home's details as Settings give them. */
+export function paperHome(general: { facilityName: string; address: string; contactPhone: string; contactEmail: string; kraPin?: string; mpesaDetails?: string }): PaperHome {
+  return { name: general.facilityName, address: general.address, phone: general.contactPhone, email: general.contactEmail, kra_pin: general.kraPin || null, mpesa: general.mpesaDetails || null }
+}
+
+/** Where a booking's papers are (relative to /api), and a receipt for every completed payment and contribution. */
+export function papersIndex(bookingId: number | string, payments: readonly PaperPayment[]) {
+  const base = `/bookings/${bookingId}/papers`
+  return {
+    invoice: `${base}/invoice`,
+    statement: `${base}/statement`,
+    quotation: `${base}/quotation`,
+    receipts: payments
+      .filter((p) => p.status === 'completed')
+      .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id)
+      .map((p) => ({ payment_id: p.id, amount: p.amount, paid_at: p.paid_at, payer: p.payer, contribution: p.contribution, mpesa_receipt: p.mpesa_receipt, href: `${base}/receipt/${p.id}` })),
+  }
+}
+
+/** The number a paper needs (an invoice per booking, a receipt per completed payment), or null. Throws 404 for a receipt of no completed payment of this booking. */
+export function paperSubject(kind: BookingPaperKind, bookingId: number, payments: readonly PaperPayment[], paymentId: number | null): { kind: NumberedKind; subject: number } | null {
+  if (kind === 'invoice') return { kind: 'invoice', subject: bookingId }
+  if (kind !== 'receipt') return null
+  const payment = payments.find((p) => p.id === paymentId && p.status === 'completed')
+  if (!payment) throw new ApiError(404, MSG_RECEIPT_NOT_FOUND)
+  return { kind: 'receipt', subject: payment.id }
+}
+
+/** The paper of a booking, its number already taken. */
+export function bookingPaper({
+  kind,
+  booking,
+  payments,
+  home,
+  language,
+  now,
+  number,
+  paymentId,
+}: {
+  kind: BookingPaperKind
+  booking: PaperBooking
+  payments: readonly PaperPayment[]
+  home: PaperHome
+  language: PaperLanguage
+  now: Date
+  number: string | null
+  paymentId: number | null
+}): Paper {
+  if (kind === 'invoice') return invoicePaper({ booking, payments, home, language, now, number: number ?? '' })
+  if (kind === 'statement') return statementPaper({ booking, payments, home, language, now })
+  if (kind === 'receipt') {
+    const payment = payments.find((p) => p.id === paymentId)
+    if (!payment) throw new ApiError(404, MSG_RECEIPT_NOT_FOUND)
+    return receiptPaper({ booking, payment, payments, home, language, number: number ?? '' })
+  }
+  const perDay = booking.services.find((l) => l.per_day)
+  return quotationPaper({
+    lines: booking.services.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, per_day: l.per_day })),
+    expectedDays: perDay?.quantity ?? 1,
+    home,
+    language,
+    now,
+    deceasedName: `${booking.deceased_first_name} ${booking.deceased_last_name}`.trim(),
+    familyName: booking.client_name ?? '',
+  })
+}
+
+/** The download's file name: "invoice-INV-2026-000123.pdf", "statement-booking-12.pdf". */
+export function paperFileName(paper: Paper, bookingId: number | string): string {
+  return paper.number ? `${paper.kind}-${paper.number}.pdf` : `${paper.kind}-booking-${bookingId}.pdf`
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react'
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { DocumentPdf20Regular } from '@fluentui/react-icons'
+import { useLingui } from '@lingui/react/macro'
+import { downloadPaper, getPapers } from '../../api/papers'
+import type { PapersIndex } from '../../../shared/contracts/papers'
+import { useSubmission } from '../../app/use-notifying-machine'
+import { formatDate, formatKsh } from '../../lib/format'
+import { saveBlob } from './document-files'
+import { PAPER_TEXT } from './paper-words'
+
+const useStyles = makeStyles({
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS },
+})
+
+/**
+ * A booking's papers as PDF downloads: the invoice, the statement, the quotation and a receipt per
+ * completed payment or contribution, in the language the app is in. For the family's booking page
+ * and the office's booking screens alike (the server decides who may read them).
+ */
+export function BookingPapers({ bookingId }: { bookingId: string }) {
+  const { t, i18n } = useLingui()
+  const styles = useStyles()
+  const index = useSubmission(getPapers, { failureMessage: t(PAPER_TEXT.loadFailed) })
+  const download = useSubmission(
+    async ({ href, name }: { href: string; name: string }) => saveBlob(await downloadPaper({ href, lang: i18n.locale === 'sw' ? 'sw' : 'en' }), name),
+    { failureMessage: t(PAPER_TEXT.downloadFailed) },
+  )
+  const { submit } = index
+  useEffect(() => {
+    submit(bookingId)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per booking
+  }, [bookingId])
+  const papers = index.result as PapersIndex | null
+  if (!papers) return index.failed ? <Text>{t(PAPER_TEXT.loadFailed)}</Text> : <Spinner size="tiny" label={t(PAPER_TEXT.loading)} />
+  const get = (href: string, name: string) => () => download.submit({ href, name })
+  return (
+    <div data-testid="booking-papers">
+      <div className={styles.row}>
+        <Button icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(papers.invoice, `invoice-booking-${bookingId}.pdf`)}>
+          {t(PAPER_TEXT.invoice)}
+        </Button>
+        <Button icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(papers.statement, `statement-booking-${bookingId}.pdf`)}>
+          {t(PAPER_TEXT.statement)}
+        </Button>
+        <Button icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(papers.quotation, `quotation-booking-${bookingId}.pdf`)}>
+          {t(PAPER_TEXT.quotation)}
+        </Button>
+      </div>
+      <Text as="h3" weight="semibold">
+        {t(PAPER_TEXT.receipts)}
+      </Text>
+      {papers.receipts.length === 0 ? (
+        <Text>{t(PAPER_TEXT.noReceipts)}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {papers.receipts.map((r) => (
+            <li key={r.payment_id}>
+              <Button appearance="subtle" icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(r.href, `receipt-${r.mpesa_receipt ?? r.payment_id}.pdf`)}>
+                {`${formatKsh(r.amount)} · ${r.payer} · ${formatDate(r.paid_at)}`}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { call, loginAs, nairobiDay, useBackend } from './target'
+import { pdfText } from './pdf-text'
+import { BookingList } from '../../shared/contracts/bookings'
+import { ksh } from '../../shared/paper/paper'
+
+useBackend()
+
+interface PapersIndex {
+  invoice: string
+  statement: string
+  quotation: string
+  receipts: Array<{ payment_id: number; amount: number; payer: string; mpesa_receipt: string | null; contribution: boolean; href: string }>
+}
+
+async function pdfOf(path: string, token: string) {
+  const res = await call('GET', path, { token })
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('application/pdf')
+  expect(new TextDecoder().decode(res.bytes.slice(0, 5))).toBe('%PDF-')
+  // A4 and a few tens of KB, fonts embedded and subset.
+  expect(res.bytes.length).toBeLessThan(80_000)
+  return { text: await pdfText(res.bytes), disposition: res.headers.get('content-disposition') ?? '' }
+}
+
+describe("a booking's papers", () => {
+  it('invoice, receipts and statement carry the API amounts, numbered per year without gaps, in the family language', async () => {
+    const token = await loginAs('client')
+    const bookings = BookingList.parse((await call('GET', '/bookings/my', { token })).json)
+    const paid = bookings.filter((b) => b.amount_paid > 0 && b.status !== 'cancelled')
+    const [booking, other] = paid.length >= 2 ? paid : [paid[0], bookings.find((b) => b.id !== paid[0]?.id)]
+    if (!booking || !other) throw new Error('the demo has no paid booking')
+    const year = nairobiDay().slice(0, 4)
+
+    const index = (await call<PapersIndex>('GET', `/bookings/${booking.id}/papers`, { token })).json
+    expect(index.invoice).toBe(`/bookings/${booking.id}/papers/invoice`)
+    expect(index.receipts.reduce((sum, r) => sum + r.amount, 0)).toBe(booking.amount_paid)
+
+    const charges = booking.charges_to_date ?? booking.total_amount
+    const invoice = await pdfOf(index.invoice, token)
+    expect(invoice.disposition).toContain(`invoice-INV-${year}-000001.pdf`)
+    expect(invoice.text).toContain(`INV-${year}-000001`)
+    expect(invoice.text).toContain(`Total ${ksh(charges)}`)
+    expect(invoice.text).toContain(`Paid ${ksh(booking.amount_paid)}`)
+    expect(invoice.text).toContain(`Balance ${ksh(Math.max(0, charges - booking.amount_paid))}`)
+    if (booking.storage) expect(invoice.text).toContain(`${booking.storage.days} ${ksh(booking.storage.daily_rate)} ${ksh(booking.storage.amount)}`)
+    // The same invoice keeps its number; the next booking's takes the next one.
+    expect((await pdfOf(index.invoice, token)).text).toContain(`INV-${year}-000001`)
+    expect((await pdfOf(`/bookings/${other.id}/papers/invoice`, token)).text).toContain(`INV-${year}-000002`)
+
+    const first = index.receipts[0]
+    if (!first) throw new Error('no receipt')
+    const receipt = await pdfOf(first.href, token)
+    expect(receipt.text).toContain(`RCT-${year}-000001`)
+    expect(receipt.text).toContain(`Amount received ${ksh(first.amount)}`)
+    expect(receipt.text).toContain(first.payer)
+    if (first.mpesa_receipt) expect(receipt.text).toContain(first.mpesa_receipt)
+    expect(receipt.text).toMatch(/Balance after this payment KSH [\d,]+/)
+
+    const statement = await pdfOf(index.statement, token)
+    for (const r of index.receipts) expect(statement.text).toContain(r.payer)
+    expect(statement.text).toContain(`Total paid ${ksh(booking.amount_paid)}`)
+
+    const sw = await pdfOf(`${index.invoice}?lang=sw`, token)
+    expect(sw.text).toContain('ANKARA')
+    expect(sw.text).toContain(`Jumla ${ksh(charges)}`)
+    expect((await pdfOf(index.quotation, token)).text).toMatch(/QUOTATION.*Valid until/)
+    // Eight PDFs built and read back: slow on a busy 2-core machine.
+  }, 60_000)
+
+  it('the family reads their own, the office all; not the attendant, not another family', async () => {
+    const token = await loginAs('client')
+    const [booking] = BookingList.parse((await call('GET', '/bookings/my', { token })).json)
+    if (!booking) throw new Error('no booking')
+    const admin = await loginAs('admin')
+    // The home's KRA PIN and M-Pesa details from Settings print on the papers.
+    const settings = (await call<{ settings: { general: Record<string, unknown> } }>('GET', '/settings', { token: admin })).json.settings
+    const saved = await call('PUT', '/settings/general', { token: admin, body: { ...settings.general, kraPin: 'P051234567X', mpesaDetails: 'Paybill 247247' } })
+    expect(saved.status).toBe(200)
+    const quotation = await pdfOf(`/bookings/${booking.id}/papers/quotation`, admin)
+    expect(quotation.text).toContain('KRA PIN: P051234567X')
+    expect(quotation.text).toContain('Pay by M-Pesa: Paybill 247247')
+    expect((await call('GET', `/bookings/${booking.id}/papers/receipt/999999`, { token })).status).toBe(404)
+    const attendant = await loginAs('morgue_attendant')
+    expect([403, 404]).toContain((await call('GET', `/bookings/${booking.id}/papers/invoice`, { token: attendant })).status)
+    expect((await call('GET', `/bookings/${booking.id}/papers`)).status).toBe(401)
+    const signup = await call<{ token: string }>('POST', '/auth/register', { body: { name: 'Other Family', email: 'other.family@example.com', password: 'Str0ng!pass', phone: '0712345678' } })
+    if (signup.status === 201 || signup.status === 200) expect((await call('GET', `/bookings/${booking.id}/papers/invoice`, { token: signup.json.token })).status).toBe(404)
+  }, 60_000)
+})
