@@ -9,8 +9,8 @@ import { SessionContext, loadSession, loadedSession } from '../../../app/session
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { usePasswordRules } from '../../../app/password-rules'
 import { ensureCatalogs } from '../../../lib/i18n'
-import { passwordProblem, passwordTooShort } from '../../../../shared/contracts/password-rules'
-import { passwordHintWords, passwordTooShortWords } from '../../../components/password-words'
+import { passwordProblem, passwordTooShort, type PasswordRules } from '../../../../shared/contracts/password-rules'
+import { passwordTooShortWords } from '../../../components/password-words'
 import { REGISTER_MESSAGES } from './register-schema'
 
 export type RegisterPayload = Parameters<typeof authApi.register>[0]
@@ -20,8 +20,8 @@ export interface RegisterSubmissionState {
   submit: (payload: RegisterPayload) => void
   /** The home's password rules, as read from the server (the defaults if they could not be). */
   passwordProblem: (password: string) => string | null
-  /** Undefined until its words are here. */
-  passwordHint: string | undefined
+  /** The rules themselves (the screen words its hint from them). */
+  passwordRules: PasswordRules
 }
 
 /** The one message a new family gets: they are signed in, not sent to sign in again. */
@@ -60,8 +60,8 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
 
   const stillBusy = busy || signingIn
   const rules = usePasswordRules()
-  // The rules' words (with the number in them) are in the portal's catalogue, which this screen
-  // loads after its first paint; until they are here the page keeps its own hint.
+  // The too-short message's words (with the number in them) are in the portal's catalogue, which
+  // this screen loads after its first paint; until they are here the rule's English is shown.
   const [ruleWords, setRuleWords] = useState(false)
   useEffect(() => {
     void ensureCatalogs('portal').then(() => setRuleWords(true))
@@ -78,7 +78,7 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
         const problem = passwordProblem(password, rules)
         return ruleWords && problem === passwordTooShort(rules.minLength) ? t(passwordTooShortWords(rules.minLength)) : problem
       },
-      passwordHint: ruleWords ? t(passwordHintWords(rules)) : undefined,
+      passwordRules: rules,
     })
     // `submit` is a new function each render but always sends to the same actor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
