@@ -28,7 +28,7 @@ export const linguiMacros = () =>
     ],
   })
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
@@ -50,6 +50,10 @@ export default defineConfig(({ mode }) => {
       // for nobody. An older browser still works; it only fetches those chunks when they are needed.
       modulePreload: { polyfill: false },
       rolldownOptions: {
+        // The app (index.html) and, beside it, the family portal's early request for its first
+        // screen's data (src/early-data.ts: no imports, loaded `async` by the portal's shell). Not
+        // in the build-time render's SSR build, whose one entry is its own.
+        ...(isSsrBuild ? {} : { input: { index: 'index.html', 'early-data': 'src/early-data.ts' } }),
         output: {
           // React, its JSX runtime and React DOM in one chunk: every page needs all of them, and
           // left to itself the bundler splits them into several tiny first-load requests (one request

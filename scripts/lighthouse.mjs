@@ -10,7 +10,8 @@
  * figures). Three runs each; prints the median scores (performance, accessibility, best practices,
  * SEO) and LCP, TBT, CLS against the targets in docs/performance.md. A benchmark to run and report
  * (timings are noisy), not part of `npm test`. `-- --runs 5` for more runs, `-- --lang sw` for the
- * pages in Kiswahili (the language cookie), `-- --no-build` to measure the build already in dist/.
+ * pages in Kiswahili (the language cookie), `-- --no-build` to measure the build already in dist/,
+ * `-- --pages /dashboard/client` the family's dashboard, signed in as the demo family.
  *
  * Throttling: by default the network and CPU are really slowed down while the page loads
  * (Lighthouse's `devtools` method, with its own mobile slow-4G figures: 562.5 ms RTT, 1.47 Mbps,
@@ -21,13 +22,15 @@
  * before its first paint, so the estimate charges the paint for about 110 KB of scripts it does not
  * wait for (simulated LCP ≈ 2.0 s where the real paint on a slowed-down link is ≈ 0.6–1.4 s).
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
 import { serveStatic } from './static-server.mjs'
+import { demoToken, startRealServer } from './real-server.mjs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4197)
@@ -53,6 +56,8 @@ if (!['en', 'sw'].includes(LANG)) {
 }
 // `-- --pages /,/contribute/any-link`: other pages (a contribution link with no API behind the
 // static host shows its "could not find" answer: the shell, the screen and one API round trip).
+// A page under /dashboard is measured signed in as the demo family (a development start's seed):
+// `-- --pages /dashboard/client`.
 const PAGES = arg('--pages')?.split(',') ?? ['/', '/login', '/register']
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95, lcp: 1500, tbt: 100, cls: 0.02 }
 
@@ -78,34 +83,7 @@ async function startStatic() {
 }
 
 /** `npm start`'s server on PORT + 1, on a fresh data folder (the demo seed), once it answers. */
-async function startServer() {
-  const port = PORT + 1
-  const dataDir = mkdtempSync(join(tmpdir(), 'afh-lh-data-'))
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
-  delete env.DATABASE_URL
-  delete env.NODE_ENV
-  const child = spawn(process.execPath, ['server/serve.mjs'], { stdio: ['ignore', 'inherit', 'inherit'], env })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const base = `http://127.0.0.1:${port}`
-  for (let waited = 0; ; waited += 250) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode}) before it answered`)
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (waited > 180_000) throw new Error('the server did not answer within 3 minutes')
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+const startServer = () => startRealServer(PORT + 1)
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -125,7 +103,21 @@ async function measure(base) {
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
       })
       try {
+        // A portal page is measured signed in: the demo family's token in this fresh profile's
+        // storage (set on an API address, so no file of the app is cached before the run), and
+        // Lighthouse told to keep storage (its cache is empty all the same: a new profile).
+        const signedIn = path.startsWith('/dashboard')
+        if (signedIn) {
+          const token = await demoToken(base)
+          const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+          const page = await browser.newPage()
+          await page.goto(`${base}/api/health`)
+          await page.evaluate((t) => localStorage.setItem('token', t), token)
+          await page.close()
+          await browser.disconnect()
+        }
         const result = await lighthouse(`${base}${path}`, {
+          ...(signedIn ? { disableStorageReset: true } : {}),
           port: chrome.port,
           output: 'json',
           logLevel: 'error',

@@ -5,7 +5,7 @@
  *   - the first load of `/`: the entry, its modulepreloads and CSS (what index.html fetches)   <= 130 KB
  *   - opening /login or /register straight away: what their own HTML asks for (the entry and that   <= 160 KB
  *     screen's chunks; the session, needed only to send the form, loads alongside as it does on /)
- *   - the session + guards (auth actor, API client, zod, toasts), loaded when idle or needed     <= 60 KB
+ *   - the session + guards (auth actor, API client, zod, toasts), loaded when a screen needs them     <= 60 KB
  *   - the portal shell every portal shares (top bar, side menu, drawer)                          <= 60 KB
  *   - each portal: what opening it adds beyond the first load, the session and the shell         <= 60 KB
  *   - every single chunk loaded after the first load (screens, dialogs, charts)                  <= 60 KB
@@ -110,7 +110,7 @@ for (const [page, other] of [['index.html', 'sw'], ['index.sw.html', 'en'], ['lo
   if (portalCode.length) failed = true
 }
 row('the HTML of / (pre-rendered page and its styles)', gzipSync(htmlOf('index.html'), { level: 9 }).length, 20 * KB, false, 'paints before any script')
-row('session + guards (auth actor, API, toasts)', sum(session), BUDGET.portal, true, 'loaded when idle or needed')
+row('session + guards (auth actor, API, toasts)', sum(session), BUDGET.portal, true, 'loaded when a screen needs them')
 
 // The portal shell (top bar, side menu, drawer) and what every portal shares: counted once.
 const PORTALS = ['client', 'morgue', 'admin']

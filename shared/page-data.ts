@@ -10,7 +10,7 @@
 import { CURRENCY } from './constants'
 import { DEFAULT_CONTACT, telHref } from './contact-details'
 import type { PricingKey } from './contracts/services'
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordRules } from './contracts/password-rules'
+import { DEFAULT_PASSWORD_RULES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordRules } from './contracts/password-rules'
 import type { PageLanguage } from './page-language'
 
 export const PAGE_DATA_ID = 'afh-page-data'
@@ -64,16 +64,38 @@ export function withPrices(html: string, prices: PageData['prices'] = {}, lang: 
   })
 }
 
+/** The attributes on the register page's password hint that carry its words with `{min}` left in. */
+export const PASSWORD_HINT_ATTR = 'data-password-hint'
+export const PASSWORD_HINT_COMPLEX_ATTR = 'data-password-hint-complex'
+
+const unescapeAttr = (v: string) =>
+  v.replace(/&(quot|#34|#x22|apos|#39|#x27|lt|#60|gt|#62|amp|#38);/g, (_, name: string) => ({ quot: '"', '#34': '"', '#x22': '"', apos: "'", '#39': "'", '#x27': "'", lt: '<', '#60': '<', gt: '>', '#62': '>', amp: '&', '#38': '&' })[name] ?? '')
+
+/**
+ * The password hint the page shows (an element carrying `data-password-hint`, written by the
+ * register page with its words in the page's language) with the home's own rules: the HTML then
+ * says what the app's first render says, and nothing redraws.
+ */
+export function withPasswordHint(html: string, rules: PasswordRules | undefined): string {
+  if (!rules || (rules.minLength === DEFAULT_PASSWORD_RULES.minLength && rules.requireComplexity === DEFAULT_PASSWORD_RULES.requireComplexity)) return html
+  return html.replace(new RegExp(`(<[a-z]+\\b[^>]*\\b${PASSWORD_HINT_ATTR}="[^"]*"[^>]*>)([^<]*)`, 'g'), (whole, open: string) => {
+    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(open)?.[1]
+    const template = attr(rules.requireComplexity ? PASSWORD_HINT_COMPLEX_ATTR : PASSWORD_HINT_ATTR)
+    return template?.includes('{min}') ? open + escapeHtml(unescapeAttr(template).replace('{min}', String(rules.minLength))) : whole
+  })
+}
+
 /** The script element carrying `data`, safe inside HTML (no `<` can end it early). */
 export function pageDataScript(data: PageData): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
   return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`
 }
 
-/** The page as the server sends it: the home's details and prices in its text and in its data. */
+/** The page as the server sends it: the home's details, prices and password rules in its text and in its data. */
 export function withPageData(html: string, data: PageData): string {
   let out = data.contact ? withContact(html, data.contact) : html
   out = withPrices(out, data.prices, data.lang)
+  out = withPasswordHint(out, data.password)
   return out.replace('</head>', `${pageDataScript(data)}\n  </head>`)
 }
 

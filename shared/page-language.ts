@@ -32,8 +32,11 @@ export function pageFileFor(file: string, language: PageLanguage, exists: (file:
 /**
  * A page whose paths carry a variable part but share one pre-rendered shell: a relative's
  * `/contribute/{token}` gets `contribute/index.html` (the public frame and "Opening the
- * contribution page…", painted before any script), not the bare `spa.html`.
+ * contribution page…", painted before any script), not the bare `spa.html`; every page of the
+ * family's portal gets `dashboard/client/index.html` (the shell that loads the portal's code and
+ * the first screen's data beside the app's scripts).
  */
 export function shellDirFor(pathname: string): string | null {
-  return /^\/contribute\/[^/]+\/?$/.test(pathname) ? 'contribute' : null
+  if (/^\/contribute\/[^/]+\/?$/.test(pathname)) return 'contribute'
+  return /^\/dashboard\/client(\/|$)/.test(pathname) ? 'dashboard/client' : null
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run check:server-browser`: the built app on the real server (PGlite in a fresh folder) in
- * headless Chromium: each demo role signs in and sees its dashboard, the admin downloads the
+ * headless Chromium: `/` asks for nothing its first screen does not show and `/register` carries
+ * the admin's password rules (tests/first-screens.mjs), each demo role signs in and sees its dashboard, the admin downloads the
  * financial report as a real .xlsx, and no answer breaks the Content-Security-Policy. The last stage
  * of `npm test` (it builds the app when dist/ is stale); the Playwright journeys run on the mock build.
  */
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import readXlsxFile from 'read-excel-file/node'
 import { bookThroughWizard } from './booking-wizard.mjs'
+import { checkFirstScreens } from './first-screens.mjs'
 import { copyEmptyDatabaseInto, ensurePgliteTemplate } from './server/pglite-template.mjs'
 
 const PORT = Number(process.env.PORT ?? 3977)
@@ -54,6 +56,8 @@ try {
   }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] })
   const violations = []
+  // First, before any page is asked for (the server keeps what its pages carry for 10 s).
+  await checkFirstScreens({ browser, base, check })
   const roles = [
     ['family@funeral.test', 'Family#2026', '/dashboard/client', 'Welcome back, Mary Achieng'],
     ['attendant@funeral.test', 'Attendant#2026', '/dashboard/morgue', 'Morgue Dashboard'],

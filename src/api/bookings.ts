@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
-import { request } from './client'
+import { currentToken, request } from './client'
+import { earlyOr } from './early'
 import {
   AssignedAttendant,
   BookingList,
@@ -15,11 +16,11 @@ type PaymentChange = z.input<typeof BookingPaymentRequest>
 
 const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`
 
-/** GET /bookings/my: the signed-in family's bookings. */
-export const myBookings = () => request((w) => w.url('/bookings/my').get().json(), BookingList)
+/** GET /bookings/my: the signed-in family's bookings (the first time, the answer src/early-data.ts asked for). */
+export const myBookings = () => request((w) => earlyOr('/bookings/my', currentToken(), () => w.url('/bookings/my').get().json()), BookingList)
 
-/** GET /bookings/{id}: one booking (another family's answers 404). */
-export const getBooking = (id: string) => request((w) => w.url(bookingPath(id)).get().json(), BookingResponse)
+/** GET /bookings/{id}: one booking (another family's answers 404); the first time, perhaps asked early. */
+export const getBooking = (id: string) => request((w) => earlyOr(bookingPath(id), currentToken(), () => w.url(bookingPath(id)).get().json()), BookingResponse)
 
 /** POST /bookings: deceased_id, services, notes; returns the booking. */
 export const createBooking = (body: BookingRequest) => request((w) => w.url('/bookings').post(body).json(), BookingResponse)

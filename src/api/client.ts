@@ -34,6 +34,9 @@ export function tokenForUpload(): string | null {
   return getToken()
 }
 
+/** The bearer token a call would send now (an early answer is taken only if it was asked with it). */
+export const currentToken = (): string | null => getToken()
+
 /** A 401 met outside wretch: tell the session, as the wretch calls do. */
 export function reportUnauthorized(): void {
   onUnauthorized()

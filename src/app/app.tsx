@@ -6,16 +6,15 @@ import './global.css'
 // The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
 import type { AuthActor } from './session-slot'
-import { SessionContext, useIdleSessionStart, useLoadedSession } from './session-slot'
-import { AppRoutes, prefetchNextSteps } from './router'
-import { whenIdle } from '../lib/idle'
+import { SessionContext, useLoadedSession } from './session-slot'
+import { AppRoutes } from './router'
 
 // Toasts come with the session chunk (react-toastify and its CSS are not in the first load).
 const Toasts = lazy(() => import('./session').then((m) => ({ default: m.Toasts })))
 const MockControls = __MOCK__ ? lazy(() => import('../dev/mock-controls').then((m) => ({ default: m.MockControls }))) : null
 
 export interface AppProps {
-  /** A session actor made outside (tests). Without one the app starts its own when idle or needed. */
+  /** A session actor made outside (tests). Without one the app starts its own when a screen needs it. */
   actor?: AuthActor
   /** Tests: render in memory at this path instead of the browser's location. */
   initialPath?: string
@@ -31,19 +30,14 @@ function LocationReporter({ onLocation }: { onLocation: (location: Location) => 
   return null
 }
 
-/** The session's extras: start it when idle, then mount the toasts; fetch the sign-in screens too (not on a contribution link). */
-function SessionExtras({ startOnIdle }: { startOnIdle: boolean }) {
-  // A relative on a contribution link needs no session (the page and its payment form answer on the
-  // page itself, without toasts) and rarely signs in next: on a slow phone, the session's and the
-  // sign-in screens' chunks would share the line with the page's data and then its form. Leaving the
-  // link for another page starts them as usual.
-  const onLink = useLocation().pathname.startsWith('/contribute/')
-  useIdleSessionStart(startOnIdle && !onLink)
-  const prefetch = startOnIdle && !onLink
-  useEffect(() => {
-    if (!prefetch) return
-    return whenIdle(prefetchNextSteps, { timeout: 4000 })
-  }, [prefetch])
+/**
+ * The toasts, once the session runs. The session itself starts when a screen needs it (sign-in,
+ * register, a guard, a portal), never on its own: a family on `/` over a slow line downloads only
+ * what the first screen shows (the session, its API client and zod, the sign-in screens: about
+ * 100 KB that most visitors to the home page never use). A link's screen is fetched on intent
+ * (pointer over, touch, focus: src/lib/prefetch.ts), a moment before the tap.
+ */
+function SessionExtras() {
   const session = useLoadedSession()
   if (!session) return null
   return (
@@ -66,7 +60,7 @@ export function App({ actor, initialPath, onLocation }: AppProps) {
       <AppRoutes />
       {onLocation && <LocationReporter onLocation={onLocation} />}
       {/* Inside the router: the toasts clear what the previous page said when the page changes. */}
-      <SessionExtras startOnIdle={!actor} />
+      <SessionExtras />
     </>
   )
   return (

@@ -10,7 +10,7 @@ import { withCatalogs } from '../lib/i18n'
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
  * page's HTML preloads its own, see build/prerender-pages.ts): the home page, the sign-in screens
- * (prefetched on intent and when idle), the guards and the session (XState, API client, zod,
+ * (prefetched on intent), the guards and the session (XState, API client, zod,
  * toasts), and each portal, so a family on a phone never downloads the admin portal.
  */
 function lazyRoute<T extends Record<string, unknown>>(path: string | null, load: () => Promise<T>, name: keyof T) {
@@ -43,12 +43,6 @@ const DashboardRedirect = lazyRoute(paths.dashboard, loadGuards, 'DashboardRedir
 const ClientPortal = lazyRoute(paths.client.home, withCatalogs(() => import('./portals/client-portal'), 'portal', 'client'), 'default')
 const MorguePortal = lazyRoute(paths.morgue.home, withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue'), 'default')
 const AdminPortal = lazyRoute(paths.admin.home, withCatalogs(() => import('./portals/admin-portal'), 'portal', 'admin'), 'default')
-
-/** The screens most visitors open next from the home page: fetched when the browser is idle. */
-export function prefetchNextSteps() {
-  void loadLogin().catch(() => {})
-  void loadRegister().catch(() => {})
-}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -5,18 +5,16 @@
  * it once, and a hint of who is signed in read from the stored token (enough for the navigation
  * bar) until the actor is there.
  *
- * The actor starts when the browser is idle after the first paint, or at once when a screen needs
- * it (sign-in, a portal, a guard): such screens call `useAuthActor()` (src/app/session.tsx), which
- * suspends until it is ready.
+ * The actor starts only when a screen needs it (sign-in, register, a portal, a guard): such screens
+ * call `useAuthActor()` (src/app/session.tsx), which suspends until it is ready.
  */
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react'
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
 import { jwtDecode } from 'jwt-decode'
 import type { ActorOptions, ActorRefFrom, AnyActorLogic } from 'xstate'
 import type { AuthMachine } from '../../machines/auth/auth.machine'
 import { normaliseRole, type Role } from '../../shared/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
 import { useAfterHydration } from '../lib/hydration'
-import { whenIdle } from '../lib/idle'
 import { withCatalogs } from '../lib/i18n'
 
 /** The one auth actor (its machine and its loading live in src/app/session.tsx). */
@@ -63,14 +61,6 @@ export function useLoadedSession(): AuthActor | null {
   const fromContext = useContext(SessionContext)
   const fromLoader = useSyncExternalStore(subscribeLoaded, loadedSession, () => null)
   return fromContext ?? fromLoader
-}
-
-/** Start the session when the browser is idle after the first paint (unless a screen asks sooner). */
-export function useIdleSessionStart(enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return
-    return whenIdle(() => void loadSession(), { timeout: 2500, fallbackDelay: 200 })
-  }, [enabled])
 }
 
 export interface SessionHint {

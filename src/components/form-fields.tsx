@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react'
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
 import { useAfterHydration } from '../lib/hydration'
 import { translated } from '../lib/i18n'
-import { Field, Input, type InputProps } from '@fluentui/react-components'
+import { Field, Input, type FieldProps, type InputProps } from '@fluentui/react-components'
 
 /** The first error of a field, as text (TanStack Form keeps zod issues or strings). */
 export function fieldError(field: AnyFieldApi): string | undefined {
@@ -21,7 +21,8 @@ export interface BaseProps {
   field: AnyFieldApi
   label: string
   required?: boolean
-  hint?: string
+  /** Words, or the hint slot's props (attributes beside its words). */
+  hint?: FieldProps['hint']
 }
 
 /** A labelled Fluent input bound to a TanStack Form field, with its validation message. */

@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { db } from '../../mocks/node'
 import { activateLocale } from '../../src/lib/i18n'
 import { renderAt } from './render-app'
+import { fakeScrolling, scrollEverywhere } from './scroll-kit'
 
 vi.setConfig({ testTimeout: 30_000 })
+fakeScrolling()
 
 /** Switch the page on screen to Kiswahili, in place (as the header's "Kiswahili" button does). */
 async function toKiswahili() {
@@ -28,6 +30,8 @@ describe('The public pages in Kiswahili', () => {
     expect(within(services).getByText('kuanzia KSH 3,000')).toBeInTheDocument()
     expect(within(services).getByText('ushauri bila malipo')).toBeInTheDocument()
 
+    // The contact form comes when the visitor scrolls near it.
+    scrollEverywhere()
     const form = await screen.findByRole('form', { name: 'Wasiliana nasi' })
     const send = within(form).getByRole('button', { name: 'Tuma ujumbe' })
     await vi.waitFor(() => expect(send).toBeEnabled())

@@ -19,6 +19,7 @@ import { GriefSupportPage } from '../../src/features/public/resources/grief-supp
 import { LegalPage } from '../../src/features/public/resources/legal-page'
 import { WhatToDoNowPage } from '../../src/features/public/resources/what-to-do-now-page'
 import { db } from '../../mocks/db'
+import { fakeScrolling, scrollEverywhere } from './scroll-kit'
 import { server } from '../../mocks/node'
 import { http, HttpResponse } from 'msw'
 
@@ -40,8 +41,12 @@ function renderLanding() {
   )
 }
 
-/** The contact form loads when the browser is idle or the visitor scrolls near it. */
-function contactForm() {
+fakeScrolling()
+
+/** The contact form loads only when the visitor scrolls near it: never with the first screen. */
+async function contactForm() {
+  expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull()
+  scrollEverywhere()
   return screen.findByRole('form', { name: 'Contact us' })
 }
 

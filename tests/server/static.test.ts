@@ -18,6 +18,8 @@ writeFileSync(join(dist, 'spa.html'), '<!doctype html><title>shell</title>')
 writeFileSync(join(dist, 'login', 'index.html'), '<!doctype html><title>login</title>')
 mkdirSync(join(dist, 'contribute'))
 writeFileSync(join(dist, 'contribute', 'index.html'), '<!doctype html><title>contribute</title>')
+mkdirSync(join(dist, 'dashboard', 'client'), { recursive: true })
+writeFileSync(join(dist, 'dashboard', 'client', 'index.html'), '<!doctype html><title>family portal</title>')
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))})`)
 writeFileSync(join(tmpdir(), 'afh-secret.txt'), 'secret')
 afterAll(() => {
@@ -34,6 +36,9 @@ describe('serving dist/', () => {
     expect(await (await get('/login')).text()).toContain('<title>login</title>')
     expect(await (await get('/dashboard/admin/users')).text()).toContain('<title>shell</title>')
     expect(await (await get('/')).text()).toContain('<title>home</title>')
+    // Every page of the family's portal shares its shell (the portal's code and first data beside the entry).
+    for (const path of ['/dashboard/client', '/dashboard/client/bookings/7', '/dashboard/client/payments']) expect(await (await get(path)).text()).toContain('<title>family portal</title>')
+    expect(await (await get('/dashboard/clients')).text()).toContain('<title>shell</title>')
   })
 
   it("every relative's link shares the contribution page's shell; nothing deeper does", async () => {

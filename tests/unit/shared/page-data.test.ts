@@ -1,6 +1,6 @@
 /** The server's page data: the prices in the page's text as the app will write them, and a script that reads back whole. */
 import { describe, expect, it } from 'vitest'
-import { kshIn, pageDataScript, parsePageData, withPrices } from '../../../shared/page-data'
+import { kshIn, pageDataScript, parsePageData, withPasswordHint, withPrices } from '../../../shared/page-data'
 import { activateLocale } from '../../../src/lib/i18n'
 import { formatKsh } from '../../../src/lib/format'
 
@@ -16,6 +16,14 @@ describe('page data', () => {
   it('puts the lowest live price of each offer in its text, and leaves one with a line missing as built', () => {
     const html = '<p class="a" data-prices="basicFuneral premiumFuneral">kuanzia KSH 5,000</p><p data-prices="burial">from KSH 4,000</p>'
     expect(withPrices(html, { basicFuneral: 15000, premiumFuneral: 12000 }, 'sw')).toBe('<p class="a" data-prices="basicFuneral premiumFuneral">kuanzia KSH 12,000</p><p data-prices="burial">from KSH 4,000</p>')
+  })
+
+  it("writes the home's password rules into the hint with the page's own words, and leaves the defaults' hint as built", () => {
+    const html = '<div id="h" data-password-hint="Angalau herufi {min}" data-password-hint-complex="Angalau herufi {min}, zikiwemo &quot;tarakimu&quot;" class="x">Angalau herufi 6</div><p>At least 6</p>'
+    expect(withPasswordHint(html, { minLength: 12, requireComplexity: false })).toBe(html.replace('>Angalau herufi 6<', '>Angalau herufi 12<'))
+    expect(withPasswordHint(html, { minLength: 8, requireComplexity: true })).toBe(html.replace('>Angalau herufi 6<', '>Angalau herufi 8, zikiwemo &#34;tarakimu&#34;<'))
+    expect(withPasswordHint(html, { minLength: 6, requireComplexity: false })).toBe(html)
+    expect(withPasswordHint(html, undefined)).toBe(html)
   })
 
   it('reads back what it wrote, and drops what is not well-formed', () => {

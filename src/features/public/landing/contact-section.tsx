@@ -8,8 +8,8 @@ import { usePublicStyles } from '../public-styles'
 import { useLandingStyles } from './landing-styles'
 import { LandingSection } from './landing-parts'
 
-// The contact form (and its form library) is not needed for the first paint: it loads when the
-// browser is idle or the visitor scrolls near it, in a space kept for it so nothing jumps.
+// The contact form (and its form library) is not on the first screen: it loads when the visitor
+// scrolls near it (or follows a link to it), in a space kept for it so nothing jumps.
 const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })))
 
 /** How to reach us, and the contact form (loaded when wanted). */
@@ -59,23 +59,21 @@ export function ContactSection() {
   )
 }
 
-/** Render the contact form once the browser is idle or the visitor comes near it. */
+/**
+ * Render the contact form when the visitor comes near it: never before they scroll, so a visit to
+ * the first screen fetches nothing it does not show. A browser without IntersectionObserver gets
+ * it once idle.
+ */
 function DeferredContactForm({ className }: { className: string }) {
   const slot = useRef<HTMLDivElement>(null)
   const [wanted, setWanted] = useState(false)
   useEffect(() => {
     if (wanted) return
     const show = () => setWanted(true)
-    const cancelIdle = whenIdle(show, { timeout: 3000, fallbackDelay: 1500 })
-    let observer: IntersectionObserver | null = null
-    if (slot.current && typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
-      observer.observe(slot.current)
-    }
-    return () => {
-      cancelIdle()
-      observer?.disconnect()
-    }
+    if (!slot.current || typeof IntersectionObserver !== 'function') return whenIdle(show, { timeout: 3000, fallbackDelay: 1500 })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '600px' })
+    observer.observe(slot.current)
+    return () => observer.disconnect()
   }, [wanted])
   return (
     <div ref={slot} className={className}>

@@ -7,6 +7,10 @@ import { useAfterHydration } from '../../../lib/hydration'
 import { AuthCard, FormAlert, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
+import { passwordHintTemplate, passwordHintWords } from '../../../components/password-words'
+import { freshPageData } from '../../../lib/page-data'
+import { DEFAULT_PASSWORD_RULES } from '../../../../shared/contracts/password-rules'
+import { PASSWORD_HINT_ATTR, PASSWORD_HINT_COMPLEX_ATTR } from '../../../../shared/page-data'
 import { registerForm } from './register-schema'
 import type { RegisterPayload, RegisterSubmissionState } from './register-submission'
 
@@ -30,7 +34,18 @@ export function RegisterPage() {
   }, [submission, queued])
   const busy = queued !== null || (submission?.busy ?? false)
   const afterHydration = useAfterHydration()
-  // The home's password rules come with the submission chunk (until then, the server checks them).
+  // The home's password rules: from the first render when the real server wrote them into the page
+  // (it wrote the same hint into the HTML: shared/page-data.ts), so hydration matches and the hint
+  // never changes; else the defaults until the submission chunk has read them. Checked before
+  // sending once that chunk is here (until then, the server checks them).
+  const [sentRules] = useState(() => freshPageData('password'))
+  const rules = submission?.passwordRules ?? sentRules ?? DEFAULT_PASSWORD_RULES
+  const passwordHint = {
+    children: t(passwordHintWords(rules)),
+    // Its words with `{min}` left in, in this page's language: what the server fills in.
+    [PASSWORD_HINT_ATTR]: t(passwordHintTemplate(false)),
+    [PASSWORD_HINT_COMPLEX_ATTR]: t(passwordHintTemplate(true)),
+  }
   const passwordCheck = submission?.passwordProblem
   const schema = useMemo(() => registerForm(passwordCheck), [passwordCheck])
 
@@ -61,7 +76,7 @@ export function RegisterPage() {
         </form.Field>
         <form.Field name="address">{(f) => <TextField field={f} label={t`Address`} autoComplete="street-address" required />}</form.Field>
         <form.Field name="password">
-          {(f) => <TextField field={f} label={t`Password`} type="password" autoComplete="new-password" hint={submission?.passwordHint ?? t`At least 6 characters`} required />}
+          {(f) => <TextField field={f} label={t`Password`} type="password" autoComplete="new-password" hint={passwordHint} required />}
         </form.Field>
         <form.Field name="confirmPassword">
           {(f) => <TextField field={f} label={t`Confirm password`} type="password" autoComplete="new-password" required />}

@@ -8,8 +8,8 @@ import { SessionContext, loadSession, loadedSession } from '../../../app/session
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { usePasswordRules } from '../../../app/password-rules'
 import { ensureCatalogs, translated } from '../../../lib/i18n'
-import { passwordProblem, passwordTooShort } from '../../../../shared/contracts/password-rules'
-import { passwordHintWords, passwordTooShortWords } from '../../../components/password-words'
+import { passwordProblem, passwordTooShort, type PasswordRules } from '../../../../shared/contracts/password-rules'
+import { passwordTooShortWords } from '../../../components/password-words'
 import { REGISTER_MESSAGES } from './register-schema'
 
 export type RegisterPayload = Parameters<typeof authApi.register>[0]
@@ -19,8 +19,8 @@ export interface RegisterSubmissionState {
   submit: (payload: RegisterPayload) => void
   /** The home's password rules, as read from the server (the defaults if they could not be). */
   passwordProblem: (password: string) => string | null
-  /** Undefined until its words are here. */
-  passwordHint: string | undefined
+  /** The rules themselves (the screen words its hint from them). */
+  passwordRules: PasswordRules
   /** Why the account was not made (the server's words, else the form's), kept until the next try. */
   error: string | null
 }
@@ -57,8 +57,8 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
 
   const stillBusy = busy || signingIn
   const rules = usePasswordRules()
-  // The rules' words (with the number in them) are in the portal's catalogue, which this screen
-  // loads after its first paint; until they are here the page keeps its own hint.
+  // The too-short message's words (with the number in them) are in the portal's catalogue, which
+  // this screen loads after its first paint; until they are here the rule's English is shown.
   const [ruleWords, setRuleWords] = useState(false)
   useEffect(() => {
     void ensureCatalogs('portal').then(() => setRuleWords(true))
@@ -75,7 +75,7 @@ export default function RegisterSubmission({ onState }: { onState: (state: Regis
         const problem = passwordProblem(password, rules)
         return ruleWords && problem === passwordTooShort(rules.minLength) ? t(passwordTooShortWords(rules.minLength)) : problem
       },
-      passwordHint: ruleWords ? t(passwordHintWords(rules)) : undefined,
+      passwordRules: rules,
       error: error && translated(error),
     })
     // `submit` is a new function each render but always sends to the same actor.
