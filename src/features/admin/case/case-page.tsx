@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Suspense, lazy, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
@@ -23,6 +23,9 @@ import { liveCaseFileMachine } from './live-case'
 import { CASE_TEXT as T } from './case-words'
 
 /** The toast when the family's conversation cannot be opened (translated with the machines' words). */
+// The PDFs' list arrives apart from the case file (the family's booking page does the same).
+const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
+
 const OPEN_THREAD_FAILED = 'Failed to open the conversation'
 
 // On paper: only the case file, in one column, sections kept whole where they fit (one or two A4 pages).
@@ -287,8 +290,12 @@ function MoneySection({ booking }: { booking: Booking }) {
           [t(T.paymentStatus), paymentStatusLabel(booking.payment_status)],
         ]}
       />
-      {/* The invoice and receipts' download (PDFs) goes here. */}
-      <div data-slot="case-paperwork" className="afh-no-print" />
+      {/* The invoice, statement, quotation and receipts (PDFs), loaded when the page is. */}
+      <div className="afh-no-print">
+        <Suspense fallback={null}>
+          <BookingPapers bookingId={booking.id} />
+        </Suspense>
+      </div>
     </Section>
   )
 }
