@@ -117,6 +117,18 @@ test.describe('Admin: all bookings and the service catalogue', () => {
       await shot(page, `bookings-${width}`)
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-${width}-first-screen.png` })
 
+      // A booking's case file, opened from its row: every word in the office's language (the
+      // documents' names and the papers' are the family's words, loaded for it), and no violations.
+      await page.getByRole('link', { name: 'Samuel Ouma' }).first().click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Case file: Samuel Ouma' })).toBeVisible()
+      await expect(page.getByText('Missing: Burial Permit')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Invoice' })).toBeVisible()
+      await expectNoSidewaysScroll(page)
+      expect(await axeViolations(page)).toEqual([])
+      await shot(page, `case-file-${width}`)
+      await page.goBack()
+      await expect(width > 640 ? page.getByRole('grid', { name: 'All bookings' }) : page.getByRole('list', { name: 'All bookings' })).toBeVisible()
+
       await page.getByRole('button', { name: /^Cancel booking #/ }).first().click()
       await expect(page.getByRole('dialog', { name: 'Cancel this booking?' })).toBeVisible()
       expect(await axeViolations(page)).toEqual([])

@@ -8,8 +8,11 @@ import { useSubmission } from '../../app/use-notifying-machine'
 import { formatDate, formatKsh } from '../../lib/format'
 import { saveBlob } from './document-files'
 import { PAPER_TEXT } from './paper-words'
+import { useClientWords } from './client-words'
 
 const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
+  heading: { margin: 0 },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS },
 })
@@ -20,6 +23,8 @@ const useStyles = makeStyles({
  * and the office's booking screens alike (the server decides who may read them).
  */
 export function BookingPapers({ bookingId }: { bookingId: string }) {
+  // Its words are the family's; the office shows it too.
+  useClientWords()
   const { t, i18n } = useLingui()
   const styles = useStyles()
   const index = useSubmission(getPapers, { failureMessage: t(PAPER_TEXT.loadFailed) })
@@ -36,7 +41,7 @@ export function BookingPapers({ bookingId }: { bookingId: string }) {
   if (!papers) return index.failed ? <Text>{t(PAPER_TEXT.loadFailed)}</Text> : <Spinner size="tiny" label={t(PAPER_TEXT.loading)} />
   const get = (href: string, name: string) => () => download.submit({ href, name })
   return (
-    <div data-testid="booking-papers">
+    <div data-testid="booking-papers" className={styles.root}>
       <div className={styles.row}>
         <Button icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(papers.invoice, `invoice-booking-${bookingId}.pdf`)}>
           {t(PAPER_TEXT.invoice)}
@@ -48,7 +53,7 @@ export function BookingPapers({ bookingId }: { bookingId: string }) {
           {t(PAPER_TEXT.quotation)}
         </Button>
       </div>
-      <Text as="h3" weight="semibold">
+      <Text as="h3" weight="semibold" className={styles.heading}>
         {t(PAPER_TEXT.receipts)}
       </Text>
       {papers.receipts.length === 0 ? (

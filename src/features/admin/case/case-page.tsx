@@ -16,6 +16,7 @@ import { BookingStatusBadge, DocumentStatusBadge, PaymentStatusBadge, bookingSta
 import { useDocumentTitle } from '../../../lib/document-title'
 import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
 import { documentTypeName } from '../../documents/document-words'
+import { useClientWords } from '../../documents/client-words'
 import { ConfirmChangeDialog } from '../bookings/confirm-change-dialog'
 import { ADMIN_BOOKINGS_TEXT as BT } from '../bookings/bookings-words'
 import { deceasedOf } from '../bookings/booking-columns'
@@ -60,9 +61,9 @@ const useStyles = makeStyles({
   },
   wide: { gridColumn: '1 / -1' },
   heading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  facts: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
+  facts: { display: 'grid', gridTemplateColumns: 'auto minmax(min-content, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
   term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  value: { margin: 0, overflowWrap: 'break-word' },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -101,6 +102,8 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 
 /** /dashboard/admin/bookings/:bookingId: everything about one booking on one page, printable. */
 export function CasePage() {
+  // The documents' names are in the family's catalogue, which the office's portal does not load.
+  useClientWords()
   const { bookingId = '' } = useParams()
   const { t } = useLingui()
   const styles = useStyles()
