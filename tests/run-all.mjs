@@ -128,7 +128,7 @@ const MOCK_WEIGHT = slots
 const stages = [
   { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
   !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
-  { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 1, count: countVitest },
+  { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 2, count: countVitest },
   postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 1, count: countVitest },
   { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
   // After the bundle check, so the production build they serve is already there (and the server's
