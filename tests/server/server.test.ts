@@ -50,7 +50,9 @@ describe('the database', () => {
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/)
     expect(await verifyPassword(admin.password, stored?.passwordHash ?? '')).toBe(true)
     await again.close()
-  }, 60_000)
+    // A real initdb (the only one of this stage) and a second open: on a busy 2-core machine, beside
+    // two browsers and another worker, that once took more than a minute.
+  }, 180_000)
 })
 
 describe('the process', () => {
