@@ -26,6 +26,7 @@ import { deceasedName, destinationOf, isScheduledTransfer, isServiceToday, picku
 import { CaseloadFrame, FamilyContact } from './caseload-parts'
 import { MORGUE_TEXT, TRANSPORT_LABELS } from './morgue-words'
 import { useCaseload } from './use-caseload'
+import { FactList } from '../../components/fact-list'
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -35,30 +36,17 @@ const useStyles = makeStyles({
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   muted: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  route: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
-  term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
 })
 
 /** Where the body is collected, where it goes, and whom to call. */
 function Route({ booking }: { booking: Booking }) {
-  const styles = useStyles()
   useLingui()
   const rows: Array<[string, ReactNode]> = [
     [MORGUE_TEXT.pickup, pickupOf(booking)],
     [MORGUE_TEXT.destination, destinationOf(booking) ?? MORGUE_TEXT.noDestination],
     [MORGUE_TEXT.family, <FamilyContact key="family" name={booking.client_name ?? ''} phone={booking.morgue?.client_phone ?? ''} />],
   ]
-  return (
-    <dl className={styles.route}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FactList rows={rows} />
 }
 
 /** Transport: the transfers to the service, soonest first, today's highlighted; pickup and destination; departed, then delivered. */

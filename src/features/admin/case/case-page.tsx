@@ -9,6 +9,7 @@ import { openBookingThread } from '../../../api/messages'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
+import { FactList } from '../../../components/fact-list'
 import { PageHeader } from '../../../components/page-header'
 import { PreparationProgress } from '../../../components/preparation-progress'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
@@ -61,9 +62,6 @@ const useStyles = makeStyles({
   },
   wide: { gridColumn: '1 / -1' },
   heading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  facts: { display: 'grid', gridTemplateColumns: 'auto minmax(min-content, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, margin: 0 },
-  term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'break-word' },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -83,20 +81,6 @@ function Section({ title, children, wide, id }: { title: string; children: React
       </h2>
       {children}
     </section>
-  )
-}
-
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  const styles = useStyles()
-  return (
-    <dl className={styles.facts}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
   )
 }
 
@@ -219,7 +203,7 @@ function StatusSection({
           ))}
         </Dropdown>
       </div>
-      <Facts rows={[[t(T.attendant), assigned?.name ?? t(T.unassigned)]]} />
+      <FactList rows={[[t(T.attendant), assigned?.name ?? t(T.unassigned)]]} />
     </Section>
   )
 }
@@ -244,7 +228,7 @@ function ServicesSection({ booking }: { booking: Booking }) {
           ))}
         </ul>
       )}
-      <Facts
+      <FactList
         rows={[
           [t(T.venue), booking.venue || '—'],
           [t(T.notes), <p key="n" className={styles.notes}>{booking.notes?.trim() || t(T.noNotes)}</p>],
@@ -262,7 +246,7 @@ function PeopleSection({ booking }: { booking: Booking }) {
   const thread = useSubmission((id: string) => openBookingThread(id).then((th) => navigate(`${paths.admin.messages}/${encodeURIComponent(th.id)}`)), { failureMessage: OPEN_THREAD_FAILED })
   return (
     <Section title={t(T.family)} id="case-family">
-      <Facts
+      <FactList
         rows={[
           [t(T.name), booking.client_name ?? '—'],
           [t(T.phone), phone ? <Link href={`tel:${phone.replace(/\s+/g, '')}`} aria-label={t(T.call(phone))}>{phone}</Link> : <span className={styles.muted}>{t(T.noPhone)}</span>],
@@ -285,7 +269,7 @@ function MoneySection({ booking }: { booking: Booking }) {
   const due = amountStillDue(booking)
   return (
     <Section title={t(T.money)} id="case-money">
-      <Facts
+      <FactList
         rows={[
           [t(T.total), <span key="t" className={styles.amount}>{formatKsh(booking.total_amount)}</span>],
           [t(T.paid), <span key="p" className={styles.amount}>{formatKsh(booking.amount_paid)}</span>],
@@ -342,7 +326,7 @@ function CareSection({ booking }: { booking: Booking }) {
     <Section title={t(T.preparation)} id="case-care">
       {care ? <PreparationProgress booking={booking} /> : <Text className={styles.muted}>{t(T.noPreparation)}</Text>}
       {care && (
-        <Facts
+        <FactList
           rows={[
             [t(T.custody), t(T.received(formatDateTime(care.received_at)))],
             ...(care.released_at ? [[t(T.custody), t(T.released(formatDateTime(care.released_at)))] as [string, ReactNode]] : []),
