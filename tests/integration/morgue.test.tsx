@@ -166,9 +166,10 @@ describe('Morgue attendant portal', () => {
       await screen.findByRole('heading', { level: 1 })
       await waitFor(() => expect(screen.queryByLabelText('Loading your caseload')).toBeNull())
       // Every place the number is written (outside the top bar's own profile) is inside a tel: link.
-      const shown = screen.queryAllByText((_, el) => !!el && el.children.length === 0 && (el.textContent ?? '').includes(phone))
-      for (const el of shown) expect(el.closest('a')?.getAttribute('href'), path).toBe(`tel:${phone}`)
-      if (path !== paths.morgue.tasks && path !== paths.morgue.documents) expect(shown.length, path).toBeGreaterThan(0)
+      // The dashboard says it is loading in words, not with the skeleton's label: wait for the number itself.
+      const written = () => screen.queryAllByText((_, el) => !!el && el.children.length === 0 && (el.textContent ?? '').includes(phone))
+      if (path !== paths.morgue.tasks && path !== paths.morgue.documents) await waitFor(() => expect(written().length, path).toBeGreaterThan(0))
+      for (const el of written()) expect(el.closest('a')?.getAttribute('href'), path).toBe(`tel:${phone}`)
       unmount()
     }
   })
