@@ -168,7 +168,7 @@ export function startMockWorker(): Promise<void> {
         else persistDatabase()
       }
     })
-    await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' }, quiet: true })
+    await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: '/mock-sw.js' }, quiet: true })
   })()
   return started
 }

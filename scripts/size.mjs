@@ -154,7 +154,7 @@ const all = Object.values(manifest).reduce((s, c) => s + size(c.file), 0)
 console.log(`  all JS chunks together: ${kb(all)} gzip`)
 
 // No mock code may ship: look for markers only the mock has.
-const forbidden = ['mockServiceWorker', 'msw/browser', 'setupWorker', '@msw/data', 'afh-mock-db', 'funeral.test', 'Family#2026', 'MOCK_JWT_SECRET']
+const forbidden = ['mockServiceWorker', 'mock-sw.js', 'msw/browser', 'setupWorker', '@msw/data', 'afh-mock-db', 'funeral.test', 'Family#2026', 'MOCK_JWT_SECRET']
 const offenders = []
 for (const c of Object.values(manifest)) {
   const text = readFileSync(join(out, c.file), 'utf8')

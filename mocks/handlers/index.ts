@@ -1,3 +1,4 @@
+import '../msw-matching'
 import { http } from 'msw'
 import { errorResponse } from '../http'
 import { authHandlers } from './auth'
