@@ -17,9 +17,10 @@ if (!proto[patched]) {
   proto[patched] = true
   const parse = proto.parse
   proto.parse = async function (this: HttpHandler, args: ParseArgs) {
-    const { path } = this.info
+    const { method, path } = this.info
     if (typeof path !== 'function') {
-      const match = path && this.matchMethod(args.request.method) ? matchRequestUrl(new URL(args.request.url), path, args.resolutionContext?.baseUrl) : { matches: false, params: {} }
+      const methodMatches = method instanceof RegExp ? method.test(args.request.method) : method.toUpperCase() === args.request.method.toUpperCase()
+      const match = path && methodMatches ? matchRequestUrl(new URL(args.request.url), path, args.resolutionContext?.baseUrl) : { matches: false, params: {} }
       if (!match.matches) return { match, cookies: {} }
     }
     return parse.call(this, args)
