@@ -21,6 +21,9 @@ await ensureServerBuild(() => undefined)
 const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
+/** What each started server printed (warnings and errors: a failed STK query says why), shown when the test fails. */
+const printed = new Map<ChildProcess, () => string>()
+
 async function startServer(port: number, simulatorUrl: string, secret: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -38,6 +41,7 @@ async function startServer(port: number, simulatorUrl: string, secret: string): 
   let out = ''
   child.stdout?.on('data', (d) => (out += d))
   child.stderr?.on('data', (d) => (out += d))
+  printed.set(child, () => out)
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start:\n${out}`)), 90_000)
     child.stdout?.on('data', () => {
@@ -77,7 +81,11 @@ describe('a push outlives its server', () => {
       }
       // Asked again until the restarted server's checks have settled it (its 3rd STK query).
       // (Up to two and a half minutes: on a busy machine a check that fails doubles the next one's wait.)
-      await expect.poll(paymentStatus, { timeout: 150_000, interval: 200 }).toBe('paid')
+      try {
+        await expect.poll(paymentStatus, { timeout: 150_000, interval: 200 }).toBe('paid')
+      } catch (error) {
+        throw new Error(`${String(error)}\nSTK queries the simulator answered: ${simulator.pushes()[0]?.queries}\nThe restarted server printed:\n${printed.get(child)?.() ?? ''}`)
+      }
       const mine = (await (await fetch(`${api}/payments/my`, { headers: auth })).json()) as { payments: Array<{ booking_id: number; status: string }> }
       expect(mine.payments.filter((p) => p.booking_id === booking.id && p.status === 'completed')).toHaveLength(1)
       expect(simulator.pushes()[0]?.queries).toBe(3)
