@@ -31,6 +31,7 @@ import { passwordRulesOf } from '../shared/contracts/password-rules'
 import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
+import { bookingTributeRoutes, tributeRoutes } from './routes/tributes'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 import { mailOutboxRoutes } from './routes/mail-outbox'
 import { healthRoutes } from './routes/health'
@@ -139,6 +140,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/bookings', custodyRoutes)
   api.route('/bookings', paperRoutes)
   api.route('/contributions', contributionRoutes)
+  api.route('/bookings', bookingTributeRoutes)
+  api.route('/tributes', tributeRoutes)
   api.route('/users', userRoutes)
   api.route('/settings', settingsRoutes)
   api.route('/payments', paymentRoutes)

@@ -14,6 +14,7 @@ import { settingsHandlers } from './settings'
 import { contactHandlers } from './contact'
 import { messageHandlers } from './messages'
 import { contributionHandlers } from './contributions'
+import { tributeHandlers } from './tributes'
 import { healthHandlers } from './health'
 import { paperHandlers } from './papers'
 
@@ -35,6 +36,7 @@ export const handlers = [
   ...serviceHandlers,
   ...deceasedHandlers,
   ...contributionHandlers,
+  ...tributeHandlers,
   ...paperHandlers,
   ...bookingHandlers,
   ...settingsHandlers,
