@@ -32,6 +32,7 @@ import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
 import { bookingTributeRoutes, tributeRoutes } from './routes/tributes'
+import { tributePageRoutes } from './routes/tribute-page'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 import { mailOutboxRoutes } from './routes/mail-outbox'
 import { healthRoutes } from './routes/health'
@@ -164,6 +165,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     )
   }
   app.route('/api', api)
+  // The tribute page is written by the server (no script needed to read it), before the built app's files.
+  app.route('/t', tributePageRoutes)
   if (options.staticDir) app.use('*', serveDist(options.staticDir, pageDataOf(deps.db)))
 
   app.onError((error, c) => {
