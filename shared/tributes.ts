@@ -110,10 +110,14 @@ export function mapLink(event: Pick<TributeEvent, 'place' | 'map_url'>): string 
   return event.place ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.place)}` : null
 }
 
-/** The card's first programme: the booking's service day at 10:00 at its venue (the family changes what differs). */
-export function suggestedProgramme(serviceDate: string | null, venue: string | null): TributeEvent[] {
+/**
+ * The card's first programme: the booking's service at its time (10:00 when only the day is known)
+ * at its venue; the family changes what differs.
+ */
+export function suggestedProgramme(serviceDate: string | null | undefined, venue: string | null | undefined, title = 'Funeral service'): TributeEvent[] {
   if (!serviceDate) return []
-  return [{ title: 'Funeral service', starts_at: `${serviceDate.slice(0, 10)}T10:00`, place: venue ?? '', map_url: '' }]
+  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(serviceDate) ? serviceDate.slice(0, 16) : `${serviceDate.slice(0, 10)}T10:00`
+  return [{ title, starts_at: time, place: venue ?? '', map_url: '' }]
 }
 
 /** What the public page shows: approved condolences only, oldest first; harambee only if the family made a link. */

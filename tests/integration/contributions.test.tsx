@@ -220,4 +220,33 @@ describe('Harambee', () => {
     const panel = heading.closest('section') as HTMLElement
     expect(within(panel).getByRole('link', { name: '+254 700 000 000' })).toHaveAttribute('href', 'tel:+254700000000')
   })
+  it('the family publishes a tribute page from the booking, its programme filled in from the booking, shares it and approves a condolence', async () => {
+    const user = userEvent.setup()
+    const booking = unpaidBooking()
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const card = await screen.findByRole('heading', { name: 'Tribute page' }, { timeout: 15_000 }).then((h) => h.closest('#booking-tribute') as HTMLElement)
+    // The booking's latest service time and venue start the programme.
+    const last = booking.lines.map((l) => l.scheduled_date).sort().at(-1)!
+    expect(within(card).getByLabelText(/Date and time/)).toHaveValue(last.slice(0, 16))
+    expect(within(card).getByRole('textbox', { name: /Event/ })).toHaveValue('Funeral service')
+    await user.type(within(card).getByRole('textbox', { name: 'Life story' }), 'She loved her garden.')
+    await user.click(within(card).getByRole('switch', { name: /Published/ }))
+    await user.click(within(card).getByRole('button', { name: 'Save the tribute page' }))
+    await findToast('Tribute page saved')
+    const tribute = db.tribute.findFirst((q) => q.where({ booking_id: booking.id }))!
+    expect(tribute).toMatchObject({ published: true, story: 'She loved her garden.', events: [expect.objectContaining({ title: 'Funeral service', starts_at: last.slice(0, 16), place: booking.venue ?? '' })] })
+    expect(await within(card).findByRole('textbox', { name: 'Tribute page link' })).toHaveValue(`${location.origin}/t/${tribute.slug}`)
+    expect(decodeURIComponent(within(card).getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '')).toMatch(new RegExp(`^https://wa\\.me/\\?text=In loving memory of .+/t/${tribute.slug}$`))
+    expect(within(card).getByRole('link', { name: 'Share by SMS' }).getAttribute('href')).toMatch(/^sms:\?&body=/)
+
+    // A relative's message waits for the family: approved, it is shown on the page.
+    await db.tributeCondolence.create({ id: 900, tribute_id: tribute.id, name: 'Otieno', message: 'Pole sana', status: 'pending', created_at: new Date().toISOString() })
+    await user.click(within(card).getByRole('button', { name: 'Save the tribute page' }))
+    const list = await within(card).findByRole('list', { name: 'Condolences' })
+    expect(list).toHaveTextContent('Waiting for you to approve')
+    await user.click(within(list).getByRole('button', { name: 'Approve' }))
+    await findToast('Condolence updated')
+    await waitFor(() => expect(list).toHaveTextContent('Shown on the page'))
+    expect(db.tributeCondolence.findFirst((q) => q.where({ id: 900 }))?.status).toBe('approved')
+  })
 })
