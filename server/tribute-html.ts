@@ -42,7 +42,7 @@ const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-ap
 main{max-width:42rem;margin:0 auto;padding:1rem}header{text-align:center;padding:1.5rem 1rem 1rem}h1{font:600 1.75rem/1.2 Georgia,serif;margin:.25rem 0}
 .lead{color:#555;margin:0}.dates{font-size:1.05rem;margin:.5rem 0 0}section{background:#fff;border-radius:12px;padding:1rem 1.25rem;margin:0 0 1rem;box-shadow:0 1px 2px #0001}
 h2{font-size:1.15rem;margin:0 0 .5rem}ol{list-style:none;margin:0;padding:0}li{padding:.6rem 0;border-top:1px solid #eee}li:first-child{border-top:0}
-.ev-title{font-weight:600}.muted{color:#555}a{color:#0b5cad}.btn{display:inline-block;background:#0b6e4f;color:#fff;text-decoration:none;padding:.7rem 1.4rem;border-radius:8px;font-weight:600;border:0;font-size:1rem;cursor:pointer}
+.ev-title{font-weight:600}.muted{color:#555}a{color:#0b5cad}.btn{display:inline-block;background:#0b6e4f;color:#fff;text-decoration:none;padding:.7rem 1.4rem;border-radius:8px;font-weight:600;border:0;font:inherit;font-weight:600;cursor:pointer}
 .bar{height:10px;background:#e6e6e6;border-radius:5px;overflow:hidden;margin:.5rem 0}.bar>span{display:block;height:100%;background:#0b6e4f}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}input,textarea{width:100%;font:inherit;padding:.55rem;border:1px solid #888;border-radius:6px}textarea{min-height:6rem}
 .note{padding:.6rem .8rem;border-radius:6px;margin:.5rem 0}.ok{background:#e5f4ec}.err{background:#fdecea}blockquote{margin:0;white-space:pre-line}.by{font-weight:600;margin-top:.25rem}
