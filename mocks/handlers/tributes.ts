@@ -2,11 +2,12 @@ import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import type { BookingRecord, TributeCondolenceRecord, TributeRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireUser, route } from '../http'
-import { CondolenceModeration, CondolenceRequest, MSG_CONDOLENCE_NOT_FOUND, MSG_CONDOLENCE_RECEIVED, TributeRequest } from '../../shared/contracts/tributes'
+import { CONDOLENCE_SMS, CONDOLENCE_SMS_EVERY_MS, CONDOLENCE_SMS_KIND, CondolenceModeration, CondolenceRequest, MSG_CONDOLENCE_NOT_FOUND, MSG_CONDOLENCE_RECEIVED, TributeRequest } from '../../shared/contracts/tributes'
 import { familyCondolence, looksLikeSlug, refuseSpam, refuseUnlessPublished, refuseUnlessTributeOwner, slugFrom, tributeFields, tributePage, wireTribute } from '../../shared/tributes'
 import { findVisibleBooking } from './bookings'
 import { harambeeOf } from './contributions'
 import { storedSettings } from './settings'
+import { queueMockSms } from '../messages'
 
 const stored = (t: TributeRecord) => ({ ...t, livestreamUrl: t.livestream_url, updatedAt: t.updated_at })
 const wireCondolence = (c: TributeCondolenceRecord) => familyCondolence({ ...c, at: c.created_at })
@@ -102,9 +103,17 @@ export const tributeHandlers = [
     '*/api/tributes/:slug/condolences',
     route(async ({ request, params }) => {
       const input = await body(request, CondolenceRequest)
-      const { tribute } = publishedBySlug(params.slug)
+      const { tribute, booking } = publishedBySlug(params.slug)
       refuseSpam(input)
       await db.tributeCondolence.create({ id: nextId('tributeCondolence'), tribute_id: tribute.id, name: input.name.trim(), message: input.message.trim(), status: 'pending', created_at: new Date().toISOString() })
+      // The family hears of new ones at most once a day per booking.
+      const since = Date.now() - CONDOLENCE_SMS_EVERY_MS
+      const told = db.sms.findMany((q) => q.where({ booking_id: booking.id, kind: CONDOLENCE_SMS_KIND })).some((m) => Date.parse(m.created_at) > since)
+      if (!told) {
+        const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
+        const home = storedSettings().general.facilityName
+        await queueMockSms({ userId: booking.client_id, kind: CONDOLENCE_SMS_KIND, bookingId: booking.id, body: (language) => CONDOLENCE_SMS[language === 'sw' ? 'sw' : 'en'](home, d ? `${d.first_name} ${d.last_name}` : '') })
+      }
       return HttpResponse.json({ message: MSG_CONDOLENCE_RECEIVED }, { status: 201 })
     }),
   ),

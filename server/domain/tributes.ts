@@ -4,7 +4,7 @@
  * server/repo/tributes.ts's.
  */
 import { randomBytes } from 'node:crypto'
-import { MSG_CONDOLENCE_NOT_FOUND, type TributeRequest } from '../../shared/contracts/tributes'
+import { CONDOLENCE_SMS, CONDOLENCE_SMS_EVERY_MS, CONDOLENCE_SMS_KIND, MSG_CONDOLENCE_NOT_FOUND, type TributeRequest } from '../../shared/contracts/tributes'
 import { familyCondolence, looksLikeSlug, refuseSpam, refuseUnlessPublished, slugFrom, tributeFields, tributePage, wireTribute } from '../../shared/tributes'
 import { ApiError } from '../http'
 import type { Db } from '../db/client'
@@ -15,6 +15,7 @@ import * as repo from '../repo/tributes'
 import type { CondolenceRow, TributeRow } from '../repo/tributes'
 import { deceasedNameOf } from '../repo/contributions'
 import { harambeeOf } from './contributions'
+import { queueSms } from '../sms'
 
 const stored = (t: TributeRow) => ({ ...t, updatedAt: t.updatedAt.toISOString() })
 const wireCondolence = (c: CondolenceRow) => familyCondolence({ ...c, at: c.createdAt.toISOString() })
@@ -61,9 +62,16 @@ export async function publicTribute(deps: Deps, slug: string, home: { name: stri
   })
 }
 
-/** POST /tributes/{slug}/condolences: kept pending until the family approves it. */
-export async function leaveCondolence(db: Db, slug: string, input: { name: string; message: string }): Promise<void> {
-  const { tribute } = await publishedBySlug(db, slug)
+/**
+ * POST /tributes/{slug}/condolences: kept pending until the family approves it. The family is told
+ * by SMS, at most once a day per booking (a page shared to a large group would otherwise ring all day).
+ */
+export async function leaveCondolence(deps: Deps, slug: string, input: { name: string; message: string }, home: string): Promise<void> {
+  const { db, log } = deps
+  const { tribute, booking } = await publishedBySlug(db, slug)
   refuseSpam(input)
   await repo.insertCondolence(db, tribute.id, input.name.trim(), input.message.trim())
+  if (await repo.smsSentSince(db, booking.id, CONDOLENCE_SMS_KIND, new Date(Date.now() - CONDOLENCE_SMS_EVERY_MS))) return
+  const deceased = await deceasedNameOf(db, booking.deceasedId)
+  await queueSms(db, log, { userId: booking.clientId, kind: 'condolence', bookingId: booking.id, body: (language) => CONDOLENCE_SMS[language === 'sw' ? 'sw' : 'en'](home, deceased) })
 }

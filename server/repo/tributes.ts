@@ -1,7 +1,7 @@
 /** The tributes and tribute_condolences tables. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { bookings, tributeCondolences, tributes } from '../db/schema'
+import { bookings, smsOutbox, tributeCondolences, tributes } from '../db/schema'
 import type { BookingRow } from './bookings'
 
 export type TributeRow = typeof tributes.$inferSelect
@@ -54,4 +54,14 @@ export async function setCondolenceStatus(db: Db, tributeId: number, id: number,
     .where(and(eq(tributeCondolences.id, id), eq(tributeCondolences.tributeId, tributeId)))
     .returning()
   return row
+}
+
+/** Whether an SMS of this kind about this booking was queued after `since`. */
+export async function smsSentSince(db: Db, bookingId: number, kind: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.bookingId, bookingId), eq(smsOutbox.kind, kind), gt(smsOutbox.createdAt, since)))
+    .limit(1)
+  return row !== undefined
 }

@@ -59,7 +59,7 @@ export const tributePageRoutes = new Hono<AppEnv>()
     if (!parsed.success) return render(c, lang, { error: refused(parsed.error.issues[0]?.message ?? 'Invalid'), ...typed }, 422)
     try {
       await limitCondolences(c, c.req.param('slug'))
-      await leaveCondolence(c.var.deps.db, c.req.param('slug'), parsed.data)
+      await leaveCondolence(c.var.deps, c.req.param('slug'), parsed.data, (await homeOf(c)).name)
     } catch (error) {
       if (error instanceof ApiError && (error.status === 422 || error.status === 429)) return render(c, lang, { error: refused(error.message), ...typed }, error.status)
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return render(c, lang)

@@ -42,11 +42,12 @@ export async function homeOf(c: Context<AppEnv>) {
   return { name: g.facilityName, phone: g.contactPhone, email: g.contactEmail }
 }
 
-/** Per address and page, and per address on any page: one relative's phone cannot flood a family's list. */
+/** Per address and page, per address on any page, and per page: one relative's phone (or a crowd) cannot flood a family's list. */
 export async function limitCondolences(c: Context<AppEnv>, slug: string): Promise<void> {
   const address = clientAddress(c)
   await limit(c, `condolence:${slug}:ip:${address}`, LIMITS.condolencePerAddressAndPage)
   await limit(c, `condolence:ip:${address}`, LIMITS.condolencePerAddress)
+  await limit(c, `condolence:page:${slug}`, LIMITS.condolencePerPage)
 }
 
 /** The public side: anyone holding the address, no account. */
@@ -56,6 +57,6 @@ export const tributeRoutes = new Hono<AppEnv>()
   .post('/:slug/condolences', valid('json', CondolenceRequest), async (c) => {
     const slug = c.req.param('slug')
     await limitCondolences(c, slug)
-    await leaveCondolence(c.var.deps.db, slug, c.req.valid('json'))
+    await leaveCondolence(c.var.deps, slug, c.req.valid('json'), (await homeOf(c)).name)
     return c.json({ message: MSG_CONDOLENCE_RECEIVED }, 201)
   })

@@ -114,3 +114,12 @@ export const TributePage = z.object({
   condolences: z.array(z.object({ name: z.string(), message: z.string(), at: z.string() })),
 })
 export type TributePage = z.infer<typeof TributePage>
+
+/** The family hears of new condolences by SMS at most this often (per booking). */
+export const CONDOLENCE_SMS_EVERY_MS = 24 * 60 * 60_000
+export const CONDOLENCE_SMS_KIND = 'condolence'
+/** The SMS to the family: there are messages to read and approve on the booking's Tribute page card. */
+export const CONDOLENCE_SMS = {
+  en: (home: string, deceased: string) => `${home}: new condolence messages for ${deceased} are waiting for you. Open the booking's Tribute page card to read and approve them.`,
+  sw: (home: string, deceased: string) => `${home}: kuna salamu mpya za rambirambi kwa ${deceased}. Fungua kadi ya Ukurasa wa kumbukumbu kwenye oda yako kuzisoma na kuziidhinisha.`,
+}

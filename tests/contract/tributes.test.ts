@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, serverOnly, useBackend } from './target'
+import { call, fixtures, loginAs, serverOnly, useBackend } from './target'
 import { unpaidBooking } from './payment-helpers'
 import { LIMITS } from '../../shared/contracts/limits'
 import {
+  CONDOLENCE_SMS_KIND,
   MSG_CONDOLENCE_NO_LINKS,
   MSG_CONDOLENCE_RECEIVED,
   MSG_CONDOLENCE_SPAM,
@@ -37,6 +38,12 @@ async function publish(body: Record<string, unknown> = {}) {
 }
 
 const page = (slug: string) => call<TributePage>('GET', `/tributes/${slug}`)
+/** The condolence SMS in the outbox, as the admin's Messages sent lists them. */
+async function smsCount() {
+  const admin = await loginAs('admin')
+  const res = await call<{ messages?: Array<{ kind: string }>; sms?: Array<{ kind: string }> }>('GET', '/sms-outbox', { token: admin })
+  return (res.json.messages ?? res.json.sms ?? []).filter((m) => m.kind === CONDOLENCE_SMS_KIND).length
+}
 const condole = (slug: string, body: Record<string, unknown>) => call<{ message: string }>('POST', `/tributes/${slug}/condolences`, { body })
 
 describe('Tribute page: the family publishes a page with the programme, relatives leave condolences', () => {
@@ -94,6 +101,11 @@ describe('Tribute page: the family publishes a page with the programme, relative
     expect(sent.status).toBe(201)
     expect(sent.json).toEqual({ message: MSG_CONDOLENCE_RECEIVED })
     expect((await page(slug)).json.condolences).toEqual([])
+    // The family is told by SMS once; a second condolence the same day sends none.
+    const told = await fixtures.lastSms(CONDOLENCE_SMS_KIND)
+    expect(told?.body).toMatch(/new condolence messages for .+ are waiting for you/)
+    expect((await condole(slug, { name: 'Akinyi', message: 'Rest in peace' })).status).toBe(201)
+    expect(await smsCount()).toBe(1)
 
     const link = await condole(slug, { name: 'Bot', message: 'Condolences, see www.example.com' })
     expect(link.status).toBe(422)
@@ -103,8 +115,11 @@ describe('Tribute page: the family publishes a page with the programme, relative
     expect((await condole(slug, { name: '', message: 'x'.repeat(1001) })).status).toBe(422)
 
     const list = await call<BookingTribute>('GET', `/bookings/${booking.id}/tribute`, { token: family })
-    expect(list.json.condolences).toEqual([expect.objectContaining({ name: 'Otieno', status: 'pending' })])
-    const id = list.json.condolences[0]!.id
+    expect(list.json.condolences.map((c) => [c.name, c.status])).toEqual([
+      ['Akinyi', 'pending'],
+      ['Otieno', 'pending'],
+    ])
+    const id = list.json.condolences.find((c) => c.name === 'Otieno')!.id
     const approved = await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: family, body: { status: 'approved' } })
     expect(approved.status).toBe(200)
     expect((await page(slug)).json.condolences).toEqual([expect.objectContaining({ name: 'Otieno', message: 'Pole sana kwa familia. Mungu awape nguvu.' })])
