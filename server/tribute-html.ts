@@ -86,6 +86,7 @@ export function tributeHtml({ page, lang, url, notice }: TributeRender): string 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="description" content="${description}">
 ${page.findable ? '' : '<meta name="robots" content="noindex">\n'}<link rel="canonical" href="${escapeHtml(url)}">
 <meta property="og:type" content="website">
