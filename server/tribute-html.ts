@@ -9,25 +9,9 @@ import type { TributePage } from '../shared/contracts/tributes'
 import { kshIn } from '../shared/page-data'
 import type { PageLanguage } from '../shared/page-language'
 import { mapLink } from '../shared/tributes'
-import { TRIBUTE_WORDS } from '../shared/tribute-words'
-import { TIME_ZONE } from '../shared/constants'
+import { TRIBUTE_WORDS, tributeDay as day, tributeTime as when } from '../shared/tribute-words'
 
 export const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
-const locale = (lang: PageLanguage) => (lang === 'sw' ? 'sw-KE' : 'en-KE')
-
-/** '2026-12-05' → '5 December 2026' in the page's language. */
-function day(lang: PageLanguage, iso: string): string {
-  const t = Date.parse(`${iso.slice(0, 10)}T12:00:00+03:00`)
-  return Number.isNaN(t) ? iso : new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(t)
-}
-
-/** A Nairobi local time ('2026-12-05T10:00') → 'Saturday, 5 December 2026 at 10:00' in the page's language. */
-function when(lang: PageLanguage, local: string): string {
-  const t = Date.parse(`${local}:00+03:00`)
-  if (Number.isNaN(t)) return local
-  return new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(t)
-}
 
 /** The family's text: paragraphs at blank lines, line breaks kept, all of it escaped. */
 const paragraphs = (text: string) =>

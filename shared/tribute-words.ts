@@ -4,6 +4,7 @@
  * the programme) are shown as written, in whatever language they wrote them.
  */
 import type { PageLanguage } from './page-language'
+import { TIME_ZONE } from './constants'
 import { MSG_CONDOLENCE_MESSAGE, MSG_CONDOLENCE_NAME, MSG_CONDOLENCE_NO_LINKS, MSG_CONDOLENCE_SPAM } from './contracts/tributes'
 import { MSG_TOO_MANY_REQUESTS } from './contracts/limits'
 
@@ -111,4 +112,19 @@ export const CONDOLENCE_REFUSALS_SW: Record<string, string> = {
   [MSG_CONDOLENCE_NAME]: 'Tafadhali andika jina lako',
   [MSG_CONDOLENCE_MESSAGE]: 'Tafadhali andika ujumbe',
   [MSG_TOO_MANY_REQUESTS]: 'Maombi mengi mno kwa muda mfupi. Tafadhali subiri dakika chache ujaribu tena.',
+}
+
+const locale = (lang: PageLanguage) => (lang === 'sw' ? 'sw-KE' : 'en-KE')
+
+/** '2026-12-05' → '5 December 2026' in the page's language. */
+export function tributeDay(lang: PageLanguage, iso: string): string {
+  const t = Date.parse(`${iso.slice(0, 10)}T12:00:00+03:00`)
+  return Number.isNaN(t) ? iso : new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(t)
+}
+
+/** A Nairobi local time ('2026-12-05T10:00') → 'Saturday, 5 December 2026 at 10:00' in the page's language. */
+export function tributeTime(lang: PageLanguage, local: string): string {
+  const t = Date.parse(`${local}:00+03:00`)
+  if (Number.isNaN(t)) return local
+  return new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(t)
 }

@@ -1,5 +1,6 @@
+import { z } from 'zod/mini'
 import { request } from './client'
-import { BookingTribute, CondolenceResponse, TributeResponse, type CondolenceStatus, type TributeRequest } from '../../shared/contracts/tributes'
+import { BookingTribute, CondolenceResponse, TributePage, TributeResponse, type CondolenceRequest, type CondolenceStatus, type TributeRequest } from '../../shared/contracts/tributes'
 
 const of = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/tribute`
 
@@ -13,3 +14,14 @@ export const moderateCondolence = (bookingId: string, id: string, status: Exclud
 
 /** The address relatives open: the page the server writes. */
 export const tributeUrl = (slug: string, origin = typeof location === 'undefined' ? '' : location.origin) => `${origin}/t/${slug}`
+
+// ---- anyone with the address (no account: a 401 here would not mean a session ended) ----
+
+const anonymous = { authenticated: false }
+const publicAt = (slug: string) => `/tributes/${encodeURIComponent(slug)}`
+
+/** What the page shows; an ApiError 404 (unknown) or 410 (taken down) otherwise. */
+export const tributePage = (slug: string) => request((w) => w.url(publicAt(slug)).get().json(), TributePage, anonymous)
+
+export const leaveCondolence = (slug: string, body: CondolenceRequest) =>
+  request((w) => w.url(`${publicAt(slug)}/condolences`).post(body).json(), z.object({ message: z.string() }), anonymous)
