@@ -77,6 +77,7 @@ ${page.findable ? '' : '<meta name="robots" content="noindex">\n'}<link rel="can
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${escapeHtml(url)}">
+<meta property="og:image" content="${escapeHtml(new URL('/icon-512.png', url).href)}">
 <meta property="og:locale" content="${lang === 'sw' ? 'sw_KE' : 'en_KE'}">
 <meta name="twitter:card" content="summary">
 <style>${STYLE}</style>

@@ -63,6 +63,7 @@ describe('the tribute page in HTML', () => {
     expect(html).toContain('&#60;b&#62;Not bold&#60;/b&#62;')
     expect(html).toContain('<meta name="robots" content="noindex">')
     expect(html).toMatch(/<meta property="og:title" content="In loving memory of &#60;script&#62;/)
+    expect(html).toContain('<meta property="og:image" content="http://localhost:3000/icon-512.png">')
     expect(html).toContain('Saturday, 5 December 2026 at 10:00')
     expect(html).toContain('https://www.google.com/maps/search/?api=1&#38;query=St.%20Stephen')
     expect(html).toMatch(/<a class="btn" href="\/contribute\/[A-Za-z0-9_-]{43}">Contribute<\/a>/)
