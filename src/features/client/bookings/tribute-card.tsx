@@ -12,7 +12,7 @@ import { suggestedProgramme } from '../../../../shared/tributes'
 import type { Booking } from '../../../../shared/contracts/bookings'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
-import { showNotification } from '../../../app/toast-bridge'
+import { copyLink } from './copy-link'
 import { formatDateTime } from '../../../lib/format'
 
 /** The card's words, shown with t() in the language in use. */
@@ -110,15 +110,7 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
   const slug = data.tribute?.slug
   const url = slug ? tributeUrl(slug) : ''
   const share = t(T.shareText(deceased, url))
-  const copy = () => {
-    const byHand = () => {
-      linkInput.current?.focus()
-      linkInput.current?.select()
-      showNotification({ type: 'notify', level: 'info', message: t(T.copyByHand) })
-    }
-    if (!navigator.clipboard) return byHand()
-    navigator.clipboard.writeText(url).then(() => showNotification({ type: 'notify', level: 'success', message: t(T.copied) }), byHand)
-  }
+  const copy = () => copyLink(url, linkInput.current, { copied: t(T.copied), copyByHand: t(T.copyByHand) })
   const statusWord = { pending: T.pending, approved: T.approved, hidden: T.hidden } as const
 
   return (
