@@ -74,10 +74,10 @@ export const CONTENT_SECURITY_POLICY = {
 
 /**
  * The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill,
- * and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
+ * a tribute page's slug the key to a family's page (unlisted unless the family chose), and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
  */
 export const loggablePath = (path: string) =>
-  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
+  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/tributes\/[^/]+/, '/api/tributes/:slug').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
 
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, fixtures, loginAs, serverOnly, useBackend } from './target'
+import { call, fixtures, loginAs, serverLog, serverOnly, useBackend } from './target'
 import { unpaidBooking } from './payment-helpers'
 import { LIMITS } from '../../shared/contracts/limits'
 import {
@@ -133,11 +133,16 @@ describe('Tribute page: the family publishes a page with the programme, relative
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/99999`, { token: family, body: { status: 'hidden' } })).status).toBe(404)
   })
 
-  serverOnly.it('limits condolences per address and page', async () => {
+  serverOnly.it('limits condolences per address and page, and keeps the slug out of the log', async () => {
     const { slug } = await publish()
+    const stop = serverLog()
     for (let i = 0; i < LIMITS.condolencePerAddressAndPage.max; i++) expect((await condole(slug, { name: `N${i}`, message: 'Pole' })).status).toBe(201)
     const refused = await condole(slug, { name: 'More', message: 'Pole' })
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBeTruthy()
+    await page(slug)
+    const lines = stop()
+    expect(lines.some((l) => l.includes('/api/tributes/:slug'))).toBe(true)
+    expect(lines.filter((l) => l.includes(slug))).toEqual([])
   })
 })
