@@ -303,6 +303,31 @@ export const contributionLinkSchema = z.object({
 })
 export type ContributionLinkRecord = z.infer<typeof contributionLinkSchema>
 
+/** A booking's tribute page (shared/contracts/tributes.ts). */
+export const tributeSchema = z.object({
+  id: z.int(),
+  booking_id: z.int(),
+  slug: z.string(),
+  published: z.boolean(),
+  findable: z.boolean(),
+  story: z.string(),
+  born: z.nullable(z.string()),
+  livestream_url: z.nullable(z.string()),
+  events: z.array(z.object({ title: z.string(), starts_at: z.string(), place: z.string(), map_url: z.string() })),
+  updated_at: z.string(),
+})
+export type TributeRecord = z.infer<typeof tributeSchema>
+
+export const tributeCondolenceSchema = z.object({
+  id: z.int(),
+  tribute_id: z.int(),
+  name: z.string(),
+  message: z.string(),
+  status: z.enum(['pending', 'approved', 'hidden']),
+  created_at: z.string(),
+})
+export type TributeCondolenceRecord = z.infer<typeof tributeCondolenceSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -325,6 +350,8 @@ export const db = {
   mail: new Collection({ schema: mailSchema }),
   contributionLink: new Collection({ schema: contributionLinkSchema }),
   paperNumber: new Collection({ schema: paperNumberSchema }),
+  tribute: new Collection({ schema: tributeSchema }),
+  tributeCondolence: new Collection({ schema: tributeCondolenceSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -455,6 +482,10 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return contributionLinkSchema
     case 'paperNumber':
       return paperNumberSchema
+    case 'tribute':
+      return tributeSchema
+    case 'tributeCondolence':
+      return tributeCondolenceSchema
   }
 }
 

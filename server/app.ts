@@ -31,6 +31,8 @@ import { passwordRulesOf } from '../shared/contracts/password-rules'
 import { contactRoutes } from './routes/contact'
 import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
+import { bookingTributeRoutes, tributeRoutes } from './routes/tributes'
+import { tributePageRoutes } from './routes/tribute-page'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 import { mailOutboxRoutes } from './routes/mail-outbox'
 import { healthRoutes } from './routes/health'
@@ -72,10 +74,10 @@ export const CONTENT_SECURITY_POLICY = {
 
 /**
  * The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill,
- * and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
+ * a tribute page's slug the key to a family's page (unlisted unless the family chose), and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
  */
 export const loggablePath = (path: string) =>
-  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
+  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/tributes\/[^/]+/, '/api/tributes/:slug').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
 
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -139,6 +141,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/bookings', custodyRoutes)
   api.route('/bookings', paperRoutes)
   api.route('/contributions', contributionRoutes)
+  api.route('/bookings', bookingTributeRoutes)
+  api.route('/tributes', tributeRoutes)
   api.route('/users', userRoutes)
   api.route('/settings', settingsRoutes)
   api.route('/payments', paymentRoutes)
@@ -161,6 +165,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     )
   }
   app.route('/api', api)
+  // The tribute page is written by the server (no script needed to read it), before the built app's files.
+  app.route('/t', tributePageRoutes)
   if (options.staticDir) app.use('*', serveDist(options.staticDir, pageDataOf(deps.db)))
 
   app.onError((error, c) => {

@@ -227,3 +227,9 @@ export const contributionHandlers = [
     }),
   ),
 ]
+
+/** The harambee a tribute page shows beside it: the booking's latest link (null without one). */
+export function harambeeOf(booking: BookingRecord) {
+  const link = db.contributionLink.findMany((q) => q.where({ booking_id: booking.id }), { orderBy: { id: 'desc' } })[0]
+  return link ? { status: statusOf(link, booking), total: booking.total_amount, due: amountDue(booking), token: link.token } : null
+}

@@ -15,6 +15,7 @@ import { settingsHandlers } from './settings'
 import { contactHandlers } from './contact'
 import { messageHandlers } from './messages'
 import { contributionHandlers } from './contributions'
+import { tributeHandlers } from './tributes'
 import { healthHandlers } from './health'
 import { paperHandlers } from './papers'
 
@@ -36,6 +37,7 @@ export const handlers = [
   ...serviceHandlers,
   ...deceasedHandlers,
   ...contributionHandlers,
+  ...tributeHandlers,
   ...paperHandlers,
   ...bookingHandlers,
   ...settingsHandlers,

@@ -532,3 +532,41 @@ export const paperNumbers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.subjectId] })],
 )
+
+/**
+ * A booking's tribute page: the family's words and programme, published at /t/{slug}. The slug is
+ * random and fixed for ever (it was shared); unpublishing hides the page, its preview and its
+ * condolences at once (410), and publishing again brings them back at the same address.
+ */
+export const tributes = pgTable('tributes', {
+  id: id(),
+  bookingId: integer('booking_id')
+    .notNull()
+    .unique()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull().unique(),
+  published: boolean('published').notNull().default(false),
+  findable: boolean('findable').notNull().default(false),
+  story: text('story').notNull().default(''),
+  born: date('born', { mode: 'string' }),
+  livestreamUrl: text('livestream_url'),
+  /** The programme: title, Nairobi local start time, place, map link (shared/contracts/tributes.ts TributeEvent). */
+  events: jsonb('events').$type<Array<{ title: string; starts_at: string; place: string; map_url: string }>>().notNull().default([]),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/** Visitors' condolences: shown on the page only once the family (or the admin) approved them. */
+export const tributeCondolences = pgTable(
+  'tribute_condolences',
+  {
+    id: id(),
+    tributeId: integer('tribute_id')
+      .notNull()
+      .references(() => tributes.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'hidden'] }).notNull().default('pending'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tribute_condolences_tribute').on(t.tributeId, t.createdAt)],
+)

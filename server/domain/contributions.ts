@@ -177,3 +177,11 @@ export async function contributionPush(deps: Deps, token: string, body: () => Pr
     contribution: { linkId: link.id, name: input.name, message: input.message?.trim() || null, anonymous: input.anonymous ?? false, language: input.language ?? null },
   })
 }
+
+/** The harambee a tribute page shows beside it: the booking's latest link, its state and what is given and due (null without a link). */
+export async function harambeeOf(deps: Deps, booking: BookingRow) {
+  const link = await repo.latestLinkOf(deps.db, booking.id)
+  if (!link) return null
+  const s = await statusOf(deps.db, link, booking)
+  return { status: s.status, total: booking.totalAmount, due: s.due, token: await tokenOf(deps.db, deps.secret, link) }
+}

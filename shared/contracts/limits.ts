@@ -26,6 +26,12 @@ export const LIMITS = {
   contributionPushPerAddress: { max: 30, windowMs: 15 * MINUTE },
   /** A relative's page polls every 5 s, at most 10 times per push. */
   contributionVerifyPerAddress: { max: 300, windowMs: 15 * MINUTE },
+  /** Condolences from one address on one tribute page (relatives at one gathering may share an address). */
+  condolencePerAddressAndPage: { max: 10, windowMs: HOUR },
+  /** Condolences on one page from everyone: a page shared to a large group still cannot be flooded. */
+  condolencePerPage: { max: 200, windowMs: HOUR },
+  /** Condolences from one address on any page. */
+  condolencePerAddress: { max: 30, windowMs: HOUR },
   stkPerUser: { max: STK_PUSHES_PER_USER, windowMs: STK_PUSH_WINDOW_MS },
   stkPerPhone: { max: STK_PUSHES_PER_PHONE, windowMs: STK_PUSH_WINDOW_MS },
 } satisfies Record<string, Rule>

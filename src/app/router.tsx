@@ -32,6 +32,8 @@ const PlanningPage = lazyRoute(paths.resources.planning, withCatalogs(() => impo
 const GriefSupportPage = lazyRoute(paths.resources.griefSupport, withCatalogs(() => import('../features/public/resources/grief-support-page'), 'pages'), 'GriefSupportPage')
 // A relative's first load from a shared link: the public frame and this one screen, no portal code.
 const ContributePage = lazy(withCatalogs(() => import('../features/public/contribute/contribute-route'), 'contribute'))
+// The tribute page is the real server's HTML (server/tribute-html.ts); a build without it (the mock) draws it here.
+const TributePublicPage = lazy(withCatalogs(() => import('../features/public/tribute/tribute-page'), 'contribute'))
 const LegalPage = lazyRoute(paths.resources.legal, withCatalogs(() => import('../features/public/resources/legal-page'), 'pages'), 'LegalPage')
 
 // The guards read the session, so they live in the session's part of the app.
@@ -77,6 +79,7 @@ export const routes: RouteObject[] = [
           // The legal page's chunk serves it too (LegalPage reads the path): the first load stays as small.
           { path: paths.resources.whatToDoNow, element: <Lazy><LegalPage /></Lazy> },
           { path: '/contribute/:token', element: <Lazy><ContributePage /></Lazy> },
+          { path: '/t/:slug', element: <Lazy><TributePublicPage /></Lazy> },
         ],
       },
       { path: paths.dashboard, element: <Lazy><DashboardRedirect /></Lazy> },

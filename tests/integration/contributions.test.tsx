@@ -220,4 +220,53 @@ describe('Harambee', () => {
     const panel = heading.closest('section') as HTMLElement
     expect(within(panel).getByRole('link', { name: '+254 700 000 000' })).toHaveAttribute('href', 'tel:+254700000000')
   })
+  it('the family publishes a tribute page from the booking, its programme filled in from the booking, shares it and approves a condolence', async () => {
+    const user = userEvent.setup()
+    const booking = unpaidBooking()
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    const card = await screen.findByRole('heading', { name: 'Tribute page' }, { timeout: 15_000 }).then((h) => h.closest('#booking-tribute') as HTMLElement)
+    // The booking's latest service time and venue start the programme.
+    const last = booking.lines.map((l) => l.scheduled_date).sort().at(-1)!
+    expect(within(card).getByLabelText(/Date and time/)).toHaveValue(last.slice(0, 16))
+    expect(within(card).getByRole('textbox', { name: /Event/ })).toHaveValue('Funeral service')
+    await user.type(within(card).getByRole('textbox', { name: 'Life story' }), 'She loved her garden.')
+    await user.click(within(card).getByRole('switch', { name: /Published/ }))
+    await user.click(within(card).getByRole('button', { name: 'Save the tribute page' }))
+    await findToast('Tribute page saved')
+    const tribute = db.tribute.findFirst((q) => q.where({ booking_id: booking.id }))!
+    expect(tribute).toMatchObject({ published: true, story: 'She loved her garden.', events: [expect.objectContaining({ title: 'Funeral service', starts_at: last.slice(0, 16), place: booking.venue ?? '' })] })
+    expect(await within(card).findByRole('textbox', { name: 'Tribute page link' })).toHaveValue(`${location.origin}/t/${tribute.slug}`)
+    expect(decodeURIComponent(within(card).getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '')).toMatch(new RegExp(`^https://wa\\.me/\\?text=In loving memory of .+/t/${tribute.slug}$`))
+    expect(within(card).getByRole('link', { name: 'Share by SMS' }).getAttribute('href')).toMatch(/^sms:\?&body=/)
+
+    // A relative's message waits for the family: approved, it is shown on the page.
+    await db.tributeCondolence.create({ id: 900, tribute_id: tribute.id, name: 'Otieno', message: 'Pole sana', status: 'pending', created_at: new Date().toISOString() })
+    await user.click(within(card).getByRole('button', { name: 'Save the tribute page' }))
+    const list = await within(card).findByRole('list', { name: 'Condolences' })
+    expect(list).toHaveTextContent('Waiting for you to approve')
+    await user.click(within(list).getByRole('button', { name: 'Approve' }))
+    await findToast('Condolence updated')
+    await waitFor(() => expect(list).toHaveTextContent('Shown on the page'))
+    expect(db.tributeCondolence.findFirst((q) => q.where({ id: 900 }))?.status).toBe('approved')
+  })
+  it('on the mock build the SPA draws the tribute page from the API: programme, approved condolences only, and a condolence that waits for the family', async () => {
+    const user = userEvent.setup()
+    const booking = unpaidBooking()
+    await db.tribute.create({ id: 1, booking_id: booking.id, slug: 'abcdefghijkm', published: true, findable: false, story: 'She loved her garden.', born: null, livestream_url: null, events: [{ title: 'Burial', starts_at: '2026-12-06T11:00', place: 'Siaya', map_url: '' }], updated_at: new Date().toISOString() })
+    await db.tributeCondolence.create({ id: 901, tribute_id: 1, name: 'Shown', message: 'Approved words', status: 'approved', created_at: new Date().toISOString() })
+    await db.tributeCondolence.create({ id: 902, tribute_id: 1, name: 'Waiting', message: 'Pending words', status: 'pending', created_at: new Date().toISOString() })
+    await renderAt('/t/abcdefghijkm')
+    const d = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(`${d.first_name} ${d.last_name}`)
+    const programme = screen.getByRole('list', { name: 'Funeral programme' })
+    expect(programme).toHaveTextContent('Sunday, 6 December 2026 at 11:00')
+    expect(within(programme).getByRole('link', { name: 'Map and directions' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=Siaya')
+    expect(screen.getByRole('list', { name: 'Condolences' })).toHaveTextContent('Approved words')
+    expect(screen.queryByText('Pending words')).toBeNull()
+    await user.type(screen.getByRole('textbox', { name: /Your name/ }), 'Akinyi')
+    await user.type(screen.getByRole('textbox', { name: /Your message/ }), 'Pole sana')
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    expect(await screen.findByText('Thank you. Your message will show once the family has read it.')).toBeInTheDocument()
+    expect(db.tributeCondolence.findFirst((q) => q.where({ name: 'Akinyi' }))?.status).toBe('pending')
+  })
 })

@@ -44,6 +44,7 @@ import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 import { familyNextSteps } from '../../../../shared/urgency'
 import { UrgentBanner } from '../next-steps'
 import { ContributionsCard } from './contributions-card'
+import { TributeCard } from './tribute-card'
 import { StorageSoFar } from './storage-so-far'
 import { PAPER_TEXT } from '../../documents/paper-words'
 
@@ -246,6 +247,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
       </Card>
       {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
       <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
+      {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />

@@ -11,7 +11,7 @@ import { FAMILY_MESSAGE_MAX, WELL_WISHER, type BookingContributions } from '../.
 import type { Booking } from '../../../../shared/contracts/bookings'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
-import { showNotification } from '../../../app/toast-bridge'
+import { copyLink } from './copy-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 
 /** The card's words, shown with t() in the language in use. */
@@ -75,17 +75,7 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
   const reload = () => actor.send({ type: 'refresh' })
   const [message, setMessage] = useState('')
   const linkInput = useRef<HTMLInputElement>(null)
-  // Without the clipboard (a page not served over HTTPS, an older phone, a refusal), the link is
-  // selected in its box and the family is told to copy it themselves: the button never does nothing.
-  const copy = (url: string) => {
-    const byHand = () => {
-      linkInput.current?.focus()
-      linkInput.current?.select()
-      showNotification({ type: 'notify', level: 'info', message: t(T.copyByHand) })
-    }
-    if (!navigator.clipboard) return byHand()
-    navigator.clipboard.writeText(url).then(() => showNotification({ type: 'notify', level: 'success', message: t(T.copied) }), byHand)
-  }
+  const copy = (url: string) => copyLink(url, linkInput.current, { copied: t(T.copied), copyByHand: t(T.copyByHand) })
   const invite = useSubmission((words: string) => inviteContributions(booking.id, words), { successMessage: t(T.invited), failureMessage: t(T.failed) })
   const close = useSubmission(() => closeContributionLink(booking.id), { successMessage: t(T.closed), failureMessage: t`Failed to close the link` })
   const thank = useSubmission((id: string) => thankContributor(booking.id, id), { successMessage: t(T.thankSent), failureMessage: t`Failed to send the thank-you` })

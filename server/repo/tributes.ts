@@ -1,0 +1,67 @@
+/** The tributes and tribute_condolences tables. */
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bookings, smsOutbox, tributeCondolences, tributes } from '../db/schema'
+import type { BookingRow } from './bookings'
+
+export type TributeRow = typeof tributes.$inferSelect
+export type CondolenceRow = typeof tributeCondolences.$inferSelect
+export type TributeFields = Pick<TributeRow, 'published' | 'findable' | 'story' | 'born' | 'livestreamUrl' | 'events'>
+
+export async function tributeOfBooking(db: Db, bookingId: number): Promise<TributeRow | undefined> {
+  const [row] = await db.select().from(tributes).where(eq(tributes.bookingId, bookingId))
+  return row
+}
+
+export async function tributeBySlug(db: Db, slug: string): Promise<{ tribute: TributeRow; booking: BookingRow } | undefined> {
+  const [row] = await db.select({ tribute: tributes, booking: bookings }).from(tributes).innerJoin(bookings, eq(bookings.id, tributes.bookingId)).where(eq(tributes.slug, slug))
+  return row
+}
+
+/** Saves the booking's tribute, made with `slug` on the first save (the slug of an existing one never changes). */
+export async function upsertTribute(db: Db, bookingId: number, slug: string, fields: TributeFields): Promise<TributeRow> {
+  const [row] = await db
+    .insert(tributes)
+    .values({ bookingId, slug, ...fields })
+    .onConflictDoUpdate({ target: tributes.bookingId, set: { ...fields, updatedAt: sql`now()` } })
+    .returning()
+  if (!row) throw new Error('tribute not saved')
+  return row
+}
+
+export function condolencesOf(db: Db, tributeId: number) {
+  return db.select().from(tributeCondolences).where(eq(tributeCondolences.tributeId, tributeId)).orderBy(desc(tributeCondolences.createdAt), desc(tributeCondolences.id))
+}
+
+export function approvedCondolencesOf(db: Db, tributeId: number) {
+  return db
+    .select()
+    .from(tributeCondolences)
+    .where(and(eq(tributeCondolences.tributeId, tributeId), eq(tributeCondolences.status, 'approved')))
+    .orderBy(asc(tributeCondolences.createdAt), asc(tributeCondolences.id))
+}
+
+export async function insertCondolence(db: Db, tributeId: number, name: string, message: string): Promise<CondolenceRow> {
+  const [row] = await db.insert(tributeCondolences).values({ tributeId, name, message }).returning()
+  if (!row) throw new Error('condolence not saved')
+  return row
+}
+
+export async function setCondolenceStatus(db: Db, tributeId: number, id: number, status: 'approved' | 'hidden'): Promise<CondolenceRow | undefined> {
+  const [row] = await db
+    .update(tributeCondolences)
+    .set({ status })
+    .where(and(eq(tributeCondolences.id, id), eq(tributeCondolences.tributeId, tributeId)))
+    .returning()
+  return row
+}
+
+/** Whether an SMS of this kind about this booking was queued after `since`. */
+export async function smsSentSince(db: Db, bookingId: number, kind: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.bookingId, bookingId), eq(smsOutbox.kind, kind), gt(smsOutbox.createdAt, since)))
+    .limit(1)
+  return row !== undefined
+}

@@ -1,0 +1,69 @@
+/**
+ * The public tribute page itself, `/t/{slug}`, as HTML written by the server (server/tribute-html.ts)
+ * from the same use case as `GET /api/tributes/{slug}`: it paints before any script and loads none.
+ * English or Kiswahili by `?lang`, else the device's choice or the browser's (shared/page-language.ts).
+ * Revalidated on every visit (ETag, 304): an edit or an unpublish shows at once, an unchanged page
+ * costs a few hundred bytes. The condolence form posts here and is answered with a redirect (303).
+ */
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { createHash } from 'node:crypto'
+import { CondolenceRequest } from '../../shared/contracts/tributes'
+import { pageLanguage, type PageLanguage } from '../../shared/page-language'
+import { CONDOLENCE_REFUSALS_SW } from '../../shared/tribute-words'
+import { ApiError, publicOrigin } from '../http'
+import type { AppEnv } from '../types'
+import { notModified } from '../static'
+import { leaveCondolence, publicTribute } from '../domain/tributes'
+import { tributeHtml, tributeMissingHtml, type TributeRender } from '../tribute-html'
+import { homeOf, limitCondolences } from './tributes'
+
+const languageOf = (c: Context<AppEnv>, chosen?: unknown): PageLanguage =>
+  chosen === 'en' || chosen === 'sw' ? chosen : pageLanguage(c.req.header('cookie'), c.req.header('accept-language'))
+
+const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
+
+async function render(c: Context<AppEnv>, lang: PageLanguage, notice?: TributeRender['notice'], status: 200 | 422 | 429 = 200) {
+  const slug = c.req.param('slug') ?? ''
+  let html: string
+  try {
+    const page = await publicTribute(c.var.deps, slug, await homeOf(c))
+    html = tributeHtml({ page, lang, url: `${publicOrigin(c.var.deps)}/t/${page.slug}`, notice })
+    if (!page.findable) c.header('X-Robots-Tag', 'noindex')
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 410)) throw error
+    c.header('X-Robots-Tag', 'noindex')
+    c.header('Cache-Control', 'no-cache')
+    return c.html(tributeMissingHtml(lang, error.status), error.status)
+  }
+  const etag = etagOf(html)
+  c.header('Cache-Control', 'no-cache')
+  c.header('Vary', 'Accept-Language, Cookie')
+  c.header('ETag', etag)
+  if (status === 200 && notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304)
+  return c.html(html, status)
+}
+
+export const tributePageRoutes = new Hono<AppEnv>()
+  .get('/:slug', (c) => {
+    const lang = languageOf(c, c.req.query('lang'))
+    return render(c, lang, c.req.query('sent') === '1' ? { sent: true } : undefined)
+  })
+
+  .post('/:slug', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('Request body is too large', 413) }), async (c) => {
+    const form = await c.req.parseBody()
+    const lang = languageOf(c, form.lang)
+    const typed = { name: typeof form.name === 'string' ? form.name : '', message: typeof form.message === 'string' ? form.message : '' }
+    const refused = (message: string) => (lang === 'sw' ? (CONDOLENCE_REFUSALS_SW[message] ?? message) : message)
+    const parsed = CondolenceRequest.safeParse(typed)
+    if (!parsed.success) return render(c, lang, { error: refused(parsed.error.issues[0]?.message ?? 'Invalid'), ...typed }, 422)
+    try {
+      await limitCondolences(c, c.req.param('slug'))
+      await leaveCondolence(c.var.deps, c.req.param('slug'), parsed.data, (await homeOf(c)).name)
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 422 || error.status === 429)) return render(c, lang, { error: refused(error.message), ...typed }, error.status)
+      if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return render(c, lang)
+      throw error
+    }
+    return c.redirect(`/t/${encodeURIComponent(c.req.param('slug'))}?lang=${lang}&sent=1#condolences`, 303)
+  })

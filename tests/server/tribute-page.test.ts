@@ -1,0 +1,112 @@
+/**
+ * The tribute page as the server writes it (`/t/{slug}`): HTML with the name, the programme and the
+ * harambee before any script, escaped, noindex unless the family chose otherwise, revalidated with
+ * an ETag, gone (410) at once when unpublished, and a condolence form that works without script.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { startServerTarget } from '../contract/server-target'
+import { bookings, deceased, tributeCondolences } from '../../server/db/schema'
+
+type Target = Awaited<ReturnType<typeof startServerTarget>>
+let target: Target
+let family: string
+let bookingId: number
+
+beforeAll(async () => {
+  target = await startServerTarget()
+  family = (await api<{ token: string }>('POST', '/auth/login', undefined, { email: 'family@funeral.test', password: 'Family#2026' })).json.token
+  const pending = await api<{ bookings: Array<{ id: number; payment_status: string }> }>('GET', '/payments/pending', family)
+  const booking = pending.json.bookings.find((b) => b.payment_status === 'pending')!
+  bookingId = booking.id
+  // A name that would be markup if it were not escaped.
+  const [row] = await target.db.select({ deceasedId: bookings.deceasedId }).from(bookings).where(eq(bookings.id, Number(booking.id)))
+  await target.db.update(deceased).set({ firstName: '<script>alert(1)</script>', lastName: 'Achieng & "Sons"' }).where(eq(deceased.id, row!.deceasedId))
+}, 120_000)
+afterAll(async () => {
+  await target.close()
+})
+
+async function api<T = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown) {
+  const res = await target.fetch(
+    new Request(`http://localhost:3000/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
+  return { status: res.status, json: (await res.json()) as T }
+}
+const page = (path: string, headers: Record<string, string> = {}, init: RequestInit = {}) => target.fetch(new Request(`http://localhost:3000${path}`, { headers, redirect: 'manual', ...init }))
+
+const tribute = {
+  published: true,
+  findable: false,
+  story: 'She taught at Kisumu Girls.\n\n<b>Not bold</b>',
+  born: '1950-03-02',
+  livestream_url: '',
+  events: [{ title: 'Funeral service', starts_at: '2026-12-05T10:00', place: "St. Stephen's, Nairobi", map_url: '' }],
+}
+const save = async (body: Record<string, unknown> = {}) => (await api<{ tribute: { slug: string } }>('PUT', `/bookings/${bookingId}/tribute`, family, { ...tribute, ...body })).json.tribute.slug
+
+describe('the tribute page in HTML', () => {
+  it('is written by the server, escaped, in the visitor\'s language, noindex, with an ETag that changes on an edit', async () => {
+    const slug = await save()
+    await api('POST', `/bookings/${bookingId}/contributions/link`, family, {})
+    const res = await page(`/t/${slug}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.headers.get('x-robots-tag')).toBe('noindex')
+    const html = await res.text()
+    expect(html).not.toContain('<script')
+    expect(html).toContain('<h1>&#60;script&#62;alert(1)&#60;/script&#62; Achieng &#38; &#34;Sons&#34;</h1>')
+    expect(html).toContain('&#60;b&#62;Not bold&#60;/b&#62;')
+    expect(html).toContain('<meta name="robots" content="noindex">')
+    expect(html).toMatch(/<meta property="og:title" content="In loving memory of &#60;script&#62;/)
+    expect(html).toContain('<meta property="og:image" content="http://localhost:3000/icon-512.png">')
+    expect(html).toContain('Saturday, 5 December 2026 at 10:00')
+    expect(html).toContain('https://www.google.com/maps/search/?api=1&#38;query=St.%20Stephen')
+    expect(html).toMatch(/<a class="btn" href="\/contribute\/[A-Za-z0-9_-]{43}">Contribute<\/a>/)
+    expect(html).toContain('<form method="post"')
+
+    const sw = await (await page(`/t/${slug}?lang=sw`)).text()
+    expect(sw).toContain('<html lang="sw">')
+    expect(sw).toContain('Ratiba ya mazishi')
+    expect(sw).toContain('Jumamosi')
+    expect(await (await page(`/t/${slug}`, { 'accept-language': 'sw-KE,sw;q=0.9' })).text()).toContain('Changia')
+
+    const etag = res.headers.get('etag')!
+    expect((await page(`/t/${slug}`, { 'if-none-match': etag })).status).toBe(304)
+    await save({ findable: true, story: 'Changed' })
+    const edited = await page(`/t/${slug}`, { 'if-none-match': etag })
+    expect(edited.status).toBe(200)
+    expect(edited.headers.get('x-robots-tag')).toBeNull()
+    expect(await edited.text()).not.toContain('noindex')
+  })
+
+  it('takes a condolence from the plain form (kept pending), says why it refuses one, and is gone (410) once unpublished', async () => {
+    const slug = await save()
+    const form = (fields: Record<string, string>) => page(`/t/${slug}`, { 'content-type': 'application/x-www-form-urlencoded' }, { method: 'POST', body: new URLSearchParams(fields).toString() })
+    const sent = await form({ name: 'Otieno', message: 'Pole sana', lang: 'sw' })
+    expect(sent.status).toBe(303)
+    expect(sent.headers.get('location')).toBe(`/t/${slug}?lang=sw&sent=1#condolences`)
+    expect(await (await page(sent.headers.get('location')!.replace(/#.*/, ''))).text()).toContain('Asante. Ujumbe wako')
+    const rows = await target.db.select().from(tributeCondolences)
+    expect(rows.map((r) => [r.name, r.status])).toEqual([['Otieno', 'pending']])
+    expect(await (await page(`/t/${slug}`)).text()).not.toContain('Pole sana')
+
+    const refused = await form({ name: '<i>Bot</i>', message: 'visit www.spam.example', lang: 'en' })
+    expect(refused.status).toBe(422)
+    const html = await refused.text()
+    expect(html).toContain('Please leave out links')
+    expect(html).toContain('value="&#60;i&#62;Bot&#60;/i&#62;"')
+
+    await save({ published: false })
+    const gone = await page(`/t/${slug}`)
+    expect(gone.status).toBe(410)
+    const goneHtml = await gone.text()
+    expect(goneHtml).toContain('taken this tribute page down')
+    expect(goneHtml).not.toContain('Achieng')
+    expect((await page('/t/abcdefghijkm')).status).toBe(404)
+  })
+})

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { looksLikeSlug, mapLink, refuseSpam, slugFrom, suggestedProgramme, tributePage } from '../../../shared/tributes'
+import { MSG_CONDOLENCE_NO_LINKS, MSG_CONDOLENCE_SPAM } from '../../../shared/contracts/tributes'
+
+const refusal = (name: string, message: string) => {
+  try {
+    refuseSpam({ name, message })
+    return null
+  } catch (e) {
+    return (e as Error).message
+  }
+}
+
+describe('tribute rules', () => {
+  it('makes 12-character slugs of unambiguous symbols, skipping bytes that would bias them', () => {
+    const bytes = new Uint8Array(32).map((_, i) => (i % 2 ? 255 : i))
+    const slug = slugFrom(bytes)
+    expect(slug).toHaveLength(12)
+    expect(looksLikeSlug(slug)).toBe(true)
+    expect(slug).not.toMatch(/[01lIoO]/)
+    expect(() => slugFrom(new Uint8Array(32).fill(240))).toThrow()
+    expect(looksLikeSlug('abc')).toBe(false)
+    expect(looksLikeSlug('abcdefghijk0')).toBe(false)
+  })
+
+  it('refuses links, e-mail addresses and the obvious spam, and lets condolences in any language through', () => {
+    expect(refusal('Otieno', 'Pole sana kwa msiba huu. Mungu awafariji.')).toBeNull()
+    expect(refusal('Wanjiru', 'Rest in peace, Mama. We will miss your laugh!')).toBeNull()
+    expect(refusal('A', 'see https://x.test')).toBe(MSG_CONDOLENCE_NO_LINKS)
+    expect(refusal('A', 'visit best-deals.com now')).toBe(MSG_CONDOLENCE_NO_LINKS)
+    expect(refusal('A', 'write to me@mail.co')).toBe(MSG_CONDOLENCE_NO_LINKS)
+    expect(refusal('A', 'cheap loan offer for you')).toBe(MSG_CONDOLENCE_SPAM)
+    expect(refusal('A', 'sooooooooooooo sad')).toBe(MSG_CONDOLENCE_SPAM)
+    expect(refusal('A', 'WE ARE SO SORRY FOR YOUR LOSS MAMA')).toBe(MSG_CONDOLENCE_SPAM)
+  })
+
+  it('links each event to its map (the family\'s own, else a search for the place) and suggests the booking\'s service', () => {
+    expect(mapLink({ place: 'Siaya', map_url: 'https://maps.app.goo.gl/x' })).toBe('https://maps.app.goo.gl/x')
+    expect(mapLink({ place: "St. Stephen's, Nairobi", map_url: '' })).toBe('https://www.google.com/maps/search/?api=1&query=St.%20Stephen\'s%2C%20Nairobi')
+    expect(mapLink({ place: '', map_url: '' })).toBeNull()
+    expect(suggestedProgramme('2026-12-05', 'Lang\'ata')).toEqual([{ title: 'Funeral service', starts_at: '2026-12-05T10:00', place: "Lang'ata", map_url: '' }])
+    expect(suggestedProgramme(null, 'x')).toEqual([])
+  })
+
+  it('gives the contribution path only while the link takes contributions, and approved condolences oldest first', () => {
+    const base = {
+      tribute: { slug: 's', published: true, findable: false, story: '', born: null, livestreamUrl: null, events: [], updatedAt: '2026-01-01T00:00:00Z' },
+      deceasedName: 'A B',
+      died: '2026-11-20',
+      home: { name: 'H', phone: 'p', email: 'e' },
+      approved: [
+        { name: 'Later', message: 'm', at: '2026-11-22T00:00:00Z' },
+        { name: 'First', message: 'm', at: '2026-11-21T00:00:00Z' },
+      ],
+    }
+    const open = tributePage({ ...base, harambee: { status: 'open', total: 100, due: 40, token: 't' } })
+    expect(open.harambee).toEqual({ status: 'open', total: 100, paid: 60, amount_due: 40, path: '/contribute/t' })
+    expect(open.condolences.map((c) => c.name)).toEqual(['First', 'Later'])
+    expect(tributePage({ ...base, harambee: { status: 'settled', total: 100, due: 0, token: 't' } }).harambee?.path).toBeNull()
+  })
+})
