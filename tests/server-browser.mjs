@@ -243,6 +243,37 @@ try {
     await family.reload()
     await tickUntil(family, family.getByRole('log').getByText('Yes, from 5 pm to 7 pm.'))
     check(true, 'the family writes from the booking page; the admin answers; the family reads the answer')
+    // The tribute page: the family publishes it from the booking; a relative on a phone, signed out,
+    // opens the link (the server's HTML, no script), reads the programme and leaves a condolence,
+    // which shows once the family approves it.
+    await family.goto(bookingUrl)
+    const tribute = family.locator('#booking-tribute')
+    await tribute.getByLabel('Life story').fill('A teacher in Kisumu for thirty years.')
+    await tribute.getByRole('switch', { name: /^Published/ }).check()
+    await tribute.getByRole('button', { name: 'Save the tribute page' }).click()
+    const tributeLink = await tribute.getByLabel('Tribute page link').inputValue({ timeout: 20_000 })
+    const readerContext = await browser.newContext({ viewport: { width: 375, height: 812 } })
+    const reader = await readerContext.newPage()
+    const scripts = []
+    reader.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+    await reader.goto(tributeLink)
+    const name = (await reader.getByRole('heading', { level: 1 }).textContent()) ?? ''
+    const programme = await reader.getByRole('heading', { name: 'Funeral programme' }).isVisible()
+    const story = await reader.getByText('A teacher in Kisumu for thirty years.').isVisible()
+    const sideways = await reader.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    check(new URL(tributeLink).pathname.startsWith('/t/') && name.length > 0 && programme && story && !sideways && scripts.length === 0, `a relative on a 375 px phone, signed out, opens the tribute page of ${name}: its story and programme, no script${scripts.length ? ` (${scripts.join(', ')})` : ''}, nothing sideways`)
+    await reader.getByLabel('Your name').fill('Wanjiku Kamau')
+    await reader.getByLabel('Your message').fill('Mwalimu taught us all to read. Pole sana to the family.')
+    await reader.getByRole('button', { name: 'Send message' }).click()
+    await reader.waitForLoadState()
+    await family.reload()
+    await tribute.getByText('Mwalimu taught us all to read.').waitFor({ timeout: 20_000 })
+    const shownBefore = await (await fetch(tributeLink)).text()
+    await tribute.getByRole('button', { name: 'Approve' }).click()
+    await tribute.getByText('Shown on the page').waitFor({ timeout: 20_000 })
+    await reader.reload()
+    check(!shownBefore.includes('Mwalimu taught us all') && (await reader.getByText('Mwalimu taught us all to read.').isVisible()), "the relative's condolence waits for the family, and shows once they approve it")
+    await readerContext.close()
     await adminContext.close()
     await familyContext.close()
   }
