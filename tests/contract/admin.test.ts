@@ -4,6 +4,9 @@ import readXlsxFile from 'read-excel-file/node'
 import { call, login, loginAs, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { PaymentSummary, TransactionList } from '../../shared/contracts/payments'
+import { AdminStatisticsResponse } from '../../shared/contracts/admin'
+import { BookingList } from '../../shared/contracts/bookings'
+import { officeAgenda } from '../../shared/office-agenda'
 
 useBackend()
 
@@ -135,6 +138,16 @@ describe('users and admin statistics', () => {
     expect(res.json.recentActivities.length).toBe(10)
     const times = res.json.recentActivities.map((a) => a.time)
     expect([...times].sort().reverse()).toEqual(times)
+    // The agenda is the shared rule over the bookings as the admin reads them.
+    const dashboard = AdminStatisticsResponse.parse(res.json)
+    const bookings = BookingList.parse((await call('GET', '/bookings', { token: admin })).json)
+    const expected = officeAgenda(bookings, new Date())
+    expect(dashboard.upcoming).toEqual(expected.upcoming)
+    expect(dashboard.attention).toEqual(expected.attention)
+    expect(dashboard.upcoming.length).toBeGreaterThan(0)
+    expect(dashboard.attention.length).toBeGreaterThan(0)
+    expect(dashboard.attention.every((i) => i.gaps.length > 0 && dashboard.upcoming.some((u) => u.booking_id === i.booking_id))).toBe(true)
+    expect((await call('GET', '/users/admin/statistics', { token: await loginAs('morgue_attendant') })).status).toBe(403)
   })
 })
 
