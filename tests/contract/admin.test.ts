@@ -5,7 +5,9 @@ import { call, login, loginAs, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { PaymentSummary, TransactionList } from '../../shared/contracts/payments'
 import { AdminStatisticsResponse } from '../../shared/contracts/admin'
-import { BookingList } from '../../shared/contracts/bookings'
+import { BookingList, BookingPage, type Booking } from '../../shared/contracts/bookings'
+import { MSG_BOOKING_SORT, compareBookings, type BookingSort } from '../../shared/booking-search'
+import { serviceAt } from '../../shared/urgency'
 import { officeAgenda } from '../../shared/office-agenda'
 
 useBackend()
@@ -196,6 +198,24 @@ describe("the admin's bookings, by page", () => {
     const unpaged = await call<{ bookings: Row[]; pagination?: unknown }>('GET', `/bookings?search=${encodeURIComponent(family)}`, { token: admin })
     expect(unpaged.json.bookings.map((b) => b.id)).toEqual(ofFamily.map((b) => b.id))
     expect(unpaged.json.pagination).toBeUndefined()
-    expect((await call('GET', '/bookings?page=1&sort=sideways', { token: admin })).status).toBe(422)
+    const sideways = await call('GET', '/bookings?page=1&sort=sideways', { token: admin })
+    expect(sideways.status).toBe(422)
+    expect(sideways.json.message).toBe(MSG_BOOKING_SORT)
+  })
+
+  it('sorts by service date, soonest or latest first, on every page and with the status filter', async () => {
+    const admin = await loginAs('admin')
+    const all = BookingList.parse((await call('GET', '/bookings', { token: admin })).json)
+    const facts = (b: Booking) => ({ id: b.id, created_at: b.created_at, service_at: serviceAt(b) })
+    const expected = (sort: BookingSort, rows: Booking[]) => [...rows].sort((a, b) => compareBookings(sort)(facts(a), facts(b))).map((b) => b.id)
+    const ids = async (query: string) => BookingPage.parse((await call('GET', `/bookings?${query}`, { token: admin })).json).bookings.map((b) => b.id)
+    const soonest = expected('service_soonest', all)
+    expect(await ids('page=1&limit=10&sort=service_soonest')).toEqual(soonest.slice(0, 10))
+    expect(await ids('page=2&limit=10&sort=service_soonest')).toEqual(soonest.slice(10, 20))
+    const dates = soonest.map((id) => serviceAt(all.find((b) => b.id === id)!) ?? '9999')
+    expect(dates).toEqual([...dates].sort())
+    expect(new Set(dates).size).toBeGreaterThan(10)
+    const confirmed = all.filter((b) => b.status === 'confirmed')
+    expect(await ids('page=1&limit=100&sort=service_latest&status=confirmed')).toEqual(expected('service_latest', confirmed))
   })
 })
