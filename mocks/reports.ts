@@ -1,7 +1,7 @@
 /** Financial figures from the mock's store (summary, transactions, report, admin stats); the rows are shared/report.ts's. */
 import { db } from './db'
 import type { PaymentRecord } from './db'
-import { userName } from './serialize'
+import { amountPaid, userName } from './serialize'
 import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../shared/contracts/payments'
 import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
 import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../shared/report'
@@ -25,7 +25,7 @@ export function summarise(timeframe: Timeframe): Summary {
   const completed = paymentsBetween(from, now).filter((p) => p.status === 'completed')
   return summaryOf(
     completed,
-    bookingsBetween(from, now).map((b) => ({ status: b.status, paymentStatus: b.payment_status })),
+    bookingsBetween(from, now).map((b) => ({ status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
   )
 }
 

@@ -25,11 +25,17 @@ export async function summarise(db: Db, timeframe: Timeframe, now = new Date()) 
       .from(payments)
       .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, now))),
     db
-      .select({ status: bookings.status, paymentStatus: bookings.paymentStatus })
+      .select({
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        totalAmount: bookings.totalAmount,
+        // Every completed payment of the booking, a relative's contribution among them (a sum is a bigint: text from node-postgres).
+        amountPaid: sql<string | number>`COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0)`,
+      })
       .from(bookings)
       .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, now))),
   ])
-  return summaryOf(completed, booked)
+  return summaryOf(completed, booked.map((b) => ({ ...b, totalAmount: Number(b.totalAmount), amountPaid: Number(b.amountPaid) })))
 }
 
 export async function transactions(db: Db, timeframe: Timeframe, now = new Date()) {

@@ -154,10 +154,11 @@ export const REPORT_WORDS = {
     timeframes: TIMEFRAME_LABELS,
     sheets: { summary: 'Summary', payments: 'Payments', services: 'Services' },
     summary: {
-      title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated', currency: 'Currency', totalRevenue: 'Total revenue',
+      title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated (Nairobi time)', currency: 'Currency', totalRevenue: 'Total revenue',
       completedPayments: 'Completed payments', bookings: 'Bookings', average: 'Average transaction value', awaiting: 'Bookings awaiting payment',
+      outstanding: 'Outstanding balances',
     },
-    payments: ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
+    payments: ['ID', 'Date (Nairobi time)', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
     services: ['Service', 'Times booked', 'Value booked (KSH)'],
     /** A payment's status and method as the app's screens say them (the stored values are English). */
     statuses: {} as Record<string, string>,
@@ -170,10 +171,11 @@ export const REPORT_WORDS = {
     timeframes: { week: 'Siku 7 zilizopita', month: 'Siku 30 zilizopita', quarter: 'Siku 90 zilizopita', half_year: 'Miezi 6 iliyopita', year: 'Miezi 12 iliyopita' },
     sheets: { summary: 'Muhtasari', payments: 'Malipo', services: 'Huduma' },
     summary: {
-      title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
+      title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa (saa za Nairobi)', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
       completedPayments: 'Malipo yaliyokamilika', bookings: 'Nafasi', average: 'Wastani wa thamani ya muamala', awaiting: 'Nafasi zinazosubiri malipo',
+      outstanding: 'Salio zinazodaiwa',
     },
-    payments: ['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
+    payments: ['Nambari', 'Tarehe (saa za Nairobi)', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
     services: ['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'],
     statuses: { completed: 'Imekamilika', pending: 'Inasubiri', processing: 'Inashughulikiwa', failed: 'Imeshindwa', cancelled: 'Imeghairiwa', refunded: 'Imerejeshwa' } as Record<string, string>,
     methods: { Other: 'Nyingine' } as Record<string, string>,
@@ -189,7 +191,10 @@ export const PaymentSummary = z.object({
   totalRevenue: Money,
   totalBookings: z.number(),
   avgTransactionValue: Money,
+  /** Bookings of the period with a balance still to pay. */
   pendingPayments: z.number(),
+  /** Those balances summed (KSH): what the families still owe, contributions counted as paid. */
+  outstandingBalance: z._default(Money, 0),
 })
 export type PaymentSummary = z.infer<typeof PaymentSummary>
 

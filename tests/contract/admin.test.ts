@@ -23,13 +23,21 @@ describe('financial summary, transactions and report', () => {
       const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
       expect(summary.totalRevenue).toBe(revenue)
       expect(summary.avgTransactionValue).toBe(completed.length ? Math.round(revenue / completed.length) : 0)
-      expect(summary.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: (d) => d >= from })).length)
+      const made = db.booking.findMany((q) => q.where({ created_at: (d) => d >= from }))
+      expect(summary.totalBookings).toBe(made.length)
+      // What the families of the period still owe: each balance (a relative's contribution paid counts), summed.
+      const paidOn = (id: number) => db.payment.findMany((q) => q.where({ booking_id: id, status: 'completed' })).reduce((s, p) => s + p.amount, 0)
+      const owing = made.map((b) => (b.status === 'cancelled' || b.payment_status === 'paid' || b.payment_status === 'refunded' ? 0 : Math.max(0, b.total_amount - paidOn(b.id)))).filter((due) => due > 0)
+      expect(summary.pendingPayments).toBe(owing.length)
+      expect(summary.outstandingBalance).toBe(owing.reduce((s, due) => s + due, 0))
       const tx = TransactionList.parse((await call('GET', `/payments/transactions?timeframe=${timeframe}`, { token: admin })).json)
       expect(tx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(revenue)
       // Each row carries its M-Pesa receipt, as the payment records it.
       for (const t of tx) expect(t.receipt ?? null, `transaction ${t.id}`).toBe(db.payment.findFirst((q) => q.where({ id: Number(t.id) }))?.transaction_id ?? null)
       if (timeframe === 'year') {
         expect(revenue).toBeGreaterThan(0)
+        expect(summary.outstandingBalance).toBeGreaterThan(0)
+        expect(summary.outstandingBalance).not.toBe(summary.pendingPayments * summary.avgTransactionValue)
         expect(summary.totalBookings).toBeGreaterThanOrEqual(35)
       }
     }
@@ -56,6 +64,15 @@ describe('financial summary, transactions and report', () => {
     const revenueRow = summary.find((r) => r[0] === 'Total revenue')
     const year = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json)
     expect(revenueRow?.[1]).toBe(year.totalRevenue)
+    expect(summary.find((r) => r[0] === 'Outstanding balances')?.[1]).toBe(year.outstandingBalance)
+    // Times are real dates, as Nairobi's clock shows them (+03:00): the file made a moment ago, each payment's date.
+    const generated = summary.find((r) => r[0] === 'Generated (Nairobi time)')?.[1]
+    expect(generated).toBeInstanceOf(Date)
+    expect(Math.abs((generated as unknown as Date).getTime() - (Date.now() + 3 * 3600_000))).toBeLessThan(5 * 60_000)
+    const firstPayment = sheets[1]?.data[1]
+    const stored = db.payment.findFirst((q) => q.where({ id: Number(firstPayment?.[0]) }))
+    expect(firstPayment?.[1]).toBeInstanceOf(Date)
+    expect(Math.abs((firstPayment?.[1] as unknown as Date).getTime() - (Date.parse(stored!.payment_date) + 3 * 3600_000))).toBeLessThan(60_000)
     expect((sheets[1]?.data.length ?? 0)).toBeGreaterThan(10)
     expect(sheets[1]?.data[0]?.at(-1)).toBe('Receipt')
     const completedRow = sheets[1]?.data.find((r) => r[6] === 'completed')
@@ -76,7 +93,7 @@ describe('financial summary, transactions and report', () => {
     const sheets = await readXlsxFile(Buffer.from(sw.bytes))
     expect(sheets.map((s) => s.sheet)).toEqual(['Muhtasari', 'Malipo', 'Huduma'])
     expect(sheets[0]?.data.find((r) => r[0] === 'Kipindi')?.[1]).toBe('Miezi 12 iliyopita')
-    expect(sheets[1]?.data[0]).toEqual(['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'])
+    expect(sheets[1]?.data[0]).toEqual(['Nambari', 'Tarehe (saa za Nairobi)', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'])
     expect(sheets[2]?.data[0]).toEqual(['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'])
     // A payment's status and method as the Kiswahili screens say them, never the stored English.
     const statuses = new Set(sheets[1]?.data.slice(1).map((r) => r[6]))

@@ -15,18 +15,20 @@ const payment = (p: Partial<PaymentOfReport> & { id: number }): PaymentOfReport 
 })
 
 describe('report rows', () => {
-  it('the summary: revenue and average of the completed payments, bookings awaiting payment unless cancelled', () => {
+  it('the summary: revenue and average of the completed payments; the balances still owed counted and summed, never a count times an average', () => {
     const figures = summaryOf(
       [{ amount: 1000 }, { amount: 2001 }],
       [
-        { status: 'confirmed', paymentStatus: 'pending' },
-        { status: 'confirmed', paymentStatus: 'partial' },
-        { status: 'cancelled', paymentStatus: 'pending' },
-        { status: 'completed', paymentStatus: 'paid' },
+        { status: 'confirmed', paymentStatus: 'pending', totalAmount: 12000, amountPaid: 0 },
+        // Part paid by the family and a relative's contribution: both count as paid.
+        { status: 'confirmed', paymentStatus: 'partial', totalAmount: 30000, amountPaid: 22500 },
+        { status: 'cancelled', paymentStatus: 'pending', totalAmount: 9000, amountPaid: 0 },
+        { status: 'completed', paymentStatus: 'paid', totalAmount: 5000, amountPaid: 5000 },
+        { status: 'pending', paymentStatus: 'refunded', totalAmount: 4000, amountPaid: 0 },
       ],
     )
-    expect(figures).toEqual({ totalRevenue: 3001, completedPayments: 2, avgTransactionValue: 1501, totalBookings: 4, pendingPayments: 2 })
-    expect(summaryOf([], [])).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0 })
+    expect(figures).toEqual({ totalRevenue: 3001, completedPayments: 2, avgTransactionValue: 1501, totalBookings: 5, pendingPayments: 2, outstandingBalance: 19500 })
+    expect(summaryOf([], [])).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0, outstandingBalance: 0 })
   })
 
   it('transactions: newest first (the later id first on the same moment), described by their services, a contribution named after the relative', () => {

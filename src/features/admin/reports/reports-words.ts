@@ -20,8 +20,8 @@ export const REPORTS_TEXT = {
     bookingsHint: msg`Bookings made in the period`,
     average: msg`Average transaction value`,
     averageHint: msg`Per completed payment`,
-    pending: msg`Pending payments`,
-    pendingHint: (count: number) => msg`${plural(count, { one: '# booking awaiting payment × average value', other: '# bookings awaiting payment × average value' })}`,
+    pending: msg`Outstanding balances`,
+    pendingHint: (count: number) => msg`${plural(count, { one: 'Still owed on # booking of the period, contributions counted', other: 'Still owed on # bookings of the period, contributions counted' })}`,
   },
   chart: {
     title: msg`Revenue over time`,

@@ -76,7 +76,3 @@ export function revenueSeries(transactions: Transaction[], timeframe: ViewTimefr
   }
   return [...totals].map(([key, revenue]) => ({ key, label: periodLabel(key, bucket), revenue }))
 }
-
-/** SPEC.md section 9: the pending payments amount is the pending count times the average value. */
-export const pendingPaymentsValue = (summary: { pendingPayments: number; avgTransactionValue: number }): number =>
-  summary.pendingPayments * summary.avgTransactionValue
