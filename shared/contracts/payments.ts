@@ -112,11 +112,12 @@ export const VerifyResponse = z.object({
 })
 export type VerifyResponse = z.infer<typeof VerifyResponse>
 
-export const TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year'] as const
+export const TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year', 'this_month', 'last_month', 'this_year', 'last_year'] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]
 /**
  * One name per period, on the page, in the report dialog, in the file name and on the Summary
- * sheet: each is a rolling window ending now (what the figures are), so "Current Week" is not used.
+ * sheet, saying what it is: a rolling window ending now ("Last 30 days", never "Monthly"), or a
+ * calendar month or year on Nairobi's calendar (shared/rules.ts, `reportWindow`).
  */
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Last 7 days',
@@ -124,11 +125,15 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   quarter: 'Last 90 days',
   half_year: 'Last 6 months',
   year: 'Last 12 months',
+  this_month: 'This month',
+  last_month: 'Last month',
+  this_year: 'This year',
+  last_year: 'Last year',
 }
 export const REPORT_TYPES = ['all', 'payments', 'services'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 
-/** The admin's financial screens: `?timeframe=` (a rolling window ending now; a month by default). */
+/** The admin's financial screens: `?timeframe=` (a rolling window ending now, or a calendar month or year; the last 30 days by default). */
 export const TimeframeQuery = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
 })
@@ -168,7 +173,10 @@ export const REPORT_WORDS = {
   sw: {
     fileName: 'ripoti-ya-fedha',
     types: { all: 'yote', payments: 'malipo', services: 'huduma' },
-    timeframes: { week: 'Siku 7 zilizopita', month: 'Siku 30 zilizopita', quarter: 'Siku 90 zilizopita', half_year: 'Miezi 6 iliyopita', year: 'Miezi 12 iliyopita' },
+    timeframes: {
+      week: 'Siku 7 zilizopita', month: 'Siku 30 zilizopita', quarter: 'Siku 90 zilizopita', half_year: 'Miezi 6 iliyopita', year: 'Miezi 12 iliyopita',
+      this_month: 'Mwezi huu', last_month: 'Mwezi uliopita', this_year: 'Mwaka huu', last_year: 'Mwaka uliopita',
+    },
     sheets: { summary: 'Muhtasari', payments: 'Malipo', services: 'Huduma' },
     summary: {
       title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa (saa za Nairobi)', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',

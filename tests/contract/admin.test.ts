@@ -1,7 +1,7 @@
 /** The admin's screens: users, statistics, the financial summary, transactions and the .xlsx report. */
 import { describe, expect, it } from 'vitest'
 import readXlsxFile from 'read-excel-file/node'
-import { call, login, loginAs, seed as db, useBackend } from './target'
+import { call, login, loginAs, nairobiDay, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { PaymentSummary, TransactionList } from '../../shared/contracts/payments'
 import { AdminStatisticsResponse } from '../../shared/contracts/admin'
@@ -40,6 +40,18 @@ describe('financial summary, transactions and report', () => {
         expect(summary.outstandingBalance).not.toBe(summary.pendingPayments * summary.avgTransactionValue)
         expect(summary.totalBookings).toBeGreaterThanOrEqual(35)
       }
+    }
+    // Calendar months and years (Nairobi's calendar): the current one up to now, the one before whole.
+    const today = nairobiDay()
+    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+    const monthStart = (y: number, m: number) => new Date(`${new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10)}T00:00:00+03:00`).toISOString()
+    const calendar = { this_month: [monthStart(year, month), '9999'], last_month: [monthStart(year, month - 1), monthStart(year, month)], this_year: [monthStart(year, 1), '9999'], last_year: [monthStart(year - 1, 1), monthStart(year, 1)] }
+    for (const [timeframe, [from, to]] of Object.entries(calendar)) {
+      const inside = (d: string) => d >= from! && d < to!
+      const revenue = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: inside })).reduce((s, p) => s + p.amount, 0)
+      const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
+      expect(summary.totalRevenue, timeframe).toBe(revenue)
+      expect(summary.totalBookings, timeframe).toBe(db.booking.findMany((q) => q.where({ created_at: inside })).length)
     }
     const week = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=week', { token: admin })).json)
     expect(week.totalRevenue).toBeGreaterThan(0)

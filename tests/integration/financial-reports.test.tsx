@@ -166,7 +166,7 @@ describe('Financial reports (admin)', () => {
     const requests = watchRequests()
     await user.click(screen.getByRole('button', { name: 'Generate report' }))
     const dialog = await findDialog()
-    // The union of SPEC.md section 9's two sets, named as on the page; it starts from the page's period.
+    // The union of SPEC.md section 9's two sets and the calendar periods, named as on the page; it starts from the page's period.
     const timeframe = within(dialog).getByRole('radiogroup', { name: 'Timeframe', hidden: true })
     expect(within(timeframe).getAllByRole('radio', { hidden: true }).map((r) => r.closest('.fui-Radio')?.textContent)).toEqual([
       'Last 7 days',
@@ -174,6 +174,10 @@ describe('Financial reports (admin)', () => {
       'Last 90 days',
       'Last 6 months',
       'Last 12 months',
+      'This month',
+      'Last month',
+      'This year',
+      'Last year',
     ])
     expect(within(dialog).getByRole('radio', { name: 'Last 30 days', hidden: true })).toBeChecked()
     await user.click(within(dialog).getByRole('radio', { name: 'Last 6 months', hidden: true }))

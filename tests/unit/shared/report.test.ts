@@ -1,6 +1,7 @@
 /** The financial report's rows (shared/report.ts): from plain payments, bookings and lines, as both backends call them. */
 import { describe, expect, it } from 'vitest'
 import { serviceRows, summaryOf, transactionRows, type PaymentOfReport } from '../../../shared/report'
+import { reportWindow } from '../../../shared/rules'
 
 const payment = (p: Partial<PaymentOfReport> & { id: number }): PaymentOfReport => ({
   bookingId: 1,
@@ -12,6 +13,22 @@ const payment = (p: Partial<PaymentOfReport> & { id: number }): PaymentOfReport 
   contributorName: null,
   clientName: 'Jane Wanjiru',
   ...p,
+})
+
+describe('report periods', () => {
+  const iso = (w: { from: Date; to: Date }) => [w.from.toISOString(), w.to.toISOString()]
+  it("calendar months and years on Nairobi's calendar: the current one up to now, the one before whole", () => {
+    // 00:30 on 1 March in Nairobi is still 28 February in UTC.
+    const now = Date.parse('2026-02-28T21:30:00.000Z')
+    expect(iso(reportWindow('this_month', now))).toEqual(['2026-02-28T21:00:00.000Z', '2026-02-28T21:30:00.000Z'])
+    expect(iso(reportWindow('last_month', now))).toEqual(['2026-01-31T21:00:00.000Z', '2026-02-28T20:59:59.999Z'])
+    expect(iso(reportWindow('this_year', now))).toEqual(['2025-12-31T21:00:00.000Z', '2026-02-28T21:30:00.000Z'])
+    expect(iso(reportWindow('last_year', now))).toEqual(['2024-12-31T21:00:00.000Z', '2025-12-31T20:59:59.999Z'])
+    // In January, last month is December of the year before.
+    expect(iso(reportWindow('last_month', Date.parse('2026-01-15T09:00:00.000Z')))).toEqual(['2025-11-30T21:00:00.000Z', '2025-12-31T20:59:59.999Z'])
+    // The rolling windows end now.
+    expect(iso(reportWindow('month', now))).toEqual(['2026-01-29T21:30:00.000Z', '2026-02-28T21:30:00.000Z'])
+  })
 })
 
 describe('report rows', () => {

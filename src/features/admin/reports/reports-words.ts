@@ -76,6 +76,10 @@ export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, MessageDescriptor> = {
   quarter: msg`Last 90 days`,
   half_year: msg`Last 6 months`,
   year: msg`Last 12 months`,
+  this_month: msg`This month`,
+  last_month: msg`Last month`,
+  this_year: msg`This year`,
+  last_year: msg`Last year`,
 }
 
 export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, MessageDescriptor> = VIEW_TIMEFRAME_LABELS
