@@ -13,6 +13,8 @@ const useStyles = makeStyles({
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    // Each card as tall as its list: a short "Needs attention" is not stretched to the week's length.
+    alignItems: 'start',
     gap: tokens.spacingHorizontalM,
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
