@@ -1,13 +1,13 @@
 /** Financial figures from the mock's store (summary, transactions, report, admin stats); the rows are shared/report.ts's. */
 import { db } from './db'
 import type { PaymentRecord } from './db'
-import { userName } from './serialize'
+import { amountPaid, userName } from './serialize'
 import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../shared/contracts/payments'
-import { TIMEFRAME_DAYS, trend, windowStart } from '../shared/rules'
+import { TIMEFRAME_DAYS, reportWindow, trend } from '../shared/rules'
 import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../shared/report'
 import type { ReportFigures, ReportPayment, ReportService } from '../shared/report'
 
-export { TIMEFRAME_DAYS, trend, windowStart }
+export { TIMEFRAME_DAYS, trend }
 
 const inRange = (iso: string, from: Date, to: Date) => iso >= from.toISOString() && iso <= to.toISOString()
 
@@ -20,12 +20,11 @@ const bookingsBetween = (from: Date, to: Date) => db.booking.findMany((q) => q.w
 export type Summary = ReportFigures
 
 export function summarise(timeframe: Timeframe): Summary {
-  const from = windowStart(timeframe)
-  const now = new Date()
-  const completed = paymentsBetween(from, now).filter((p) => p.status === 'completed')
+  const { from, to } = reportWindow(timeframe)
+  const completed = paymentsBetween(from, to).filter((p) => p.status === 'completed')
   return summaryOf(
     completed,
-    bookingsBetween(from, now).map((b) => ({ status: b.status, paymentStatus: b.payment_status })),
+    bookingsBetween(from, to).map((b) => ({ status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
   )
 }
 
@@ -35,7 +34,7 @@ const servicesOf = (bookingId: number) => db.booking.findFirst((q) => q.where({ 
 
 export function transactions(timeframe: Timeframe): TransactionRow[] {
   return transactionRows(
-    paymentsBetween(windowStart(timeframe)).map((p) => ({
+    paymentsBetween(reportWindow(timeframe).from, reportWindow(timeframe).to).map((p) => ({
       id: p.id,
       bookingId: p.booking_id,
       date: p.payment_date,
@@ -54,7 +53,8 @@ export type ServiceRow = ReportService
 
 /** Per service: lines booked in the window (not cancelled) and the value of those lines. */
 export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
-  const booked = bookingsBetween(windowStart(timeframe), new Date()).filter((b) => b.status !== 'cancelled')
+  const { from, to } = reportWindow(timeframe)
+  const booked = bookingsBetween(from, to).filter((b) => b.status !== 'cancelled')
   return serviceRows(booked.flatMap((b) => b.lines.map((l) => ({ service: l.service_name, quantity: l.quantity, price: l.price_at_booking }))))
 }
 

@@ -5,6 +5,7 @@
 import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from './contracts/payments'
 import { contributionCustomer } from './contracts/contributions'
 import { receiptOf } from './mpesa-words'
+import { amountStillDue } from './urgency'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
 export function reportFileName(timeframe: Timeframe, language: ReportLanguage = 'en'): string {
@@ -20,6 +21,8 @@ export interface ReportFigures {
   totalBookings: number
   avgTransactionValue: number
   pendingPayments: number
+  /** What the families of the period's bookings still owe: each balance (due less paid, contributions included) summed. */
+  outstandingBalance: number
 }
 export interface ReportPayment {
   id: number
@@ -52,17 +55,43 @@ export interface PaymentOfReport {
   clientName: string | null
 }
 
-/** The figures of a period: the completed payments in it and the bookings made in it. */
-export function summaryOf(completed: ReadonlyArray<{ amount: number }>, bookings: ReadonlyArray<{ status: string; paymentStatus: string }>): ReportFigures {
+/** A booking made in the period: its status, payment status, total and what its completed payments (a relative's contributions among them) add up to. */
+export interface BookingOfReport {
+  status: string
+  paymentStatus: string
+  totalAmount: number
+  amountPaid: number
+}
+
+/** The booking's balance today, by the rule the family's and the attendant's screens use. */
+const balanceOf = (b: BookingOfReport) => amountStillDue({ status: b.status, payment_status: b.paymentStatus, total_amount: b.totalAmount, amount_paid: b.amountPaid })
+
+/**
+ * The figures of a period: the completed payments in it and the bookings made in it. "Awaiting
+ * payment" counts the bookings with a balance; the outstanding balance sums those balances (never
+ * a count times an average).
+ */
+export function summaryOf(completed: ReadonlyArray<{ amount: number }>, bookings: ReadonlyArray<BookingOfReport>): ReportFigures {
   const totalRevenue = completed.reduce((sum, p) => sum + p.amount, 0)
+  const balances = bookings.map(balanceOf).filter((due) => due > 0)
   return {
     totalRevenue,
     totalBookings: bookings.length,
     avgTransactionValue: completed.length ? Math.round(totalRevenue / completed.length) : 0,
-    pendingPayments: bookings.filter((b) => (b.paymentStatus === 'pending' || b.paymentStatus === 'partial') && b.status !== 'cancelled').length,
+    pendingPayments: balances.length,
+    outstandingBalance: balances.reduce((sum, due) => sum + due, 0),
     completedPayments: completed.length,
   }
 }
+
+/** GET /payments/summary's answer: the figures the screen shows (the completed payments' count stays in the file). */
+export const summaryAnswer = (s: ReportFigures) => ({
+  totalRevenue: s.totalRevenue,
+  totalBookings: s.totalBookings,
+  avgTransactionValue: s.avgTransactionValue,
+  pendingPayments: s.pendingPayments,
+  outstandingBalance: s.outstandingBalance,
+})
 
 /** The transactions list and the Payments sheet: newest first, each described by its booking's services. */
 export function transactionRows(payments: ReadonlyArray<PaymentOfReport>, servicesOf: (bookingId: number) => readonly string[]): ReportPayment[] {
@@ -96,6 +125,15 @@ export function serviceRows(lines: ReadonlyArray<{ service: string; quantity: nu
   return [...rows.values()].sort((a, b) => b.revenue - a.revenue || a.service.localeCompare(b.service))
 }
 
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
+
+/**
+ * A date cell showing an instant as Nairobi's wall clock: a spreadsheet's dates carry no zone (they
+ * are read as they show), so the instant is moved by Nairobi's +03:00 (no summer time) and shown
+ * 'yyyy-mm-dd hh:mm'. A real date, so the column sorts and filters as dates, not text.
+ */
+export const nairobiCell = (at: Date) => ({ value: new Date(at.getTime() + NAIROBI_OFFSET_MS), type: Date, format: 'yyyy-mm-dd hh:mm' })
+
 export async function buildReportFile(input: {
   timeframe: Timeframe
   type: ReportType
@@ -104,25 +142,28 @@ export async function buildReportFile(input: {
   summary: ReportFigures
   payments: () => ReportPayment[] | Promise<ReportPayment[]>
   services: () => ReportService[] | Promise<ReportService[]>
+  /** When the file is made (the wall clock unless a test says). */
+  now?: Date
 }): Promise<ArrayBuffer> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal')
   const { timeframe, type, summary } = input
   const words = REPORT_WORDS[input.language ?? 'en']
   const bold = (value: string) => ({ value, fontWeight: 'bold' as const })
-  type Cell = string | number | null | { value: string; fontWeight: 'bold' }
+  type Cell = string | number | null | { value: string; fontWeight: 'bold' } | ReturnType<typeof nairobiCell>
   const sheets: Array<{ sheet: string; data: Cell[][]; columns?: Array<{ width: number }> }> = [
     {
       sheet: words.sheets.summary,
       data: [
         [bold(words.summary.title), null],
         [words.summary.timeframe, words.timeframes[timeframe]],
-        [words.summary.generated, new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+        [words.summary.generated, nairobiCell(input.now ?? new Date())],
         [words.summary.currency, 'KSH'],
         [words.summary.totalRevenue, summary.totalRevenue],
         [words.summary.completedPayments, summary.completedPayments],
         [words.summary.bookings, summary.totalBookings],
         [words.summary.average, summary.avgTransactionValue],
         [words.summary.awaiting, summary.pendingPayments],
+        [words.summary.outstanding, summary.outstandingBalance],
       ],
       columns: [{ width: 28 }, { width: 24 }],
     },
@@ -137,7 +178,7 @@ export async function buildReportFile(input: {
           const receipt = receiptOf({ status: r.status, transaction_id: r.receipt })
           return [
             r.id,
-            r.date.slice(0, 10),
+            nairobiCell(new Date(r.date)),
             r.description,
             words.methods[r.paymentMethod] ?? r.paymentMethod,
             r.customer,
@@ -147,7 +188,7 @@ export async function buildReportFile(input: {
           ]
         }),
       ],
-      columns: [{ width: 8 }, { width: 12 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }, { width: 18 }],
+      columns: [{ width: 8 }, { width: 18 }, { width: 48 }, { width: 10 }, { width: 24 }, { width: 14 }, { width: 12 }, { width: 18 }],
     })
   }
   if (type === 'all' || type === 'services') {

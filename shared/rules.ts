@@ -80,10 +80,34 @@ export function trend(current: number, previous: number): number {
 }
 
 const DAY = 24 * 60 * 60 * 1000
-/** Report windows are rolling, ending now. */
-export const TIMEFRAME_DAYS: Record<Timeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
-export function windowStart(timeframe: Timeframe, now = Date.now()): Date {
-  return new Date(now - TIMEFRAME_DAYS[timeframe] * DAY)
+type RollingTimeframe = 'week' | 'month' | 'quarter' | 'half_year' | 'year'
+/** The rolling windows: so many days back from now. */
+export const TIMEFRAME_DAYS: Record<RollingTimeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
+/** The instant a Nairobi calendar month begins (month 0-11; a month past December rolls into the next year). */
+const nairobiMonthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1) - NAIROBI_OFFSET_MS)
+
+/**
+ * The instants a report covers, both included: a rolling window ends now; a calendar month or year
+ * (Nairobi's calendar, +03:00 all year) runs from its first instant, to now for the current one or
+ * to its last millisecond for the one before.
+ */
+export function reportWindow(timeframe: Timeframe, now = Date.now()): { from: Date; to: Date } {
+  const here = new Date(now + NAIROBI_OFFSET_MS)
+  const [y, m] = [here.getUTCFullYear(), here.getUTCMonth()]
+  const upTo = (next: Date) => new Date(next.getTime() - 1)
+  switch (timeframe) {
+    case 'this_month':
+      return { from: nairobiMonthStart(y, m), to: new Date(now) }
+    case 'last_month':
+      return { from: nairobiMonthStart(y, m - 1), to: upTo(nairobiMonthStart(y, m)) }
+    case 'this_year':
+      return { from: nairobiMonthStart(y, 0), to: new Date(now) }
+    case 'last_year':
+      return { from: nairobiMonthStart(y - 1, 0), to: upTo(nairobiMonthStart(y, 0)) }
+    default:
+      return { from: new Date(now - TIMEFRAME_DAYS[timeframe] * DAY), to: new Date(now) }
+  }
 }
 
 // ---- dates: Nairobi days come from the app's one definition (src/lib/dates) ----

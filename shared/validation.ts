@@ -5,6 +5,7 @@
  */
 import en from 'zod/v4/locales/en.js'
 import { z } from 'zod/mini'
+import { BOOKING_SORTS, MSG_BOOKING_SORT } from './booking-search'
 
 const englishErrors = en().localeError
 
@@ -59,7 +60,7 @@ export type PageQuery = z.infer<typeof PageQuery>
 export const BookingsQuery = z.extend(PageQuery, {
   status: z.optional(z.string()),
   search: z.optional(z.string().check(z.maxLength(200, 'search is too long'))),
-  sort: z.optional(z.enum(['newest', 'oldest'], 'sort must be newest or oldest')),
+  sort: z.optional(z.enum(BOOKING_SORTS, MSG_BOOKING_SORT)),
 })
 export type BookingsQuery = z.infer<typeof BookingsQuery>
 /** The page asked for, or null for the whole list. */

@@ -1,6 +1,8 @@
 import { assertEvent, assign, cancel, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate'
 import type { Booking, BookingStatus, PaymentStatus, StatusGap } from '../../shared/contracts/bookings'
 import { statusChangeGaps } from '../../shared/bookings'
+import { compareBookings, type BookingSort } from '../../shared/booking-search'
+import { serviceAt } from '../../shared/urgency'
 import type { User } from '../../shared/contracts/auth'
 import { createCollectionMachine } from '../shared/collection.machine'
 import { recordFailure } from '../shared/failure'
@@ -26,7 +28,7 @@ export const ADMIN_BOOKINGS_PAGE_SIZE = 20
 /** How long typing in the search box must pause before the search is sent. */
 export const BOOKINGS_SEARCH_PAUSE_MS = 400
 
-export type BookingSort = 'newest' | 'oldest'
+export type { BookingSort }
 
 /** What the admin narrowed the list to; the rows themselves are derived (`bookingsPage`). */
 export interface BookingsView {
@@ -177,13 +179,14 @@ export function shownPage(items: Booking[], total: number | null, view: Bookings
   return { rows: items, matching: total, page: view.page, pages, first }
 }
 
-/** The page of a whole list that the view asks for: filtered, sorted by creation, then sliced. */
+/** The page of a whole list that the view asks for: filtered, sorted (by creation or service date), then sliced. */
 export function bookingsPage(bookings: Booking[], view: BookingsView, pageSize = ADMIN_BOOKINGS_PAGE_SIZE): BookingsPage {
   const words = view.search.trim().toLowerCase()
-  const dir = view.sort === 'newest' ? -1 : 1
+  const order = compareBookings(view.sort)
+  const facts = (b: Booking) => ({ id: b.id, created_at: b.created_at, service_at: serviceAt(b) })
   const shown = bookings
     .filter((b) => (view.status === 'all' || b.status === view.status) && (!words || `${deceasedOf(b)} ${b.client_name ?? ''}`.toLowerCase().includes(words)))
-    .sort((a, b) => dir * (a.created_at.localeCompare(b.created_at) || Number(a.id) - Number(b.id)))
+    .sort((a, b) => order(facts(a), facts(b)))
   const pages = Math.max(1, Math.ceil(shown.length / pageSize))
   const page = Math.min(Math.max(1, view.page), pages)
   const rows = shown.slice((page - 1) * pageSize, page * pageSize)

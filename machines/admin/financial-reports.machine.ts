@@ -12,9 +12,10 @@ export const FINANCIAL_REPORTS_MESSAGES = {
 
 /**
  * SPEC.md section 9 gives the view week, month, quarter, year and the dialog week, month,
- * half_year, year: both offer the union, so a period on the page can always be reported.
+ * half_year, year: both offer the union, so a period on the page can always be reported, and the
+ * calendar months and years besides the rolling windows.
  */
-export const VIEW_TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year'] as const satisfies readonly Timeframe[]
+export const VIEW_TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year', 'this_month', 'last_month', 'this_year', 'last_year'] as const satisfies readonly Timeframe[]
 export type ViewTimeframe = (typeof VIEW_TIMEFRAMES)[number]
 export const REPORT_TIMEFRAMES = VIEW_TIMEFRAMES
 export type ReportTimeframe = ViewTimeframe

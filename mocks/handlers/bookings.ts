@@ -3,7 +3,7 @@ import { db, logActivity, nextId } from '../db'
 import type { BookingRecord, UserRecord } from '../db'
 import { ApiError, body, parseId, requireRole, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { BookingsQuery, pageOf } from '../../shared/validation'
-import { bookingMatches } from '../../shared/booking-search'
+import { bookingMatches, compareBookings } from '../../shared/booking-search'
 import { closeIfOverdue, deliverCallbacks } from '../mpesa'
 import { amountPaid, byNewest, toWireBooking } from '../serialize'
 import { MSG_CANCEL_WHILE_PAYING, canSeeBooking as canSee, refundDueMessage } from '../../shared/rules'
@@ -114,9 +114,10 @@ export const bookingHandlers = [
       const query = validate(BookingsQuery, Object.fromEntries(url.searchParams))
       const all = db.booking.all()
       const byStatus = query.status ? all.filter((b) => b.status === query.status) : all
-      const sorted = [...byStatus].sort(byNewest)
-      if (query.sort === 'oldest') sorted.reverse()
-      const chosen = sorted.map(toWireBooking).filter((b) => bookingMatches(b, query.search ?? ''))
+      const order = compareBookings(query.sort ?? 'newest')
+      const serviceAt = (b: BookingRecord) => b.lines.map((l) => l.scheduled_date).filter((d) => !!d).sort()[0] ?? null
+      const sorted = byStatus.map((b) => ({ b, facts: { id: b.id, created_at: b.created_at, service_at: serviceAt(b) } })).sort((x, y) => order(x.facts, y.facts))
+      const chosen = sorted.map(({ b }) => toWireBooking(b)).filter((b) => bookingMatches(b, query.search ?? ''))
       const page = pageOf(query)
       if (!page) return HttpResponse.json({ bookings: chosen })
       // One page with its pagination (as GET /users answers).

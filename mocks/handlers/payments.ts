@@ -9,6 +9,7 @@ import { closeIfOverdue, deliverCallbacks, recordPush, settle, whenNoPaymentInPr
 import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../shared/mpesa-scenarios'
 import { checkAmountDue, checkFamilyPush, refuseForeignPhone, scenarioAnswerAfter } from '../../shared/payments'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
+import { summaryAnswer } from '../../shared/report'
 import { reportFileName } from '../../shared/report'
 import { amountDue, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
@@ -200,13 +201,7 @@ export const paymentHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const { timeframe } = validate(TimeframeQuery, query(request))
-      const s = summarise(timeframe)
-      return HttpResponse.json({
-        totalRevenue: s.totalRevenue,
-        totalBookings: s.totalBookings,
-        avgTransactionValue: s.avgTransactionValue,
-        pendingPayments: s.pendingPayments,
-      })
+      return HttpResponse.json(summaryAnswer(summarise(timeframe)))
     }),
   ),
 

@@ -8,6 +8,10 @@ import { lengths } from '../limits'
 import { storedSettings } from '../settings-store'
 import { findUserByEmail } from './auth'
 import { paymentsBetween, trend } from '../reports'
+import { toWireBooking } from '../serialize'
+import { Booking } from '../../shared/contracts/bookings'
+import { officeAgenda } from '../../shared/office-agenda'
+import { isOpenBooking } from '../../shared/urgency'
 import { USER_LABELS } from '../../shared/contracts/auth-rules'
 import {
   MSG_USER_DELETED,
@@ -56,7 +60,8 @@ function adminStatistics() {
     .sort((a, b) => b.time.localeCompare(a.time) || b.id - a.id)
     .slice(0, 10)
     .map((a) => ({ id: a.id, type: a.type, message: a.message, time: a.time }))
-  return { stats, recentActivities }
+  const open = bookings.filter(isOpenBooking).map((b) => Booking.parse(toWireBooking(b)))
+  return { stats, recentActivities, ...officeAgenda(open, new Date(now)) }
 }
 
 export const userHandlers = [

@@ -9,6 +9,7 @@ import { nairobiDay } from '../../shared/dates'
 import { wireBooking } from '../../shared/wire'
 import type { BookingParts } from '../../shared/wire'
 import type { NewBookingLine } from '../../shared/bookings'
+import type { BookingSort } from '../../shared/booking-search'
 
 export type BookingRow = typeof bookings.$inferSelect
 export type DeceasedRow = typeof deceased.$inferSelect
@@ -172,14 +173,14 @@ type WireRow = BookingParts['booking'] & {
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
 
-export type BookingSort = 'newest' | 'oldest'
+export type { BookingSort }
 
 export interface BookingListOptions {
   /** One page (LIMIT/OFFSET after the sort), or the whole list. */
   page?: { page: number; limit: number } | null
   /** Words found in the deceased's name or the family's (the admin's search box), case aside. */
   search?: string
-  /** By creation time, then id; newest first unless told. */
+  /** By creation time or service date, then id; newest first unless told (shared/booking-search.ts). */
   sort?: BookingSort
 }
 
@@ -208,8 +209,7 @@ function chosen(where: SQL | undefined, search: string): SQL | undefined {
  */
 export async function wireBookingsWhere(db: Db, where: SQL | undefined, options: BookingListOptions = {}) {
   const { page = null, search = '', sort = 'newest' } = options
-  const dir = sort === 'oldest' ? sql`ASC` : sql`DESC`
-  const order = sql`bookings.created_at ${dir}, bookings.id ${dir}`
+  const order = orderOf(sort)
   const condition = chosen(where, search)
   const picked =
     condition || page
@@ -230,6 +230,17 @@ export async function wireBookingsWhere(db: Db, where: SQL | undefined, options:
     else return toRows(await executeNamed<WireRow>(db, full))
   }
   return toRows(await executeNamed<WireRow>(db, { sql: text, params: pickedQuery.params }))
+}
+
+/**
+ * The SQL of an order, as `compareBookings` says it: a booking's service date is its first line's
+ * (the text sorts as the date: 'YYYY-MM-DDTHH:mm:00'); one with no line comes last either way.
+ */
+function orderOf(sort: BookingSort): SQL {
+  const desc = sort === 'newest' || sort === 'service_latest'
+  const dir = desc ? sql`DESC` : sql`ASC`
+  if (sort === 'newest' || sort === 'oldest') return sql`bookings.created_at ${dir}, bookings.id ${dir}`
+  return sql`(SELECT MIN(sl.scheduled_date) FROM booking_lines sl WHERE sl.booking_id = bookings.id) ${dir} NULLS LAST, bookings.id ${dir}`
 }
 
 /** The list's SQL text by sort and picking clause. */
@@ -329,3 +340,10 @@ export async function countBookings(db: Db, where: SQL | undefined, search = '')
   // count(*) is a bigint: node-postgres hands it over as a string.
   return Number(row?.n ?? 0)
 }
+
+/**
+ * Open bookings with a service line between two Nairobi local times ('YYYY-MM-DDTHH:mm:00', as the
+ * lines store them): the few the dashboard's agenda reads, instead of every booking.
+ */
+export const openWithServiceBetween = (from: string, to: string) =>
+  sql`${bookings.status} NOT IN ('completed', 'cancelled') AND EXISTS (SELECT 1 FROM booking_lines l WHERE l.booking_id = ${bookings.id} AND l.scheduled_date >= ${from} AND l.scheduled_date < ${to})`

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
-import { trend, windowStart } from '../../shared/rules'
+import { reportWindow, trend } from '../../shared/rules'
 import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../../shared/report'
 import type { ReportLanguage, ReportType, Timeframe } from '../../shared/contracts/payments'
 
@@ -18,26 +18,33 @@ async function revenueBetween(db: Db, from: Date, to: Date): Promise<number> {
 
 /** The figures of a period: its completed payments and its bookings, read here, summed by shared/report.ts. */
 export async function summarise(db: Db, timeframe: Timeframe, now = new Date()) {
-  const from = windowStart(timeframe, now.getTime())
+  const { from, to } = reportWindow(timeframe, now.getTime())
   const [completed, booked] = await Promise.all([
     db
       .select({ amount: payments.amount })
       .from(payments)
-      .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, now))),
+      .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, to))),
     db
-      .select({ status: bookings.status, paymentStatus: bookings.paymentStatus })
+      .select({
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        totalAmount: bookings.totalAmount,
+        // Every completed payment of the booking, a relative's contribution among them (a sum is a bigint: text from node-postgres).
+        amountPaid: sql<string | number>`COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0)`,
+      })
       .from(bookings)
-      .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, now))),
+      .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, to))),
   ])
-  return summaryOf(completed, booked)
+  return summaryOf(completed, booked.map((b) => ({ ...b, totalAmount: Number(b.totalAmount), amountPaid: Number(b.amountPaid) })))
 }
 
 export async function transactions(db: Db, timeframe: Timeframe, now = new Date()) {
+  const { from, to } = reportWindow(timeframe, now.getTime())
   const rows = await db
     .select({ p: payments, customer: users.name })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.clientId))
-    .where(and(gte(payments.paymentDate, windowStart(timeframe, now.getTime())), lte(payments.paymentDate, now)))
+    .where(and(gte(payments.paymentDate, from), lte(payments.paymentDate, to)))
   const bookingIds = [...new Set(rows.map((r) => r.p.bookingId))]
   const lines = bookingIds.length ? await db.select().from(bookingLines).where(inArray(bookingLines.bookingId, bookingIds)).orderBy(bookingLines.id) : []
   return transactionRows(
@@ -58,11 +65,12 @@ export async function transactions(db: Db, timeframe: Timeframe, now = new Date(
 
 /** Per service: lines booked in the window (not cancelled) and their value. */
 export async function serviceBreakdown(db: Db, timeframe: Timeframe, now = new Date()) {
+  const { from, to } = reportWindow(timeframe, now.getTime())
   const lines = await db
     .select({ service: bookingLines.serviceName, quantity: bookingLines.quantity, price: bookingLines.priceAtBooking })
     .from(bookingLines)
     .innerJoin(bookings, eq(bookings.id, bookingLines.bookingId))
-    .where(and(gte(bookings.createdAt, windowStart(timeframe, now.getTime())), lte(bookings.createdAt, now), sql`${bookings.status} <> 'cancelled'`))
+    .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, to), sql`${bookings.status} <> 'cancelled'`))
   return serviceRows(lines)
 }
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { MSG_PAYMENT_NOT_FOUND, ReportQuery, TimeframeQuery, reportLanguage } from '../../shared/contracts/payments'
-import { reportFileName, XLSX_MIME } from '../../shared/report'
+import { reportFileName, summaryAnswer, XLSX_MIME } from '../../shared/report'
 import { ApiError, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
@@ -25,8 +25,7 @@ async function stkPush(c: Context<AppEnv>) {
 /** The admin's financial screens, and M-Pesa (push, verify, the family's payments): 501 without a Daraja client. */
 export const paymentRoutes = new Hono<AppEnv>()
   .get('/summary', requireAuth('admin'), valid('query', TimeframeQuery), async (c) => {
-    const s = await summarise(c.var.deps.db, c.req.valid('query').timeframe)
-    return c.json({ totalRevenue: s.totalRevenue, totalBookings: s.totalBookings, avgTransactionValue: s.avgTransactionValue, pendingPayments: s.pendingPayments })
+    return c.json(summaryAnswer(await summarise(c.var.deps.db, c.req.valid('query').timeframe)))
   })
   .get('/transactions', requireAuth('admin'), valid('query', TimeframeQuery), async (c) => c.json({ transactions: await transactions(c.var.deps.db, c.req.valid('query').timeframe) }))
   .get('/report', requireAuth('admin'), valid('query', ReportQuery), async (c) => {

@@ -4,12 +4,12 @@ import { pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
 import { toWireUser } from '../repo/users'
-import { adminStatistics } from '../repo/reports'
+import { adminDashboard } from '../domain/dashboard'
 import { editUser, listUsers, removeUser } from '../domain/users'
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth('admin'))
-  .get('/admin/statistics', async (c) => c.json(await adminStatistics(c.var.deps.db)))
+  .get('/admin/statistics', async (c) => c.json(await adminDashboard(c.var.deps.db)))
 
   .get('/', valid('query', UsersQuery), async (c) => c.json(await listUsers(c.var.deps.db, c.req.valid('query'))))
 

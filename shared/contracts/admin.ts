@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { Id, Money } from './common'
+import { Id, Money, orEmptyText } from './common'
 import { User } from './auth'
 import { WIRE_ROLES } from './roles'
 
@@ -25,9 +25,34 @@ export const RecentActivity = z.object({
 })
 export type RecentActivity = z.infer<typeof RecentActivity>
 
+/** What a service lacks (shared/office-agenda.ts): unknown kinds are kept as sent and shown as they are. */
+export const AGENDA_GAPS = ['attendant', 'documents', 'review', 'preparation', 'payment'] as const
+export type AgendaGap = (typeof AGENDA_GAPS)[number]
+
+/** One service on the admin's dashboard: "Needs attention" and "Upcoming services". */
+export const AgendaItem = z.object({
+  booking_id: Id,
+  deceased_name: z.string(),
+  /** The first service line's 'YYYY-MM-DDTHH:mm:00', Nairobi local time. */
+  service_at: z.string(),
+  service_name: z.string(),
+  venue: orEmptyText,
+  status: z.string(),
+  attendant_name: z.nullable(z.string()),
+  gaps: z.array(z.string()),
+  /** Each required paper not yet approved: missing, rejected or waiting for review. */
+  papers: z.array(z.object({ type: z.string(), state: z.string() })),
+  balance_due: Money,
+})
+export type AgendaItem = z.infer<typeof AgendaItem>
+
 export const AdminStatisticsResponse = z.object({
   stats: AdminStats,
   recentActivities: z._default(z.array(RecentActivity), []),
+  /** Services in the next 48 hours that lack anything, soonest first. */
+  attention: z._default(z.array(AgendaItem), []),
+  /** Open services in the next 7 days, soonest first. */
+  upcoming: z._default(z.array(AgendaItem), []),
 })
 export type AdminStatisticsResponse = z.infer<typeof AdminStatisticsResponse>
 

@@ -112,11 +112,12 @@ export const VerifyResponse = z.object({
 })
 export type VerifyResponse = z.infer<typeof VerifyResponse>
 
-export const TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year'] as const
+export const TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year', 'this_month', 'last_month', 'this_year', 'last_year'] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]
 /**
  * One name per period, on the page, in the report dialog, in the file name and on the Summary
- * sheet: each is a rolling window ending now (what the figures are), so "Current Week" is not used.
+ * sheet, saying what it is: a rolling window ending now ("Last 30 days", never "Monthly"), or a
+ * calendar month or year on Nairobi's calendar (shared/rules.ts, `reportWindow`).
  */
 export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   week: 'Last 7 days',
@@ -124,11 +125,15 @@ export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
   quarter: 'Last 90 days',
   half_year: 'Last 6 months',
   year: 'Last 12 months',
+  this_month: 'This month',
+  last_month: 'Last month',
+  this_year: 'This year',
+  last_year: 'Last year',
 }
 export const REPORT_TYPES = ['all', 'payments', 'services'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 
-/** The admin's financial screens: `?timeframe=` (a rolling window ending now; a month by default). */
+/** The admin's financial screens: `?timeframe=` (a rolling window ending now, or a calendar month or year; the last 30 days by default). */
 export const TimeframeQuery = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
 })
@@ -154,10 +159,11 @@ export const REPORT_WORDS = {
     timeframes: TIMEFRAME_LABELS,
     sheets: { summary: 'Summary', payments: 'Payments', services: 'Services' },
     summary: {
-      title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated', currency: 'Currency', totalRevenue: 'Total revenue',
+      title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated (Nairobi time)', currency: 'Currency', totalRevenue: 'Total revenue',
       completedPayments: 'Completed payments', bookings: 'Bookings', average: 'Average transaction value', awaiting: 'Bookings awaiting payment',
+      outstanding: 'Outstanding balances',
     },
-    payments: ['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
+    payments: ['ID', 'Date (Nairobi time)', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
     services: ['Service', 'Times booked', 'Value booked (KSH)'],
     /** A payment's status and method as the app's screens say them (the stored values are English). */
     statuses: {} as Record<string, string>,
@@ -167,13 +173,17 @@ export const REPORT_WORDS = {
   sw: {
     fileName: 'ripoti-ya-fedha',
     types: { all: 'yote', payments: 'malipo', services: 'huduma' },
-    timeframes: { week: 'Siku 7 zilizopita', month: 'Siku 30 zilizopita', quarter: 'Siku 90 zilizopita', half_year: 'Miezi 6 iliyopita', year: 'Miezi 12 iliyopita' },
+    timeframes: {
+      week: 'Siku 7 zilizopita', month: 'Siku 30 zilizopita', quarter: 'Siku 90 zilizopita', half_year: 'Miezi 6 iliyopita', year: 'Miezi 12 iliyopita',
+      this_month: 'Mwezi huu', last_month: 'Mwezi uliopita', this_year: 'Mwaka huu', last_year: 'Mwaka uliopita',
+    },
     sheets: { summary: 'Muhtasari', payments: 'Malipo', services: 'Huduma' },
     summary: {
-      title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
+      title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa (saa za Nairobi)', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
       completedPayments: 'Malipo yaliyokamilika', bookings: 'Nafasi', average: 'Wastani wa thamani ya muamala', awaiting: 'Nafasi zinazosubiri malipo',
+      outstanding: 'Salio zinazodaiwa',
     },
-    payments: ['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
+    payments: ['Nambari', 'Tarehe (saa za Nairobi)', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
     services: ['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'],
     statuses: { completed: 'Imekamilika', pending: 'Inasubiri', processing: 'Inashughulikiwa', failed: 'Imeshindwa', cancelled: 'Imeghairiwa', refunded: 'Imerejeshwa' } as Record<string, string>,
     methods: { Other: 'Nyingine' } as Record<string, string>,
@@ -189,7 +199,10 @@ export const PaymentSummary = z.object({
   totalRevenue: Money,
   totalBookings: z.number(),
   avgTransactionValue: Money,
+  /** Bookings of the period with a balance still to pay. */
   pendingPayments: z.number(),
+  /** Those balances summed (KSH): what the families still owe, contributions counted as paid. */
+  outstandingBalance: z._default(Money, 0),
 })
 export type PaymentSummary = z.infer<typeof PaymentSummary>
 

@@ -1,9 +1,14 @@
 /** The admin's screens: users, statistics, the financial summary, transactions and the .xlsx report. */
 import { describe, expect, it } from 'vitest'
 import readXlsxFile from 'read-excel-file/node'
-import { call, login, loginAs, seed as db, useBackend } from './target'
+import { call, login, loginAs, nairobiDay, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { PaymentSummary, TransactionList } from '../../shared/contracts/payments'
+import { AdminStatisticsResponse } from '../../shared/contracts/admin'
+import { BookingList, BookingPage, type Booking } from '../../shared/contracts/bookings'
+import { MSG_BOOKING_SORT, compareBookings, type BookingSort } from '../../shared/booking-search'
+import { serviceAt } from '../../shared/urgency'
+import { officeAgenda } from '../../shared/office-agenda'
 
 useBackend()
 
@@ -18,15 +23,35 @@ describe('financial summary, transactions and report', () => {
       const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
       expect(summary.totalRevenue).toBe(revenue)
       expect(summary.avgTransactionValue).toBe(completed.length ? Math.round(revenue / completed.length) : 0)
-      expect(summary.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: (d) => d >= from })).length)
+      const made = db.booking.findMany((q) => q.where({ created_at: (d) => d >= from }))
+      expect(summary.totalBookings).toBe(made.length)
+      // What the families of the period still owe: each balance (a relative's contribution paid counts), summed.
+      const paidOn = (id: number) => db.payment.findMany((q) => q.where({ booking_id: id, status: 'completed' })).reduce((s, p) => s + p.amount, 0)
+      const owing = made.map((b) => (b.status === 'cancelled' || b.payment_status === 'paid' || b.payment_status === 'refunded' ? 0 : Math.max(0, b.total_amount - paidOn(b.id)))).filter((due) => due > 0)
+      expect(summary.pendingPayments).toBe(owing.length)
+      expect(summary.outstandingBalance).toBe(owing.reduce((s, due) => s + due, 0))
       const tx = TransactionList.parse((await call('GET', `/payments/transactions?timeframe=${timeframe}`, { token: admin })).json)
       expect(tx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(revenue)
       // Each row carries its M-Pesa receipt, as the payment records it.
       for (const t of tx) expect(t.receipt ?? null, `transaction ${t.id}`).toBe(db.payment.findFirst((q) => q.where({ id: Number(t.id) }))?.transaction_id ?? null)
       if (timeframe === 'year') {
         expect(revenue).toBeGreaterThan(0)
+        expect(summary.outstandingBalance).toBeGreaterThan(0)
+        expect(summary.outstandingBalance).not.toBe(summary.pendingPayments * summary.avgTransactionValue)
         expect(summary.totalBookings).toBeGreaterThanOrEqual(35)
       }
+    }
+    // Calendar months and years (Nairobi's calendar): the current one up to now, the one before whole.
+    const today = nairobiDay()
+    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+    const monthStart = (y: number, m: number) => new Date(`${new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10)}T00:00:00+03:00`).toISOString()
+    const calendar = { this_month: [monthStart(year, month), '9999'], last_month: [monthStart(year, month - 1), monthStart(year, month)], this_year: [monthStart(year, 1), '9999'], last_year: [monthStart(year - 1, 1), monthStart(year, 1)] }
+    for (const [timeframe, [from, to]] of Object.entries(calendar)) {
+      const inside = (d: string) => d >= from! && d < to!
+      const revenue = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: inside })).reduce((s, p) => s + p.amount, 0)
+      const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
+      expect(summary.totalRevenue, timeframe).toBe(revenue)
+      expect(summary.totalBookings, timeframe).toBe(db.booking.findMany((q) => q.where({ created_at: inside })).length)
     }
     const week = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=week', { token: admin })).json)
     expect(week.totalRevenue).toBeGreaterThan(0)
@@ -51,6 +76,15 @@ describe('financial summary, transactions and report', () => {
     const revenueRow = summary.find((r) => r[0] === 'Total revenue')
     const year = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json)
     expect(revenueRow?.[1]).toBe(year.totalRevenue)
+    expect(summary.find((r) => r[0] === 'Outstanding balances')?.[1]).toBe(year.outstandingBalance)
+    // Times are real dates, as Nairobi's clock shows them (+03:00): the file made a moment ago, each payment's date.
+    const generated = summary.find((r) => r[0] === 'Generated (Nairobi time)')?.[1]
+    expect(generated).toBeInstanceOf(Date)
+    expect(Math.abs((generated as unknown as Date).getTime() - (Date.now() + 3 * 3600_000))).toBeLessThan(5 * 60_000)
+    const firstPayment = sheets[1]?.data[1]
+    const stored = db.payment.findFirst((q) => q.where({ id: Number(firstPayment?.[0]) }))
+    expect(firstPayment?.[1]).toBeInstanceOf(Date)
+    expect(Math.abs((firstPayment?.[1] as unknown as Date).getTime() - (Date.parse(stored!.payment_date) + 3 * 3600_000))).toBeLessThan(60_000)
     expect((sheets[1]?.data.length ?? 0)).toBeGreaterThan(10)
     expect(sheets[1]?.data[0]?.at(-1)).toBe('Receipt')
     const completedRow = sheets[1]?.data.find((r) => r[6] === 'completed')
@@ -71,7 +105,7 @@ describe('financial summary, transactions and report', () => {
     const sheets = await readXlsxFile(Buffer.from(sw.bytes))
     expect(sheets.map((s) => s.sheet)).toEqual(['Muhtasari', 'Malipo', 'Huduma'])
     expect(sheets[0]?.data.find((r) => r[0] === 'Kipindi')?.[1]).toBe('Miezi 12 iliyopita')
-    expect(sheets[1]?.data[0]).toEqual(['Nambari', 'Tarehe', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'])
+    expect(sheets[1]?.data[0]).toEqual(['Nambari', 'Tarehe (saa za Nairobi)', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'])
     expect(sheets[2]?.data[0]).toEqual(['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'])
     // A payment's status and method as the Kiswahili screens say them, never the stored English.
     const statuses = new Set(sheets[1]?.data.slice(1).map((r) => r[6]))
@@ -135,6 +169,16 @@ describe('users and admin statistics', () => {
     expect(res.json.recentActivities.length).toBe(10)
     const times = res.json.recentActivities.map((a) => a.time)
     expect([...times].sort().reverse()).toEqual(times)
+    // The agenda is the shared rule over the bookings as the admin reads them.
+    const dashboard = AdminStatisticsResponse.parse(res.json)
+    const bookings = BookingList.parse((await call('GET', '/bookings', { token: admin })).json)
+    const expected = officeAgenda(bookings, new Date())
+    expect(dashboard.upcoming).toEqual(expected.upcoming)
+    expect(dashboard.attention).toEqual(expected.attention)
+    expect(dashboard.upcoming.length).toBeGreaterThan(0)
+    expect(dashboard.attention.length).toBeGreaterThan(0)
+    expect(dashboard.attention.every((i) => i.gaps.length > 0 && dashboard.upcoming.some((u) => u.booking_id === i.booking_id))).toBe(true)
+    expect((await call('GET', '/users/admin/statistics', { token: await loginAs('morgue_attendant') })).status).toBe(403)
   })
 })
 
@@ -183,6 +227,24 @@ describe("the admin's bookings, by page", () => {
     const unpaged = await call<{ bookings: Row[]; pagination?: unknown }>('GET', `/bookings?search=${encodeURIComponent(family)}`, { token: admin })
     expect(unpaged.json.bookings.map((b) => b.id)).toEqual(ofFamily.map((b) => b.id))
     expect(unpaged.json.pagination).toBeUndefined()
-    expect((await call('GET', '/bookings?page=1&sort=sideways', { token: admin })).status).toBe(422)
+    const sideways = await call('GET', '/bookings?page=1&sort=sideways', { token: admin })
+    expect(sideways.status).toBe(422)
+    expect(sideways.json.message).toBe(MSG_BOOKING_SORT)
+  })
+
+  it('sorts by service date, soonest or latest first, on every page and with the status filter', async () => {
+    const admin = await loginAs('admin')
+    const all = BookingList.parse((await call('GET', '/bookings', { token: admin })).json)
+    const facts = (b: Booking) => ({ id: b.id, created_at: b.created_at, service_at: serviceAt(b) })
+    const expected = (sort: BookingSort, rows: Booking[]) => [...rows].sort((a, b) => compareBookings(sort)(facts(a), facts(b))).map((b) => b.id)
+    const ids = async (query: string) => BookingPage.parse((await call('GET', `/bookings?${query}`, { token: admin })).json).bookings.map((b) => b.id)
+    const soonest = expected('service_soonest', all)
+    expect(await ids('page=1&limit=10&sort=service_soonest')).toEqual(soonest.slice(0, 10))
+    expect(await ids('page=2&limit=10&sort=service_soonest')).toEqual(soonest.slice(10, 20))
+    const dates = soonest.map((id) => serviceAt(all.find((b) => b.id === id)!) ?? '9999')
+    expect(dates).toEqual([...dates].sort())
+    expect(new Set(dates).size).toBeGreaterThan(10)
+    const confirmed = all.filter((b) => b.status === 'confirmed')
+    expect(await ids('page=1&limit=100&sort=service_latest&status=confirmed')).toEqual(expected('service_latest', confirmed))
   })
 })

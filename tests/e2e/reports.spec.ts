@@ -35,7 +35,7 @@ test.describe('Financial reports (admin)', () => {
     expect(summary.find((r) => r[0] === 'Currency')?.[1]).toBe('KSH')
     expect(summary.find((r) => r[0] === 'Timeframe')?.[1]).toBe('Last 12 months')
     expect(summary.find((r) => r[0] === 'Total revenue')?.[1]).toEqual(expect.any(Number))
-    expect(sheets[1]?.data[0]).toEqual(['ID', 'Date', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'])
+    expect(sheets[1]?.data[0]).toEqual(['ID', 'Date (Nairobi time)', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'])
     expect(sheets[1]?.data.length ?? 0).toBeGreaterThan(1)
     expect(sheets[2]?.data[0]).toEqual(['Service', 'Times booked', 'Value booked (KSH)'])
   })

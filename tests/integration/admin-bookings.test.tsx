@@ -239,6 +239,16 @@ describe('All bookings', () => {
       expect(seen.at(-1)).toBe('?page=1&limit=20&sort=newest&search=Samuel')
       expect(screen.getByText(/^Showing 1–\d+ of \d+ bookings$/)).toBeInTheDocument()
       for (const r of screen.getAllByRole('row').slice(1)) expect(r.textContent).toMatch(/Samuel/)
+      // The service date's header sorts by it on the server: soonest first, then latest first.
+      const header = () => screen.getByRole('columnheader', { name: /Service date/ })
+      expect(header()).toHaveAttribute('aria-sort', 'none')
+      await user.click(within(header()).getByRole('button', { name: 'Service date' }))
+      await waitFor(() => expect(seen.at(-1)).toBe('?page=1&limit=20&sort=service_soonest&search=Samuel'))
+      expect(header()).toHaveAttribute('aria-sort', 'ascending')
+      await user.click(within(header()).getByRole('button', { name: 'Service date' }))
+      await waitFor(() => expect(seen.at(-1)).toBe('?page=1&limit=20&sort=service_latest&search=Samuel'))
+      expect(header()).toHaveAttribute('aria-sort', 'descending')
+      expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveTextContent('Service date, latest first')
     } finally {
       server.events.removeListener('request:start', listen)
     }

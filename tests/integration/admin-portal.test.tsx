@@ -48,6 +48,41 @@ describe('admin dashboard', () => {
     expect(items.length).toBeGreaterThan(0)
     expect(within(activity).getAllByRole('img', { name: /Booking|Payment|Document|User/ }).length).toBe(items.length)
     expect(screen.getByText(/^Last updated/)).toBeInTheDocument()
+    // What to act on leads, above the counts: each service a link to its case file.
+    const attention = screen.getByRole('region', { name: /Needs attention/ })
+    const upcoming = screen.getByRole('region', { name: 'Upcoming services' })
+    expect(attention.compareDocumentPosition(screen.getByRole('region', { name: 'Statistics' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    for (const region of [attention, upcoming]) {
+      for (const link of within(region).getAllByRole('link', { name: /^Open the case file of / })) expect(link.getAttribute('href')).toMatch(/^\/dashboard\/admin\/bookings\/\d+$/)
+    }
+  })
+
+  it('says in words what each service of the next 48 hours lacks', async () => {
+    const item = {
+      booking_id: 7,
+      deceased_name: 'Teresia Akinyi',
+      service_at: '2026-05-11T09:00:00',
+      service_name: 'Burial service',
+      venue: 'St. Paul, Kisumu',
+      status: 'confirmed',
+      attendant_name: null,
+      gaps: ['attendant', 'documents', 'preparation', 'payment'],
+      papers: [{ type: 'burial_permit', state: 'rejected' }],
+      balance_due: 2500,
+    }
+    const ready = { ...item, booking_id: 8, deceased_name: 'Samuel Ouma', service_at: '2026-05-15T10:00:00', attendant_name: 'Grace Wanjiru', gaps: [], papers: [], balance_due: 0 }
+    const stats = { totalUsers: 1, activeBookings: 2, monthlyRevenue: 0, pendingApprovals: 0, usersTrend: 0, bookingsTrend: 0, revenueTrend: 0 }
+    server.use(http.get('*/api/users/admin/statistics', () => HttpResponse.json({ stats, recentActivities: [], attention: [item], upcoming: [item, ready] })))
+    await renderAt(paths.admin.home, { as: 'admin' })
+    const attention = await screen.findByRole('region', { name: /Needs attention/ })
+    for (const words of ['No attendant', 'Preparation not done', 'Balance due KSH 2,500', 'Burial Permit rejected']) expect(within(attention).getByText(words)).toBeInTheDocument()
+    expect(within(attention).getByRole('link', { name: 'Open the case file of Teresia Akinyi' })).toHaveAttribute('href', paths.admin.booking('7'))
+    const upcoming = screen.getByRole('region', { name: 'Upcoming services' })
+    const rows = within(upcoming).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Teresia Akinyi', 'Samuel Ouma'])
+    expect(within(rows[0]!).getByText('4 things to do')).toBeInTheDocument()
+    expect(within(rows[1]!).getByText('Attendant: Grace Wanjiru')).toBeInTheDocument()
+    expect(within(rows[1]!).getByText('Ready')).toBeInTheDocument()
   })
 
   it("on failure shows 'Failed to load dashboard data' and keeps the last data; Refresh loads again", async () => {

@@ -1,6 +1,7 @@
 /** The financial report's rows (shared/report.ts): from plain payments, bookings and lines, as both backends call them. */
 import { describe, expect, it } from 'vitest'
 import { serviceRows, summaryOf, transactionRows, type PaymentOfReport } from '../../../shared/report'
+import { reportWindow } from '../../../shared/rules'
 
 const payment = (p: Partial<PaymentOfReport> & { id: number }): PaymentOfReport => ({
   bookingId: 1,
@@ -14,19 +15,37 @@ const payment = (p: Partial<PaymentOfReport> & { id: number }): PaymentOfReport 
   ...p,
 })
 
+describe('report periods', () => {
+  const iso = (w: { from: Date; to: Date }) => [w.from.toISOString(), w.to.toISOString()]
+  it("calendar months and years on Nairobi's calendar: the current one up to now, the one before whole", () => {
+    // 00:30 on 1 March in Nairobi is still 28 February in UTC.
+    const now = Date.parse('2026-02-28T21:30:00.000Z')
+    expect(iso(reportWindow('this_month', now))).toEqual(['2026-02-28T21:00:00.000Z', '2026-02-28T21:30:00.000Z'])
+    expect(iso(reportWindow('last_month', now))).toEqual(['2026-01-31T21:00:00.000Z', '2026-02-28T20:59:59.999Z'])
+    expect(iso(reportWindow('this_year', now))).toEqual(['2025-12-31T21:00:00.000Z', '2026-02-28T21:30:00.000Z'])
+    expect(iso(reportWindow('last_year', now))).toEqual(['2024-12-31T21:00:00.000Z', '2025-12-31T20:59:59.999Z'])
+    // In January, last month is December of the year before.
+    expect(iso(reportWindow('last_month', Date.parse('2026-01-15T09:00:00.000Z')))).toEqual(['2025-11-30T21:00:00.000Z', '2025-12-31T20:59:59.999Z'])
+    // The rolling windows end now.
+    expect(iso(reportWindow('month', now))).toEqual(['2026-01-29T21:30:00.000Z', '2026-02-28T21:30:00.000Z'])
+  })
+})
+
 describe('report rows', () => {
-  it('the summary: revenue and average of the completed payments, bookings awaiting payment unless cancelled', () => {
+  it('the summary: revenue and average of the completed payments; the balances still owed counted and summed, never a count times an average', () => {
     const figures = summaryOf(
       [{ amount: 1000 }, { amount: 2001 }],
       [
-        { status: 'confirmed', paymentStatus: 'pending' },
-        { status: 'confirmed', paymentStatus: 'partial' },
-        { status: 'cancelled', paymentStatus: 'pending' },
-        { status: 'completed', paymentStatus: 'paid' },
+        { status: 'confirmed', paymentStatus: 'pending', totalAmount: 12000, amountPaid: 0 },
+        // Part paid by the family and a relative's contribution: both count as paid.
+        { status: 'confirmed', paymentStatus: 'partial', totalAmount: 30000, amountPaid: 22500 },
+        { status: 'cancelled', paymentStatus: 'pending', totalAmount: 9000, amountPaid: 0 },
+        { status: 'completed', paymentStatus: 'paid', totalAmount: 5000, amountPaid: 5000 },
+        { status: 'pending', paymentStatus: 'refunded', totalAmount: 4000, amountPaid: 0 },
       ],
     )
-    expect(figures).toEqual({ totalRevenue: 3001, completedPayments: 2, avgTransactionValue: 1501, totalBookings: 4, pendingPayments: 2 })
-    expect(summaryOf([], [])).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0 })
+    expect(figures).toEqual({ totalRevenue: 3001, completedPayments: 2, avgTransactionValue: 1501, totalBookings: 5, pendingPayments: 2, outstandingBalance: 19500 })
+    expect(summaryOf([], [])).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0, outstandingBalance: 0 })
   })
 
   it('transactions: newest first (the later id first on the same moment), described by their services, a contribution named after the relative', () => {

@@ -20,9 +20,11 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons'
+import { ArrowSort20Regular, ArrowSortDown20Regular, ArrowSortUp20Regular, ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons'
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
+import { BOOKING_SORTS } from '../../../../shared/booking-search'
 import { useNotifications } from '../../../app/use-notifications'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -61,6 +63,9 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   pagerButtons: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 })
+
+/** Each order's name in the Sort dropdown. */
+const SORT_WORDS: Record<BookingSort, MessageDescriptor> = { newest: T.newest, oldest: T.oldest, service_soonest: T.serviceSoonest, service_latest: T.serviceLatest }
 
 /** One empty list, so the rows are not derived again on every render before the list exists. */
 const NO_BOOKINGS: Booking[] = []
@@ -135,12 +140,15 @@ export function BookingsTab() {
         <Field label={t(T.sort)} className={styles.filter}>
           <Dropdown
             className={styles.dropdown}
-            value={t(sort === 'newest' ? T.newest : T.oldest)}
+            value={t(SORT_WORDS[sort])}
             selectedOptions={[sort]}
             onOptionSelect={(_, d) => send({ type: 'bookings.sort', sort: (d.optionValue ?? 'newest') as BookingSort })}
           >
-            <Option value="newest">{t(T.newest)}</Option>
-            <Option value="oldest">{t(T.oldest)}</Option>
+            {BOOKING_SORTS.map((s) => (
+              <Option key={s} value={s}>
+                {t(SORT_WORDS[s])}
+              </Option>
+            ))}
           </Dropdown>
         </Field>
         {(loading || saving) && <Spinner size="tiny" label={t(loading ? T.loadingBookings : T.saving)} />}
@@ -185,7 +193,27 @@ export function BookingsTab() {
                   aria-label={t(T.tabBookings)}
                 >
                   <DataGridHeader>
-                    <DataGridRow>{({ renderHeaderCell, columnId }) => <DataGridHeaderCell style={columnStyle(columnId)}>{renderHeaderCell()}</DataGridHeaderCell>}</DataGridRow>
+                    <DataGridRow>
+                      {({ renderHeaderCell, columnId }) =>
+                        columnId === 'serviceDate' ? (
+                          // Sorted by the server: a click asks for the other direction (soonest first from any other order).
+                          <DataGridHeaderCell style={columnStyle(columnId)} aria-sort={sort === 'service_soonest' ? 'ascending' : sort === 'service_latest' ? 'descending' : 'none'}>
+                            <Button
+                              appearance="transparent"
+                              size="small"
+                              title={t(T.sortByService)}
+                              icon={sort === 'service_soonest' ? <ArrowSortUp20Regular /> : sort === 'service_latest' ? <ArrowSortDown20Regular /> : <ArrowSort20Regular />}
+                              iconPosition="after"
+                              onClick={() => send({ type: 'bookings.sort', sort: sort === 'service_soonest' ? 'service_latest' : 'service_soonest' })}
+                            >
+                              {renderHeaderCell()}
+                            </Button>
+                          </DataGridHeaderCell>
+                        ) : (
+                          <DataGridHeaderCell style={columnStyle(columnId)}>{renderHeaderCell()}</DataGridHeaderCell>
+                        )
+                      }
+                    </DataGridRow>
                   </DataGridHeader>
                   <DataGridBody<Booking>>
                     {({ item, rowId }) => (

@@ -40,6 +40,7 @@ import { intlLocale, isLocale } from '../../../lib/i18n'
 import type { AdminStats, RecentActivity } from '../../../../shared/contracts/admin'
 import { pendingText, relativeTime, trendPercent } from '../admin-words'
 import { liveAdminDashboardMachine } from './live-dashboard'
+import { Agenda } from './agenda'
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
@@ -81,7 +82,7 @@ const ACTIVITY_ICONS: Record<string, { icon: ReactElement; label: MessageDescrip
 }
 const OTHER_ACTIVITY = { icon: <TaskListLtr24Regular />, label: msg`Activity` }
 
-/** The admin dashboard (SPEC.md section 2): stat cards, quick links, recent activity; refreshes every 5 minutes. */
+/** The admin dashboard (SPEC.md section 2): what needs attention and the week's services, stat cards, quick links, recent activity; refreshes every 5 minutes. */
 export function AdminDashboardPage() {
   const styles = useStyles()
   const { t } = useLingui()
@@ -129,6 +130,8 @@ export function AdminDashboardPage() {
       )}
 
       {!data && loading && <Spinner label={t`Loading dashboard…`} />}
+      {/* What to act on leads; the counts follow. */}
+      {data && <Agenda attention={data.attention} upcoming={data.upcoming} />}
       {data && <StatCards stats={data.stats} />}
 
       <nav aria-label={t`Quick links`} className={styles.links}>

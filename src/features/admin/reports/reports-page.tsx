@@ -44,7 +44,7 @@ import { ReportDialog } from './report-dialog'
 import { CHART_DESCRIPTIONS, REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-words'
 import { PaymentRecordBadge } from '../../../components/status-badge'
 import { receiptOf } from '../../../../shared/mpesa-words'
-import { BUCKET_OF, MONTHS, pendingPaymentsValue, periodLabel, revenueSeries } from './revenue-series'
+import { BUCKET_OF, MONTHS, periodLabel, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
 const RevenueChart = lazy(() => import('./revenue-chart'))
@@ -155,7 +155,7 @@ export function ReportsPage() {
           <StatCard
             icon={<Clock24Regular />}
             title={t(REPORTS_TEXT.cards.pending)}
-            value={formatKsh(pendingPaymentsValue(summary))}
+            value={formatKsh(summary.outstandingBalance)}
             hint={t(REPORTS_TEXT.cards.pendingHint(summary.pendingPayments))}
           />
         </section>

@@ -20,8 +20,8 @@ export const REPORTS_TEXT = {
     bookingsHint: msg`Bookings made in the period`,
     average: msg`Average transaction value`,
     averageHint: msg`Per completed payment`,
-    pending: msg`Pending payments`,
-    pendingHint: (count: number) => msg`${plural(count, { one: '# booking awaiting payment × average value', other: '# bookings awaiting payment × average value' })}`,
+    pending: msg`Outstanding balances`,
+    pendingHint: (count: number) => msg`${plural(count, { one: 'Still owed on # booking of the period, contributions counted', other: 'Still owed on # bookings of the period, contributions counted' })}`,
   },
   chart: {
     title: msg`Revenue over time`,
@@ -76,6 +76,10 @@ export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, MessageDescriptor> = {
   quarter: msg`Last 90 days`,
   half_year: msg`Last 6 months`,
   year: msg`Last 12 months`,
+  this_month: msg`This month`,
+  last_month: msg`Last month`,
+  this_year: msg`This year`,
+  last_year: msg`Last year`,
 }
 
 export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, MessageDescriptor> = VIEW_TIMEFRAME_LABELS

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../../../shared/contracts/payments'
 import type { ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import { addDays, nairobiDay } from '../../../../shared/dates'
+import { reportWindow } from '../../../../shared/rules'
 
 /** One bar of the revenue chart. */
 export interface RevenuePoint {
@@ -12,9 +13,17 @@ export interface RevenuePoint {
 
 export type Bucket = 'day' | 'week' | 'month'
 /** How finely each timeframe is cut: a handful to a dozen bars, readable on a phone. */
-export const BUCKET_OF: Record<ViewTimeframe, Bucket> = { week: 'day', month: 'week', quarter: 'week', half_year: 'month', year: 'month' }
-/** The server's rolling windows (days back from now). */
-const WINDOW_DAYS: Record<ViewTimeframe, number> = { week: 7, month: 30, quarter: 90, half_year: 182, year: 365 }
+export const BUCKET_OF: Record<ViewTimeframe, Bucket> = {
+  week: 'day',
+  month: 'week',
+  quarter: 'week',
+  half_year: 'month',
+  year: 'month',
+  this_month: 'week',
+  last_month: 'week',
+  this_year: 'month',
+  last_year: 'month',
+}
 
 /** The months' short names in English (the chart's own, fixed: Intl's differ between versions, e.g. 'Sept'). */
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
@@ -62,9 +71,10 @@ function nextKey(key: string, bucket: Bucket): string {
  */
 export function revenueSeries(transactions: Transaction[], timeframe: ViewTimeframe, now: Date): RevenuePoint[] {
   const bucket = BUCKET_OF[timeframe]
-  const today = nairobiDay(now)
-  const first = keyOf(addDays(today, -WINDOW_DAYS[timeframe]), bucket)
-  const last = keyOf(today, bucket)
+  // The server's window (rolling or calendar), cut on Nairobi's calendar.
+  const { from, to } = reportWindow(timeframe, now.getTime())
+  const first = keyOf(nairobiDay(from), bucket)
+  const last = keyOf(nairobiDay(to), bucket)
   const totals = new Map<string, number>()
   for (let key = first; key <= last; key = nextKey(key, bucket)) totals.set(key, 0)
   for (const t of transactions) {
@@ -76,7 +86,3 @@ export function revenueSeries(transactions: Transaction[], timeframe: ViewTimefr
   }
   return [...totals].map(([key, revenue]) => ({ key, label: periodLabel(key, bucket), revenue }))
 }
-
-/** SPEC.md section 9: the pending payments amount is the pending count times the average value. */
-export const pendingPaymentsValue = (summary: { pendingPayments: number; avgTransactionValue: number }): number =>
-  summary.pendingPayments * summary.avgTransactionValue
