@@ -4,7 +4,7 @@
  * functions over plain data; "now" is always a parameter.
  */
 import { SERVICE_HOURS } from './contracts/bookings'
-import { CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest, type ResourceKind } from './contracts/calendar'
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest, type ResourceKind } from './contracts/calendar'
 import { TIME_ZONE } from './constants'
 import { addDays } from './dates'
 import { ApiError } from './errors'
@@ -221,3 +221,24 @@ export const DEMO_RESOURCES: ReadonlyArray<Omit<CalendarResource, 'id'>> = [
   { kind: 'chapel', name: 'Chapel', capacity: 80 },
   { kind: 'viewing_room', name: 'Viewing room', capacity: 20 },
 ]
+
+/** The instants a range of Nairobi days covers: from the first day's midnight to the midnight after the last. */
+export function rangeWindow(range: { from: string; days: number }): { start: number; end: number } {
+  return { start: nairobiInstant(`${range.from}T00:00`)?.getTime() ?? 0, end: nairobiInstant(`${addDays(range.from, range.days)}T00:00`)?.getTime() ?? 0 }
+}
+
+/**
+ * GET /calendar/free-times's query, for both backends: `services` (catalogue ids, comma separated),
+ * `from` and `to` (Nairobi days), `trip_hours` (an upcountry trip, one way). Unknown services: 422.
+ */
+export function readFreeTimesQuery(query: { services?: string | null; from?: string | null; to?: string | null; trip_hours?: string | null }, catalogue: ReadonlyArray<{ id: number; name: string }>) {
+  const ids = (query.services ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const names = ids.map((id) => catalogue.find((s) => String(s.id) === id)?.name)
+  if (names.length === 0 || names.some((n) => n === undefined)) throw new ApiError(422, CALENDAR_MESSAGES.services, { services: CALENDAR_MESSAGES.services })
+  let tripHours: number | null = null
+  if (query.trip_hours) {
+    tripHours = Number(query.trip_hours)
+    if (!Number.isInteger(tripHours) || tripHours < 1 || tripHours > CALENDAR_LIMITS.maxTripHours) throw new ApiError(422, CALENDAR_MESSAGES.tripHours, { trip_hours: CALENDAR_MESSAGES.tripHours })
+  }
+  return { needs: needsOf(names as string[], tripHours), ...dayRange(query.from, query.to, CALENDAR_LIMITS.maxRangeDays) }
+}

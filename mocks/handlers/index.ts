@@ -16,6 +16,7 @@ import { messageHandlers } from './messages'
 import { contributionHandlers } from './contributions'
 import { healthHandlers } from './health'
 import { paperHandlers } from './papers'
+import { calendarHandlers } from './calendar'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -45,5 +46,6 @@ export const handlers = [
   ...custodyHandlers,
   ...contactHandlers,
   ...messageHandlers,
+  ...calendarHandlers,
   notFound,
 ]
