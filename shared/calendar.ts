@@ -166,6 +166,30 @@ export function pickResources(needs: ReadonlyArray<{ kind: ResourceKind; minutes
   return picked
 }
 
+export interface BookingHold {
+  start: Date
+  /** One event per resource: which, and until when. */
+  holds: Array<{ resource_id: number; end: Date }>
+}
+
+/**
+ * What a new booking holds from its first service's time: a resource of each kind its services
+ * need (the first free one). Null when its services need nothing the calendar books; 'taken' when a
+ * kind has no resource free then.
+ */
+export function bookingHold(lines: ReadonlyArray<{ service_name: string; scheduled_date: string }>, resources: readonly CalendarResource[], events: readonly Slot[]): BookingHold | 'taken' | null {
+  const first = lines[0]
+  const start = first ? nairobiInstant(first.scheduled_date.slice(0, 16)) : null
+  const needs = needsOf(lines.map((l) => l.service_name))
+  if (!start || needs.length === 0) return null
+  const picked = pickResources(needs, start.getTime(), resources, events)
+  if (!picked) return 'taken'
+  return { start, holds: picked.map((p) => ({ resource_id: p.resource.id, end: new Date(start.getTime() + p.minutes * MINUTE) })) }
+}
+
+/** The longest any booking holds a resource (the window to read events in around a new booking). */
+export const LONGEST_HOLD_MS = Math.max(...Object.values(SERVICE_USE).map((u) => (u.trip ? CALENDAR_LIMITS.maxTripHours * 2 * 60 : u.minutes))) * MINUTE
+
 /** The start times offered in a day: every half hour of the opening hours, the last at closing time. */
 export function startTimes(stepMinutes = 30): string[] {
   const times: string[] = []
@@ -242,3 +266,6 @@ export function readFreeTimesQuery(query: { services?: string | null; from?: str
   }
   return { needs: needsOf(names as string[], tripHours), ...dayRange(query.from, query.to, CALENDAR_LIMITS.maxRangeDays) }
 }
+
+/** A booking's events are named after the deceased (what the staff call the case). */
+export const holdTitle = (deceased: { first_name: string; last_name: string } | undefined, bookingId: number) => (deceased ? `${deceased.first_name} ${deceased.last_name}` : `Booking ${bookingId}`)

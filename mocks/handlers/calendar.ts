@@ -7,7 +7,7 @@ import { db, nextId } from '../db'
 import type { CalendarEventRecord, UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../http'
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest } from '../../shared/contracts/calendar'
-import { checkEvent, clashAnswer, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
+import { bookingHold, checkEvent, clashAnswer, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
 const resources = (): CalendarResource[] => db.calendarResource.findMany().map(({ id, kind, name, capacity }) => ({ id, kind, name, capacity }))
 const slot = (e: CalendarEventRecord) => ({ id: e.id, title: e.title, start: Date.parse(e.starts_at), end: Date.parse(e.ends_at), resource_ids: [...e.resource_ids], booking_id: e.booking_id, override_reason: e.override_reason })
@@ -102,3 +102,23 @@ export const calendarHandlers = [
     }),
   ),
 ]
+
+/**
+ * Creates a booking (`create`) holding the resources its services need at its time, as one write
+ * of the calendar. When they are taken: refused with a 409 if `required` (the wizard's booking),
+ * else made without them (the office arranges it).
+ */
+export function withBookingHold<T extends { id: number; deceased_id: number }>(lines: ReadonlyArray<{ service_name: string; scheduled_date: string }>, required: boolean, create: () => Promise<T>): Promise<T> {
+  return oneAtATime(async () => {
+    const hold = bookingHold(lines, resources(), slots())
+    if (hold === 'taken' && required) throw new ApiError(409, CALENDAR_MESSAGES.slotTaken)
+    const booking = await create()
+    if (hold && hold !== 'taken') {
+      const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
+      for (const { resource_id, end } of hold.holds) {
+        await db.calendarEvent.create({ id: nextId('calendarEvent'), title: holdTitle(deceased, booking.id), booking_id: booking.id, starts_at: hold.start.toISOString(), ends_at: end.toISOString(), resource_ids: [resource_id], override_reason: null, created_by: null, created_at: new Date().toISOString() })
+      }
+    }
+    return booking
+  })
+}

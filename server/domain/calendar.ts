@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../../shared/errors'
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest } from '../../shared/contracts/calendar'
-import { checkEvent, clashAnswer, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
+import { LONGEST_HOLD_MS, bookingHold, checkEvent, clashAnswer, dayRange, holdTitle, nairobiInstant, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
 import type { Db } from '../db/client'
 import type { UserRow } from '../types'
 import { inTransaction } from '../repo/bookings'
@@ -46,4 +46,26 @@ export async function freeTimesFor(db: Db, query: { services?: string; from?: st
   const window = rangeWindow(q)
   const events = await repo.eventsBetween(db, new Date(window.start - NEIGHBOURHOOD), new Date(window.end + NEIGHBOURHOOD))
   return { days: freeTimes({ ...q, resources: await repo.listResources(db), events: events.map(repo.slotOf), now: new Date() }) }
+}
+
+/**
+ * Creates a booking (`create`, in the same transaction) holding the resources its services need at
+ * its time, under the calendar's lock. When they are taken: refused with a 409 if `required` (the
+ * wizard's booking), else made without them (the office arranges it).
+ */
+export async function withBookingHold<T extends { id: number }>(db: Db, lines: ReadonlyArray<{ service_name: string; scheduled_date: string }>, required: boolean, deceased: { first_name: string; last_name: string }, create: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await repo.lockCalendar(tx)
+    const first = lines[0] && nairobiInstant(lines[0].scheduled_date.slice(0, 16))
+    const events = first ? await repo.eventsBetween(tx, first, new Date(first.getTime() + LONGEST_HOLD_MS)) : []
+    const hold = bookingHold(lines, await repo.listResources(tx), events.map(repo.slotOf))
+    if (hold === 'taken' && required) throw new ApiError(409, CALENDAR_MESSAGES.slotTaken)
+    const booking = await create(tx)
+    if (hold && hold !== 'taken') {
+      for (const { resource_id, end } of hold.holds) {
+        await repo.insertEvent(tx, { title: holdTitle(deceased, booking.id), bookingId: booking.id, startsAt: hold.start, endsAt: end, resourceIds: [resource_id], overrideReason: null, createdBy: null })
+      }
+    }
+    return booking
+  })
 }

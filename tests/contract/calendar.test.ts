@@ -1,6 +1,6 @@
 /** The home's calendar: resources, events that would double-book refused, free times. The same on both backends. */
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, seed as db, useBackend } from './target'
+import { call, demo, loginAs, nairobiDay, seed as db, useBackend } from './target'
 import { CALENDAR_MESSAGES, ClashAnswer, EventList, EventSaved, FreeTimes, ResourceList } from '../../shared/contracts/calendar'
 
 useBackend()
@@ -13,6 +13,7 @@ function resourceId(name: string): number {
   if (!r) throw new Error(`no ${name}`)
   return r.id
 }
+const demoClientId = () => db.user.findFirst((q) => q.where({ email: demo('client').email }))?.id
 const serviceId = (name: string) => db.service.findFirst((q) => q.where({ name }))?.id
 
 describe('the home\'s resources', () => {
@@ -80,6 +81,31 @@ describe('events', () => {
     expect(answers.find((r) => r.status === 409)?.json).toMatchObject({ message: CALENDAR_MESSAGES.clash })
     const listed = EventList.parse((await call('GET', `/calendar/events?from=${DAY}&to=${DAY}`, { token })).json)
     expect(listed.events).toHaveLength(1)
+  })
+})
+
+describe('a booking holds what its services need', () => {
+  // Bookings are taken at most two years ahead: this one is in a year and a month, far from the seeded ones.
+  const SOON = nairobiDay(400)
+
+  it('the family books the last free hearse: the next family asking for that time is told plainly, and offered the afternoon', async () => {
+    const client = await loginAs('client')
+    const deceased = db.deceased.findFirst((q) => q.where({ client_id: demoClientId() }))
+    const hearse = [serviceId('Burial'), serviceId('Hearse Transport')]
+    const admin = await loginAs('admin')
+    // One hearse is away on a trip all day; the other is the last.
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Trip to Kisumu', start: `${SOON}T06:00`, minutes: 900, resource_ids: [resourceId('Hearse KCA 123A')] } })).status).toBe(201)
+    const booking = (hold: boolean) => call('POST', '/bookings', { token: client, body: { deceased_id: deceased?.id, hold, services: hearse.map((id) => ({ service_id: id, scheduled_date: `${SOON}T09:00:00` })) } })
+    expect((await booking(true)).status).toBe(201)
+    const held = EventList.parse((await call('GET', `/calendar/events?from=${SOON}&to=${SOON}`, { token: admin })).json).events
+    expect(held.map((e) => [e.title, e.resource_ids, e.end])).toContainEqual([`${deceased?.first_name} ${deceased?.last_name}`, [String(resourceId('Hearse KDB 456B'))], `${SOON}T10:00:00.000Z`])
+    const refused = await booking(true)
+    expect(refused.status).toBe(409)
+    expect(refused.json).toEqual({ message: CALENDAR_MESSAGES.slotTaken })
+    // Without asking to hold (the office's way), the booking is made and the office arranges the hearse.
+    expect((await booking(false)).status).toBe(201)
+    const free = FreeTimes.parse((await call('GET', `/calendar/free-times?services=${hearse.join(',')}&from=${SOON}&to=${SOON}`, { token: client })).json)
+    expect(free.days[0]?.times[0]).toBe('13:00')
   })
 })
 
