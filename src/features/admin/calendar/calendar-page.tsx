@@ -35,7 +35,7 @@ const useStyles = makeStyles({
   grid: { overflowX: 'auto' },
   cell: { verticalAlign: 'top', minWidth: '120px' },
   event: { display: 'flex', flexDirection: 'column', padding: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalXS, borderLeft: `3px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusSmall },
-  agendaDay: { marginTop: tokens.spacingVerticalM },
+  agendaDay: { marginTop: tokens.spacingVerticalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   agendaList: { listStyleType: 'none', paddingLeft: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
