@@ -101,8 +101,11 @@ export function checkEvent(args: {
   resources: readonly CalendarResource[]
   events: readonly Slot[]
   now: Date
+  /** Does the booking the request names exist (absent: it names none, or it is a move)? */
+  bookingExists?: boolean
 }): CheckedEvent {
   const { request, current, resources, events, now } = args
+  if (args.bookingExists === false) throw new ApiError(422, CALENDAR_MESSAGES.unknownBooking, { booking_id: CALENDAR_MESSAGES.unknownBooking })
   const start = request.start !== undefined ? nairobiInstant(request.start) : current ? new Date(current.start) : null
   if (!start) throw new ApiError(422, CALENDAR_MESSAGES.start, { start: CALENDAR_MESSAGES.start })
   const minutes = request.minutes ?? (current ? (current.end - current.start) / MINUTE : 0)

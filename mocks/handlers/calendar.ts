@@ -26,7 +26,9 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 async function saveEvent(user: UserRecord, request: EventRequest | EventMoveRequest, current: CalendarEventRecord | null) {
   return oneAtATime(async () => {
-    const checked = checkEvent({ request, current: current ? slot(current) : undefined, resources: resources(), events: slots(), now: new Date() })
+    const bookingId = 'booking_id' in request ? request.booking_id : null
+    const bookingExists = bookingId == null ? undefined : db.booking.findFirst((q) => q.where({ id: bookingId })) !== undefined
+    const checked = checkEvent({ request, current: current ? slot(current) : undefined, resources: resources(), events: slots(), now: new Date(), bookingExists })
     if (checked.clashes.length > 0 && !checked.override_reason) return HttpResponse.json(clashAnswer(checked.clashes), { status: 409 })
     const fields = { starts_at: checked.start.toISOString(), ends_at: checked.end.toISOString(), resource_ids: checked.resource_ids, override_reason: checked.override_reason }
     let saved: CalendarEventRecord | undefined

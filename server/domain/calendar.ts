@@ -7,7 +7,7 @@ import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRe
 import { LONGEST_HOLD_MS, bookingHold, checkEvent, clashAnswer, dayRange, holdTitle, nairobiInstant, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
 import type { Db } from '../db/client'
 import type { UserRow } from '../types'
-import { inTransaction } from '../repo/bookings'
+import { findBooking, inTransaction } from '../repo/bookings'
 import * as repo from '../repo/calendar'
 import { listServices } from '../repo/services'
 
@@ -21,7 +21,9 @@ export async function saveEvent(db: Db, user: UserRow, request: EventRequest | E
     const current = currentId === null ? null : await repo.findEvent(tx, currentId)
     if (currentId !== null && !current) throw new ApiError(404, CALENDAR_MESSAGES.eventNotFound)
     const now = new Date()
-    const args = { request, current: current ? repo.slotOf(current) : undefined, resources: await repo.listResources(tx), now }
+    const bookingId = 'booking_id' in request ? request.booking_id : null
+    const bookingExists = bookingId == null ? undefined : (await findBooking(tx, bookingId)) !== undefined
+    const args = { request, current: current ? repo.slotOf(current) : undefined, resources: await repo.listResources(tx), now, bookingExists }
     // First the window the event asks for (and its 422s), then the check against what holds part of it.
     const window = checkEvent({ ...args, events: [] })
     const checked = checkEvent({ ...args, events: (await repo.eventsBetween(tx, window.start, window.end)).map(repo.slotOf) })

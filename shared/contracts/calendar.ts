@@ -28,6 +28,7 @@ export const CALENDAR_MESSAGES = {
   services: 'Choose at least one service',
   tripHours: `Trip hours must be a whole number from 1 to ${CALENDAR_LIMITS.maxTripHours}`,
   eventNotFound: 'Event not found',
+  unknownBooking: 'No such booking',
   slotTaken: 'That time has just been taken: please choose another',
   saved: 'Event saved',
 } as const

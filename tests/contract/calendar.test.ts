@@ -64,6 +64,7 @@ describe('events', () => {
     expect(moved.json).toMatchObject({ event: { start: '2099-06-06T11:00:00.000Z', end: '2099-06-06T12:30:00.000Z' } })
     expect((await call('PATCH', `/calendar/events/${event.id}`, { token: admin, body: { start: '2001-01-01T10:00' } })).json).toMatchObject({ message: CALENDAR_MESSAGES.past })
     expect((await call('PATCH', '/calendar/events/999999', { token: admin, body: { start: `${DAY}T15:00` } })).status).toBe(404)
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'x', booking_id: 999999, start: `${DAY}T16:00`, minutes: 60, resource_ids: [chapel] } })).json).toEqual({ message: CALENDAR_MESSAGES.unknownBooking, errors: { booking_id: CALENDAR_MESSAGES.unknownBooking } })
 
     const listed = EventList.parse((await call('GET', `/calendar/events?from=${DAY}&to=${DAY}`, { token: await loginAs('morgue_attendant') })).json)
     expect(listed.events.map((e) => e.title)).toEqual(['Trip to Kakamega', 'Service: Otieno', 'Service: Wanjiku'])
