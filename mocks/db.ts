@@ -8,6 +8,7 @@ import { Collection } from '@msw/data'
 import { z } from 'zod/mini'
 import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../shared/contracts/bookings'
 import { WIRE_ROLES } from '../shared/contracts/auth'
+import { RESOURCE_KINDS } from '../shared/contracts/calendar'
 import { clearFiles } from './files'
 import { clearIdempotency } from './idempotency'
 
@@ -328,6 +329,30 @@ export const tributeCondolenceSchema = z.object({
 })
 export type TributeCondolenceRecord = z.infer<typeof tributeCondolenceSchema>
 
+/** A vehicle or room the calendar books (shared/calendar.ts). */
+export const calendarResourceSchema = z.object({
+  id: z.int(),
+  kind: z.enum(RESOURCE_KINDS),
+  name: z.string(),
+  capacity: z.nullable(z.int()),
+  created_at: z.string(),
+})
+export type CalendarResourceRecord = z.infer<typeof calendarResourceSchema>
+
+/** An event of the calendar: its window (ISO instants) and the resources it holds; a kept reason when it was booked over a clash. */
+export const calendarEventSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  booking_id: z.nullable(z.int()),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  resource_ids: z.array(z.int()),
+  override_reason: z.nullable(z.string()),
+  created_by: z.nullable(z.int()),
+  created_at: z.string(),
+})
+export type CalendarEventRecord = z.infer<typeof calendarEventSchema>
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -352,6 +377,8 @@ export const db = {
   paperNumber: new Collection({ schema: paperNumberSchema }),
   tribute: new Collection({ schema: tributeSchema }),
   tributeCondolence: new Collection({ schema: tributeCondolenceSchema }),
+  calendarResource: new Collection({ schema: calendarResourceSchema }),
+  calendarEvent: new Collection({ schema: calendarEventSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -486,6 +513,10 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return tributeSchema
     case 'tributeCondolence':
       return tributeCondolenceSchema
+    case 'calendarResource':
+      return calendarResourceSchema
+    case 'calendarEvent':
+      return calendarEventSchema
   }
 }
 

@@ -18,4 +18,6 @@ export async function seedDatabase(): Promise<void> {
   for (const a of data.activities) await db.activity.create(a)
   for (const m of data.morgueCare) await db.morgueCare.create(m)
   for (const e of data.custodyEvents) await db.custodyEvent.create(e)
+  for (const r of data.calendarResources) await db.calendarResource.create(r)
+  for (const e of data.calendarEvents) await db.calendarEvent.create({ ...e, resource_ids: [...e.resource_ids] })
 }

@@ -15,6 +15,7 @@ import type { AppEnv, Deps } from './types'
 import { serveDist, type ServerPageData } from './static'
 import { authRoutes } from './routes/auth'
 import { custodyRoutes } from './routes/custody'
+import { calendarRoutes } from './routes/calendar'
 import { bookingRoutes } from './routes/bookings'
 import { paperRoutes } from './routes/papers'
 import { deceasedRoutes } from './routes/deceased'
@@ -150,6 +151,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/stk-push', stkPushRoutes)
   api.route('/contact', contactRoutes)
   api.route('/messages', messageRoutes)
+  api.route('/calendar', calendarRoutes)
   api.route('/sms-outbox', smsOutboxRoutes)
   api.route('/mail-outbox', mailOutboxRoutes)
   api.all('*', (c) => c.json({ message: 'Not found' }, 404))

@@ -27,10 +27,12 @@ type Rows = {
   activities: Array<typeof t.activities.$inferInsert>
   morgueCare: Array<typeof t.morgueCare.$inferInsert>
   custodyEvents: Array<typeof t.custodyEvents.$inferInsert>
+  calendarResources: Array<typeof t.calendarResources.$inferInsert>
+  calendarEvents: Array<typeof t.calendarEvents.$inferInsert>
 }
 
 /** Insert order (parents first); truncation and sequence resets use the same list. */
-const TABLES = ['users', 'services', 'deceased', 'bookings', 'bookingLines', 'documents', 'payments', 'mpesaRequests', 'activities', 'morgueCare', 'custodyEvents'] as const
+const TABLES = ['users', 'services', 'deceased', 'bookings', 'bookingLines', 'documents', 'payments', 'mpesaRequests', 'activities', 'morgueCare', 'custodyEvents', 'calendarResources', 'calendarEvents'] as const
 const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   users: 'users',
   services: 'services',
@@ -43,6 +45,8 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   activities: 'activities',
   morgueCare: 'morgue_care',
   custodyEvents: 'custody_events',
+  calendarResources: 'calendar_resources',
+  calendarEvents: 'calendar_events',
 }
 const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'rate_limits', 'sign_in_delays', 'mail_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links', 'client_versions', 'scheduled_runs', 'sign_in_codes', 'paper_counters', 'paper_numbers', 'tributes', 'tribute_condolences']
 
@@ -149,6 +153,18 @@ async function buildRows(): Promise<Rows> {
       byUserId: e.by_user_id,
       byName: e.by_name,
       byRole: e.by_role,
+    })),
+    calendarResources: data.calendarResources.map((r) => ({ id: r.id, kind: r.kind, name: r.name, capacity: r.capacity, createdAt: d(r.created_at) })),
+    calendarEvents: data.calendarEvents.map((e) => ({
+      id: e.id,
+      title: e.title,
+      bookingId: e.booking_id,
+      startsAt: d(e.starts_at),
+      endsAt: d(e.ends_at),
+      resourceIds: [...e.resource_ids],
+      overrideReason: e.override_reason,
+      createdBy: e.created_by,
+      createdAt: d(e.created_at),
     })),
   }
 }

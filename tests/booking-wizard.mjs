@@ -18,7 +18,7 @@ export async function bookThroughWizard(page, base) {
   await page.getByLabel(/^Place of death/).fill('Aga Khan Hospital, Kisumu')
   await page.getByRole('radio', { name: 'Male', exact: true }).check()
   await cont()
-  await page.getByLabel(/^Service date/).fill(nairobiDay(7))
+  await page.getByLabel(/^Service date/).fill(nairobiDay(27))
   await page.getByLabel(/^Service time/).fill('11:00')
   await cont()
   await page.getByRole('button', { name: 'Confirm Booking' }).click()

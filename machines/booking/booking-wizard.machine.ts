@@ -92,7 +92,7 @@ export function toDeceasedRequest(draft: BookingDraft): DeceasedRequest {
 /**
  * POST /bookings body: each service once, at '<date>T<time>:00', with its days when the family
  * gave some (the server refuses days for a service not priced per day); the venue; special
- * requests as notes.
+ * requests as notes; the hearse and rooms its services need held at that time.
  */
 export function toBookingRequest(draft: BookingDraft, deceasedId: string): BookingRequest {
   const scheduled = `${draft.schedule.date}T${draft.schedule.time}:00`
@@ -103,6 +103,8 @@ export function toBookingRequest(draft: BookingDraft, deceasedId: string): Booki
     services: draft.services.serviceIds.map((id) => ({ service_id: wireId(id), quantity: daysOf(draft.services, id), scheduled_date: scheduled })),
     ...(venue ? { venue } : {}),
     ...(notes ? { notes } : {}),
+    // The family was offered free times only: the booking holds its hearse and rooms, or is refused.
+    hold: true,
   }
 }
 

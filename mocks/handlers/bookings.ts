@@ -11,6 +11,7 @@ import { assignedActivity, checkAttendant, checkNewBooking, checkStatusChange, n
 import { lengths } from '../limits'
 import { smsMockFamily } from '../messages'
 import { idempotent } from '../idempotency'
+import { withBookingHold } from './calendar'
 import {
   AssignRequest,
   Booking,
@@ -68,7 +69,7 @@ export const bookingHandlers = [
         })
         const checked = checkNewBooking({ request: input, services, deceased, actor: user })
         const id = nextId('booking')
-        const booking = await db.booking.create({
+        const booking = await withBookingHold(checked.lines, input.hold === true, () => db.booking.create({
           id,
           client_id: user.id,
           deceased_id: checked.deceased.id,
@@ -81,7 +82,7 @@ export const bookingHandlers = [
           has_notifications: false,
           attendant_id: null,
           lines: checked.lines.map((l, idx) => ({ ...l, id: id * 100 + idx + 1 })),
-        })
+        }))
         await logActivity('booking', newBookingActivity(booking.id, user.name, checked.deceased), user.id)
         return HttpResponse.json({ booking: toWireBooking(booking), message: MSG_BOOKING_CREATED }, { status: 201 })
       })

@@ -18,6 +18,7 @@ import { contributionHandlers } from './contributions'
 import { tributeHandlers } from './tributes'
 import { healthHandlers } from './health'
 import { paperHandlers } from './papers'
+import { calendarHandlers } from './calendar'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
 const notFound = http.all(
@@ -48,5 +49,6 @@ export const handlers = [
   ...custodyHandlers,
   ...contactHandlers,
   ...messageHandlers,
+  ...calendarHandlers,
   notFound,
 ]

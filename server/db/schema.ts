@@ -570,3 +570,35 @@ export const tributeCondolences = pgTable(
   },
   (t) => [index('tribute_condolences_tribute').on(t.tributeId, t.createdAt)],
 )
+
+/** A vehicle or room the calendar books (shared/calendar.ts). */
+export const calendarResources = pgTable('calendar_resources', {
+  id: id(),
+  kind: text('kind', { enum: ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room'] }).notNull(),
+  name: varchar('name', { length: 60 }).notNull(),
+  /** Seats of a vehicle, places of a cold room (the cold room holds that many at once). */
+  capacity: integer('capacity'),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+/**
+ * An event of the calendar holding its resources from starts_at to ends_at. Writes take one
+ * advisory lock for the check and the insert (repo/calendar.ts): a cold room holds several events
+ * at once, so an exclusion constraint could not say it.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: id(),
+    title: varchar('title', { length: 100 }).notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    resourceIds: integer('resource_ids').array().notNull(),
+    /** Why the admin booked over a clash; null when it clashed with nothing. */
+    overrideReason: varchar('override_reason', { length: 200 }),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('calendar_events_window').on(t.startsAt, t.endsAt), index('calendar_events_booking').on(t.bookingId)],
+)

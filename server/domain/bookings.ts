@@ -15,6 +15,7 @@ import { findService } from '../repo/services'
 import { findUserById, logActivity } from '../repo/users'
 import { smsFamily } from '../sms'
 import { openRequestOf, settleOrExpire } from '../mpesa'
+import { withBookingHold } from './calendar'
 
 /** The booking if this user may see it, else 404 (never leak that it exists). */
 export async function visibleBooking(db: Db, user: UserRow, rawId: string): Promise<repo.BookingRow> {
@@ -33,7 +34,9 @@ export async function createBooking(db: Db, user: UserRow, input: BookingRequest
     services.push(service && { id: service.id, name: service.name, price: service.price, per_day: service.perDay })
   }
   const checked = checkNewBooking({ request: input, services, deceased: deceased && { ...deceased, client_id: deceased.clientId }, actor: user })
-  const booking = await repo.createBooking(db, { clientId: user.id, deceasedId: checked.deceased.id, notes: checked.notes, venue: checked.venue, totalAmount: checked.total_amount, lines: checked.lines })
+  const booking = await withBookingHold(db, checked.lines, input.hold === true, { first_name: checked.deceased.firstName, last_name: checked.deceased.lastName }, (tx) =>
+    repo.createBooking(tx, { clientId: user.id, deceasedId: checked.deceased.id, notes: checked.notes, venue: checked.venue, totalAmount: checked.total_amount, lines: checked.lines }),
+  )
   await logActivity(db, 'booking', newBookingActivity(booking.id, user.name, { first_name: checked.deceased.firstName, last_name: checked.deceased.lastName }), user.id)
   return repo.toWireBooking(db, booking)
 }

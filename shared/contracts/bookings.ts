@@ -71,6 +71,12 @@ export const BookingRequest = z.object({
   notes: z.optional(z.string()),
   /** Where the service is held or the burial takes place (church, home, cemetery). */
   venue: z.optional(z.string()),
+  /**
+   * Hold the hearse and rooms the services need at the first service's time, or refuse with a 409
+   * (the wizard sends it, having offered only free times). Without it the resources are held when
+   * free, and the office arranges the rest.
+   */
+  hold: z.optional(z.boolean()),
 })
 export type BookingRequest = z.infer<typeof BookingRequest>
 

@@ -15,6 +15,7 @@ import { DAY, DemoRows } from './rows'
 import type { DemoBookingLine, DemoData, DemoDocument, DemoService, DemoUser } from './rows'
 import { addAdminExtras } from './admin-extras'
 import { assignMorgueCaseload } from './morgue'
+import { addCalendar } from './calendar'
 
 export type * from './rows'
 export { DAY } from './rows'
@@ -414,5 +415,6 @@ export function demoData({ now }: { now: Date }): DemoData {
 
   addAdminExtras(rows, now)
   assignMorgueCaseload(rows)
+  addCalendar(rows, now)
   return rows.data
 }

@@ -130,6 +130,26 @@ export interface DemoCustodyEvent {
   by_role: WireRole
 }
 
+export interface DemoCalendarResource {
+  id: number
+  kind: 'hearse' | 'van' | 'chapel' | 'viewing_room' | 'cold_room'
+  name: string
+  capacity: number | null
+  created_at: string
+}
+
+export interface DemoCalendarEvent {
+  id: number
+  title: string
+  booking_id: number | null
+  starts_at: string
+  ends_at: string
+  resource_ids: number[]
+  override_reason: string | null
+  created_by: number | null
+  created_at: string
+}
+
 /** Everything the demo seeds (the settings are DEFAULT_SETTINGS; no M-Pesa request or message is seeded). */
 export interface DemoData {
   users: DemoUser[]
@@ -141,6 +161,8 @@ export interface DemoData {
   activities: DemoActivity[]
   morgueCare: DemoMorgueCare[]
   custodyEvents: DemoCustodyEvent[]
+  calendarResources: DemoCalendarResource[]
+  calendarEvents: DemoCalendarEvent[]
 }
 
 type Table = keyof DemoData
@@ -148,7 +170,7 @@ type Row<T extends Table> = DemoData[T][number]
 
 /** The rows being built: `add` gives a row the next id of its table. */
 export class DemoRows {
-  readonly data: DemoData = { users: [], services: [], deceased: [], bookings: [], documents: [], payments: [], activities: [], morgueCare: [], custodyEvents: [] }
+  readonly data: DemoData = { users: [], services: [], deceased: [], bookings: [], documents: [], payments: [], activities: [], morgueCare: [], custodyEvents: [], calendarResources: [], calendarEvents: [] }
   private readonly last: Partial<Record<Table, number>> = {}
 
   /** The id the next row of this table gets (a booking's lines are numbered from it before the booking is added). */

@@ -40,6 +40,7 @@ export const paths = {
     /** One booking's case file: everything about it on one page. */
     booking: (id: string) => `/dashboard/admin/bookings/${encodeURIComponent(id)}`,
     reports: '/dashboard/admin/reports',
+    calendar: '/dashboard/admin/calendar',
     documents: '/dashboard/admin/documents',
     settings: '/dashboard/admin/settings',
     messages: '/dashboard/admin/messages',

@@ -43,7 +43,7 @@ for (const width of [375, 1280]) {
 
       // Service times within the opening hours, which the form names.
       await expect(page.getByText('Between 08:00 and 17:00, our opening hours')).toBeVisible()
-      await page.getByLabel(/^Service date/).fill(day(4))
+      await page.getByLabel(/^Service date/).fill(day(24))
       await page.getByLabel(/^Service time/).fill('19:00')
       await page.getByLabel(/^Venue or burial place/).fill('Family home, Kimilili')
       await page.getByRole('button', { name: 'Continue' }).click()

@@ -31,7 +31,7 @@ for (const width of [375, 1280]) {
       await page.getByLabel(/^Place of death/).fill('Kakamega County Hospital')
       await page.getByRole('radio', { name: 'Male', exact: true }).check()
       await page.getByRole('button', { name: 'Continue' }).click()
-      await page.getByLabel(/^Service date/).fill(day(5))
+      await page.getByLabel(/^Service date/).fill(day(25))
       await page.getByLabel(/^Service time/).fill('10:00')
       await page.getByRole('button', { name: 'Continue' }).click()
       const confirm = page.getByRole('button', { name: 'Confirm Booking' })

@@ -94,7 +94,11 @@ export async function fillSchedule(user: UserEvent, s: { date: string; time: str
   if (s.specialRequests) await typeInto(user, 'Special requests', s.specialRequests)
 }
 
-/** Services → deceased → schedule → the review, with the standard family data. */
+/**
+ * Services → deceased → schedule → the review, with the standard family data. Twenty days ahead by
+ * default: past every seeded event (the demo's open bookings hold the hearses and the chapel within
+ * two weeks), so the booking's hold never meets one.
+ */
 export async function walkToReview(user: UserEvent, options: { services?: string[]; date?: string; notes?: string } = {}) {
   await chooseServices(user, options.services ?? ['Basic Funeral', 'Hearse Transport'])
   await cont(user)
@@ -102,7 +106,7 @@ export async function walkToReview(user: UserEvent, options: { services?: string
   await fillDeceased(user, JOSEPH)
   await cont(user)
   await expectStep(3, 'Schedule Service')
-  await fillSchedule(user, { date: options.date ?? daysFromToday(5), time: '10:30', specialRequests: options.notes ?? 'Choir at the graveside' })
+  await fillSchedule(user, { date: options.date ?? daysFromToday(20), time: '10:30', specialRequests: options.notes ?? 'Choir at the graveside' })
   await cont(user)
   await expectStep(4, 'Review & Confirm')
 }

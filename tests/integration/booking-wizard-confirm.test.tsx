@@ -42,7 +42,7 @@ async function openWizard() {
 describe('Book Service wizard: review and confirm', () => {
   it('shows everything entered and the total on the review', async () => {
     const { user } = await openWizard()
-    const date = daysFromToday(5)
+    const date = daysFromToday(20)
     await walkToReview(user, { date })
     const services = screen.getByRole('region', { name: 'Services' })
     expect(within(services).getByText('Basic Funeral')).toBeInTheDocument()
@@ -95,6 +95,7 @@ describe('Book Service wizard: review and confirm', () => {
         { service_id: idOf('Hearse Transport'), quantity: 1, scheduled_date: `${date}T10:30:00` },
       ],
       notes: 'Choir at the graveside',
+      hold: true,
     })
     log.stop()
 

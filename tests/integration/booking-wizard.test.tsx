@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { server } from '../../mocks/node'
+import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { findToast, renderAt } from './render-app'
 import {
@@ -160,12 +160,24 @@ describe('Book Service wizard: step 3, schedule', () => {
     log.stop()
   })
 
-  it("refuses yesterday ('Service date cannot be in the past') and accepts today with no special requests", async () => {
+  it("refuses yesterday ('Service date cannot be in the past'), offers a day's free times and says when one is full, and accepts today", async () => {
+    // Both hearses are out all day in thirty days' time (a burial takes one).
+    const full = daysFromToday(30)
+    for (const hearse of db.calendarResource.findMany((q) => q.where({ kind: 'hearse' }))) {
+      await db.calendarEvent.create({ id: 9000 + hearse.id, title: 'Trip upcountry', booking_id: null, starts_at: `${full}T03:00:00.000Z`, ends_at: `${full}T20:00:00.000Z`, resource_ids: [hearse.id], override_reason: null, created_by: null, created_at: new Date().toISOString() })
+    }
     const { user } = await toSchedule()
     await fillSchedule(user, { date: daysFromToday(-1), time: '09:00' })
     await cont(user)
     expect(await screen.findByText('Service date cannot be in the past')).toBeVisible()
     await expectStep(3, 'Schedule Service')
+    await typeInto(user, 'Service date', full.split('-').reverse().join('/'))
+    expect(await screen.findByText('This day is full for the services you chose. Please choose another day.')).toBeVisible()
+    await typeInto(user, 'Service date', daysFromToday(31).split('-').reverse().join('/'))
+    const offered = await screen.findByRole('group', { name: 'Free times on this day' })
+    expect(within(offered).getAllByRole('button').map((b) => b.textContent)).toEqual(['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30', '17:00'])
+    await user.click(within(offered).getByRole('button', { name: '09:30' }))
+    expect(field('Service time')).toHaveValue('09:30')
     // Typed as DD/MM/YYYY, as read in Kenya.
     await typeInto(user, 'Service date', today().split('-').reverse().join('/'))
     await cont(user)

@@ -22,6 +22,7 @@ describe('seed', () => {
     expect(db.document.count()).toBe(data.documents.length)
     expect(db.activity.count()).toBe(data.activities.length)
     expect(db.custodyEvent.count()).toBe(data.custodyEvents.length)
+    expect([db.calendarResource.count(), db.calendarEvent.count()]).toEqual([data.calendarResources.length, data.calendarEvents.length])
     const john = db.user.findFirst((q) => q.where({ email: 'john.mwangi@example.co.ke' }))
     expect(john && (await verifyPassword(SEED_USER_PASSWORD, john.password_salt, john.password_hash))).toBe(true)
   })

@@ -188,6 +188,7 @@ describe('booking wizard: confirm', () => {
         { service_id: 5, quantity: 1, scheduled_date: '2026-03-14T10:30:00' },
       ],
       notes: 'Choir at the graveside',
+      hold: true,
     })
     expect(done.output).toEqual(fakeBooking())
     expect(notes).toEqual([{ type: 'notify', level: 'success', message: 'Service booked successfully' }])
@@ -316,6 +317,7 @@ describe('booking wizard: confirm', () => {
         { service_id: 1, quantity: 1, scheduled_date: '2026-03-14T10:30:00' },
         { service_id: 5, quantity: 1, scheduled_date: '2026-03-14T10:30:00' },
       ],
+      hold: true,
     })
   })
 })

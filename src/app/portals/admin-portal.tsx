@@ -15,6 +15,7 @@ const SmsOutboxPage = lazy(() => import('../../features/admin/messages/sms-outbo
 const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
 // Shown only when production simulates payments; small, its own chunk.
 const PaymentsSimulatedBanner = lazy(() => import('../../features/admin/payments-simulated-banner').then((m) => ({ default: m.PaymentsSimulatedBanner })))
+const CalendarPage = lazy(() => import('../../features/admin/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })))
 const ReportsPage = lazy(() => import('../../features/admin/reports/reports-page').then((m) => ({ default: m.ReportsPage })))
 
 const routes: PortalRoute[] = [
@@ -25,6 +26,7 @@ const routes: PortalRoute[] = [
   { path: 'services/:bookingId/custody', element: <CustodyRecordPage backTo={paths.admin.services} /> },
   { path: 'bookings/:bookingId', element: <CasePage /> },
   { path: 'reports', element: <ReportsPage /> },
+  { path: 'calendar', element: <CalendarPage /> },
   { path: 'documents', element: <DocumentReviewPage /> },
   { path: 'settings', element: <SettingsPage /> },
   { path: 'messages', element: <AdminMessagesPage /> },

@@ -175,6 +175,7 @@ export function BookServicePage() {
             key={key}
             values={draft.schedule}
             today={today}
+            serviceIds={draft.services.serviceIds}
             onChange={(schedule) => update({ schedule })}
             onContinue={(schedule) => next({ schedule })}
             onBack={back}

@@ -1,0 +1,55 @@
+/** The calendar's rows: resources, and events with the window they hold. */
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { calendarEvents, calendarResources } from '../db/schema'
+import type { CalendarResource } from '../../shared/calendar'
+
+export type CalendarEventRow = typeof calendarEvents.$inferSelect
+
+export async function listResources(db: Db): Promise<CalendarResource[]> {
+  return db.select({ id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity }).from(calendarResources).orderBy(asc(calendarResources.id))
+}
+
+export async function insertResource(db: Db, input: Omit<CalendarResource, 'id'>): Promise<CalendarResource> {
+  const [row] = await db.insert(calendarResources).values(input).returning({ id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity })
+  if (!row) throw new Error('resource not kept')
+  return row
+}
+
+/** The events holding any part of [start, end), earliest first. */
+export async function eventsBetween(db: Db, start: Date, end: Date): Promise<CalendarEventRow[]> {
+  return db
+    .select()
+    .from(calendarEvents)
+    .where(and(lt(calendarEvents.startsAt, end), gt(calendarEvents.endsAt, start)))
+    .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
+}
+
+export async function findEvent(db: Db, id: number): Promise<CalendarEventRow | undefined> {
+  const [row] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, id))
+  return row
+}
+
+/**
+ * Holds the calendar's one write lock until the transaction ends: the clash check and the write of
+ * two requests racing for the last slot then run one after the other, on every instance.
+ */
+export async function lockCalendar(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(72021040)`)
+}
+
+type EventFields = Pick<CalendarEventRow, 'startsAt' | 'endsAt' | 'resourceIds' | 'overrideReason'>
+
+export async function insertEvent(db: Db, values: EventFields & Pick<CalendarEventRow, 'title' | 'bookingId' | 'createdBy'>): Promise<CalendarEventRow> {
+  const [row] = await db.insert(calendarEvents).values(values).returning()
+  if (!row) throw new Error('event not kept')
+  return row
+}
+
+export async function updateEvent(db: Db, id: number, values: EventFields): Promise<CalendarEventRow | undefined> {
+  const [row] = await db.update(calendarEvents).set(values).where(eq(calendarEvents.id, id)).returning()
+  return row
+}
+
+/** An event row as the rules see it. */
+export const slotOf = (e: CalendarEventRow) => ({ id: e.id, title: e.title, start: e.startsAt.getTime(), end: e.endsAt.getTime(), resource_ids: e.resourceIds, booking_id: e.bookingId, override_reason: e.overrideReason })

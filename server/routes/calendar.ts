@@ -1,0 +1,34 @@
+/**
+ * The home's calendar (not in SPEC.md; docs/calendar.md), the same as the mock's
+ * (mocks/handlers/calendar.ts): resources, events refused with a 409 when they would double-book,
+ * free start times for the family.
+ */
+import { Hono } from 'hono'
+import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest } from '../../shared/contracts/calendar'
+import { requireAuth } from '../auth'
+import { pathId, valid } from '../http'
+import type { AppEnv } from '../types'
+import { eventsIn, freeTimesFor, saveEvent } from '../domain/calendar'
+import { insertResource, listResources } from '../repo/calendar'
+
+export const calendarRoutes = new Hono<AppEnv>()
+  .get('/resources', requireAuth('admin', 'morgue_attendant'), async (c) => c.json({ resources: await listResources(c.var.deps.db) }))
+
+  .post('/resources', requireAuth('admin'), valid('json', ResourceRequest), async (c) => {
+    const input = c.req.valid('json')
+    return c.json({ resource: await insertResource(c.var.deps.db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null }) }, 201)
+  })
+
+  .get('/events', requireAuth('admin', 'morgue_attendant'), async (c) => c.json(await eventsIn(c.var.deps.db, c.req.query('from'), c.req.query('to'))))
+
+  .post('/events', requireAuth('admin'), valid('json', EventRequest), async (c) => {
+    const saved = await saveEvent(c.var.deps.db, c.var.user, c.req.valid('json'), null)
+    return c.json(saved.body, saved.status)
+  })
+
+  .patch('/events/:id', requireAuth('admin'), valid('json', EventMoveRequest), async (c) => {
+    const saved = await saveEvent(c.var.deps.db, c.var.user, c.req.valid('json'), pathId(c, CALENDAR_MESSAGES.eventNotFound))
+    return c.json(saved.body, saved.status)
+  })
+
+  .get('/free-times', requireAuth(), async (c) => c.json(await freeTimesFor(c.var.deps.db, c.req.query())))

@@ -1,0 +1,101 @@
+import { z } from 'zod/mini'
+import { Id, orEmpty, orNull } from './common'
+
+/**
+ * The home's calendar: the resources it books (vehicles, rooms) and the events that hold them. Not
+ * in SPEC.md (docs/calendar.md). Times on the wire are instants (ISO 8601, UTC); a request gives its
+ * start as the Nairobi wall clock ('YYYY-MM-DDTHH:mm'), as the family and the admin read it.
+ */
+export const RESOURCE_KINDS = ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room'] as const
+export type ResourceKind = (typeof RESOURCE_KINDS)[number]
+
+export const CALENDAR_LIMITS = { name: 60, title: 100, reason: 200, minMinutes: 15, maxMinutes: 3 * 24 * 60, maxRangeDays: 62, maxTripHours: 24 } as const
+
+export const CALENDAR_MESSAGES = {
+  clash: 'This time clashes with another booking of the same resource',
+  nameRequired: 'Give the resource a name',
+  nameTooLong: `Name must be at most ${CALENDAR_LIMITS.name} characters`,
+  capacity: 'Capacity must be a whole number from 1 to 500',
+  titleRequired: 'Say what the event is',
+  titleTooLong: `Title must be at most ${CALENDAR_LIMITS.title} characters`,
+  start: 'Start must be a Nairobi date and time, YYYY-MM-DDTHH:mm',
+  past: 'An event cannot start in the past',
+  minutes: `Length must be a whole number of minutes from ${CALENDAR_LIMITS.minMinutes} to ${CALENDAR_LIMITS.maxMinutes}`,
+  resourcesRequired: 'Choose at least one resource',
+  unknownResource: 'One of the chosen resources does not exist',
+  reasonTooLong: `Reason must be at most ${CALENDAR_LIMITS.reason} characters`,
+  range: `Give a range of dates, YYYY-MM-DD, at most ${CALENDAR_LIMITS.maxRangeDays} days long`,
+  services: 'Choose at least one service',
+  tripHours: `Trip hours must be a whole number from 1 to ${CALENDAR_LIMITS.maxTripHours}`,
+  eventNotFound: 'Event not found',
+  unknownBooking: 'No such booking',
+  slotTaken: 'That time has just been taken: please choose another',
+  saved: 'Event saved',
+} as const
+
+const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+
+// ---- requests ----
+export const ResourceRequest = z.object({
+  kind: z.enum(RESOURCE_KINDS, { error: 'Choose a kind: hearse, van, chapel, viewing room or cold room' }),
+  name: z.string().check(z.trim(), z.minLength(1, CALENDAR_MESSAGES.nameRequired), z.maxLength(CALENDAR_LIMITS.name, CALENDAR_MESSAGES.nameTooLong)),
+  /** Seats of a vehicle, bodies of a cold room; null when it does not matter. */
+  capacity: z.optional(z.nullable(z.number().check(z.int(CALENDAR_MESSAGES.capacity), z.gte(1, CALENDAR_MESSAGES.capacity), z.lte(500, CALENDAR_MESSAGES.capacity)))),
+})
+export type ResourceRequest = z.infer<typeof ResourceRequest>
+
+const Minutes = z.number().check(z.int(CALENDAR_MESSAGES.minutes), z.gte(CALENDAR_LIMITS.minMinutes, CALENDAR_MESSAGES.minutes), z.lte(CALENDAR_LIMITS.maxMinutes, CALENDAR_MESSAGES.minutes))
+const Start = z.string().check(z.regex(LOCAL_START, CALENDAR_MESSAGES.start))
+const ResourceIds = z.array(z.number().check(z.int())).check(z.minLength(1, CALENDAR_MESSAGES.resourcesRequired))
+const Reason = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(CALENDAR_LIMITS.reason, CALENDAR_MESSAGES.reasonTooLong))))
+
+/** POST /calendar/events. An `override_reason` books over a clash (admins only), and is kept. */
+export const EventRequest = z.object({
+  title: z.string().check(z.trim(), z.minLength(1, CALENDAR_MESSAGES.titleRequired), z.maxLength(CALENDAR_LIMITS.title, CALENDAR_MESSAGES.titleTooLong)),
+  booking_id: z.optional(z.nullable(z.number().check(z.int()))),
+  start: Start,
+  minutes: Minutes,
+  resource_ids: ResourceIds,
+  override_reason: Reason,
+})
+export type EventRequest = z.infer<typeof EventRequest>
+
+/** PATCH /calendar/events/{id}: moves an event (a new start, length or resources), with the same clash check. */
+export const EventMoveRequest = z.object({
+  start: z.optional(Start),
+  minutes: z.optional(Minutes),
+  resource_ids: z.optional(ResourceIds),
+  override_reason: Reason,
+})
+export type EventMoveRequest = z.infer<typeof EventMoveRequest>
+
+// ---- answers ----
+export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()) })
+export type Resource = z.infer<typeof Resource>
+export const ResourceList = z.looseObject({ resources: orEmpty(Resource) })
+
+export const CalendarEvent = z.looseObject({
+  id: Id,
+  title: z.string(),
+  booking_id: orNull(Id),
+  /** Instants, ISO 8601. */
+  start: z.string(),
+  end: z.string(),
+  resource_ids: z.array(Id),
+  override_reason: orNull(z.string()),
+})
+export type CalendarEvent = z.infer<typeof CalendarEvent>
+export const EventList = z.looseObject({ events: orEmpty(CalendarEvent) })
+export const EventSaved = z.looseObject({ event: CalendarEvent, message: z.optional(z.string()) })
+
+/** A 409's body: what the event would double-book. */
+export const ClashAnswer = z.looseObject({
+  message: z.string(),
+  clashes: z.array(z.looseObject({ event_id: Id, title: z.string(), start: z.string(), end: z.string(), resource_id: Id, resource_name: z.string() })),
+})
+
+/** GET /calendar/free-times: the Nairobi days asked for, each with the start times ('HH:mm') still free. */
+export const FreeTimes = z.looseObject({
+  days: z.array(z.looseObject({ date: z.string(), times: z.array(z.string()), full: z.boolean() })),
+})
+export type FreeTimes = z.infer<typeof FreeTimes>

@@ -1,0 +1,132 @@
+/** The home's calendar: resources, events that would double-book refused, free times. The same on both backends. */
+import { describe, expect, it } from 'vitest'
+import { call, demo, loginAs, nairobiDay, seed as db, useBackend } from './target'
+import { CALENDAR_MESSAGES, ClashAnswer, EventList, EventSaved, FreeTimes, ResourceList } from '../../shared/contracts/calendar'
+
+useBackend()
+
+// Far from the seeded events (the demo's open bookings fall within two weeks of today) and never past.
+const DAY = '2099-06-06'
+
+function resourceId(name: string): number {
+  const r = db.calendarResource.findFirst((q) => q.where({ name }))
+  if (!r) throw new Error(`no ${name}`)
+  return r.id
+}
+const demoClientId = () => db.user.findFirst((q) => q.where({ email: demo('client').email }))?.id
+const serviceId = (name: string) => db.service.findFirst((q) => q.where({ name }))?.id
+
+describe('the home\'s resources', () => {
+  it('staff read the two hearses, the chapel and the viewing room; the admin adds a van; a family may not', async () => {
+    const admin = await loginAs('admin')
+    const list = ResourceList.parse((await call('GET', '/calendar/resources', { token: await loginAs('morgue_attendant') })).json)
+    expect(list.resources.map((r) => [r.kind, r.name])).toEqual([
+      ['hearse', 'Hearse KCA 123A'],
+      ['hearse', 'Hearse KDB 456B'],
+      ['chapel', 'Chapel'],
+      ['viewing_room', 'Viewing room'],
+    ])
+    const added = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'van', name: '  Van KBZ 789C ', capacity: 14 } })
+    expect(added.status).toBe(201)
+    expect(added.json).toMatchObject({ resource: { kind: 'van', name: 'Van KBZ 789C', capacity: 14 } })
+    const bad = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'van', name: ' ' } })
+    expect(bad.status).toBe(422)
+    expect(bad.json).toMatchObject({ message: CALENDAR_MESSAGES.nameRequired })
+    const client = await loginAs('client')
+    expect((await call('GET', '/calendar/resources', { token: client })).status).toBe(403)
+    expect((await call('POST', '/calendar/resources', { token: client, body: { kind: 'van', name: 'Mine' } })).status).toBe(403)
+  })
+})
+
+describe('events', () => {
+  it('refuses what would double-book a resource with what it clashes with; the admin overrides with a reason, kept', async () => {
+    const admin = await loginAs('admin')
+    const chapel = resourceId('Chapel')
+    const first = await call('POST', '/calendar/events', { token: admin, body: { title: 'Service: Wanjiku', start: `${DAY}T10:00`, minutes: 90, resource_ids: [chapel] } })
+    expect(first.status).toBe(201)
+    const event = EventSaved.parse(first.json).event
+    expect(event).toMatchObject({ start: '2099-06-06T07:00:00.000Z', end: '2099-06-06T08:30:00.000Z', resource_ids: [String(chapel)], override_reason: null })
+
+    const clash = await call('POST', '/calendar/events', { token: admin, body: { title: 'Service: Otieno', start: `${DAY}T11:00`, minutes: 60, resource_ids: [chapel] } })
+    expect(clash.status).toBe(409)
+    expect(ClashAnswer.parse(clash.json)).toMatchObject({ message: CALENDAR_MESSAGES.clash, clashes: [{ event_id: event.id, title: 'Service: Wanjiku', resource_name: 'Chapel' }] })
+
+    const over = await call('POST', '/calendar/events', { token: admin, body: { title: 'Service: Otieno', start: `${DAY}T11:00`, minutes: 60, resource_ids: [chapel], override_reason: 'Short prayer, the family agreed' } })
+    expect(over.status).toBe(201)
+    expect(over.json).toMatchObject({ event: { override_reason: 'Short prayer, the family agreed' } })
+
+    // Moving: onto the other hearse's trip clashes; to the afternoon does not; to the past is refused.
+    const hearse = resourceId('Hearse KCA 123A')
+    const trip = EventSaved.parse((await call('POST', '/calendar/events', { token: admin, body: { title: 'Trip to Kakamega', start: `${DAY}T06:00`, minutes: 720, resource_ids: [hearse] } })).json).event
+    expect((await call('PATCH', `/calendar/events/${event.id}`, { token: admin, body: { resource_ids: [hearse] } })).status).toBe(409)
+    const moved = await call('PATCH', `/calendar/events/${event.id}`, { token: admin, body: { start: `${DAY}T14:00` } })
+    expect(moved.status).toBe(200)
+    expect(moved.json).toMatchObject({ event: { start: '2099-06-06T11:00:00.000Z', end: '2099-06-06T12:30:00.000Z' } })
+    expect((await call('PATCH', `/calendar/events/${event.id}`, { token: admin, body: { start: '2001-01-01T10:00' } })).json).toMatchObject({ message: CALENDAR_MESSAGES.past })
+    expect((await call('PATCH', '/calendar/events/999999', { token: admin, body: { start: `${DAY}T15:00` } })).status).toBe(404)
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'x', booking_id: 999999, start: `${DAY}T16:00`, minutes: 60, resource_ids: [chapel] } })).json).toEqual({ message: CALENDAR_MESSAGES.unknownBooking, errors: { booking_id: CALENDAR_MESSAGES.unknownBooking } })
+
+    const listed = EventList.parse((await call('GET', `/calendar/events?from=${DAY}&to=${DAY}`, { token: await loginAs('morgue_attendant') })).json)
+    expect(listed.events.map((e) => e.title)).toEqual(['Trip to Kakamega', 'Service: Otieno', 'Service: Wanjiku'])
+    expect(listed.events[0]?.id).toBe(trip.id)
+    expect((await call('POST', '/calendar/events', { token: await loginAs('morgue_attendant'), body: { title: 'x', start: `${DAY}T10:00`, minutes: 60, resource_ids: [chapel] } })).status).toBe(403)
+    expect((await call('GET', `/calendar/events?from=${DAY}&to=2099-12-31`, { token: admin })).status).toBe(422)
+  })
+
+  it('admins racing for the last slot: one yes, and a clear no for each of the others', async () => {
+    const token = await loginAs('admin')
+    const chapel = resourceId('Chapel')
+    const book = (title: string) => call('POST', '/calendar/events', { token, body: { title, start: `${DAY}T09:00`, minutes: 120, resource_ids: [chapel] } })
+    const answers = await Promise.all(['one', 'two', 'three', 'four', 'five', 'six'].map((n) => book(`Family ${n}`)))
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409])
+    expect(answers.find((r) => r.status === 409)?.json).toMatchObject({ message: CALENDAR_MESSAGES.clash })
+    const listed = EventList.parse((await call('GET', `/calendar/events?from=${DAY}&to=${DAY}`, { token })).json)
+    expect(listed.events).toHaveLength(1)
+  })
+})
+
+describe('a booking holds what its services need', () => {
+  // Bookings are taken at most two years ahead: this one is in a year and a month, far from the seeded ones.
+  const SOON = nairobiDay(400)
+
+  it('the family books the last free hearse: the next family asking for that time is told plainly, and offered the afternoon', async () => {
+    const client = await loginAs('client')
+    const deceased = db.deceased.findFirst((q) => q.where({ client_id: demoClientId() }))
+    const hearse = [serviceId('Burial'), serviceId('Hearse Transport')]
+    const admin = await loginAs('admin')
+    // One hearse is away on a trip all day; the other is the last.
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Trip to Kisumu', start: `${SOON}T06:00`, minutes: 900, resource_ids: [resourceId('Hearse KCA 123A')] } })).status).toBe(201)
+    const booking = (hold: boolean) => call('POST', '/bookings', { token: client, body: { deceased_id: deceased?.id, hold, services: hearse.map((id) => ({ service_id: id, scheduled_date: `${SOON}T09:00:00` })) } })
+    expect((await booking(true)).status).toBe(201)
+    const held = EventList.parse((await call('GET', `/calendar/events?from=${SOON}&to=${SOON}`, { token: admin })).json).events
+    expect(held.map((e) => [e.title, e.resource_ids, e.end])).toContainEqual([`${deceased?.first_name} ${deceased?.last_name}`, [String(resourceId('Hearse KDB 456B'))], `${SOON}T10:00:00.000Z`])
+    const refused = await booking(true)
+    expect(refused.status).toBe(409)
+    expect(refused.json).toEqual({ message: CALENDAR_MESSAGES.slotTaken })
+    // Without asking to hold (the office's way), the booking is made and the office arranges the hearse.
+    expect((await booking(false)).status).toBe(201)
+    const free = FreeTimes.parse((await call('GET', `/calendar/free-times?services=${hearse.join(',')}&from=${SOON}&to=${SOON}`, { token: client })).json)
+    expect(free.days[0]?.times[0]).toBe('13:00')
+  })
+})
+
+describe('free times for the family', () => {
+  it('offers the opening hours the chosen services can still have, and says when a day is full', async () => {
+    const admin = await loginAs('admin')
+    // The chapel is taken all of the first day.
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Memorial', start: `${DAY}T08:00`, minutes: 600, resource_ids: [resourceId('Chapel')] } })).status).toBe(201)
+    const client = await loginAs('client')
+    const res = await call('GET', `/calendar/free-times?services=${serviceId('Basic Funeral')},${serviceId('Embalming')}&from=${DAY}&to=2099-06-07`, { token: client })
+    expect(res.status).toBe(200)
+    const { days } = FreeTimes.parse(res.json)
+    expect(days[0]).toEqual({ date: DAY, times: [], full: true })
+    expect(days[1]).toMatchObject({ date: '2099-06-07', full: false })
+    expect(days[1]?.times.slice(0, 3)).toEqual(['08:00', '08:30', '09:00'])
+    expect(days[1]?.times.at(-1)).toBe('17:00')
+    // A hearse is free all day: the trip upcountry is offered too.
+    const trip = FreeTimes.parse((await call('GET', `/calendar/free-times?services=${serviceId('Hearse Transport')}&trip_hours=6&from=${DAY}&to=${DAY}`, { token: client })).json)
+    expect(trip.days[0]?.full).toBe(false)
+    expect((await call('GET', `/calendar/free-times?services=999999&from=${DAY}&to=${DAY}`, { token: client })).status).toBe(422)
+    expect((await call('GET', `/calendar/free-times?services=${serviceId('Burial')}&from=${DAY}&to=${DAY}`)).status).toBe(401)
+  })
+})
