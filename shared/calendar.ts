@@ -156,11 +156,15 @@ export function needsOf(serviceNames: readonly string[], tripHours?: number | nu
 
 /**
  * The resources that would serve these needs from `start`: for each kind, the first resource of
- * that kind free for its time; null when a kind has none free.
+ * that kind free for its time; null when a kind has none free. Kinds the home has no resource of
+ * are left out.
  */
 export function pickResources(needs: ReadonlyArray<{ kind: ResourceKind; minutes: number }>, start: number, resources: readonly CalendarResource[], events: readonly Slot[]): Array<{ resource: CalendarResource; minutes: number }> | null {
   const picked: Array<{ resource: CalendarResource; minutes: number }> = []
   for (const need of needs) {
+    // A kind the home keeps none of is not on its calendar: a home that has not entered its hearses
+    // or rooms yet still takes bookings, as before the calendar.
+    if (!resources.some((r) => r.kind === need.kind)) continue
     const window = { start, end: start + need.minutes * MINUTE }
     const free = resources.find((r) => r.kind === need.kind && !picked.some((p) => p.resource.id === r.id) && clashesOf({ ...window, resource_ids: [r.id] }, events, resources).length === 0)
     if (!free) return null
@@ -187,6 +191,7 @@ export function bookingHold(lines: ReadonlyArray<{ service_name: string; schedul
   if (!start || needs.length === 0) return null
   const picked = pickResources(needs, start.getTime(), resources, events)
   if (!picked) return 'taken'
+  if (picked.length === 0) return null
   return { start, holds: picked.map((p) => ({ resource_id: p.resource.id, end: new Date(start.getTime() + p.minutes * MINUTE) })) }
 }
 

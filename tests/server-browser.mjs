@@ -260,7 +260,7 @@ try {
     const name = (await reader.getByRole('heading', { level: 1 }).textContent()) ?? ''
     const programme = await reader.getByRole('heading', { name: 'Funeral programme' }).isVisible()
     const story = await reader.getByText('A teacher in Kisumu for thirty years.').isVisible()
-    const sideways = await reader.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    const sideways = await reader.evaluate(() => globalThis.document.documentElement.scrollWidth > globalThis.innerWidth)
     check(new URL(tributeLink).pathname.startsWith('/t/') && name.length > 0 && programme && story && !sideways && scripts.length === 0, `a relative on a 375 px phone, signed out, opens the tribute page of ${name}: its story and programme, no script${scripts.length ? ` (${scripts.join(', ')})` : ''}, nothing sideways`)
     await reader.getByLabel('Your name').fill('Wanjiku Kamau')
     await reader.getByLabel('Your message').fill('Mwalimu taught us all to read. Pole sana to the family.')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refusal } from './refusal'
-import { checkEvent, clashesOf, dayRange, freeTimes, nairobiInstant, nairobiWallClock, needsOf, pickResources, type CalendarResource, type Slot } from '../../../shared/calendar'
+import { bookingHold, checkEvent, clashesOf, dayRange, freeTimes, nairobiInstant, nairobiWallClock, needsOf, pickResources, type CalendarResource, type Slot } from '../../../shared/calendar'
 import { CALENDAR_MESSAGES } from '../../../shared/contracts/calendar'
 import { demoData } from '../../../shared/demo/data'
 
@@ -67,6 +67,15 @@ describe('what services take and which times are free', () => {
     const out = [slot(1, '2030-03-02T08:00', '2030-03-02T20:00', [1])]
     expect(pickResources([{ kind: 'hearse', minutes: 60 }], at('2030-03-02T09:00'), resources, out)?.map((p) => p.resource.id)).toEqual([2])
     expect(pickResources([{ kind: 'hearse', minutes: 60 }], at('2030-03-02T09:00'), resources, [...out, slot(2, '2030-03-02T09:00', '2030-03-02T10:00', [2])])).toBeNull()
+  })
+
+  it('a home with no resource of a kind takes bookings as before: nothing of that kind is held, and no day is full for it', () => {
+    const noVehicles = resources.filter((r) => r.kind !== 'hearse')
+    expect(pickResources([{ kind: 'hearse', minutes: 240 }, { kind: 'chapel', minutes: 120 }], at('2030-03-02T09:00'), noVehicles, [])?.map((p) => p.resource.id)).toEqual([3])
+    expect(bookingHold([{ service_name: 'Burial', scheduled_date: '2030-03-02T09:00' }], [], [])).toBeNull()
+    const days = freeTimes({ needs: needsOf(['Burial', 'Premium Funeral']), from: '2030-03-02', days: 1, resources: [], events: [], now })
+    expect(days[0]?.full).toBe(false)
+    expect(days[0]?.times[0]).toBe('08:00')
   })
 
   it('offers the opening hours not yet past where every need finds a resource, and says when a day is full', () => {

@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";import{d as n,p as r,u as i}from"./useDialogSurfaceContextValues-0VoltKVV.js";import{u as a}from"./createFluentIcon-CEkh7Y1b.js";var o=e(t(),1).forwardRef((e,t)=>{let o=r(e,t);return n(o),a(`useBadgeStyles_unstable`)(o),i(o)});o.displayName=`Badge`;export{o as t};

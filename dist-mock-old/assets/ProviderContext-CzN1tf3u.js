@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";var n=e(t(),1),r=n.createContext(void 0),i={targetDocument:typeof document==`object`?document:void 0,dir:`ltr`},a=r.Provider;function o(){return n.useContext(r)??i}export{o as n,a as t};

@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";import{i as n,n as r,r as i}from"./createPreset-7Kw15ad0.js";import{u as a}from"./createFluentIcon-CEkh7Y1b.js";var o=e(t(),1).forwardRef((e,t)=>{let o=n(e,t);return r(o),a(`useTextStyles_unstable`)(o),i(o)});o.displayName=`Text`;export{o as t};

@@ -1,1 +1,0 @@
-import{s as e}from"./index-DY5R84TR.js";var t=t=>`${e.morgue.bodyManagement}/${encodeURIComponent(t)}`;export{t};

@@ -1,1 +1,0 @@
-import{n as e,r as t}from"./rolldown-runtime-XKyaHtl9.js";import{t as n}from"./Checkbox-DCOT83WZ.js";import{t as r}from"./react-zZdWGxcG.js";var i=e({CheckboxField:()=>o,default:()=>o}),a=t(r(),1);function o({field:e,label:t}){return(0,a.jsx)(n,{name:e.name,label:t,checked:!!e.state.value,onChange:(t,n)=>e.handleChange(n.checked===!0)})}export{i as n,o as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./createFluentIcon-CEkh7Y1b.js";var t=e(`Add20Regular`,`20`,[`M10 2.5c.28 0 .5.22.5.5v6.5H17a.5.5 0 0 1 0 1h-6.5V17a.5.5 0 0 1-1 0v-6.5H3a.5.5 0 0 1 0-1h6.5V3c0-.28.22-.5.5-.5`]);export{t};

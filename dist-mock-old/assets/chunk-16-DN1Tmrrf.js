@@ -1,1 +1,0 @@
-import{t as e}from"./createFluentIcon-CEkh7Y1b.js";var t=e(`CircleFilled`,`1em`,[`M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16`]);export{t};

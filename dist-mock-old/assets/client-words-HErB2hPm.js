@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";import{r as n}from"./dist-CUzC0uEd.js";import{r}from"./i18n-DK7g0Elt.js";var i=e(t(),1),a={id:`5LMl4C`},o=new Map;function s(){let{i18n:e}=n();if(e.messages[a.id]!==void 0)return;let t=o.get(e.locale);t||(t=r(`client`),o.set(e.locale,t)),(0,i.use)(t)}export{s as t};

@@ -1,1 +1,0 @@
-var e=3e5,t=5e3,n=`Africa/Nairobi`;export{t as n,n as r,e as t};

@@ -1,1 +1,0 @@
-import{A as e,P as t,S as n,d as r,h as i,k as a,s as o,y as s}from"./schemas-Bplin2Us.js";var c=i({name:n().check(t(),e(1,`Name is required`),a(200)),email:s(n().check(t(),e(1,`Email is required`)),o(`Please enter a valid email address`)),message:n().check(t(),e(1,`Message is required`),a(5e3))}),l=r({message:n()}),u=`Message sent`;export{l as n,u as r,c as t};

@@ -1,1 +1,0 @@
-var e={phoneDisplay:`+254 700 000 000`,email:`support@amanifuneral.example`,address:`Nairobi, Kenya`},t=e=>`tel:${e.replace(/[^+\d]/g,``)}`;export{t as n,e as t};

@@ -1,1 +1,0 @@
-import{r as e}from"./constants-DIF-Pkh2.js";var t=new Intl.DateTimeFormat(`en-CA`,{timeZone:e,year:`numeric`,month:`2-digit`,day:`2-digit`});function n(e=new Date){return t.format(e)}function r(e,t){let[n,r,i]=e.split(`-`).map(Number);return new Date(Date.UTC(n??1970,(r??1)-1,(i??1)+t)).toISOString().slice(0,10)}export{n,r as t};

@@ -1,1 +1,0 @@
-var e={death_certificate:{id:`22Go6j`},burial_permit:{id:`4W7qav`},contract:{id:`BzqCq6`},invoice:{id:`IuMGvq`},receipt:{id:`DCZYYJ`},other:{id:`xQNpIE`}};function t(t){return e[t]??e.other}export{t};

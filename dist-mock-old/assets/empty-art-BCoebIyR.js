@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{t}from"./react-zZdWGxcG.js";var n=e(t(),1);function r({name:e}){return(0,n.jsx)(`img`,{src:`/illustrations/${e}.svg`,alt:``,width:96,height:96,loading:`lazy`,decoding:`async`})}export{r as t};

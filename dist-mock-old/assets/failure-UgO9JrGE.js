@@ -1,1 +1,0 @@
-import{b as e,d as t,u as n}from"./client-DMJkTaM1.js";function r(n){return e(({enqueue:e},r)=>{n!==null&&e.assign({[n]:r.message}),r.toast!==``&&e.emit(t(`error`,r.toast??r.message))})}var i=e=>({event:t})=>({message:n(t.error,e)}),a=e=>({event:t})=>({message:n(t.error,e),toast:``}),o=e=>({event:t})=>({message:n(t.error,e),toast:e});export{o as i,a as n,i as r,r as t};

@@ -1,1 +1,0 @@
-function e(e,t){let n=e;return!!(n!=null&&n.ownerDocument?.defaultView&&n instanceof n.ownerDocument.defaultView[t?.constructorName??`HTMLElement`])}export{e as t};

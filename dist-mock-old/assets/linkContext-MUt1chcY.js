@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";var n=e(t(),1),r=n.createContext(void 0),i={inline:!1},a=r.Provider,o=()=>n.useContext(r)??i;export{o as n,a as t};

@@ -1,1 +1,0 @@
-import{f as e}from"./i18n-DK7g0Elt.js";var t=e=>!!e&&typeof e==`object`&&typeof e.id==`string`;function n(r){let i={};for(let[a,o]of Object.entries(r))t(o)?Object.defineProperty(i,a,{enumerable:!0,get:()=>e._(o)}):i[a]=typeof o==`function`?(...n)=>{let r=o(...n);return t(r)?e._(r):r}:o&&typeof o==`object`&&!Array.isArray(o)?n(o):o;return i}export{n as t};

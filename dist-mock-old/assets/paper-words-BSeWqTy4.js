@@ -1,1 +1,0 @@
-var e={heading:{id:`ivsNVA`},invoice:{id:`IuMGvq`},statement:{id:`Lxp7n7`},quotation:{id:`a8HsUN`},receipts:{id:`yzdEeD`},noReceipts:{id:`dLPcq3`},downloadFailed:{id:`gmZX+H`},loadFailed:{id:`Fx6nvP`},loading:{id:`iIiUvG`}};export{e as t};

@@ -1,1 +1,0 @@
-var e=e=>{let t=e.minLength;return e.requireComplexity?{id:`At least {min} characters, with an upper-case letter, a lower-case letter and a digit`,values:{min:t}}:{id:`At least {min} characters`,values:{min:t}}},t=t=>e({minLength:`{min}`,requireComplexity:t}),n=e=>({id:`Password must be at least {min} characters`,values:{min:e}});export{e as n,n as r,t};

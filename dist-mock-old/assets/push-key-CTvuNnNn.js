@@ -1,1 +1,0 @@
-import{n as e}from"./client-DMJkTaM1.js";async function t(t,i){let a=n.get(t)??r();n.set(t,a);try{let e=await i(a);return n.delete(t),e}catch(r){throw r instanceof e&&r.status!==0&&n.delete(t),r}}var n=new Map,r=()=>typeof crypto.randomUUID==`function`?crypto.randomUUID():`${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;export{t};

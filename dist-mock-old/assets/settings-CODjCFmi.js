@@ -1,1 +1,0 @@
-import{o as e}from"./client-DMJkTaM1.js";import{n as t,s as n,u as r}from"./settings-BOFI-ukP.js";var i=()=>e(e=>e.url(`/settings`).get().json(),r),a=(t,n)=>e(e=>e.url(`/settings/${t}`).put(n).json(),r),o=()=>e(e=>e.url(`/settings/public`).get().json(),n),s=()=>e(e=>e.url(`/settings/backup`).post().json(),t);export{s as i,o as n,a as r,i as t};

@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";import{n}from"./toast-bridge-DEwx_wso.js";var r=e(t(),1);function i(e){(0,r.useEffect)(()=>{if(!e)return;let t=n(e);return()=>t.unsubscribe()},[e])}export{i as t};

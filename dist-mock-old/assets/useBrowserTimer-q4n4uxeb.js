@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";var n=e(t(),1);function r(e,t){let r=n.useRef(void 0),i=n.useCallback((n,i)=>(r.current!==void 0&&t(r.current),r.current=e(n,i),r.current),[t,e]),a=n.useCallback(()=>{r.current!==void 0&&(t(r.current),r.current=void 0)},[t]);return n.useEffect(()=>a,[a]),[i,a]}export{r as t};

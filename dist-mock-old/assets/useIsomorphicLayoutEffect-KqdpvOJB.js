@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{a as t}from"./react-zZdWGxcG.js";function n(){return typeof window<`u`&&!!(window.document&&window.document.createElement)}var r=e(t(),1),i=n()?r.useLayoutEffect:r.useEffect;export{n,i as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./useBrowserTimer-q4n4uxeb.js";import{n as t}from"./ProviderContext-CzN1tf3u.js";var n=e=>-1,r=e=>void 0;function i(){let{targetDocument:i}=t(),a=i?.defaultView,o=a?a.setTimeout:n,s=a?a.clearTimeout:r;return e(o,s)}export{i as t};
