@@ -23,6 +23,9 @@ for (const width of [1280, 375]) {
       await enterAs(page, DEMO.admin)
       await expect(page.getByRole('group', { name: 'Total users' })).toBeVisible()
       await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible()
+      // What a service lacks is said in words: the papers by their names (their words come from the family's catalogue).
+      const attention = page.getByRole('region', { name: /^Needs attention/ })
+      await expect(attention.getByText(/^(Death Certificate|Burial Permit|National ID)( of the deceased)? (missing|rejected|waiting for review)$/).first()).toBeVisible()
       await check(page, 'dashboard', width)
     })
 

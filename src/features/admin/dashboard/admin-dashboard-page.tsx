@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactElement } from 'react'
+import { Suspense, useEffect, useId, type ReactElement } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
   Body1,
@@ -131,7 +131,11 @@ export function AdminDashboardPage() {
 
       {!data && loading && <Spinner label={t`Loading dashboard…`} />}
       {/* What to act on leads; the counts follow. */}
-      {data && <Agenda attention={data.attention} upcoming={data.upcoming} />}
+      {data && (
+        <Suspense fallback={<Spinner label={t`Loading dashboard…`} />}>
+          <Agenda attention={data.attention} upcoming={data.upcoming} />
+        </Suspense>
+      )}
       {data && <StatCards stats={data.stats} />}
 
       <nav aria-label={t`Quick links`} className={styles.links}>
