@@ -6,7 +6,6 @@ import { RouterLink } from '../../../components/router-link'
 import { BookingStatusBadge } from '../../../components/status-badge'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { documentTypeName } from '../../documents/document-words'
-import { useClientWords } from '../../documents/client-words'
 import type { AgendaItem } from '../../../../shared/contracts/admin'
 import { AGENDA_TEXT as T, PAPER_STATE_WORDS } from './agenda-words'
 
@@ -77,8 +76,6 @@ function Head({ item }: { item: AgendaItem }) {
 
 /** "Needs attention" and "Upcoming services": the dashboard's lead, each line a link to its case file. */
 export function Agenda({ attention, upcoming }: { attention: AgendaItem[]; upcoming: AgendaItem[] }) {
-  // The papers' names are in the family's catalogue, which the office's portal does not load by itself.
-  useClientWords()
   const styles = useStyles()
   const { t } = useLingui()
   const gapWords = useGapWords()
