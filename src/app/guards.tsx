@@ -11,12 +11,21 @@ export const GUARD_MESSAGES = {
   permission: 'You do not have permission to access this page',
 } as const
 
-/** Redirect, telling the user why (once, even under StrictMode's double effects: toastId dedupes). */
+/** Redirect, telling the user why in a toast (once, even under StrictMode's double effects: toastId dedupes). */
 function RedirectWithMessage({ to, message, state }: { to: string; message?: string; state?: unknown }) {
   useEffect(() => {
     if (message) showNotification({ type: 'notify', level: 'warning', message })
   }, [message])
   return <Navigate to={to} replace state={state} />
+}
+
+/**
+ * Why the sign-in page is shown, said on that page rather than in a toast: on a slow line the page
+ * arrives after a toast has gone, and a reload (or Vite's, in development) would lose a toast, while
+ * the address's state survives both (src/features/public/login/login-page.tsx).
+ */
+function signInFirst(from: string) {
+  return { from, reason: 'login' as const }
 }
 
 /**
@@ -31,7 +40,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
 
   if (status !== 'signedIn') {
     if (endedBy === 'logout') return <Navigate to={paths.home} replace />
-    return <RedirectWithMessage to={paths.login} message={GUARD_MESSAGES.login} state={{ from: location.pathname + location.search }} />
+    return <Navigate to={paths.login} replace state={signInFirst(location.pathname + location.search)} />
   }
   if (userRole !== role) {
     return <RedirectWithMessage to={homeOf(userRole)} message={GUARD_MESSAGES.permission} />
@@ -46,7 +55,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
 export function DashboardRedirect() {
   const location = useLocation()
   const role = useAuthSelector((s) => (s.matches('signedIn') ? (s.context.user?.role ?? null) : null))
-  if (!role) return <RedirectWithMessage to={paths.login} message={GUARD_MESSAGES.login} state={{ from: location.pathname }} />
+  if (!role) return <Navigate to={paths.login} replace state={signInFirst(location.pathname)} />
   return <Navigate to={homeOf(role)} replace />
 }
 

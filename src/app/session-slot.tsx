@@ -38,6 +38,9 @@ export function loadSession(): Promise<AuthActor> {
   // The machines' words (toasts, the server's answers) come with it: the portal's catalogue.
   pending ??= withCatalogs(() => import('./session'), 'portal')().then((m) => {
     loaded = m.startSession({ inspect })
+    // Marked settled the way React's use() reads it: a screen mounted later gets the actor at once
+    // instead of waiting a turn on a promise React has not seen before.
+    Object.assign(pending as Promise<AuthActor>, { status: 'fulfilled', value: loaded })
     listeners.forEach((notify) => notify())
     return loaded
   })

@@ -11,7 +11,7 @@ import type { ProfileRequest, LoginRequest } from '../../shared/contracts/auth'
 import type { VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
 import { wordsKey, type NotifyEvent, type Words } from '../../machines/shared/notify'
-import { SessionContext, loadSession, loadedSession, type AuthActor } from './session-slot'
+import { SessionContext, loadSession, type AuthActor } from './session-slot'
 import { TOAST_NAVIGATION_GRACE_MS, TOAST_OPTIONS } from '../lib/constants'
 import { useLocation } from 'react-router-dom'
 import { LinguiContext } from '@lingui/react'
@@ -100,7 +100,9 @@ export function SessionProvider({ actor, children }: { actor: AuthActor; childre
  * need. Suspends (React `use`) while the session chunk starts, so call it under a Suspense.
  */
 export function useAuthActor(): AuthActor {
-  return useContext(SessionContext) ?? loadedSession() ?? use(loadSession())
+  // The same promise on every render, settled once the session runs, so a render that waited and
+  // is replayed calls use() again, as React requires (a given actor is there from the first render).
+  return useContext(SessionContext) ?? use(loadSession())
 }
 
 const toastType: Record<NotifyEvent['level'], TypeOptions> = {

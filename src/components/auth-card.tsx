@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Body1, Title2, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Title2, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { useDocumentTitle } from '../lib/document-title'
 
 const useStyles = makeStyles({
@@ -74,6 +74,10 @@ const useAlertStyles = makeStyles({
     backgroundColor: tokens.colorStatusDangerBackground1,
     color: tokens.colorNeutralForeground1,
   },
+  warning: {
+    ...shorthands.borderColor(tokens.colorStatusWarningBorder1),
+    backgroundColor: tokens.colorStatusWarningBackground1,
+  },
 })
 
 /**
@@ -81,11 +85,11 @@ const useAlertStyles = makeStyles({
  * vanish before a family has read it). A plain block, not Fluent's MessageBar, to keep these first
  * screens light.
  */
-export function FormAlert({ message }: { message: string | null | undefined }) {
+export function FormAlert({ message, intent = 'error' }: { message: string | null | undefined; intent?: 'error' | 'warning' }) {
   const styles = useAlertStyles()
   if (!message) return null
   return (
-    <Body1 as="p" role="alert" className={styles.alert}>
+    <Body1 as="p" role="alert" className={mergeClasses(styles.alert, intent === 'warning' && styles.warning)}>
       {message}
     </Body1>
   )

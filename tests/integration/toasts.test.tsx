@@ -44,7 +44,7 @@ describe('No message is lost while the toasts are still loading', () => {
     expect(screen.getAllByRole('alert', { hidden: true }).filter((el) => el.textContent?.includes('Failed to fetch users'))).toHaveLength(1)
   })
 
-  it('tells an anonymous visitor of an admin page to sign in, in the development build (StrictMode) too', async () => {
+  it('tells an anonymous visitor of an admin page, on the sign-in page, to sign in, in the development build (StrictMode) too', async () => {
     let path = ''
     render(
       <StrictMode>

@@ -106,7 +106,7 @@ export function LoginPage() {
     if (!givenActor) void loadSession()
   }, [givenActor])
   const location = useLocation()
-  const routeState = location.state as { from?: unknown; email?: unknown } | null
+  const routeState = location.state as { from?: unknown; email?: unknown; reason?: unknown } | null
   const from = routeState?.from
   // This device's remembered email, or the email of an account just registered, is filled in.
   // When the page is its build-time HTML being taken over, the first render must match that HTML
@@ -144,6 +144,8 @@ export function LoginPage() {
     <LoginOrCode>
     <AuthCard title={t`Sign in`} subtitle={t`Welcome back. Sign in to follow your bookings, documents and payments.`}>
       <form ref={typedBeforeHydration} className={styles.form} onSubmit={submitHandler(form)} noValidate aria-label={t`Sign in`}>
+        {/* Sent here by a guard: why, on the page itself until they sign in (not in the build-time HTML). */}
+        <FormAlert message={afterHydration && routeState?.reason === 'login' ? t`Please login to access this page` : null} intent="warning" />
         <form.Field name="email">
           {(field) => <TextField field={field} label={t`Email`} type="email" autoComplete="email" required />}
         </form.Field>
