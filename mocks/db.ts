@@ -217,7 +217,9 @@ export const contactMessageSchema = z.object({
   id: z.int(),
   name: z.string(),
   email: z.string(),
+  phone: z.nullable(z.string()),
   message: z.string(),
+  urgent: z.boolean(),
   created_at: z.string(),
 })
 export type ContactMessageRecord = z.infer<typeof contactMessageSchema>
@@ -228,6 +230,8 @@ export const messageThreadSchema = z.object({
   booking_id: z.nullable(z.int()),
   contact_name: z.nullable(z.string()),
   contact_email: z.nullable(z.string()),
+  contact_phone: z.nullable(z.string()),
+  urgent: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 })

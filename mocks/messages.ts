@@ -10,6 +10,7 @@ import { listsThread, mayReadThread, newsAuthors, threadOrder, threadSummary, wi
 import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
+import type { ContactMessage } from '../shared/contact-urgency'
 
 const nowIso = () => new Date().toISOString()
 
@@ -23,15 +24,15 @@ export async function bookingThread(bookingId: number): Promise<MessageThreadRec
   if (found) return found
   const at = nowIso()
   const id = nextId('messageThread')
-  await db.messageThread.create({ id, booking_id: bookingId, contact_name: null, contact_email: null, created_at: at, updated_at: at })
+  await db.messageThread.create({ id, booking_id: bookingId, contact_name: null, contact_email: null, contact_phone: null, urgent: false, created_at: at, updated_at: at })
   await welcome(id)
   return db.messageThread.findFirst((q) => q.where({ id }))!
 }
 
-export async function contactThread(input: { name: string; email: string; message: string }): Promise<void> {
+export async function contactThread(input: ContactMessage): Promise<void> {
   const at = nowIso()
   const id = nextId('messageThread')
-  await db.messageThread.create({ id, booking_id: null, contact_name: input.name, contact_email: input.email, created_at: at, updated_at: at })
+  await db.messageThread.create({ id, booking_id: null, contact_name: input.name, contact_email: input.email, contact_phone: input.phone, urgent: input.urgent, created_at: at, updated_at: at })
   await welcome(id)
   await db.chatMessage.create({ id: nextId('chatMessage'), thread_id: id, author_id: null, author_name: input.name, author_role: 'visitor', body: input.message, created_at: at })
 }
@@ -61,6 +62,8 @@ export function summary(user: UserRecord, thread: MessageThreadRecord) {
     ...thread,
     deceased: (booking && db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))) ?? null,
     client_name: booking ? (db.user.findFirst((q) => q.where({ id: booking.client_id }))?.name ?? null) : null,
+    urgent_flag: thread.urgent,
+    answered: messages.some((m) => m.author_role === 'admin' || m.author_role === 'morgue_attendant'),
     unread: messages.filter((m) => m.id > read && news.includes(m.author_role)).length,
     last: last ? { body: last.body, author_name: last.author_name, created_at: last.created_at } : null,
   })
@@ -165,4 +168,10 @@ export async function flushDueSms(now = Date.now()): Promise<void> {
 
 export function wireSms() {
   return db.sms.findMany(undefined, { orderBy: { id: 'desc' } }).slice(0, 200).map(({ send_after: _due, message_id: _m, user_id: _u, ...s }) => plain(s))
+}
+
+/** SMS to every administrator (each in their language, unless they turned SMS off). */
+export async function smsMockAdmins(kind: string, text: (language: SmsLanguage, home: string) => string): Promise<void> {
+  const home = storedSettings().general.facilityName
+  for (const admin of db.user.findMany((q) => q.where({ role: 'admin' }), { orderBy: { id: 'asc' } })) await queueMockSms({ userId: admin.id, kind, body: (language) => text(language, home) })
 }

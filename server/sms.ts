@@ -12,7 +12,7 @@ import type { Logger } from 'pino'
 import { describeError } from './http'
 import type { Db } from './db/client'
 import type { bookings } from './db/schema'
-import { claimDueSms, deceasedName, hasRead, insertSms, markSmsSent, markSmsSkipped, markSmsTryFailed, smsRecipient } from './repo/sms-outbox'
+import { adminIds, claimDueSms, deceasedName, hasRead, insertSms, markSmsSent, markSmsSkipped, markSmsTryFailed, smsRecipient } from './repo/sms-outbox'
 import type { Deps } from './types'
 import { storedSettings } from './domain/settings'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
@@ -61,7 +61,7 @@ export function smsPhone(raw: string | null | undefined): string | null {
 
 export interface QueueSms {
   userId: number
-  kind: 'reply' | 'status' | 'document' | 'contribution' | 'sign-in' | 'condolence'
+  kind: 'reply' | 'status' | 'document' | 'contribution' | 'sign-in' | 'condolence' | 'urgent'
   /** The text, or the text in the user's profile language (English when they chose none). */
   body: string | ((language: SmsLanguage) => string)
   bookingId?: number | null
@@ -145,6 +145,16 @@ export async function smsFamily(
     const home = (await storedSettings(deps.db)).general.facilityName
     const name = (await deceasedName(deps.db, booking.deceasedId)) ?? `booking #${booking.id}`
     await queueSms(deps.db, deps.log, { ...extra, userId: booking.clientId, kind, bookingId: booking.id, body: (language) => text(SMS_TEXTS[language], home, name) })
+  } catch (error) {
+    deps.log.warn({ err: describeError(error), kind }, 'could not queue an SMS')
+  }
+}
+
+/** Queues an SMS to every administrator (each in their language, unless they turned SMS off); never throws. */
+export async function smsAdmins(deps: Pick<Deps, 'db' | 'log'>, kind: QueueSms['kind'], text: (language: SmsLanguage, home: string) => string): Promise<void> {
+  try {
+    const home = (await storedSettings(deps.db)).general.facilityName
+    for (const userId of await adminIds(deps.db)) await queueSms(deps.db, deps.log, { userId, kind, body: (language) => text(language, home) })
   } catch (error) {
     deps.log.warn({ err: describeError(error), kind }, 'could not queue an SMS')
   }

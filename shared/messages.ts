@@ -34,6 +34,12 @@ export function threadSummary(parts: {
   client_name: string | null
   contact_name: string | null
   contact_email: string | null
+  /** The phone a visitor gave on the contact form (null for a booking's thread). */
+  contact_phone?: string | null
+  /** The visitor's message was marked urgent on arrival (shared/contact-urgency.ts). */
+  urgent_flag?: boolean
+  /** Someone of the home has written in the thread since. */
+  answered?: boolean
   unread: number
   last: { body: string; author_name: string; created_at: string } | null
   updated_at: string
@@ -44,6 +50,9 @@ export function threadSummary(parts: {
     booking_id: parts.booking_id,
     title: deceased ? `${deceased.first_name} ${deceased.last_name}` : (parts.contact_name ?? ''),
     family_name: parts.booking_id === null ? parts.contact_email : parts.client_name,
+    contact_phone: parts.contact_phone ?? null,
+    // Urgent until someone of the home answers: then it takes its place like any other.
+    urgent: (parts.urgent_flag ?? false) && !(parts.answered ?? false),
     unread: parts.unread,
     last_message: parts.last,
     updated_at: parts.updated_at,
@@ -55,6 +64,7 @@ export function wireChatMessage(m: { id: number; body: string; author_name: stri
   return { id: m.id, body: m.body, author_name: m.author_name, author_role: m.author_role, mine: m.author_id === readerId, created_at: m.created_at }
 }
 
-/** Unread first, then the most recently active. */
-type Ordered = { id: number; unread: number; updated_at: string }
-export const threadOrder = (a: Ordered, b: Ordered): number => Number(b.unread > 0) - Number(a.unread > 0) || b.updated_at.localeCompare(a.updated_at) || b.id - a.id
+/** Urgent ones not yet answered first, then unread, then the most recently active. */
+type Ordered = { id: number; unread: number; updated_at: string; urgent?: boolean }
+export const threadOrder = (a: Ordered, b: Ordered): number =>
+  Number(b.urgent ?? false) - Number(a.urgent ?? false) || Number(b.unread > 0) - Number(a.unread > 0) || b.updated_at.localeCompare(a.updated_at) || b.id - a.id

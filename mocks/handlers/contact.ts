@@ -2,20 +2,21 @@ import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import { body, requireRoleOf, route } from '../http'
 import { ContactRequest, MSG_CONTACT_SENT } from '../../shared/contracts/contact'
-import { normaliseEmail } from '../../shared/contracts/auth-rules'
-import { contactThread } from '../messages'
+import { contactMessageOf, urgentMessageSms } from '../../shared/contact-urgency'
+import { contactThread, smsMockAdmins } from '../messages'
 
 export const contactHandlers = [
   // Anyone may write: a grieving visitor should not need an account to reach the home.
   http.post(
     '*/api/contact',
     route(async ({ request }) => {
-      const input = await body(request, ContactRequest)
-      const message = { name: input.name, email: normaliseEmail(input.email), message: input.message }
+      const message = contactMessageOf(await body(request, ContactRequest))
       await db.contactMessage.create({ id: nextId('contactMessage'), ...message, created_at: new Date().toISOString() })
       // The staff read and answer it in their Messages inbox, as a conversation without a booking.
       await contactThread(message)
-      return HttpResponse.json({ message: MSG_CONTACT_SENT }, { status: 201 })
+      // A death just occurred or a body to collect today: the admins hear of it at once, wherever they are.
+      if (message.urgent) await smsMockAdmins('urgent', (language, home) => urgentMessageSms(language, home, message))
+      return HttpResponse.json({ message: MSG_CONTACT_SENT, urgent: message.urgent }, { status: 201 })
     }),
   ),
 

@@ -283,6 +283,8 @@ export const contactMessages = pgTable('contact_messages', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   message: text('message').notNull(),
+  phone: text('phone'),
+  urgent: boolean('urgent').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 
@@ -352,6 +354,9 @@ export const messageThreads = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    /** A website message about a death just occurred or a collection today (shared/contact-urgency.ts). */
+    urgent: boolean('urgent').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
     /** Time of the last message: the inbox's order. */
     updatedAt: at('updated_at').notNull().defaultNow(),

@@ -15,6 +15,7 @@ import * as repo from '../repo/messages'
 import { bookingIdsOf, findBooking, inTransaction, plainBooking, updateBooking, type BookingRow } from '../repo/bookings'
 import { storedSettings } from '../repo/settings'
 import { smsFamily } from '../sms'
+import type { ContactMessage } from '../../shared/contact-urgency'
 
 const summaryOf = (r: repo.ThreadParts) =>
   threadSummary({
@@ -50,7 +51,7 @@ async function ensureBookingThreads(db: Db, bookingIds: number[]): Promise<void>
 }
 
 /** A contact-form message becomes a thread without a booking, for the admins. */
-export async function contactThread(db: Db, input: { name: string; email: string; message: string }): Promise<void> {
+export async function contactThread(db: Db, input: ContactMessage): Promise<void> {
   await inTransaction(db, async (tx) => {
     const threadId = await repo.insertContactThread(tx, input)
     if (threadId === undefined) return

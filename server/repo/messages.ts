@@ -18,6 +18,9 @@ export interface ThreadParts {
   client_name: string | null
   contact_name: string | null
   contact_email: string | null
+  contact_phone: string | null
+  urgent_flag: boolean
+  answered: boolean
   unread: number
   last_body: string | null
   last_author: string | null
@@ -39,9 +42,12 @@ export async function threadsFor(db: Db, user: { id: number; role: WireRole }, n
   const newsRoles = sql`(${sql.join(news.map((r) => sql`${r}`), sql`, `)})`
   const written = user.role === 'client' || onlyId !== undefined ? sql`TRUE` : sql`EXISTS (SELECT 1 FROM chat_messages w WHERE w.thread_id = t.id AND w.author_role <> 'system')`
   const only = onlyId === undefined ? sql`TRUE` : sql`t.id = ${onlyId}`
+  // Someone of the home has written since: an urgent message is being seen to.
+  const answered = sql`EXISTS (SELECT 1 FROM chat_messages s WHERE s.thread_id = t.id AND s.author_role IN ('admin', 'morgue_attendant'))`
   const unread = sql`(SELECT count(*) FROM chat_messages m WHERE m.thread_id = t.id AND m.id > COALESCE(r.last_read_id, 0) AND m.author_role IN ${newsRoles})`
   const result = await db.execute(sql`
-    SELECT t.id, t.booking_id, d.first_name, d.last_name, u.name AS client_name, t.contact_name, t.contact_email,
+    SELECT t.id, t.booking_id, d.first_name, d.last_name, u.name AS client_name, t.contact_name, t.contact_email, t.contact_phone,
+      t.urgent AS urgent_flag, ${answered} AS answered,
       ${unread}::int AS unread,
       lm.body AS last_body, lm.author_name AS last_author, ${iso(sql`lm.created_at`)} AS last_at,
       ${iso(sql`t.updated_at`)} AS updated_at
@@ -52,7 +58,7 @@ export async function threadsFor(db: Db, user: { id: number; role: WireRole }, n
     LEFT JOIN message_reads r ON r.thread_id = t.id AND r.user_id = ${user.id}
     LEFT JOIN LATERAL (SELECT body, author_name, created_at FROM chat_messages m WHERE m.thread_id = t.id ORDER BY m.id DESC LIMIT 1) lm ON TRUE
     WHERE (t.booking_id IS NULL AND ${user.role === 'admin' ? sql`TRUE` : sql`FALSE`} OR t.booking_id IS NOT NULL AND ${access}) AND ${written} AND ${only}
-    ORDER BY ${unread} > 0 DESC, t.updated_at DESC, t.id DESC`)
+    ORDER BY (t.urgent AND NOT ${answered}) DESC, ${unread} > 0 DESC, t.updated_at DESC, t.id DESC`)
   return (result as unknown as { rows: ThreadParts[] }).rows
 }
 
@@ -73,8 +79,11 @@ export async function insertBookingThreads(db: Db, bookingIds: number[]): Promis
   return made.map((t) => t.id)
 }
 
-export async function insertContactThread(db: Db, contact: { name: string; email: string }): Promise<number | undefined> {
-  const [thread] = await db.insert(messageThreads).values({ contactName: contact.name, contactEmail: contact.email }).returning({ id: messageThreads.id })
+export async function insertContactThread(db: Db, contact: { name: string; email: string; phone: string | null; urgent: boolean }): Promise<number | undefined> {
+  const [thread] = await db
+    .insert(messageThreads)
+    .values({ contactName: contact.name, contactEmail: contact.email, contactPhone: contact.phone, urgent: contact.urgent })
+    .returning({ id: messageThreads.id })
   return thread?.id
 }
 

@@ -11,6 +11,11 @@ export async function smsRecipient(db: Db, userId: number) {
   return user
 }
 
+/** The administrators' ids, oldest account first. */
+export async function adminIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id))).map((u) => u.id)
+}
+
 export async function insertSms(
   db: Db,
   sms: { toPhone: string; body: string; kind: string; bookingId: number | null; messageId: number | null; userId: number | null; delayMs: number },

@@ -57,6 +57,10 @@ export const ThreadSummary = z.object({
   title: z.string(),
   /** The family's account name, or the visitor's e-mail. */
   family_name: z.nullable(z.string()),
+  /** A contact-form visitor's phone, when they gave one. */
+  contact_phone: z.nullable(z.string()),
+  /** A website message about a death just occurred or a collection today, not answered yet: it leads the inbox. */
+  urgent: z.boolean(),
   unread: z.number(),
   last_message: z.nullable(z.object({ body: z.string(), author_name: z.string(), created_at: z.string() })),
   updated_at: z.string(),

@@ -359,3 +359,26 @@ describe('settings page', () => {
   })
 })
 
+
+describe('urgent website messages', () => {
+  it('lead the inbox with the visitor’s phone one tap away, until someone writes what was done', async () => {
+    const user = userEvent.setup()
+    const send = (body: Record<string, string>) => fetch('http://localhost:3000/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    await send({ name: 'Kamau Njoroge', email: 'kamau@example.co.ke', phone: '0712 345 678', message: 'My father died this morning. Can you collect him today?' })
+    await send({ name: 'Akinyi', email: 'akinyi@example.co.ke', message: 'Do you sell caskets?' })
+    await renderAt(paths.admin.messages, { as: 'admin' })
+    const list = await screen.findByRole('list', { name: 'Conversations' })
+    const links = await within(list).findAllByRole('link')
+    expect(links[0]).toHaveTextContent(/^Urgent.*Kamau Njoroge/)
+    expect(within(list).getAllByText('Urgent')).toHaveLength(1)
+
+    await user.click(links[0]!)
+    expect(await screen.findByText(/speaks of a death just occurred or a collection today/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Call 0712 345 678' })).toHaveAttribute('href', 'tel:0712345678')
+    const note = screen.getByRole('textbox', { name: /Note for the team/ })
+    await user.type(note, 'Called at 09:10; Peter collects at 11:00.{Enter}')
+    await waitFor(() => expect(within(list).queryByText('Urgent')).not.toBeInTheDocument())
+    const thread = db.messageThread.findFirst((q) => q.where({ contact_name: 'Kamau Njoroge' }))!
+    expect(db.chatMessage.findMany((q) => q.where({ thread_id: thread.id, author_role: 'admin' })).map((m) => m.body)).toEqual(['Called at 09:10; Peter collects at 11:00.'])
+  })
+})

@@ -189,6 +189,27 @@ describe('Contact form', () => {
     expect(within(form).getByRole('textbox', { name: /Message/ })).toHaveValue('')
   })
 
+  it('a death this morning: says the staff on duty will call, with the number to call now; a phone nobody can call is refused first', async () => {
+    const user = userEvent.setup()
+    renderLanding()
+    const form = await contactForm()
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'Kamau Njoroge')
+    await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'kamau@example.co.ke')
+    await user.type(within(form).getByRole('textbox', { name: /Phone/ }), 'call me')
+    await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'My father died this morning. Can you collect him today?')
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Send Message' })).toBeEnabled())
+    await user.click(within(form).getByRole('button', { name: 'Send Message' }))
+    expect(await within(form).findByText('Please enter a phone number we can call, like 0712345678')).toBeInTheDocument()
+    expect(db.contactMessage.findMany()).toHaveLength(0)
+
+    await user.clear(within(form).getByRole('textbox', { name: /Phone/ }))
+    await user.type(within(form).getByRole('textbox', { name: /Phone/ }), '0712 345 678')
+    await user.click(within(form).getByRole('button', { name: 'Send Message' }))
+    const said = await within(form).findByText(/reached the staff on duty, who will call you shortly/)
+    expect(within(said.closest('[class*="MessageBar"]') ?? said).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^tel:/))
+    expect(db.contactMessage.findMany()).toEqual([expect.objectContaining({ name: 'Kamau Njoroge', phone: '0712 345 678', urgent: true })])
+  })
+
   it('keeps what was typed when sending fails, and says so once', async () => {
     server.use(http.post('*/api/contact', () => HttpResponse.json({ message: 'Server error' }, { status: 500 })))
     const user = userEvent.setup()

@@ -7,7 +7,7 @@ import { MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../..
 import type { NotifyEvent } from '../../machines/shared/notify'
 
 const message = (id: string, body: string, mine = false): ChatMessage => ({ id, body, author_name: mine ? 'Mary' : 'Grace', author_role: mine ? 'client' : 'admin', mine, created_at: '2026-03-10T07:00:00.000Z' })
-const thread: ThreadDetail['thread'] = { id: '1', booking_id: '5', title: 'John Kamau', family_name: 'Mary', unread: 0, last_message: null, updated_at: '2026-03-10T07:00:00.000Z' }
+const thread: ThreadDetail['thread'] = { id: '1', booking_id: '5', title: 'John Kamau', family_name: 'Mary', contact_phone: null, urgent: false, unread: 0, last_message: null, updated_at: '2026-03-10T07:00:00.000Z' }
 
 function start(options: { hidden?: boolean; send?: (body: string) => Promise<ChatMessage> } = {}) {
   const clock = new SimulatedClock()

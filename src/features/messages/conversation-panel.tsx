@@ -15,7 +15,19 @@ export type ConversationTarget = { threadId: string } | { bookingId: string }
  * One live conversation: by its id (Messages screens), or by its booking (the booking page), the
  * thread being made on first need. Polls while visible; the draft survives a failed send.
  */
-export function ConversationPanel({ target, header, compact, readOnly }: { target: ConversationTarget; header?: (thread: ThreadSummary | null) => ReactNode; compact?: boolean; readOnly?: (thread: ThreadSummary | null) => boolean }) {
+export function ConversationPanel({
+  target,
+  header,
+  compact,
+  readOnly,
+  composerLabel,
+}: {
+  target: ConversationTarget
+  header?: (thread: ThreadSummary | null) => ReactNode
+  compact?: boolean
+  readOnly?: (thread: ThreadSummary | null) => boolean
+  composerLabel?: (thread: ThreadSummary | null) => string | undefined
+}) {
   useLingui()
   const machine = useMemo(() => {
     // The booking page learns its thread's id from the first load.
@@ -64,6 +76,7 @@ export function ConversationPanel({ target, header, compact, readOnly }: { targe
       sendFailed={sendFailed}
       compact={compact}
       readOnly={readOnly?.(thread) ?? false}
+      composerLabel={composerLabel?.(thread)}
       onDraft={(value) => actor.send({ type: 'draft.change', value })}
       onSend={() => actor.send({ type: 'send' })}
     />

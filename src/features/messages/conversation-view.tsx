@@ -67,14 +67,16 @@ export interface ConversationViewProps {
   sendFailed: boolean
   onDraft: (value: string) => void
   onSend: () => void
-  /** No composer (e.g. a contact message: the visitor has no account to read an answer). */
+  /** No composer. */
   readOnly?: boolean
+  /** The composer's label when it is not a message to the other side (a contact message: a note for the team). */
+  composerLabel?: string
   footer?: ReactNode
   compact?: boolean
 }
 
 /** A conversation: the messages (plain text, links clickable) and the box to write in. */
-export function ConversationView({ header, messages, loading, slow = false, loadError = null, onRetry, draft, draftError, sending, sendFailed, onDraft, onSend, readOnly, footer, compact }: ConversationViewProps) {
+export function ConversationView({ header, messages, loading, slow = false, loadError = null, onRetry, draft, draftError, sending, sendFailed, onDraft, onSend, readOnly, composerLabel, footer, compact }: ConversationViewProps) {
   useLingui()
   const styles = useStyles()
   const logRef = useRef<HTMLDivElement>(null)
@@ -130,7 +132,7 @@ export function ConversationView({ header, messages, loading, slow = false, load
           }}
         >
           <Field
-            label={MESSAGES_TEXT.inputLabel}
+            label={composerLabel ?? MESSAGES_TEXT.inputLabel}
             hint={
               <span>
                 {touch ? MESSAGES_TEXT.hintTouch : MESSAGES_TEXT.hint}{' '}

@@ -72,7 +72,8 @@ export function MessagesWorkspace({ basePath, subtitle, staff, bookingHref, extr
     <ConversationPanel
       key={threadId}
       target={{ threadId }}
-      readOnly={(t) => t !== null && t.booking_id === null}
+      // A website visitor has no account to read an answer: staff write what they did, for each other.
+      composerLabel={(t) => (t !== null && t.booking_id === null ? MESSAGES_TEXT.teamNoteLabel : undefined)}
       header={(t) => <ThreadHeading thread={t ?? current ?? null} staff={staff} bookingHref={bookingHref} back={wide ? null : basePath} />}
     />
   ) : wide && threads && threads.length > 0 ? (
@@ -104,10 +105,24 @@ function ThreadHeading({ thread, staff, bookingHref, back }: { thread: ThreadSum
           {thread.booking_id === null ? (
             <>
               <Caption1>{MESSAGES_TEXT.fromWebsite}</Caption1>
-              {thread.family_name && (
+              {thread.urgent && (
+                <MessageBar intent="error">
+                  <MessageBarBody>
+                    <strong>{MESSAGES_TEXT.urgent}.</strong> {MESSAGES_TEXT.urgentHint}
+                  </MessageBarBody>
+                </MessageBar>
+              )}
+              {(thread.family_name || thread.contact_phone) && (
                 <MessageBar intent="info">
                   <MessageBarBody>
-                    {MESSAGES_TEXT.websiteReplyHint} <Link href={`mailto:${thread.family_name}`}>{thread.family_name}</Link>
+                    {MESSAGES_TEXT.websiteReplyHint}{' '}
+                    {thread.contact_phone && (
+                      <>
+                        <Link href={`tel:${thread.contact_phone.replace(/[^\d+]/g, '')}`}>{MESSAGES_TEXT.callVisitor(thread.contact_phone)}</Link>
+                        {thread.family_name ? ' · ' : ''}
+                      </>
+                    )}
+                    {thread.family_name && <Link href={`mailto:${thread.family_name}`}>{thread.family_name}</Link>}
                   </MessageBarBody>
                 </MessageBar>
               )}

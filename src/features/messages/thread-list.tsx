@@ -1,4 +1,4 @@
-import { CounterBadge, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Badge, CounterBadge, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import type { ThreadSummary } from '../../../shared/contracts/messages'
 import { Link } from 'react-router-dom'
 import { MESSAGES_TEXT } from './messages-words'
@@ -23,12 +23,13 @@ const useStyles = makeStyles({
   title: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   preview: { gridColumn: '1 / -1', color: tokens.colorNeutralForeground2, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   meta: { color: tokens.colorNeutralForeground2 },
+  urgent: { marginRight: tokens.spacingHorizontalXS, verticalAlign: 'text-bottom' },
   // Read by screen readers, not shown: the badge says it to the eye.
   hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 })
 
 
-/** The conversations, unread first (the server's order), each a link to itself. */
+/** The conversations, urgent then unread first (the server's order), each a link to itself. */
 export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: ThreadSummary[]; currentId?: string; hrefOf: (id: string) => string; staff: boolean }) {
   useLingui()
   const styles = useStyles()
@@ -44,6 +45,11 @@ export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: Thr
               aria-current={t.id === currentId ? 'page' : undefined}
             >
               <Text weight={t.unread ? 'bold' : 'semibold'} className={styles.title}>
+                {t.urgent && (
+                  <Badge appearance="filled" color="danger" size="small" className={styles.urgent}>
+                    {MESSAGES_TEXT.urgent}
+                  </Badge>
+                )}
                 {heading}
               </Text>
               {t.unread > 0 ? (

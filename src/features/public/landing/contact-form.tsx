@@ -7,7 +7,8 @@ import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact'
 import { useAfterHydration } from '../../../lib/hydration'
-import { CONTACT_FORM_MESSAGES, contactMessageSchema, emptyContactMessage, type ContactMessage } from './contact-message'
+import { CONTACT_FORM_MESSAGES, contactMessageSchema, emptyContactMessage } from './contact-message'
+import type { ContactRequest } from '../../../../shared/contracts/contact'
 import type { ContactSubmissionState } from './contact-submission'
 
 const useStyles = makeStyles({
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
 // The API client and the submission machine come in their own chunk, after the page is taken over.
 const ContactSubmission = lazy(() => import('./contact-submission'))
 
-/** Name, email and message; Send Message sends it to the home, and says so beside the button. */
+/** Name, email, an optional phone and message; Send Message sends it to the home, and says beside the button how the home will answer. */
 export function ContactForm() {
   const styles = useStyles()
   // `t` is a new function when the language changes, and so is the schema with its messages.
@@ -36,9 +37,10 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null)
   const afterHydration = useAfterHydration()
   const [submission, setSubmission] = useState<ContactSubmissionState | null>(null)
+  const [sentWithPhone, setSentWithPhone] = useState(false)
   const onState = useCallback((state: ContactSubmissionState) => setSubmission(state), [])
   // Sent before the chunk arrived (a slow network): sent as soon as it does.
-  const [queued, setQueued] = useState<ContactMessage | null>(null)
+  const [queued, setQueued] = useState<ContactRequest | null>(null)
   useEffect(() => {
     if (submission && queued) {
       submission.submit(queued)
@@ -50,7 +52,9 @@ export function ContactForm() {
     defaultValues: emptyContactMessage,
     validators: { onChange: schema },
     onSubmit: ({ value }) => {
-      const payload = { name: value.name.trim(), email: value.email.trim(), message: value.message.trim() }
+      const phone = value.phone.trim()
+      const payload = { name: value.name.trim(), email: value.email.trim(), message: value.message.trim(), ...(phone ? { phone } : {}) }
+      setSentWithPhone(phone !== '')
       if (submission) submission.submit(payload)
       else setQueued(payload)
     },
@@ -73,6 +77,9 @@ export function ContactForm() {
       <form.Field name="email">
         {(field) => <TextField field={field} label={t`Email`} type="email" required autoComplete="email" inputMode="email" />}
       </form.Field>
+      <form.Field name="phone">
+        {(field) => <TextField field={field} label={t`Phone (so we can call you back)`} type="tel" autoComplete="tel" inputMode="tel" />}
+      </form.Field>
       <form.Field name="message">{(field) => <TextAreaField field={field} label={t`Message`} required rows={5} />}</form.Field>
 
       <div className={styles.submitRow}>
@@ -84,8 +91,16 @@ export function ContactForm() {
       {/* One message per outcome, here beside the button, read out when it appears. */}
       <div role="status" aria-live="polite">
         {sent && !busy && (
-          <MessageBar intent="success">
-            <MessageBarBody>{t(CONTACT_FORM_MESSAGES.sent)}</MessageBarBody>
+          <MessageBar intent={submission?.urgent ? 'warning' : 'success'}>
+            <MessageBarBody>
+              {submission?.urgent ? (
+                <>
+                  {t(CONTACT_FORM_MESSAGES.sentUrgent)} <a href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</a>
+                </>
+              ) : (
+                t(sentWithPhone ? CONTACT_FORM_MESSAGES.sentWithPhone : CONTACT_FORM_MESSAGES.sent)
+              )}
+            </MessageBarBody>
           </MessageBar>
         )}
         {submission?.failed && !busy && (

@@ -8,6 +8,8 @@ import type { ContactRequest } from '../../../../shared/contracts/contact'
 export interface ContactSubmissionState {
   busy: boolean
   sent: boolean
+  /** The home took the message as urgent (a death just occurred, a collection today). */
+  urgent: boolean
   failed: boolean
   /** The server's own words about a failure, if it sent some (shown as sent, before ours). */
   serverMessage: string | null
@@ -26,10 +28,11 @@ export default function ContactSubmission({ onState }: { onState: (state: Contac
   const [snapshot, send] = useMachine(machine, { input: { failureMessage: '' } })
   const busy = snapshot.hasTag('loading')
   const sent = snapshot.matches('succeeded')
+  const urgent = sent && (snapshot.context.result as { urgent?: boolean } | null)?.urgent === true
   const failed = snapshot.matches('failed')
   const serverMessage = failed && snapshot.context.error ? snapshot.context.error : null
   useEffect(() => {
-    onState({ busy, sent, failed, serverMessage, submit: (payload) => send({ type: 'submit', payload }) })
-  }, [busy, sent, failed, serverMessage, send, onState])
+    onState({ busy, sent, urgent, failed, serverMessage, submit: (payload) => send({ type: 'submit', payload }) })
+  }, [busy, sent, urgent, failed, serverMessage, send, onState])
   return null
 }
