@@ -175,3 +175,18 @@ export async function smsMockAdmins(kind: string, text: (language: SmsLanguage, 
   const home = storedSettings().general.facilityName
   for (const admin of db.user.findMany((q) => q.where({ role: 'admin' }), { orderBy: { id: 'asc' } })) await queueMockSms({ userId: admin.id, kind, body: (language) => text(language, home) })
 }
+
+/** Urgent website messages no one of the home has written in yet, oldest first, with the visitor's first words. */
+export function unansweredUrgentThreads() {
+  return db.messageThread
+    .findMany((q) => q.where({ booking_id: null, urgent: true }), { orderBy: { id: 'asc' } })
+    .filter((t) => !messagesIn(t.id).some((m) => m.author_role === 'admin' || m.author_role === 'morgue_attendant'))
+    .map((t) => ({
+      thread_id: t.id,
+      name: t.contact_name ?? '',
+      phone: t.contact_phone,
+      email: t.contact_email ?? '',
+      message: messagesIn(t.id).find((m) => m.author_role === 'visitor')?.body ?? '',
+      received_at: t.created_at,
+    }))
+}

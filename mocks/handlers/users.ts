@@ -11,6 +11,7 @@ import { paymentsBetween, trend } from '../reports'
 import { toWireBooking } from '../serialize'
 import { Booking } from '../../shared/contracts/bookings'
 import { officeAgenda } from '../../shared/office-agenda'
+import { unansweredUrgentThreads } from '../messages'
 import { isOpenBooking } from '../../shared/urgency'
 import { USER_LABELS } from '../../shared/contracts/auth-rules'
 import {
@@ -61,7 +62,7 @@ function adminStatistics() {
     .slice(0, 10)
     .map((a) => ({ id: a.id, type: a.type, message: a.message, time: a.time }))
   const open = bookings.filter(isOpenBooking).map((b) => Booking.parse(toWireBooking(b)))
-  return { stats, recentActivities, ...officeAgenda(open, new Date(now)) }
+  return { stats, recentActivities, ...officeAgenda(open, new Date(now)), urgent: unansweredUrgentThreads() }
 }
 
 export const userHandlers = [

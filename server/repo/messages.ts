@@ -128,3 +128,20 @@ export async function replySmsWaiting(db: Db, bookingId: number): Promise<boolea
     .where(and(eq(smsOutbox.bookingId, bookingId), eq(smsOutbox.kind, 'reply'), eq(smsOutbox.status, 'queued')))
   return waiting !== undefined
 }
+
+/** Urgent website messages no one of the home has written in yet, oldest first, with the visitor's first words. */
+export async function unansweredUrgentThreads(db: Db) {
+  const result = await db.execute(sql`
+    SELECT t.id AS thread_id, t.contact_name AS name, t.contact_phone AS phone, t.contact_email AS email,
+      COALESCE(v.body, '') AS message, ${iso(sql`t.created_at`)} AS received_at
+    FROM message_threads t
+    LEFT JOIN LATERAL (SELECT body FROM chat_messages m WHERE m.thread_id = t.id AND m.author_role = 'visitor' ORDER BY m.id LIMIT 1) v ON TRUE
+    WHERE t.booking_id IS NULL AND t.urgent
+      AND NOT EXISTS (SELECT 1 FROM chat_messages s WHERE s.thread_id = t.id AND s.author_role IN ('admin', 'morgue_attendant'))
+    ORDER BY t.created_at, t.id`)
+  return (result as unknown as { rows: Array<{ thread_id: number; name: string | null; phone: string | null; email: string | null; message: string; received_at: string }> }).rows.map((r) => ({
+    ...r,
+    name: r.name ?? '',
+    email: r.email ?? '',
+  }))
+}

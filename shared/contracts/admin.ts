@@ -46,6 +46,18 @@ export const AgendaItem = z.object({
 })
 export type AgendaItem = z.infer<typeof AgendaItem>
 
+/** A website message about a death just occurred or a collection today that no one of the home has answered yet. */
+export const UrgentMessage = z.object({
+  thread_id: Id,
+  name: z.string(),
+  phone: z.nullable(z.string()),
+  email: z.string(),
+  /** What they wrote (their first message). */
+  message: z.string(),
+  received_at: z.string(),
+})
+export type UrgentMessage = z.infer<typeof UrgentMessage>
+
 export const AdminStatisticsResponse = z.object({
   stats: AdminStats,
   recentActivities: z._default(z.array(RecentActivity), []),
@@ -53,6 +65,8 @@ export const AdminStatisticsResponse = z.object({
   attention: z._default(z.array(AgendaItem), []),
   /** Open services in the next 7 days, soonest first. */
   upcoming: z._default(z.array(AgendaItem), []),
+  /** Urgent website messages not answered yet, oldest first: they lead "Needs attention". */
+  urgent: z._default(z.array(UrgentMessage), []),
 })
 export type AdminStatisticsResponse = z.infer<typeof AdminStatisticsResponse>
 

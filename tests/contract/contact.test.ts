@@ -74,12 +74,19 @@ describe('Urgent words reach someone', () => {
     const kept = (await call<{ messages: Array<Record<string, unknown>> }>('GET', '/contact', { token: admin })).json.messages
     expect(kept.find((m) => m.name === 'Kamau')).toMatchObject({ phone: '0712 345 678', urgent: true })
 
+    // It leads the dashboard's "Needs attention" too.
+    const stats = async () => (await call<{ urgent: Array<Record<string, unknown>> }>('GET', '/users/admin/statistics', { token: admin })).json.urgent
+    expect(await stats()).toEqual([
+      expect.objectContaining({ thread_id: inbox[0]!.id, name: 'Kamau', phone: '0712 345 678', email: 'kamau@example.co.ke', message: 'My father died this morning at home in Ruaka. Can you collect him today?' }),
+    ])
+
     // Once someone of the home answers, it takes its place like any other conversation.
     const answer = await call('POST', `/messages/threads/${inbox[0]!.id}/messages`, { token: admin, body: { body: 'We are on our way. Peter will call you.' } })
     expect(answer.status).toBe(201)
     const after = (await call<{ threads: Thread[] }>('GET', '/messages/threads', { token: admin })).json.threads
     expect(after.find((t) => t.title === 'Kamau')).toMatchObject({ urgent: false })
     expect(after[0]!.title).not.toBe('Kamau')
+    expect(await stats()).toEqual([])
   })
 
   it('hears it in Kiswahili too, and a calm question stays calm: no SMS', async () => {

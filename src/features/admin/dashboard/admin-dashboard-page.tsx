@@ -134,7 +134,7 @@ export function AdminDashboardPage() {
 
       {!data && loading && <Spinner label={t`Loading dashboard…`} />}
       {/* What to act on leads; the counts follow. */}
-      {data && <Agenda attention={data.attention} upcoming={data.upcoming} />}
+      {data && <Agenda attention={data.attention} upcoming={data.upcoming} urgent={data.urgent} />}
       {data && <StatCards stats={data.stats} />}
 
       <nav aria-label={t`Quick links`} className={styles.links}>

@@ -4,7 +4,9 @@ import { msg, plural } from '@lingui/core/macro'
 /** Words of the dashboard's "Needs attention" and "Upcoming services", as Lingui descriptors. */
 export const AGENDA_TEXT = {
   attention: msg`Needs attention`,
-  attentionHint: msg`Services in the next 48 hours with something missing.`,
+  attentionHint: msg`Urgent website messages, then services in the next 48 hours with something missing.`,
+  urgentFrom: (name: string) => msg`Urgent message from ${name}`,
+  urgentOpen: (name: string) => msg`Open the urgent message from ${name}`,
   attentionEmpty: msg`Nothing is missing for the services of the next 48 hours.`,
   upcoming: msg`Upcoming services`,
   upcomingHint: msg`The next 7 days, by date.`,

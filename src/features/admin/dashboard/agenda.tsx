@@ -1,12 +1,12 @@
 import { useId } from 'react'
-import { Badge, Body1, Caption1, Card, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Badge, Body1, Caption1, Card, Link, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { RouterLink } from '../../../components/router-link'
 import { BookingStatusBadge } from '../../../components/status-badge'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { documentTypeName } from '../../documents/document-words'
-import type { AgendaItem } from '../../../../shared/contracts/admin'
+import type { AgendaItem, UrgentMessage } from '../../../../shared/contracts/admin'
 import { AGENDA_TEXT as T, PAPER_STATE_WORDS } from './agenda-words'
 
 const useStyles = makeStyles({
@@ -34,6 +34,8 @@ const useStyles = makeStyles({
     ':last-child': { borderBottom: 'none' },
   },
   line: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // The start of what they wrote: two lines at most.
+  excerpt: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
   gaps: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
 })
 
@@ -74,24 +76,58 @@ function Head({ item }: { item: AgendaItem }) {
   )
 }
 
-/** "Needs attention" and "Upcoming services": the dashboard's lead, each line a link to its case file. */
-export function Agenda({ attention, upcoming }: { attention: AgendaItem[]; upcoming: AgendaItem[] }) {
+/** An urgent website message: who, when, their phone one tap away, and the start of what they wrote. */
+function UrgentLine({ m }: { m: UrgentMessage }) {
+  const styles = useStyles()
+  const { t } = useLingui()
+  return (
+    <li className={styles.item}>
+      <div className={styles.line}>
+        <RouterLink to={`${paths.admin.messages}/${encodeURIComponent(m.thread_id)}`} aria-label={t(T.urgentOpen(m.name))}>
+          <Text weight="semibold">{t(T.urgentFrom(m.name))}</Text>
+        </RouterLink>
+      </div>
+      <Caption1 className={styles.muted}>
+        <time dateTime={m.received_at}>{formatDateTime(m.received_at)}</time>
+        {m.phone && (
+          <>
+            {' · '}
+            <Link href={`tel:${m.phone.replace(/[^\d+]/g, '')}`}>{m.phone}</Link>
+          </>
+        )}
+      </Caption1>
+      <Text size={200} className={styles.excerpt}>
+        {m.message}
+      </Text>
+    </li>
+  )
+}
+
+/**
+ * "Needs attention" and "Upcoming services": the dashboard's lead, each line a link to its case
+ * file; urgent website messages not yet answered come first, each a link to its conversation.
+ */
+export function Agenda({ attention, upcoming, urgent = [] }: { attention: AgendaItem[]; upcoming: AgendaItem[]; urgent?: UrgentMessage[] }) {
   const styles = useStyles()
   const { t } = useLingui()
   const gapWords = useGapWords()
   const attentionId = useId()
   const upcomingId = useId()
+  const count = urgent.length + attention.length
   return (
     <div className={styles.grid}>
-      <Card className={mergeClasses(styles.section, attention.length > 0 && styles.attention)} role="region" aria-labelledby={attentionId}>
+      <Card className={mergeClasses(styles.section, count > 0 && styles.attention)} role="region" aria-labelledby={attentionId}>
         <Subtitle2 as="h2" id={attentionId} className={styles.heading}>
-          {t(T.attention)} {attention.length > 0 && <Badge color="danger">{attention.length}</Badge>}
+          {t(T.attention)} {count > 0 && <Badge color="danger">{count}</Badge>}
         </Subtitle2>
         <Caption1 className={styles.muted}>{t(T.attentionHint)}</Caption1>
-        {attention.length === 0 ? (
+        {count === 0 ? (
           <Body1>{t(T.attentionEmpty)}</Body1>
         ) : (
           <ul className={styles.list}>
+            {urgent.map((m) => (
+              <UrgentLine key={`urgent-${m.thread_id}`} m={m} />
+            ))}
             {attention.map((item) => (
               <li key={item.booking_id} className={styles.item}>
                 <Head item={item} />
