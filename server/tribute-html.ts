@@ -55,8 +55,10 @@ export function tributeHtml({ page, lang, url, notice }: TributeRender): string 
     })
     .join('')
   const h = page.harambee
+  // "KSH 7,500" never breaks between the currency and the amount on a narrow phone.
+  const ksh = (amount: number) => kshIn(lang, amount).replace(' ', '\u00a0')
   const harambee = h
-    ? `<section><h2>${w.harambee}</h2><div class="bar" role="presentation"><span style="width:${h.total > 0 ? Math.min(100, Math.round((h.paid / h.total) * 100)) : 0}%"></span></div><p>${escapeHtml(w.given(kshIn(lang, h.paid), kshIn(lang, h.total)))}${h.path ? `<br>${escapeHtml(w.due(kshIn(lang, h.amount_due)))}` : ''}</p>${h.path ? `<a class="btn" href="${escapeHtml(h.path)}">${w.contribute}</a>` : `<p class="muted">${w.harambeeClosed}</p>`}</section>`
+    ? `<section><h2>${w.harambee}</h2><div class="bar" role="presentation"><span style="width:${h.total > 0 ? Math.min(100, Math.round((h.paid / h.total) * 100)) : 0}%"></span></div><p>${escapeHtml(w.given(ksh(h.paid), ksh(h.total)))}${h.path ? `<br>${escapeHtml(w.due(ksh(h.amount_due)))}` : ''}</p>${h.path ? `<a class="btn" href="${escapeHtml(h.path)}">${w.contribute}</a>` : `<p class="muted">${w.harambeeClosed}</p>`}</section>`
     : ''
   const condolences = page.condolences.length
     ? `<ol>${page.condolences.map((c) => `<li><blockquote>${escapeHtml(c.message)}</blockquote><div class="by">${escapeHtml(c.name)}</div></li>`).join('')}</ol>`

@@ -8,6 +8,8 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import { CondolenceRequest } from '../../shared/contracts/tributes'
 import { pageLanguage, type PageLanguage } from '../../shared/page-language'
 import { CONDOLENCE_REFUSALS_SW } from '../../shared/tribute-words'
@@ -20,6 +22,19 @@ import { homeOf, limitCondolences } from './tributes'
 
 const languageOf = (c: Context<AppEnv>, chosen?: unknown): PageLanguage =>
   chosen === 'en' || chosen === 'sw' ? chosen : pageLanguage(c.req.header('cookie'), c.req.header('accept-language'))
+
+const gzipped = promisify(gzip)
+
+/**
+ * The page, gzipped when the browser takes it (about a third of its size: one round trip less on a
+ * slow line); compressed off the event loop, in libuv's pool.
+ */
+async function htmlBody(c: Context<AppEnv>, html: string, status: 200 | 404 | 410 | 422 | 429) {
+  if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.html(html, status)
+  c.header('Content-Encoding', 'gzip')
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  return c.body(new Uint8Array(await gzipped(html)), status)
+}
 
 const etagOf = (html: string) => `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
 
@@ -34,14 +49,15 @@ async function render(c: Context<AppEnv>, lang: PageLanguage, notice?: TributeRe
     if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 410)) throw error
     c.header('X-Robots-Tag', 'noindex')
     c.header('Cache-Control', 'no-cache')
-    return c.html(tributeMissingHtml(lang, error.status), error.status)
+    c.header('Vary', 'Accept-Encoding')
+    return htmlBody(c, tributeMissingHtml(lang, error.status), error.status)
   }
   const etag = etagOf(html)
   c.header('Cache-Control', 'no-cache')
-  c.header('Vary', 'Accept-Language, Cookie')
+  c.header('Vary', 'Accept-Language, Cookie, Accept-Encoding')
   c.header('ETag', etag)
   if (status === 200 && notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304)
-  return c.html(html, status)
+  return htmlBody(c, html, status)
 }
 
 export const tributePageRoutes = new Hono<AppEnv>()

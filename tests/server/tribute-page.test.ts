@@ -3,6 +3,7 @@
  * harambee before any script, escaped, noindex unless the family chose otherwise, revalidated with
  * an ETag, gone (410) at once when unpublished, and a condolence form that works without script.
  */
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { startServerTarget } from '../contract/server-target'
@@ -68,12 +69,23 @@ describe('the tribute page in HTML', () => {
     expect(html).toContain('https://www.google.com/maps/search/?api=1&#38;query=St.%20Stephen')
     expect(html).toMatch(/<a class="btn" href="\/contribute\/[A-Za-z0-9_-]{43}">Contribute<\/a>/)
     expect(html).toContain('<form method="post"')
+    // The amounts never break after "KSH" on a narrow phone.
+    expect(html).toMatch(/KSH\u00a0[\d,]+/)
+    expect(html).not.toMatch(/KSH \d/)
 
     const sw = await (await page(`/t/${slug}?lang=sw`)).text()
     expect(sw).toContain('<html lang="sw">')
     expect(sw).toContain('Ratiba ya mazishi')
     expect(sw).toContain('Jumamosi')
     expect(await (await page(`/t/${slug}`, { 'accept-language': 'sw-KE,sw;q=0.9' })).text()).toContain('Changia')
+
+    // Gzipped for a browser that takes it: the same page in about a third of the bytes.
+    const zipped = await page(`/t/${slug}`, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding')
+    const raw = Buffer.from(await zipped.arrayBuffer())
+    expect(gunzipSync(raw).toString('utf8')).toBe(html)
+    expect(raw.length).toBeLessThan(html.length / 2)
 
     const etag = res.headers.get('etag')!
     expect((await page(`/t/${slug}`, { 'if-none-match': etag })).status).toBe(304)
