@@ -105,7 +105,8 @@ export type AdminBookingsEvent =
   | { type: 'booking.setStatus'; booking: Booking; status: BookingStatus }
   | { type: 'booking.setPayment'; booking: Booking; paymentStatus: PaymentStatus }
   | { type: 'booking.assign'; id: string; attendantId: string }
-  | { type: 'confirm.accept'; reason: string; refund: boolean }
+  /** attendantId: the attendant chosen in the dialog when the change needs one (assigned at once). */
+  | { type: 'confirm.accept'; reason: string; refund: boolean; attendantId?: string }
   | { type: 'confirm.dismiss' }
   | { type: 'change.undo' }
 
@@ -126,6 +127,11 @@ export function changeOf(p: Pick<PendingChange, 'id' | 'kind' | 'to' | 'reason' 
   if (p.to === 'cancelled') return { kind: 'cancel', id: p.id, notes: reason, refund: p.refund, ...expected }
   const override = (p.gaps?.length ?? 0) > 0 && reason ? { override: reason } : reason ? { reason } : {}
   return { kind: 'status', id: p.id, status: p.to as BookingStatus, ...override, ...expected }
+}
+
+/** The gaps left once the attendant chosen in the dialog is assigned: an override is asked only for those. */
+export function gapsLeft(p: Pick<PendingChange, 'gaps'>, attendantId?: string): StatusGap[] {
+  return attendantId ? p.gaps.filter((g) => g !== 'attendant') : p.gaps
 }
 
 export function pendingOf(booking: Booking, kind: 'status' | 'payment', to: string): PendingChange {
@@ -225,7 +231,13 @@ export const adminBookingsMachine = setup({
     statusNeedsConfirmation: ({ event }) =>
       event.type === 'booking.setStatus' && (needsConfirmation('status', event.status) || statusChangeGaps(event.booking, event.status).length > 0),
     paymentNeedsConfirmation: ({ event }) => event.type === 'booking.setPayment' && needsConfirmation('payment', event.paymentStatus),
-    reasonGiven: ({ context, event }) => event.type === 'confirm.accept' && (!context.pending?.needsReason || event.reason.trim() !== ''),
+    reasonGiven: ({ context, event }) => {
+      if (event.type !== 'confirm.accept' || !context.pending) return false
+      const p = context.pending
+      // An attendant chosen in the dialog answers the 'attendant' gap: a reason is asked only for what is left.
+      const needs = p.kind === 'status' ? gapsLeft(p, event.attendantId).length > 0 : p.needsReason
+      return !needs || event.reason.trim() !== ''
+    },
     queued: ({ context }) => context.queue.length > 0,
     typing: ({ event }) => event.type === 'bookings.filter' && event.search !== undefined && event.status === undefined,
   },
@@ -335,7 +347,17 @@ export const adminBookingsMachine = setup({
               guard: 'reasonGiven',
               target: 'undoable',
               actions: [
-                assign({ pending: ({ context, event }) => (context.pending ? { ...context.pending, reason: event.reason, refund: event.refund } : null) }),
+                // The attendant chosen here is assigned at once (the change itself waits out its undo window).
+                enqueueActions(({ enqueue, context, event }) => {
+                  if (event.attendantId && context.pending?.gaps.includes('attendant')) enqueue.raise({ type: 'booking.assign', id: context.pending.id, attendantId: event.attendantId })
+                }),
+                assign({
+                  pending: ({ context, event }) => {
+                    if (!context.pending) return null
+                    const gaps = context.pending.kind === 'status' ? gapsLeft(context.pending, event.attendantId) : context.pending.gaps
+                    return { ...context.pending, reason: event.reason, refund: event.refund, gaps }
+                  },
+                }),
                 { type: 'patchBooking', params: ({ context }) => ({ id: context.pending?.id ?? '', changes: context.pending ? changesOf(context.pending) : {} }) },
               ],
             },

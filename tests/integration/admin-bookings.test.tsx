@@ -204,6 +204,27 @@ describe('All bookings', () => {
     expect(within(row).getByRole('combobox', { name: `Attendant for booking #${booking.id}` })).toHaveTextContent(peter.name)
   })
 
+  it('confirming a booking with no attendant offers to assign one in the dialog: both are stored, with no override', async () => {
+    const { row, booking } = await openBooking('Samuel')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const peter = attendant()
+    await choose(user, within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` }), 'Confirmed')
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('No attendant is assigned: assign one first')).toBeInTheDocument()
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Assign an attendant' }), peter.name)
+    expect(within(dialog).queryByText('No attendant is assigned: assign one first')).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox', { name: /Override reason/ })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(stored(booking.id)?.attendant_id).toBe(peter.id))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS + 500)
+    })
+    await waitFor(() => expect(stored(booking.id)?.status).toBe('confirmed'))
+    expect(db.bookingAudit.findMany((q) => q.where({ booking_id: booking.id, field: 'status' })).map((a) => [a.to, a.reason])).toEqual([['confirmed', null]])
+  })
+
   it('says "Failed to assign attendant" when the assignment fails', async () => {
     const { user, row, booking } = await openBooking('Samuel')
     server.use(networkError('post', '/bookings/:id/assign'))

@@ -120,6 +120,30 @@ describe('adminBookings machine', () => {
     expect(sent).toEqual([{ kind: 'status', id: '4', status: 'completed', override: 'Paid in cash to the director', expected: 'pending' }])
   })
 
+  it('an attendant chosen in the Confirm dialog is assigned at once, and the change then needs no override', async () => {
+    const assigned: string[] = []
+    const { actor, listReady, row, sent, clock, settled } = start({
+      items: [aBooking('4')],
+      assign: async () => {
+        assigned.push('4:7')
+        return { bookingId: '4', attendant: { id: '7', name: 'Peter Otieno' } }
+      },
+    })
+    await listReady()
+    actor.send({ type: 'booking.setStatus', booking: row('4'), status: 'confirmed' })
+    expect(actor.getSnapshot().context.pending).toMatchObject({ gaps: ['attendant'], needsReason: true })
+    actor.send({ type: 'confirm.accept', reason: '', refund: false, attendantId: '7' })
+    expect(actor.getSnapshot().hasTag('undoable')).toBe(true)
+    await waitFor(actor, (s) => s.matches({ assignment: 'idle' }) && s.context.assigningId === null)
+    expect(assigned).toEqual(['4:7'])
+    expect(row('4').assignedAttendant?.name).toBe('Peter Otieno')
+    expect(row('4').status).toBe('confirmed')
+    clock.increment(UNDO_WINDOW_MS)
+    await settled()
+    // Sent as a plain change: the attendant is there now, nothing to override.
+    expect(sent).toEqual([{ kind: 'status', id: '4', status: 'confirmed', expected: 'pending' }])
+  })
+
   it('Undo within the window puts the row back and sends nothing; dismissing the dialog changes nothing', async () => {
     const { actor, listReady, row, sent, clock, messages } = start()
     await listReady()

@@ -244,7 +244,8 @@ export function BookingsTab() {
         pending={snapshot.hasTag('confirming') ? pending : null}
         booking={pendingBooking}
         onDismiss={() => send({ type: 'confirm.dismiss' })}
-        onAccept={(reason, refund) => send({ type: 'confirm.accept', reason, refund })}
+        attendants={attendants}
+        onAccept={(reason, refund, attendantId) => send({ type: 'confirm.accept', reason, refund, ...(attendantId ? { attendantId } : {}) })}
       />
       <HistoryDialog booking={historyBooking} onClose={() => setHistoryId(null)} />
       {papersId !== null && (

@@ -56,6 +56,9 @@ export const ADMIN_BOOKINGS_TEXT = {
   paidReasonHint: msg`No completed payment is recorded for this booking; say how it was paid.`,
   paidReasonRequired: msg`Enter the receipt number or the reason`,
   gapsTitle: msg`Missing before this change:`,
+  assignHere: msg`Assign an attendant`,
+  assignHereHint: msg`Assigned at once; the change follows after its few seconds to undo.`,
+  chooseAttendant: msg`Choose an attendant`,
   gaps: {
     attendant: msg`No attendant is assigned: assign one first`,
     preparation: msg`The preparation is not done`,
