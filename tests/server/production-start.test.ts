@@ -42,10 +42,14 @@ function production(dataDir: string, extra: Record<string, string> = {}): Record
   return { ...cleanEnv(), NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'info', JWT_SECRET: randomBytes(32).toString('hex'), ...extra }
 }
 
-/** Runs a command to its end: its exit code and everything it printed. */
+/**
+ * Runs a command to its end: its exit code and everything it printed. `server/main.ts` is the
+ * server's bundle, as production starts it; the admin commands run through tsx, as their npm scripts do.
+ */
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const argv = args[0] === 'server/main.ts' ? [SERVER_ENTRY, ...args.slice(1)] : ['--import', 'tsx', ...args]
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env })
+    const child = spawn(process.execPath, argv, { env })
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (out += d))
