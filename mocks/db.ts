@@ -335,6 +335,8 @@ export const calendarResourceSchema = z.object({
   kind: z.enum(RESOURCE_KINDS),
   name: z.string(),
   capacity: z.nullable(z.int()),
+  /** Out of service since then (absent or null: in service). */
+  retired_at: z.optional(z.nullable(z.string())),
   created_at: z.string(),
 })
 export type CalendarResourceRecord = z.infer<typeof calendarResourceSchema>

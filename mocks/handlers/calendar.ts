@@ -4,12 +4,14 @@
  */
 import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
-import type { CalendarEventRecord, UserRecord } from '../db'
+import type { CalendarEventRecord, CalendarResourceRecord, UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../http'
-import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest } from '../../shared/contracts/calendar'
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
 import { bookingHold, checkEvent, clashAnswer, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
-const resources = (): CalendarResource[] => db.calendarResource.findMany().map(({ id, kind, name, capacity }) => ({ id, kind, name, capacity }))
+const asResource = ({ id, kind, name, capacity, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, retired: Boolean(retired_at) })
+/** Every resource, retired ones too (they still hold their past events), marked `retired`. */
+const resources = (): CalendarResource[] => db.calendarResource.findMany().map(asResource)
 const slot = (e: CalendarEventRecord) => ({ id: e.id, title: e.title, start: Date.parse(e.starts_at), end: Date.parse(e.ends_at), resource_ids: [...e.resource_ids], booking_id: e.booking_id, override_reason: e.override_reason })
 const slots = () => db.calendarEvent.findMany().map(slot)
 
@@ -58,7 +60,21 @@ export const calendarHandlers = [
       await requireRoleOf(request, 'admin')
       const input = await body(request, ResourceRequest)
       const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, created_at: new Date().toISOString() })
-      return HttpResponse.json({ resource: { id: r.id, kind: r.kind, name: r.name, capacity: r.capacity } }, { status: 201 })
+      return HttpResponse.json({ resource: asResource(r) }, { status: 201 })
+    }),
+  ),
+
+  http.patch(
+    '*/api/calendar/resources/:id',
+    route(async ({ request, params }) => {
+      await requireRoleOf(request, 'admin')
+      const id = toIntId(String(params.id))
+      const current = id === null ? undefined : db.calendarResource.findFirst((q) => q.where({ id }))
+      if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+      const { retired, ...rest } = await body(request, ResourceUpdateRequest)
+      const retired_at = retired === undefined ? current.retired_at : retired ? (current.retired_at ?? new Date().toISOString()) : null
+      const saved = await db.calendarResource.update((q) => q.where({ id: current.id }), { data: (r) => void Object.assign(r, rest, { retired_at }) })
+      return HttpResponse.json({ resource: asResource(saved ?? current), message: CALENDAR_MESSAGES.resourceSaved })
     }),
   ),
 

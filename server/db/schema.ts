@@ -578,6 +578,8 @@ export const calendarResources = pgTable('calendar_resources', {
   name: varchar('name', { length: 60 }).notNull(),
   /** Seats of a vehicle, places of a cold room (the cold room holds that many at once). */
   capacity: integer('capacity'),
+  /** Out of service since then: keeps its past events, offered for nothing new. */
+  retiredAt: at('retired_at'),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 

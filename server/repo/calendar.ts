@@ -6,14 +6,28 @@ import type { CalendarResource } from '../../shared/calendar'
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect
 
+const resourceFields = { id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity, retiredAt: calendarResources.retiredAt }
+const asResource = ({ retiredAt, ...r }: { id: number; kind: CalendarResource['kind']; name: string; capacity: number | null; retiredAt: Date | null }): CalendarResource => ({ ...r, retired: retiredAt !== null })
+
+/** Every resource, retired ones too (they still hold their past events), marked `retired`. */
 export async function listResources(db: Db): Promise<CalendarResource[]> {
-  return db.select({ id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity }).from(calendarResources).orderBy(asc(calendarResources.id))
+  return (await db.select(resourceFields).from(calendarResources).orderBy(asc(calendarResources.id))).map(asResource)
 }
 
-export async function insertResource(db: Db, input: Omit<CalendarResource, 'id'>): Promise<CalendarResource> {
-  const [row] = await db.insert(calendarResources).values(input).returning({ id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity })
+export async function insertResource(db: Db, input: Omit<CalendarResource, 'id' | 'retired'>): Promise<CalendarResource> {
+  const [row] = await db.insert(calendarResources).values(input).returning(resourceFields)
   if (!row) throw new Error('resource not kept')
-  return row
+  return asResource(row)
+}
+
+/** A new name or capacity, retired (now) or back in service; undefined when there is no such resource. */
+export async function updateResource(db: Db, id: number, changes: { name?: string; capacity?: number | null; retired?: boolean }): Promise<CalendarResource | undefined> {
+  const { retired, ...rest } = changes
+  const set = { ...rest, ...(retired === undefined ? {} : { retiredAt: retired ? sql`coalesce(${calendarResources.retiredAt}, now())` : null }) }
+  const [row] = Object.keys(set).length
+    ? await db.update(calendarResources).set(set).where(eq(calendarResources.id, id)).returning(resourceFields)
+    : await db.select(resourceFields).from(calendarResources).where(eq(calendarResources.id, id))
+  return row && asResource(row)
 }
 
 /** The events holding any part of [start, end), earliest first. */

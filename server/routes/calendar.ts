@@ -4,12 +4,12 @@
  * free start times for the family.
  */
 import { Hono } from 'hono'
-import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest } from '../../shared/contracts/calendar'
+import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
 import { requireAuth } from '../auth'
-import { pathId, valid } from '../http'
+import { ApiError, pathId, valid } from '../http'
 import type { AppEnv } from '../types'
 import { eventsIn, freeTimesFor, saveEvent } from '../domain/calendar'
-import { insertResource, listResources } from '../repo/calendar'
+import { insertResource, listResources, updateResource } from '../repo/calendar'
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/resources', requireAuth('admin', 'morgue_attendant'), async (c) => c.json({ resources: await listResources(c.var.deps.db) }))
@@ -17,6 +17,12 @@ export const calendarRoutes = new Hono<AppEnv>()
   .post('/resources', requireAuth('admin'), valid('json', ResourceRequest), async (c) => {
     const input = c.req.valid('json')
     return c.json({ resource: await insertResource(c.var.deps.db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null }) }, 201)
+  })
+
+  .patch('/resources/:id', requireAuth('admin'), valid('json', ResourceUpdateRequest), async (c) => {
+    const resource = await updateResource(c.var.deps.db, pathId(c, CALENDAR_MESSAGES.resourceNotFound), c.req.valid('json'))
+    if (!resource) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+    return c.json({ resource, message: CALENDAR_MESSAGES.resourceSaved })
   })
 
   .get('/events', requireAuth('admin', 'morgue_attendant'), async (c) => c.json(await eventsIn(c.var.deps.db, c.req.query('from'), c.req.query('to'))))

@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_resources" ADD COLUMN "retired_at" timestamp with time zone;
