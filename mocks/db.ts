@@ -264,6 +264,8 @@ export const smsSchema = z.object({
   send_after: z.number(),
   created_at: z.string(),
   sent_at: z.nullable(z.string()),
+  /** A reminder's key (person, booking, day): queued once, as the server's unique column. */
+  dedupe_key: z.optional(z.nullable(z.string())),
 })
 export type SmsRecord = z.infer<typeof smsSchema>
 

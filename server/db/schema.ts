@@ -412,6 +412,11 @@ export const smsOutbox = pgTable(
     sendAfter: at('send_after').notNull().defaultNow(),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
+    /**
+     * A reminder's key (person, booking and day): unique, so the day-before reminder is queued once
+     * however many passes or instances ask (server/reminders.ts). Null for every other SMS.
+     */
+    dedupeKey: text('dedupe_key').unique(),
   },
   (t) => [index('sms_outbox_due').on(t.status, t.sendAfter)],
 )

@@ -1,1 +1,0 @@
-ALTER TABLE "calendar_resources" ADD COLUMN "retired_at" timestamp with time zone;

@@ -1,0 +1,3 @@
+ALTER TABLE "calendar_resources" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sms_outbox" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
+ALTER TABLE "sms_outbox" ADD CONSTRAINT "sms_outbox_dedupe_key_unique" UNIQUE("dedupe_key");
