@@ -357,6 +357,9 @@ export const calendarEventSchema = z.object({
 })
 export type CalendarEventRecord = z.infer<typeof calendarEventSchema>
 
+/** A staff member's private calendar feed: its secret (shared/calendar-feed.ts). */
+export const calendarFeedSchema = z.object({ id: z.int(), user_id: z.int(), token: z.string(), created_at: z.string() })
+
 export const db = {
   user: new Collection({ schema: userSchema }),
   service: new Collection({ schema: serviceSchema }),
@@ -383,6 +386,7 @@ export const db = {
   tributeCondolence: new Collection({ schema: tributeCondolenceSchema }),
   calendarResource: new Collection({ schema: calendarResourceSchema }),
   calendarEvent: new Collection({ schema: calendarEventSchema }),
+  calendarFeed: new Collection({ schema: calendarFeedSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -521,6 +525,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return calendarResourceSchema
     case 'calendarEvent':
       return calendarEventSchema
+    case 'calendarFeed':
+      return calendarFeedSchema
   }
 }
 

@@ -588,6 +588,13 @@ export const calendarResources = pgTable('calendar_resources', {
   createdAt: at('created_at').notNull().defaultNow(),
 })
 
+/** A staff member's private calendar feed (shared/calendar-feed.ts): one per person, its secret in the address; deleted to revoke. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id').primaryKey(),
+  token: text('token').notNull().unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
 /**
  * An event of the calendar holding its resources from starts_at to ends_at. Writes take one
  * advisory lock for the check and the insert (repo/calendar.ts): a cold room holds several events

@@ -1,7 +1,7 @@
 /** The calendar's rows: resources, and events with the window they hold. */
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { calendarEvents, calendarResources } from '../db/schema'
+import { bookings, calendarEvents, calendarFeeds, calendarResources, users } from '../db/schema'
 import type { CalendarResource } from '../../shared/calendar'
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect
@@ -67,3 +67,23 @@ export async function updateEvent(db: Db, id: number, values: EventFields): Prom
 
 /** An event row as the rules see it. */
 export const slotOf = (e: CalendarEventRow) => ({ id: e.id, title: e.title, start: e.startsAt.getTime(), end: e.endsAt.getTime(), resource_ids: e.resourceIds, booking_id: e.bookingId, override_reason: e.overrideReason })
+
+/** A new secret for the user's feed, replacing (so revoking) the one before. */
+export async function setFeed(db: Db, userId: number, token: string): Promise<void> {
+  await db.insert(calendarFeeds).values({ userId, token }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } })
+}
+
+export async function deleteFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId))
+}
+
+/** Whose feed a secret opens (a staff account still there), or undefined. */
+export async function feedOwner(db: Db, token: string): Promise<{ id: number; role: string } | undefined> {
+  const [row] = await db.select({ id: users.id, role: users.role }).from(calendarFeeds).innerJoin(users, eq(users.id, calendarFeeds.userId)).where(eq(calendarFeeds.token, token))
+  return row
+}
+
+/** The bookings assigned to an attendant. */
+export async function assignedBookingIds(db: Db, attendantId: number): Promise<Set<number>> {
+  return new Set((await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.attendantId, attendantId))).map((r) => r.id))
+}

@@ -8,8 +8,8 @@ import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, Res
 import { requireAuth } from '../auth'
 import { ApiError, pathId, valid } from '../http'
 import type { AppEnv } from '../types'
-import { eventsIn, freeTimesFor, saveEvent } from '../domain/calendar'
-import { insertResource, listResources, updateResource } from '../repo/calendar'
+import { eventsIn, feedText, freeTimesFor, newFeed, saveEvent } from '../domain/calendar'
+import { deleteFeed, insertResource, listResources, updateResource } from '../repo/calendar'
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/resources', requireAuth('admin', 'morgue_attendant'), async (c) => c.json({ resources: await listResources(c.var.deps.db) }))
@@ -38,3 +38,11 @@ export const calendarRoutes = new Hono<AppEnv>()
   })
 
   .get('/free-times', requireAuth(), async (c) => c.json(await freeTimesFor(c.var.deps.db, c.req.query())))
+
+  // A staff member's private iCal feed: made (or made anew, revoking the old address), turned off, read by the phone without a sign-in.
+  .post('/feed', requireAuth('admin', 'morgue_attendant'), async (c) => c.json(await newFeed(c.var.deps.db, c.var.user.id), 201))
+  .delete('/feed', requireAuth('admin', 'morgue_attendant'), async (c) => {
+    await deleteFeed(c.var.deps.db, c.var.user.id)
+    return c.json({ message: CALENDAR_MESSAGES.feedRevoked })
+  })
+  .get('/feed/:file', async (c) => c.body(await feedText(c.var.deps.db, c.req.param('file'), new Date()), 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store' }))

@@ -33,6 +33,8 @@ export const CALENDAR_MESSAGES = {
   saved: 'Event saved',
   resourceNotFound: 'Resource not found',
   resourceSaved: 'Resource saved',
+  feedNotFound: 'Calendar feed not found',
+  feedRevoked: 'Calendar feed turned off',
 } as const
 
 const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
@@ -114,3 +116,6 @@ export const FreeTimes = z.looseObject({
   days: z.array(z.looseObject({ date: z.string(), times: z.array(z.string()), full: z.boolean() })),
 })
 export type FreeTimes = z.infer<typeof FreeTimes>
+
+/** POST /calendar/feed: the caller's new private feed (an older one stops working). */
+export const FeedAnswer = z.looseObject({ token: z.string(), path: z.string() })

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
-import { request } from './client'
-import { ClashAnswer, EventList, EventSaved, FreeTimes, ResourceList, ResourceSaved, type EventMoveRequest, type ResourceRequest, type ResourceUpdateRequest } from '../../shared/contracts/calendar'
+import { API_BASE, request } from './client'
+import { ClashAnswer, EventList, EventSaved, FeedAnswer, FreeTimes, ResourceList, ResourceSaved, type EventMoveRequest, type ResourceRequest, type ResourceUpdateRequest } from '../../shared/contracts/calendar'
 
 /** GET /calendar/free-times: the start times still free for these services, day by day (Nairobi days, inclusive). */
 export const freeTimes = (serviceIds: readonly string[], from: string, to: string) =>
@@ -24,3 +24,12 @@ export const addResource = (body: ResourceRequest) => request((w) => w.url('/cal
 
 /** PATCH /calendar/resources/{id}: renamed, a new capacity, retired or back in service. */
 export const updateResource = (id: string, body: ResourceUpdateRequest) => request((w) => w.url(`/calendar/resources/${encodeURIComponent(id)}`).patch(body).json(), ResourceSaved)
+
+/** POST /calendar/feed: a new private feed address for the signed-in staff member (the old one stops working). */
+export const makeFeed = () => request((w) => w.url('/calendar/feed').post().json(), FeedAnswer)
+
+/** DELETE /calendar/feed: the feed's address stops working. */
+export const turnOffFeed = () => request((w) => w.url('/calendar/feed').delete().json(), z.looseObject({ message: z.optional(z.string()) }))
+
+/** The full address a phone's calendar subscribes to (the API may live on another origin). */
+export const feedUrl = (path: string) => new URL(`${API_BASE}${path.replace(/^\/api/, '')}`, globalThis.location.origin).toString()

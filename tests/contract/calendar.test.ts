@@ -1,7 +1,7 @@
 /** The home's calendar: resources, events that would double-book refused, free times. The same on both backends. */
 import { describe, expect, it } from 'vitest'
 import { call, demo, loginAs, nairobiDay, seed as db, useBackend } from './target'
-import { CALENDAR_MESSAGES, ClashAnswer, EventList, EventSaved, FreeTimes, ResourceList, ResourceSaved } from '../../shared/contracts/calendar'
+import { CALENDAR_MESSAGES, ClashAnswer, EventList, EventSaved, FeedAnswer, FreeTimes, ResourceList, ResourceSaved } from '../../shared/contracts/calendar'
 
 useBackend()
 
@@ -141,5 +141,40 @@ describe('free times for the family', () => {
     expect(trip.days[0]?.full).toBe(false)
     expect((await call('GET', `/calendar/free-times?services=999999&from=${DAY}&to=${DAY}`, { token: client })).status).toBe(422)
     expect((await call('GET', `/calendar/free-times?services=${serviceId('Burial')}&from=${DAY}&to=${DAY}`)).status).toBe(401)
+  })
+})
+
+describe('a private calendar feed', () => {
+  it("staff subscribe their phone's calendar at a secret address: the admin's holds every event, an attendant's only their bookings'; made anew or turned off, the old address is dead", async () => {
+    const admin = await loginAs('admin')
+    const attendant = await loginAs('morgue_attendant')
+    const day = nairobiDay(3)
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Feed: Wanjiru', start: `${day}T10:00`, minutes: 60, resource_ids: [resourceId('Chapel')], override_reason: 'Test of the feed' } })).status).toBe(201)
+    const made = await call('POST', '/calendar/feed', { token: admin })
+    expect(made.status).toBe(201)
+    const { path } = FeedAnswer.parse(made.json)
+    expect(path).toMatch(/^\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/)
+    const read = async (p: string) => {
+      const res = await call('GET', p.replace(/^\/api/, ''))
+      return { status: res.status, type: res.headers.get('content-type'), text: new TextDecoder().decode(res.bytes) }
+    }
+    const feed = await read(path)
+    expect(feed.status).toBe(200)
+    expect(feed.type).toMatch(/^text\/calendar/)
+    expect(feed.text).toMatch(/^BEGIN:VCALENDAR/)
+    expect(feed.text).toContain('SUMMARY:Feed: Wanjiru')
+    expect(feed.text).toContain('LOCATION:Chapel')
+    // The attendant's own feed leaves out an event of no booking of theirs.
+    const theirs = await read(FeedAnswer.parse((await call('POST', '/calendar/feed', { token: attendant })).json).path)
+    expect(theirs.text).toMatch(/^BEGIN:VCALENDAR/)
+    expect(theirs.text).not.toContain('Feed: Wanjiru')
+    // Made anew: the old address is dead; turned off: the new one too.
+    const again = FeedAnswer.parse((await call('POST', '/calendar/feed', { token: admin })).json).path
+    expect((await read(path)).status).toBe(404)
+    expect((await read(again)).status).toBe(200)
+    expect((await call('DELETE', '/calendar/feed', { token: admin })).json).toEqual({ message: CALENDAR_MESSAGES.feedRevoked })
+    expect((await read(again)).status).toBe(404)
+    expect((await read('/api/calendar/feed/nothing.ics')).status).toBe(404)
+    expect((await call('POST', '/calendar/feed', { token: await loginAs('client') })).status).toBe(403)
   })
 })

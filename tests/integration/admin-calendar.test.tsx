@@ -43,7 +43,7 @@ describe("the admin's calendar", () => {
     }
   })
 
-  it('the admin adds a van with its seats, renames a hearse and retires it: its row leaves the week, its entry says Retired', async () => {
+  it('the admin adds a van with its seats, renames a hearse and retires it: its row leaves the week, its entry says Retired; a private feed for the phone is made and turned off', async () => {
     const user = userEvent.setup()
     // The second hearse holds nothing, whatever the seed booked this week.
     const second = db.calendarResource.findFirst((q) => q.where({ name: 'Hearse KDB 456B' }))!
@@ -75,6 +75,15 @@ describe("the admin's calendar", () => {
     // It holds nothing this week, so its row goes.
     await waitFor(() => expect(within(table).queryByRole('row', { name: /^Hearse KDC 111C/ })).toBeNull())
     expect(db.calendarResource.findFirst((q) => q.where({ name: 'Hearse KDC 111C' }))?.retired_at).toEqual(expect.any(String))
+
+    // The private feed for the admin's phone: an address made, then turned off.
+    const feed = screen.getByRole('region', { name: 'Calendar on your phone' })
+    await user.click(within(feed).getByRole('button', { name: 'Make my feed address' }))
+    expect((await within(feed).findByRole<HTMLInputElement>('textbox', { name: 'Feed address' })).value).toMatch(/\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/)
+    expect(db.calendarFeed.findMany()).toHaveLength(1)
+    await user.click(within(feed).getByRole('button', { name: 'Turn off' }))
+    await waitFor(() => expect(within(feed).queryByRole('textbox', { name: 'Feed address' })).toBeNull())
+    expect(db.calendarFeed.findMany()).toHaveLength(0)
   })
 
   it('the admin moves an event: a clash says what it clashes with, and the move goes through with a reason, kept', async () => {

@@ -31,6 +31,7 @@ import type { CalendarEvent, Resource } from '../../../../shared/contracts/calen
 import { CALENDAR_FAILED, liveCalendar } from './live-calendar'
 import { ResourcesPanel } from './resources-panel'
 import { MoveEventDialog } from './move-event-dialog'
+import { FeedPanel } from './feed-panel'
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },
@@ -166,6 +167,7 @@ export function CalendarPage() {
         </section>
       ) : null}
       {range ? <ResourcesPanel resources={resources} onSaved={() => send({ type: 'collection.fetch' })} /> : null}
+      {range ? <FeedPanel /> : null}
       {moving ? (
         <MoveEventDialog
           event={moving}
