@@ -11,9 +11,12 @@ const useStyles = makeStyles({
   panel: { marginTop: tokens.spacingVerticalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { listStyleType: 'none', paddingLeft: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   item: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: tokens.spacingVerticalS, backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusMedium },
-  name: { flexGrow: 1, minWidth: '160px', display: 'flex', flexDirection: 'column' },
+  name: { flexGrow: 1, minWidth: '200px', display: 'flex', flexDirection: 'column' },
+  // The badge and buttons wrap together under the name on a phone, never one by one.
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  narrow: { width: '120px' },
+  // A few digits: the number field's own width would run over the button beside it.
+  narrow: { width: '120px', minWidth: 0 },
 })
 
 export const KIND_WORDS: Record<ResourceKind, MessageDescriptor> = {
@@ -61,8 +64,8 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
           <Field label={t`Name`} required validationMessage={save.error ?? undefined}>
             <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={60} />
           </Field>
-          <Field label={i18n._(capacityWord(resource.kind))} className={styles.narrow}>
-            <Input type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
+          <Field label={i18n._(capacityWord(resource.kind))}>
+            <Input className={styles.narrow} type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
           </Field>
           <Button type="submit" appearance="primary" disabled={save.busy}>{t`Save`}</Button>
           <Button onClick={() => setEditing(false)}>{t`Cancel`}</Button>
@@ -76,15 +79,17 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
               {resource.capacity !== null ? ` · ${i18n._(capacityWord(resource.kind))}: ${resource.capacity}` : ''}
             </Caption1>
           </div>
-          {resource.retired ? (
-            <Badge appearance="tint" color="subtle">
-              {t`Retired`}
-            </Badge>
-          ) : null}
-          <Button onClick={() => setEditing(true)}>{t`Rename`}</Button>
-          <Button disabled={save.busy} onClick={() => save.submit({ retired: !resource.retired })}>
-            {resource.retired ? t`Back in service` : t`Retire`}
-          </Button>
+          <div className={styles.actions}>
+            {resource.retired ? (
+              <Badge appearance="tint" color="subtle">
+                {t`Retired`}
+              </Badge>
+            ) : null}
+            <Button onClick={() => setEditing(true)}>{t`Rename`}</Button>
+            <Button disabled={save.busy} onClick={() => save.submit({ retired: !resource.retired })}>
+              {resource.retired ? t`Back in service` : t`Retire`}
+            </Button>
+          </div>
         </>
       )}
     </li>
@@ -139,8 +144,8 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
         <Field label={t`Name`} required validationMessage={add.error ?? undefined}>
           <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={60} />
         </Field>
-        <Field label={i18n._(capacityWord(kind))} className={styles.narrow}>
-          <Input type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
+        <Field label={i18n._(capacityWord(kind))}>
+          <Input className={styles.narrow} type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
         </Field>
         <Button type="submit" appearance="primary" disabled={add.busy}>{t`Add resource`}</Button>
       </form>
