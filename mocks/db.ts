@@ -268,6 +268,8 @@ export const smsSchema = z.object({
   send_after: z.number(),
   created_at: z.string(),
   sent_at: z.nullable(z.string()),
+  /** A reminder's key (person, booking, day): queued once, as the server's unique column. */
+  dedupe_key: z.optional(z.nullable(z.string())),
 })
 export type SmsRecord = z.infer<typeof smsSchema>
 
@@ -339,6 +341,8 @@ export const calendarResourceSchema = z.object({
   kind: z.enum(RESOURCE_KINDS),
   name: z.string(),
   capacity: z.nullable(z.int()),
+  /** Out of service since then (absent or null: in service). */
+  retired_at: z.optional(z.nullable(z.string())),
   created_at: z.string(),
 })
 export type CalendarResourceRecord = z.infer<typeof calendarResourceSchema>
@@ -356,6 +360,9 @@ export const calendarEventSchema = z.object({
   created_at: z.string(),
 })
 export type CalendarEventRecord = z.infer<typeof calendarEventSchema>
+
+/** A staff member's private calendar feed: its secret (shared/calendar-feed.ts). */
+export const calendarFeedSchema = z.object({ id: z.int(), user_id: z.int(), token: z.string(), created_at: z.string() })
 
 export const db = {
   user: new Collection({ schema: userSchema }),
@@ -383,6 +390,7 @@ export const db = {
   tributeCondolence: new Collection({ schema: tributeCondolenceSchema }),
   calendarResource: new Collection({ schema: calendarResourceSchema }),
   calendarEvent: new Collection({ schema: calendarEventSchema }),
+  calendarFeed: new Collection({ schema: calendarFeedSchema }),
 }
 export type Db = typeof db
 export type CollectionName = keyof Db
@@ -521,6 +529,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return calendarResourceSchema
     case 'calendarEvent':
       return calendarEventSchema
+    case 'calendarFeed':
+      return calendarFeedSchema
   }
 }
 

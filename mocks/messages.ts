@@ -11,6 +11,7 @@ import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type Sms
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
 import type { ContactMessage } from '../shared/contact-urgency'
+import { dueReminders, reminderDay } from '../shared/reminders'
 
 const nowIso = () => new Date().toISOString()
 
@@ -107,20 +108,37 @@ export async function addMessage(user: UserRecord, thread: MessageThreadRecord, 
 
 // ---- SMS ----
 
+/** The day-before reminders due at `now` (shared/reminders.ts), each queued once, as the server's job does. */
+export async function queueMockReminders(now: Date): Promise<number> {
+  const day = reminderDay(now)
+  if (!day) return 0
+  const bookings = db.booking.findMany().map((b) => {
+    const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
+    return { id: b.id, status: b.status, client_id: b.client_id, attendant_id: b.attendant_id, deceased: d ? `${d.first_name} ${d.last_name}` : `booking #${b.id}`, venue: b.venue ?? null, lines: b.lines }
+  })
+  let queued = 0
+  for (const r of dueReminders({ now, home: storedSettings().general.facilityName, bookings })) {
+    if (await queueMockSms({ userId: r.user_id, kind: 'reminder', bookingId: r.booking_id, body: r.body, dedupeKey: r.key })) queued++
+  }
+  return queued
+}
+
 /**
  * Queues an SMS to a user unless they turned SMS off or have no Kenyan mobile number; body may be
  * the text in the user's profile language (English when they chose none).
  */
-export async function queueMockSms(sms: { userId: number; kind: string; body: string | ((language: SmsLanguage) => string); bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
+export async function queueMockSms(sms: { userId: number; kind: string; body: string | ((language: SmsLanguage) => string); bookingId?: number | null; messageId?: number | null; delayMs?: number; dedupeKey?: string }): Promise<boolean> {
   const user = db.user.findFirst((q) => q.where({ id: sms.userId }))
   if (!user || user.sms_notifications === false || !user.phone) return false
   return queueMockSmsTo(user.phone, { ...sms, body: typeof sms.body === 'string' ? sms.body : sms.body(smsLanguage(user.language)) })
 }
 
 /** Queues an SMS to a number (a contributor has no account). */
-export async function queueMockSmsTo(raw: string, sms: { userId?: number | null; kind: string; body: string; bookingId?: number | null; messageId?: number | null; delayMs?: number }): Promise<boolean> {
+export async function queueMockSmsTo(raw: string, sms: { userId?: number | null; kind: string; body: string; bookingId?: number | null; messageId?: number | null; delayMs?: number; dedupeKey?: string }): Promise<boolean> {
   const phone = normaliseKenyanPhone(raw)
   if (!phone) return false
+  const key = sms.dedupeKey
+  if (key && db.sms.findFirst((q) => q.where({ dedupe_key: key }))) return false
   await db.sms.create({
     id: nextId('sms'),
     to_phone: `+${phone}`,
@@ -136,6 +154,7 @@ export async function queueMockSmsTo(raw: string, sms: { userId?: number | null;
     send_after: Date.now() + (sms.delayMs ?? 0),
     created_at: nowIso(),
     sent_at: null,
+    dedupe_key: sms.dedupeKey ?? null,
   })
   return true
 }
@@ -167,7 +186,7 @@ export async function flushDueSms(now = Date.now()): Promise<void> {
 }
 
 export function wireSms() {
-  return db.sms.findMany(undefined, { orderBy: { id: 'desc' } }).slice(0, 200).map(({ send_after: _due, message_id: _m, user_id: _u, ...s }) => plain(s))
+  return db.sms.findMany(undefined, { orderBy: { id: 'desc' } }).slice(0, 200).map(({ send_after: _due, message_id: _m, user_id: _u, dedupe_key: _k, ...s }) => plain(s))
 }
 
 /** SMS to every administrator (each in their language, unless they turned SMS off). */

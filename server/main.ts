@@ -28,6 +28,7 @@ import { startPgliteMaintenance } from './maintenance'
 import { smsSenderFromConfig, startSmsSender } from './sms'
 import { mailTransportFor, smtpServerName, startMailSender } from './mail'
 import { startRetentionJob } from './retention'
+import { startReminderJob } from './reminders'
 import { backupDatabase } from './backup'
 import { storedSettings } from './repo/settings'
 import { lockDataDir, type DataDirLock } from './data-dir-lock'
@@ -125,6 +126,8 @@ async function main(): Promise<void> {
   // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.
   const smsSender = await smsSenderFromConfig(config)
   const smsJob = startSmsSender(database.db, log, smsSender, config.SMS_POLL_MS)
+  // The day before a service, its family and attendant are reminded by SMS (server/reminders.ts).
+  const reminderJob = startReminderJob(database.db, log)
   lines.push(smsSender.name === 'outbox' ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking" : "SMS: sent through Africa's Talking")
 
   // E-mail (password reset): SMTP_URL, else the log in development; in production without it the mails wait, unsent.
@@ -174,6 +177,7 @@ async function main(): Promise<void> {
     let failed = false
     for (const [part, close] of [
       ['the M-Pesa reconciler', () => reconciler.stop()],
+      ['the day-before reminders', () => reminderJob.stop()],
       ['the SMS sender', () => smsJob.stop()],
       ['the mail sender', () => mailJob?.stop()],
       ['the retention job', () => retentionJob.stop()],

@@ -61,12 +61,14 @@ export function smsPhone(raw: string | null | undefined): string | null {
 
 export interface QueueSms {
   userId: number
-  kind: 'reply' | 'status' | 'document' | 'contribution' | 'sign-in' | 'condolence' | 'urgent'
+  kind: 'reply' | 'status' | 'document' | 'contribution' | 'sign-in' | 'condolence' | 'urgent' | 'reminder'
   /** The text, or the text in the user's profile language (English when they chose none). */
   body: string | ((language: SmsLanguage) => string)
   bookingId?: number | null
   messageId?: number | null
   delayMs?: number
+  /** Queued at most once with this key (a reminder's person, booking and day). */
+  dedupeKey?: string
 }
 
 /**
@@ -91,8 +93,7 @@ export async function queueSmsTo(db: Db, log: Logger, phone: string, sms: Omit<Q
   const to = smsPhone(phone)
   if (!to) return false
   try {
-    await insertSms(db, { toPhone: to, body: sms.body, kind: sms.kind, bookingId: sms.bookingId ?? null, messageId: sms.messageId ?? null, userId: sms.userId ?? null, delayMs: sms.delayMs ?? 0 })
-    return true
+    return await insertSms(db, { toPhone: to, body: sms.body, kind: sms.kind, bookingId: sms.bookingId ?? null, messageId: sms.messageId ?? null, userId: sms.userId ?? null, delayMs: sms.delayMs ?? 0, dedupeKey: sms.dedupeKey ?? null })
   } catch (error) {
     log.warn({ err: describeError(error), kind: sms.kind }, 'could not queue an SMS')
     return false

@@ -14,7 +14,12 @@ export interface CalendarResource {
   kind: ResourceKind
   name: string
   capacity: number | null
+  /** Out of service: keeps its past events, offered for nothing new. */
+  retired?: boolean
 }
+
+/** The resources still in service (the only ones a new or moved event may take). */
+export const inService = (resources: readonly CalendarResource[]) => resources.filter((r) => !r.retired)
 
 /** An event as the rules see it: its window in epoch ms and the resources it holds. */
 export interface Slot {
@@ -111,7 +116,9 @@ export function checkEvent(args: {
   const minutes = request.minutes ?? (current ? (current.end - current.start) / MINUTE : 0)
   const resource_ids = [...new Set(request.resource_ids ?? current?.resource_ids ?? [])]
   if (request.start !== undefined && start.getTime() < now.getTime()) throw new ApiError(422, CALENDAR_MESSAGES.past, { start: CALENDAR_MESSAGES.past })
-  if (resource_ids.some((id) => !resources.some((r) => r.id === id))) throw new ApiError(422, CALENDAR_MESSAGES.unknownResource, { resource_ids: CALENDAR_MESSAGES.unknownResource })
+  // A retired resource is taken by nothing new; an event it already holds may still move in time.
+  const open = (id: number) => (current?.resource_ids.includes(id) ? resources : inService(resources)).some((r) => r.id === id)
+  if (!resource_ids.every(open)) throw new ApiError(422, CALENDAR_MESSAGES.unknownResource, { resource_ids: CALENDAR_MESSAGES.unknownResource })
   const end = new Date(start.getTime() + minutes * MINUTE)
   const override_reason = request.override_reason?.trim() || null
   const clashes = clashesOf({ start: start.getTime(), end: end.getTime(), resource_ids, ignoreId: current?.id }, events, resources)
@@ -159,7 +166,8 @@ export function needsOf(serviceNames: readonly string[], tripHours?: number | nu
  * that kind free for its time; null when a kind has none free. Kinds the home has no resource of
  * are left out.
  */
-export function pickResources(needs: ReadonlyArray<{ kind: ResourceKind; minutes: number }>, start: number, resources: readonly CalendarResource[], events: readonly Slot[]): Array<{ resource: CalendarResource; minutes: number }> | null {
+export function pickResources(needs: ReadonlyArray<{ kind: ResourceKind; minutes: number }>, start: number, all: readonly CalendarResource[], events: readonly Slot[]): Array<{ resource: CalendarResource; minutes: number }> | null {
+  const resources = inService(all)
   const picked: Array<{ resource: CalendarResource; minutes: number }> = []
   for (const need of needs) {
     // A kind the home keeps none of is not on its calendar: a home that has not entered its hearses

@@ -4,12 +4,16 @@
  */
 import { http, HttpResponse } from 'msw'
 import { db, nextId } from '../db'
-import type { CalendarEventRecord, UserRecord } from '../db'
+import type { CalendarEventRecord, CalendarResourceRecord, UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../http'
-import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest } from '../../shared/contracts/calendar'
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
+import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
+import { storedSettings } from './settings'
 import { bookingHold, checkEvent, clashAnswer, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
-const resources = (): CalendarResource[] => db.calendarResource.findMany().map(({ id, kind, name, capacity }) => ({ id, kind, name, capacity }))
+const asResource = ({ id, kind, name, capacity, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, retired: Boolean(retired_at) })
+/** Every resource, retired ones too (they still hold their past events), marked `retired`. */
+const resources = (): CalendarResource[] => db.calendarResource.findMany().map(asResource)
 const slot = (e: CalendarEventRecord) => ({ id: e.id, title: e.title, start: Date.parse(e.starts_at), end: Date.parse(e.ends_at), resource_ids: [...e.resource_ids], booking_id: e.booking_id, override_reason: e.override_reason })
 const slots = () => db.calendarEvent.findMany().map(slot)
 
@@ -58,7 +62,21 @@ export const calendarHandlers = [
       await requireRoleOf(request, 'admin')
       const input = await body(request, ResourceRequest)
       const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, created_at: new Date().toISOString() })
-      return HttpResponse.json({ resource: { id: r.id, kind: r.kind, name: r.name, capacity: r.capacity } }, { status: 201 })
+      return HttpResponse.json({ resource: asResource(r) }, { status: 201 })
+    }),
+  ),
+
+  http.patch(
+    '*/api/calendar/resources/:id',
+    route(async ({ request, params }) => {
+      await requireRoleOf(request, 'admin')
+      const id = toIntId(String(params.id))
+      const current = id === null ? undefined : db.calendarResource.findFirst((q) => q.where({ id }))
+      if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+      const { retired, ...rest } = await body(request, ResourceUpdateRequest)
+      const retired_at = retired === undefined ? current.retired_at : retired ? (current.retired_at ?? new Date().toISOString()) : null
+      const saved = await db.calendarResource.update((q) => q.where({ id: current.id }), { data: (r) => void Object.assign(r, rest, { retired_at }) })
+      return HttpResponse.json({ resource: asResource(saved ?? current), message: CALENDAR_MESSAGES.resourceSaved })
     }),
   ),
 
@@ -91,6 +109,43 @@ export const calendarHandlers = [
       const current = id === null ? null : db.calendarEvent.findFirst((q) => q.where({ id }))
       if (!current) throw new ApiError(404, CALENDAR_MESSAGES.eventNotFound)
       return saveEvent(user, await body(request, EventMoveRequest), current)
+    }),
+  ),
+
+  http.post(
+    '*/api/calendar/feed',
+    route(async ({ request }) => {
+      const user = await requireRoleOf(request, 'admin', 'morgue_attendant')
+      const token = newFeedToken()
+      await db.calendarFeed.deleteMany((q) => q.where({ user_id: user.id }))
+      await db.calendarFeed.create({ id: nextId('calendarFeed'), user_id: user.id, token, created_at: new Date().toISOString() })
+      return HttpResponse.json({ token, path: feedPath(token) }, { status: 201 })
+    }),
+  ),
+
+  http.delete(
+    '*/api/calendar/feed',
+    route(async ({ request }) => {
+      const user = await requireRoleOf(request, 'admin', 'morgue_attendant')
+      await db.calendarFeed.deleteMany((q) => q.where({ user_id: user.id }))
+      return HttpResponse.json({ message: CALENDAR_MESSAGES.feedRevoked })
+    }),
+  ),
+
+  http.get(
+    '*/api/calendar/feed/:file',
+    route(async ({ params }) => {
+      const token = feedToken(String(params.file))
+      const feed = token ? db.calendarFeed.findFirst((q) => q.where({ token })) : undefined
+      const owner = feed ? db.user.findFirst((q) => q.where({ id: feed.user_id })) : undefined
+      if (!owner || (owner.role !== 'admin' && owner.role !== 'morgue_attendant')) throw new ApiError(404, CALENDAR_MESSAGES.feedNotFound)
+      const now = new Date()
+      const window = feedWindow(now)
+      const all = resources()
+      const inWindow = slots().filter((e) => e.start < window.end.getTime() && window.start.getTime() < e.end).sort((a, b) => a.start - b.start || a.id - b.id)
+      const assigned = new Set(db.booking.findMany((q) => q.where({ attendant_id: owner.id })).map((b) => b.id))
+      const events = feedEventsFor(owner.role, inWindow, assigned).map((e) => ({ ...e, where: all.filter((r) => e.resource_ids.includes(r.id)).map((r) => r.name).join(', ') }))
+      return new HttpResponse(feedIcs({ home: storedSettings().general.facilityName, events, now }), { status: 200, headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store' } })
     }),
   ),
 

@@ -1,8 +1,9 @@
 import { http, HttpResponse } from 'msw'
-import { flushDueSms, wireSms } from '../messages'
+import { flushDueSms, queueMockReminders, wireSms } from '../messages'
 import { z } from 'zod/mini'
 import { resetDatabase } from '../db'
 import {
+  ApiError,
   MSG_SIMULATED_FAILURE,
   SLOW_NETWORK_MS,
   apiPath,
@@ -78,6 +79,16 @@ export const devHandlers = [
     await flushDueSms()
     return HttpResponse.json({ messages: wireSms() })
   }),
+  // The mock has no jobs: this runs the day-before reminders' pass (at `now`, default the clock's), as the server's job would.
+  http.post(
+    '*/api/__mock/reminders',
+    route(async ({ request }) => {
+      const at = new URL(request.url).searchParams.get('now')
+      const now = at ? new Date(at) : new Date()
+      if (Number.isNaN(now.getTime())) throw new ApiError(422, 'now must be an ISO instant')
+      return HttpResponse.json({ queued: await queueMockReminders(now) })
+    }),
+  ),
   http.put(
     '*/api/__mock/faults',
     route(async ({ request }) => {

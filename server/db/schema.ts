@@ -417,6 +417,11 @@ export const smsOutbox = pgTable(
     sendAfter: at('send_after').notNull().defaultNow(),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
+    /**
+     * A reminder's key (person, booking and day): unique, so the day-before reminder is queued once
+     * however many passes or instances ask (server/reminders.ts). Null for every other SMS.
+     */
+    dedupeKey: text('dedupe_key').unique(),
   },
   (t) => [index('sms_outbox_due').on(t.status, t.sendAfter)],
 )
@@ -583,6 +588,15 @@ export const calendarResources = pgTable('calendar_resources', {
   name: varchar('name', { length: 60 }).notNull(),
   /** Seats of a vehicle, places of a cold room (the cold room holds that many at once). */
   capacity: integer('capacity'),
+  /** Out of service since then: keeps its past events, offered for nothing new. */
+  retiredAt: at('retired_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+})
+
+/** A staff member's private calendar feed (shared/calendar-feed.ts): one per person, its secret in the address; deleted to revoke. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id').primaryKey(),
+  token: text('token').notNull().unique(),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 

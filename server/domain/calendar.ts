@@ -10,6 +10,8 @@ import type { UserRow } from '../types'
 import { findBooking, inTransaction } from '../repo/bookings'
 import * as repo from '../repo/calendar'
 import { listServices } from '../repo/services'
+import { storedSettings } from './settings'
+import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
 
 /** The events that could clash with a window: the longest event is a few days, so a week either side holds them all. */
 const NEIGHBOURHOOD = (CALENDAR_LIMITS.maxMinutes + 24 * 60) * 60_000
@@ -70,4 +72,24 @@ export async function withBookingHold<T extends { id: number }>(db: Db, lines: R
     }
     return booking
   })
+}
+
+/** A new private feed for the user (the old address stops working). */
+export async function newFeed(db: Db, userId: number) {
+  const token = newFeedToken()
+  await repo.setFeed(db, userId, token)
+  return { token, path: feedPath(token) }
+}
+
+/** The iCal text a feed's address answers, or a 404 when the secret opens none. */
+export async function feedText(db: Db, file: string, now: Date): Promise<string> {
+  const token = feedToken(file)
+  const owner = token ? await repo.feedOwner(db, token) : undefined
+  if (!owner || (owner.role !== 'admin' && owner.role !== 'morgue_attendant')) throw new ApiError(404, CALENDAR_MESSAGES.feedNotFound)
+  const window = feedWindow(now)
+  const resources = await repo.listResources(db)
+  const rows = (await repo.eventsBetween(db, window.start, window.end)).map(repo.slotOf)
+  const mine = feedEventsFor(owner.role, rows, owner.role === 'admin' ? new Set() : await repo.assignedBookingIds(db, owner.id))
+  const where = (ids: number[]) => resources.filter((r) => ids.includes(r.id)).map((r) => r.name).join(', ')
+  return feedIcs({ home: (await storedSettings(db)).general.facilityName, now, events: mine.map((e) => ({ ...e, where: where(e.resource_ids) })) })
 }

@@ -1,19 +1,33 @@
 /** The calendar's rows: resources, and events with the window they hold. */
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { calendarEvents, calendarResources } from '../db/schema'
+import { bookings, calendarEvents, calendarFeeds, calendarResources, users } from '../db/schema'
 import type { CalendarResource } from '../../shared/calendar'
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect
 
+const resourceFields = { id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity, retiredAt: calendarResources.retiredAt }
+const asResource = ({ retiredAt, ...r }: { id: number; kind: CalendarResource['kind']; name: string; capacity: number | null; retiredAt: Date | null }): CalendarResource => ({ ...r, retired: retiredAt !== null })
+
+/** Every resource, retired ones too (they still hold their past events), marked `retired`. */
 export async function listResources(db: Db): Promise<CalendarResource[]> {
-  return db.select({ id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity }).from(calendarResources).orderBy(asc(calendarResources.id))
+  return (await db.select(resourceFields).from(calendarResources).orderBy(asc(calendarResources.id))).map(asResource)
 }
 
-export async function insertResource(db: Db, input: Omit<CalendarResource, 'id'>): Promise<CalendarResource> {
-  const [row] = await db.insert(calendarResources).values(input).returning({ id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity })
+export async function insertResource(db: Db, input: Omit<CalendarResource, 'id' | 'retired'>): Promise<CalendarResource> {
+  const [row] = await db.insert(calendarResources).values(input).returning(resourceFields)
   if (!row) throw new Error('resource not kept')
-  return row
+  return asResource(row)
+}
+
+/** A new name or capacity, retired (now) or back in service; undefined when there is no such resource. */
+export async function updateResource(db: Db, id: number, changes: { name?: string; capacity?: number | null; retired?: boolean }): Promise<CalendarResource | undefined> {
+  const { retired, ...rest } = changes
+  const set = { ...rest, ...(retired === undefined ? {} : { retiredAt: retired ? sql`coalesce(${calendarResources.retiredAt}, now())` : null }) }
+  const [row] = Object.keys(set).length
+    ? await db.update(calendarResources).set(set).where(eq(calendarResources.id, id)).returning(resourceFields)
+    : await db.select(resourceFields).from(calendarResources).where(eq(calendarResources.id, id))
+  return row && asResource(row)
 }
 
 /** The events holding any part of [start, end), earliest first. */
@@ -53,3 +67,23 @@ export async function updateEvent(db: Db, id: number, values: EventFields): Prom
 
 /** An event row as the rules see it. */
 export const slotOf = (e: CalendarEventRow) => ({ id: e.id, title: e.title, start: e.startsAt.getTime(), end: e.endsAt.getTime(), resource_ids: e.resourceIds, booking_id: e.bookingId, override_reason: e.overrideReason })
+
+/** A new secret for the user's feed, replacing (so revoking) the one before. */
+export async function setFeed(db: Db, userId: number, token: string): Promise<void> {
+  await db.insert(calendarFeeds).values({ userId, token }).onConflictDoUpdate({ target: calendarFeeds.userId, set: { token, createdAt: sql`now()` } })
+}
+
+export async function deleteFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId))
+}
+
+/** Whose feed a secret opens (a staff account still there), or undefined. */
+export async function feedOwner(db: Db, token: string): Promise<{ id: number; role: string } | undefined> {
+  const [row] = await db.select({ id: users.id, role: users.role }).from(calendarFeeds).innerJoin(users, eq(users.id, calendarFeeds.userId)).where(eq(calendarFeeds.token, token))
+  return row
+}
+
+/** The bookings assigned to an attendant. */
+export async function assignedBookingIds(db: Db, attendantId: number): Promise<Set<number>> {
+  return new Set((await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.attendantId, attendantId))).map((r) => r.id))
+}

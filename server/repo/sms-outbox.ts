@@ -18,10 +18,16 @@ export async function adminIds(db: Db): Promise<number[]> {
 
 export async function insertSms(
   db: Db,
-  sms: { toPhone: string; body: string; kind: string; bookingId: number | null; messageId: number | null; userId: number | null; delayMs: number },
-): Promise<void> {
+  sms: { toPhone: string; body: string; kind: string; bookingId: number | null; messageId: number | null; userId: number | null; delayMs: number; dedupeKey?: string | null },
+): Promise<boolean> {
   const { delayMs, ...row } = sms
-  await db.insert(smsOutbox).values({ ...row, sendAfter: sql`now() + ${`${delayMs} milliseconds`}::interval` })
+  // A keyed SMS (a reminder) already queued, by this pass or another instance's, is not queued again.
+  const kept = await db
+    .insert(smsOutbox)
+    .values({ ...row, sendAfter: sql`now() + ${`${delayMs} milliseconds`}::interval` })
+    .onConflictDoNothing({ target: smsOutbox.dedupeKey })
+    .returning({ id: smsOutbox.id })
+  return kept.length > 0
 }
 
 /** Claims up to `batch` due SMS, pushed out while this instance sends them so another instance does not take them meanwhile. */

@@ -4,12 +4,12 @@
  * free start times for the family.
  */
 import { Hono } from 'hono'
-import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest } from '../../shared/contracts/calendar'
+import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
 import { requireAuth } from '../auth'
-import { pathId, valid } from '../http'
+import { ApiError, pathId, valid } from '../http'
 import type { AppEnv } from '../types'
-import { eventsIn, freeTimesFor, saveEvent } from '../domain/calendar'
-import { insertResource, listResources } from '../repo/calendar'
+import { eventsIn, feedText, freeTimesFor, newFeed, saveEvent } from '../domain/calendar'
+import { deleteFeed, insertResource, listResources, updateResource } from '../repo/calendar'
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/resources', requireAuth('admin', 'morgue_attendant'), async (c) => c.json({ resources: await listResources(c.var.deps.db) }))
@@ -17,6 +17,12 @@ export const calendarRoutes = new Hono<AppEnv>()
   .post('/resources', requireAuth('admin'), valid('json', ResourceRequest), async (c) => {
     const input = c.req.valid('json')
     return c.json({ resource: await insertResource(c.var.deps.db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null }) }, 201)
+  })
+
+  .patch('/resources/:id', requireAuth('admin'), valid('json', ResourceUpdateRequest), async (c) => {
+    const resource = await updateResource(c.var.deps.db, pathId(c, CALENDAR_MESSAGES.resourceNotFound), c.req.valid('json'))
+    if (!resource) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+    return c.json({ resource, message: CALENDAR_MESSAGES.resourceSaved })
   })
 
   .get('/events', requireAuth('admin', 'morgue_attendant'), async (c) => c.json(await eventsIn(c.var.deps.db, c.req.query('from'), c.req.query('to'))))
@@ -32,3 +38,11 @@ export const calendarRoutes = new Hono<AppEnv>()
   })
 
   .get('/free-times', requireAuth(), async (c) => c.json(await freeTimesFor(c.var.deps.db, c.req.query())))
+
+  // A staff member's private iCal feed: made (or made anew, revoking the old address), turned off, read by the phone without a sign-in.
+  .post('/feed', requireAuth('admin', 'morgue_attendant'), async (c) => c.json(await newFeed(c.var.deps.db, c.var.user.id), 201))
+  .delete('/feed', requireAuth('admin', 'morgue_attendant'), async (c) => {
+    await deleteFeed(c.var.deps.db, c.var.user.id)
+    return c.json({ message: CALENDAR_MESSAGES.feedRevoked })
+  })
+  .get('/feed/:file', async (c) => c.body(await feedText(c.var.deps.db, c.req.param('file'), new Date()), 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store' }))

@@ -31,6 +31,10 @@ export const CALENDAR_MESSAGES = {
   unknownBooking: 'No such booking',
   slotTaken: 'That time has just been taken: please choose another',
   saved: 'Event saved',
+  resourceNotFound: 'Resource not found',
+  resourceSaved: 'Resource saved',
+  feedNotFound: 'Calendar feed not found',
+  feedRevoked: 'Calendar feed turned off',
 } as const
 
 const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
@@ -43,6 +47,17 @@ export const ResourceRequest = z.object({
   capacity: z.optional(z.nullable(z.number().check(z.int(CALENDAR_MESSAGES.capacity), z.gte(1, CALENDAR_MESSAGES.capacity), z.lte(500, CALENDAR_MESSAGES.capacity)))),
 })
 export type ResourceRequest = z.infer<typeof ResourceRequest>
+
+/**
+ * PATCH /calendar/resources/{id}: a new name or capacity, or retired (true) / back in service
+ * (false). A retired resource keeps its past events but is offered for nothing new.
+ */
+export const ResourceUpdateRequest = z.object({
+  name: z.optional(ResourceRequest.shape.name),
+  capacity: ResourceRequest.shape.capacity,
+  retired: z.optional(z.boolean()),
+})
+export type ResourceUpdateRequest = z.infer<typeof ResourceUpdateRequest>
 
 const Minutes = z.number().check(z.int(CALENDAR_MESSAGES.minutes), z.gte(CALENDAR_LIMITS.minMinutes, CALENDAR_MESSAGES.minutes), z.lte(CALENDAR_LIMITS.maxMinutes, CALENDAR_MESSAGES.minutes))
 const Start = z.string().check(z.regex(LOCAL_START, CALENDAR_MESSAGES.start))
@@ -70,9 +85,10 @@ export const EventMoveRequest = z.object({
 export type EventMoveRequest = z.infer<typeof EventMoveRequest>
 
 // ---- answers ----
-export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()) })
+export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()), retired: z.optional(z.boolean()) })
 export type Resource = z.infer<typeof Resource>
 export const ResourceList = z.looseObject({ resources: orEmpty(Resource) })
+export const ResourceSaved = z.looseObject({ resource: Resource })
 
 export const CalendarEvent = z.looseObject({
   id: Id,
@@ -93,9 +109,13 @@ export const ClashAnswer = z.looseObject({
   message: z.string(),
   clashes: z.array(z.looseObject({ event_id: Id, title: z.string(), start: z.string(), end: z.string(), resource_id: Id, resource_name: z.string() })),
 })
+export type ClashAnswer = z.infer<typeof ClashAnswer>
 
 /** GET /calendar/free-times: the Nairobi days asked for, each with the start times ('HH:mm') still free. */
 export const FreeTimes = z.looseObject({
   days: z.array(z.looseObject({ date: z.string(), times: z.array(z.string()), full: z.boolean() })),
 })
 export type FreeTimes = z.infer<typeof FreeTimes>
+
+/** POST /calendar/feed: the caller's new private feed (an older one stops working). */
+export const FeedAnswer = z.looseObject({ token: z.string(), path: z.string() })

@@ -1,7 +1,7 @@
 /** The home's calendar: resources, events that would double-book refused, free times. The same on both backends. */
 import { describe, expect, it } from 'vitest'
 import { call, demo, loginAs, nairobiDay, seed as db, useBackend } from './target'
-import { CALENDAR_MESSAGES, ClashAnswer, EventList, EventSaved, FreeTimes, ResourceList } from '../../shared/contracts/calendar'
+import { CALENDAR_MESSAGES, ClashAnswer, EventList, EventSaved, FeedAnswer, FreeTimes, ResourceList, ResourceSaved } from '../../shared/contracts/calendar'
 
 useBackend()
 
@@ -17,7 +17,7 @@ const demoClientId = () => db.user.findFirst((q) => q.where({ email: demo('clien
 const serviceId = (name: string) => db.service.findFirst((q) => q.where({ name }))?.id
 
 describe('the home\'s resources', () => {
-  it('staff read the two hearses, the chapel and the viewing room; the admin adds a van; a family may not', async () => {
+  it('staff read the two hearses, the chapel and the viewing room; the admin adds a van, renames it, retires it and brings it back; a family may not', async () => {
     const admin = await loginAs('admin')
     const list = ResourceList.parse((await call('GET', '/calendar/resources', { token: await loginAs('morgue_attendant') })).json)
     expect(list.resources.map((r) => [r.kind, r.name])).toEqual([
@@ -29,6 +29,19 @@ describe('the home\'s resources', () => {
     const added = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'van', name: '  Van KBZ 789C ', capacity: 14 } })
     expect(added.status).toBe(201)
     expect(added.json).toMatchObject({ resource: { kind: 'van', name: 'Van KBZ 789C', capacity: 14 } })
+    const van = ResourceSaved.parse(added.json).resource
+    const patch = (body: object, id: string | number = van.id, token = admin) => call('PATCH', `/calendar/resources/${id}`, { token, body })
+    expect((await patch({ name: ' Van KBZ 789D ', capacity: 12 })).json).toMatchObject({ resource: { name: 'Van KBZ 789D', capacity: 12, retired: false }, message: CALENDAR_MESSAGES.resourceSaved })
+    expect((await patch({ retired: true })).json).toMatchObject({ resource: { name: 'Van KBZ 789D', retired: true } })
+    // Retired: still listed (it keeps its past events) but it takes nothing new.
+    expect(ResourceList.parse((await call('GET', '/calendar/resources', { token: admin })).json).resources.at(-1)).toMatchObject({ id: van.id, retired: true })
+    const onVan = () => call('POST', '/calendar/events', { token: admin, body: { title: 'Viewing trip', start: `${DAY}T10:00`, minutes: 60, resource_ids: [Number(van.id)] } })
+    expect((await onVan()).json).toMatchObject({ message: CALENDAR_MESSAGES.unknownResource })
+    expect((await patch({ retired: false })).json).toMatchObject({ resource: { retired: false } })
+    expect((await onVan()).status).toBe(201)
+    expect((await patch({ name: '' })).status).toBe(422)
+    expect((await patch({ name: 'x' }, 999999)).json).toEqual({ message: CALENDAR_MESSAGES.resourceNotFound })
+    expect((await patch({ name: 'x' }, van.id, await loginAs('client'))).status).toBe(403)
     const bad = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'van', name: ' ' } })
     expect(bad.status).toBe(422)
     expect(bad.json).toMatchObject({ message: CALENDAR_MESSAGES.nameRequired })
@@ -128,5 +141,40 @@ describe('free times for the family', () => {
     expect(trip.days[0]?.full).toBe(false)
     expect((await call('GET', `/calendar/free-times?services=999999&from=${DAY}&to=${DAY}`, { token: client })).status).toBe(422)
     expect((await call('GET', `/calendar/free-times?services=${serviceId('Burial')}&from=${DAY}&to=${DAY}`)).status).toBe(401)
+  })
+})
+
+describe('a private calendar feed', () => {
+  it("staff subscribe their phone's calendar at a secret address: the admin's holds every event, an attendant's only their bookings'; made anew or turned off, the old address is dead", async () => {
+    const admin = await loginAs('admin')
+    const attendant = await loginAs('morgue_attendant')
+    const day = nairobiDay(3)
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Feed: Wanjiru', start: `${day}T10:00`, minutes: 60, resource_ids: [resourceId('Chapel')], override_reason: 'Test of the feed' } })).status).toBe(201)
+    const made = await call('POST', '/calendar/feed', { token: admin })
+    expect(made.status).toBe(201)
+    const { path } = FeedAnswer.parse(made.json)
+    expect(path).toMatch(/^\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/)
+    const read = async (p: string) => {
+      const res = await call('GET', p.replace(/^\/api/, ''))
+      return { status: res.status, type: res.headers.get('content-type'), text: new TextDecoder().decode(res.bytes) }
+    }
+    const feed = await read(path)
+    expect(feed.status).toBe(200)
+    expect(feed.type).toMatch(/^text\/calendar/)
+    expect(feed.text).toMatch(/^BEGIN:VCALENDAR/)
+    expect(feed.text).toContain('SUMMARY:Feed: Wanjiru')
+    expect(feed.text).toContain('LOCATION:Chapel')
+    // The attendant's own feed leaves out an event of no booking of theirs.
+    const theirs = await read(FeedAnswer.parse((await call('POST', '/calendar/feed', { token: attendant })).json).path)
+    expect(theirs.text).toMatch(/^BEGIN:VCALENDAR/)
+    expect(theirs.text).not.toContain('Feed: Wanjiru')
+    // Made anew: the old address is dead; turned off: the new one too.
+    const again = FeedAnswer.parse((await call('POST', '/calendar/feed', { token: admin })).json).path
+    expect((await read(path)).status).toBe(404)
+    expect((await read(again)).status).toBe(200)
+    expect((await call('DELETE', '/calendar/feed', { token: admin })).json).toEqual({ message: CALENDAR_MESSAGES.feedRevoked })
+    expect((await read(again)).status).toBe(404)
+    expect((await read('/api/calendar/feed/nothing.ics')).status).toBe(404)
+    expect((await call('POST', '/calendar/feed', { token: await loginAs('client') })).status).toBe(403)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { db } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { renderAt } from './render-app'
@@ -40,5 +41,73 @@ describe("the admin's calendar", () => {
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+
+  it('the admin adds a van with its seats, renames a hearse and retires it: its row leaves the week, its entry says Retired; a private feed for the phone is made and turned off', async () => {
+    const user = userEvent.setup()
+    // The second hearse holds nothing, whatever the seed booked this week.
+    const second = db.calendarResource.findFirst((q) => q.where({ name: 'Hearse KDB 456B' }))!
+    for (const e of db.calendarEvent.findMany().filter((e) => e.resource_ids.includes(second.id))) await db.calendarEvent.delete((q) => q.where({ id: e.id }))
+    await renderAt(paths.admin.calendar, { as: 'admin' })
+    const panel = await screen.findByRole('region', { name: 'Resources' })
+    const add = within(panel).getByRole('form', { name: 'Add a resource' })
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Kind' }), 'Van')
+    await user.type(within(add).getByRole('textbox', { name: /Name/ }), 'Van KBZ 789C')
+    await user.type(within(add).getByRole('spinbutton', { name: 'Seats' }), '14')
+    await user.click(within(add).getByRole('button', { name: 'Add resource' }))
+    expect(await within(panel).findByRole('listitem', { name: 'Van KBZ 789C' })).toHaveTextContent('Seats: 14')
+    expect(db.calendarResource.findFirst((q) => q.where({ name: 'Van KBZ 789C' }))).toMatchObject({ kind: 'van', capacity: 14 })
+    expect(within(add).getByRole('textbox', { name: /Name/ })).toHaveValue('')
+
+    const hearse = within(panel).getByRole('listitem', { name: 'Hearse KDB 456B' })
+    await user.click(within(hearse).getByRole('button', { name: 'Rename' }))
+    const name = within(hearse).getByRole('textbox', { name: /Name/ })
+    await user.clear(name)
+    await user.type(name, 'Hearse KDC 111C')
+    await user.click(within(hearse).getByRole('button', { name: 'Save' }))
+    const renamed = await within(panel).findByRole('listitem', { name: 'Hearse KDC 111C' })
+    const table = screen.getByRole('table', { name: 'Calendar by resource' })
+    expect(await within(table).findByRole('row', { name: /^Hearse KDC 111C/ })).toBeInTheDocument()
+
+    await user.click(within(renamed).getByRole('button', { name: 'Retire' }))
+    expect(await within(renamed).findByText('Retired')).toBeInTheDocument()
+    expect(within(renamed).getByRole('button', { name: 'Back in service' })).toBeInTheDocument()
+    // It holds nothing this week, so its row goes.
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /^Hearse KDC 111C/ })).toBeNull())
+    expect(db.calendarResource.findFirst((q) => q.where({ name: 'Hearse KDC 111C' }))?.retired_at).toEqual(expect.any(String))
+
+    // The private feed for the admin's phone: an address made, then turned off.
+    const feed = screen.getByRole('region', { name: 'Calendar on your phone' })
+    await user.click(within(feed).getByRole('button', { name: 'Make my feed address' }))
+    expect((await within(feed).findByRole<HTMLInputElement>('textbox', { name: 'Feed address' })).value).toMatch(/\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/)
+    expect(db.calendarFeed.findMany()).toHaveLength(1)
+    await user.click(within(feed).getByRole('button', { name: 'Turn off' }))
+    await waitFor(() => expect(within(feed).queryByRole('textbox', { name: 'Feed address' })).toBeNull())
+    expect(db.calendarFeed.findMany()).toHaveLength(0)
+  })
+
+  it('the admin moves an event: a clash says what it clashes with, and the move goes through with a reason, kept', async () => {
+    const user = userEvent.setup()
+    const day = addDays(nairobiDay(), 1)
+    const chapel = db.calendarResource.findFirst((q) => q.where({ kind: 'chapel' }))!
+    const event = (id: number, title: string, from: string, to: string) =>
+      db.calendarEvent.create({ id, title, booking_id: null, starts_at: nairobiInstant(`${day}T${from}`)!.toISOString(), ends_at: nairobiInstant(`${day}T${to}`)!.toISOString(), resource_ids: [chapel.id], override_reason: null, created_by: null, created_at: new Date().toISOString() })
+    await event(9101, 'Memorial: Kamau', '10:00', '12:00')
+    await event(9102, 'Service: Njeri', '14:00', '15:00')
+    await renderAt(paths.admin.calendar, { as: 'admin' })
+    await user.click(await screen.findByRole('button', { name: 'Move Service: Njeri' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Move Service: Njeri' })
+    fireEvent.change(within(dialog).getByLabelText(/Starts/), { target: { value: `${day}T11:00` } })
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }))
+    expect(await within(dialog).findByText('This time clashes with')).toBeInTheDocument()
+    expect(within(dialog).getByText(`Memorial: Kamau: Chapel, ${day} 10:00–12:00`)).toBeInTheDocument()
+    const anyway = within(dialog).getByRole('button', { name: 'Move anyway' })
+    expect(anyway).toBeDisabled()
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'The family asked for the morning')
+    await user.click(anyway)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(db.calendarEvent.findFirst((q) => q.where({ id: 9102 }))).toMatchObject({ starts_at: nairobiInstant(`${day}T11:00`)!.toISOString(), override_reason: 'The family asked for the morning' })
+    const table = await screen.findByRole('table', { name: 'Calendar by resource' })
+    expect(await within(within(table).getByRole('row', { name: /^Chapel/ })).findByText('11:00–12:00')).toBeInTheDocument()
   })
 })

@@ -24,7 +24,7 @@ const ROUTES: Array<[string, string]> = [
   ['PATCH', '/bookings/1/status'], ['PATCH', '/bookings/1/payment'], ['POST', '/bookings/1/assign'],
   ['PUT', '/bookings/1/tasks'], ['POST', '/bookings/1/release'], ['PATCH', '/bookings/1/transport'],
   ['GET', '/bookings/1/custody'], ['POST', '/bookings/1/custody'],
-  ['GET', '/calendar/resources'], ['POST', '/calendar/resources'], ['GET', '/calendar/events'], ['POST', '/calendar/events'], ['PATCH', '/calendar/events/1'], ['GET', '/calendar/free-times'],
+  ['GET', '/calendar/resources'], ['POST', '/calendar/resources'], ['PATCH', '/calendar/resources/1'], ['GET', '/calendar/events'], ['POST', '/calendar/events'], ['PATCH', '/calendar/events/1'], ['GET', '/calendar/free-times'],
   ['GET', '/users'], ['GET', '/users/admin/statistics'], ['PUT', '/users/5'], ['DELETE', '/users/6'],
   ['GET', '/payments/summary'], ['GET', '/payments/transactions'], ['GET', '/payments/report'],
   ['GET', '/settings'], ['GET', '/settings/public'], ['PUT', '/settings/general'], ['PUT', '/settings/security'],
@@ -32,7 +32,7 @@ const ROUTES: Array<[string, string]> = [
 
 const deep = (n: number): unknown => (n === 0 ? 'x' : { a: deep(n - 1) })
 const weird = [null, true, -1, 0, 1.5, 1e308, -1e308, '', ' ', 'x'.repeat(5000), '9'.repeat(40), '<script>', "' OR 1=1 --", '\u202e', '\ud800', [], {}, ['a'], { $ne: 1 }]
-const fields = ['email', 'password', 'name', 'phone', 'address', 'role', 'token', 'currentPassword', 'newPassword', 'price', 'description', 'category', 'first_name', 'last_name', 'date_of_death', 'place_of_death', 'gender', 'religion', 'deceased_id', 'services', 'notes', 'status', 'payment_status', 'attendant_id', 'tasks', 'transport_status', 'basicFuneral', 'kind', 'location', 'receiver_name', 'receiver_id_number', 'receiver_relationship', 'title', 'start', 'minutes', 'resource_ids', 'override_reason', 'capacity']
+const fields = ['email', 'password', 'name', 'phone', 'address', 'role', 'token', 'currentPassword', 'newPassword', 'price', 'description', 'category', 'first_name', 'last_name', 'date_of_death', 'place_of_death', 'gender', 'religion', 'deceased_id', 'services', 'notes', 'status', 'payment_status', 'attendant_id', 'tasks', 'transport_status', 'basicFuneral', 'kind', 'location', 'receiver_name', 'receiver_id_number', 'receiver_relationship', 'title', 'start', 'minutes', 'resource_ids', 'override_reason', 'capacity', 'retired']
 const BODIES: Array<string | undefined> = [
   undefined, '', 'null', '[]', '"str"', '1e999', '{', '{"a":', JSON.stringify(deep(200)), '{"__proto__": {"admin": true}}',
   ...weird.map((v) => JSON.stringify(Object.fromEntries(fields.map((f) => [f, v])))),

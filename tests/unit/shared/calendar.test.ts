@@ -49,6 +49,10 @@ describe('the clash rule', () => {
     expect(checkEvent({ request, resources, events, now })).toMatchObject({ clashes: [expect.objectContaining({ event_id: 10 })], override_reason: null })
     expect(checkEvent({ request: { ...request, override_reason: '  Family agreed to wait ' }, resources, events, now })).toMatchObject({ override_reason: 'Family agreed to wait' })
     expect(refusal(() => checkEvent({ request: { ...request, start: '2030-03-01T07:30' }, resources, events, now })).message).toBe(CALENDAR_MESSAGES.past)
+    // A retired resource takes nothing new, but an event it already holds may still move in time.
+    const retired = resources.map((r) => (r.id === 1 ? { ...r, retired: true } : r))
+    expect(refusal(() => checkEvent({ request, resources: retired, events, now })).message).toBe(CALENDAR_MESSAGES.unknownResource)
+    expect(checkEvent({ request: { start: '2030-03-03T09:00' }, current: events[0], resources: retired, events, now }).resource_ids).toEqual(events[0]?.resource_ids)
     expect(refusal(() => checkEvent({ request: { ...request, resource_ids: [99] }, resources, events, now })).status).toBe(422)
     const moved = checkEvent({ request: { minutes: 240 }, current: events[0], resources, events, now })
     expect(moved.end.toISOString()).toBe('2030-03-02T10:00:00.000Z')
@@ -63,9 +67,12 @@ describe('what services take and which times are free', () => {
     expect(needsOf(['Premium Funeral'])).toEqual([{ kind: 'viewing_room', minutes: 120 }, { kind: 'chapel', minutes: 120 }])
   })
 
-  it('picks the first free hearse, and none when both are out', () => {
+  it('picks the first free hearse, and none when both are out; a retired hearse is never picked', () => {
     const out = [slot(1, '2030-03-02T08:00', '2030-03-02T20:00', [1])]
     expect(pickResources([{ kind: 'hearse', minutes: 60 }], at('2030-03-02T09:00'), resources, out)?.map((p) => p.resource.id)).toEqual([2])
+    const retiredB = resources.map((r) => (r.id === 2 ? { ...r, retired: true } : r))
+    expect(pickResources([{ kind: 'hearse', minutes: 60 }], at('2030-03-02T09:00'), retiredB, out)).toBeNull()
+    expect(pickResources([{ kind: 'hearse', minutes: 60 }], at('2030-03-02T09:00'), retiredB, [])?.map((p) => p.resource.id)).toEqual([1])
     expect(pickResources([{ kind: 'hearse', minutes: 60 }], at('2030-03-02T09:00'), resources, [...out, slot(2, '2030-03-02T09:00', '2030-03-02T10:00', [2])])).toBeNull()
   })
 

@@ -29,6 +29,9 @@ import { addDays, nairobiDay } from '../../../../shared/dates'
 import { nairobiWallClock } from '../../../../shared/calendar'
 import type { CalendarEvent, Resource } from '../../../../shared/contracts/calendar'
 import { CALENDAR_FAILED, liveCalendar } from './live-calendar'
+import { ResourcesPanel } from './resources-panel'
+import { MoveEventDialog } from './move-event-dialog'
+import { FeedPanel } from './feed-panel'
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },
@@ -36,6 +39,7 @@ const useStyles = makeStyles({
   cell: { verticalAlign: 'top', minWidth: '120px' },
   event: { display: 'flex', flexDirection: 'column', padding: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalXS, borderLeft: `3px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusSmall },
   agendaDay: { marginTop: tokens.spacingVerticalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  move: { alignSelf: 'flex-start' },
   agendaList: { listStyleType: 'none', paddingLeft: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
@@ -48,7 +52,7 @@ const dayOf = (iso: string) => nairobiWallClock(new Date(iso)).slice(0, 10)
 /** Does the event hold part of this Nairobi day? */
 const onDay = (e: CalendarEvent, day: string) => dayOf(e.start) <= day && day <= dayOf(new Date(Date.parse(e.end) - 1).toISOString())
 
-function EventCard({ event, resources }: { event: CalendarEvent; resources: Resource[] }) {
+function EventCard({ event, resources, onMove }: { event: CalendarEvent; resources: Resource[]; onMove: (event: CalendarEvent) => void }) {
   const styles = useStyles()
   const { t } = useLingui()
   const held = resources.filter((r) => event.resource_ids.includes(r.id)).map((r) => r.name).join(', ')
@@ -64,6 +68,9 @@ function EventCard({ event, resources }: { event: CalendarEvent; resources: Reso
           {t`Booked over a clash`}
         </Badge>
       ) : null}
+      <Button size="small" appearance="subtle" className={styles.move} aria-label={t`Move ${event.title}`} onClick={() => onMove(event)}>
+        {t`Move`}
+      </Button>
     </div>
   )
 }
@@ -76,6 +83,7 @@ export function CalendarPage() {
   const [view, setView] = useState<'day' | 'week'>('week')
   const [from, setFrom] = useState(() => nairobiDay())
   const days = view === 'week' ? 7 : 1
+  const [moving, setMoving] = useState<CalendarEvent | null>(null)
   const [state, send, ref] = useMachine(liveCalendar, { input: { failureMessage: t(CALENDAR_FAILED), fetchOnStart: false } })
   useNotifications(ref)
   useEffect(() => send({ type: 'collection.fetch', query: { from, days } }), [from, days, send])
@@ -84,6 +92,8 @@ export function CalendarPage() {
   const shown = Array.from({ length: days }, (_, i) => addDays(from, i))
   const resources = range?.resources ?? []
   const events = range?.events ?? []
+  // A retired resource has a row only while it still holds something in the days shown.
+  const rows = resources.filter((r) => !r.retired || events.some((e) => e.resource_ids.includes(r.id)))
 
   return (
     <>
@@ -113,7 +123,7 @@ export function CalendarPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {resources.map((r) => (
+              {rows.map((r) => (
                 <TableRow key={r.id}>
                   <TableCell className={styles.cell}>{r.name}</TableCell>
                   {shown.map((day) => (
@@ -121,7 +131,7 @@ export function CalendarPage() {
                       {events
                         .filter((e) => e.resource_ids.includes(r.id) && onDay(e, day))
                         .map((e) => (
-                          <EventCard key={e.id} event={e} resources={[]} />
+                          <EventCard key={e.id} event={e} resources={[]} onMove={setMoving} />
                         ))}
                     </TableCell>
                   ))}
@@ -146,7 +156,7 @@ export function CalendarPage() {
                   <ul className={styles.agendaList}>
                     {today.map((e) => (
                       <li key={e.id}>
-                        <EventCard event={e} resources={resources} />
+                        <EventCard event={e} resources={resources} onMove={setMoving} />
                       </li>
                     ))}
                   </ul>
@@ -155,6 +165,19 @@ export function CalendarPage() {
             )
           })}
         </section>
+      ) : null}
+      {range ? <ResourcesPanel resources={resources} onSaved={() => send({ type: 'collection.fetch' })} /> : null}
+      {range ? <FeedPanel /> : null}
+      {moving ? (
+        <MoveEventDialog
+          event={moving}
+          resources={resources}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            setMoving(null)
+            send({ type: 'collection.fetch' })
+          }}
+        />
       ) : null}
     </>
   )

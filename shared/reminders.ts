@@ -1,0 +1,93 @@
+/**
+ * The day-before reminders, for both backends: the day before a service (Nairobi days), the family
+ * and the assigned attendant each get one SMS with that day's programme, in their own language.
+ * Plain functions; "now" is a parameter.
+ */
+import type { SmsLanguage } from './contracts/messages'
+import { addDays, nairobiDay } from './dates'
+import { nairobiWallClock } from './calendar'
+
+/** Reminders go out from this Nairobi hour of the day before (nobody is texted in the night). */
+export const REMINDER_FROM_HOUR = 8
+
+/** The booking statuses still to happen: a cancelled or completed booking is reminded of nothing. */
+const STILL_ON = new Set(['pending', 'confirmed', 'in_progress'])
+
+export interface ReminderBooking {
+  id: number
+  status: string
+  client_id: number
+  attendant_id: number | null
+  /** The deceased's name as the family and staff call the case. */
+  deceased: string
+  venue: string | null
+  lines: ReadonlyArray<{ service_name: string; scheduled_date: string }>
+}
+
+export interface Reminder {
+  /** One per person, booking and day: the backends keep it so a reminder is queued once. */
+  key: string
+  user_id: number
+  booking_id: number
+  who: 'family' | 'attendant'
+  /** The text in the person's language. */
+  body: (language: SmsLanguage) => string
+}
+
+/** The Nairobi day whose services are reminded at `now`: tomorrow, once it is REMINDER_FROM_HOUR; null before. */
+export function reminderDay(now: Date): string | null {
+  const hour = Number(nairobiWallClock(now).slice(11, 13))
+  return hour >= REMINDER_FROM_HOUR ? addDays(nairobiDay(now), 1) : null
+}
+
+const dayWords: Record<SmsLanguage, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-KE', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }),
+  sw: new Intl.DateTimeFormat('sw-KE', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }),
+}
+
+/** "09:00 Burial, 11:00 Hearse Transport": that day's services in time order. */
+function programme(lines: ReminderBooking['lines'], day: string): string {
+  return lines
+    .filter((l) => l.scheduled_date.startsWith(day))
+    .map((l) => ({ time: l.scheduled_date.slice(11, 16), name: l.service_name }))
+    .sort((a, b) => a.time.localeCompare(b.time))
+    .map((l) => `${l.time} ${l.name}`)
+    .join(', ')
+}
+
+export const REMINDER_TEXTS: Record<SmsLanguage, { family: (home: string, date: string, deceased: string, programme: string, venue: string | null) => string; attendant: (home: string, date: string, deceased: string, programme: string, venue: string | null) => string }> = {
+  en: {
+    family: (home, date, deceased, programme, venue) => `${home}: a reminder for tomorrow, ${date}. ${deceased}: ${programme}${venue ? ` at ${venue}` : ''}. Call us with any question.`,
+    attendant: (home, date, deceased, programme, venue) => `${home}: tomorrow, ${date}, you are on ${deceased}: ${programme}${venue ? ` at ${venue}` : ''}.`,
+  },
+  sw: {
+    family: (home, date, deceased, programme, venue) => `${home}: ukumbusho wa kesho, ${date}. ${deceased}: ${programme}${venue ? `, mahali: ${venue}` : ''}. Tupigie kwa swali lolote.`,
+    attendant: (home, date, deceased, programme, venue) => `${home}: kesho, ${date}, una kazi ya ${deceased}: ${programme}${venue ? `, mahali: ${venue}` : ''}.`,
+  },
+}
+
+/**
+ * The reminders due at `now`: for each booking still on with a service tomorrow (Nairobi), one to
+ * the family and one to the assigned attendant (none when nobody is assigned). Empty before
+ * REMINDER_FROM_HOUR. The backends queue each once (by `key`), however many times or instances ask.
+ */
+export function dueReminders(args: { now: Date; home: string; bookings: readonly ReminderBooking[] }): Reminder[] {
+  const day = reminderDay(args.now)
+  if (!day) return []
+  const reminders: Reminder[] = []
+  for (const b of args.bookings) {
+    if (!STILL_ON.has(b.status)) continue
+    const list = programme(b.lines, day)
+    if (!list) continue
+    const date = (language: SmsLanguage) => dayWords[language].format(new Date(`${day}T00:00:00Z`))
+    const people: Array<[Reminder['who'], number | null]> = [
+      ['family', b.client_id],
+      ['attendant', b.attendant_id],
+    ]
+    for (const [who, userId] of people) {
+      if (userId === null) continue
+      reminders.push({ key: `reminder:${day}:${b.id}:${userId}`, user_id: userId, booking_id: b.id, who, body: (language) => REMINDER_TEXTS[language][who](args.home, date(language), b.deceased, list, b.venue) })
+    }
+  }
+  return reminders
+}
