@@ -10,6 +10,20 @@ import { msg } from '@lingui/core/macro'
  * imports this file: `npm run i18n:extract` reads it.
  */
 export const WORDS_FROM_MACHINES_AND_SERVER = [
+  msg({ id: 'A code to sign the agreement has been sent by SMS', message: 'A code to sign the agreement has been sent by SMS' }),
+  msg({ id: 'The code is incorrect. Check the SMS and try again.', message: 'The code is incorrect. Check the SMS and try again.' }),
+  msg({ id: 'This code has expired or was tried too many times. Ask for a new code.', message: 'This code has expired or was tried too many times. Ask for a new code.' }),
+  msg({ id: 'Signing needs a mobile number on your account. Add one in your profile.', message: 'Signing needs a mobile number on your account. Add one in your profile.' }),
+  msg({ id: 'The agreement is already signed', message: 'The agreement is already signed' }),
+  msg({ id: 'The agreement has changed since you opened it. Please read it again before you sign.', message: 'The agreement has changed since you opened it. Please read it again before you sign.' }),
+  msg({ id: 'Only the family who made the booking can sign its agreement', message: 'Only the family who made the booking can sign its agreement' }),
+  msg({ id: 'Agreement signed', message: 'Agreement signed' }),
+  msg({ id: 'Type your full name', message: 'Type your full name' }),
+  msg({ id: 'Type your full name (first and last name)', message: 'Type your full name (first and last name)' }),
+  msg({ id: 'Ask for a code first', message: 'Ask for a code first' }),
+  msg({ id: 'The code could not be sent. Please try again.', message: 'The code could not be sent. Please try again.' }),
+  msg({ id: 'The agreement could not be signed. Please try again.', message: 'The agreement could not be signed. Please try again.' }),
+  msg({ id: 'Failed to load the agreement', message: 'Failed to load the agreement' }),
   msg({ id: 'Initiating system backup...', message: 'Initiating system backup...' }),
   msg({ id: 'The system backup failed', message: 'The system backup failed' }),
   msg({ id: 'The settings could not be loaded, so they cannot be changed now. Try again.', message: 'The settings could not be loaded, so they cannot be changed now. Try again.' }),

@@ -41,6 +41,9 @@ describe('the case file', () => {
     for (const line of booking.lines) expect(within(services).getByText(line.service_name)).toBeInTheDocument()
     const money = screen.getByRole('region', { name: 'Payments and balance' })
     expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(formatKsh(booking.total_amount - amountPaid(booking.id)))
+    // The office sees whether the family signed the service agreement (and cannot sign it for them).
+    expect(await within(money).findByText('Agreement not signed yet')).toBeInTheDocument()
+    expect(within(money).queryByRole('button', { name: 'Read and sign the agreement' })).not.toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Documents' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'History' })).toBeInTheDocument()
 
