@@ -143,7 +143,7 @@ export function agreementPaper({ booking, home, terms, language, revision }: { b
       [w.family, booking.client_name ?? ''],
     ],
     totals: quotation.totals.slice(0, 1),
-    notes: [quotation.notes[0] ?? '', `${w.terms}:`, ...paragraphs, w.agreementNote].filter(Boolean),
+    notes: [...quotation.notes, `${w.terms}:`, ...paragraphs, w.agreementNote],
     amounts: { total: quotation.amounts.total ?? 0 },
   }
 }
