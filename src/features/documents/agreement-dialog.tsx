@@ -37,7 +37,7 @@ const liveMachine = agreementSigningMachine.provide({
 })
 
 const useStyles = makeStyles({
-  surface: { maxWidth: 'min(560px, calc(100vw - 16px))' },
+  surface: { maxWidth: '520px' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   open: { alignSelf: 'flex-start' },
 })
