@@ -18,3 +18,7 @@ export const downloadAgreement = (href: string) => requestBlob((w) => w.url(href
 
 /** Where a signed revision's PDF is (the papers' list gives the revision only). */
 export const signedAgreementHref = (bookingId: string, revision: number) => `${at(bookingId)}/${revision}`
+
+/** POST …/agreement/void: the office voids the signed revision, with a reason; the family then signs the next. */
+export const voidAgreement = ({ bookingId, reason }: { bookingId: string; reason: string }) =>
+  request((w) => w.url(`${at(bookingId)}/void`).post({ reason }).json(), AgreementState)

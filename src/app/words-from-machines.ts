@@ -10,6 +10,11 @@ import { msg } from '@lingui/core/macro'
  * imports this file: `npm run i18n:extract` reads it.
  */
 export const WORDS_FROM_MACHINES_AND_SERVER = [
+  msg({ id: 'Agreement voided', message: 'Agreement voided' }),
+  msg({ id: 'The agreement could not be voided', message: 'The agreement could not be voided' }),
+  msg({ id: 'Enter why the agreement is voided', message: 'Enter why the agreement is voided' }),
+  msg({ id: 'There is no signed agreement to void', message: 'There is no signed agreement to void' }),
+  msg({ id: 'Only an administrator can void a signed agreement', message: 'Only an administrator can void a signed agreement' }),
   msg({ id: 'A code to sign the agreement has been sent by SMS', message: 'A code to sign the agreement has been sent by SMS' }),
   msg({ id: 'The code is incorrect. Check the SMS and try again.', message: 'The code is incorrect. Check the SMS and try again.' }),
   msg({ id: 'This code has expired or was tried too many times. Ask for a new code.', message: 'This code has expired or was tried too many times. Ask for a new code.' }),

@@ -35,3 +35,13 @@ export const AGREEMENT_TEXT = {
   loadFailed: msg`Failed to load the agreement`,
   done: msg`Thank you. The signed agreement is kept with your booking.`,
 }
+
+/** The office voids a signed agreement (the family then signs a new revision). */
+export const VOID_TEXT = {
+  open: msg`Void the agreement`,
+  title: msg`Void the signed agreement?`,
+  explain: msg`The signed agreement stays in the booking's history; the family will be asked to sign a new revision.`,
+  reason: msg`Why is it voided?`,
+  confirm: msg`Void the agreement`,
+  cancel: msg`Cancel`,
+}
