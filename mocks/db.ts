@@ -298,6 +298,25 @@ export const paperNumberSchema = z.object({
 })
 export type PaperNumberRecord = z.infer<typeof paperNumberSchema>
 
+/** A signed revision of a booking's service agreement; the signed PDF is kept with it (base64: a few tens of KB). */
+export const serviceAgreementSchema = z.object({
+  id: z.int(),
+  booking_id: z.int(),
+  revision: z.int(),
+  signer_id: z.int(),
+  signed_name: z.string(),
+  signed_at: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  document_sha256: z.string(),
+  sha256: z.string(),
+  voided_at: z.nullable(z.string()),
+  voided_by: z.nullable(z.int()),
+  void_reason: z.nullable(z.string()),
+  pdf_base64: z.string(),
+})
+export type ServiceAgreementRecord = z.infer<typeof serviceAgreementSchema>
+
 /** A family's contribution link (harambee). */
 export const contributionLinkSchema = z.object({
   id: z.int(),
@@ -386,6 +405,7 @@ export const db = {
   mail: new Collection({ schema: mailSchema }),
   contributionLink: new Collection({ schema: contributionLinkSchema }),
   paperNumber: new Collection({ schema: paperNumberSchema }),
+  serviceAgreement: new Collection({ schema: serviceAgreementSchema }),
   tribute: new Collection({ schema: tributeSchema }),
   tributeCondolence: new Collection({ schema: tributeCondolenceSchema }),
   calendarResource: new Collection({ schema: calendarResourceSchema }),
@@ -521,6 +541,8 @@ function schemaOf(name: CollectionName): z.ZodMiniType {
       return contributionLinkSchema
     case 'paperNumber':
       return paperNumberSchema
+    case 'serviceAgreement':
+      return serviceAgreementSchema
     case 'tribute':
       return tributeSchema
     case 'tributeCondolence':

@@ -12,15 +12,17 @@ import { storedSettings } from './settings-store'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { smsLanguage } from '../shared/contracts/messages'
 import {
-  MSG_CODE_EXPIRED,
   MSG_CODE_SENT,
   MSG_NO_PHONE,
   SIGN_IN_CODE_SMS,
+  SIGN_IN_CODE_WORDS,
+  SIGN_IN_SMS_KIND,
   codeExpiresAt,
   codeOpen,
   needsSignInCode,
   wrongCodeMessage,
   type CodeRequiredResponse,
+  type OneTimeCodeWords,
 } from '../shared/contracts/two-factor'
 
 interface Pending {
@@ -43,29 +45,41 @@ function sixDigits(): string {
   return String((a[0] ?? 0) % 1_000_000).padStart(6, '0')
 }
 
+/** A code's challenge is hashed with its scope, so a code made for one use opens no other (as the server's). */
+const challengeKey = (scope: string, challenge: string) => (scope ? `challenge:${scope}:${challenge}` : `challenge:${challenge}`)
+
+/** Makes a one-time code for `scope`, keeps its hashes and queues the SMS (server/two-factor.ts's sendOneTimeCode). */
+export async function mockSendOneTimeCode(user: UserRecord, phone: string, use: { scope: string; kind: string; body: (code: string) => string }): Promise<{ challenge: string; phoneEnding: string }> {
+  const challenge = randomHex(32)
+  const code = sixDigits()
+  const challengeHash = await sha256(challengeKey(use.scope, challenge))
+  pending.set(challengeHash, { userId: user.id, codeHash: await sha256(`code:${challengeHash}:${code}`), attempts: 0, expiresAt: codeExpiresAt(Date.now()), used: false })
+  await queueMockSmsTo(phone, { userId: user.id, kind: use.kind, body: use.body(code) })
+  return { challenge, phoneEnding: phone.slice(-4) }
+}
+
+/** The account a right code of `scope` belongs to; a wrong one counts a try (5 in all) and is refused with the use's words. */
+export async function mockCheckOneTimeCode(scope: string, challenge: string, code: string, words: OneTimeCodeWords): Promise<UserRecord> {
+  const challengeHash = await sha256(challengeKey(scope, challenge))
+  const entry = pending.get(challengeHash)
+  if (!entry || !codeOpen(entry, Date.now())) throw new ApiError(words.status, words.expired)
+  entry.attempts += 1
+  if ((await sha256(`code:${challengeHash}:${code}`)) !== entry.codeHash) throw new ApiError(words.status, wrongCodeMessage(entry.attempts, words))
+  entry.used = true
+  const user = db.user.findFirst((q) => q.where({ id: entry.userId }))
+  if (!user) throw new ApiError(words.status, words.expired)
+  return user
+}
+
 /** The second step this sign-in needs, or null (not staff, or the setting is off). */
 export async function mockCodeStep(user: UserRecord): Promise<CodeRequiredResponse | null> {
   const { security, general } = storedSettings()
   if (!needsSignInCode(user.role, security.twoFactor)) return null
   const phone = user.phone ? normaliseKenyanPhone(user.phone) : null
   if (!phone) throw new ApiError(403, MSG_NO_PHONE)
-  const challenge = randomHex(32)
-  const code = sixDigits()
-  const challengeHash = await sha256(`challenge:${challenge}`)
-  pending.set(challengeHash, { userId: user.id, codeHash: await sha256(`code:${challengeHash}:${code}`), attempts: 0, expiresAt: codeExpiresAt(Date.now()), used: false })
-  await queueMockSmsTo(phone, { userId: user.id, kind: 'sign-in', body: SIGN_IN_CODE_SMS[smsLanguage(user.language)](general.facilityName, code) })
-  return { codeRequired: true, challenge, phoneEnding: phone.slice(-4), message: MSG_CODE_SENT }
+  const sent = await mockSendOneTimeCode(user, phone, { scope: '', kind: SIGN_IN_SMS_KIND, body: (code) => SIGN_IN_CODE_SMS[smsLanguage(user.language)](general.facilityName, code) })
+  return { codeRequired: true, ...sent, message: MSG_CODE_SENT }
 }
 
 /** The account a right code signs in; a wrong one counts a try (5 in all) and answers 401. */
-export async function mockVerifyCode(challenge: string, code: string): Promise<UserRecord> {
-  const challengeHash = await sha256(`challenge:${challenge}`)
-  const entry = pending.get(challengeHash)
-  if (!entry || !codeOpen(entry, Date.now())) throw new ApiError(401, MSG_CODE_EXPIRED)
-  entry.attempts += 1
-  if ((await sha256(`code:${challengeHash}:${code}`)) !== entry.codeHash) throw new ApiError(401, wrongCodeMessage(entry.attempts))
-  entry.used = true
-  const user = db.user.findFirst((q) => q.where({ id: entry.userId }))
-  if (!user) throw new ApiError(401, MSG_CODE_EXPIRED)
-  return user
-}
+export const mockVerifyCode = (challenge: string, code: string): Promise<UserRecord> => mockCheckOneTimeCode('', challenge, code, SIGN_IN_CODE_WORDS)

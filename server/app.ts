@@ -18,6 +18,7 @@ import { custodyRoutes } from './routes/custody'
 import { calendarRoutes } from './routes/calendar'
 import { bookingRoutes } from './routes/bookings'
 import { paperRoutes } from './routes/papers'
+import { agreementRoutes } from './routes/agreement'
 import { deceasedRoutes } from './routes/deceased'
 import { paymentRoutes, stkPushRoutes } from './routes/payments'
 import { documentRoutes } from './routes/documents'
@@ -141,6 +142,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/bookings', bookingRoutes)
   api.route('/bookings', custodyRoutes)
   api.route('/bookings', paperRoutes)
+  api.route('/bookings', agreementRoutes)
   api.route('/contributions', contributionRoutes)
   api.route('/bookings', bookingTributeRoutes)
   api.route('/tributes', tributeRoutes)

@@ -48,7 +48,7 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
   calendarResources: 'calendar_resources',
   calendarEvents: 'calendar_events',
 }
-const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'rate_limits', 'sign_in_delays', 'mail_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links', 'client_versions', 'scheduled_runs', 'sign_in_codes', 'paper_counters', 'paper_numbers', 'tributes', 'tribute_condolences', 'calendar_feeds']
+const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'rate_limits', 'sign_in_delays', 'mail_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links', 'client_versions', 'scheduled_runs', 'sign_in_codes', 'paper_counters', 'paper_numbers', 'tributes', 'tribute_condolences', 'calendar_feeds', 'service_agreements']
 
 let cached: Promise<Rows> | null = null
 

@@ -61,7 +61,7 @@ export function smsPhone(raw: string | null | undefined): string | null {
 
 export interface QueueSms {
   userId: number
-  kind: 'reply' | 'status' | 'document' | 'contribution' | 'sign-in' | 'condolence' | 'urgent' | 'reminder'
+  kind: 'reply' | 'status' | 'document' | 'contribution' | 'sign-in' | 'agreement-code' | 'condolence' | 'urgent' | 'reminder'
   /** The text, or the text in the user's profile language (English when they chose none). */
   body: string | ((language: SmsLanguage) => string)
   bookingId?: number | null

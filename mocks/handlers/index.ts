@@ -18,6 +18,7 @@ import { contributionHandlers } from './contributions'
 import { tributeHandlers } from './tributes'
 import { healthHandlers } from './health'
 import { paperHandlers } from './papers'
+import { agreementHandlers } from './agreement'
 import { calendarHandlers } from './calendar'
 
 /** Any other /api call: 404 { message } (only paths that start with /api/, so app sources like /src/api/*.ts pass through). */
@@ -40,6 +41,7 @@ export const handlers = [
   ...contributionHandlers,
   ...tributeHandlers,
   ...paperHandlers,
+  ...agreementHandlers,
   ...bookingHandlers,
   ...settingsHandlers,
   ...documentHandlers,

@@ -14,7 +14,8 @@ import { nairobiYear, paperNumber, paperPayment, type NumberedKind } from '../..
 import { bookingPaper, checkMayReadPapers, MSG_RECEIPT_NOT_FOUND, paperFileName, paperHome, papersIndex, paperSubject, type BookingPaperKind } from '../../shared/paper/papers'
 import { paperLanguage } from '../../shared/paper/words'
 import { storedSettings } from '../settings-store'
-import type { PaperFonts } from '../../shared/paper/pdf'
+import { loadFonts } from '../paper-fonts'
+import { mockAgreementSummary } from './agreement'
 
 function gather(user: UserRecord, b: BookingRecord) {
   checkMayReadPapers(user, b)
@@ -31,16 +32,6 @@ async function numberFor(kind: NumberedKind, subject: number, year: number): Pro
   const number = paperNumber(kind, year, seq)
   await db.paperNumber.create({ id: nextId('paperNumber'), kind, subject_id: subject, year, seq, number })
   return number
-}
-
-let fonts: Promise<PaperFonts> | null = null
-/** A base64 data: URL's bytes (decoded here: a fetch would go through MSW itself). */
-const dataBytes = (url: string) => Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0))
-function loadFonts(): Promise<PaperFonts> {
-  fonts ??= Promise.all([import('../../shared/paper/fonts/LiberationSans-Regular.ttf?inline'), import('../../shared/paper/fonts/LiberationSans-Bold.ttf?inline')]).then(
-    ([r, b]) => ({ regular: dataBytes(r.default), bold: dataBytes(b.default) }),
-  )
-  return fonts
 }
 
 async function pdf(request: Request, rawId: string | readonly string[] | undefined, kind: BookingPaperKind, paymentId: number | null = null) {
@@ -68,7 +59,7 @@ export const paperHandlers = [
     route(async ({ request, params }) => {
       const user = await requireUser(request)
       const b = findVisibleBooking(user, params.id)
-      return HttpResponse.json(papersIndex(b.id, gather(user, b).payments))
+      return HttpResponse.json(papersIndex(b.id, gather(user, b).payments, mockAgreementSummary(b.id)))
     }),
   ),
   ...(['invoice', 'statement', 'quotation'] as const).map((kind) => http.get(`*/api/bookings/:id/papers/${kind}`, route(({ request, params }) => pdf(request, params.id, kind)))),

@@ -621,3 +621,36 @@ export const calendarEvents = pgTable(
   },
   (t) => [index('calendar_events_window').on(t.startsAt, t.endsAt), index('calendar_events_booking').on(t.bookingId)],
 )
+
+/**
+ * The service agreements families signed: one row per revision, never changed once written but for
+ * its void (by an admin, with a reason). The signed PDF (the agreement as read, and the signature
+ * page) is in the documents storage under `storageKey`; `sha256` is its hash, `documentSha256` the
+ * hash of the agreement as read, printed on the signature page.
+ */
+export const serviceAgreements = pgTable(
+  'service_agreements',
+  {
+    id: id(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    signerId: integer('signer_id').notNull(),
+    signedName: text('signed_name').notNull(),
+    signedAt: at('signed_at').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    voidedAt: at('voided_at'),
+    voidedBy: integer('voided_by'),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    uniqueIndex('service_agreements_revision').on(t.bookingId, t.revision),
+    // At most one revision in force per booking, whatever two signings at once try.
+    uniqueIndex('service_agreements_in_force').on(t.bookingId).where(sql`${t.voidedAt} IS NULL`),
+  ],
+)

@@ -6,6 +6,7 @@ import * as bookings from '../repo/bookings'
 import { findUserById } from '../repo/users'
 import { storedSettings } from '../repo/settings'
 import { paperFonts } from '../paper-fonts'
+import { agreementSummaryOf } from './agreement'
 import { nairobiYear, paperNumber, paperPayment } from '../../shared/paper/paper'
 import { bookingPaper, checkMayReadPapers, paperFileName, paperHome, papersIndex, paperSubject, type BookingPaperKind } from '../../shared/paper/papers'
 import { paperLanguage } from '../../shared/paper/words'
@@ -23,7 +24,7 @@ async function gather(db: Db, user: UserRow, row: bookings.BookingRow) {
 
 export async function papersOf(db: Db, user: UserRow, row: bookings.BookingRow) {
   const { payments } = await gather(db, user, row)
-  return papersIndex(row.id, payments)
+  return papersIndex(row.id, payments, await agreementSummaryOf(db, row.id))
 }
 
 export async function paperPdf(db: Db, user: UserRow, row: bookings.BookingRow, kind: BookingPaperKind, options: { lang?: string | null; paymentId?: number | null }, now = new Date()) {

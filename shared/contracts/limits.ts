@@ -22,6 +22,8 @@ export const LIMITS = {
   /** Reset links asked for one e-mail (whoever asks): the account's inbox is not flooded. */
   forgotPerEmail: { max: 5, windowMs: HOUR },
   contact: { max: 5, windowMs: HOUR },
+  /** Each code to sign an agreement is an SMS the home pays for. */
+  agreementCodePerUser: { max: 5, windowMs: HOUR },
   /** Above one link's own limit (20 in 10 min): relatives at one gathering may share an address (and mobile networks share theirs). */
   contributionPushPerAddress: { max: 30, windowMs: 15 * MINUTE },
   /** A relative's page polls every 5 s, at most 10 times per push. */

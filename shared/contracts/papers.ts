@@ -2,7 +2,17 @@ import { z } from 'zod/mini'
 import { Id, Money } from './common'
 
 /** GET /bookings/{id}/papers: where a booking's papers are (paths under /api), a receipt per completed payment. */
+/** Whether the family signed the service agreement, and who and when (the revision in force). */
+export const AgreementSummary = z.object({
+  status: z.enum(['signed', 'unsigned']),
+  revision: z.nullable(z.number()),
+  signed_name: z.nullable(z.string()),
+  signed_at: z.nullable(z.string()),
+})
+export type AgreementSummary = z.infer<typeof AgreementSummary>
+
 export const PapersIndex = z.looseObject({
+  agreement: z.optional(AgreementSummary),
   invoice: z.string(),
   statement: z.string(),
   quotation: z.string(),

@@ -13,6 +13,25 @@ export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const
 export const TIME_FORMATS = ['24h', '12h'] as const
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
 
+/** The agreement's terms: long enough for a page of clauses, short enough to fit the agreement. */
+export const AGREEMENT_TERMS_MAX = 4000
+
+/**
+ * The terms a home that has not written its own signs with: plain clauses a Kenyan home would
+ * expect (each paragraph a clause; the admin replaces them in Settings).
+ */
+export const DEFAULT_AGREEMENT_TERMS = [
+  '1. The funeral home will provide the services listed above on the dates agreed, with care and respect for the deceased and the family.',
+  '2. Prices are those in force on the day of booking. Mortuary storage is charged for each day the body is in our care, at the daily rate in force on that day, from receipt until release.',
+  '3. Payments are made by M-Pesa to the details shown above. A receipt is issued for every payment and contribution.',
+  '4. The release of the body is never refused because of an unpaid balance; any balance is settled by an arrangement agreed with the office.',
+  '5. Changes to the services or dates must be asked for through the app or at the office and may change the total.',
+  '6. Personal information is kept only to provide these services, as the Data Protection Act, 2019 requires.',
+].join('\n\n')
+
+/** The terms the agreement prints: the home's own, else the defaults. */
+export const agreementTermsOf = (general: { agreementTerms?: string }) => general.agreementTerms?.trim() || DEFAULT_AGREEMENT_TERMS
+
 /** A whole number typed in a box (kept as text while editing), within bounds named in the message. */
 const bounded = (label: string, min: number, max: number, unit: string) =>
   z
@@ -32,6 +51,8 @@ export const GeneralSettings = z.object({
   /** On the invoices, receipts and quotations (optional): the home's KRA PIN and how to pay by M-Pesa ("Paybill 123456"). */
   kraPin: z.optional(z.string().check(z.trim(), z.maxLength(20, 'KRA PIN must be at most 20 characters'))),
   mpesaDetails: z.optional(z.string().check(z.trim(), z.maxLength(100, 'M-Pesa details must be at most 100 characters'))),
+  /** The service agreement's terms, printed under its lines (absent: DEFAULT_AGREEMENT_TERMS). */
+  agreementTerms: z.optional(z.string().check(z.trim(), z.maxLength(AGREEMENT_TERMS_MAX, `Agreement terms must be at most ${AGREEMENT_TERMS_MAX} characters`))),
   currency: z.enum(CURRENCIES),
   timeZone: z.string().check(z.minLength(1)),
   dateFormat: z.enum(DATE_FORMATS),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { AGREEMENT_SMS_KIND } from './agreement'
 
 /**
  * Two-step sign-in for staff (Settings, security, two-factor): after the password, a one-time
@@ -45,7 +46,7 @@ export const MASKED_CODE = '••••••'
  * The SMS body as the admin's "Messages sent" shows it: a sign-in SMS with its code masked (another
  * staff member's live code must not be readable there); every other SMS as it was sent.
  */
-export const maskSignInCode = (kind: string, body: string) => (kind === SIGN_IN_SMS_KIND ? body.replace(/\d{6}/g, MASKED_CODE) : body)
+export const maskSignInCode = (kind: string, body: string) => (kind === SIGN_IN_SMS_KIND || kind === AGREEMENT_SMS_KIND ? body.replace(/\d{6}/g, MASKED_CODE) : body)
 
 /** Whether this role signs in in two steps when the setting is on: staff only (families never). */
 export const isStaffRole = (role: string) => role === 'admin' || role === 'morgue_attendant'
@@ -59,8 +60,19 @@ export const needsSignInCode = (role: string, twoFactor: boolean) => twoFactor &
 /** A pending code still takes a try: not used, not expired, tries left. */
 export const codeOpen = (code: { used: boolean; expiresAt: number; attempts: number }, now: number) => !code.used && code.expiresAt > now && code.attempts < CODE_MAX_TRIES
 
-/** The 401's words for a wrong code, once this try is counted: the last one ends the code. */
-export const wrongCodeMessage = (attemptsCounted: number) => (attemptsCounted >= CODE_MAX_TRIES ? MSG_CODE_EXPIRED : MSG_CODE_WRONG)
+/**
+ * What a refused one-time code answers, per use: signing in says 401 (there is no session yet);
+ * signing the agreement says 422, since a 401 would end the family's session.
+ */
+export interface OneTimeCodeWords {
+  status: 401 | 422
+  expired: string
+  wrong: string
+}
+export const SIGN_IN_CODE_WORDS: OneTimeCodeWords = { status: 401, expired: MSG_CODE_EXPIRED, wrong: MSG_CODE_WRONG }
+
+/** The words for a wrong code, once this try is counted: the last one ends the code. */
+export const wrongCodeMessage = (attemptsCounted: number, words: OneTimeCodeWords = SIGN_IN_CODE_WORDS) => (attemptsCounted >= CODE_MAX_TRIES ? words.expired : words.wrong)
 
 /** When a code made at `now` (epoch ms) expires. */
 export const codeExpiresAt = (now: number) => now + CODE_TTL_MINUTES * 60_000

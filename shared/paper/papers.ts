@@ -7,6 +7,7 @@
 import { ApiError } from '../errors'
 import { invoicePaper, quotationPaper, receiptPaper, statementPaper, type NumberedKind, type Paper, type PaperBooking, type PaperHome, type PaperPayment } from './paper'
 import type { PaperLanguage } from './words'
+import type { AgreementSummary } from '../contracts/papers'
 
 export const MSG_PAPERS_FORBIDDEN = "Only the family and the office can read a booking's invoices and receipts"
 export const MSG_RECEIPT_NOT_FOUND = 'Receipt not found'
@@ -26,9 +27,10 @@ export function paperHome(general: { facilityName: string; address: string; cont
 }
 
 /** Where a booking's papers are (relative to /api), and a receipt for every completed payment and contribution. */
-export function papersIndex(bookingId: number | string, payments: readonly PaperPayment[]) {
+export function papersIndex(bookingId: number | string, payments: readonly PaperPayment[], agreement?: AgreementSummary) {
   const base = `/bookings/${bookingId}/papers`
   return {
+    ...(agreement ? { agreement } : {}),
     invoice: `${base}/invoice`,
     statement: `${base}/statement`,
     quotation: `${base}/quotation`,

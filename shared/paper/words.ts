@@ -50,6 +50,19 @@ const en = {
   payByPlain: (mpesa: string) => `Pay by M-Pesa: ${mpesa}.`,
   paymentFor: (name: string) => `Payment for the funeral services of ${name}`,
   contributionFor: (name: string) => `Contribution towards the funeral of ${name}`,
+  agreement: 'Service agreement',
+  revision: 'Revision',
+  bookedOn: 'Booked on',
+  terms: 'Terms',
+  agreementNote: 'By signing, the family accepts the services and prices above and these terms.',
+  signature: 'Signature',
+  signedBy: 'Signed by',
+  signedAt: 'Signed on',
+  codeSentTo: 'One-time code sent by SMS to',
+  ipAddress: 'IP address',
+  browser: 'Browser',
+  documentHash: (pages: number) => (pages === 1 ? 'SHA-256 of the agreement (page 1)' : `SHA-256 of the agreement (pages 1–${pages})`),
+  signedHow: 'The family signed this agreement electronically: they typed their full name, entered the one-time code sent by SMS to the account’s phone and tapped “I agree”. The agreement as read is kept unchanged; its SHA-256 above proves it.',
 }
 
 const sw: typeof en = {
@@ -96,6 +109,19 @@ const sw: typeof en = {
   payByPlain: (mpesa: string) => `Lipa kwa M-Pesa: ${mpesa}.`,
   paymentFor: (name: string) => `Malipo ya huduma za mazishi ya ${name}`,
   contributionFor: (name: string) => `Mchango kwa mazishi ya ${name}`,
+  agreement: 'Mkataba wa huduma',
+  revision: 'Toleo',
+  bookedOn: 'Oda ilifanywa',
+  terms: 'Masharti',
+  agreementNote: 'Kwa kutia sahihi, familia inakubali huduma na bei zilizo hapo juu pamoja na masharti haya.',
+  signature: 'Sahihi',
+  signedBy: 'Imetiwa sahihi na',
+  signedAt: 'Tarehe ya sahihi',
+  codeSentTo: 'Nambari ya mara moja ilitumwa kwa SMS kwa',
+  ipAddress: 'Anwani ya IP',
+  browser: 'Kivinjari',
+  documentHash: (pages: number) => (pages === 1 ? 'SHA-256 ya mkataba (ukurasa 1)' : `SHA-256 ya mkataba (kurasa 1–${pages})`),
+  signedHow: 'Familia ilitia sahihi mkataba huu kielektroniki: iliandika jina lake kamili, ikaweka nambari ya mara moja iliyotumwa kwa SMS kwa simu ya akaunti na ikabonyeza “Nakubali”. Mkataba kama ulivyosomwa umehifadhiwa bila kubadilishwa; SHA-256 yake hapo juu inathibitisha hilo.',
 }
 
 export const PAPER_WORDS: Record<PaperLanguage, typeof en> = { en, sw }

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { storedSettings } from '../../mocks/handlers/settings'
+import { DEFAULT_AGREEMENT_TERMS } from '../../shared/contracts/settings'
 import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 
 /**
@@ -296,6 +297,13 @@ describe('settings page', () => {
     const name = within(general).getByLabelText(/^Facility name/)
     await user.clear(name)
     await user.type(name, 'Lee Funeral Home')
+    // The papers' fields: the KRA PIN and M-Pesa details start empty, the terms with the defaults.
+    await user.type(within(general).getByRole('textbox', { name: /^KRA PIN/ }), 'P051234567X')
+    await user.type(within(general).getByRole('textbox', { name: /^M-Pesa details/ }), 'Paybill 400200')
+    const terms = within(general).getByRole('textbox', { name: /^Service agreement terms/ })
+    expect(terms).toHaveValue(DEFAULT_AGREEMENT_TERMS)
+    await user.clear(terms)
+    await user.type(terms, 'Storage is charged per day.')
     await user.click(within(general).getByRole('button', { name: 'Save general settings' }))
     await findToast('General settings saved successfully')
 
@@ -308,9 +316,10 @@ describe('settings page', () => {
     await renderAt(paths.admin.settings)
     const again = await screen.findByRole('region', { name: 'General' })
     expect(within(again).getByLabelText(/^Facility name/)).toHaveValue('Lee Funeral Home')
+    expect(within(again).getByRole('textbox', { name: /^Service agreement terms/ })).toHaveValue('Storage is charged per day.')
     expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('switch', { name: 'SMS notifications' })).toBeChecked()
     // Kept by the server (one copy for every admin), not on this device.
-    expect(storedSettings().general.facilityName).toBe('Lee Funeral Home')
+    expect(storedSettings().general).toMatchObject({ facilityName: 'Lee Funeral Home', kraPin: 'P051234567X', mpesaDetails: 'Paybill 400200', agreementTerms: 'Storage is charged per day.' })
     expect(localStorage.getItem('admin-settings')).toBeNull()
   })
 

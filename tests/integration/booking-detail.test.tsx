@@ -141,6 +141,41 @@ describe('Booking detail', () => {
     expect(location().pathname).toBe(paths.client.payments)
   })
 
+  it('the family reads and signs the agreement on the phone: full name, the code from the SMS, "I agree"; a wrong code is said in the dialog', async () => {
+    const user = userEvent.setup()
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const booking = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.status !== 'cancelled')!
+    await renderAt(paths.client.booking(String(booking.id)), { as: 'client' })
+    expect(await screen.findByText('Agreement not signed yet', {}, { timeout: 10_000 })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Read and sign the agreement' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Service agreement' })
+    expect(await within(dialog).findByRole('button', { name: 'Open the agreement (PDF)' }, { timeout: 10_000 })).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: /^Your full name/ }), 'Grace Wanjiru Kamau')
+    await user.click(within(dialog).getByRole('button', { name: 'Send me a code by SMS' }))
+    await findToast('A code to sign the agreement has been sent by SMS')
+    const sms = db.sms.findMany((q) => q.where({ kind: 'agreement-code' })).at(-1)
+    const code = sms?.body.match(/\b(\d{6})\b/)?.[1] ?? ''
+    expect(within(dialog).getByRole('status')).toHaveTextContent(`We sent a 6-digit code by SMS to the phone ending ${sms?.to_phone.slice(-4)}.`)
+
+    const box = within(dialog).getByRole('textbox', { name: /^Code from the SMS/ })
+    await user.type(box, String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+    await user.click(within(dialog).getByRole('button', { name: 'I agree' }))
+    expect(await within(dialog).findByText('The code is incorrect. Check the SMS and try again.')).toBeInTheDocument()
+    await user.clear(box)
+    await user.type(box, code)
+    await user.click(within(dialog).getByRole('button', { name: 'I agree' }))
+    await findToast('Agreement signed')
+    expect(await within(dialog).findByText(/^Agreement signed by Grace Wanjiru Kamau on /)).toBeInTheDocument()
+    expect(db.serviceAgreement.findFirst((q) => q.where({ booking_id: booking.id }))).toMatchObject({ revision: 1, signed_name: 'Grace Wanjiru Kamau' })
+    // Closed, the booking's papers say who signed, with the signed PDF beside it.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const status = await screen.findByTestId('agreement-status')
+    await waitFor(() => expect(status).toHaveTextContent(/^Agreement signed by Grace Wanjiru Kamau on \d{1,2} \w+ \d{4}/))
+    expect(await within(status).findByRole('button', { name: 'Signed agreement (PDF)' })).toBeInTheDocument()
+    expect(within(status).queryByRole('button', { name: 'Read and sign the agreement' })).not.toBeInTheDocument()
+  })
+
   it("another family's booking: 'Failed to load booking details' and back to My Bookings (the server answers 404)", async () => {
     const family = userByEmail(DEMO_LOGINS.client.email)
     const others = db.booking.findMany((q) => q.where({ client_id: (id) => id !== family.id }))

@@ -41,6 +41,9 @@ describe('the case file', () => {
     for (const line of booking.lines) expect(within(services).getByText(line.service_name)).toBeInTheDocument()
     const money = screen.getByRole('region', { name: 'Payments and balance' })
     expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(formatKsh(booking.total_amount - amountPaid(booking.id)))
+    // The office sees whether the family signed the service agreement (and cannot sign it for them).
+    expect(await within(money).findByText('Agreement not signed yet')).toBeInTheDocument()
+    expect(within(money).queryByRole('button', { name: 'Read and sign the agreement' })).not.toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Documents' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'History' })).toBeInTheDocument()
 
@@ -64,5 +67,40 @@ describe('the case file', () => {
     await findToast('Booking status updated')
     expect(db.booking.findFirst((q) => q.where({ id: booking.id }))?.status).toBe('completed')
     expect(await within(screen.getByRole('region', { name: 'History' })).findByText(/Override: Paid in cash to the director/)).toBeInTheDocument()
+  })
+})
+
+describe("the case file's service agreement", () => {
+  it('says who signed it and when; the admin voids it with a reason and it reads as not signed', async () => {
+    const { booking, family } = samuel()
+    await db.serviceAgreement.create({
+      id: 900,
+      booking_id: booking.id,
+      revision: 1,
+      signer_id: family.id,
+      signed_name: 'Mary Atieno Achieng',
+      signed_at: '2026-03-01T09:00:00.000Z',
+      ip: 'local',
+      user_agent: 'UA',
+      document_sha256: 'd'.repeat(64),
+      sha256: 's'.repeat(64),
+      voided_at: null,
+      voided_by: null,
+      void_reason: null,
+      pdf_base64: '',
+    })
+    const user = userEvent.setup()
+    await renderAt(paths.admin.booking(String(booking.id)), { as: 'admin' })
+    const money = await screen.findByRole('region', { name: 'Payments and balance' })
+    expect(await within(money).findByText('Agreement signed by Mary Atieno Achieng on 1 Mar 2026')).toBeInTheDocument()
+    await user.click(within(money).getByRole('button', { name: 'Void the agreement' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Void the signed agreement?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Void the agreement' }))
+    expect(await within(dialog).findByText('Enter why the agreement is voided')).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: /Why is it voided/ }), 'The family changed the services')
+    await user.click(within(dialog).getByRole('button', { name: 'Void the agreement' }))
+    await findToast('Agreement voided')
+    expect(await within(money).findByText('Agreement not signed yet')).toBeInTheDocument()
+    expect(db.serviceAgreement.findFirst((q) => q.where({ id: 900 }))).toMatchObject({ void_reason: 'The family changed the services' })
   })
 })

@@ -1,13 +1,14 @@
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
-import { DocumentPdf20Regular } from '@fluentui/react-icons'
+import { DocumentPdf20Regular, Signature20Regular } from '@fluentui/react-icons'
 import { useLingui } from '@lingui/react/macro'
 import { downloadPaper, getPapers } from '../../api/papers'
+import { signedAgreementHref } from '../../api/agreement'
 import type { PapersIndex } from '../../../shared/contracts/papers'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { formatDate, formatKsh } from '../../lib/format'
 import { saveBlob } from './document-files'
-import { PAPER_TEXT } from './paper-words'
+import { AGREEMENT_TEXT, PAPER_TEXT, VOID_TEXT } from './paper-words'
 import { useClientWords } from './client-words'
 
 const useStyles = makeStyles({
@@ -17,12 +18,18 @@ const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS },
 })
 
+// The signing dialog (and its machine) loads only when the family opens it.
+const AgreementDialog = lazy(() => import('./agreement-dialog').then((m) => ({ default: m.AgreementDialog })))
+const VoidAgreementDialog = lazy(() => import('./void-agreement-dialog').then((m) => ({ default: m.VoidAgreementDialog })))
+
 /**
  * A booking's papers as PDF downloads: the invoice, the statement, the quotation and a receipt per
  * completed payment or contribution, in the language the app is in. For the family's booking page
- * and the office's booking screens alike (the server decides who may read them).
+ * and the office's booking screens alike (the server decides who may read them). First, whether the
+ * service agreement is signed, by whom and when; the family (`canSign`) reads and signs it here, the
+ * office (`canVoid`) voids it with a reason.
  */
-export function BookingPapers({ bookingId }: { bookingId: string }) {
+export function BookingPapers({ bookingId, canSign = false, canVoid = false }: { bookingId: string; canSign?: boolean; canVoid?: boolean }) {
   // Its words are the family's; the office shows it too.
   useClientWords()
   const { t, i18n } = useLingui()
@@ -33,15 +40,59 @@ export function BookingPapers({ bookingId }: { bookingId: string }) {
     { failureMessage: t(PAPER_TEXT.downloadFailed) },
   )
   const { submit } = index
+  // Mounted once opened, then only shown or hidden: a dialog unmounted while open would leave the page hidden from assistive technology.
+  const [signing, setSigning] = useState<'never' | 'open' | 'closed'>('never')
+  const [voiding, setVoiding] = useState<'never' | 'open' | 'closed'>('never')
   useEffect(() => {
     submit(bookingId)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per booking
   }, [bookingId])
   const papers = index.result as PapersIndex | null
-  if (!papers) return index.failed ? <Text>{t(PAPER_TEXT.loadFailed)}</Text> : <Spinner size="tiny" label={t(PAPER_TEXT.loading)} />
+  // Outside what reloads: the list is read again once the family signed, while the dialog closes.
+  const dialog = signing !== 'never' && (
+    <Suspense fallback={<Spinner size="tiny" />}>
+      <AgreementDialog bookingId={bookingId} open={signing === 'open'} onClose={() => setSigning('closed')} onSigned={() => submit(bookingId)} />
+    </Suspense>
+  )
+  const voidDialog = voiding !== 'never' && (
+    <Suspense fallback={<Spinner size="tiny" />}>
+      <VoidAgreementDialog bookingId={bookingId} open={voiding === 'open'} onClose={() => setVoiding('closed')} onVoided={() => submit(bookingId)} />
+    </Suspense>
+  )
+  if (!papers)
+    return (
+      <>
+        {index.failed ? <Text>{t(PAPER_TEXT.loadFailed)}</Text> : <Spinner size="tiny" label={t(PAPER_TEXT.loading)} />}
+        {dialog}
+      {voidDialog}
+        {voidDialog}
+      </>
+    )
   const get = (href: string, name: string) => () => download.submit({ href, name })
   return (
     <div data-testid="booking-papers" className={styles.root}>
+      {papers.agreement && (
+        <div className={styles.row} data-testid="agreement-status">
+          <Text weight="semibold">
+            {papers.agreement.status === 'signed' && papers.agreement.signed_name && papers.agreement.signed_at
+              ? t(AGREEMENT_TEXT.signedBy(papers.agreement.signed_name, formatDate(papers.agreement.signed_at)))
+              : t(AGREEMENT_TEXT.notSigned)}
+          </Text>
+          {papers.agreement.status === 'signed' && papers.agreement.revision !== null && (
+            <Button icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(signedAgreementHref(bookingId, papers.agreement.revision), `agreement-${bookingId}-${papers.agreement.revision}.pdf`)}>
+              {t(AGREEMENT_TEXT.download)}
+            </Button>
+          )}
+          {papers.agreement.status === 'signed' && canVoid && <Button onClick={() => setVoiding('open')}>{t(VOID_TEXT.open)}</Button>}
+          {papers.agreement.status === 'unsigned' && canSign && (
+            <Button appearance="primary" icon={<Signature20Regular />} onClick={() => setSigning('open')}>
+              {t(AGREEMENT_TEXT.readAndSign)}
+            </Button>
+          )}
+        </div>
+      )}
+      {dialog}
+      {voidDialog}
       <div className={styles.row}>
         <Button icon={<DocumentPdf20Regular />} disabled={download.busy} onClick={get(papers.invoice, `invoice-booking-${bookingId}.pdf`)}>
           {t(PAPER_TEXT.invoice)}

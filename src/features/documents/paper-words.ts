@@ -12,3 +12,36 @@ export const PAPER_TEXT = {
   loadFailed: msg`Failed to load the invoice and receipts`,
   loading: msg`Loading the invoice and receipts`,
 }
+
+/** The service agreement: its line among the papers and the family's signing dialog. */
+export const AGREEMENT_TEXT = {
+  heading: msg`Service agreement`,
+  notSigned: msg`Agreement not signed yet`,
+  signedBy: (name: string, date: string) => msg`Agreement signed by ${name} on ${date}`,
+  readAndSign: msg`Read and sign the agreement`,
+  download: msg`Signed agreement (PDF)`,
+  intro: msg`Read the agreement: the services and prices of this booking and the home's terms. Then type your full name, ask for a code by SMS, enter it and tap "I agree".`,
+  open: msg`Open the agreement (PDF)`,
+  fullName: msg`Your full name`,
+  fullNameHint: msg`As on your ID, first and last name`,
+  sendCode: msg`Send me a code by SMS`,
+  resendCode: msg`Send a new code`,
+  codeSent: (ending: string) => msg`We sent a 6-digit code by SMS to the phone ending ${ending}.`,
+  code: msg`Code from the SMS`,
+  agree: msg`I agree`,
+  close: msg`Close`,
+  tryAgain: msg`Try again`,
+  loading: msg`Loading the agreement`,
+  loadFailed: msg`Failed to load the agreement`,
+  done: msg`Thank you. The signed agreement is kept with your booking.`,
+}
+
+/** The office voids a signed agreement (the family then signs a new revision). */
+export const VOID_TEXT = {
+  open: msg`Void the agreement`,
+  title: msg`Void the signed agreement?`,
+  explain: msg`The signed agreement stays in the booking's history; the family will be asked to sign a new revision.`,
+  reason: msg`Why is it voided?`,
+  confirm: msg`Void the agreement`,
+  cancel: msg`Cancel`,
+}

@@ -280,7 +280,7 @@ function MoneySection({ booking }: { booking: Booking }) {
       {/* The invoice, statement, quotation and receipts (PDFs), loaded when the page is. */}
       <div className="afh-no-print">
         <Suspense fallback={null}>
-          <BookingPapers bookingId={booking.id} />
+          <BookingPapers bookingId={booking.id} canVoid />
         </Suspense>
       </div>
     </Section>

@@ -22,6 +22,7 @@ import { SETTINGS_MESSAGES } from '../../../../machines/admin/settings.machine'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { TextField, fieldError, submitHandler } from '../../../components/form-fields'
+import { TextAreaField } from '../../../components/form-fields-more'
 import { adminMessages } from '../admin-words'
 import {
   BACKUP_FREQUENCIES,
@@ -33,6 +34,7 @@ import {
   SecuritySettings,
   TIME_FORMATS,
   TIME_ZONES,
+  agreementTermsOf,
   type Settings,
   type SettingsSection,
 } from './settings-schema'
@@ -50,6 +52,7 @@ const useStyles = makeStyles({
     columnGap: tokens.spacingHorizontalL,
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
+  wide: { gridColumn: '1 / -1' },
   switches: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end' },
   muted: { color: tokens.colorNeutralForeground2 },
@@ -165,7 +168,9 @@ interface SettingsFormsProps {
 function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: SettingsFormsProps) {
   const styles = useStyles()
   const { t } = useLingui()
-  const general = useForm({ defaultValues: initial.general, validators: { onChange: GeneralSettings }, onSubmit: ({ value }) => onSave('general', value) })
+  // The papers' fields start empty, and the terms with the defaults the agreement would print.
+  const generalValues: GeneralSettings = { ...initial.general, kraPin: initial.general.kraPin ?? '', mpesaDetails: initial.general.mpesaDetails ?? '', agreementTerms: agreementTermsOf(initial.general) }
+  const general = useForm({ defaultValues: generalValues, validators: { onChange: GeneralSettings }, onSubmit: ({ value }) => onSave('general', value) })
   const notifications = useForm({
     defaultValues: initial.notifications,
     validators: { onChange: NotificationSettings },
@@ -190,6 +195,15 @@ function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: Setting
           <general.Field name="timeFormat">
             {(f) => <SelectField field={f} label={t`Time format`} options={opts(TIME_FORMATS, (v) => t(TIME_FORMAT_WORDS[v as keyof typeof TIME_FORMAT_WORDS]))} />}
           </general.Field>
+          <general.Field name="kraPin">{(f) => <TextField field={f} label={t`KRA PIN`} hint={t`Printed on invoices, receipts and quotations`} />}</general.Field>
+          <general.Field name="mpesaDetails">
+            {(f) => <TextField field={f} label={t`M-Pesa details`} placeholder={t`Paybill 123456`} hint={t`How families pay, printed on the papers`} />}
+          </general.Field>
+          <div className={styles.wide}>
+            <general.Field name="agreementTerms">
+              {(f) => <TextAreaField field={f} label={t`Service agreement terms`} rows={8} hint={t`Printed under the services on the agreement the family signs; a blank line between clauses`} />}
+            </general.Field>
+          </div>
         </div>
       </Section>
 

@@ -242,7 +242,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
       <Card className={styles.card}>
         <Subtitle2 as="h2">{t(PAPER_TEXT.heading)}</Subtitle2>
         <Suspense fallback={null}>
-          <BookingPapers bookingId={booking.id} />
+          <BookingPapers bookingId={booking.id} canSign={booking.status !== 'cancelled'} />
         </Suspense>
       </Card>
       {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}

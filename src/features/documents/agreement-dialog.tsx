@@ -1,0 +1,128 @@
+import { useState } from 'react'
+import { useMachine } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { DocumentPdf20Regular } from '@fluentui/react-icons'
+import { useLingui } from '@lingui/react/macro'
+import { agreementSigningMachine } from '../../../machines/papers/agreement-signing.machine'
+import { downloadAgreement, getAgreement, requestAgreementCode, signAgreement } from '../../api/agreement'
+import { useNotifications } from '../../app/use-notifications'
+import { formatDate } from '../../lib/format'
+import { translated } from '../../lib/i18n'
+import { saveBlob } from './document-files'
+import { AGREEMENT_TEXT as W } from './paper-words'
+
+const liveMachine = agreementSigningMachine.provide({
+  actors: {
+    loadAgreement: fromPromise(({ input }: { input: string }) => getAgreement(input)),
+    requestCode: fromPromise(({ input }: { input: string }) => requestAgreementCode(input)),
+    sign: fromPromise(({ input }: { input: Parameters<typeof signAgreement>[0] }) => signAgreement(input)),
+  },
+})
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '520px' },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  open: { alignSelf: 'flex-start' },
+})
+
+/**
+ * The family signs the service agreement on their phone: read it (the PDF), type their full name,
+ * ask for a code by SMS, enter it and tap "I agree". Loaded only when the family opens it.
+ */
+export function AgreementDialog({ bookingId, open, onClose, onSigned }: { bookingId: string; open: boolean; onClose: () => void; onSigned: () => void }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const [snapshot, send, actorRef] = useMachine(liveMachine, { input: { bookingId } })
+  useNotifications(actorRef)
+  const [name, setName] = useState('')
+  const [code, setCode] = useState('')
+  const { agreement, error, phoneEnding } = snapshot.context
+  const busy = snapshot.hasTag('busy')
+  const signed = snapshot.matches('signed')
+  const download = (href: string, file: string) => () => void downloadAgreement(href).then((blob) => saveBlob(blob, file), () => undefined)
+  const close = () => {
+    if (signed) onSigned()
+    onClose()
+  }
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t(W.heading)}</DialogTitle>
+          <DialogContent className={styles.body}>
+            {snapshot.hasTag('loading') && <Spinner size="small" label={t(W.loading)} />}
+            {snapshot.matches('failed') && (
+              <MessageBar intent="error">
+                <MessageBarBody>{t(W.loadFailed)}</MessageBarBody>
+              </MessageBar>
+            )}
+            {agreement?.draft && !signed && (
+              <>
+                <Text>{t(W.intro)}</Text>
+                <Button className={styles.open} icon={<DocumentPdf20Regular />} onClick={download(agreement.draft.href, `agreement-${bookingId}.pdf`)}>
+                  {t(W.open)}
+                </Button>
+                <Field label={t(W.fullName)} hint={t(W.fullNameHint)} required>
+                  <Input value={name} onChange={(_, d) => setName(d.value)} autoComplete="name" disabled={busy} />
+                </Field>
+                {phoneEnding && <Text role="status">{t(W.codeSent(phoneEnding))}</Text>}
+                {snapshot.context.challenge && (
+                  <Field label={t(W.code)} required>
+                    <Input value={code} onChange={(_, d) => setCode(d.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={busy} />
+                  </Field>
+                )}
+                {error && (
+                  <MessageBar intent="error">
+                    <MessageBarBody>{translated(error)}</MessageBarBody>
+                  </MessageBar>
+                )}
+              </>
+            )}
+            {signed && agreement?.signed && (
+              <>
+                <Text>{t(W.signedBy(agreement.signed.signed_name, formatDate(agreement.signed.signed_at)))}</Text>
+                <Text>{t(W.done)}</Text>
+                <Button className={styles.open} icon={<DocumentPdf20Regular />} onClick={download(agreement.signed.href, `agreement-${bookingId}-${agreement.signed.revision}.pdf`)}>
+                  {t(W.download)}
+                </Button>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions fluid>
+            {snapshot.matches('failed') && <Button onClick={() => send({ type: 'agreement.retry' })}>{t(W.tryAgain)}</Button>}
+            {agreement?.draft && !signed && (
+              <Button appearance={snapshot.context.challenge ? 'secondary' : 'primary'} disabled={busy} onClick={() => send({ type: 'agreement.sendCode' })}>
+                {snapshot.context.challenge ? t(W.resendCode) : t(W.sendCode)}
+              </Button>
+            )}
+            {snapshot.context.challenge && !signed && (
+              <Button appearance="primary" disabled={busy} onClick={() => send({ type: 'agreement.sign', fullName: name, code })}>
+                {t(W.agree)}
+              </Button>
+            )}
+            <Button appearance="subtle" onClick={close}>
+              {t(W.close)}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
