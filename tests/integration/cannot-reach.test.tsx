@@ -77,6 +77,8 @@ describe('A family screen whose server does not answer', () => {
     await moveClock(SLOW_LOAD_MS)
     expect(await screen.findByText(CANNOT_REACH)).toBeInTheDocument()
     expect(screen.queryByLabelText('Loading bookings')).not.toBeInTheDocument()
+    // No empty list that would read as "nothing booked".
+    expect(screen.queryByRole('list', { name: 'Recent bookings' })).not.toBeInTheDocument()
     line.answer()
     await tryAgain()
     expect(await screen.findByRole('list', { name: 'Recent bookings' })).toBeInTheDocument()

@@ -113,8 +113,10 @@ export function ClientDashboardPage() {
           </Subtitle2>
           {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
         </div>
+        {/* Nothing known yet and nothing coming: said once, above; no empty card that reads as "nothing booked". */}
+        {(error || slow) && bookings.length === 0 ? null : (
         <Card>
-          {loading && !slow && bookings.length === 0 ? (
+          {loading && bookings.length === 0 ? (
             <Skeleton aria-label={t`Loading bookings`}>
               <SkeletonItem size={48} />
             </Skeleton>
@@ -142,6 +144,7 @@ export function ClientDashboardPage() {
             </ul>
           )}
         </Card>
+        )}
       </section>
 
       <section aria-labelledby="quick-links">
