@@ -4,6 +4,7 @@ import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
 import { activateLocale, preferredLocale } from './lib/i18n'
+import { registerOfflineShell } from './lib/offline-shell'
 
 async function bootstrap() {
   // Mock mode: the MSW worker answers /api before the first render. Compiled out otherwise.
@@ -50,3 +51,5 @@ async function bootstrap() {
 }
 
 void bootstrap()
+// Production build only: a reload offline shows the app (public/sw.js).
+registerOfflineShell()

@@ -2,6 +2,7 @@ import { assertEvent, assign, cancel, emit, enqueueActions, fromCallback, fromPr
 import type { AuthResponse, LoginRequest, ProfileRequest, SessionUser, User } from '../../shared/contracts/auth'
 import type { CodeRequiredResponse, VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import { notify, type NotifyEvent } from '../shared/notify'
+import { slowLoading } from '../shared/slow-load'
 import { recordFailure, serverMessageOnForm, serverMessageOr } from '../shared/failure'
 import { sessionFromToken } from './session-token'
 
@@ -301,7 +302,8 @@ export function createAuthMachine(now: () => number) {
         },
         states: {
           verifying: {
-            description: 'Restored from storage: ask the server who this is (a 401 ends the session).',
+            description: 'Restored from storage: ask the server who this is (a 401 ends the session). Past SLOW_LOAD_MS it is `slow`: the profile says so and can ask afresh.',
+            ...slowLoading({ 'auth.reloadProfile': { target: '#auth.signedIn.verifying', reenter: true } }),
             invoke: {
               src: 'fetchMe',
               onDone: {

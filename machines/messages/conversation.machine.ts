@@ -3,11 +3,10 @@ import type { ChatMessage, ThreadDetail } from '../../shared/contracts/messages'
 import { MESSAGE_MAX, MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../shared/contracts/messages'
 import type { NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOr } from '../shared/failure'
+import { slowLoading } from '../shared/slow-load'
 
 export const MSG_LOAD_FAILED = 'Failed to load messages'
 export const MSG_SEND_FAILED = 'Your message was not sent. It is still in the box: try again.'
-/** How long a load may run before the screen says it cannot reach the server (and offers Try again). */
-export const SLOW_LOAD_MS = 8000
 
 export interface ConversationContext {
   thread: ThreadDetail['thread'] | null
@@ -20,8 +19,6 @@ export interface ConversationContext {
   sendFailed: boolean
   /** The last load failed (the messages already shown stay). */
   loadError: string | null
-  /** The load under way has taken longer than SLOW_LOAD_MS: a slow or dead line, said on screen. */
-  slow: boolean
   hidden: boolean
 }
 
@@ -59,7 +56,7 @@ export const conversationMachine = setup({
       throw new Error('sendMessage actor not provided')
     }),
   },
-  delays: { pollInterval: MESSAGES_POLL_MS, slowAfter: SLOW_LOAD_MS },
+  delays: { pollInterval: MESSAGES_POLL_MS },
   guards: {
     isHidden: ({ context }) => context.hidden,
     draftEmpty: ({ context }) => context.draft.trim().length === 0,
@@ -72,7 +69,7 @@ export const conversationMachine = setup({
 }).createMachine({
   id: 'conversation',
   description: 'A conversation with the funeral home: polled while visible; the draft survives a failed send.',
-  context: ({ input }) => ({ thread: null, messages: [], draft: '', draftError: null, sendFailed: false, loadError: null, slow: false, hidden: input.hidden ?? false }),
+  context: ({ input }) => ({ thread: null, messages: [], draft: '', draftError: null, sendFailed: false, loadError: null, hidden: input.hidden ?? false }),
   type: 'parallel',
   on: {
     'visibility.hidden': { actions: assign({ hidden: true }) },
@@ -83,10 +80,11 @@ export const conversationMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          description: 'Asking for the conversation; what is shown stays. Past slowAfter the screen says it cannot reach us; Try again asks afresh.',
+          description: 'Asking for the conversation; what is shown stays. Past SLOW_LOAD_MS it is `slow`: the screen says it cannot reach us; Try again asks afresh.',
           tags: ['loading'],
-          after: { slowAfter: { actions: assign({ slow: true }) } },
           on: { refresh: { target: 'loading', reenter: true } },
+          // Try again is the refresh above, in either sub-state.
+          ...slowLoading({}),
           invoke: {
             src: 'loadThread',
             onDone: {
@@ -96,13 +94,12 @@ export const conversationMachine = setup({
                 // A message sent while this load was on its way stays.
                 messages: mergeMessages(event.output.messages, context.messages),
                 loadError: null,
-                slow: false,
               })),
             },
             // Said where the messages would be, with Try again; no toast as well (one message, one place).
             onError: {
               target: 'settled',
-              actions: [assign({ slow: false }), { type: 'failLoad', params: (arg) => ({ ...serverMessageOr(MSG_LOAD_FAILED)(arg), toast: '' }) }],
+              actions: [{ type: 'failLoad', params: (arg) => ({ ...serverMessageOr(MSG_LOAD_FAILED)(arg), toast: '' }) }],
             },
           },
         },

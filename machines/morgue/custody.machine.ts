@@ -3,6 +3,7 @@ import type { Booking } from '../../shared/contracts/bookings'
 import type { CustodyEvent, CustodyRecord, CustodyRequest, CustodySaved } from '../../shared/contracts/custody'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'
+import { slowLoading } from '../shared/slow-load'
 
 /** What the chain of custody tells the user (the server's words win when it sends some). */
 export const CUSTODY_MACHINE_MESSAGES = {
@@ -71,9 +72,10 @@ export const custodyMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'Reading the recorded movements.',
+      description: 'Reading the recorded movements (what was read before stays). Past SLOW_LOAD_MS it is `slow` and Retry reads afresh.',
       tags: ['loading'],
       entry: assign({ error: null }),
+      ...slowLoading({ 'custody.reload': { target: '#custody.loading', reenter: true } }),
       invoke: {
         src: 'loadCustody',
         input: ({ context }) => ({ bookingId: context.bookingId }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { NotifyEvent } from './notify'
 import { recordFailure } from './failure'
+import { slowLoading } from './slow-load'
 
 /**
  * One generic list (SPEC.md section 3: "every list keeps its items, a selected item, and loading
@@ -123,9 +124,10 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
         on: { 'collection.fetch': { target: 'loading', actions: 'keepQuery' } },
       },
       loading: {
-        description: 'Fetching; the last items stay visible while it runs.',
+        description: 'Fetching; the last items stay visible while it runs. Past SLOW_LOAD_MS it is `slow` and a fetch asks afresh.',
         tags: ['loading'],
         entry: assign({ error: null }),
+        ...slowLoading({ 'collection.fetch': { target: `#${id}.loading`, reenter: true, actions: 'keepQuery' } }),
         on: {
           // Another page or search asked meanwhile: fetch that one (the answer to the first is dropped).
           'collection.fetch': { guard: 'newQuery', target: 'loading', reenter: true, actions: 'keepQuery' },

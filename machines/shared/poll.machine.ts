@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { notify, type NotifyEvent } from './notify'
+import { slowLoading } from './slow-load'
 
 export interface PollContext<T> {
   data: T | null
@@ -34,8 +35,9 @@ export function createPollMachine<T>(intervalMs: number, failure: string | null)
     on: { 'visibility.hidden': { actions: assign({ hidden: true }) } },
     states: {
       loading: {
-        description: 'Asking; the last data stays on screen.',
+        description: 'Asking; the last data stays on screen. Past SLOW_LOAD_MS it is `slow` and a refresh asks afresh.',
         tags: ['loading'],
+        ...slowLoading({ refresh: { target: '#poll.loading', reenter: true } }),
         invoke: {
           src: 'load',
           onDone: { target: 'settled', actions: assign({ data: ({ event }) => event.output, error: null }) },

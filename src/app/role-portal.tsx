@@ -1,10 +1,11 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react'
-import { Navigate, Route, Routes } from 'react-router-dom'
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import type { Role } from '../../shared/contracts/auth'
 import { PortalShell } from './portal-shell'
 import { MENUS, PORTAL_NAMES, ROLE_NAMES } from './menus'
 import { homeOf, profileOf } from './paths'
 import { PageLoading } from './page-loading'
+import { ScreenUnavailable } from './screen-unavailable'
 import { useSession } from './session'
 import { useUnreadMessages } from './use-unread-messages'
 import { updateProfile } from '../api/auth'
@@ -70,6 +71,7 @@ export function RolePortal({ role, routes, banner }: { role: Role; routes: Porta
 function Portal({ role, routes, banner }: { role: Role; routes: PortalRoute[]; banner?: ReactNode }) {
   const { user, logout } = useSession()
   const unread = useUnreadMessages()
+  const location = useLocation()
   useProfileLanguage(user)
   const messages = MENUS[role].find((m) => m.to.endsWith('/messages'))
   return (
@@ -86,13 +88,15 @@ function Portal({ role, routes, banner }: { role: Role; routes: PortalRoute[]; b
       call={role === 'client' ? { href: CONTACT.phoneHref, display: CONTACT.phoneDisplay } : undefined}
     >
       {banner}
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          {routes.map((r) => (r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="*" element={<Navigate to={homeOf(role)} replace />} />
-        </Routes>
-      </Suspense>
+      <ScreenUnavailable at={location.pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            {routes.map((r) => (r.path === '' ? <Route key="index" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="*" element={<Navigate to={homeOf(role)} replace />} />
+          </Routes>
+        </Suspense>
+      </ScreenUnavailable>
     </PortalShell>
   )
 }

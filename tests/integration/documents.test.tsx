@@ -133,7 +133,7 @@ describe('Documents (family)', () => {
     await renderAt(paths.client.documents, { as: 'client' })
     expect(await screen.findByText('Failed to load documents', { selector: '.fui-MessageBarBody' })).toBeInTheDocument()
     fail = false
-    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('table', { name: 'My documents' })).toBeInTheDocument()
   })
 

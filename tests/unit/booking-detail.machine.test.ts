@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
+import { SLOW_LOAD_MS } from '../../machines/shared/slow-load'
 import { BOOKING_DETAIL_FAILED, bookingDetailMachine } from '../../machines/booking/booking-detail.machine'
 import type { Booking } from '../../shared/contracts/bookings'
 import { aBooking } from './booking-fixture'
@@ -34,5 +35,34 @@ describe('bookingDetail machine', () => {
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('failed')
     expect(notes).toEqual([{ type: 'notify', level: 'error', message: BOOKING_DETAIL_FAILED }])
+  })
+
+  it('no answer (status 0) stays with the message on the page, no toast, and Try again loads it', async () => {
+    let answer = false
+    const { actor, notes } = start(async () => (answer ? booking : Promise.reject(Object.assign(new Error('Network error'), { status: 0 }))))
+    await waitFor(actor, (s) => s.matches('unreachable'))
+    expect(actor.getSnapshot().context.error).toBe(BOOKING_DETAIL_FAILED)
+    expect(notes).toEqual([])
+    answer = true
+    actor.send({ type: 'booking.retry' })
+    const ready = await waitFor(actor, (s) => s.matches('ready'))
+    expect(ready.context.booking).toEqual(booking)
+    expect(ready.context.error).toBeNull()
+  })
+
+  it('tags a load with no answer `slow` after SLOW_LOAD_MS, and Try again then asks afresh', () => {
+    const clock = new SimulatedClock()
+    let asked = 0
+    const machine = bookingDetailMachine.provide({ actors: { fetchBooking: fromPromise(() => { asked += 1; return new Promise<Booking>(() => {}) }) } })
+    const actor = createActor(machine, { input: { id: '12' }, clock }).start()
+    clock.increment(SLOW_LOAD_MS - 1)
+    expect(actor.getSnapshot().hasTag('slow')).toBe(false)
+    actor.send({ type: 'booking.retry' })
+    expect(asked).toBe(1)
+    clock.increment(1)
+    expect(actor.getSnapshot().hasTag('slow')).toBe(true)
+    actor.send({ type: 'booking.retry' })
+    expect(asked).toBe(2)
+    expect(actor.getSnapshot().hasTag('slow')).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate'
-import { MSG_LOAD_FAILED, MSG_SEND_FAILED, SLOW_LOAD_MS, conversationMachine } from '../../machines/messages/conversation.machine'
+import { MSG_LOAD_FAILED, MSG_SEND_FAILED, conversationMachine } from '../../machines/messages/conversation.machine'
+import { SLOW_LOAD_MS } from '../../machines/shared/slow-load'
 import { createPollMachine } from '../../machines/shared/poll.machine'
 import type { ChatMessage, ThreadDetail } from '../../shared/contracts/messages'
 import { MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../shared/contracts/messages'
@@ -74,19 +75,20 @@ describe('conversation machine', () => {
     actor.on('notify', (e) => notes.push(e))
     actor.start()
     clock.increment(SLOW_LOAD_MS - 1)
-    expect(actor.getSnapshot().context.slow).toBe(false)
+    expect(actor.getSnapshot().hasTag('slow')).toBe(false)
     clock.increment(1)
-    expect(actor.getSnapshot().context.slow).toBe(true)
+    expect(actor.getSnapshot().hasTag('slow')).toBe(true)
     answer = 'fail'
     actor.send({ type: 'refresh' })
     await waitFor(actor, (s) => !s.hasTag('loading'))
     expect(loads).toBe(2)
-    expect(actor.getSnapshot().context).toMatchObject({ slow: false, loadError: MSG_LOAD_FAILED })
+    expect(actor.getSnapshot().hasTag('slow')).toBe(false)
+    expect(actor.getSnapshot().context).toMatchObject({ loadError: MSG_LOAD_FAILED })
     expect(notes).toEqual([])
     answer = 'ok'
     actor.send({ type: 'refresh' })
     await waitFor(actor, (s) => !s.hasTag('loading'))
-    expect(actor.getSnapshot().context).toMatchObject({ slow: false, loadError: null })
+    expect(actor.getSnapshot().context).toMatchObject({ loadError: null })
     expect(actor.getSnapshot().context.messages).toHaveLength(1)
   })
 

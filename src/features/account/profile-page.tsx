@@ -6,9 +6,6 @@ import {
   Card,
   Field,
   Input,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Spinner,
   Subtitle2,
   Switch,
@@ -21,6 +18,7 @@ import type { SessionUser } from '../../../shared/contracts/auth'
 import { useAuthActor, useAuthSelector, useSession } from '../../app/session'
 import { useSubmission } from '../../app/use-notifying-machine'
 import { TextField, submitHandler } from '../../components/form-fields'
+import { LoadProblem } from '../../components/load-problem'
 import { PageHeader } from '../../components/page-header'
 import { usePasswordRules } from '../../app/password-rules'
 import { passwordHintWords } from '../../components/password-words'
@@ -44,7 +42,7 @@ export function ProfilePage() {
   // The session may come from a stored token alone (name and email, no phone or address) until the
   // server answers /auth/me: the form waits for it, so a save never blanks what it never received.
   const details = useAuthSelector((s) =>
-    s.matches({ signedIn: 'verifying' }) ? 'loading' : s.matches({ signedIn: 'unverified' }) ? 'unavailable' : 'ready',
+    s.hasTag('slow') ? 'slow' : s.matches({ signedIn: 'verifying' }) ? 'loading' : s.matches({ signedIn: 'unverified' }) ? 'unavailable' : 'ready',
   )
   return (
     <>
@@ -53,7 +51,7 @@ export function ProfilePage() {
         {details === 'ready' ? (
           user && <DetailsCard key={`${user.id}|${user.name}|${user.phone ?? ''}|${user.address ?? ''}`} user={user} />
         ) : (
-          <DetailsUnavailableCard loading={details === 'loading'} />
+          <DetailsUnavailableCard loading={details === 'loading'} slow={details === 'slow'} />
         )}
         {user?.role === 'client' && details === 'ready' && <SmsCard on={user.sms_notifications !== false} />}
         <PasswordCard />
@@ -113,7 +111,7 @@ function SmsCard({ on }: { on: boolean }) {
   )
 }
 
-function DetailsUnavailableCard({ loading }: { loading: boolean }) {
+function DetailsUnavailableCard({ loading, slow }: { loading: boolean; slow: boolean }) {
   const styles = useStyles()
   const { t } = useLingui()
   const actor = useAuthActor()
@@ -123,12 +121,7 @@ function DetailsUnavailableCard({ loading }: { loading: boolean }) {
       {loading ? (
         <Spinner size="small" label={t(PROFILE_TEXT.loadingDetails)} />
       ) : (
-        <MessageBar intent="error">
-          <MessageBarBody>{t(PROFILE_TEXT.detailsUnavailable)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => actor.send({ type: 'auth.reloadProfile' })}>{t(PROFILE_TEXT.retry)}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadProblem error={slow ? null : t(PROFILE_TEXT.detailsUnavailable)} slow={slow} onRetry={() => actor.send({ type: 'auth.reloadProfile' })} />
       )}
     </Card>
   )

@@ -51,5 +51,4 @@ export const PROFILE_TEXT = {
   emailHint: msg`Your email is your sign-in name; ask the office to change it.`,
   loadingDetails: msg`Loading your details...`,
   detailsUnavailable: msg`Your details could not be loaded, so they cannot be changed yet. Check your connection and try again.`,
-  retry: msg`Try again`,
 } as const

@@ -14,7 +14,7 @@ export const liveMyBookings = createCollectionMachine<Booking>('myBookings').pro
 })
 export const BOOKINGS_FAILED = msg`Failed to load bookings`
 
-/** Run the list for a screen: its failure becomes a toast; the screen also shows it inline with Retry. */
+/** Run the list for a screen: its failure becomes a toast; the screen also shows it inline with Try again. */
 export function useMyBookings() {
   const { t } = useLingui()
   const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: t(BOOKINGS_FAILED) } })
@@ -22,6 +22,8 @@ export function useMyBookings() {
   return {
     bookings: snapshot.context.items,
     loading: snapshot.hasTag('loading'),
+    /** No answer for a few seconds: the screen says so and offers Try again. */
+    slow: snapshot.hasTag('slow'),
     loaded: snapshot.matches('ready'),
     error: snapshot.context.error,
     retry: () => send({ type: 'collection.fetch' }),

@@ -1,6 +1,7 @@
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react'
 import { translated } from '../../lib/i18n'
+import { LoadProblem } from '../../components/load-problem'
 import type { CustodyEvent } from '../../../shared/contracts/custody'
 import { formatDateTime } from '../../lib/format'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, FAMILY_KIND_LABELS, familyWhereOrWho, recordedBy, whereOrWho } from './custody-words'
@@ -20,7 +21,6 @@ const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, alignItems: 'baseline' },
   muted: { color: tokens.colorNeutralForeground2 },
   value: { overflowWrap: 'anywhere' },
-  failed: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM, color: tokens.colorPaletteRedForeground1 },
 })
 
 /**
@@ -51,17 +51,11 @@ export function CustodyEventList({ events, family = false }: { events: readonly 
   )
 }
 
-/** Loading, or the failure with Retry, or nothing (the caller shows the record). */
-export function CustodyLoadState({ loading, error, onRetry }: { loading: boolean; error: string | null; onRetry: () => void }) {
+/** Loading, or the failure (or no answer for a few seconds) with Try again, or nothing (the caller shows the record). */
+export function CustodyLoadState({ loading, slow, hasData, error, onRetry }: { loading: boolean; slow: boolean; hasData: boolean; error: string | null; onRetry: () => void }) {
   useLingui()
   const styles = useStyles()
-  if (error)
-    return (
-      <div className={styles.failed} role="alert">
-        <Text>{translated(error)}</Text>
-        <Button onClick={onRetry}>{CUSTODY_TEXT.retry}</Button>
-      </div>
-    )
+  if (error || slow) return <LoadProblem error={error && translated(error)} slow={slow} hasData={hasData} onRetry={onRetry} />
   if (loading)
     return (
       <Text role="status" aria-busy="true" className={styles.muted}>

@@ -42,7 +42,7 @@ export function CustodyRecordPage({ backTo, family = false }: { backTo?: string;
   useDocumentTitle(CUSTODY_TEXT.recordTitle)
   return (
     <PrintSheet backTo={backTo ?? here.replace(/\/custody$/, '')} printLabel={CUSTODY_TEXT.print}>
-      <CustodyLoadState loading={custody.loading} error={custody.error} onRetry={custody.reload} />
+      <CustodyLoadState loading={custody.loading} slow={custody.slow} hasData={!!custody.record} error={custody.error} onRetry={custody.reload} />
       {custody.record && <RecordSheet record={custody.record} family={family} />}
     </PrintSheet>
   )

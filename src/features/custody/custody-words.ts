@@ -32,7 +32,6 @@ export const CUSTODY_TEXT = liveWords({
   recordTitle: msg`Chain of custody record`,
   none: msg`No movement recorded yet.`,
   loading: msg`Loading the chain of custody`,
-  retry: msg`Retry`,
   when: msg`When (Nairobi time)`,
   what: msg`What`,
   whereOrWho: msg`Where / to whom`,

@@ -20,6 +20,8 @@ export function useCustody(bookingId: string, onBookingChanged?: (booking: Booki
   return {
     record: snapshot.context.record,
     loading: snapshot.hasTag('loading'),
+    /** No answer for a few seconds: said with Try again. */
+    slow: snapshot.hasTag('slow'),
     saving: snapshot.hasTag('saving'),
     error: snapshot.context.error,
     saveError: snapshot.context.saveError,

@@ -53,7 +53,7 @@ export function ConversationPanel({
   const sendFailed = useSelector(actor, (s) => s.context.sendFailed)
   const loading = useSelector(actor, (s) => s.hasTag('loading'))
   const sending = useSelector(actor, (s) => s.hasTag('sending'))
-  const slow = useSelector(actor, (s) => s.context.slow && s.hasTag('loading'))
+  const slow = useSelector(actor, (s) => s.hasTag('slow'))
   const loadError = useSelector(actor, (s) => (s.hasTag('loading') ? null : s.context.loadError))
 
   // Each load reads the thread on the server: the side menu's count goes down with it.

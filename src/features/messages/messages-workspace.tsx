@@ -7,6 +7,7 @@ import { createPollMachine } from '../../../machines/shared/poll.machine'
 import { MESSAGES_POLL_MS, type ThreadSummary } from '../../../shared/contracts/messages'
 import { listThreads } from '../../api/messages'
 import { PageHeader } from '../../components/page-header'
+import { LoadProblem } from '../../components/load-problem'
 import { RouterLink } from '../../components/router-link'
 import { ThreadList } from './thread-list'
 import { MESSAGES_TEXT } from './messages-words'
@@ -54,6 +55,8 @@ export function MessagesWorkspace({ basePath, subtitle, staff, bookingHref, extr
   usePageVisibility(actor)
   useOnMessagesChanged(actor)
   const threads = useSelector(actor, (s) => s.context.data)
+  const slow = useSelector(actor, (s) => s.hasTag('slow'))
+  const error = useSelector(actor, (s) => s.context.error)
   const hrefOf = (id: string) => `${basePath}/${encodeURIComponent(id)}`
 
   if (!threadId && !staff && threads?.length === 1) return <Navigate to={hrefOf(threads[0]!.id)} replace />
@@ -61,7 +64,12 @@ export function MessagesWorkspace({ basePath, subtitle, staff, bookingHref, extr
   const current = threads?.find((t) => t.id === threadId)
   const list =
     threads === null ? (
-      <Spinner size="small" label={MESSAGES_TEXT.loading} />
+      // A spinner for the first few seconds only: then, or on failure, what is wrong and Try again.
+      slow || error ? (
+        <LoadProblem error={error && MESSAGES_TEXT.loadFailed} slow={slow} onRetry={() => actor.send({ type: 'refresh' })} />
+      ) : (
+        <Spinner size="small" label={MESSAGES_TEXT.loading} />
+      )
     ) : threads.length === 0 ? (
       <Body1 className={styles.empty}>{staff ? MESSAGES_TEXT.noThreadsStaff : MESSAGES_TEXT.noThreadsClient}</Body1>
     ) : (

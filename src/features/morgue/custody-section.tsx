@@ -106,7 +106,7 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
           {CUSTODY_TEXT.printTag}
         </RouterButtonLink>
       </div>
-      <CustodyLoadState loading={custody.loading && !custody.record} error={custody.error} onRetry={custody.reload} />
+      <CustodyLoadState loading={custody.loading && !custody.record} slow={custody.slow} hasData={!!custody.record} error={custody.error} onRetry={custody.reload} />
       {custody.record && <CustodyEventList events={events} />}
       {/* The panel is modal: a toast sits behind it, hidden from screen readers, so the outcome is said here too. */}
       <Text role="status">{translated(custody.notice ?? '')}</Text>

@@ -65,7 +65,7 @@ export function CustodyTagPage() {
   const name = record ? `${record.deceased_first_name} ${record.deceased_last_name}`.trim() : ''
   return (
     <PrintSheet backTo={casePath(id)} printLabel={TAG_TEXT.print}>
-      <CustodyLoadState loading={custody.loading} error={custody.error} onRetry={custody.reload} />
+      <CustodyLoadState loading={custody.loading} slow={custody.slow} hasData={!!custody.record} error={custody.error} onRetry={custody.reload} />
       {record && (
         <div className={styles.label}>
           <QrSvg className={styles.qr} text={url} title={TAG_TEXT.qrLabel(name)} />

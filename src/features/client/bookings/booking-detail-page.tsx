@@ -3,11 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import {
-  Button,
   Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Skeleton,
   SkeletonItem,
   Subtitle2,
@@ -32,6 +28,7 @@ import { bookingChoices } from '../documents/booking-choices'
 import { useMyDocuments } from '../documents/my-documents'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
+import { LoadProblem } from '../../../components/load-problem'
 import { PageHeader } from '../../../components/page-header'
 import { RouterLink } from '../../../components/router-link'
 import { PreparationProgress } from '../../../components/preparation-progress'
@@ -100,7 +97,7 @@ export function BookingDetailPage() {
   const { t } = useLingui()
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const [snapshot, , actorRef] = useMachine(liveBookingDetail, { input: { id } })
+  const [snapshot, send, actorRef] = useMachine(liveBookingDetail, { input: { id } })
   useNotifications(actorRef)
   const failed = snapshot.matches('failed')
   useEffect(() => {
@@ -114,9 +111,10 @@ export function BookingDetailPage() {
         <ArrowLeft16Regular aria-hidden="true" /> <Trans>My Bookings</Trans>
       </RouterLink>
       <PageHeader title={t`Booking Details`} subtitle={booking ? t`Booking #${booking.id} for ${deceasedName(booking)}` : undefined} />
+      <LoadProblem error={snapshot.context.error} slow={snapshot.hasTag('slow')} hasData={!!booking} onRetry={() => send({ type: 'booking.retry' })} />
       {booking ? (
         <BookingDetail booking={booking} />
-      ) : (
+      ) : snapshot.hasTag('slow') || snapshot.context.error ? null : (
         <Skeleton aria-label={t`Loading booking`} className={styles.skeleton}>
           <SkeletonItem size={120} />
           <SkeletonItem size={72} />
@@ -281,18 +279,7 @@ function BookingDocuments({ booking, docs }: { booking: Booking; docs: ReturnTyp
   const choices = bookingChoices([booking])
   const me = choices[0]
   if (!me) return null
-  if (docs.error) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{docs.error}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={docs.reload}>
-            <Trans>Retry</Trans>
-          </Button>
-        </MessageBarActions>
-      </MessageBar>
-    )
-  }
+  if ((docs.error || docs.slow) && docs.documents.length === 0) return <LoadProblem error={docs.error} slow={docs.slow} onRetry={docs.reload} />
   if (!docs.loaded && docs.documents.length === 0) return <Skeleton aria-label={t`Loading documents`}><SkeletonItem size={72} /></Skeleton>
   return <DocumentChecklist booking={me} bookings={choices} documents={docs.documents} onUploaded={docs.reload} />
 }

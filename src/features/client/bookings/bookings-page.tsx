@@ -1,10 +1,6 @@
 import {
   Body1,
-  Button,
   Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Skeleton,
   SkeletonItem,
   Table,
@@ -23,6 +19,7 @@ import type { Booking } from '../../../../shared/contracts/bookings'
 import { paths } from '../../../app/paths'
 import { PageHeader } from '../../../components/page-header'
 import { EmptyArt } from '../../../components/empty-art'
+import { LoadProblem } from '../../../components/load-problem'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges, BookingStatusBadge, PaymentStatusBadge } from '../../../components/status-badge'
 import { useMediaQuery } from '../../../components/use-media-query'
@@ -48,7 +45,7 @@ const useStyles = makeStyles({
 export function BookingsPage() {
   const styles = useStyles()
   const { t } = useLingui()
-  const { bookings, loading, loaded, error, retry } = useMyBookings()
+  const { bookings, loading, slow, loaded, error, retry } = useMyBookings()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const sorted = newestFirst(bookings)
 
@@ -63,16 +60,8 @@ export function BookingsPage() {
           </RouterButtonLink>
         }
       />
-      {error ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={retry}>
-              <Trans>Retry</Trans>
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      ) : loading && bookings.length === 0 ? (
+      <LoadProblem error={error} slow={slow} hasData={bookings.length > 0} onRetry={retry} />
+      {(error || slow) && bookings.length === 0 ? null : loading && bookings.length === 0 ? (
         <Skeleton aria-label={t`Loading bookings`} className={styles.skeleton}>
           {[0, 1, 2].map((i) => (
             <SkeletonItem key={i} size={48} />

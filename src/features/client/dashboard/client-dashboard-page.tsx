@@ -1,10 +1,6 @@
 import {
   Body1,
-  Button,
   Card,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Skeleton,
   SkeletonItem,
   Subtitle2,
@@ -17,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useSession } from '../../../app/session'
 import { EmptyArt } from '../../../components/empty-art'
+import { LoadProblem } from '../../../components/load-problem'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
@@ -55,7 +52,7 @@ export function ClientDashboardPage() {
   const styles = useStyles()
   const { t } = useLingui()
   const { user } = useSession()
-  const { bookings, loading, loaded, error, retry } = useMyBookings()
+  const { bookings, loading, slow, loaded, error, retry } = useMyBookings()
   const name = user?.name?.trim()
   const recent = recentBookings(bookings)
   const now = new Date()
@@ -93,16 +90,7 @@ export function ClientDashboardPage() {
         title={!name ? t`Welcome to your Dashboard` : isNewFamily(user?.created_at, now) ? t`Welcome, ${name}` : t`Welcome back, ${name}`}
         subtitle={t`What needs you first, then your bookings.`}
       />
-      {error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={retry}>
-              <Trans>Retry</Trans>
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
+      <LoadProblem error={error} slow={slow} hasData={bookings.length > 0} onRetry={retry} />
       {urgent.map((step) => (
         <UrgentBanner key={step.booking.id} step={step} now={now} />
       ))}
@@ -125,6 +113,8 @@ export function ClientDashboardPage() {
           </Subtitle2>
           {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
         </div>
+        {/* Nothing known yet and nothing coming: said once, above; no empty card that reads as "nothing booked". */}
+        {(error || slow) && bookings.length === 0 ? null : (
         <Card>
           {loading && bookings.length === 0 ? (
             <Skeleton aria-label={t`Loading bookings`}>
@@ -154,6 +144,7 @@ export function ClientDashboardPage() {
             </ul>
           )}
         </Card>
+        )}
       </section>
 
       <section aria-labelledby="quick-links">

@@ -8,9 +8,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Skeleton,
   SkeletonItem,
   Table,
@@ -42,6 +39,7 @@ import { bookingChoices } from './booking-choices'
 import { useMyBookings } from '../my-bookings'
 import { useMyDocuments } from './my-documents'
 import { EmptyArt } from '../../../components/empty-art'
+import { LoadProblem } from '../../../components/load-problem'
 
 const useStyles = makeStyles({
   tableCard: { padding: 0, overflowX: 'auto' },
@@ -65,7 +63,7 @@ const useStyles = makeStyles({
 export function DocumentsPage() {
   const styles = useStyles()
   const { t } = useLingui()
-  const { documents, loading, loaded, error, reload } = useMyDocuments()
+  const { documents, loading, slow, loaded, error, reload } = useMyDocuments()
   const { bookings } = useMyBookings()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const [uploading, setUploading] = useState(false)
@@ -100,16 +98,8 @@ export function DocumentsPage() {
           </Button>
         }
       />
-      {error ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{error}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={reload}>
-              <Trans>Retry</Trans>
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
-      ) : loading && documents.length === 0 ? (
+      <LoadProblem error={error} slow={slow} hasData={documents.length > 0} onRetry={reload} />
+      {(error || slow) && documents.length === 0 ? null : loading && documents.length === 0 ? (
         <Skeleton aria-label={t`Loading documents`} className={styles.skeleton}>
           {[0, 1, 2].map((i) => (
             <SkeletonItem key={i} size={48} />

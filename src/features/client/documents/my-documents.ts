@@ -19,6 +19,7 @@ export function useMyDocuments() {
   return {
     documents: snapshot.context.items,
     loading: snapshot.hasTag('loading'),
+    slow: snapshot.hasTag('slow'),
     loaded: snapshot.matches('ready'),
     error: snapshot.context.error,
     reload: () => send({ type: 'collection.fetch' }),

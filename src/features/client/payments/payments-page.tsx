@@ -33,6 +33,7 @@ import type { Payment, PendingPayment } from '../../../../shared/contracts/payme
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
 import { EmptyArt } from '../../../components/empty-art'
+import { LoadProblem } from '../../../components/load-problem'
 import { PageHeader } from '../../../components/page-header'
 import { RouterButtonLink } from '../../../components/router-link'
 import { paths } from '../../../app/paths'
@@ -87,6 +88,8 @@ const useStyles = makeStyles({
 interface ListView<T extends { id: string }> {
   items: T[]
   loading: boolean
+  /** No answer for a few seconds (machines/shared/slow-load.ts). */
+  slow: boolean
   error: string | null
   loaded: boolean
 }
@@ -94,9 +97,10 @@ interface ListView<T extends { id: string }> {
 function useList<T extends { id: string }>(actor: ActorRefFrom<ReturnType<typeof createCollectionMachine<T>>> | undefined): ListView<T> {
   const items = useSelector(actor, (s) => s?.context.items) ?? []
   const loading = useSelector(actor, (s) => s?.hasTag('loading') ?? true)
+  const slow = useSelector(actor, (s) => s?.hasTag('slow') ?? false)
   const error = useSelector(actor, (s) => s?.context.error ?? null)
   const loaded = useSelector(actor, (s) => s?.value === 'ready')
-  return { items, loading, error, loaded }
+  return { items, loading, slow, error, loaded }
 }
 
 /** Payments (SPEC.md section 2): what is still to pay, by M-Pesa, and what has been paid. */
@@ -181,19 +185,6 @@ export function PaymentsPage() {
   )
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <MessageBar intent="error">
-      <MessageBarBody>{message}</MessageBarBody>
-      <MessageBarActions>
-        <Button onClick={onRetry}>
-          <Trans>Try again</Trans>
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
-  )
-}
-
 function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPayment>; onRetry: () => void; onPay: (b: PendingPayment) => void }) {
   const styles = useStyles()
   const { t } = useLingui()
@@ -204,8 +195,8 @@ function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPaymen
         <Wallet24Regular className={styles.headingIcon} aria-hidden />
         <Trans>Awaiting payment</Trans>
       </Subtitle2>
-      {view.error && <LoadError message={view.error} onRetry={onRetry} />}
-      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading pending payments…`} />}
+      <LoadProblem error={view.error} slow={view.slow} hasData={view.items.length > 0} onRetry={onRetry} />
+      {view.loading && !view.slow && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading pending payments…`} />}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
           <Body1>
@@ -276,8 +267,8 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
         <Receipt24Regular className={styles.headingIcon} aria-hidden />
         <Trans>Payment history</Trans>
       </Subtitle2>
-      {view.error && <LoadError message={view.error} onRetry={onRetry} />}
-      {view.loading && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading payment history…`} />}
+      <LoadProblem error={view.error} slow={view.slow} hasData={view.items.length > 0} onRetry={onRetry} />
+      {view.loading && !view.slow && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading payment history…`} />}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
           <EmptyArt name="lily" />
