@@ -6,7 +6,7 @@
 import { db, nextId, plain } from './db'
 import type { BookingRecord, ChatMessageRecord, MessageThreadRecord, UserRecord } from './db'
 import { ApiError } from './http'
-import { listsThread, mayReadThread, newsAuthors, threadOrder, threadSummary, wireChatMessage } from '../shared/messages'
+import { isHomeAuthor, listsThread, mayReadThread, newsAuthors, threadOrder, threadSummary, wireChatMessage } from '../shared/messages'
 import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
@@ -64,7 +64,7 @@ export function summary(user: UserRecord, thread: MessageThreadRecord) {
     deceased: (booking && db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))) ?? null,
     client_name: booking ? (db.user.findFirst((q) => q.where({ id: booking.client_id }))?.name ?? null) : null,
     urgent_flag: thread.urgent,
-    answered: messages.some((m) => m.author_role === 'admin' || m.author_role === 'morgue_attendant'),
+    answered: messages.some((m) => isHomeAuthor(m.author_role)),
     unread: messages.filter((m) => m.id > read && news.includes(m.author_role)).length,
     last: last ? { body: last.body, author_name: last.author_name, created_at: last.created_at } : null,
   })
@@ -199,7 +199,7 @@ export async function smsMockAdmins(kind: string, text: (language: SmsLanguage, 
 export function unansweredUrgentThreads() {
   return db.messageThread
     .findMany((q) => q.where({ booking_id: null, urgent: true }), { orderBy: { id: 'asc' } })
-    .filter((t) => !messagesIn(t.id).some((m) => m.author_role === 'admin' || m.author_role === 'morgue_attendant'))
+    .filter((t) => !messagesIn(t.id).some((m) => isHomeAuthor(m.author_role)))
     .map((t) => ({
       thread_id: t.id,
       name: t.contact_name ?? '',

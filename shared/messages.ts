@@ -23,6 +23,10 @@ export function newsAuthors(role: WireRole): AuthorRole[] {
   return AUTHOR_ROLES.filter((author) => author !== 'system' && (role === 'client' ? !isFamilySide(author) : isFamilySide(author)))
 }
 
+/** Who writes for the home (a family's news): a thread with any of their messages is being seen to. */
+export const HOME_AUTHORS: readonly AuthorRole[] = newsAuthors('client')
+export const isHomeAuthor = (role: AuthorRole): boolean => HOME_AUTHORS.includes(role)
+
 /** Staff lists show the threads where someone has written; a family sees every booking's thread. */
 export const listsThread = (role: WireRole, someoneWrote: boolean): boolean => role === 'client' || someoneWrote
 

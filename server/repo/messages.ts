@@ -3,9 +3,13 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { chatMessages, messageReads, messageThreads, smsOutbox } from '../db/schema'
 import type { AuthorRole } from '../../shared/contracts/messages'
+import { HOME_AUTHORS } from '../../shared/messages'
 import type { WireRole } from '../../shared/contracts/roles'
 
 export type ThreadRow = typeof messageThreads.$inferSelect
+
+/** Someone of the home has written in thread `t` (shared/messages.ts, HOME_AUTHORS): an urgent message is being seen to. */
+const answeredSql = sql`EXISTS (SELECT 1 FROM chat_messages s WHERE s.thread_id = t.id AND s.author_role IN (${sql.join(HOME_AUTHORS.map((r) => sql`${r}`), sql`, `)}))`
 
 const iso = (column: unknown) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
@@ -42,8 +46,7 @@ export async function threadsFor(db: Db, user: { id: number; role: WireRole }, n
   const newsRoles = sql`(${sql.join(news.map((r) => sql`${r}`), sql`, `)})`
   const written = user.role === 'client' || onlyId !== undefined ? sql`TRUE` : sql`EXISTS (SELECT 1 FROM chat_messages w WHERE w.thread_id = t.id AND w.author_role <> 'system')`
   const only = onlyId === undefined ? sql`TRUE` : sql`t.id = ${onlyId}`
-  // Someone of the home has written since: an urgent message is being seen to.
-  const answered = sql`EXISTS (SELECT 1 FROM chat_messages s WHERE s.thread_id = t.id AND s.author_role IN ('admin', 'morgue_attendant'))`
+  const answered = answeredSql
   const unread = sql`(SELECT count(*) FROM chat_messages m WHERE m.thread_id = t.id AND m.id > COALESCE(r.last_read_id, 0) AND m.author_role IN ${newsRoles})`
   const result = await db.execute(sql`
     SELECT t.id, t.booking_id, d.first_name, d.last_name, u.name AS client_name, t.contact_name, t.contact_email, t.contact_phone,
@@ -137,7 +140,7 @@ export async function unansweredUrgentThreads(db: Db) {
     FROM message_threads t
     LEFT JOIN LATERAL (SELECT body FROM chat_messages m WHERE m.thread_id = t.id AND m.author_role = 'visitor' ORDER BY m.id LIMIT 1) v ON TRUE
     WHERE t.booking_id IS NULL AND t.urgent
-      AND NOT EXISTS (SELECT 1 FROM chat_messages s WHERE s.thread_id = t.id AND s.author_role IN ('admin', 'morgue_attendant'))
+      AND NOT ${answeredSql}
     ORDER BY t.created_at, t.id`)
   return (result as unknown as { rows: Array<{ thread_id: number; name: string | null; phone: string | null; email: string | null; message: string; received_at: string }> }).rows.map((r) => ({
     ...r,
