@@ -32,6 +32,12 @@ let skipped = 0
 const failures = []
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
 const firstLine = (m) => String(m ?? '').replace(ANSI_COLOUR, '').split('\n').find((l) => l.trim()) ?? ''
+/** What each failure said at more length (its first lines, stack frames left out), printed last: CI keeps only the log's tail. */
+const details = []
+const sayMore = (name, m) => {
+  const lines = String(m ?? '').replace(ANSI_COLOUR, '').split('\n').filter((l) => l.trim() && !/^\s+at /.test(l))
+  if (lines.length > 1) details.push(`--- ${name}\n${lines.slice(0, 40).map((l) => l.slice(0, 400)).join('\n')}`)
+}
 const elapsed = () => `${String(Math.round((Date.now() - suiteStarted) / 1000)).padStart(4)}s`
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
@@ -59,7 +65,10 @@ function countVitest(stage) {
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
   for (const file of v.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
-    for (const t of failedTests) failures.push(`${stage.name}: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    for (const t of failedTests) {
+      failures.push(`${stage.name}: ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+      sayMore(`${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}`, t.failureMessages?.[0])
+    }
     if (file.status === 'failed' && failedTests.length === 0) failures.push(`${stage.name}: ${file.name.replace(process.cwd() + '/', '')}: ${firstLine(file.message)}`)
   }
   // A suite that failed to load has no failed tests but must still fail the run.
@@ -84,7 +93,10 @@ function countJourneys(stage, ok) {
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected') failures.push(`journeys: ${spec.file} > ${[...path, spec.title].join(' > ')}: ${firstLine(t.results?.at(-1)?.error?.message)}`)
+        if (t.status === 'unexpected') {
+          failures.push(`journeys: ${spec.file} > ${[...path, spec.title].join(' > ')}: ${firstLine(t.results?.at(-1)?.error?.message)}`)
+          sayMore(`${spec.file} > ${spec.title}`, t.results?.at(-1)?.error?.message)
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title])
@@ -212,6 +224,7 @@ if (skipE2e) console.log('SKIPPED  the browser stages (SKIP_E2E=1)')
 else if (!caddyUrl) console.log('SKIPPED  the app behind Caddy (set BEHIND_CADDY_DATABASE_URL to a PostgreSQL database it may empty; CI does)')
 const cpu = stages.reduce((n, s) => n + (s.cpu ?? 0), 0)
 console.log(`all stages: ${Math.round((Date.now() - suiteStarted) / 1000)}s wall, ${cpu}s CPU in all, on ${availableParallelism()} cores (${slots} slots; stages ran side by side)`)
+if (details.length) console.log(`\n=== what the failures said ===\n${details.join('\n')}\n`)
 if (failures.length) {
   console.log('failed:')
   for (const f of failures) console.log(`  ${f.slice(0, 300)}`)

@@ -146,7 +146,7 @@ export async function pushAfterClaim(
     return { MerchantRequestID: '', ResponseCode: '1', ResponseDescription: 'Rejected', CustomerMessage: MPESA_PUSH_REJECTED_MESSAGE }
   }
   // A callback that came first found the claim (matched by phone and amount) and took the ids already.
-  await repo.adoptDarajaIds(db, claimId, { checkoutRequestId: result.checkoutRequestId, merchantRequestId: result.merchantRequestId })
+  await repo.adoptDarajaIds(db, claimId, { checkoutRequestId: result.checkoutRequestId, merchantRequestId: result.merchantRequestId }, deps.reconcileFirstMs ?? 60_000)
   return {
     MerchantRequestID: result.merchantRequestId,
     CheckoutRequestID: result.checkoutRequestId,

@@ -83,11 +83,17 @@ export async function forgetClaim(db: Db, claimId: string): Promise<void> {
 }
 
 /** Daraja's ids replace the claim's. */
-export async function adoptDarajaIds(db: Db, claimId: string, ids: { checkoutRequestId: string; merchantRequestId: string }): Promise<void> {
+export async function adoptDarajaIds(db: Db, claimId: string, ids: { checkoutRequestId: string; merchantRequestId: string }, firstCheckMs: number): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db
     await t.update(payments).set({ checkoutRequestId: ids.checkoutRequestId }).where(eq(payments.checkoutRequestId, claimId))
-    await t.update(mpesaRequests).set(ids).where(eq(mpesaRequests.checkoutRequestId, claimId))
+    // A reconciliation pass that claimed the row while Daraja was still answering saw an id that
+    // cannot be asked about, and put its only check at the push's expiry: with its real id the
+    // push is due its first check again, not minutes later.
+    await t
+      .update(mpesaRequests)
+      .set({ ...ids, nextCheckAt: sql`least(${mpesaRequests.nextCheckAt}, now() + ${`${firstCheckMs} milliseconds`}::interval)` })
+      .where(eq(mpesaRequests.checkoutRequestId, claimId))
   })
 }
 

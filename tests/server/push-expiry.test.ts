@@ -179,6 +179,33 @@ describe('a push nobody answers expires', () => {
   })
 })
 
+describe('a pass of the job while Daraja is still answering the push', () => {
+  it("does not put the push's first check off to its expiry once Daraja's id is known", async () => {
+    const { token, booking } = await family()
+    // Daraja takes its time to answer the push: the test says when.
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const slow: Daraja = { ...daraja, stkPush: async (input) => (await answered, daraja.stkPush(input)) }
+    const slowApp = createApp({ db: database.db, secret: jwtSecret, log, dev: true, trustProxy: 0, darajaQueryEveryMs: 0, daraja: slow, darajaCallbackSecret: secret })
+    const pushing = slowApp.fetch(
+      new Request('http://localhost:3000/api/stk-push', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ phoneNumber: phoneFor('success'), amount: booking.amount_due, bookingId: booking.id }) }),
+    )
+    // The claim is in the table and due: the pass takes it while the push is still out (it cannot ask about a claim).
+    await expect.poll(async () => (await database.db.select().from(mpesaRequests).where(like(mpesaRequests.checkoutRequestId, 'claim-%'))).length).toBe(1)
+    clock.offset = 2 * MINUTE
+    expect(await job()).toBe(1)
+    answer()
+    const res = await pushing
+    expect(res.status).toBe(200)
+    const id = ((await res.json()) as { data: { CheckoutRequestID: string } }).data.CheckoutRequestID
+    expect(id).not.toMatch(/^claim-/)
+    // Due again a minute after it got its id (not at the expiry, 5 minutes after the push).
+    clock.offset = 2 * MINUTE
+    expect(await job()).toBe(1)
+    expect(simulator.pushes().find((p) => p.checkoutRequestId === id)?.queries).toBe(1)
+  })
+})
+
 describe('money that moves after the expiry is still recorded, once', () => {
   async function expiredPush() {
     const { token, booking } = await family()

@@ -11,14 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 
 // The server as production runs it: the bundle (npm test builds it once before its stages).
 await ensureServerBuild(() => undefined)
 
-// A truly empty DATA_DIR (its own initdb, not the copied template other tests use): on a busy
-// machine, with the copy, the restarted server did not settle the push within a minute in three runs
-// of the whole suite (never when run alone); not understood yet, and this test's point is the restart.
-const dataDir = mkdtempSync(join(tmpdir(), 'restart-'))
+// The empty database a first start makes, copied (an initdb costs seconds; tests/server/server.test.ts covers it).
+const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'restart-')))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 /** What each started server printed (warnings and errors: a failed STK query says why), shown when the test fails. */
