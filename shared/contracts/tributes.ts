@@ -9,10 +9,13 @@ import { Id, Money } from './common'
  * - `GET /bookings/{id}/tribute`: `{ tribute, condolences }` (tribute null until first saved).
  * - `PUT /bookings/{id}/tribute` TributeRequest: saves it (made on first save, slug fixed for ever).
  * - `PATCH /bookings/{id}/tribute/condolences/{cid}` `{ status: 'approved' | 'hidden' }`.
+ * - `PUT /bookings/{id}/tribute/photo` the picture's bytes (JPEG, PNG or WebP; shared/tribute-photo.ts):
+ *   `{ tribute }`; 413 too large, 415 not a picture. `DELETE` the same path removes it.
  *
  * Anyone with the address (no account):
  * - `GET /tributes/{slug}`: TributePage; 404 unknown, 410 when the family unpublished it.
  * - `POST /tributes/{slug}/condolences` `{ name, message }`: 201, shown once the family approves.
+ * - `GET /tributes/{slug}/photo` and `/photo/small`: the picture (404 none, 410 unpublished).
  */
 export const TRIBUTE_STORY_MAX = 5000
 export const TRIBUTE_EVENTS_MAX = 12
@@ -77,6 +80,8 @@ export const Tribute = z.object({
   livestream_url: z.nullable(z.string()),
   events: z.array(TributeEvent),
   updated_at: z.string(),
+  /** The family's photo as the page shows it (null: none); `version` changes with each upload. */
+  photo: z.nullable(z.object({ width: z.number(), height: z.number(), version: z.string() })),
 })
 export type Tribute = z.infer<typeof Tribute>
 
@@ -112,6 +117,8 @@ export const TributePage = z.object({
   /** The harambee beside it: null when the family made no contribution link; `path` only while it takes contributions. */
   harambee: z.nullable(z.object({ status: z.string(), total: Money, paid: Money, amount_due: Money, path: z.nullable(z.string()) })),
   condolences: z.array(z.object({ name: z.string(), message: z.string(), at: z.string() })),
+  /** The photo's addresses (shared/tribute-photo.ts) and sizes, so the page keeps its place while it loads. */
+  photo: z.nullable(z.object({ url: z.string(), small_url: z.string(), width: z.number(), height: z.number(), small_width: z.number(), small_height: z.number() })),
 })
 export type TributePage = z.infer<typeof TributePage>
 

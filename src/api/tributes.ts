@@ -12,6 +12,12 @@ export const saveTribute = (bookingId: string, body: TributeRequest) => request(
 export const moderateCondolence = (bookingId: string, id: string, status: Exclude<CondolenceStatus, 'pending'>) =>
   request((w) => w.url(`${of(bookingId)}/condolences/${encodeURIComponent(id)}`).patch({ status }).json(), CondolenceResponse).then((r) => r.condolence)
 
+/** The photo's bytes as the body, its own type as Content-Type (the server reads the picture, not the name). */
+export const uploadTributePhoto = (bookingId: string, file: Blob) =>
+  request((w) => w.url(`${of(bookingId)}/photo`).content(file.type || 'application/octet-stream').body(file).put().json(), TributeResponse).then((r) => r.tribute)
+
+export const removeTributePhoto = (bookingId: string) => request((w) => w.url(`${of(bookingId)}/photo`).delete().json(), TributeResponse).then((r) => r.tribute)
+
 /** The address relatives open: the page the server writes. */
 export const tributeUrl = (slug: string, origin = typeof location === 'undefined' ? '' : location.origin) => `${origin}/t/${slug}`
 

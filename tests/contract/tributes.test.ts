@@ -14,6 +14,8 @@ import {
   type Tribute,
   type TributePage,
 } from '../../shared/contracts/tributes'
+import { MSG_PHOTO_NOT_IMAGE, MSG_PHOTO_TOO_LARGE, TRIBUTE_PHOTO_MAX_BYTES } from '../../shared/tribute-photo'
+import { pdfFile, pngFile } from '../server/files'
 
 useBackend()
 
@@ -131,6 +133,40 @@ describe('Tribute page: the family publishes a page with the programme, relative
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: admin, body: { status: 'hidden' } })).status).toBe(200)
     expect((await page(slug)).json.condolences).toEqual([])
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/99999`, { token: family, body: { status: 'hidden' } })).status).toBe(404)
+  })
+
+  it('takes the family\'s photo (sizes for the page, at its own address while published), refuses what is not a picture or too large', async () => {
+    const { family, booking, slug } = await publish()
+    const upload = (bytes: Uint8Array<ArrayBuffer>, token = family) =>
+      call<{ tribute: Tribute }>('PUT', `/bookings/${booking.id}/tribute/photo`, { token, rawBody: bytes, headers: { 'Content-Type': 'image/png' } })
+    const added = await upload(new Uint8Array(pngFile(1000, 500)))
+    expect(added.status).toBe(200)
+    expect(added.json.tribute.photo).toMatchObject({ width: 800, height: 400 })
+    const shown = (await page(slug)).json.photo!
+    expect(shown).toMatchObject({ width: 800, height: 400, small_width: 240, small_height: 120 })
+    expect(shown.url).toMatch(new RegExp(`^/api/tributes/${slug}/photo\\?v=`))
+    const picture = await call('GET', shown.url.replace(/^\/api/, ''))
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get('content-type')).toMatch(/^image\/(jpeg|png)$/)
+    expect((await call('GET', shown.small_url.replace(/^\/api/, ''))).status).toBe(200)
+
+    const notPhoto = await upload(new Uint8Array(pdfFile()))
+    expect(notPhoto.status).toBe(415)
+    expect(notPhoto.json).toMatchObject({ message: MSG_PHOTO_NOT_IMAGE })
+    const tooLarge = await upload(new Uint8Array(TRIBUTE_PHOTO_MAX_BYTES + 1))
+    expect(tooLarge.status).toBe(413)
+    expect(tooLarge.json).toMatchObject({ message: MSG_PHOTO_TOO_LARGE })
+    expect((await upload(new Uint8Array(pngFile(10, 10)), await loginAs('admin'))).status).toBe(403)
+    // The refused ones left the photo as it was.
+    expect((await page(slug)).json.photo).toEqual(shown)
+
+    await call('PUT', `/bookings/${booking.id}/tribute`, { token: family, body: { ...edit, published: false } })
+    expect((await call('GET', `/tributes/${slug}/photo`)).status).toBe(410)
+    await call('PUT', `/bookings/${booking.id}/tribute`, { token: family, body: edit })
+    const removed = await call<{ tribute: Tribute }>('DELETE', `/bookings/${booking.id}/tribute/photo`, { token: family })
+    expect(removed.json.tribute.photo).toBeNull()
+    expect((await page(slug)).json.photo).toBeNull()
+    expect((await call('GET', `/tributes/${slug}/photo`)).status).toBe(404)
   })
 
   serverOnly.it('limits condolences per address and page, and keeps the slug out of the log', async () => {
