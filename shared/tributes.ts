@@ -5,6 +5,7 @@
  */
 import { ApiError } from './errors'
 import {
+  CONDOLENCE_STATUSES,
   MSG_CONDOLENCE_NO_LINKS,
   MSG_CONDOLENCE_SPAM,
   MSG_ONLY_FAMILY_TRIBUTE,
@@ -58,6 +59,10 @@ export function refuseSpam(input: { name: string; message: string }): void {
   const shouting = letters.length >= 20 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()
   if (SPAM_WORDS.test(text) || /(.)\1{9,}/u.test(text) || shouting) throw new ApiError(422, MSG_CONDOLENCE_SPAM, { message: MSG_CONDOLENCE_SPAM })
 }
+
+/** The admin's list shows this status: pending (waiting for someone) unless another is named. */
+export const condolenceListStatus = (asked: string | null | undefined): CondolenceStatus =>
+  (CONDOLENCE_STATUSES as readonly string[]).includes(asked ?? '') ? (asked as CondolenceStatus) : 'pending'
 
 /** The tribute as both stores keep it. */
 export interface StoredTribute {

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw'
 import { db, nextId, plain } from '../db'
 import type { BookingRecord, TributeCondolenceRecord, TributeRecord, UserRecord } from '../db'
-import { ApiError, body, parseId, requireUser, route } from '../http'
-import { CONDOLENCE_SMS, CONDOLENCE_SMS_EVERY_MS, CONDOLENCE_SMS_KIND, CondolenceModeration, CondolenceRequest, MSG_CONDOLENCE_NOT_FOUND, MSG_CONDOLENCE_RECEIVED, TributeRequest } from '../../shared/contracts/tributes'
-import { familyCondolence, looksLikeSlug, refuseSpam, refuseUnlessPublished, refuseUnlessTributeOwner, slugFrom, tributeFields, tributePage, wireTribute } from '../../shared/tributes'
+import { ApiError, body, parseId, requireRole, requireUser, route } from '../http'
+import { ADMIN_CONDOLENCES_MAX, CONDOLENCE_SMS, CONDOLENCE_SMS_EVERY_MS, CONDOLENCE_SMS_KIND, CondolenceModeration, CondolenceRequest, MSG_CONDOLENCE_NOT_FOUND, MSG_CONDOLENCE_RECEIVED, TributeRequest } from '../../shared/contracts/tributes'
+import { condolenceListStatus, familyCondolence, looksLikeSlug, refuseSpam, refuseUnlessPublished, refuseUnlessTributeOwner, slugFrom, tributeFields, tributePage, wireTribute } from '../../shared/tributes'
 import { findVisibleBooking } from './bookings'
 import { harambeeOf } from './contributions'
 import { storedSettings } from './settings'
@@ -143,6 +143,27 @@ export const tributeHandlers = [
       const row = t ? await db.tributeCondolence.update((q) => q.where({ id, tribute_id: t.id }), { data: (c) => void (c.status = status) }) : undefined
       if (!row) throw new ApiError(404, MSG_CONDOLENCE_NOT_FOUND)
       return HttpResponse.json({ condolence: wireCondolence(plain(row)) })
+    }),
+  ),
+
+  // Before '*/api/tributes/:slug'.
+  http.get(
+    '*/api/tributes/condolences',
+    route(async ({ request }) => {
+      requireRole(await requireUser(request), 'admin')
+      const status = condolenceListStatus(new URL(request.url).searchParams.get('status'))
+      const condolences = db.tributeCondolence
+        .findMany((q) => q.where({ status }))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+        .slice(0, ADMIN_CONDOLENCES_MAX)
+        .flatMap((c) => {
+          const t = db.tribute.findFirst((q) => q.where({ id: c.tribute_id }))
+          const booking = t && db.booking.findFirst((q) => q.where({ id: t.booking_id }))
+          const d = booking && db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
+          if (!t || !booking) return []
+          return [{ id: c.id, booking_id: booking.id, deceased_name: d ? `${d.first_name} ${d.last_name}` : '', slug: t.slug, published: t.published, name: c.name, message: c.message, status: c.status, at: c.created_at }]
+        })
+      return HttpResponse.json({ condolences })
     }),
   ),
 

@@ -4,7 +4,7 @@
  * server/repo/tributes.ts's.
  */
 import { randomBytes } from 'node:crypto'
-import { CONDOLENCE_SMS, CONDOLENCE_SMS_EVERY_MS, CONDOLENCE_SMS_KIND, MSG_CONDOLENCE_NOT_FOUND, type TributeRequest } from '../../shared/contracts/tributes'
+import { ADMIN_CONDOLENCES_MAX, CONDOLENCE_SMS, CONDOLENCE_SMS_EVERY_MS, CONDOLENCE_SMS_KIND, MSG_CONDOLENCE_NOT_FOUND, type TributeRequest } from '../../shared/contracts/tributes'
 import { familyCondolence, looksLikeSlug, refuseSpam, refuseUnlessPublished, slugFrom, tributeFields, tributePage, wireTribute } from '../../shared/tributes'
 import { ApiError } from '../http'
 import type { Db } from '../db/client'
@@ -114,4 +114,10 @@ export async function leaveCondolence(deps: Deps, slug: string, input: { name: s
   if (await repo.smsSentSince(db, booking.id, CONDOLENCE_SMS_KIND, new Date(Date.now() - CONDOLENCE_SMS_EVERY_MS))) return
   const deceased = await deceasedNameOf(db, booking.deceasedId)
   await queueSms(db, log, { userId: booking.clientId, kind: 'condolence', bookingId: booking.id, body: (language) => CONDOLENCE_SMS[language === 'sw' ? 'sw' : 'en'](home, deceased) })
+}
+
+/** GET /tributes/condolences: the admin's list across every page, newest first. */
+export async function condolencesToModerate(db: Db, status: 'pending' | 'approved' | 'hidden') {
+  const rows = await repo.condolencesByStatus(db, status, ADMIN_CONDOLENCES_MAX)
+  return rows.map((r) => ({ id: r.id, booking_id: r.bookingId, deceased_name: `${r.first} ${r.last}`, slug: r.slug, published: r.published, name: r.name, message: r.message, status: r.status, at: r.createdAt.toISOString() }))
 }

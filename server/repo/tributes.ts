@@ -1,7 +1,7 @@
 /** The tributes and tribute_condolences tables. */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { bookings, smsOutbox, tributeCondolences, tributePhotos, tributes } from '../db/schema'
+import { bookings, deceased, smsOutbox, tributeCondolences, tributePhotos, tributes } from '../db/schema'
 import type { BookingRow } from './bookings'
 
 export type TributeRow = typeof tributes.$inferSelect
@@ -106,4 +106,28 @@ export async function savePhoto(db: Db, photo: Omit<PhotoRow, 'uploadedAt'>): Pr
 
 export async function deletePhoto(db: Db, tributeId: number): Promise<void> {
   await db.delete(tributePhotos).where(eq(tributePhotos.tributeId, tributeId))
+}
+
+/** Every tribute's condolences of one status, newest first, with the page they were left on. */
+export function condolencesByStatus(db: Db, status: 'pending' | 'approved' | 'hidden', limit: number) {
+  return db
+    .select({
+      id: tributeCondolences.id,
+      bookingId: tributes.bookingId,
+      slug: tributes.slug,
+      published: tributes.published,
+      first: deceased.firstName,
+      last: deceased.lastName,
+      name: tributeCondolences.name,
+      message: tributeCondolences.message,
+      status: tributeCondolences.status,
+      createdAt: tributeCondolences.createdAt,
+    })
+    .from(tributeCondolences)
+    .innerJoin(tributes, eq(tributes.id, tributeCondolences.tributeId))
+    .innerJoin(bookings, eq(bookings.id, tributes.bookingId))
+    .innerJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(eq(tributeCondolences.status, status))
+    .orderBy(desc(tributeCondolences.createdAt), desc(tributeCondolences.id))
+    .limit(limit)
 }

@@ -5,14 +5,14 @@
  */
 import { Hono, type Context } from 'hono'
 import { CondolenceModeration, CondolenceRequest, MSG_CONDOLENCE_NOT_FOUND, MSG_CONDOLENCE_RECEIVED, TributeRequest } from '../../shared/contracts/tributes'
-import { refuseUnlessTributeOwner } from '../../shared/tributes'
+import { condolenceListStatus, refuseUnlessTributeOwner } from '../../shared/tributes'
 import { pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
 import { LIMITS, limit, clientAddress } from '../limits'
 import { visibleBooking } from './bookings'
 import { storedSettings } from './settings'
-import { bookingTribute, leaveCondolence, moderateCondolence, publicTribute, removeTributePhoto, saveTribute, saveTributePhoto, tributePhoto } from '../domain/tributes'
+import { bookingTribute, condolencesToModerate, leaveCondolence, moderateCondolence, publicTribute, removeTributePhoto, saveTribute, saveTributePhoto, tributePhoto } from '../domain/tributes'
 import { bodyLimit } from 'hono/body-limit'
 import { MSG_PHOTO_TOO_LARGE, TRIBUTE_PHOTO_MAX_BYTES } from '../../shared/tribute-photo'
 import { notModified } from '../static'
@@ -85,6 +85,8 @@ async function photoAnswer(c: Context<AppEnv>, size: 'large' | 'small') {
 
 /** The public side: anyone holding the address, no account. */
 export const tributeRoutes = new Hono<AppEnv>()
+  // Before '/:slug' (a slug is 12 characters, this word 11: no page is shadowed).
+  .get('/condolences', requireAuth('admin'), async (c) => c.json({ condolences: await condolencesToModerate(c.var.deps.db, condolenceListStatus(c.req.query('status'))) }))
   .get('/:slug', async (c) => c.json(await publicTribute(c.var.deps, c.req.param('slug'), await homeOf(c))))
   .get('/:slug/photo', (c) => photoAnswer(c, 'large'))
   .get('/:slug/photo/small', (c) => photoAnswer(c, 'small'))

@@ -16,6 +16,9 @@ import { Id, Money } from './common'
  * - `GET /tributes/{slug}`: TributePage; 404 unknown, 410 when the family unpublished it.
  * - `POST /tributes/{slug}/condolences` `{ name, message }`: 201, shown once the family approves.
  * - `GET /tributes/{slug}/photo` and `/photo/small`: the picture (404 none, 410 unpublished).
+ *
+ * The admin (moderation across every page; approving and hiding is the PATCH above):
+ * - `GET /tributes/condolences?status=pending|approved|hidden` (pending unless told): AdminCondolences.
  */
 export const TRIBUTE_STORY_MAX = 5000
 export const TRIBUTE_EVENTS_MAX = 12
@@ -130,3 +133,19 @@ export const CONDOLENCE_SMS = {
   en: (home: string, deceased: string) => `${home}: new condolence messages for ${deceased} are waiting for you. Open the booking's Tribute page card to read and approve them.`,
   sw: (home: string, deceased: string) => `${home}: kuna salamu mpya za rambirambi kwa ${deceased}. Fungua kadi ya Ukurasa wa kumbukumbu kwenye oda yako kuzisoma na kuziidhinisha.`,
 }
+
+/** The admin's moderation list: at most this many, newest first. */
+export const ADMIN_CONDOLENCES_MAX = 200
+export const AdminCondolence = z.object({
+  id: Id,
+  booking_id: Id,
+  deceased_name: z.string(),
+  slug: z.string(),
+  published: z.boolean(),
+  name: z.string(),
+  message: z.string(),
+  status: z.enum(CONDOLENCE_STATUSES),
+  at: z.string(),
+})
+export type AdminCondolence = z.infer<typeof AdminCondolence>
+export const AdminCondolences = z.object({ condolences: z.array(AdminCondolence) })

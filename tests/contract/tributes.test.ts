@@ -10,6 +10,7 @@ import {
   MSG_ONLY_FAMILY_TRIBUTE,
   MSG_TRIBUTE_GONE,
   MSG_TRIBUTE_NOT_FOUND,
+  type AdminCondolence,
   type BookingTribute,
   type Tribute,
   type TributePage,
@@ -124,13 +125,20 @@ describe('Tribute page: the family publishes a page with the programme, relative
     const id = list.json.condolences.find((c) => c.name === 'Otieno')!.id
     const approved = await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: family, body: { status: 'approved' } })
     expect(approved.status).toBe(200)
+    // The admin's list across every page: what waits, with the page it was left on; the family may not read it.
+    const admin = await loginAs('admin')
+    const waiting = async (status?: string) =>
+      (await call<{ condolences: AdminCondolence[] }>('GET', `/tributes/condolences${status ? `?status=${status}` : ''}`, { token: admin })).json.condolences.filter((c) => c.slug === slug)
+    expect((await waiting()).map((c) => [c.name, c.status, String(c.booking_id), c.deceased_name])).toEqual([['Akinyi', 'pending', String(booking.id), `${booking.deceased_first_name} ${booking.deceased_last_name}`]])
+    expect((await waiting('approved')).map((c) => c.name)).toEqual(['Otieno'])
+    expect((await call('GET', '/tributes/condolences', { token: family })).status).toBe(403)
     expect((await page(slug)).json.condolences).toEqual([expect.objectContaining({ name: 'Otieno', message: 'Pole sana kwa familia. Mungu awape nguvu.' })])
 
     // The admin may moderate too; the attendant may not.
     const attendant = await loginAs('morgue_attendant')
     expect([403, 404]).toContain((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: attendant, body: { status: 'hidden' } })).status)
-    const admin = await loginAs('admin')
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: admin, body: { status: 'hidden' } })).status).toBe(200)
+    expect((await waiting('hidden')).map((c) => c.name)).toEqual(['Otieno'])
     expect((await page(slug)).json.condolences).toEqual([])
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/99999`, { token: family, body: { status: 'hidden' } })).status).toBe(404)
   })
