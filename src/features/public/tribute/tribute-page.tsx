@@ -73,11 +73,11 @@ export function TributePublicPage() {
             <img
               src={p.photo.url}
               srcSet={`${p.photo.small_url} ${p.photo.small_width}w, ${p.photo.url} ${p.photo.width}w`}
-              sizes="(max-width: 30rem) 60vw, 18rem"
+              sizes="(max-width: 24rem) 50vw, 12rem"
               width={p.photo.width}
               height={p.photo.height}
               alt={p.deceased_name}
-              style={{ display: 'block', width: '18rem', maxWidth: '60vw', height: 'auto', borderRadius: 12 }}
+              style={{ display: 'block', width: '12rem', maxWidth: '50vw', height: 'auto', borderRadius: 12 }}
             />
           )}
           <Caption1 className={styles.home}>{w.inMemory}</Caption1>
