@@ -50,6 +50,14 @@ async function setPhoto(t: TributeRecord, photo: TributeRecord['photo']): Promis
   return plain(row ?? t)
 }
 
+/** The booking the signed-in family edits the tribute of (403 for anyone else who sees it). */
+async function ownerBooking(request: Request, id: string | readonly string[] | undefined): Promise<BookingRecord> {
+  const user = await requireUser(request)
+  const booking = findVisibleBooking(user, id)
+  refuseUnlessTributeOwner(user)
+  return booking
+}
+
 function moderatorBooking(user: UserRecord, id: string | readonly string[] | undefined): BookingRecord {
   const booking = findVisibleBooking(user, id)
   if (user.role === 'morgue_attendant') refuseUnlessTributeOwner(user)
@@ -76,9 +84,7 @@ export const tributeHandlers = [
   http.put(
     '*/api/bookings/:id/tribute',
     route(async ({ request, params }) => {
-      const user = await requireUser(request)
-      const booking = findVisibleBooking(user, params.id)
-      refuseUnlessTributeOwner(user)
+      const booking = await ownerBooking(request, params.id)
       const f = tributeFields(await body(request, TributeRequest))
       const fields = { published: f.published, findable: f.findable, story: f.story, born: f.born, livestream_url: f.livestreamUrl, events: f.events, updated_at: new Date().toISOString() }
       const existing = tributeOf(booking)
@@ -94,9 +100,7 @@ export const tributeHandlers = [
   http.put(
     '*/api/bookings/:id/tribute/photo',
     route(async ({ request, params }) => {
-      const user = await requireUser(request)
-      const booking = findVisibleBooking(user, params.id)
-      refuseUnlessTributeOwner(user)
+      const booking = await ownerBooking(request, params.id)
       const bytes = new Uint8Array(await request.arrayBuffer())
       const { kind, ...size } = refuseUnlessPhoto(bytes)
       const large = fitWidth(size, TRIBUTE_PHOTO_WIDTH)
@@ -111,9 +115,7 @@ export const tributeHandlers = [
   http.delete(
     '*/api/bookings/:id/tribute/photo',
     route(async ({ request, params }) => {
-      const user = await requireUser(request)
-      const booking = findVisibleBooking(user, params.id)
-      refuseUnlessTributeOwner(user)
+      const booking = await ownerBooking(request, params.id)
       const t = await tributeToEdit(booking)
       await deleteFile(photoFileId(t))
       return HttpResponse.json({ tribute: wireTribute(stored(await setPhoto(t, null))) })
