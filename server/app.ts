@@ -117,9 +117,11 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json({ message: 'Request body is too large' }, 413),
   })
-  // An upload streams to storage under its own 5 MB limit (routes/documents.ts); everything else is JSON.
+  // An upload streams to storage under its own 5 MB limit (routes/documents.ts), a tribute's photo is
+  // read under its own (routes/tributes.ts); everything else is JSON.
   // GET and HEAD carry no body: the limit would only build a full Request to find that out.
-  const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/documents'
+  const isUpload = (c: Context) =>
+    (c.req.method === 'POST' && c.req.path === '/api/documents') || (c.req.method === 'PUT' && /^\/api\/bookings\/[^/]+\/tribute\/photo$/.test(c.req.path))
   const hasNoBody = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD'
   api.use((c, next) => (hasNoBody(c) || isUpload(c) ? next() : jsonLimit(c, next)))
   // Nesting is checked on the text (within the size limit above), before anything parses or walks it.

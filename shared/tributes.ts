@@ -5,6 +5,7 @@
  */
 import { ApiError } from './errors'
 import {
+  CONDOLENCE_STATUSES,
   MSG_CONDOLENCE_NO_LINKS,
   MSG_CONDOLENCE_SPAM,
   MSG_ONLY_FAMILY_TRIBUTE,
@@ -16,6 +17,7 @@ import {
   type TributePage,
   type TributeRequest,
 } from './contracts/tributes'
+import { tributePhotoPath } from './tribute-photo'
 
 const SLUG_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
@@ -58,6 +60,10 @@ export function refuseSpam(input: { name: string; message: string }): void {
   if (SPAM_WORDS.test(text) || /(.)\1{9,}/u.test(text) || shouting) throw new ApiError(422, MSG_CONDOLENCE_SPAM, { message: MSG_CONDOLENCE_SPAM })
 }
 
+/** The admin's list shows this status: pending (waiting for someone) unless another is named. */
+export const condolenceListStatus = (asked: string | null | undefined): CondolenceStatus =>
+  (CONDOLENCE_STATUSES as readonly string[]).includes(asked ?? '') ? (asked as CondolenceStatus) : 'pending'
+
 /** The tribute as both stores keep it. */
 export interface StoredTribute {
   slug: string
@@ -68,6 +74,16 @@ export interface StoredTribute {
   livestreamUrl: string | null
   events: TributeEvent[]
   updatedAt: string
+  photo: StoredPhoto | null
+}
+
+/** The photo's sizes as stored (the large one at most TRIBUTE_PHOTO_WIDTH wide) and its version. */
+export interface StoredPhoto {
+  width: number
+  height: number
+  smallWidth: number
+  smallHeight: number
+  version: string
 }
 
 /** The request as stored: empty texts are none, events in time order. */
@@ -91,6 +107,7 @@ export const wireTribute = (t: StoredTribute) => ({
   livestream_url: t.livestreamUrl,
   events: t.events,
   updated_at: t.updatedAt,
+  photo: t.photo ? { width: t.photo.width, height: t.photo.height, version: t.photo.version } : null,
 })
 
 export interface StoredCondolence {
@@ -144,5 +161,15 @@ export function tributePage(input: {
     home: input.home,
     harambee: h ? { status: h.status, total: h.total, paid: h.total - h.due, amount_due: h.due, path: h.status === 'open' ? `/contribute/${h.token}` : null } : null,
     condolences: [...input.approved].sort((a, b) => a.at.localeCompare(b.at)).map((c) => ({ name: c.name, message: c.message, at: c.at })),
+    photo: t.photo
+      ? {
+          url: tributePhotoPath(t.slug, t.photo.version),
+          small_url: tributePhotoPath(t.slug, t.photo.version, 'small'),
+          width: t.photo.width,
+          height: t.photo.height,
+          small_width: t.photo.smallWidth,
+          small_height: t.photo.smallHeight,
+        }
+      : null,
   }
 }

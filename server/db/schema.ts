@@ -6,10 +6,12 @@
  * in the books (the wire shows 'Former client'), as in the mock.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+/** Bytes, as Postgres's bytea (both PGlite and node-postgres give a Uint8Array or Buffer). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
 export const users = pgTable(
   'users',
@@ -563,6 +565,23 @@ export const tributes = pgTable('tributes', {
   /** The programme: title, Nairobi local start time, place, map link (shared/contracts/tributes.ts TributeEvent). */
   events: jsonb('events').$type<Array<{ title: string; starts_at: string; place: string; map_url: string }>>().notNull().default([]),
   updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+/**
+ * The tribute's photograph, as the server re-encoded it (JPEG without any metadata: no location):
+ * the page's and a small one. A few hundred KB at most, kept beside the tribute (removed with it).
+ */
+export const tributePhotos = pgTable('tribute_photos', {
+  tributeId: integer('tribute_id')
+    .primaryKey()
+    .references(() => tributes.id, { onDelete: 'cascade' }),
+  large: bytes('large').notNull(),
+  small: bytes('small').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  smallWidth: integer('small_width').notNull(),
+  smallHeight: integer('small_height').notNull(),
+  uploadedAt: at('uploaded_at').notNull().defaultNow(),
 })
 
 /** Visitors' condolences: shown on the page only once the family (or the admin) approved them. */

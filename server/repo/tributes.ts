@@ -1,11 +1,13 @@
 /** The tributes and tribute_condolences tables. */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { bookings, smsOutbox, tributeCondolences, tributes } from '../db/schema'
+import { bookings, deceased, smsOutbox, tributeCondolences, tributePhotos, tributes } from '../db/schema'
 import type { BookingRow } from './bookings'
 
 export type TributeRow = typeof tributes.$inferSelect
 export type CondolenceRow = typeof tributeCondolences.$inferSelect
+export type PhotoRow = typeof tributePhotos.$inferSelect
+export type PhotoMeta = Omit<PhotoRow, 'large' | 'small'>
 export type TributeFields = Pick<TributeRow, 'published' | 'findable' | 'story' | 'born' | 'livestreamUrl' | 'events'>
 
 export async function tributeOfBooking(db: Db, bookingId: number): Promise<TributeRow | undefined> {
@@ -64,4 +66,68 @@ export async function smsSentSince(db: Db, bookingId: number, kind: string, sinc
     .where(and(eq(smsOutbox.bookingId, bookingId), eq(smsOutbox.kind, kind), gt(smsOutbox.createdAt, since)))
     .limit(1)
   return row !== undefined
+}
+
+const photoMetaColumns = {
+  tributeId: tributePhotos.tributeId,
+  width: tributePhotos.width,
+  height: tributePhotos.height,
+  smallWidth: tributePhotos.smallWidth,
+  smallHeight: tributePhotos.smallHeight,
+  uploadedAt: tributePhotos.uploadedAt,
+}
+
+/** The photo's sizes and time, without its bytes. */
+export async function photoMeta(db: Db, tributeId: number): Promise<PhotoMeta | undefined> {
+  const [row] = await db.select(photoMetaColumns).from(tributePhotos).where(eq(tributePhotos.tributeId, tributeId))
+  return row
+}
+
+/** One of the photo's two sizes, with its time (the cache's validator). */
+export async function photoBytes(db: Db, tributeId: number, size: 'large' | 'small'): Promise<{ bytes: Uint8Array; uploadedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ bytes: size === 'large' ? tributePhotos.large : tributePhotos.small, uploadedAt: tributePhotos.uploadedAt })
+    .from(tributePhotos)
+    .where(eq(tributePhotos.tributeId, tributeId))
+  return row
+}
+
+/** Puts the tribute's photo in place of any earlier one. */
+export async function savePhoto(db: Db, photo: Omit<PhotoRow, 'uploadedAt'>): Promise<PhotoMeta> {
+  const { large, small, width, height, smallWidth, smallHeight } = photo
+  const [row] = await db
+    .insert(tributePhotos)
+    .values(photo)
+    .onConflictDoUpdate({ target: tributePhotos.tributeId, set: { large, small, width, height, smallWidth, smallHeight, uploadedAt: sql`now()` } })
+    .returning(photoMetaColumns)
+  if (!row) throw new Error('photo not saved')
+  return row
+}
+
+export async function deletePhoto(db: Db, tributeId: number): Promise<void> {
+  await db.delete(tributePhotos).where(eq(tributePhotos.tributeId, tributeId))
+}
+
+/** Every tribute's condolences of one status, newest first, with the page they were left on. */
+export function condolencesByStatus(db: Db, status: 'pending' | 'approved' | 'hidden', limit: number) {
+  return db
+    .select({
+      id: tributeCondolences.id,
+      bookingId: tributes.bookingId,
+      slug: tributes.slug,
+      published: tributes.published,
+      first: deceased.firstName,
+      last: deceased.lastName,
+      name: tributeCondolences.name,
+      message: tributeCondolences.message,
+      status: tributeCondolences.status,
+      createdAt: tributeCondolences.createdAt,
+    })
+    .from(tributeCondolences)
+    .innerJoin(tributes, eq(tributes.id, tributeCondolences.tributeId))
+    .innerJoin(bookings, eq(bookings.id, tributes.bookingId))
+    .innerJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(eq(tributeCondolences.status, status))
+    .orderBy(desc(tributeCondolences.createdAt), desc(tributeCondolences.id))
+    .limit(limit)
 }

@@ -12,12 +12,13 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { CondolenceRequest } from '../../shared/contracts/tributes'
 import { pageLanguage, type PageLanguage } from '../../shared/page-language'
-import { CONDOLENCE_REFUSALS_SW } from '../../shared/tribute-words'
+import { CONDOLENCE_REFUSALS_SW, TRIBUTE_WORDS } from '../../shared/tribute-words'
 import { ApiError, publicOrigin } from '../http'
 import type { AppEnv } from '../types'
 import { notModified } from '../static'
-import { leaveCondolence, publicTribute } from '../domain/tributes'
-import { tributeHtml, tributeMissingHtml, type TributeRender } from '../tribute-html'
+import { leaveCondolence, publicTribute, tributePreview } from '../domain/tributes'
+import { previewPath, tributeDates, tributeHtml, tributeMissingHtml, type TributeRender } from '../tribute-html'
+import { previewImage } from '../tribute-photo'
 import { homeOf, limitCondolences } from './tributes'
 
 const languageOf = (c: Context<AppEnv>, chosen?: unknown): PageLanguage =>
@@ -60,7 +61,42 @@ async function render(c: Context<AppEnv>, lang: PageLanguage, notice?: TributeRe
   return htmlBody(c, html, status)
 }
 
+/**
+ * Made previews, by slug, language and what they show (previewPath's version): a page shared to a
+ * large group is fetched by many phones' link previews at once, and libvips takes some 100 ms a
+ * picture. Small (about 60 KB each), the oldest dropped past PREVIEWS_KEPT.
+ */
+const previews = new Map<string, Promise<Uint8Array>>()
+const PREVIEWS_KEPT = 64
+
+async function preview(c: Context<AppEnv>) {
+  const lang = languageOf(c, c.req.query('lang'))
+  const { page, photo } = await tributePreview(c.var.deps, c.req.param('slug') ?? '', await homeOf(c))
+  const key = previewPath(page, lang)
+  let made = previews.get(key)
+  if (!made) {
+    made = previewImage({ lead: TRIBUTE_WORDS[lang].inMemory, name: page.deceased_name, dates: tributeDates(page, lang), photo })
+    previews.set(key, made)
+    made.catch(() => previews.delete(key))
+    if (previews.size > PREVIEWS_KEPT) previews.delete(previews.keys().next().value!)
+  }
+  const bytes = await made
+  // Revalidated like the page: unpublished, the preview is gone (410) at once.
+  const etag = `"${key.slice(key.indexOf('v=') + 2)}-${lang}"`
+  const headers = { 'Cache-Control': 'public, no-cache', ETag: etag, 'X-Robots-Tag': 'noindex' }
+  if (notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
+  return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': 'image/jpeg' })
+}
+
 export const tributePageRoutes = new Hono<AppEnv>()
+  .get('/:slug/preview.jpg', async (c) => {
+    try {
+      return await preview(c)
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return c.body(null, error.status, { 'Cache-Control': 'no-cache' })
+      throw error
+    }
+  })
   .get('/:slug', (c) => {
     const lang = languageOf(c, c.req.query('lang'))
     return render(c, lang, c.req.query('sent') === '1' ? { sent: true } : undefined)

@@ -5,14 +5,17 @@
  */
 import { Hono, type Context } from 'hono'
 import { CondolenceModeration, CondolenceRequest, MSG_CONDOLENCE_NOT_FOUND, MSG_CONDOLENCE_RECEIVED, TributeRequest } from '../../shared/contracts/tributes'
-import { refuseUnlessTributeOwner } from '../../shared/tributes'
+import { condolenceListStatus, refuseUnlessTributeOwner } from '../../shared/tributes'
 import { pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
 import { LIMITS, limit, clientAddress } from '../limits'
 import { visibleBooking } from './bookings'
 import { storedSettings } from './settings'
-import { bookingTribute, leaveCondolence, moderateCondolence, publicTribute, saveTribute } from '../domain/tributes'
+import { bookingTribute, condolencesToModerate, leaveCondolence, moderateCondolence, publicTribute, removeTributePhoto, saveTribute, saveTributePhoto, tributePhoto } from '../domain/tributes'
+import { bodyLimit } from 'hono/body-limit'
+import { MSG_PHOTO_TOO_LARGE, TRIBUTE_PHOTO_MAX_BYTES } from '../../shared/tribute-photo'
+import { notModified } from '../static'
 
 /** The family moderates; the admin too (staff who may see the booking). Only the family edits. */
 async function moderatorBooking(c: Context<AppEnv>) {
@@ -28,6 +31,24 @@ export const bookingTributeRoutes = new Hono<AppEnv>()
     const booking = await visibleBooking(c)
     refuseUnlessTributeOwner(c.var.user)
     return c.json({ tribute: await saveTribute(c.var.deps.db, booking, c.req.valid('json')) })
+  })
+
+  // The picture's bytes as the body (no form): refused past the limit before it is all read.
+  .put(
+    '/:id/tribute/photo',
+    requireAuth(),
+    bodyLimit({ maxSize: TRIBUTE_PHOTO_MAX_BYTES, onError: (c) => c.json({ message: MSG_PHOTO_TOO_LARGE, errors: { photo: MSG_PHOTO_TOO_LARGE } }, 413) }),
+    async (c) => {
+      const booking = await visibleBooking(c)
+      refuseUnlessTributeOwner(c.var.user)
+      return c.json({ tribute: await saveTributePhoto(c.var.deps.db, booking, new Uint8Array(await c.req.arrayBuffer())) })
+    },
+  )
+
+  .delete('/:id/tribute/photo', requireAuth(), async (c) => {
+    const booking = await visibleBooking(c)
+    refuseUnlessTributeOwner(c.var.user)
+    return c.json({ tribute: await removeTributePhoto(c.var.deps.db, booking) })
   })
 
   .patch('/:id/tribute/condolences/:cid', requireAuth(), valid('json', CondolenceModeration), async (c) => {
@@ -50,9 +71,25 @@ export async function limitCondolences(c: Context<AppEnv>, slug: string): Promis
   await limit(c, `condolence:page:${slug}`, LIMITS.condolencePerPage)
 }
 
+/**
+ * The photo, revalidated on each view (its ETag is its version): an unpublished page's photo is gone
+ * at once too, and an unchanged one costs a 304.
+ */
+async function photoAnswer(c: Context<AppEnv>, size: 'large' | 'small') {
+  const photo = await tributePhoto(c.var.deps.db, c.req.param('slug') ?? '', size)
+  const etag = `"${photo.version}-${size}"`
+  const headers = { 'Cache-Control': 'public, no-cache', ETag: etag, 'X-Robots-Tag': 'noindex' }
+  if (notModified(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
+  return c.body(new Uint8Array(photo.bytes), 200, { ...headers, 'Content-Type': 'image/jpeg' })
+}
+
 /** The public side: anyone holding the address, no account. */
 export const tributeRoutes = new Hono<AppEnv>()
+  // Before '/:slug' (a slug is 12 characters, this word 11: no page is shadowed).
+  .get('/condolences', requireAuth('admin'), async (c) => c.json({ condolences: await condolencesToModerate(c.var.deps.db, condolenceListStatus(c.req.query('status'))) }))
   .get('/:slug', async (c) => c.json(await publicTribute(c.var.deps, c.req.param('slug'), await homeOf(c))))
+  .get('/:slug/photo', (c) => photoAnswer(c, 'large'))
+  .get('/:slug/photo/small', (c) => photoAnswer(c, 'small'))
 
   .post('/:slug/condolences', valid('json', CondolenceRequest), async (c) => {
     const slug = c.req.param('slug')

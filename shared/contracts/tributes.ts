@@ -9,10 +9,16 @@ import { Id, Money } from './common'
  * - `GET /bookings/{id}/tribute`: `{ tribute, condolences }` (tribute null until first saved).
  * - `PUT /bookings/{id}/tribute` TributeRequest: saves it (made on first save, slug fixed for ever).
  * - `PATCH /bookings/{id}/tribute/condolences/{cid}` `{ status: 'approved' | 'hidden' }`.
+ * - `PUT /bookings/{id}/tribute/photo` the picture's bytes (JPEG, PNG or WebP; shared/tribute-photo.ts):
+ *   `{ tribute }`; 413 too large, 415 not a picture. `DELETE` the same path removes it.
  *
  * Anyone with the address (no account):
  * - `GET /tributes/{slug}`: TributePage; 404 unknown, 410 when the family unpublished it.
  * - `POST /tributes/{slug}/condolences` `{ name, message }`: 201, shown once the family approves.
+ * - `GET /tributes/{slug}/photo` and `/photo/small`: the picture (404 none, 410 unpublished).
+ *
+ * The admin (moderation across every page; approving and hiding is the PATCH above):
+ * - `GET /tributes/condolences?status=pending|approved|hidden` (pending unless told): AdminCondolences.
  */
 export const TRIBUTE_STORY_MAX = 5000
 export const TRIBUTE_EVENTS_MAX = 12
@@ -77,6 +83,8 @@ export const Tribute = z.object({
   livestream_url: z.nullable(z.string()),
   events: z.array(TributeEvent),
   updated_at: z.string(),
+  /** The family's photo as the page shows it (null: none); `version` changes with each upload. */
+  photo: z.nullable(z.object({ width: z.number(), height: z.number(), version: z.string() })),
 })
 export type Tribute = z.infer<typeof Tribute>
 
@@ -112,6 +120,8 @@ export const TributePage = z.object({
   /** The harambee beside it: null when the family made no contribution link; `path` only while it takes contributions. */
   harambee: z.nullable(z.object({ status: z.string(), total: Money, paid: Money, amount_due: Money, path: z.nullable(z.string()) })),
   condolences: z.array(z.object({ name: z.string(), message: z.string(), at: z.string() })),
+  /** The photo's addresses (shared/tribute-photo.ts) and sizes, so the page keeps its place while it loads. */
+  photo: z.nullable(z.object({ url: z.string(), small_url: z.string(), width: z.number(), height: z.number(), small_width: z.number(), small_height: z.number() })),
 })
 export type TributePage = z.infer<typeof TributePage>
 
@@ -123,3 +133,19 @@ export const CONDOLENCE_SMS = {
   en: (home: string, deceased: string) => `${home}: new condolence messages for ${deceased} are waiting for you. Open the booking's Tribute page card to read and approve them.`,
   sw: (home: string, deceased: string) => `${home}: kuna salamu mpya za rambirambi kwa ${deceased}. Fungua kadi ya Ukurasa wa kumbukumbu kwenye oda yako kuzisoma na kuziidhinisha.`,
 }
+
+/** The admin's moderation list: at most this many, newest first. */
+export const ADMIN_CONDOLENCES_MAX = 200
+export const AdminCondolence = z.object({
+  id: Id,
+  booking_id: Id,
+  deceased_name: z.string(),
+  slug: z.string(),
+  published: z.boolean(),
+  name: z.string(),
+  message: z.string(),
+  status: z.enum(CONDOLENCE_STATUSES),
+  at: z.string(),
+})
+export type AdminCondolence = z.infer<typeof AdminCondolence>
+export const AdminCondolences = z.object({ condolences: z.array(AdminCondolence) })

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { request } from './client'
-import { BookingTribute, CondolenceResponse, TributePage, TributeResponse, type CondolenceRequest, type CondolenceStatus, type TributeRequest } from '../../shared/contracts/tributes'
+import { AdminCondolences, BookingTribute, CondolenceResponse, TributePage, TributeResponse, type CondolenceRequest, type CondolenceStatus, type TributeRequest } from '../../shared/contracts/tributes'
 
 const of = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/tribute`
 
@@ -11,6 +11,16 @@ export const saveTribute = (bookingId: string, body: TributeRequest) => request(
 
 export const moderateCondolence = (bookingId: string, id: string, status: Exclude<CondolenceStatus, 'pending'>) =>
   request((w) => w.url(`${of(bookingId)}/condolences/${encodeURIComponent(id)}`).patch({ status }).json(), CondolenceResponse).then((r) => r.condolence)
+
+/** The photo's bytes as the body, its own type as Content-Type (the server reads the picture, not the name). */
+export const uploadTributePhoto = (bookingId: string, file: Blob) =>
+  request((w) => w.url(`${of(bookingId)}/photo`).content(file.type || 'application/octet-stream').body(file).put().json(), TributeResponse).then((r) => r.tribute)
+
+export const removeTributePhoto = (bookingId: string) => request((w) => w.url(`${of(bookingId)}/photo`).delete().json(), TributeResponse).then((r) => r.tribute)
+
+/** The admin's moderation list across every tribute page (pending unless another status is named). */
+export const condolencesToModerate = (status: CondolenceStatus) =>
+  request((w) => w.url(`/tributes/condolences?status=${status}`).get().json(), AdminCondolences).then((r) => r.condolences)
 
 /** The address relatives open: the page the server writes. */
 export const tributeUrl = (slug: string, origin = typeof location === 'undefined' ? '' : location.origin) => `${origin}/t/${slug}`

@@ -45,6 +45,7 @@ export const paths = {
     settings: '/dashboard/admin/settings',
     messages: '/dashboard/admin/messages',
     smsOutbox: '/dashboard/admin/messages/sms',
+    condolences: '/dashboard/admin/messages/condolences',
   },
 } as const
 

@@ -154,11 +154,11 @@ export interface ApiResult<T = Record<string, unknown>> {
 export async function call<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: unknown; rawBody?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
-  let bodyText: string | undefined
+  let bodyText: string | Uint8Array<ArrayBuffer> | undefined
   if (options.rawBody !== undefined) bodyText = options.rawBody
   else if (options.body !== undefined) bodyText = JSON.stringify(options.body)
   if (bodyText !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json'

@@ -10,10 +10,13 @@ import {
   MSG_ONLY_FAMILY_TRIBUTE,
   MSG_TRIBUTE_GONE,
   MSG_TRIBUTE_NOT_FOUND,
+  type AdminCondolence,
   type BookingTribute,
   type Tribute,
   type TributePage,
 } from '../../shared/contracts/tributes'
+import { MSG_PHOTO_NOT_IMAGE, MSG_PHOTO_TOO_LARGE, TRIBUTE_PHOTO_MAX_BYTES } from '../../shared/tribute-photo'
+import { pdfFile, pngFile } from '../server/files'
 
 useBackend()
 
@@ -122,15 +125,56 @@ describe('Tribute page: the family publishes a page with the programme, relative
     const id = list.json.condolences.find((c) => c.name === 'Otieno')!.id
     const approved = await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: family, body: { status: 'approved' } })
     expect(approved.status).toBe(200)
+    // The admin's list across every page: what waits, with the page it was left on; the family may not read it.
+    const admin = await loginAs('admin')
+    const waiting = async (status?: string) =>
+      (await call<{ condolences: AdminCondolence[] }>('GET', `/tributes/condolences${status ? `?status=${status}` : ''}`, { token: admin })).json.condolences.filter((c) => c.slug === slug)
+    expect((await waiting()).map((c) => [c.name, c.status, String(c.booking_id), c.deceased_name])).toEqual([['Akinyi', 'pending', String(booking.id), `${booking.deceased_first_name} ${booking.deceased_last_name}`]])
+    expect((await waiting('approved')).map((c) => c.name)).toEqual(['Otieno'])
+    expect((await call('GET', '/tributes/condolences', { token: family })).status).toBe(403)
     expect((await page(slug)).json.condolences).toEqual([expect.objectContaining({ name: 'Otieno', message: 'Pole sana kwa familia. Mungu awape nguvu.' })])
 
     // The admin may moderate too; the attendant may not.
     const attendant = await loginAs('morgue_attendant')
     expect([403, 404]).toContain((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: attendant, body: { status: 'hidden' } })).status)
-    const admin = await loginAs('admin')
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/${id}`, { token: admin, body: { status: 'hidden' } })).status).toBe(200)
+    expect((await waiting('hidden')).map((c) => c.name)).toEqual(['Otieno'])
     expect((await page(slug)).json.condolences).toEqual([])
     expect((await call('PATCH', `/bookings/${booking.id}/tribute/condolences/99999`, { token: family, body: { status: 'hidden' } })).status).toBe(404)
+  })
+
+  it('takes the family\'s photo (sizes for the page, at its own address while published), refuses what is not a picture or too large', async () => {
+    const { family, booking, slug } = await publish()
+    const upload = (bytes: Uint8Array<ArrayBuffer>, token = family) =>
+      call<{ tribute: Tribute }>('PUT', `/bookings/${booking.id}/tribute/photo`, { token, rawBody: bytes, headers: { 'Content-Type': 'image/png' } })
+    const added = await upload(new Uint8Array(pngFile(1000, 500)))
+    expect(added.status).toBe(200)
+    expect(added.json.tribute.photo).toMatchObject({ width: 800, height: 400 })
+    const shown = (await page(slug)).json.photo!
+    expect(shown).toMatchObject({ width: 800, height: 400, small_width: 240, small_height: 120 })
+    expect(shown.url).toMatch(new RegExp(`^/api/tributes/${slug}/photo\\?v=`))
+    const picture = await call('GET', shown.url.replace(/^\/api/, ''))
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get('content-type')).toMatch(/^image\/(jpeg|png)$/)
+    expect((await call('GET', shown.small_url.replace(/^\/api/, ''))).status).toBe(200)
+
+    const notPhoto = await upload(new Uint8Array(pdfFile()))
+    expect(notPhoto.status).toBe(415)
+    expect(notPhoto.json).toMatchObject({ message: MSG_PHOTO_NOT_IMAGE })
+    const tooLarge = await upload(new Uint8Array(TRIBUTE_PHOTO_MAX_BYTES + 1))
+    expect(tooLarge.status).toBe(413)
+    expect(tooLarge.json).toMatchObject({ message: MSG_PHOTO_TOO_LARGE })
+    expect((await upload(new Uint8Array(pngFile(10, 10)), await loginAs('admin'))).status).toBe(403)
+    // The refused ones left the photo as it was.
+    expect((await page(slug)).json.photo).toEqual(shown)
+
+    await call('PUT', `/bookings/${booking.id}/tribute`, { token: family, body: { ...edit, published: false } })
+    expect((await call('GET', `/tributes/${slug}/photo`)).status).toBe(410)
+    await call('PUT', `/bookings/${booking.id}/tribute`, { token: family, body: edit })
+    const removed = await call<{ tribute: Tribute }>('DELETE', `/bookings/${booking.id}/tribute/photo`, { token: family })
+    expect(removed.json.tribute.photo).toBeNull()
+    expect((await page(slug)).json.photo).toBeNull()
+    expect((await call('GET', `/tributes/${slug}/photo`)).status).toBe(404)
   })
 
   serverOnly.it('limits condolences per address and page, and keeps the slug out of the log', async () => {

@@ -15,17 +15,18 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc])
 }
 
-/** A 1×1 grey PNG. */
-export function pngFile(): Buffer {
+/** A grey PNG, 1×1 unless told. */
+export function pngFile(width = 1, height = 1): Buffer {
   const header = Buffer.alloc(13)
-  header.writeUInt32BE(1, 0)
-  header.writeUInt32BE(1, 4)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
   header.writeUInt8(8, 8) // bit depth
   header.writeUInt8(0, 9) // greyscale
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 0x80]))),
+    // Each row: filter 0, then its grey pixels.
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => Buffer.from([0, ...new Array<number>(width).fill(0x80)]))))),
     pngChunk('IEND', Buffer.alloc(0)),
   ])
 }

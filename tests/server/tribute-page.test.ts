@@ -7,7 +7,8 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { startServerTarget } from '../contract/server-target'
-import { bookings, deceased, tributeCondolences } from '../../server/db/schema'
+import sharp from 'sharp'
+import { bookings, deceased, tributeCondolences, tributePhotos } from '../../server/db/schema'
 
 type Target = Awaited<ReturnType<typeof startServerTarget>>
 let target: Target
@@ -64,7 +65,12 @@ describe('the tribute page in HTML', () => {
     expect(html).toContain('&#60;b&#62;Not bold&#60;/b&#62;')
     expect(html).toContain('<meta name="robots" content="noindex">')
     expect(html).toMatch(/<meta property="og:title" content="In loving memory of &#60;script&#62;/)
-    expect(html).toContain('<meta property="og:image" content="http://localhost:3000/icon-512.png">')
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/t\/[A-Za-z0-9]{12}\/preview\.jpg\?lang=en&#38;v=[\w-]{12}">/)
+    expect(html).toContain('<meta property="og:image:width" content="1200">')
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">')
+    // The link preview's description names the first event of the programme.
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+Funeral service: Saturday, 5 December 2026 at 10:00, St\. Stephen&#39;s, Nairobi\.">/)
+    expect(html).not.toContain('<img')
     expect(html).toContain('Saturday, 5 December 2026 at 10:00')
     expect(html).toContain('https://www.google.com/maps/search/?api=1&#38;query=St.%20Stephen')
     expect(html).toMatch(/<a class="btn" href="\/contribute\/[A-Za-z0-9_-]{43}">Contribute<\/a>/)
@@ -94,6 +100,46 @@ describe('the tribute page in HTML', () => {
     expect(edited.status).toBe(200)
     expect(edited.headers.get('x-robots-tag')).toBeNull()
     expect(await edited.text()).not.toContain('noindex')
+  })
+
+  it('keeps the family\'s photo without its location or any metadata, shows it with its size, and makes a 1200x630 link preview', async () => {
+    const slug = await save()
+    // A phone's photo: the camera, and where it was taken (the family's home).
+    const taken = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#7a6' } })
+      .withExif({ IFD0: { Make: 'FamilyPhone', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '1/1 17/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '36/1 49/1 0/1' } })
+      .jpeg()
+      .toBuffer()
+    const original = await sharp(taken).metadata()
+    expect(original.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true) // the GPS IFD's tag, little-endian
+    const res = await target.fetch(new Request(`http://localhost:3000/api/bookings/${bookingId}/tribute/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${family}`, 'Content-Type': 'image/jpeg' }, body: new Uint8Array(taken) }))
+    expect(res.status).toBe(200)
+    const [row] = await target.db.select().from(tributePhotos)
+    for (const [bytes, width] of [[row!.large, 800], [row!.small, 240]] as const) {
+      const stored = Buffer.from(bytes)
+      const meta = await sharp(stored).metadata()
+      expect(meta).toMatchObject({ format: 'jpeg', width, height: (width * 3) / 4 })
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc]).toEqual([undefined, undefined, undefined, undefined])
+      expect(stored.includes('FamilyPhone')).toBe(false)
+      expect(stored.includes(Buffer.from('Exif\0'))).toBe(false)
+    }
+
+    const html = await (await page(`/t/${slug}`)).text()
+    expect(html).toMatch(new RegExp(`<img class="photo" src="/api/tributes/${slug}/photo\\?v=\\w+" srcset="[^"]+ 240w, [^"]+ 800w" [^>]*width="800" height="600"`))
+    const served = await page(html.match(/src="([^"]+)"/)![1]!)
+    expect(served.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(row!.large))).toBe(true)
+
+    const og = html.match(/<meta property="og:image" content="http:\/\/localhost:3000([^"]+)">/)![1]!.replace(/&#38;/g, '&')
+    const preview = await page(og)
+    expect(preview.status).toBe(200)
+    expect(preview.headers.get('content-type')).toBe('image/jpeg')
+    expect(await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
+    expect((await page(og, { 'if-none-match': preview.headers.get('etag')! })).status).toBe(304)
+    // A new photo is a new preview address; unpublished, the preview and the photo are gone at once.
+    await save({ published: false })
+    expect((await page(og)).status).toBe(410)
+    expect((await page(html.match(/src="([^"]+)"/)![1]!)).status).toBe(410)
+    await save()
   })
 
   it('takes a condolence from the plain form (kept pending), says why it refuses one, and is gone (410) once unpublished', async () => {

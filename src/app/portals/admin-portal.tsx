@@ -12,6 +12,7 @@ const DocumentReviewPage = lazy(() => import('../../features/admin/documents/doc
 // reports: a chunk of its own (its chart is another chunk, loaded with it).
 const AdminMessagesPage = lazy(() => import('../../features/admin/messages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })))
 const SmsOutboxPage = lazy(() => import('../../features/admin/messages/sms-outbox-page').then((m) => ({ default: m.SmsOutboxPage })))
+const CondolencesPage = lazy(() => import('../../features/admin/condolences/condolences-page').then((m) => ({ default: m.CondolencesPage })))
 const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
 // Shown only when production simulates payments; small, its own chunk.
 const PaymentsSimulatedBanner = lazy(() => import('../../features/admin/payments-simulated-banner').then((m) => ({ default: m.PaymentsSimulatedBanner })))
@@ -31,6 +32,7 @@ const routes: PortalRoute[] = [
   { path: 'settings', element: <SettingsPage /> },
   { path: 'messages', element: <AdminMessagesPage /> },
   { path: 'messages/sms', element: <SmsOutboxPage /> },
+  { path: 'messages/condolences', element: <CondolencesPage /> },
   { path: 'messages/:threadId', element: <AdminMessagesPage /> },
 ]
 

@@ -6,7 +6,8 @@ import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { createPollMachine } from '../../../../machines/shared/poll.machine'
-import { bookingTribute, moderateCondolence, saveTribute, tributeUrl } from '../../../api/tributes'
+import { bookingTribute, moderateCondolence, removeTributePhoto, saveTribute, tributeUrl, uploadTributePhoto } from '../../../api/tributes'
+import { PHOTO_TYPES, TRIBUTE_PHOTO_MAX_BYTES, tributePhotoPath } from '../../../../shared/tribute-photo'
 import { TRIBUTE_EVENTS_MAX, TRIBUTE_STORY_MAX, type BookingTribute, type TributeEvent, type TributeRequest } from '../../../../shared/contracts/tributes'
 import { suggestedProgramme } from '../../../../shared/tributes'
 import type { Booking } from '../../../../shared/contracts/bookings'
@@ -52,6 +53,15 @@ export const TRIBUTE_TEXT = {
   approve: msg`Approve`,
   hide: msg`Hide`,
   moderated: msg`Condolence updated`,
+  photo: msg`Photograph`,
+  photoHint: msg`A JPEG, PNG or WebP picture of at most 8 MB. Where it was taken and the camera's details are removed before it is kept.`,
+  photoChoose: msg`Choose a photo`,
+  photoRemove: msg`Remove the photo`,
+  photoSaved: msg`Photo saved`,
+  photoRemoved: msg`Photo removed`,
+  photoFailed: msg`Could not save the photo`,
+  photoTooLarge: msg`This photo is larger than 8 MB. Please choose a smaller one.`,
+  photoKept: msg`A photo is on the page. It shows here once the page is published.`,
 } as const
 const T = TRIBUTE_TEXT
 
@@ -63,7 +73,10 @@ const useStyles = makeStyles({
   item: { display: 'grid', gap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS, borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground2 },
   words: { whiteSpace: 'pre-wrap' },
+  photo: { borderRadius: tokens.borderRadiusMedium, objectFit: 'cover', maxWidth: '100%', height: 'auto' },
 })
+
+const ACCEPTED_PHOTOS = Object.values(PHOTO_TYPES).join(',')
 
 /** The booking's latest service time ('YYYY-MM-DDTHH:mm:00'), the funeral's as far as the booking knows. */
 const lastService = (booking: Booking) =>
@@ -100,9 +113,12 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
   }, [data, form, booking])
   const save = useSubmission((body: TributeRequest) => saveTribute(booking.id, body), { successMessage: t(T.saved), failureMessage: t(T.failed) })
   const moderate = useSubmission(({ id, status }: { id: string; status: 'approved' | 'hidden' }) => moderateCondolence(booking.id, id, status), { successMessage: t(T.moderated), failureMessage: t`Failed to update the condolence` })
+  const photoUpload = useSubmission((file: Blob) => uploadTributePhoto(booking.id, file), { successMessage: t(T.photoSaved), failureMessage: t(T.photoFailed) })
+  const photoRemoval = useSubmission(() => removeTributePhoto(booking.id), { successMessage: t(T.photoRemoved), failureMessage: t(T.photoFailed) })
+  const [photoError, setPhotoError] = useState<string | null>(null)
   useEffect(() => {
-    if (save.succeeded || moderate.succeeded) actor.send({ type: 'refresh' })
-  }, [save.succeeded, moderate.succeeded, save.result, moderate.result, actor])
+    if (save.succeeded || moderate.succeeded || photoUpload.succeeded || photoRemoval.succeeded) actor.send({ type: 'refresh' })
+  }, [save.succeeded, moderate.succeeded, photoUpload.succeeded, photoRemoval.succeeded, save.result, moderate.result, photoUpload.result, photoRemoval.result, actor])
 
   if (data === null || form === null) return null
   const set = (patch: Partial<TributeRequest>) => setForm({ ...form, ...patch })
@@ -112,6 +128,14 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
   const share = t(T.shareText(deceased, url))
   const copy = () => copyLink(url, linkInput.current, { copied: t(T.copied), copyByHand: t(T.copyByHand) })
   const statusWord = { pending: T.pending, approved: T.approved, hidden: T.hidden } as const
+  const photo = data.tribute?.photo
+  const choosePhoto = (file: File | undefined) => {
+    if (!file) return
+    // Said at once, before a slow line carries 8 MB to be refused.
+    if (file.size > TRIBUTE_PHOTO_MAX_BYTES) return setPhotoError(t(T.photoTooLarge))
+    setPhotoError(null)
+    photoUpload.submit(file)
+  }
 
   return (
     <Card className={styles.card} id="booking-tribute">
@@ -136,6 +160,26 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
           </div>
         </>
       )}
+      <Field label={t(T.photo)} hint={t(T.photoHint)} validationMessage={photoError ?? undefined}>
+        <div className={styles.row}>
+          {photo && slug && data.tribute?.published ? (
+            <img src={tributePhotoPath(slug, photo.version, 'small')} alt="" width={Math.round((photo.width * 120) / photo.height)} height={120} className={styles.photo} />
+          ) : photo ? (
+            <Caption1 className={styles.muted}>{t(T.photoKept)}</Caption1>
+          ) : null}
+          <input type="file" accept={ACCEPTED_PHOTOS} aria-label={t(T.photoChoose)} disabled={photoUpload.busy} onChange={(e) => {
+              choosePhoto(e.currentTarget.files?.[0])
+              // The same file may be chosen again after a refusal.
+              e.currentTarget.value = ''
+            }}
+          />
+          {photo && (
+            <Button size="small" disabled={photoRemoval.busy} onClick={() => photoRemoval.submit(undefined)}>
+              {t(T.photoRemove)}
+            </Button>
+          )}
+        </div>
+      </Field>
       <form
         onSubmit={(e) => {
           e.preventDefault()

@@ -69,6 +69,17 @@ export function TributePublicPage() {
     <div className={pub.container}>
       <div className={styles.column}>
         <header>
+          {p.photo && (
+            <img
+              src={p.photo.url}
+              srcSet={`${p.photo.small_url} ${p.photo.small_width}w, ${p.photo.url} ${p.photo.width}w`}
+              sizes="(max-width: 24rem) 50vw, 12rem"
+              width={p.photo.width}
+              height={p.photo.height}
+              alt={p.deceased_name}
+              style={{ display: 'block', width: '12rem', maxWidth: '50vw', height: 'auto', borderRadius: 12 }}
+            />
+          )}
           <Caption1 className={styles.home}>{w.inMemory}</Caption1>
           <h1 className={pub.pageTitle}>{p.deceased_name}</h1>
           {dates && <Text block>{dates}</Text>}
