@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { db } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { activateLocale } from '../../src/lib/i18n'
 import { renderAt } from './render-app'
@@ -30,7 +31,9 @@ describe('The family’s screens in Kiswahili', () => {
     expect(links.getByRole('link', { name: 'Malipo' })).toHaveAttribute('href', paths.client.payments)
   })
 
-  it('the booking wizard speaks Kiswahili: steps, the intro, the services and the way on', async () => {
+  it('the booking wizard speaks Kiswahili: steps, the intro, the services in the catalogue\'s Kiswahili words and the way on', async () => {
+    // A service the admin gave no Kiswahili words keeps its English ones.
+    await db.service.update((q) => q.where({ name: 'Embalming' }), { data: (s) => void ((s.name_sw = null), (s.description_sw = null)) })
     await kiswahili()
     await renderAt(paths.client.bookService, { as: 'client' })
     // The wizard's code is the largest of the family's screens: its first load may take a while here.
@@ -41,6 +44,9 @@ describe('The family’s screens in Kiswahili', () => {
     const form = screen.getByRole('form', { name: 'Chagua Huduma' })
     expect(await within(form).findByRole('group', { name: 'Huduma' })).toBeInTheDocument()
     expect(within(form).getByText('Huduma 0 zimechaguliwa')).toBeInTheDocument()
+    expect(within(form).getByRole('checkbox', { name: 'Mazishi ya Kawaida' })).toHaveAccessibleDescription(/^Mipango muhimu ya mazishi: kuchukua mwili/)
+    expect(within(form).getByRole('checkbox', { name: 'Embalming' })).toHaveAccessibleDescription('Professional embalming and cosmetic preparation for viewing.')
+    expect(within(form).queryByRole('checkbox', { name: 'Basic Funeral' })).not.toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Endelea' })).toBeInTheDocument()
   })
 

@@ -23,6 +23,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { bookingDetailMachine } from '../../../../machines/booking/booking-detail.machine'
 import { getBooking } from '../../../api/bookings'
 import type { Booking } from '../../../../shared/contracts/bookings'
+import { lineServiceName } from '../../../../shared/contracts/services'
 import { DocumentChecklist } from '../../documents/document-checklist'
 import { bookingChoices } from '../documents/booking-choices'
 import { useMyDocuments } from '../documents/my-documents'
@@ -136,7 +137,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 function BookingDetail({ booking }: { booking: Booking }) {
   const styles = useStyles()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const isSmall = useMediaQuery('(max-width: 640px)')
   const docs = useMyDocuments()
   const now = new Date()
@@ -188,7 +189,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <ul className={styles.lines} aria-label={t`Services`}>
             {booking.services.map((s) => (
               <li key={s.id} className={styles.line}>
-                <Text weight="semibold">{s.service_name}</Text>
+                <Text weight="semibold">{lineServiceName(s, i18n.locale)}</Text>
                 <Text className={styles.amount}>{formatKsh(s.price_at_booking)}</Text>
                 <Text size={200} className={styles.muted}>
                   {s.quantity === 1 ? t`Quantity 1` : plural(s.quantity, { one: '# day', other: '# days' })}
@@ -218,7 +219,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
             <TableBody>
               {booking.services.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>{s.service_name}</TableCell>
+                  <TableCell>{lineServiceName(s, i18n.locale)}</TableCell>
                   <TableCell>{s.scheduled_date ? formatDateTime(s.scheduled_date) : ''}</TableCell>
                   <TableCell>{s.quantity}</TableCell>
                   <TableCell className={styles.amount}>{formatKsh(s.price_at_booking)}</TableCell>
