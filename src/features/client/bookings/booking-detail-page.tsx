@@ -41,14 +41,16 @@ import { deceasedName } from '../my-bookings'
 import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 import { familyNextSteps } from '../../../../shared/urgency'
 import { UrgentBanner } from '../next-steps'
-import { ContributionsCard } from './contributions-card'
-import { TributeCard } from './tribute-card'
 import { StorageSoFar } from './storage-so-far'
 import { PAPER_TEXT } from '../../documents/paper-words'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
 // The papers' downloads load after the page: the family reads the booking first.
 const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
+// Below the first screen, each with its own form fields (Fluent's Input, Textarea, Switch, Checkbox):
+// loaded after the page's first view rather than before it.
+const ContributionsCard = lazy(() => import('./contributions-card').then((m) => ({ default: m.ContributionsCard })))
+const TributeCard = lazy(() => import('./tribute-card').then((m) => ({ default: m.TributeCard })))
 const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
 import { MESSAGES_TEXT } from '../../messages/messages-words'
 
@@ -245,8 +247,10 @@ function BookingDetail({ booking }: { booking: Booking }) {
         </Suspense>
       </Card>
       {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
-      <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
-      {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
+      <Suspense fallback={null}>
+        <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
+        {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
+      </Suspense>
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />
