@@ -25,6 +25,9 @@ describe('The family’s screens in Kiswahili', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Karibu tena, Mary Achieng' })).toBeInTheDocument()
     expect(await screen.findByRole('alert', { name: /^Ibada ya Teresia Auma kesho saa 09:00 haiwezi kufanyika bado/ }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'Cha kufanya sasa' })).toBeInTheDocument()
+    // The recent bookings name their services as the catalogue does in Kiswahili.
+    expect(screen.getAllByText(/Uchomaji wa Mwili/).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/Cremation/)).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /^Tupigie simu, / })).toBeInTheDocument()
     const links = within(screen.getByRole('region', { name: 'Ungependa kufanya nini?' }))
     expect(links.getByRole('link', { name: 'Weka Nafasi ya Huduma' })).toHaveAttribute('href', paths.client.bookService)
