@@ -43,6 +43,9 @@ export const serviceSchema = z.object({
   pricing_key: z.nullable(z.string()),
   /** Priced per day (body storage): a booking line's quantity is its number of days. */
   per_day: z.optional(z.boolean()),
+  /** The name and description in Kiswahili; absent or null where the admin gave none. */
+  name_sw: z.nullish(z.string()),
+  description_sw: z.nullish(z.string()),
   created_at: z.string(),
 })
 export type ServiceRecord = z.infer<typeof serviceSchema>

@@ -24,7 +24,7 @@ export function toWireUser(u: UserRecord): WireUser {
 }
 
 export function toWireService(s: ServiceRecord) {
-  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.per_day ?? false, created_at: s.created_at, pricing_key: s.pricing_key }
+  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.per_day ?? false, name_sw: s.name_sw ?? null, description_sw: s.description_sw ?? null, created_at: s.created_at, pricing_key: s.pricing_key }
 }
 
 export function toWireDeceased(d: DeceasedRecord) {
@@ -91,7 +91,10 @@ export function toWireBooking(b: BookingRecord) {
     deceased: deceased ?? null,
     client: client ?? null,
     attendantName: userName(b.attendant_id),
-    lines: b.lines.map((l) => ({ ...l, per_day: db.service.findFirst((q) => q.where({ id: l.service_id }))?.per_day ?? false })),
+    lines: b.lines.map((l) => {
+      const service = db.service.findFirst((q) => q.where({ id: l.service_id }))
+      return { ...l, per_day: service?.per_day ?? false, service_name_sw: service?.name_sw ?? null }
+    }),
     docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
     care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null,
     amountPaid: amountPaid(b.id),

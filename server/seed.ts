@@ -74,7 +74,7 @@ async function buildRows(): Promise<Rows> {
   )
   return {
     users,
-    services: data.services.map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, perDay: s.per_day ?? false, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
+    services: data.services.map((s) => ({ id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, perDay: s.per_day ?? false, nameSw: s.name_sw ?? null, descriptionSw: s.description_sw ?? null, pricingKey: s.pricing_key, createdAt: d(s.created_at) })),
     deceased: data.deceased.map((x) => ({
       id: x.id,
       clientId: x.client_id,

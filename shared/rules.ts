@@ -171,6 +171,8 @@ const LIMIT_OF: Record<string, number> = {
   Email: LIMITS.email,
   Notes: LIMITS.notes,
   Description: LIMITS.description,
+  'Name (Kiswahili)': LIMITS.name,
+  'Description (Kiswahili)': LIMITS.description,
   'File name': LIMITS.fileName,
 }
 

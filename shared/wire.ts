@@ -26,7 +26,7 @@ export interface BookingParts {
   client: { name: string; phone: string | null } | null
   attendantName: string | null
   /** `per_day`: the line's service is priced per day (storage, charged for the days in care). */
-  lines: ReadonlyArray<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day?: boolean | null }>
+  lines: ReadonlyArray<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day?: boolean | null; service_name_sw?: string | null }>
   docs: ReadonlyArray<{ id: number; name: string; document_type: string; status: string; review_notes?: string | null; created_at: string; mime_type: string; size: number }>
   /** The care record; null when none was made yet (the body counts as received when the booking was made). */
   care: { received_at: string; tasks: readonly string[]; transport_status: string; released_at: string | null; pickup_location?: string | null } | null
@@ -53,7 +53,7 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
     deceased_last_name: deceased?.last_name ?? '',
     client_id: b.client_id,
     client_name: client?.name ?? FORMER_CLIENT,
-    services: lines.map((l) => ({ id: l.id, service_id: l.service_id, service_name: l.service_name, quantity: l.quantity, price_at_booking: l.price_at_booking, scheduled_date: l.scheduled_date, per_day: l.per_day ?? false })),
+    services: lines.map((l) => ({ id: l.id, service_id: l.service_id, service_name: l.service_name, quantity: l.quantity, price_at_booking: l.price_at_booking, scheduled_date: l.scheduled_date, per_day: l.per_day ?? false, service_name_sw: l.service_name_sw ?? null })),
     required_documents: missingDocuments(b.status, docs),
     has_notifications: b.has_notifications,
     assignedAttendant: b.attendant_id !== null && attendantName !== null ? { id: b.attendant_id, name: attendantName } : null,

@@ -3,7 +3,7 @@ import { db, nextId } from '../db'
 import { ApiError, body, parseId, requireRoleOf, route } from '../http'
 import { toWireService } from '../serialize'
 import { lengths } from '../limits'
-import { ServiceRequest, type PricingTable } from '../../shared/contracts/services'
+import { ServiceRequest, swText, type PricingTable } from '../../shared/contracts/services'
 import {
   MSG_PRICES_UPDATED,
   MSG_SERVICE_CREATED,
@@ -70,6 +70,8 @@ export const serviceHandlers = [
         price: input.price,
         category: input.category ?? null,
         per_day: input.per_day ?? false,
+        name_sw: swText(input.name_sw) ?? null,
+        description_sw: swText(input.description_sw) ?? null,
         pricing_key: null,
         created_at: new Date().toISOString(),
       })
@@ -94,6 +96,8 @@ export const serviceHandlers = [
           if (input.price !== undefined) s.price = input.price
           if (input.category !== undefined) s.category = input.category
           if (input.per_day !== undefined) s.per_day = input.per_day
+          if (input.name_sw !== undefined) s.name_sw = swText(input.name_sw)
+          if (input.description_sw !== undefined) s.description_sw = swText(input.description_sw)
         },
       })
       return HttpResponse.json({ service: toWireService(updated ?? existing), message: MSG_SERVICE_UPDATED })

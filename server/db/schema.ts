@@ -46,6 +46,9 @@ export const services = pgTable('services', {
   category: varchar('category', { length: 100 }),
   /** Priced per day (body storage): a booking line's quantity is its number of days. */
   perDay: boolean('per_day').notNull().default(false),
+  /** The name and description in Kiswahili; null where the admin gave none (the family reads the English). */
+  nameSw: varchar('name_sw', { length: 100 }),
+  descriptionSw: text('description_sw'),
   pricingKey: text('pricing_key').unique(),
   createdAt: at('created_at').notNull().defaultNow(),
 })

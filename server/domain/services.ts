@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { ApiError } from '../../shared/errors'
 import { checkLengths } from '../../shared/rules'
 import * as repo from '../repo/services'
-import type { ServiceRequest } from '../../shared/contracts/services'
+import { swText, type ServiceRequest } from '../../shared/contracts/services'
 import {
   MSG_SERVICE_NAME_TAKEN,
   MSG_SERVICE_NOT_FOUND,
@@ -25,7 +25,7 @@ export async function createService(db: Db, request: ServiceRequest): Promise<re
   const input = checkLengths(request, SERVICE_LABELS)
   checkServicePrice(input.price)
   if (await repo.nameTaken(db, input.name)) throw new ApiError(409, MSG_SERVICE_NAME_TAKEN)
-  return repo.createService(db, { name: input.name, description: input.description ?? '', price: input.price, category: input.category ?? null, perDay: input.per_day ?? false })
+  return repo.createService(db, { name: input.name, description: input.description ?? '', price: input.price, category: input.category ?? null, perDay: input.per_day ?? false, nameSw: swText(input.name_sw) ?? null, descriptionSw: swText(input.description_sw) ?? null })
 }
 
 export async function updateService(db: Db, id: number, request: ServiceUpdateRequest): Promise<repo.ServiceRow> {
@@ -38,6 +38,8 @@ export async function updateService(db: Db, id: number, request: ServiceUpdateRe
   if (input.price !== undefined) change.price = input.price
   if (input.category !== undefined) change.category = input.category
   if (input.per_day !== undefined) change.perDay = input.per_day
+  if (input.name_sw !== undefined) change.nameSw = swText(input.name_sw)
+  if (input.description_sw !== undefined) change.descriptionSw = swText(input.description_sw)
   const updated = await repo.updateService(db, id, change)
   if (!updated) throw new ApiError(404, MSG_SERVICE_NOT_FOUND)
   return updated

@@ -167,7 +167,7 @@ type WireRow = BookingParts['booking'] & {
   transport_status: string | null
   released_at: string | null
   pickup_location: string | null
-  lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day: boolean }>
+  lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day: boolean; service_name_sw: string | null }>
   docs: Array<{ id: number; name: string; document_type: string; status: string; review_notes: string | null; created_at: string; mime_type: string; size: number }>
   amount_paid: number | string
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
@@ -254,7 +254,7 @@ function listQuery(picked: SQL, order: SQL): SQL {
       cu.name AS client_name, cu.phone AS client_phone, au.name AS attendant_name,
       ${iso(sql`mc.received_at`)} AS received_at, mc.tasks, mc.transport_status, ${iso(sql`mc.released_at`)} AS released_at, mc.pickup_location,
       COALESCE((SELECT json_agg(json_build_object('id', l.id, 'service_id', l.service_id, 'service_name', l.service_name, 'quantity', l.quantity,
-        'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date, 'per_day', COALESCE(sv.per_day, false)) ORDER BY l.id)
+        'price_at_booking', l.price_at_booking, 'scheduled_date', l.scheduled_date, 'per_day', COALESCE(sv.per_day, false), 'service_name_sw', sv.name_sw) ORDER BY l.id)
         FROM booking_lines l LEFT JOIN services sv ON sv.id = l.service_id WHERE l.booking_id = bookings.id), '[]') AS lines,
       COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status, 'review_notes', x.review_notes,
         'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs,

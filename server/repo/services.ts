@@ -9,7 +9,7 @@ import { pricingOf } from '../../shared/contracts/services-rules'
 export type ServiceRow = typeof services.$inferSelect
 
 export function toWireService(s: ServiceRow) {
-  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.perDay, created_at: s.createdAt.toISOString(), pricing_key: s.pricingKey }
+  return { id: s.id, name: s.name, description: s.description, price: s.price, category: s.category, per_day: s.perDay, name_sw: s.nameSw, description_sw: s.descriptionSw, created_at: s.createdAt.toISOString(), pricing_key: s.pricingKey }
 }
 
 const allServices = (db: Db) => db.select().from(services).orderBy(asc(services.id)).prepare('services_all')
@@ -30,13 +30,13 @@ export async function nameTaken(db: Db, name: string, exceptId?: number): Promis
   return rows.some((r) => r.id !== exceptId)
 }
 
-export async function createService(db: Db, input: { name: string; description: string; price: number; category: string | null; perDay?: boolean }): Promise<ServiceRow> {
+export async function createService(db: Db, input: { name: string; description: string; price: number; category: string | null; perDay?: boolean; nameSw?: string | null; descriptionSw?: string | null }): Promise<ServiceRow> {
   const [row] = await db.insert(services).values(input).returning()
   if (!row) throw new Error('insert returned nothing')
   return row
 }
 
-export async function updateService(db: Db, id: number, change: Partial<Pick<ServiceRow, 'name' | 'description' | 'price' | 'category' | 'perDay'>>): Promise<ServiceRow | undefined> {
+export async function updateService(db: Db, id: number, change: Partial<Pick<ServiceRow, 'name' | 'description' | 'price' | 'category' | 'perDay' | 'nameSw' | 'descriptionSw'>>): Promise<ServiceRow | undefined> {
   if (Object.keys(change).length === 0) return findService(db, id)
   const [row] = await db.update(services).set(change).where(eq(services.id, id)).returning()
   return row

@@ -84,6 +84,8 @@ export const BookingServiceLine = z.looseObject({
   id: Id,
   service_id: z.optional(Id),
   service_name: z.string(),
+  /** The service's Kiswahili name in the catalogue today; null where none is given. */
+  service_name_sw: z.nullish(z.string()),
   quantity: z.catch(z.number().check(z.int(), z.positive()), 1),
   price_at_booking: Money,
   scheduled_date: z.nullish(z.string()),

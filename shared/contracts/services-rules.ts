@@ -20,7 +20,7 @@ export const MSG_SERVICE_DELETED = 'Service deleted successfully'
 export const MSG_PRICES_UPDATED = 'Service prices updated successfully'
 
 /** The free-text fields of a service and the names their length messages use. */
-export const SERVICE_LABELS = { name: 'Name', description: 'Description', category: 'Category' } as const
+export const SERVICE_LABELS = { name: 'Name', description: 'Description', category: 'Category', name_sw: 'Name (Kiswahili)', description_sw: 'Description (Kiswahili)' } as const
 
 export const ServiceUpdateRequest = z.partial(ServiceRequest)
 export type ServiceUpdateRequest = z.infer<typeof ServiceUpdateRequest>

@@ -9,8 +9,30 @@ export const Service = z.looseObject({
   category: z.nullish(z.string()),
   /** Priced per day (body storage): the family says how many days and the total follows. */
   per_day: z.pipe(z.nullish(z.boolean()), z.transform((v) => v ?? false)),
+  /** The name and description in Kiswahili; null where the admin gave none (English is shown instead). */
+  name_sw: z.nullish(z.string()),
+  description_sw: z.nullish(z.string()),
 })
 export type Service = z.infer<typeof Service>
+
+/** A service's name and description in a family's language (a locale: 'sw' or 'en'): the Kiswahili words where given, else the English. */
+export function serviceWords(
+  service: { name: string; description?: string | null; name_sw?: string | null; description_sw?: string | null },
+  language: string,
+): { name: string; description: string } {
+  const sw = language === 'sw'
+  return {
+    name: (sw && service.name_sw?.trim()) || service.name,
+    description: (sw && service.description_sw?.trim()) || (service.description ?? ''),
+  }
+}
+
+/** A booking line's service name in a family's language (the catalogue's Kiswahili name where given). */
+export const lineServiceName = (line: { service_name: string; service_name_sw?: string | null }, language: string): string =>
+  (language === 'sw' && line.service_name_sw?.trim()) || line.service_name
+
+/** An optional Kiswahili word as stored: trimmed, and empty means none (null). */
+export const swText = (value: string | undefined): string | null | undefined => (value === undefined ? undefined : value.trim() || null)
 
 export const ServiceList = listOf('services', Service)
 export const ServiceResponse = z.union([z.pipe(z.object({ service: Service }), z.transform((o) => o.service)), Service])
@@ -22,6 +44,9 @@ export const ServiceRequest = z.object({
   category: z.optional(z.string()),
   /** Priced per day (the family says how many days). */
   per_day: z.optional(z.boolean()),
+  /** The name and description in Kiswahili; empty or absent: none (the English is shown). */
+  name_sw: z.optional(z.string()),
+  description_sw: z.optional(z.string()),
 })
 export type ServiceRequest = z.infer<typeof ServiceRequest>
 

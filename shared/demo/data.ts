@@ -22,16 +22,17 @@ export { DAY } from './rows'
 
 export const SEED = 20260101
 
+/** The demo's catalogue, each service's words in English and Kiswahili. */
 export const SEED_SERVICES = [
-  { name: 'Basic Funeral', price: 5000, category: 'package', pricing_key: 'basicFuneral', description: 'Essential funeral arrangements: body collection, preparation, a simple casket, and coordination of a short service.' },
-  { name: 'Premium Funeral', price: 8000, category: 'package', pricing_key: 'premiumFuneral', description: 'A complete, dignified service: premium casket, chapel viewing, programme printing, tent and chairs, and a dedicated coordinator.' },
-  { name: 'Cremation', price: 3000, category: 'package', pricing_key: 'cremation', description: 'Cremation at the Kariokor or Kisumu crematorium, with an urn and a short farewell ceremony for the family.' },
-  { name: 'Burial', price: 4000, category: 'package', pricing_key: 'burial', description: 'Graveside arrangements: grave preparation liaison, lowering gear, and an officiant for the committal.' },
-  { name: 'Hearse Transport', price: 2500, category: 'add_on', pricing_key: null, description: 'Hearse transport from the mortuary to the church and the burial site (within 50 km; upcountry priced on request).' },
-  { name: 'Embalming', price: 3500, category: 'add_on', pricing_key: null, description: 'Professional embalming and cosmetic preparation for viewing.' },
-  { name: 'Floral Arrangements', price: 1500, category: 'add_on', pricing_key: null, description: 'Casket spray and two standing wreaths from fresh local flowers.' },
-  { name: 'Body Storage (per day)', price: 1000, category: 'add_on', pricing_key: null, per_day: true, description: 'Refrigerated body storage at the mortuary, charged per day.' },
-  { name: 'Memorial Programme Printing', price: 1200, category: 'add_on', pricing_key: null, description: '100 full-colour printed programmes with photographs and the order of service.' },
+  { name: 'Basic Funeral', price: 5000, category: 'package', pricing_key: 'basicFuneral', description: 'Essential funeral arrangements: body collection, preparation, a simple casket, and coordination of a short service.', name_sw: 'Mazishi ya Kawaida', description_sw: 'Mipango muhimu ya mazishi: kuchukua mwili, kuuandaa, jeneza rahisi, na kuratibu ibada fupi.' },
+  { name: 'Premium Funeral', price: 8000, category: 'package', pricing_key: 'premiumFuneral', description: 'A complete, dignified service: premium casket, chapel viewing, programme printing, tent and chairs, and a dedicated coordinator.', name_sw: 'Mazishi Kamili', description_sw: 'Huduma kamili yenye heshima: jeneza bora, kuaga mwili kanisani, uchapishaji wa programu, hema na viti, na mratibu wako maalum.' },
+  { name: 'Cremation', price: 3000, category: 'package', pricing_key: 'cremation', description: 'Cremation at the Kariokor or Kisumu crematorium, with an urn and a short farewell ceremony for the family.', name_sw: 'Uchomaji wa Mwili', description_sw: 'Uchomaji wa mwili katika tanuri la Kariokor au Kisumu, pamoja na chombo cha majivu na hafla fupi ya kuaga kwa familia.' },
+  { name: 'Burial', price: 4000, category: 'package', pricing_key: 'burial', description: 'Graveside arrangements: grave preparation liaison, lowering gear, and an officiant for the committal.', name_sw: 'Maziko', description_sw: 'Mipango ya kaburini: uratibu wa kuandaa kaburi, vifaa vya kushusha jeneza, na mhudumu wa kidini wa kuzika.' },
+  { name: 'Hearse Transport', price: 2500, category: 'add_on', pricing_key: null, description: 'Hearse transport from the mortuary to the church and the burial site (within 50 km; upcountry priced on request).', name_sw: 'Usafiri wa Gari la Maiti', description_sw: 'Gari la maiti kutoka makafani hadi kanisani na mahali pa kuzika (ndani ya km 50; bei ya safari za mashambani kwa ombi).' },
+  { name: 'Embalming', price: 3500, category: 'add_on', pricing_key: null, description: 'Professional embalming and cosmetic preparation for viewing.', name_sw: 'Kuhifadhi Mwili kwa Dawa', description_sw: 'Kuhifadhi mwili kwa dawa na kuuandaa kwa ustadi ili uagwe.' },
+  { name: 'Floral Arrangements', price: 1500, category: 'add_on', pricing_key: null, description: 'Casket spray and two standing wreaths from fresh local flowers.', name_sw: 'Mapambo ya Maua', description_sw: 'Shada la maua juu ya jeneza na mashada mawili ya kusimama ya maua mabichi ya hapa nchini.' },
+  { name: 'Body Storage (per day)', price: 1000, category: 'add_on', pricing_key: null, per_day: true, description: 'Refrigerated body storage at the mortuary, charged per day.', name_sw: 'Kuhifadhi Mwili (kwa siku)', description_sw: 'Kuhifadhi mwili katika jokofu la makafani, kwa malipo ya kila siku.' },
+  { name: 'Memorial Programme Printing', price: 1200, category: 'add_on', pricing_key: null, description: '100 full-colour printed programmes with photographs and the order of service.', name_sw: 'Uchapishaji wa Programu ya Ibada', description_sw: 'Programu 100 zilizochapishwa kwa rangi kamili, zenye picha na utaratibu wa ibada.' },
 ] as const
 
 const STAFF = [

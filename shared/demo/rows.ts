@@ -30,6 +30,9 @@ export interface DemoService {
   pricing_key: string | null
   /** Priced per day (body storage); absent: no. */
   per_day?: boolean
+  /** The name and description in Kiswahili (the family's language may be Kiswahili). */
+  name_sw?: string | null
+  description_sw?: string | null
   created_at: string
 }
 

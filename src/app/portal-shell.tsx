@@ -141,6 +141,10 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   const navigate = useNavigate()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // On a phone the menu's drawer is made when first opened: a modal drawer, even closed, has Fluent's
+  // focus manager put focusable aria-hidden sentinels around the whole page (a finding for screen
+  // reader checks, and work on every phone's first view for a menu most visits never open).
+  const [drawerMade, setDrawerMade] = useState(false)
   const restoreFocusTarget = useRestoreFocusTarget()
 
   const current = [...menu]
@@ -159,51 +163,61 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
 
   return (
     <div className={styles.root}>
-      <NavDrawer
-        className={isSmall ? undefined : styles.nav}
-        open={open}
-        type={isSmall ? 'overlay' : 'inline'}
-        onOpenChange={(_, data) => setDrawerOpen(data.open)}
-        selectedValue={current?.to ?? ''}
-        tabbable
-        aria-label={t`${role} menu`}
-      >
-        <NavDrawerHeader className={styles.headerBrand}>
-          <Text weight="semibold">
-            <Trans>Amani Funeral Home</Trans>
-          </Text>
-        </NavDrawerHeader>
-        <NavDrawerBody>
-          {menu.map((entry) => (
-            <NavItem
-              key={entry.to}
-              href={entry.to}
-              value={entry.to}
-              icon={entry.icon}
-              aria-current={current?.to === entry.to ? 'page' : undefined}
-              onClick={(e) => {
-                // Client-side navigation; the href keeps it a real link (new tab, screen readers).
-                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
-                e.preventDefault()
-                navigate(entry.to)
-                setDrawerOpen(false)
-              }}
-            >
-              {t(entry.label)}
-              {(badges?.[entry.to] ?? 0) > 0 && (
-                <CounterBadge className={styles.badge} count={badges![entry.to]} color="danger" size="small" aria-label={t`${badges![entry.to]} unread`} />
-              )}
-            </NavItem>
-          ))}
-        </NavDrawerBody>
-        <NavDrawerFooter>
-          <Caption1 className={styles.portalName}>{t(portalName)}</Caption1>
-        </NavDrawerFooter>
-      </NavDrawer>
+      {(!isSmall || drawerMade) && (
+        <NavDrawer
+          className={isSmall ? undefined : styles.nav}
+          open={open}
+          type={isSmall ? 'overlay' : 'inline'}
+          onOpenChange={(_, data) => setDrawerOpen(data.open)}
+          selectedValue={current?.to ?? ''}
+          tabbable
+          aria-label={t`${role} menu`}
+        >
+          <NavDrawerHeader className={styles.headerBrand}>
+            <Text weight="semibold">
+              <Trans>Amani Funeral Home</Trans>
+            </Text>
+          </NavDrawerHeader>
+          <NavDrawerBody>
+            {menu.map((entry) => (
+              <NavItem
+                key={entry.to}
+                href={entry.to}
+                value={entry.to}
+                icon={entry.icon}
+                aria-current={current?.to === entry.to ? 'page' : undefined}
+                onClick={(e) => {
+                  // Client-side navigation; the href keeps it a real link (new tab, screen readers).
+                  if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+                  e.preventDefault()
+                  navigate(entry.to)
+                  setDrawerOpen(false)
+                }}
+              >
+                {t(entry.label)}
+                {(badges?.[entry.to] ?? 0) > 0 && (
+                  <CounterBadge className={styles.badge} count={badges![entry.to]} color="danger" size="small" aria-label={t`${badges![entry.to]} unread`} />
+                )}
+              </NavItem>
+            ))}
+          </NavDrawerBody>
+          <NavDrawerFooter>
+            <Caption1 className={styles.portalName}>{t(portalName)}</Caption1>
+          </NavDrawerFooter>
+        </NavDrawer>
+      )}
       <div className={styles.column}>
         <header className={styles.topBar}>
           {isSmall && (
-            <Hamburger {...restoreFocusTarget} aria-label={unread > 0 ? t`Open menu, ${unread} unread` : t`Open menu`} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} />
+            <Hamburger
+              {...restoreFocusTarget}
+              aria-label={unread > 0 ? t`Open menu, ${unread} unread` : t`Open menu`}
+              onClick={() => {
+                setDrawerMade(true)
+                setDrawerOpen(true)
+              }}
+              aria-expanded={drawerOpen}
+            />
           )}
           {/* On a phone the menu is folded away: its count shows beside the button that opens it. */}
           {isSmall && unread > 0 && <CounterBadge count={unread} color="danger" size="small" aria-hidden className={styles.hamburgerBadge} />}

@@ -32,15 +32,17 @@ async function openCatalogue() {
 }
 
 describe('Service catalogue', () => {
-  it('creates a service: "Service created successfully", stored and listed', async () => {
+  it('creates a service with its words in Kiswahili too: "Service created successfully", stored and listed', async () => {
     const user = await openCatalogue()
     await user.click(screen.getByRole('button', { name: 'Add service' }))
     const dialog = await screen.findByRole('dialog', { name: 'New service' })
     await user.type(await within(dialog).findByRole('textbox', { name: /Name/ }), 'Tent and chairs')
     await user.type(await within(dialog).findByRole('textbox', { name: /Price/ }), '2500')
+    await user.type(within(dialog).getByRole('textbox', { name: /Kiswahili name/ }), 'Hema na viti')
     await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     await findToast('Service created successfully')
-    expect(db.service.findFirst((q) => q.where({ name: 'Tent and chairs' }))?.price).toBe(2500)
+    // The Kiswahili description left empty is none: the family reads the English one.
+    expect(db.service.findFirst((q) => q.where({ name: 'Tent and chairs' }))).toMatchObject({ price: 2500, name_sw: 'Hema na viti', description_sw: null })
     expect(await screen.findByRole('cell', { name: 'Tent and chairs' })).toBeInTheDocument()
   })
 
@@ -103,9 +105,13 @@ describe('Service catalogue', () => {
     const price = await within(dialog).findByRole('textbox', { name: /Price/ })
     await user.clear(price)
     await user.type(price, '1234')
+    // The seeded Kiswahili name is shown to edit; emptied, the service has none again.
+    const nameSw = within(dialog).getByRole('textbox', { name: /Kiswahili name/ })
+    expect(nameSw).toHaveValue(service.name_sw)
+    await user.clear(nameSw)
     await user.click(await within(dialog).findByRole('button', { name: 'Save' }))
     await findToast('Service updated successfully')
-    expect(db.service.findFirst((q) => q.where({ id: service.id }))?.price).toBe(1234)
+    expect(db.service.findFirst((q) => q.where({ id: service.id }))).toMatchObject({ price: 1234, name_sw: null })
   })
 
   it('says "Failed to update service" when the edit fails', async () => {

@@ -53,6 +53,22 @@ describe('Client dashboard', () => {
     expect(links.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', paths.client.payments)
   })
 
+  it('on a phone, the menu is made when first opened: no focusable hidden sentinels around the page before', async () => {
+    const user = userEvent.setup()
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }))
+    try {
+      await renderAt(paths.client.home, { as: 'client' })
+      expect(await screen.findByRole('list', { name: 'Recent bookings' })).toBeInTheDocument()
+      // A modal drawer, even closed, has Fluent's focus manager add aria-hidden tabbable elements to the body.
+      expect(document.querySelector('[data-tabster-dummy]')).toBeNull()
+      expect(screen.queryByRole('navigation', { name: /menu/ })).not.toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: /^Open menu/ }))
+      expect(await screen.findByRole('link', { name: /Messages/ })).toBeInTheDocument()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it("says 'Welcome to your Dashboard' when the name is not known", async () => {
     const family = db.user.findFirst((q) => q.where({ email: DEMO_LOGINS.client.email }))!
     server.use(http.get('*/api/auth/me', () => HttpResponse.json({ user: { id: family.id, name: '', email: family.email, role: 'client' } })))

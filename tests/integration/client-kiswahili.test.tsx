@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { db } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { activateLocale } from '../../src/lib/i18n'
 import { renderAt } from './render-app'
@@ -24,13 +25,18 @@ describe('The family’s screens in Kiswahili', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Karibu tena, Mary Achieng' })).toBeInTheDocument()
     expect(await screen.findByRole('alert', { name: /^Ibada ya Teresia Auma kesho saa 09:00 haiwezi kufanyika bado/ }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'Cha kufanya sasa' })).toBeInTheDocument()
+    // The recent bookings name their services as the catalogue does in Kiswahili.
+    expect(screen.getAllByText(/Uchomaji wa Mwili/).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/Cremation/)).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: /^Tupigie simu, / })).toBeInTheDocument()
     const links = within(screen.getByRole('region', { name: 'Ungependa kufanya nini?' }))
     expect(links.getByRole('link', { name: 'Weka Nafasi ya Huduma' })).toHaveAttribute('href', paths.client.bookService)
     expect(links.getByRole('link', { name: 'Malipo' })).toHaveAttribute('href', paths.client.payments)
   })
 
-  it('the booking wizard speaks Kiswahili: steps, the intro, the services and the way on', async () => {
+  it('the booking wizard speaks Kiswahili: steps, the intro, the services in the catalogue\'s Kiswahili words and the way on', async () => {
+    // A service the admin gave no Kiswahili words keeps its English ones.
+    await db.service.update((q) => q.where({ name: 'Embalming' }), { data: (s) => void ((s.name_sw = null), (s.description_sw = null)) })
     await kiswahili()
     await renderAt(paths.client.bookService, { as: 'client' })
     // The wizard's code is the largest of the family's screens: its first load may take a while here.
@@ -41,6 +47,9 @@ describe('The family’s screens in Kiswahili', () => {
     const form = screen.getByRole('form', { name: 'Chagua Huduma' })
     expect(await within(form).findByRole('group', { name: 'Huduma' })).toBeInTheDocument()
     expect(within(form).getByText('Huduma 0 zimechaguliwa')).toBeInTheDocument()
+    expect(within(form).getByRole('checkbox', { name: 'Mazishi ya Kawaida' })).toHaveAccessibleDescription(/^Mipango muhimu ya mazishi: kuchukua mwili/)
+    expect(within(form).getByRole('checkbox', { name: 'Embalming' })).toHaveAccessibleDescription('Professional embalming and cosmetic preparation for viewing.')
+    expect(within(form).queryByRole('checkbox', { name: 'Basic Funeral' })).not.toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Endelea' })).toBeInTheDocument()
   })
 

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../machines/shared/collection.machine'
 import { myBookings } from '../../api/bookings'
 import type { Booking } from '../../../shared/contracts/bookings'
+import { lineServiceName } from '../../../shared/contracts/services'
 import { useNotifications } from '../../app/use-notifications'
 
 /** The family's bookings (GET /bookings/my) as a list: shared by the client dashboard and My Bookings. */
@@ -35,9 +36,9 @@ export function newestFirst(bookings: readonly Booking[]): Booking[] {
   return [...bookings].sort((a, b) => (Date.parse(b.created_at) || 0) - (Date.parse(a.created_at) || 0))
 }
 
-/** "Basic Funeral, Hearse Transport". */
+/** "Basic Funeral, Hearse Transport", in the language in use (the catalogue's Kiswahili names where given). Called while a screen renders. */
 export function serviceNames(booking: Booking): string {
-  return booking.services.map((s) => s.service_name).join(', ')
+  return booking.services.map((s) => lineServiceName(s, i18n.locale)).join(', ')
 }
 
 /** Called while a screen renders, in the language in use. */

@@ -125,6 +125,9 @@ export const CATALOGUE_TEXT = {
   price: msg`Price (KSH)`,
   category: msg`Category`,
   categoryHint: msg`Optional, e.g. package or add_on`,
+  nameSw: msg`Kiswahili name`,
+  descriptionSw: msg`Kiswahili description`,
+  swHint: msg`Optional. A family reading Kiswahili sees the English where this is empty.`,
   perDayPrice: (price: string) => msg`${price} per day`,
   perDay: msg`Priced per day (the family says how many days, e.g. body storage)`,
   save: msg`Save`,
@@ -166,6 +169,8 @@ export const serviceForm = (t: Translate) =>
     price: price(t),
     category: z.string(),
     perDay: z.boolean(),
+    nameSw: z.string(),
+    descriptionSw: z.string(),
   })
 export type ServiceForm = z.infer<ReturnType<typeof serviceForm>>
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { DialogBody, DialogContent, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components'
-import type { ServiceWithPricingKey } from '../../../../shared/contracts/services'
+import type { ServiceRequest, ServiceWithPricingKey } from '../../../../shared/contracts/services'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
@@ -25,7 +25,7 @@ export function ServiceDialogBody({
   busy: boolean
   error: string | null
   onCancel: () => void
-  onSave: (payload: { name: string; description: string; price: number; category?: string; per_day: boolean }) => void
+  onSave: (payload: ServiceRequest) => void
 }) {
   const styles = useStyles()
   const { t, i18n } = useLingui()
@@ -38,6 +38,8 @@ export function ServiceDialogBody({
       price: service ? String(service.price) : '',
       category: service?.category ?? '',
       perDay: service?.per_day ?? false,
+      nameSw: service?.name_sw ?? '',
+      descriptionSw: service?.description_sw ?? '',
     } as ServiceForm,
     validators: { onChange: schema },
     onSubmit: ({ value }) =>
@@ -47,6 +49,9 @@ export function ServiceDialogBody({
         price: Number(value.price),
         ...(value.category.trim() ? { category: value.category.trim() } : {}),
         per_day: value.perDay,
+        // Sent even when empty: clearing a translation brings the English back for Kiswahili readers.
+        name_sw: value.nameSw.trim(),
+        description_sw: value.descriptionSw.trim(),
       }),
   })
   return (
@@ -59,6 +64,8 @@ export function ServiceDialogBody({
           <form.Field name="category">{(f) => <TextField field={f} label={t(T.category)} hint={t(T.categoryHint)} />}</form.Field>
           <form.Field name="perDay">{(f) => <CheckboxField field={f} label={t(T.perDay)} />}</form.Field>
           <form.Field name="description">{(f) => <TextAreaField field={f} label={t(T.description)} rows={3} />}</form.Field>
+          <form.Field name="nameSw">{(f) => <TextField field={f} label={t(T.nameSw)} hint={t(T.swHint)} />}</form.Field>
+          <form.Field name="descriptionSw">{(f) => <TextAreaField field={f} label={t(T.descriptionSw)} rows={3} />}</form.Field>
           {error && (
             <MessageBar intent="error">
               <MessageBarBody>{error}</MessageBarBody>

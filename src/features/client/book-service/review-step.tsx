@@ -16,6 +16,7 @@ import {
 import { Edit16Regular } from '@fluentui/react-icons'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { serviceWords } from '../../../../shared/contracts/services'
 import { daysOf, type BookingDraft } from '../../../../machines/booking/booking-schemas'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { translated } from '../../../lib/i18n'
@@ -100,7 +101,7 @@ export function ReviewStep({
   onConfirm: () => void
 }) {
   const styles = useStyles()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const wizard = useWizardStyles()
   const chosen = services.items.filter((s) => draft.services.serviceIds.includes(s.id))
   // After a reload the review can show before the services have arrived: no half-made total meanwhile.
@@ -134,7 +135,7 @@ export function ReviewStep({
             {chosen.map((s) => (
               <li key={s.id} className={styles.serviceLine}>
                 <Text>
-                  {s.name}
+                  {serviceWords(s, i18n.locale).name}
                   {s.per_day && ` · ${daysText(daysOf(draft.services, s.id))}`}
                 </Text>
                 <Text>{formatKsh(s.price * (s.per_day ? daysOf(draft.services, s.id) : 1))}</Text>

@@ -6,7 +6,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { MAX_SERVICE_DAYS } from '../../../../shared/contracts/bookings'
 import { BOOKING_MESSAGES, daysOf, draftTotal, servicesSchema, type ServicesValues } from '../../../../machines/booking/booking-schemas'
-import type { Service } from '../../../../shared/contracts/services'
+import { serviceWords, type Service } from '../../../../shared/contracts/services'
 import { fieldError, submitHandler } from '../../../components/form-fields'
 import { formatKsh } from '../../../lib/format'
 import { WizardNav, useWizardStyles } from './wizard-parts'
@@ -67,7 +67,7 @@ export function SelectServicesStep({
   onContinue: (values: ServicesValues) => void
 }) {
   const styles = useStyles()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const wizard = useWizardStyles()
   const errorId = useId()
   // The days live beside the form: TanStack's paths cannot name a record keyed by service id.
@@ -126,19 +126,20 @@ export function SelectServicesStep({
                   </legend>
                   {services.items.map((s) => {
                     const checked = selected.includes(s.id)
+                    const words = serviceWords(s, i18n.locale)
                     const descriptionId = `${errorId}-service-${s.id}`
                     return (
                       <div key={s.id} className={mergeClasses(styles.service, checked && styles.selected)}>
                         <Checkbox
                           checked={checked}
                           onChange={(_, data) => toggle(s.id, data.checked === true)}
-                          label={<span className={styles.name}>{s.name}</span>}
-                          aria-describedby={s.description ? descriptionId : undefined}
+                          label={<span className={styles.name}>{words.name}</span>}
+                          aria-describedby={words.description ? descriptionId : undefined}
                         />
                         <Text className={styles.price}>{formatKsh(s.price)}</Text>
-                        {s.description && (
+                        {words.description && (
                           <Text as="p" id={descriptionId} className={styles.description} size={200} style={{ margin: 0 }}>
-                            {s.description}
+                            {words.description}
                           </Text>
                         )}
                         {checked && s.per_day && <DaysField service={s} days={daysOf({ days }, s.id)} showError={daysShown} onChange={(n) => changeDays(s.id, n)} />}

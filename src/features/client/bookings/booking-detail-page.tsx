@@ -23,6 +23,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { bookingDetailMachine } from '../../../../machines/booking/booking-detail.machine'
 import { getBooking } from '../../../api/bookings'
 import type { Booking } from '../../../../shared/contracts/bookings'
+import { lineServiceName } from '../../../../shared/contracts/services'
 import { DocumentChecklist } from '../../documents/document-checklist'
 import { bookingChoices } from '../documents/booking-choices'
 import { useMyDocuments } from '../documents/my-documents'
@@ -40,14 +41,16 @@ import { deceasedName } from '../my-bookings'
 import { BookingMoney, BookingNextSteps } from './booking-next-steps'
 import { familyNextSteps } from '../../../../shared/urgency'
 import { UrgentBanner } from '../next-steps'
-import { ContributionsCard } from './contributions-card'
-import { TributeCard } from './tribute-card'
 import { StorageSoFar } from './storage-so-far'
 import { PAPER_TEXT } from '../../documents/paper-words'
 
 // The conversation comes after the booking's own facts: its code loads once they are on screen.
 // The papers' downloads load after the page: the family reads the booking first.
 const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
+// Below the first screen, each with its own form fields (Fluent's Input, Textarea, Switch, Checkbox):
+// loaded after the page's first view rather than before it.
+const ContributionsCard = lazy(() => import('./contributions-card').then((m) => ({ default: m.ContributionsCard })))
+const TributeCard = lazy(() => import('./tribute-card').then((m) => ({ default: m.TributeCard })))
 const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
 import { MESSAGES_TEXT } from '../../messages/messages-words'
 
@@ -136,7 +139,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 function BookingDetail({ booking }: { booking: Booking }) {
   const styles = useStyles()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const isSmall = useMediaQuery('(max-width: 640px)')
   const docs = useMyDocuments()
   const now = new Date()
@@ -188,7 +191,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <ul className={styles.lines} aria-label={t`Services`}>
             {booking.services.map((s) => (
               <li key={s.id} className={styles.line}>
-                <Text weight="semibold">{s.service_name}</Text>
+                <Text weight="semibold">{lineServiceName(s, i18n.locale)}</Text>
                 <Text className={styles.amount}>{formatKsh(s.price_at_booking)}</Text>
                 <Text size={200} className={styles.muted}>
                   {s.quantity === 1 ? t`Quantity 1` : plural(s.quantity, { one: '# day', other: '# days' })}
@@ -218,7 +221,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
             <TableBody>
               {booking.services.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>{s.service_name}</TableCell>
+                  <TableCell>{lineServiceName(s, i18n.locale)}</TableCell>
                   <TableCell>{s.scheduled_date ? formatDateTime(s.scheduled_date) : ''}</TableCell>
                   <TableCell>{s.quantity}</TableCell>
                   <TableCell className={styles.amount}>{formatKsh(s.price_at_booking)}</TableCell>
@@ -244,8 +247,10 @@ function BookingDetail({ booking }: { booking: Booking }) {
         </Suspense>
       </Card>
       {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
-      <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
-      {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
+      <Suspense fallback={null}>
+        <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
+        {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
+      </Suspense>
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />

@@ -48,6 +48,7 @@ const useStyles = makeStyles({
   },
   what: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, minWidth: 0, flex: '1 1 220px' },
   icon: { flexShrink: 0, marginTop: '2px', color: tokens.colorBrandForeground1 },
+  buttonSkeleton: { width: '112px' },
   done: { flexShrink: 0, marginTop: '2px', color: tokens.colorPaletteGreenForeground1 },
   muted: { color: tokens.colorNeutralForeground2 },
   note: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
@@ -132,8 +133,18 @@ export function BookingNextSteps({
             <Trans>What is left to do</Trans>
           </Subtitle2>
           {!documentsLoaded ? (
-            <Skeleton aria-label={t`Loading what is left to do`}>
-              <SkeletonItem size={40} />
+            // As many rows as the booking already says are left, each shaped like the row it stands for
+            // (text, then a button that wraps under it on a phone): the card keeps its height when
+            // the papers arrive, instead of pushing the page down.
+            <Skeleton aria-label={t`Loading what is left to do`} className={styles.list}>
+              {Array.from({ length: Math.max(1, booking.required_documents.length + (due > 0 ? 1 : 0)) }, (_, i) => (
+                <div key={i} className={styles.todo}>
+                  <span className={styles.what}>
+                    <SkeletonItem size={20} />
+                  </span>
+                  <SkeletonItem size={32} className={styles.buttonSkeleton} />
+                </div>
+              ))}
             </Skeleton>
           ) : nothingLeft ? (
             <Body1 className={styles.what}>

@@ -41,7 +41,45 @@ const useStyles = makeStyles({
   start: { gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalXL, maxWidth: '640px' },
   startButton: { alignSelf: 'flex-start' },
   links: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  // Room for what arrives with the bookings (urgent banners, the steps, the list): at least the
+  // screen's height, so the links below start under the fold and stay there when it comes.
+  waiting: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minHeight: '100vh' },
+  stepRows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 })
+
+/** The steps and the recent bookings while the bookings load, shaped like them. */
+function WaitingForBookings() {
+  const styles = useStyles()
+  const { t } = useLingui()
+  return (
+    <div className={styles.waiting}>
+      <section aria-labelledby="next-steps">
+        <Subtitle2 as="h2" id="next-steps" className={styles.sectionHead}>
+          <Trans>What to do next</Trans>
+        </Subtitle2>
+        <Card>
+          <Skeleton aria-label={t`Loading what to do next`} className={styles.stepRows}>
+            {[0, 1, 2].map((i) => (
+              <SkeletonItem key={i} size={24} />
+            ))}
+          </Skeleton>
+        </Card>
+      </section>
+      <section aria-labelledby="recent-bookings">
+        <Subtitle2 as="h2" id="recent-bookings" className={styles.sectionHead}>
+          <Trans>Recent bookings</Trans>
+        </Subtitle2>
+        <Card>
+          <Skeleton aria-label={t`Loading bookings`} className={styles.stepRows}>
+            {[0, 1].map((i) => (
+              <SkeletonItem key={i} size={64} />
+            ))}
+          </Skeleton>
+        </Card>
+      </section>
+    </div>
+  )
+}
 
 /**
  * The family's home: a red banner for each service within 48 hours that cannot go ahead, then what to
@@ -52,7 +90,7 @@ export function ClientDashboardPage() {
   const styles = useStyles()
   const { t } = useLingui()
   const { user } = useSession()
-  const { bookings, loading, slow, loaded, error, retry } = useMyBookings()
+  const { bookings, slow, loaded, error, retry } = useMyBookings()
   const name = user?.name?.trim()
   const recent = recentBookings(bookings)
   const now = new Date()
@@ -91,61 +129,63 @@ export function ClientDashboardPage() {
         subtitle={t`What needs you first, then your bookings.`}
       />
       <LoadProblem error={error} slow={slow} hasData={bookings.length > 0} onRetry={retry} />
-      {urgent.map((step) => (
-        <UrgentBanner key={step.booking.id} step={step} now={now} />
-      ))}
-      {/* No list until the bookings are known: a failed load says so above, never "nothing to do". */}
-      {loaded && (
-        <section aria-labelledby="next-steps">
-          <Subtitle2 as="h2" id="next-steps" className={styles.sectionHead}>
-            <Trans>What to do next</Trans>
-          </Subtitle2>
-          <Card>
-            <NextStepsList steps={steps} label={t`What to do next`} />
-          </Card>
-        </section>
-      )}
-
-      <section aria-labelledby="recent-bookings">
-        <div className={styles.sectionHead}>
-          <Subtitle2 as="h2" id="recent-bookings">
-            <Trans>Recent bookings</Trans>
-          </Subtitle2>
-          {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
-        </div>
-        {/* Nothing known yet and nothing coming: said once, above; no empty card that reads as "nothing booked". */}
-        {(error || slow) && bookings.length === 0 ? null : (
-        <Card>
-          {loading && bookings.length === 0 ? (
-            <Skeleton aria-label={t`Loading bookings`}>
-              <SkeletonItem size={48} />
-            </Skeleton>
-          ) : loaded && recent.length === 0 ? (
-            <Body1>
-              <Trans>No bookings available</Trans>
-            </Body1>
-          ) : (
-            <ul className={styles.recent} aria-label={t`Recent bookings`}>
-              {recent.map((b) => (
-                <li key={b.id} className={styles.recentItem}>
-                  <RouterLink to={paths.client.booking(b.id)} className={styles.recentName}>
-                    {deceasedName(b)}
-                  </RouterLink>
-                  <Text weight="semibold">{formatKsh(b.total_amount)}</Text>
-                  <BookingBadges status={b.status} paymentStatus={b.payment_status} />
-                  <Text size={200} className={styles.muted}>
-                    {formatDate(b.created_at)}
-                  </Text>
-                  <Text size={200} className={styles.muted} style={{ gridColumn: '1 / -1' }}>
-                    {serviceNames(b)}
-                  </Text>
-                </li>
-              ))}
-            </ul>
+      {!loaded && !slow && !error && bookings.length === 0 ? (
+        <WaitingForBookings />
+      ) : (
+        <>
+          {urgent.map((step) => (
+            <UrgentBanner key={step.booking.id} step={step} now={now} />
+          ))}
+          {/* No list until the bookings are known: a failed load says so above, never "nothing to do". */}
+          {loaded && (
+            <section aria-labelledby="next-steps">
+              <Subtitle2 as="h2" id="next-steps" className={styles.sectionHead}>
+                <Trans>What to do next</Trans>
+              </Subtitle2>
+              <Card>
+                <NextStepsList steps={steps} label={t`What to do next`} />
+              </Card>
+            </section>
           )}
-        </Card>
-        )}
-      </section>
+
+          <section aria-labelledby="recent-bookings">
+            <div className={styles.sectionHead}>
+              <Subtitle2 as="h2" id="recent-bookings">
+                <Trans>Recent bookings</Trans>
+              </Subtitle2>
+              {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
+            </div>
+            {/* Nothing known yet and nothing coming: said once, above; no empty card that reads as "nothing booked". */}
+            {(error || slow) && bookings.length === 0 ? null : (
+            <Card>
+              {loaded && recent.length === 0 ? (
+                <Body1>
+                  <Trans>No bookings available</Trans>
+                </Body1>
+              ) : (
+                <ul className={styles.recent} aria-label={t`Recent bookings`}>
+                  {recent.map((b) => (
+                    <li key={b.id} className={styles.recentItem}>
+                      <RouterLink to={paths.client.booking(b.id)} className={styles.recentName}>
+                        {deceasedName(b)}
+                      </RouterLink>
+                      <Text weight="semibold">{formatKsh(b.total_amount)}</Text>
+                      <BookingBadges status={b.status} paymentStatus={b.payment_status} />
+                      <Text size={200} className={styles.muted}>
+                        {formatDate(b.created_at)}
+                      </Text>
+                      <Text size={200} className={styles.muted} style={{ gridColumn: '1 / -1' }}>
+                        {serviceNames(b)}
+                      </Text>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            )}
+          </section>
+        </>
+      )}
 
       <section aria-labelledby="quick-links">
         <Subtitle2 as="h2" id="quick-links" className={styles.sectionHead}>

@@ -21,7 +21,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { ArrowDownload20Regular, ArrowUpload20Regular, Delete20Regular, Eye20Regular } from '@fluentui/react-icons'
-import { useCallback, useEffect, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { deleteDocument } from '../../../api/documents'
 import { deceasedOf, type Document } from '../../../../shared/contracts/documents'
@@ -32,14 +32,17 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate } from '../../../lib/format'
 import { DOCUMENT_MESSAGES, formatSize, saveDocument } from '../../documents/document-files'
 import { documentTypeName } from '../../documents/document-words'
-import { PreviewDialog } from '../../documents/document-parts'
 import { DocumentStatusBadge } from '../../../components/status-badge'
-import { UploadDialog } from '../../documents/upload-dialog'
 import { bookingChoices } from './booking-choices'
 import { useMyBookings } from '../my-bookings'
 import { useMyDocuments } from './my-documents'
 import { EmptyArt } from '../../../components/empty-art'
 import { LoadProblem } from '../../../components/load-problem'
+
+// The dialogs load when first opened (and then stay, for their closing and the focus's return):
+// the upload form and the preview are most of the page's code and no part of its first view.
+const UploadDialog = lazy(() => import('../../documents/upload-dialog').then((m) => ({ default: m.UploadDialog })))
+const PreviewDialog = lazy(() => import('../../documents/document-parts').then((m) => ({ default: m.PreviewDialog })))
 
 const useStyles = makeStyles({
   tableCard: { padding: 0, overflowX: 'auto' },
@@ -67,7 +70,11 @@ export function DocumentsPage() {
   const { bookings } = useMyBookings()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const [uploading, setUploading] = useState(false)
+  const [uploadMade, setUploadMade] = useState(false)
+  if (uploading && !uploadMade) setUploadMade(true)
   const [previewing, setPreviewing] = useState<Document | null>(null)
+  const [previewMade, setPreviewMade] = useState(false)
+  if (previewing && !previewMade) setPreviewMade(true)
   const [deleting, setDeleting] = useState<Document | null>(null)
   const download = useSubmission(saveDocument, { successMessage: t(DOCUMENT_MESSAGES.downloadDone), failureMessage: t(DOCUMENT_MESSAGES.downloadFailed) })
   const remove = useSubmission((doc: Document) => deleteDocument(doc.id), { successMessage: t(DOCUMENT_MESSAGES.deleteDone), failureMessage: t(DOCUMENT_MESSAGES.deleteFailed) })
@@ -185,8 +192,10 @@ export function DocumentsPage() {
         </Card>
       )}
 
-      <UploadDialog open={uploading} onClose={closeUpload} onUploaded={onUploaded} bookings={bookingChoices(bookings)} />
-      <PreviewDialog doc={previewing} open={previewing !== null} onClose={() => setPreviewing(null)} onDownload={(d) => download.submit(d)} />
+      <Suspense fallback={null}>
+        {uploadMade && <UploadDialog open={uploading} onClose={closeUpload} onUploaded={onUploaded} bookings={bookingChoices(bookings)} />}
+        {previewMade && <PreviewDialog doc={previewing} open={previewing !== null} onClose={() => setPreviewing(null)} onDownload={(d) => download.submit(d)} />}
+      </Suspense>
       {deleting && (
       <Dialog open onOpenChange={(_, d) => (!d.open && !remove.busy ? setDeleting(null) : undefined)} modalType="alert">
         <DialogSurface>

@@ -11,6 +11,8 @@ import {
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
   Spinner,
   Subtitle2,
   Table,
@@ -65,6 +67,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
+  // A row awaiting payment as tall as one drawn: the amount and both buttons wrap under the name on a phone.
+  pendingSkeleton: { height: '72px', '@media (max-width: 640px)': { height: '148px' } },
   pendingText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, overflowWrap: 'anywhere' },
   pendingEnd: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalL },
   amount: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, whiteSpace: 'nowrap' },
@@ -196,7 +200,13 @@ function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPaymen
         <Trans>Awaiting payment</Trans>
       </Subtitle2>
       <LoadProblem error={view.error} slow={view.slow} hasData={view.items.length > 0} onRetry={onRetry} />
-      {view.loading && !view.slow && view.items.length === 0 && <Spinner size="small" labelPosition="after" label={t`Loading pending payments…`} />}
+      {/* Rows shaped like the ones coming, not a one-line spinner: the history below keeps its place. */}
+      {view.loading && !view.slow && view.items.length === 0 && (
+        <Skeleton aria-label={t`Loading pending payments…`} className={styles.list}>
+          <SkeletonItem className={styles.pendingSkeleton} />
+          <SkeletonItem className={styles.pendingSkeleton} />
+        </Skeleton>
+      )}
       {view.loaded && view.items.length === 0 && (
         <div className={styles.empty}>
           <Body1>
