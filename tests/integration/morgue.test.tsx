@@ -114,6 +114,30 @@ describe('Morgue attendant portal', () => {
     }
   })
 
+  it('the attendant makes, copies, renews and turns off their private calendar address from My calendar', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    await user.click(await screen.findByRole('link', { name: 'My calendar' }))
+    const panel = await screen.findByRole('region', { name: 'Calendar on your phone' })
+    expect(within(panel).queryByRole('textbox', { name: 'Feed address' })).toBeNull()
+    await user.click(within(panel).getByRole('button', { name: 'Make my feed address' }))
+    const address = await within(panel).findByRole('textbox', { name: 'Feed address' })
+    const first = (address as HTMLInputElement).value
+    expect(first).toMatch(/\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/)
+    const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    expect(db.calendarFeed.findFirst((q) => q.where({ user_id: attendant.id }))?.token).toBe(first.slice(-68, -4))
+    await user.click(within(panel).getByRole('button', { name: 'Copy address' }))
+    expect(await within(panel).findByText('Address copied')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(first)
+    // A new address kills the old one.
+    await user.click(within(panel).getByRole('button', { name: 'Make a new address' }))
+    await waitFor(() => expect((within(panel).getByRole('textbox', { name: 'Feed address' }) as HTMLInputElement).value).not.toBe(first))
+    expect(db.calendarFeed.findMany((q) => q.where({ user_id: attendant.id }))).toHaveLength(1)
+    await user.click(within(panel).getByRole('button', { name: 'Turn off' }))
+    await waitFor(() => expect(within(panel).queryByRole('textbox', { name: 'Feed address' })).toBeNull())
+    expect(db.calendarFeed.findFirst((q) => q.where({ user_id: attendant.id }))).toBeUndefined()
+  })
+
   it('today\'s transfers show when, from where and to where; a case link opens that body\'s panel', async () => {
     const user = userEvent.setup()
     const rose = bookingOf('Rose', 'Achieng')

@@ -177,4 +177,6 @@ export const MY_DAY_TEXT = liveWords({
   failed: msg`Failed to load your day`,
   where: (names: string) => msg`At: ${names}`,
   family: msg`Family`,
+  calendarTitle: msg`My calendar`,
+  calendarSubtitle: msg`The events of your cases on your phone's calendar.`,
 })
