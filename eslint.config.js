@@ -31,7 +31,7 @@ const MOCK_PACKAGES = ['msw', '@msw/data']
 
 /** Each portal's screens stand alone; documents, custody and messages hold the parts several portals share. */
 const PORTALS = ['account', 'admin', 'client', 'morgue', 'public']
-const SHARED_FEATURES = ['documents', 'custody', 'messages']
+const SHARED_FEATURES = ['documents', 'custody', 'messages', 'calendar']
 
 const ZONES = [
   {

@@ -26,7 +26,7 @@ export default defineConfig({
     catalog('auth', ['src/features/public/login', 'src/features/public/register', 'src/features/public/forgot-password', 'src/features/public/reset-password', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx', 'src/components/password-words.ts']),
     catalog('pages', ['src/features/public/about', 'src/features/public/resources']),
     catalog('contribute', ['src/features/public/contribute', 'src/lib/mpesa-reason-words.ts', 'machines/payment/mpesa-payment.machine.ts']),
-    catalog('portal', ['src/app', 'src/components', 'machines', 'src/features/custody', 'src/features/messages', 'src/dev', 'src/lib/mpesa-reason-words.ts'], ['src/app/public-layout.tsx', 'src/app/page-loading.tsx', 'src/app/language-switch.tsx', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx']),
+    catalog('portal', ['src/app', 'src/components', 'machines', 'src/features/custody', 'src/features/messages', 'src/features/calendar', 'src/dev', 'src/lib/mpesa-reason-words.ts'], ['src/app/public-layout.tsx', 'src/app/page-loading.tsx', 'src/app/language-switch.tsx', 'src/components/auth-card.tsx', 'src/components/form-fields.tsx', 'src/components/form-fields-more.tsx']),
     catalog('client', ['src/features/client', 'src/features/account', 'src/features/documents']),
     catalog('morgue', ['src/features/morgue']),
     catalog('admin', ['src/features/admin']),

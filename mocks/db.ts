@@ -365,6 +365,9 @@ export const calendarResourceSchema = z.object({
   kind: z.enum(RESOURCE_KINDS),
   name: z.string(),
   capacity: z.nullable(z.int()),
+  /** A staff member's working hours ('HH:mm', Nairobi); absent or null: any time. */
+  hours_from: z.optional(z.nullable(z.string())),
+  hours_to: z.optional(z.nullable(z.string())),
   /** Out of service since then (absent or null: in service). */
   retired_at: z.optional(z.nullable(z.string())),
   created_at: z.string(),

@@ -4,7 +4,7 @@
  * functions over plain data; "now" is always a parameter.
  */
 import { SERVICE_HOURS } from './contracts/bookings'
-import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest, type ResourceKind } from './contracts/calendar'
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest, type ResourceKind, type WorkingHours } from './contracts/calendar'
 import { TIME_ZONE } from './constants'
 import { addDays } from './dates'
 import { ApiError } from './errors'
@@ -14,6 +14,8 @@ export interface CalendarResource {
   kind: ResourceKind
   name: string
   capacity: number | null
+  /** A staff member's working hours each day (Nairobi); null or absent: any time. */
+  hours?: WorkingHours | null
   /** Out of service: keeps its past events, offered for nothing new. */
   retired?: boolean
 }
@@ -85,6 +87,26 @@ export function clashesOf(window: { start: number; end: number; resource_ids: re
   return clashes
 }
 
+/** A staff member chosen for a time outside their working hours. */
+export interface OffHours {
+  resource_id: number
+  resource_name: string
+  from: string
+  to: string
+}
+
+/**
+ * Does [start, end) leave the resource's working hours? It must begin and end on one Nairobi day,
+ * within them. A resource with no hours (a hearse, a room, staff on call) is never off hours.
+ */
+export function outsideHours(resource: CalendarResource, start: number, end: number): boolean {
+  if (!resource.hours) return false
+  const from = nairobiWallClock(new Date(start))
+  // The last minute it holds (an event ending at 17:00 ends within hours ending at 17:00).
+  const to = nairobiWallClock(new Date(end - MINUTE))
+  return from.slice(0, 10) !== to.slice(0, 10) || from.slice(11) < resource.hours.from || to.slice(11) >= resource.hours.to
+}
+
 export interface CheckedEvent {
   start: Date
   end: Date
@@ -92,6 +114,8 @@ export interface CheckedEvent {
   override_reason: string | null
   /** What it double-books: a 409 unless the admin overrode it with a reason. */
   clashes: Clash[]
+  /** The staff it holds outside their working hours: a 409 the same way. */
+  off_hours: OffHours[]
 }
 
 /**
@@ -122,7 +146,16 @@ export function checkEvent(args: {
   const end = new Date(start.getTime() + minutes * MINUTE)
   const override_reason = request.override_reason?.trim() || null
   const clashes = clashesOf({ start: start.getTime(), end: end.getTime(), resource_ids, ignoreId: current?.id }, events, resources)
-  return { start, end, resource_ids, override_reason, clashes }
+  const off_hours = resources
+    .filter((r) => resource_ids.includes(r.id) && r.hours && outsideHours(r, start.getTime(), end.getTime()))
+    .map((r) => ({ resource_id: r.id, resource_name: r.name, from: r.hours?.from ?? '', to: r.hours?.to ?? '' }))
+  return { start, end, resource_ids, override_reason, clashes, off_hours }
+}
+
+/** The 409's body when a checked event may not be kept (a clash or staff off hours, and no reason given); null when it may. */
+export function refusalOf(checked: CheckedEvent) {
+  if (checked.override_reason || (checked.clashes.length === 0 && checked.off_hours.length === 0)) return null
+  return clashAnswer(checked.clashes, checked.off_hours)
 }
 
 /** What a catalogue service holds: the kinds of resource and for how long. */
@@ -140,9 +173,10 @@ export interface ServiceUse {
 export const SERVICE_USE: Readonly<Record<string, ServiceUse>> = {
   'Basic Funeral': { kinds: ['chapel'], minutes: 90 },
   'Premium Funeral': { kinds: ['viewing_room', 'chapel'], minutes: 120 },
-  Cremation: { kinds: ['hearse'], minutes: 180 },
-  Burial: { kinds: ['hearse'], minutes: 240 },
-  'Hearse Transport': { kinds: ['hearse'], minutes: 180, trip: true },
+  // A hearse goes with a driver (held only once the home keeps its drivers on the calendar).
+  Cremation: { kinds: ['hearse', 'driver'], minutes: 180 },
+  Burial: { kinds: ['hearse', 'driver'], minutes: 240 },
+  'Hearse Transport': { kinds: ['hearse', 'driver'], minutes: 180, trip: true },
 }
 
 /**
@@ -174,7 +208,7 @@ export function pickResources(needs: ReadonlyArray<{ kind: ResourceKind; minutes
     // or rooms yet still takes bookings, as before the calendar.
     if (!resources.some((r) => r.kind === need.kind)) continue
     const window = { start, end: start + need.minutes * MINUTE }
-    const free = resources.find((r) => r.kind === need.kind && !picked.some((p) => p.resource.id === r.id) && clashesOf({ ...window, resource_ids: [r.id] }, events, resources).length === 0)
+    const free = resources.find((r) => r.kind === need.kind && !picked.some((p) => p.resource.id === r.id) && !outsideHours(r, window.start, window.end) && clashesOf({ ...window, resource_ids: [r.id] }, events, resources).length === 0)
     if (!free) return null
     picked.push({ resource: free, minutes: need.minutes })
   }
@@ -239,8 +273,8 @@ export function wireEvent(e: Slot & { booking_id: number | null; override_reason
   return { id: e.id, title: e.title, booking_id: e.booking_id, start: new Date(e.start).toISOString(), end: new Date(e.end).toISOString(), resource_ids: e.resource_ids, override_reason: e.override_reason }
 }
 
-/** The 409's body: the message and what it clashes with. */
-export const clashAnswer = (clashes: Clash[]) => ({ message: CALENDAR_MESSAGES.clash, clashes })
+/** The 409's body: the message, what it clashes with, and the staff it would hold off their hours. */
+export const clashAnswer = (clashes: Clash[], off_hours: OffHours[] = []) => ({ message: clashes.length > 0 || off_hours.length === 0 ? CALENDAR_MESSAGES.clash : CALENDAR_MESSAGES.offHours, clashes, ...(off_hours.length ? { off_hours } : {}) })
 
 /** A range of Nairobi days asked for ('YYYY-MM-DD' both, inclusive), or a 422. */
 export function dayRange(from: string | null | undefined, to: string | null | undefined, maxDays: number): { from: string; days: number } {

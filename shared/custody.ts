@@ -40,6 +40,32 @@ export function checkCustodyEvent({
   return input
 }
 
+/**
+ * Is there a place for a body being received? The home's cold rooms in service hold as many as
+ * their places together; a body is there from its receipt until its release. Null when there is
+ * room (or the home keeps no cold room on the calendar, or it is no receipt); else the 409's body
+ * with what is there, unless an admin gives a reason (`overridden`: then kept as that reason).
+ */
+export function coldRoomCheck(args: {
+  kind: string
+  coldRooms: ReadonlyArray<{ kind: string; capacity: number | null; retired?: boolean }>
+  /** The bodies received and not yet released. */
+  inRoom: ReadonlyArray<{ booking_id: number; name: string }>
+  role: string
+  overrideReason: string | null | undefined
+}): { refused: { message: string; capacity: number; bodies: Array<{ booking_id: number; name: string }> } } | { overridden: string } | null {
+  const rooms = args.coldRooms.filter((r) => r.kind === 'cold_room' && !r.retired)
+  if (args.kind !== 'received' || rooms.length === 0) return null
+  const capacity = rooms.reduce((sum, r) => sum + (r.capacity ?? 1), 0)
+  if (args.inRoom.length < capacity) return null
+  const reason = args.overrideReason?.trim()
+  if (reason && args.role === 'admin') return { overridden: reason }
+  return { refused: { message: CUSTODY_MESSAGES.coldRoomFull, capacity, bodies: [...args.inRoom] } }
+}
+
+/** The activity line of a body received over a full cold room. */
+export const overfullActivity = (bookingId: number, reason: string, by: string) => `Body for booking #${bookingId} received into a full cold room by ${by}: ${reason}`
+
 /** The activity line of a release, and the message a saved movement answers with. */
 export const releaseActivity = (bookingId: number, input: Pick<CustodyInput, 'receiver_name' | 'receiver_relationship'>, by: string) =>
   `Body for booking #${bookingId} released to ${input.receiver_name} (${input.receiver_relationship}) by ${by}`

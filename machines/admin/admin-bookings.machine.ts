@@ -93,6 +93,10 @@ export interface AdminBookingsContext {
   queue: SavingChange[]
   /** The booking whose attendant is being assigned. */
   assigningId: string | null
+  /** An assignment chosen on a row: shown at once, sent when its undo window ends (`from`: the attendant before). */
+  assignPending: { id: string; attendantId: string; from: { id: string; name: string } | null } | null
+  /** An assignment chosen on another row while one waited: sent after it. */
+  assignNext: { id: string; attendantId: string; booking: Booking } | null
 }
 
 export type AdminBookingsEvent =
@@ -105,6 +109,9 @@ export type AdminBookingsEvent =
   | { type: 'booking.setStatus'; booking: Booking; status: BookingStatus }
   | { type: 'booking.setPayment'; booking: Booking; paymentStatus: PaymentStatus }
   | { type: 'booking.assign'; id: string; attendantId: string }
+  /** Chosen on the row: shown at once, undoable for a few seconds, then sent. */
+  | { type: 'booking.assignFromRow'; booking: Booking; attendantId: string }
+  | { type: 'assign.undo' }
   /** attendantId: the attendant chosen in the dialog when the change needs one (assigned at once). */
   | { type: 'confirm.accept'; reason: string; refund: boolean; attendantId?: string }
   | { type: 'confirm.dismiss' }
@@ -272,7 +279,7 @@ export const adminBookingsMachine = setup({
 }).createMachine({
   id: 'adminBookings',
   description: 'All bookings for the admin, with their attendants to assign.',
-  context: { attendants: [], view: FIRST_VIEW, pending: null, queue: [], assigningId: null },
+  context: { attendants: [], view: FIRST_VIEW, pending: null, queue: [], assigningId: null, assignPending: null, assignNext: null },
   invoke: { id: 'list', src: 'allBookings', input: { failureMessage: ADMIN_BOOKING_MESSAGES.loadFailed, query: queryOf(FIRST_VIEW) } },
   on: {
     // Typing waits for a pause; a status is fetched at once.
@@ -447,27 +454,87 @@ export const adminBookingsMachine = setup({
       states: {
         idle: {
           description: 'No assignment in flight.',
-          on: { 'booking.assign': { target: 'assigning', actions: assign({ assigningId: ({ event }) => event.id }) } },
+          on: {
+            // From the confirmation dialog: assigned at once (the status change has its own undo window).
+            'booking.assign': {
+              target: 'assigning',
+              actions: assign({ assigningId: ({ event }) => event.id, assignPending: ({ event }) => ({ id: event.id, attendantId: event.attendantId, from: null }) }),
+            },
+            'booking.assignFromRow': {
+              target: 'undoable',
+              actions: [
+                assign({
+                  assignPending: ({ event }) => ({ id: event.booking.id, attendantId: event.attendantId, from: event.booking.assignedAttendant ?? null }),
+                }),
+                {
+                  type: 'patchBooking',
+                  params: ({ context, event }) => ({
+                    id: event.booking.id,
+                    changes: { assignedAttendant: { id: event.attendantId, name: context.attendants.find((a) => a.id === event.attendantId)?.name ?? '' } },
+                  }),
+                },
+              ],
+            },
+          },
+        },
+        undoable: {
+          description: 'An assignment chosen on a row, shown; sent when the undo window ends, or put back by Undo. Another row\'s assignment sends it first.',
+          tags: ['assignUndoable'],
+          after: { undoWindow: { target: 'assigning', actions: assign({ assigningId: ({ context }) => context.assignPending?.id ?? null }) } },
+          on: {
+            'assign.undo': {
+              target: 'idle',
+              actions: [
+                { type: 'patchBooking', params: ({ context }) => ({ id: context.assignPending?.id ?? '', changes: { assignedAttendant: context.assignPending?.from ?? null } }) },
+                assign({ assignPending: null }),
+                emit(notify('info', ADMIN_BOOKING_MESSAGES.undone)),
+              ],
+            },
+            'booking.assignFromRow': {
+              target: 'assigning',
+              actions: assign({ assigningId: ({ context }) => context.assignPending?.id ?? null, assignNext: ({ event }) => ({ id: event.booking.id, attendantId: event.attendantId, booking: event.booking }) }),
+            },
+          },
         },
         assigning: {
           description: 'POST /bookings/{id}/assign; the row shows the attendant the server answers.',
           invoke: {
             src: 'assignAttendant',
-            input: ({ event }) => {
-              assertEvent(event, 'booking.assign')
-              return { id: event.id, attendantId: event.attendantId }
-            },
+            input: ({ context }) => ({ id: context.assignPending?.id ?? '', attendantId: context.assignPending?.attendantId ?? '' }),
             onDone: {
               target: 'idle',
               actions: [
                 { type: 'patchBooking', params: ({ event }) => ({ id: event.output.bookingId, changes: { assignedAttendant: event.output.attendant } }) },
-                assign({ assigningId: null }),
+                assign({ assigningId: null, assignPending: null }),
                 emit(notify('success', ADMIN_BOOKING_MESSAGES.assigned)),
+                // The assignment chosen on another row while one waited: now in its own undo window.
+                enqueueActions(({ enqueue, context }) => {
+                  const next = context.assignNext
+                  if (!next) return
+                  enqueue.assign({ assignNext: null })
+                  enqueue.raise({ type: 'booking.assignFromRow', booking: next.booking, attendantId: next.attendantId })
+                }),
               ],
             },
             onError: {
               target: 'idle',
-              actions: [assign({ assigningId: null }), { type: 'fail', params: { message: ADMIN_BOOKING_MESSAGES.assignFailed } }],
+              actions: [
+                // The row goes back to the attendant before (an assignment from the dialog had none shown).
+                enqueueActions(({ enqueue, context }) => {
+                  const p = context.assignPending
+                  if (p?.from !== undefined && p.from !== null) enqueue({ type: 'patchBooking', params: { id: p.id, changes: { assignedAttendant: p.from } } })
+                  else enqueue('reloadList')
+                }),
+                assign({ assigningId: null, assignPending: null }),
+                { type: 'fail', params: { message: ADMIN_BOOKING_MESSAGES.assignFailed } },
+                // The assignment chosen on another row while one waited: now in its own undo window.
+                enqueueActions(({ enqueue, context }) => {
+                  const next = context.assignNext
+                  if (!next) return
+                  enqueue.assign({ assignNext: null })
+                  enqueue.raise({ type: 'booking.assignFromRow', booking: next.booking, attendantId: next.attendantId })
+                }),
+              ],
             },
           },
         },

@@ -9,9 +9,11 @@ import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../h
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
 import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
 import { storedSettings } from './settings'
-import { bookingHold, checkEvent, clashAnswer, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
+import { bookingHold, checkEvent, refusalOf, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
-const asResource = ({ id, kind, name, capacity, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, retired: Boolean(retired_at) })
+const asResource = ({ id, kind, name, capacity, hours_from, hours_to, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, hours: hours_from && hours_to ? { from: hours_from, to: hours_to } : null, retired: Boolean(retired_at) })
+/** Working hours as the store keeps them (two columns, as the server's). */
+const hoursFields = (hours: { from: string; to: string } | null | undefined) => (hours === undefined ? {} : { hours_from: hours?.from ?? null, hours_to: hours?.to ?? null })
 /** Every resource, retired ones too (they still hold their past events), marked `retired`. */
 const resources = (): CalendarResource[] => db.calendarResource.findMany().map(asResource)
 const slot = (e: CalendarEventRecord) => ({ id: e.id, title: e.title, start: Date.parse(e.starts_at), end: Date.parse(e.ends_at), resource_ids: [...e.resource_ids], booking_id: e.booking_id, override_reason: e.override_reason })
@@ -33,7 +35,8 @@ async function saveEvent(user: UserRecord, request: EventRequest | EventMoveRequ
     const bookingId = 'booking_id' in request ? request.booking_id : null
     const bookingExists = bookingId == null ? undefined : db.booking.findFirst((q) => q.where({ id: bookingId })) !== undefined
     const checked = checkEvent({ request, current: current ? slot(current) : undefined, resources: resources(), events: slots(), now: new Date(), bookingExists })
-    if (checked.clashes.length > 0 && !checked.override_reason) return HttpResponse.json(clashAnswer(checked.clashes), { status: 409 })
+    const refusal = refusalOf(checked)
+    if (refusal) return HttpResponse.json(refusal, { status: 409 })
     const fields = { starts_at: checked.start.toISOString(), ends_at: checked.end.toISOString(), resource_ids: checked.resource_ids, override_reason: checked.override_reason }
     let saved: CalendarEventRecord | undefined
     if (current) {
@@ -61,7 +64,7 @@ export const calendarHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const input = await body(request, ResourceRequest)
-      const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, created_at: new Date().toISOString() })
+      const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, ...hoursFields(input.hours ?? null), created_at: new Date().toISOString() })
       return HttpResponse.json({ resource: asResource(r) }, { status: 201 })
     }),
   ),
@@ -73,9 +76,9 @@ export const calendarHandlers = [
       const id = toIntId(String(params.id))
       const current = id === null ? undefined : db.calendarResource.findFirst((q) => q.where({ id }))
       if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
-      const { retired, ...rest } = await body(request, ResourceUpdateRequest)
+      const { retired, hours, ...rest } = await body(request, ResourceUpdateRequest)
       const retired_at = retired === undefined ? current.retired_at : retired ? (current.retired_at ?? new Date().toISOString()) : null
-      const saved = await db.calendarResource.update((q) => q.where({ id: current.id }), { data: (r) => void Object.assign(r, rest, { retired_at }) })
+      const saved = await db.calendarResource.update((q) => q.where({ id: current.id }), { data: (r) => void Object.assign(r, rest, hoursFields(hours), { retired_at }) })
       return HttpResponse.json({ resource: asResource(saved ?? current), message: CALENDAR_MESSAGES.resourceSaved })
     }),
   ),

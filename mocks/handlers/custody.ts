@@ -12,7 +12,7 @@ import { toWireBooking } from '../serialize'
 import { findVisibleBooking } from './bookings'
 import { storedSettings } from './settings'
 import { CustodyRequest } from '../../shared/contracts/custody'
-import { checkCustodyEvent, custodyRecord, custodySavedMessage, releaseActivity } from '../../shared/custody'
+import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity } from '../../shared/custody'
 
 export function custodyEventsOf(bookingId: number): CustodyEventRecord[] {
   return db.custodyEvent.findMany((q) => q.where({ booking_id: bookingId })).sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
@@ -61,6 +61,19 @@ export function savedAnswer(event: CustodyEventRecord, booking: BookingRecord, s
   return HttpResponse.json({ event: wireEvent(event), booking: toWireBooking(fresh), message: custodySavedMessage(event.kind) }, { status })
 }
 
+/** The bodies in the cold room: received and not yet released, with the deceased's name. */
+function bodiesInRoom(): Array<{ booking_id: number; name: string }> {
+  const events = db.custodyEvent.findMany()
+  const released = new Set(events.filter((e) => e.kind === 'released').map((e) => e.booking_id))
+  return events
+    .filter((e) => e.kind === 'received' && !released.has(e.booking_id))
+    .map((e) => {
+      const booking = db.booking.findFirst((q) => q.where({ id: e.booking_id }))
+      const d = booking && db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))
+      return { booking_id: e.booking_id, name: d ? `${d.first_name} ${d.last_name}` : `Booking ${e.booking_id}` }
+    })
+}
+
 export const custodyHandlers = [
   http.get(
     '*/api/bookings/:id/custody',
@@ -77,7 +90,12 @@ export const custodyHandlers = [
     route(async ({ request, params }) => {
       const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
       const booking = findVisibleBooking(user, params.id)
-      const event = await recordCustody(user, booking, await body(request, CustodyRequest))
+      const input = await body(request, CustodyRequest)
+      // A receipt needs a place in the cold room (the server checks it under the calendar's lock).
+      const room = coldRoomCheck({ kind: input.kind, coldRooms: db.calendarResource.findMany().map((r) => ({ ...r, retired: Boolean(r.retired_at) })), inRoom: bodiesInRoom(), role: user.role, overrideReason: input.override_reason })
+      if (room && 'refused' in room) return HttpResponse.json(room.refused, { status: 409 })
+      const event = await recordCustody(user, booking, input)
+      if (room) await logActivity('booking', overfullActivity(booking.id, room.overridden, user.name), user.id)
       return savedAnswer(event, booking)
     }),
   ),

@@ -606,10 +606,13 @@ export const tributeCondolences = pgTable(
 /** A vehicle or room the calendar books (shared/calendar.ts). */
 export const calendarResources = pgTable('calendar_resources', {
   id: id(),
-  kind: text('kind', { enum: ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room'] }).notNull(),
+  kind: text('kind', { enum: ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room', 'attendant', 'driver', 'coordinator'] }).notNull(),
   name: varchar('name', { length: 60 }).notNull(),
   /** Seats of a vehicle, places of a cold room (the cold room holds that many at once). */
   capacity: integer('capacity'),
+  /** A staff member's working hours each day ('HH:mm', Nairobi); null: any time. */
+  hoursFrom: varchar('hours_from', { length: 5 }),
+  hoursTo: varchar('hours_to', { length: 5 }),
   /** Out of service since then: keeps its past events, offered for nothing new. */
   retiredAt: at('retired_at'),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../../shared/errors'
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest } from '../../shared/contracts/calendar'
-import { LONGEST_HOLD_MS, bookingHold, checkEvent, clashAnswer, dayRange, holdTitle, nairobiInstant, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
+import { LONGEST_HOLD_MS, bookingHold, checkEvent, refusalOf, dayRange, holdTitle, nairobiInstant, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
 import type { Db } from '../db/client'
 import type { UserRow } from '../types'
 import { findBooking, inTransaction } from '../repo/bookings'
@@ -29,7 +29,8 @@ export async function saveEvent(db: Db, user: UserRow, request: EventRequest | E
     // First the window the event asks for (and its 422s), then the check against what holds part of it.
     const window = checkEvent({ ...args, events: [] })
     const checked = checkEvent({ ...args, events: (await repo.eventsBetween(tx, window.start, window.end)).map(repo.slotOf) })
-    if (checked.clashes.length > 0 && !checked.override_reason) return { status: 409 as const, body: clashAnswer(checked.clashes) }
+    const refusal = refusalOf(checked)
+    if (refusal) return { status: 409 as const, body: refusal }
     const fields = { startsAt: checked.start, endsAt: checked.end, resourceIds: checked.resource_ids, overrideReason: checked.override_reason }
     const row = current
       ? await repo.updateEvent(tx, current.id, fields)

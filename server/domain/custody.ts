@@ -3,7 +3,7 @@
  * mock's); this keeps one movement with the booking's row locked, so two attendants cannot both
  * record the first receipt or a release.
  */
-import { checkCustodyEvent, custodyRecord, custodySavedMessage, releaseActivity } from '../../shared/custody'
+import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity } from '../../shared/custody'
 import type { CustodyRequest } from '../../shared/contracts/custody'
 import type { Db } from '../db/client'
 import type { UserRow } from '../types'
@@ -11,10 +11,23 @@ import * as repo from '../repo/bookings'
 import * as custody from '../repo/custody'
 import { storedSettings } from '../repo/settings'
 import { logActivity } from '../repo/users'
+import { listResources, lockCalendar } from '../repo/calendar'
 
-/** Keeps one movement after the shared checks; a release sets the care record's released_at to the event's time. */
+/**
+ * Keeps one movement after the shared checks; a release sets the care record's released_at to the
+ * event's time. A receipt into a full cold room is refused (`refused`: the 409's body) unless an
+ * admin gives a reason; two receipts racing for the last place are checked one after the other
+ * under the calendar's lock.
+ */
 export async function recordCustody(db: Db, user: UserRow, booking: repo.BookingRow, request: CustodyRequest) {
+  let overridden: string | null = null
   const event = await repo.inTransaction(db, async (tx) => {
+    if (request.kind === 'received') {
+      await lockCalendar(tx)
+      const room = coldRoomCheck({ kind: request.kind, coldRooms: await listResources(tx), inRoom: await custody.bodiesInRoom(tx), role: user.role, overrideReason: request.override_reason })
+      if (room && 'refused' in room) return { refused: room.refused }
+      overridden = room?.overridden ?? null
+    }
     await repo.lockBooking(tx, booking.id)
     const input = checkCustodyEvent({
       request,
@@ -27,6 +40,8 @@ export async function recordCustody(db: Db, user: UserRow, booking: repo.Booking
     if (input.kind === 'released') await repo.updateCare(tx, booking, { releasedAt: row.at })
     return { row, input }
   })
+  if ('refused' in event) return event
+  if (overridden) await logActivity(db, 'booking', overfullActivity(booking.id, overridden, user.name), user.id)
   if (event.input.kind === 'released') await logActivity(db, 'booking', releaseActivity(booking.id, event.input, user.name), user.id)
   return { event: custody.wireCustodyEvent(event.row), booking: await repo.toWireBooking(db, booking), message: custodySavedMessage(event.input.kind) }
 }

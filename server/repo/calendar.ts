@@ -6,8 +6,11 @@ import type { CalendarResource } from '../../shared/calendar'
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect
 
-const resourceFields = { id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity, retiredAt: calendarResources.retiredAt }
-const asResource = ({ retiredAt, ...r }: { id: number; kind: CalendarResource['kind']; name: string; capacity: number | null; retiredAt: Date | null }): CalendarResource => ({ ...r, retired: retiredAt !== null })
+const resourceFields = { id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity, hoursFrom: calendarResources.hoursFrom, hoursTo: calendarResources.hoursTo, retiredAt: calendarResources.retiredAt }
+type ResourceRow = { id: number; kind: CalendarResource['kind']; name: string; capacity: number | null; hoursFrom: string | null; hoursTo: string | null; retiredAt: Date | null }
+const asResource = ({ retiredAt, hoursFrom, hoursTo, ...r }: ResourceRow): CalendarResource => ({ ...r, hours: hoursFrom && hoursTo ? { from: hoursFrom, to: hoursTo } : null, retired: retiredAt !== null })
+/** Working hours as two columns; undefined leaves them as they are. */
+const hoursColumns = (hours: CalendarResource['hours']) => (hours === undefined ? {} : { hoursFrom: hours?.from ?? null, hoursTo: hours?.to ?? null })
 
 /** Every resource, retired ones too (they still hold their past events), marked `retired`. */
 export async function listResources(db: Db): Promise<CalendarResource[]> {
@@ -15,15 +18,16 @@ export async function listResources(db: Db): Promise<CalendarResource[]> {
 }
 
 export async function insertResource(db: Db, input: Omit<CalendarResource, 'id' | 'retired'>): Promise<CalendarResource> {
-  const [row] = await db.insert(calendarResources).values(input).returning(resourceFields)
+  const { hours, ...rest } = input
+  const [row] = await db.insert(calendarResources).values({ ...rest, ...hoursColumns(hours ?? null) }).returning(resourceFields)
   if (!row) throw new Error('resource not kept')
   return asResource(row)
 }
 
 /** A new name or capacity, retired (now) or back in service; undefined when there is no such resource. */
-export async function updateResource(db: Db, id: number, changes: { name?: string; capacity?: number | null; retired?: boolean }): Promise<CalendarResource | undefined> {
-  const { retired, ...rest } = changes
-  const set = { ...rest, ...(retired === undefined ? {} : { retiredAt: retired ? sql`coalesce(${calendarResources.retiredAt}, now())` : null }) }
+export async function updateResource(db: Db, id: number, changes: { name?: string; capacity?: number | null; hours?: CalendarResource['hours']; retired?: boolean }): Promise<CalendarResource | undefined> {
+  const { retired, hours, ...rest } = changes
+  const set = { ...rest, ...hoursColumns(hours), ...(retired === undefined ? {} : { retiredAt: retired ? sql`coalesce(${calendarResources.retiredAt}, now())` : null }) }
   const [row] = Object.keys(set).length
     ? await db.update(calendarResources).set(set).where(eq(calendarResources.id, id)).returning(resourceFields)
     : await db.select(resourceFields).from(calendarResources).where(eq(calendarResources.id, id))

@@ -1,7 +1,7 @@
 /** The chain of custody's rows (append-only): read in order, one inserted at a time. */
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { custodyEvents } from '../db/schema'
+import { bookings, custodyEvents, deceased } from '../db/schema'
 import type { CustodyInput } from '../../shared/contracts/custody'
 
 export type CustodyRow = typeof custodyEvents.$inferSelect
@@ -43,3 +43,16 @@ export const wireCustodyEvent = (e: CustodyRow) => ({
   by_name: e.byName,
   by_role: e.byRole,
 })
+
+/** The bodies in the cold room: received and not yet released, with the deceased's name, in order of receipt. */
+export async function bodiesInRoom(db: Db): Promise<Array<{ booking_id: number; name: string }>> {
+  const released = db.select({ id: custodyEvents.bookingId }).from(custodyEvents).where(eq(custodyEvents.kind, 'released'))
+  const rows = await db
+    .select({ booking_id: custodyEvents.bookingId, first: deceased.firstName, last: deceased.lastName })
+    .from(custodyEvents)
+    .innerJoin(bookings, eq(bookings.id, custodyEvents.bookingId))
+    .innerJoin(deceased, eq(deceased.id, bookings.deceasedId))
+    .where(and(eq(custodyEvents.kind, 'received'), notInArray(custodyEvents.bookingId, released)))
+    .orderBy(asc(custodyEvents.at), asc(custodyEvents.id))
+  return rows.map((r) => ({ booking_id: r.booking_id, name: `${r.first} ${r.last}` }))
+}

@@ -16,7 +16,7 @@ export const calendarRoutes = new Hono<AppEnv>()
 
   .post('/resources', requireAuth('admin'), valid('json', ResourceRequest), async (c) => {
     const input = c.req.valid('json')
-    return c.json({ resource: await insertResource(c.var.deps.db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null }) }, 201)
+    return c.json({ resource: await insertResource(c.var.deps.db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null, hours: input.hours ?? null }) }, 201)
   })
 
   .patch('/resources/:id', requireAuth('admin'), valid('json', ResourceUpdateRequest), async (c) => {

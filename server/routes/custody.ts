@@ -21,7 +21,8 @@ export const custodyRoutes = new Hono<AppEnv>()
 
   .post('/:id/custody', requireAuth('morgue_attendant', 'admin'), valid('json', CustodyRequest), async (c) => {
     const booking = await visibleBooking(c)
-    return c.json(await recordCustody(c.var.deps.db, c.var.user, booking, c.req.valid('json')), 201)
+    const saved = await recordCustody(c.var.deps.db, c.var.user, booking, c.req.valid('json'))
+    return 'refused' in saved ? c.json(saved.refused, 409) : c.json(saved, 201)
   })
 
   // The release is the chain's last event: the same checks, and the receiver's name, ID number and
@@ -30,5 +31,6 @@ export const custodyRoutes = new Hono<AppEnv>()
     const booking = await visibleBooking(c)
     const json: unknown = await c.req.json().catch(() => ({}))
     const request = parse(CustodyRequest, { ...(typeof json === 'object' && json !== null ? json : {}), kind: 'released' })
-    return c.json(await recordCustody(c.var.deps.db, c.var.user, booking, request), 200)
+    const saved = await recordCustody(c.var.deps.db, c.var.user, booking, request)
+    return 'refused' in saved ? c.json(saved.refused, 409) : c.json(saved, 200)
   })

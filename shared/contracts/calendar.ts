@@ -6,8 +6,10 @@ import { Id, orEmpty, orNull } from './common'
  * in SPEC.md (docs/calendar.md). Times on the wire are instants (ISO 8601, UTC); a request gives its
  * start as the Nairobi wall clock ('YYYY-MM-DDTHH:mm'), as the family and the admin read it.
  */
-export const RESOURCE_KINDS = ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room'] as const
+export const RESOURCE_KINDS = ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room', 'attendant', 'driver', 'coordinator'] as const
 export type ResourceKind = (typeof RESOURCE_KINDS)[number]
+/** The people the calendar books, by their role: held one event at a time, within their working hours. */
+export const STAFF_KINDS: readonly ResourceKind[] = ['attendant', 'driver', 'coordinator']
 
 export const CALENDAR_LIMITS = { name: 60, title: 100, reason: 200, minMinutes: 15, maxMinutes: 3 * 24 * 60, maxRangeDays: 62, maxTripHours: 24 } as const
 
@@ -27,6 +29,8 @@ export const CALENDAR_MESSAGES = {
   range: `Give a range of dates, YYYY-MM-DD, at most ${CALENDAR_LIMITS.maxRangeDays} days long`,
   services: 'Choose at least one service',
   tripHours: `Trip hours must be a whole number from 1 to ${CALENDAR_LIMITS.maxTripHours}`,
+  hours: 'Working hours are two times, HH:mm, the start before the end',
+  offHours: 'This time is outside the working hours of someone chosen',
   eventNotFound: 'Event not found',
   unknownBooking: 'No such booking',
   slotTaken: 'That time has just been taken: please choose another',
@@ -38,13 +42,20 @@ export const CALENDAR_MESSAGES = {
 } as const
 
 const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+const CLOCK = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, CALENDAR_MESSAGES.hours))
+
+/** A staff member's working hours, each day (Nairobi wall clock); null: any time. */
+export const WorkingHours = z.object({ from: CLOCK, to: CLOCK }).check(z.refine((h) => h.from < h.to, { message: CALENDAR_MESSAGES.hours }))
+export type WorkingHours = z.infer<typeof WorkingHours>
 
 // ---- requests ----
 export const ResourceRequest = z.object({
-  kind: z.enum(RESOURCE_KINDS, { error: 'Choose a kind: hearse, van, chapel, viewing room or cold room' }),
+  kind: z.enum(RESOURCE_KINDS, { error: 'Choose a kind: hearse, van, chapel, viewing room, cold room, attendant, driver or coordinator' }),
   name: z.string().check(z.trim(), z.minLength(1, CALENDAR_MESSAGES.nameRequired), z.maxLength(CALENDAR_LIMITS.name, CALENDAR_MESSAGES.nameTooLong)),
   /** Seats of a vehicle, bodies of a cold room; null when it does not matter. */
   capacity: z.optional(z.nullable(z.number().check(z.int(CALENDAR_MESSAGES.capacity), z.gte(1, CALENDAR_MESSAGES.capacity), z.lte(500, CALENDAR_MESSAGES.capacity)))),
+  /** A staff member's working hours (an event outside them is refused like a clash); null or absent: any time. */
+  hours: z.optional(z.nullable(WorkingHours)),
 })
 export type ResourceRequest = z.infer<typeof ResourceRequest>
 
@@ -55,6 +66,7 @@ export type ResourceRequest = z.infer<typeof ResourceRequest>
 export const ResourceUpdateRequest = z.object({
   name: z.optional(ResourceRequest.shape.name),
   capacity: ResourceRequest.shape.capacity,
+  hours: ResourceRequest.shape.hours,
   retired: z.optional(z.boolean()),
 })
 export type ResourceUpdateRequest = z.infer<typeof ResourceUpdateRequest>
@@ -85,7 +97,7 @@ export const EventMoveRequest = z.object({
 export type EventMoveRequest = z.infer<typeof EventMoveRequest>
 
 // ---- answers ----
-export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()), retired: z.optional(z.boolean()) })
+export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()), hours: z.optional(z.nullable(z.object({ from: z.string(), to: z.string() }))), retired: z.optional(z.boolean()) })
 export type Resource = z.infer<typeof Resource>
 export const ResourceList = z.looseObject({ resources: orEmpty(Resource) })
 export const ResourceSaved = z.looseObject({ resource: Resource })
@@ -108,6 +120,8 @@ export const EventSaved = z.looseObject({ event: CalendarEvent, message: z.optio
 export const ClashAnswer = z.looseObject({
   message: z.string(),
   clashes: z.array(z.looseObject({ event_id: Id, title: z.string(), start: z.string(), end: z.string(), resource_id: Id, resource_name: z.string() })),
+  /** The staff chosen whose working hours the event leaves. */
+  off_hours: z.optional(z.array(z.looseObject({ resource_id: Id, resource_name: z.string(), from: z.string(), to: z.string() }))),
 })
 export type ClashAnswer = z.infer<typeof ClashAnswer>
 

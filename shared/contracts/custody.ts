@@ -28,6 +28,7 @@ export const CUSTODY_MESSAGES = {
   alreadyReleased: 'This body has already been released',
   notInCare: MSG_NOT_IN_CARE,
   permitNotApproved: 'The burial permit is not approved yet',
+  coldRoomFull: 'The cold room is full: release a body first, or an admin receives this one with a reason',
   saved: 'Movement recorded',
   released: 'Body released to the family',
 } as const
@@ -40,8 +41,14 @@ export const CustodyRequest = z.object({
   receiver_name: z.optional(z.nullable(z.string())),
   receiver_id_number: z.optional(z.nullable(z.string())),
   receiver_relationship: z.optional(z.nullable(z.string())),
+  /** An admin receives a body over a full cold room with a reason (kept in the activity log). */
+  override_reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Reason must be at most 200 characters')))),
 })
 export type CustodyRequest = z.infer<typeof CustodyRequest>
+
+/** A 409 when a body is received into a full cold room: its places and the bodies there. */
+export const ColdRoomFull = z.looseObject({ message: z.string(), capacity: z.number(), bodies: z.array(z.looseObject({ booking_id: Id, name: z.string() })) })
+export type ColdRoomFull = z.infer<typeof ColdRoomFull>
 
 /** A checked request: texts trimmed, what does not belong to the kind dropped. */
 export interface CustodyInput {

@@ -4,6 +4,7 @@
  * them in order, handing out ids per table from 1 the way a fresh store would.
  */
 import type { WireRole } from '../contracts/auth'
+import type { ResourceKind } from '../contracts/calendar'
 import type { BookingStatus, DocumentType, PaymentStatus } from '../contracts/bookings'
 
 export const DAY = 24 * 60 * 60 * 1000
@@ -135,7 +136,7 @@ export interface DemoCustodyEvent {
 
 export interface DemoCalendarResource {
   id: number
-  kind: 'hearse' | 'van' | 'chapel' | 'viewing_room' | 'cold_room'
+  kind: ResourceKind
   name: string
   capacity: number | null
   created_at: string

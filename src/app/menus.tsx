@@ -45,6 +45,7 @@ export const MENUS: Record<Role, MenuEntry[]> = {
     { label: msg`Transport`, to: paths.morgue.transport, icon: <VehicleTruckProfile20Regular /> },
     { label: msg`Documents`, to: paths.morgue.documents, icon: <DocumentText20Regular /> },
     { label: msg`Messages`, to: paths.morgue.messages, icon: <Chat20Regular /> },
+    { label: msg`My calendar`, to: paths.morgue.calendarFeed, icon: <CalendarLtr20Regular /> },
   ],
   admin: [
     { label: msg`Dashboard`, to: paths.admin.home, icon: <Board20Regular />, end: true },

@@ -32,6 +32,7 @@ export const paths = {
     transport: '/dashboard/morgue/transport',
     documents: '/dashboard/morgue/documents',
     messages: '/dashboard/morgue/messages',
+    calendarFeed: '/dashboard/morgue/calendar',
   },
   admin: {
     home: '/dashboard/admin',

@@ -98,6 +98,38 @@ describe('events', () => {
   })
 })
 
+describe('staff on the calendar', () => {
+  it('a driver with working hours is held with a hearse: double-booked or off hours is refused (409) with who and why, overridden with a reason; a family is offered hearse times only while a driver works and is free', async () => {
+    const admin = await loginAs('admin')
+    const added = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'driver', name: 'Driver Otieno', hours: { from: '08:00', to: '17:00' } } })
+    expect(added.status).toBe(201)
+    const driver = ResourceSaved.parse(added.json).resource
+    expect(driver).toMatchObject({ kind: 'driver', name: 'Driver Otieno', hours: { from: '08:00', to: '17:00' } })
+    expect((await call('POST', '/calendar/resources', { token: admin, body: { kind: 'attendant', name: 'Night shift', hours: { from: '17:00', to: '08:00' } } })).json).toMatchObject({ message: CALENDAR_MESSAGES.hours })
+    const transport = (title: string, hearse: string, start: string, minutes: number, extra: object = {}) =>
+      call('POST', '/calendar/events', { token: admin, body: { title, start: `${DAY}T${start}`, minutes, resource_ids: [resourceId(hearse), Number(driver.id)], ...extra } })
+    expect((await transport('Transport: Kamau', 'Hearse KCA 123A', '09:00', 180)).status).toBe(201)
+    // The other hearse is free, the driver is not.
+    const clash = await transport('Transport: Njeri', 'Hearse KDB 456B', '10:00', 60)
+    expect(clash.status).toBe(409)
+    expect(ClashAnswer.parse(clash.json)).toMatchObject({ message: CALENDAR_MESSAGES.clash, clashes: [{ title: 'Transport: Kamau', resource_name: 'Driver Otieno' }] })
+    const late = await transport('Transport: Njeri', 'Hearse KDB 456B', '16:30', 60)
+    expect(late.status).toBe(409)
+    expect(late.json).toMatchObject({ message: CALENDAR_MESSAGES.offHours, clashes: [], off_hours: [{ resource_id: Number(driver.id), resource_name: 'Driver Otieno', from: '08:00', to: '17:00' }] })
+    // Ending at 17:00 is within the hours; past it, only with a reason, kept.
+    expect((await transport('Transport: Njeri', 'Hearse KDB 456B', '16:00', 60)).status).toBe(201)
+    expect((await transport('Transport: Wafula', 'Hearse KDB 456B', '17:30', 60, { override_reason: 'Otieno agreed to stay late' })).json).toMatchObject({ event: { override_reason: 'Otieno agreed to stay late' } })
+    // A burial takes a hearse and a driver for 4 hours: the one driver is free and at work only from 12:00 to 16:00.
+    const client = await loginAs('client')
+    const burial = FreeTimes.parse((await call('GET', `/calendar/free-times?services=${serviceId('Burial')}&from=${DAY}&to=${DAY}`, { token: client })).json)
+    expect(burial.days[0]?.times).toEqual(['12:00'])
+    // Working hours changed or taken off (on call at any time).
+    expect((await call('PATCH', `/calendar/resources/${driver.id}`, { token: admin, body: { hours: { from: '06:00', to: '20:00' } } })).json).toMatchObject({ resource: { hours: { from: '06:00', to: '20:00' } } })
+    expect((await call('PATCH', `/calendar/resources/${driver.id}`, { token: admin, body: { hours: null } })).json).toMatchObject({ resource: { hours: null } })
+    expect(ResourceList.parse((await call('GET', '/calendar/resources', { token: admin })).json).resources.at(-1)).toMatchObject({ kind: 'driver', hours: null })
+  })
+})
+
 describe('a booking holds what its services need', () => {
   // Bookings are taken at most two years ahead: this one is in a year and a month, far from the seeded ones.
   const SOON = nairobiDay(400)

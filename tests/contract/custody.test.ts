@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { call, demo, fixtures, login, loginAs, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { BookingResponse } from '../../shared/contracts/bookings'
-import { CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../shared/contracts/custody'
+import { ColdRoomFull, CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../shared/contracts/custody'
 
 useBackend()
 
@@ -155,5 +155,37 @@ describe('the chain of custody', () => {
     expect(ok.status).toBe(200)
     expect(BookingResponse.parse(ok.json).morgue?.released_at).toBeTruthy()
     expect((await custodyOf(b.id, token)).events.at(-1)).toMatchObject({ kind: 'released', receiver_relationship: 'Son' })
+  })
+})
+
+describe('the cold room', () => {
+  it('a body received into a full cold room is refused with what is there (409); an admin receives it with a reason, kept in the activity log; a home with no cold room on the calendar is not checked', async () => {
+    const admin = await loginAs('admin')
+    // The bodies the seed has received and not released.
+    const events = db.custodyEvent.findMany()
+    const released = new Set(events.filter((e) => e.kind === 'released').map((e) => e.booking_id))
+    const inRoom = events.filter((e) => e.kind === 'received' && !released.has(e.booking_id)).map((e) => e.booking_id)
+    expect(inRoom.length).toBeGreaterThan(0)
+    const waiting = db.booking.findMany().filter((b) => b.status !== 'completed' && b.status !== 'cancelled' && !events.some((e) => e.booking_id === b.id))
+    const [first, second] = waiting
+    if (!first || !second) throw new Error('two bookings in care with no receipt')
+    // No cold room on the calendar yet: received as before.
+    expect((await call('POST', `/bookings/${first.id}/custody`, { token: admin, body: { kind: 'received' } })).status).toBe(201)
+    // A cold room with exactly the places taken.
+    expect((await call('POST', '/calendar/resources', { token: admin, body: { kind: 'cold_room', name: 'Cold room', capacity: inRoom.length + 1 } })).status).toBe(201)
+    const full = await call('POST', `/bookings/${second.id}/custody`, { token: admin, body: { kind: 'received' } })
+    expect(full.status).toBe(409)
+    const answer = ColdRoomFull.parse(full.json)
+    expect(answer).toMatchObject({ message: CUSTODY_MESSAGES.coldRoomFull, capacity: inRoom.length + 1 })
+    expect(answer.bodies.map((b) => Number(b.booking_id)).sort((a, b) => a - b)).toEqual([...inRoom, first.id].sort((a, b) => a - b))
+    const d = db.deceased.findFirst((q) => q.where({ id: first.deceased_id }))
+    expect(answer.bodies).toContainEqual({ booking_id: String(first.id), name: `${d?.first_name} ${d?.last_name}` })
+    expect((await custodyOf(second.id, admin)).events).toEqual([])
+    // Only an admin's reason lets it in.
+    const reason = 'Second cold room being repaired; body kept on ice in bay 4'
+    const over = await call('POST', `/bookings/${second.id}/custody`, { token: admin, body: { kind: 'received', override_reason: reason } })
+    expect(over.status).toBe(201)
+    const stats = await call<{ recentActivities: Array<{ message: string }> }>('GET', '/users/admin/statistics', { token: admin })
+    expect(stats.json.recentActivities.map((a) => a.message)).toContain(`Body for booking #${second.id} received into a full cold room by ${demo('admin').name}: ${reason}`)
   })
 })

@@ -195,13 +195,34 @@ describe('All bookings', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending'))
   })
 
-  it('assigns an attendant: the row shows the name and the attendant sees the booking', async () => {
-    const { user, row, booking } = await openBooking('Samuel')
+  it('assigns an attendant from the row: shown at once with Undo, which puts it back and sends nothing; chosen again, it is stored once the few seconds pass', async () => {
+    const { row, booking } = await openBooking('Samuel')
+    const before = stored(booking.id)?.attendant_id ?? null
+    // The undo window on a fake clock, as for a status change (see 'asks before completing').
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const peter = attendant()
-    await choose(user, within(row).getByRole('combobox', { name: `Attendant for booking #${booking.id}` }), peter.name)
+    const box = () => within(row).getByRole('combobox', { name: `Attendant for booking #${booking.id}` })
+    await choose(user, box(), peter.name)
+    const undoBar = await screen.findByText(`Booking #${booking.id}: Attendant ${peter.name}. Saving in a few seconds.`)
+    expect(box()).toHaveTextContent(peter.name)
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(undoBar).not.toBeInTheDocument())
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS + 500)
+    })
+    expect(stored(booking.id)?.attendant_id ?? null).toBe(before)
+    expect(box()).not.toHaveTextContent(peter.name)
+
+    await choose(user, box(), peter.name)
+    await screen.findByText(`Booking #${booking.id}: Attendant ${peter.name}. Saving in a few seconds.`)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS + 500)
+    })
     await findToast('Attendant assigned successfully')
     expect(stored(booking.id)?.attendant_id).toBe(peter.id)
-    expect(within(row).getByRole('combobox', { name: `Attendant for booking #${booking.id}` })).toHaveTextContent(peter.name)
+    expect(box()).toHaveTextContent(peter.name)
   })
 
   it('confirming a booking with no attendant offers to assign one in the dialog: both are stored, with no override', async () => {

@@ -58,6 +58,15 @@ describe("the admin's calendar", () => {
     expect(await within(panel).findByRole('listitem', { name: 'Van KBZ 789C' })).toHaveTextContent('Seats: 14')
     expect(db.calendarResource.findFirst((q) => q.where({ name: 'Van KBZ 789C' }))).toMatchObject({ kind: 'van', capacity: 14 })
     expect(within(add).getByRole('textbox', { name: /Name/ })).toHaveValue('')
+    // A driver is added with working hours instead of seats.
+    await user.selectOptions(within(add).getByRole('combobox', { name: 'Kind' }), 'Driver')
+    expect(within(add).queryByRole('spinbutton', { name: 'Seats' })).toBeNull()
+    await user.type(within(add).getByRole('textbox', { name: /Name/ }), 'Otieno')
+    fireEvent.change(within(add).getByLabelText('Works from'), { target: { value: '08:00' } })
+    fireEvent.change(within(add).getByLabelText('Works until'), { target: { value: '17:00' } })
+    await user.click(within(add).getByRole('button', { name: 'Add resource' }))
+    expect(await within(panel).findByRole('listitem', { name: 'Otieno' })).toHaveTextContent('Driver · Works 08:00–17:00')
+    expect(db.calendarResource.findFirst((q) => q.where({ name: 'Otieno' }))).toMatchObject({ kind: 'driver', hours_from: '08:00', hours_to: '17:00' })
 
     const hearse = within(panel).getByRole('listitem', { name: 'Hearse KDB 456B' })
     await user.click(within(hearse).getByRole('button', { name: 'Rename' }))

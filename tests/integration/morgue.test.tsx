@@ -69,6 +69,75 @@ describe('Morgue attendant portal', () => {
     expect(counter('Storage alerts')).toHaveTextContent('1')
   })
 
+  it('"My day" leads the dashboard: today\'s events of the attendant\'s cases in order, in Nairobi time, with where and the family; an empty day says so', async () => {
+    // A simulated clock: 08:00 in Nairobi on a day the seed books nothing.
+    const day = '2031-03-14'
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.parse(`${day}T08:00:00+03:00`))
+    try {
+      const empty = await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+      const first = await screen.findByRole('region', { name: 'My day' })
+      expect(await within(first).findByText('Nothing on the calendar for your cases today.')).toBeInTheDocument()
+      expect(first.compareDocumentPosition(screen.getByRole('heading', { level: 2, name: 'Needs attention' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+      empty.unmount()
+
+      const rose = bookingOf('Rose', 'Achieng')
+      const teresia = bookingOf('Teresia', 'Auma')
+      const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+      const someoneElses = db.booking.findMany().find((b) => b.attendant_id !== attendant.id)!
+      const chapel = db.calendarResource.findFirst((q) => q.where({ kind: 'chapel' }))!
+      const hearse = db.calendarResource.findFirst((q) => q.where({ kind: 'hearse' }))!
+      const at = (time: string, d = day) => new Date(`${d}T${time}:00+03:00`).toISOString()
+      let id = 9100
+      const event = (title: string, booking_id: number, from: string, to: string, resource: number) =>
+        db.calendarEvent.create({ id: id++, title, booking_id, starts_at: from, ends_at: to, resource_ids: [resource], override_reason: null, created_by: null, created_at: at('07:00') })
+      await event('Service: Rose Achieng', rose.id, at('14:00'), at('15:30'), chapel.id)
+      // A trip that left yesterday evening and is back this morning: it shows its day.
+      await event('Teresia Auma', teresia.id, at('18:00', '2031-03-13'), at('09:30'), hearse.id)
+      await event('Not mine', someoneElses.id, at('10:00'), at('11:00'), chapel.id)
+      await event('Tomorrow', rose.id, at('10:00', '2031-03-15'), at('11:00', '2031-03-15'), chapel.id)
+
+      await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+      const mine = await screen.findByRole('list', { name: 'My day' })
+      await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(2))
+      const [trip, service] = within(mine).getAllByRole('listitem') as [HTMLElement, HTMLElement]
+      expect(trip).toHaveTextContent('13 Mar, 18:00–09:30')
+      expect(within(trip).getByRole('link', { name: 'Teresia Auma' })).toHaveAttribute('href', casePath(String(teresia.id)))
+      expect(trip).toHaveTextContent(`At: ${hearse.name}`)
+      expect(service).toHaveTextContent('14:00–15:30')
+      expect(within(service).getByRole('link', { name: 'Service: Rose Achieng' })).toHaveAttribute('href', casePath(String(rose.id)))
+      expect(service).toHaveTextContent('At: Chapel')
+      expect(service).toHaveTextContent('Rose Achieng')
+      expect(within(service).getByRole('link', { name: /^07/ }).getAttribute('href')).toMatch(/^tel:07\d{8}$/)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('the attendant makes, copies, renews and turns off their private calendar address from My calendar', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
+    await user.click(await screen.findByRole('link', { name: 'My calendar' }))
+    const panel = await screen.findByRole('region', { name: 'Calendar on your phone' })
+    expect(within(panel).queryByRole('textbox', { name: 'Feed address' })).toBeNull()
+    await user.click(within(panel).getByRole('button', { name: 'Make my feed address' }))
+    const address = await within(panel).findByRole('textbox', { name: 'Feed address' })
+    const first = (address as HTMLInputElement).value
+    expect(first).toMatch(/\/api\/calendar\/feed\/[0-9a-f]{64}\.ics$/)
+    const attendant = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))!
+    expect(db.calendarFeed.findFirst((q) => q.where({ user_id: attendant.id }))?.token).toBe(first.slice(-68, -4))
+    await user.click(within(panel).getByRole('button', { name: 'Copy address' }))
+    expect(await within(panel).findByText('Address copied')).toBeInTheDocument()
+    expect(await navigator.clipboard.readText()).toBe(first)
+    // A new address kills the old one.
+    await user.click(within(panel).getByRole('button', { name: 'Make a new address' }))
+    await waitFor(() => expect((within(panel).getByRole('textbox', { name: 'Feed address' }) as HTMLInputElement).value).not.toBe(first))
+    expect(db.calendarFeed.findMany((q) => q.where({ user_id: attendant.id }))).toHaveLength(1)
+    await user.click(within(panel).getByRole('button', { name: 'Turn off' }))
+    await waitFor(() => expect(within(panel).queryByRole('textbox', { name: 'Feed address' })).toBeNull())
+    expect(db.calendarFeed.findFirst((q) => q.where({ user_id: attendant.id }))).toBeUndefined()
+  })
+
   it('today\'s transfers show when, from where and to where; a case link opens that body\'s panel', async () => {
     const user = userEvent.setup()
     const rose = bookingOf('Rose', 'Achieng')

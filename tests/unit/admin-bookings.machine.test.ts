@@ -250,6 +250,36 @@ describe('adminBookings machine', () => {
     expect(messages.map((m) => m.message)).toEqual(['Attendant assigned successfully'])
   })
 
+  it('an attendant chosen on the row is shown at once and sent only when the undo window has passed; Undo puts the one before back and sends nothing', async () => {
+    const assigned: string[] = []
+    const { actor, listReady, bookings, clock, messages } = start({
+      assign: async () => {
+        assigned.push('1')
+        return { bookingId: '1', attendant: { id: '7', name: 'Peter Otieno' } }
+      },
+    })
+    await listReady()
+    await waitFor(actor, (s) => s.context.attendants.length > 0)
+    const row = bookings()[0]!
+    actor.send({ type: 'booking.assignFromRow', booking: row, attendantId: '7' })
+    expect(actor.getSnapshot().hasTag('assignUndoable')).toBe(true)
+    expect(bookings()[0]?.assignedAttendant?.name).toBe('Peter Otieno')
+    clock.increment(UNDO_WINDOW_MS / 2)
+    actor.send({ type: 'assign.undo' })
+    clock.increment(UNDO_WINDOW_MS * 2)
+    expect(assigned).toEqual([])
+    expect(bookings()[0]?.assignedAttendant ?? null).toEqual(row.assignedAttendant ?? null)
+    expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.undone])
+
+    actor.send({ type: 'booking.assignFromRow', booking: row, attendantId: '7' })
+    clock.increment(UNDO_WINDOW_MS - 1)
+    expect(assigned).toEqual([])
+    clock.increment(1)
+    await waitFor(actor, (s) => s.matches({ assignment: 'idle' }))
+    expect(assigned).toEqual(['1'])
+    expect(messages.map((m) => m.message)).toEqual([ADMIN_BOOKING_MESSAGES.undone, 'Attendant assigned successfully'])
+  })
+
   it('a failed load says "Failed to fetch bookings" once; Retry fetches again', async () => {
     let calls = 0
     const list = allBookingsMachine.provide({

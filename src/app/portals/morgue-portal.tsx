@@ -9,6 +9,7 @@ const TransportPage = lazy(() => import('../../features/morgue/transport-page').
 const MorgueDocumentsPage = lazy(() => import('../../features/morgue/documents-page').then((m) => ({ default: m.MorgueDocumentsPage })))
 const CustodyRecordPage = lazy(() => import('../../features/custody/custody-record-page').then((m) => ({ default: m.CustodyRecordPage })))
 const CustodyTagPage = lazy(() => import('../../features/morgue/custody-tag-page').then((m) => ({ default: m.CustodyTagPage })))
+const CalendarFeedPage = lazy(() => import('../../features/morgue/calendar-feed-page').then((m) => ({ default: m.CalendarFeedPage })))
 const MorgueMessagesPage = lazy(() => import('../../features/morgue/morgue-messages-page').then((m) => ({ default: m.MorgueMessagesPage })))
 
 const routes: PortalRoute[] = [
@@ -29,6 +30,7 @@ const routes: PortalRoute[] = [
   { path: 'documents', element: <MorgueDocumentsPage /> },
   { path: 'messages', element: <MorgueMessagesPage /> },
   { path: 'messages/:threadId', element: <MorgueMessagesPage /> },
+  { path: 'calendar', element: <CalendarFeedPage /> },
 ]
 
 export default function MorguePortal() {

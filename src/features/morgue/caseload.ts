@@ -1,4 +1,5 @@
 import type { Booking } from '../../../shared/contracts/bookings'
+import type { CalendarEvent, Resource } from '../../../shared/contracts/calendar'
 import { PREP_TASKS, type PrepTask } from '../../../shared/contracts/morgue'
 import { addDays, nairobiDay } from '../../../shared/dates'
 import { inCare, isOpenBooking, releaseBlocked, serviceAt } from '../../../shared/urgency'
@@ -140,4 +141,26 @@ export function usualPickupOf(b: Booking): string {
 /** Where the service or burial is held (the booking's venue), if the family gave it. */
 export function destinationOf(b: Booking): string | null {
   return b.venue?.trim() || null
+}
+
+/** One event of the attendant's day: the event, the case it serves and the names of what it holds. */
+export interface DayItem {
+  event: CalendarEvent
+  booking: Booking
+  where: string
+}
+
+/**
+ * The attendant's day: the calendar's events that serve one of their cases (as their calendar feed
+ * holds), earliest first, each with its case and the hearse or rooms it holds.
+ */
+export function myDay(events: readonly CalendarEvent[], resources: readonly Resource[], bookings: readonly Booking[]): DayItem[] {
+  const items: DayItem[] = []
+  for (const event of events) {
+    const booking = event.booking_id === null ? undefined : bookings.find((b) => b.id === event.booking_id)
+    if (!booking) continue
+    const where = resources.filter((r) => event.resource_ids.includes(r.id)).map((r) => r.name).join(', ')
+    items.push({ event, booking, where })
+  }
+  return items.sort((a, b) => Date.parse(a.event.start) - Date.parse(b.event.start))
 }

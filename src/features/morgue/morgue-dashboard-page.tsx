@@ -27,6 +27,7 @@ import {
 } from './caseload'
 import { MORGUE_TEXT, TASK_LABELS, TRANSPORT_LABELS, URGENT_TEXT } from './morgue-words'
 import { useCaseload } from './use-caseload'
+import { MyDay } from './my-day'
 
 const useStyles = makeStyles({
   urgent: {
@@ -90,7 +91,7 @@ function UrgentPanel({ title, items, empty }: { title: string; items: UrgentItem
 }
 
 /**
- * The morgue dashboard: what is urgent first (services in the next 48 hours, bodies that cannot be
+ * The morgue dashboard: the attendant's day first (today's calendar events of their cases), then what is urgent (services in the next 48 hours, bodies that cannot be
  * released, late preparation, today's transfers), each case one tap away; then SPEC.md's four
  * cards, computed from the attendant's own bookings.
  */
@@ -98,7 +99,7 @@ export function MorgueDashboardPage() {
   const styles = useStyles()
   // Re-render on a change of language: the words below are read in the language in use.
   useLingui()
-  const { bookings, loading, error, reload } = useCaseload()
+  const { bookings, loading, loaded, error, reload } = useCaseload()
   const now = new Date()
   const counts = caseloadCounts(bookings, now)
   const busy = loading && bookings.length === 0
@@ -128,6 +129,7 @@ export function MorgueDashboardPage() {
   return (
     <>
       <PageHeader title={MORGUE_TEXT.dashboardTitle} subtitle={MORGUE_TEXT.dashboardSubtitle} />
+      <MyDay bookings={bookings} loaded={loaded} now={now} />
       <CaseloadFrame loading={false} error={error} empty={false} emptyText="" onRetry={reload}>
         <section aria-labelledby="morgue-urgent">
           <Subtitle1 as="h2" id="morgue-urgent" className={styles.sectionTitle}>

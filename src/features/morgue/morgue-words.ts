@@ -169,3 +169,14 @@ export const TAG_TEXT = liveWords({
   scan: msg`Scan to open this case (staff sign-in required).`,
   qrLabel: (name: string) => msg`QR code that opens the case of ${name}`,
 })
+
+/** "My day", first on the dashboard: the calendar's events of the attendant's cases today. */
+export const MY_DAY_TEXT = liveWords({
+  title: msg`My day`,
+  none: msg`Nothing on the calendar for your cases today.`,
+  failed: msg`Failed to load your day`,
+  where: (names: string) => msg`At: ${names}`,
+  family: msg`Family`,
+  calendarTitle: msg`My calendar`,
+  calendarSubtitle: msg`The events of your cases on your phone's calendar.`,
+})

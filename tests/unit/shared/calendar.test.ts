@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refusal } from './refusal'
-import { bookingHold, checkEvent, clashesOf, dayRange, freeTimes, nairobiInstant, nairobiWallClock, needsOf, pickResources, type CalendarResource, type Slot } from '../../../shared/calendar'
+import { bookingHold, checkEvent, clashesOf, outsideHours, refusalOf, dayRange, freeTimes, nairobiInstant, nairobiWallClock, needsOf, pickResources, type CalendarResource, type Slot } from '../../../shared/calendar'
 import { CALENDAR_MESSAGES } from '../../../shared/contracts/calendar'
 import { demoData } from '../../../shared/demo/data'
 
@@ -60,10 +60,34 @@ describe('the clash rule', () => {
   })
 })
 
+describe('staff and their working hours', () => {
+  const driver: CalendarResource = { id: 5, kind: 'driver', name: 'Driver Otieno', capacity: null, hours: { from: '08:00', to: '17:00' } }
+  const staffed = [...resources, driver]
+
+  it('an event must begin and end within the hours of one Nairobi day; staff with no hours work any time', () => {
+    expect(outsideHours(driver, at('2030-03-02T08:00'), at('2030-03-02T17:00'))).toBe(false)
+    expect(outsideHours(driver, at('2030-03-02T07:59'), at('2030-03-02T09:00'))).toBe(true)
+    expect(outsideHours(driver, at('2030-03-02T16:00'), at('2030-03-02T17:01'))).toBe(true)
+    expect(outsideHours(driver, at('2030-03-02T09:00'), at('2030-03-03T09:30'))).toBe(true)
+    expect(outsideHours({ ...driver, hours: null }, at('2030-03-02T22:00'), at('2030-03-03T04:00'))).toBe(false)
+  })
+
+  it('a check names the staff held off hours and the refusal says so; a reason lets it through; a hearse is picked only with a driver at work', () => {
+    const request = { title: 'Transport', start: '2030-03-02T17:30', minutes: 60, resource_ids: [1, 5] }
+    const checked = checkEvent({ request, resources: staffed, events: [], now })
+    expect(checked.off_hours).toEqual([{ resource_id: 5, resource_name: 'Driver Otieno', from: '08:00', to: '17:00' }])
+    expect(refusalOf(checked)).toEqual({ message: CALENDAR_MESSAGES.offHours, clashes: [], off_hours: checked.off_hours })
+    expect(refusalOf(checkEvent({ request: { ...request, override_reason: 'Stays late' }, resources: staffed, events: [], now }))).toBeNull()
+    const needs = needsOf(['Burial'])
+    expect(pickResources(needs, at('2030-03-02T13:00'), staffed, [])?.map((p) => p.resource.id)).toEqual([1, 5])
+    expect(pickResources(needs, at('2030-03-02T14:00'), staffed, [])).toBeNull()
+  })
+})
+
 describe('what services take and which times are free', () => {
   it('a booking holds one resource of each kind for the longest of its services; a trip out and back', () => {
-    expect(needsOf(['Burial', 'Hearse Transport', 'Embalming'])).toEqual([{ kind: 'hearse', minutes: 240 }])
-    expect(needsOf(['Hearse Transport'], 6)).toEqual([{ kind: 'hearse', minutes: 720 }])
+    expect(needsOf(['Burial', 'Hearse Transport', 'Embalming'])).toEqual([{ kind: 'hearse', minutes: 240 }, { kind: 'driver', minutes: 240 }])
+    expect(needsOf(['Hearse Transport'], 6)).toEqual([{ kind: 'hearse', minutes: 720 }, { kind: 'driver', minutes: 720 }])
     expect(needsOf(['Premium Funeral'])).toEqual([{ kind: 'viewing_room', minutes: 120 }, { kind: 'chapel', minutes: 120 }])
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { refusal } from './refusal'
-import { checkCustodyEvent, custodyRecord, custodySavedMessage, releaseActivity } from '../../../shared/custody'
+import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, releaseActivity } from '../../../shared/custody'
 import { CUSTODY_MESSAGES, type CustodyRequest } from '../../../shared/contracts/custody'
 
 const release: CustodyRequest = { kind: 'released', receiver_name: 'Wanjiru Kamau', receiver_id_number: '12345678', receiver_relationship: 'Daughter' }
@@ -49,5 +49,24 @@ describe('recording a movement of the body', () => {
       home: { name: 'Amani', phone: null, email: 'a@b.ke' },
       events: [],
     })
+  })
+})
+
+describe('a place in the cold room', () => {
+  const rooms = [{ kind: 'cold_room', capacity: 2 }, { kind: 'cold_room', capacity: 3, retired: true }, { kind: 'hearse', capacity: 4 }]
+  const bodies = [{ booking_id: 1, name: 'Rose Achieng' }, { booking_id: 2, name: 'Teresia Auma' }]
+  const check = (over: Partial<Parameters<typeof coldRoomCheck>[0]>) => coldRoomCheck({ kind: 'received', coldRooms: rooms, inRoom: bodies, role: 'morgue_attendant', overrideReason: null, ...over })
+
+  it('counts the places of the cold rooms in service; full, a receipt is refused with what is there unless an admin gives a reason', () => {
+    expect(check({ inRoom: bodies.slice(0, 1) })).toBeNull()
+    expect(check({})).toEqual({ refused: { message: CUSTODY_MESSAGES.coldRoomFull, capacity: 2, bodies } })
+    expect(check({ overrideReason: 'On ice' })).toMatchObject({ refused: { capacity: 2 } })
+    expect(check({ role: 'admin', overrideReason: '  On ice in bay 4 ' })).toEqual({ overridden: 'On ice in bay 4' })
+    expect(check({ role: 'admin', overrideReason: '   ' })).toMatchObject({ refused: {} })
+  })
+
+  it('checks only a receipt, and only in a home that keeps a cold room on the calendar', () => {
+    expect(check({ kind: 'moved_to_storage' })).toBeNull()
+    expect(check({ coldRooms: rooms.slice(1) })).toBeNull()
   })
 })

@@ -143,7 +143,7 @@ export function bookingColumns({
             selectedOptions={assigned ? [assigned.id] : []}
             disabled={busy.has(b.id) || listed.length === 0}
             onOptionSelect={(_, d) => {
-              if (d.optionValue && d.optionValue !== assigned?.id) send({ type: 'booking.assign', id: b.id, attendantId: d.optionValue })
+              if (d.optionValue && d.optionValue !== assigned?.id) send({ type: 'booking.assignFromRow', booking: b, attendantId: d.optionValue })
             }}
           >
             {listed.map((a) => (

@@ -90,6 +90,7 @@ export function BookingsTab() {
   const busy = useMemo(() => busyBookingIds(snapshot.context), [snapshot.context])
   const saving = busy.size > 0
   const undoable = snapshot.hasTag('undoable')
+  const assignPending = snapshot.context.assignPending
   const [historyId, setHistoryId] = useState<string | null>(null)
   const [papersId, setPapersId] = useState<string | null>(null)
 
@@ -159,6 +160,15 @@ export function BookingsTab() {
           <MessageBarBody>{t(T.undoNotice(pending.id, pendingWords))}</MessageBarBody>
           <MessageBarActions>
             <Button onClick={() => send({ type: 'change.undo' })}>{t(T.undo)}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+
+      {assignPending && snapshot.hasTag('assignUndoable') && (
+        <MessageBar intent="warning" aria-live="polite">
+          <MessageBarBody>{t(T.undoNotice(assignPending.id, t(T.attendantWords(attendants.find((a) => a.id === assignPending.attendantId)?.name ?? ''))))}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => send({ type: 'assign.undo' })}>{t(T.undo)}</Button>
           </MessageBarActions>
         </MessageBar>
       )}

@@ -78,6 +78,8 @@ export const ADMIN_BOOKINGS_TEXT = {
   pendingWords: (kind: 'status' | 'payment', to: string) => (kind === 'payment' ? msg`Payment ${to}` : msg`Status ${to}`),
   undoNotice: (id: string, what: string) => msg`Booking #${id}: ${what}. Saving in a few seconds.`,
   undo: msg`Undo`,
+  /** What the undo notice says of an assignment chosen on the row. */
+  attendantWords: (name: string) => msg`Attendant ${name}`,
   savingRow: msg`Saving`,
   cancelTitle: msg`Cancel this booking?`,
   cancelBody: (deceased: string, family: string) => msg`The booking for ${deceased} (family: ${family}) will be marked as cancelled. The family is notified.`,

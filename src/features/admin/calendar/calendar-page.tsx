@@ -31,7 +31,7 @@ import type { CalendarEvent, Resource } from '../../../../shared/contracts/calen
 import { CALENDAR_FAILED, liveCalendar } from './live-calendar'
 import { ResourcesPanel } from './resources-panel'
 import { MoveEventDialog } from './move-event-dialog'
-import { FeedPanel } from './feed-panel'
+import { FeedPanel } from '../../calendar/feed-panel'
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center', marginBottom: tokens.spacingVerticalM },

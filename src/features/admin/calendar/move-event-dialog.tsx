@@ -37,7 +37,10 @@ export function MoveEventDialog({ event, resources, onClose, onMoved }: { event:
   // The clash shown is the answer to what is in the fields: changing them asks again, no reason needed.
   const asked = `${start}|${minutes}|${resourceId}`
   const [sent, setSent] = useState('')
-  const clashes = result && 'clashes' in result && sent === asked ? (result as ClashAnswer).clashes : null
+  const refused = result && 'clashes' in result && sent === asked ? (result as ClashAnswer) : null
+  const clashes = refused ? refused.clashes : null
+  // Staff held outside their working hours are refused the same way, and overridden the same way.
+  const offHours = refused?.off_hours ?? []
 
   useEffect(() => {
     if (result && 'event' in result) onMoved()
@@ -94,6 +97,9 @@ export function MoveEventDialog({ event, resources, onClose, onMoved }: { event:
                           <li key={`${c.event_id}-${c.resource_id}`}>
                             {c.title}: {c.resource_name}, {when(c.start)}–{local(c.end).slice(11)}
                           </li>
+                        ))}
+                        {offHours.map((o) => (
+                          <li key={`off-${o.resource_id}`}>{t`${o.resource_name} works ${o.from}–${o.to}`}</li>
                         ))}
                       </ul>
                     </MessageBarBody>

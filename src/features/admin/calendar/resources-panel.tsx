@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { addResource, updateResource } from '../../../api/calendar'
-import { RESOURCE_KINDS, type Resource, type ResourceKind, type ResourceRequest, type ResourceUpdateRequest } from '../../../../shared/contracts/calendar'
+import { RESOURCE_KINDS, STAFF_KINDS, type Resource, type ResourceKind, type ResourceRequest, type ResourceUpdateRequest } from '../../../../shared/contracts/calendar'
 
 const useStyles = makeStyles({
   panel: { marginTop: tokens.spacingVerticalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -25,6 +25,9 @@ export const KIND_WORDS: Record<ResourceKind, MessageDescriptor> = {
   chapel: msg`Chapel`,
   viewing_room: msg`Viewing room`,
   cold_room: msg`Cold room`,
+  attendant: msg`Attendant`,
+  driver: msg`Driver`,
+  coordinator: msg`Coordinator`,
 }
 
 /** What a resource's capacity counts: seats of a vehicle, places of a cold room, people in a room. */
@@ -34,6 +37,9 @@ const capacityWord = (kind: ResourceKind) => (kind === 'hearse' || kind === 'van
 const capacityOf = (text: string) => (text.trim() === '' ? null : Number(text))
 
 const SAVE_FAILED = msg`Failed to save the resource`
+
+/** Two times typed ('' both: any time); the server says when they are not a working day. */
+const hoursOf = (from: string, to: string) => (from === '' && to === '' ? null : { from, to })
 
 function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () => void }) {
   const styles = useStyles()
@@ -77,6 +83,7 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
             <Caption1>
               {i18n._(KIND_WORDS[resource.kind])}
               {resource.capacity !== null ? ` · ${i18n._(capacityWord(resource.kind))}: ${resource.capacity}` : ''}
+              {resource.hours ? ` · ${t`Works ${resource.hours.from}–${resource.hours.to}`}` : ''}
             </Caption1>
           </div>
           <div className={styles.actions}>
@@ -97,7 +104,7 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
 }
 
 /**
- * The hearses, vans, rooms and cold rooms the calendar books: add one, rename it, change its seats
+ * The hearses, vans, rooms, cold rooms and staff (with their working hours) the calendar books: add one, rename it, change its seats
  * or places, retire it (it keeps its past events and is offered for nothing new) or bring it back.
  */
 export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; onSaved: () => void }) {
@@ -107,10 +114,15 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
   const [kind, setKind] = useState<ResourceKind>('hearse')
   const [name, setName] = useState('')
   const [capacity, setCapacity] = useState('')
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const staff = STAFF_KINDS.includes(kind)
   useEffect(() => {
     if (add.succeeded) {
       setName('')
       setCapacity('')
+      setFrom('')
+      setTo('')
       onSaved()
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -129,7 +141,7 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
         aria-label={t`Add a resource`}
         onSubmit={(e) => {
           e.preventDefault()
-          add.submit({ kind, name, capacity: capacityOf(capacity) })
+          add.submit(staff ? { kind, name, hours: hoursOf(from, to) } : { kind, name, capacity: capacityOf(capacity) })
         }}
       >
         <Field label={t`Kind`}>
@@ -144,9 +156,20 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
         <Field label={t`Name`} required validationMessage={add.error ?? undefined}>
           <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={60} />
         </Field>
-        <Field label={i18n._(capacityWord(kind))}>
-          <Input className={styles.narrow} type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
-        </Field>
+        {staff ? (
+          <>
+            <Field label={t`Works from`}>
+              <Input className={styles.narrow} type="time" value={from} onChange={(_, d) => setFrom(d.value)} />
+            </Field>
+            <Field label={t`Works until`}>
+              <Input className={styles.narrow} type="time" value={to} onChange={(_, d) => setTo(d.value)} />
+            </Field>
+          </>
+        ) : (
+          <Field label={i18n._(capacityWord(kind))}>
+            <Input className={styles.narrow} type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
+          </Field>
+        )}
         <Button type="submit" appearance="primary" disabled={add.busy}>{t`Add resource`}</Button>
       </form>
     </section>
