@@ -49,12 +49,12 @@ test.describe('Admin: all bookings and the service catalogue', () => {
 
     await row.getByRole('combobox', { name: `Attendant for booking #${bookingId}` }).click()
     await page.getByRole('option', { name: attendant.name }).click()
-    await expectToast(page, 'Attendant assigned successfully')
+    await expectToast(page, 'Attendant assigned successfully', { afterUndo: true })
     await expect(row.getByRole('combobox', { name: `Attendant for booking #${bookingId}` })).toHaveText(attendant.name)
 
     await row.getByRole('combobox', { name: `Status of booking #${bookingId}`, exact: true }).click()
     await page.getByRole('option', { name: 'Confirmed' }).click()
-    await expectToast(page, 'Booking status updated')
+    await expectToast(page, 'Booking status updated', { afterUndo: true })
 
     await row.getByRole('combobox', { name: `Payment status of booking #${bookingId}` }).click()
     await page.getByRole('option', { name: 'Paid' }).click()
@@ -63,7 +63,7 @@ test.describe('Admin: all bookings and the service catalogue', () => {
     await paid.getByRole('textbox', { name: /Receipt number or reason/ }).fill('Cash receipt 0042')
     await paid.getByRole('button', { name: 'Confirm' }).click()
     await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
-    await expectToast(page, 'Payment status updated')
+    await expectToast(page, 'Payment status updated', { afterUndo: true })
     await row.getByRole('button', { name: `History of booking #${bookingId}` }).click()
     const history = page.getByRole('dialog', { name: `History of booking #${bookingId}` })
     await expect(history.getByText('Payment: Pending → Paid')).toBeVisible()

@@ -150,9 +150,12 @@ export async function registerFamily(page: Page, overrides: Partial<{ firstName:
   return account
 }
 
-/** A toast with exactly this text is visible. */
-export async function expectToast(page: Page, text: string) {
-  await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible()
+/**
+ * A toast with exactly this text is visible. A change the admin may still undo is sent only when
+ * its few seconds are over, so its toast comes that much later: `afterUndo` waits for it longer.
+ */
+export async function expectToast(page: Page, text: string, options: { afterUndo?: boolean } = {}) {
+  await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible(options.afterUndo ? { timeout: 25_000 } : undefined)
 }
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')

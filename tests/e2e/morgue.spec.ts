@@ -17,7 +17,7 @@ async function assignSamuelToDemoAttendant(page: Page) {
   await expect(row).toHaveCount(1)
   await row.getByRole('combobox', { name: /^Attendant for booking #/ }).click()
   await page.getByRole('option', { name: 'Peter Otieno' }).click()
-  await expectToast(page, 'Attendant assigned successfully')
+  await expectToast(page, 'Attendant assigned successfully', { afterUndo: true })
   await expect(row.getByRole('combobox', { name: /^Attendant for booking #/ })).toHaveText('Peter Otieno')
   return ((await row.getAttribute('aria-label')) ?? '').match(/#(\d+)/)?.[1] ?? ''
 }
