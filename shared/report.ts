@@ -2,13 +2,13 @@
  * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
-import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from './contracts/payments'
+import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodLabel, reportPeriodSlug, type ReportLanguage, type ReportPeriod, type ReportType } from './contracts/payments'
 import { contributionCustomer } from './contracts/contributions'
 import { receiptOf } from './mpesa-words'
 import { amountStillDue } from './urgency'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
-export function reportFileName(timeframe: Timeframe, language: ReportLanguage = 'en'): string {
+export function reportFileName(timeframe: ReportPeriod, language: ReportLanguage = 'en'): string {
   return `${REPORT_WORDS[language].fileName}-${reportPeriodSlug(timeframe, language)}.xlsx`
 }
 
@@ -135,7 +135,7 @@ const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
 export const nairobiCell = (at: Date) => ({ value: new Date(at.getTime() + NAIROBI_OFFSET_MS), type: Date, format: 'yyyy-mm-dd hh:mm' })
 
 export async function buildReportFile(input: {
-  timeframe: Timeframe
+  timeframe: ReportPeriod
   type: ReportType
   /** The admin's language (headings, sheet names, the period); figures and names stay as stored. */
   language?: ReportLanguage
@@ -155,7 +155,7 @@ export async function buildReportFile(input: {
       sheet: words.sheets.summary,
       data: [
         [bold(words.summary.title), null],
-        [words.summary.timeframe, words.timeframes[timeframe]],
+        [words.summary.timeframe, reportPeriodLabel(timeframe, input.language ?? 'en')],
         [words.summary.generated, nairobiCell(input.now ?? new Date())],
         [words.summary.currency, 'KSH'],
         [words.summary.totalRevenue, summary.totalRevenue],

@@ -53,6 +53,24 @@ describe('financial summary, transactions and report', () => {
       expect(summary.totalRevenue, timeframe).toBe(revenue)
       expect(summary.totalBookings, timeframe).toBe(db.booking.findMany((q) => q.where({ created_at: inside })).length)
     }
+    // A chosen range: Nairobi days, both included, from the first day's midnight to the last day's end.
+    const dayOf = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10)
+    const [rangeFrom, rangeTo] = [dayOf(-60), dayOf(-20)]
+    const nairobiMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`).toISOString()
+    const inRange = (d: string) => d >= nairobiMidnight(rangeFrom) && d < nairobiMidnight(dayOf(-19))
+    const rangeRevenue = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: inRange })).reduce((s, p) => s + p.amount, 0)
+    const ranged = PaymentSummary.parse((await call('GET', `/payments/summary?from=${rangeFrom}&to=${rangeTo}`, { token: admin })).json)
+    expect(ranged.totalRevenue).toBe(rangeRevenue)
+    expect(ranged.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: inRange })).length)
+    expect(ranged.totalBookings).toBeGreaterThan(0)
+    const rangedTx = TransactionList.parse((await call('GET', `/payments/transactions?from=${rangeFrom}&to=${rangeTo}`, { token: admin })).json)
+    expect(rangedTx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(rangeRevenue)
+    // One day is a range too; a range backwards, half a range or a day that does not exist is refused.
+    expect((await call('GET', `/payments/summary?from=${rangeTo}&to=${rangeTo}`, { token: admin })).status).toBe(200)
+    for (const q of [`from=${rangeTo}&to=${rangeFrom}`, `from=${rangeFrom}`, 'from=2026-02-30&to=2026-03-01', 'from=today&to=2026-03-01']) {
+      const refused = await call<{ message: string }>('GET', `/payments/summary?${q}`, { token: admin })
+      expect([q, refused.status]).toEqual([q, 422])
+    }
     const week = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=week', { token: admin })).json)
     expect(week.totalRevenue).toBeGreaterThan(0)
     expect((await call('GET', '/payments/summary?timeframe=decade', { token: admin })).status).toBe(422)
@@ -90,6 +108,11 @@ describe('financial summary, transactions and report', () => {
     expect(sheets[1]?.data[0]?.at(-1)).toBe('Receipt')
     const completedRow = sheets[1]?.data.find((r) => r[6] === 'completed')
     expect(completedRow?.[7]).toBe(db.payment.findFirst((q) => q.where({ id: Number(completedRow?.[0]) }))?.transaction_id)
+
+    // A chosen range names itself on the Summary sheet and in the file name.
+    const ranged = await call('GET', '/payments/report?from=2026-10-01&to=2026-10-15&type=services', { token: admin })
+    expect(ranged.headers.get('content-disposition')).toBe('attachment; filename="financial-report-2026-10-01-to-2026-10-15.xlsx"')
+    expect((await readXlsxFile(Buffer.from(ranged.bytes)))[0]?.data.find((r) => r[0] === 'Timeframe')?.[1]).toBe('2026-10-01 to 2026-10-15')
 
     const servicesOnly = await call('GET', '/payments/report?timeframe=week&type=services', { token: admin })
     const s2 = await readXlsxFile(Buffer.from(servicesOnly.bytes))
