@@ -24,7 +24,7 @@ export function summarise(timeframe: ReportPeriod): Summary {
   const completed = paymentsBetween(from, to).filter((p) => p.status === 'completed')
   return summaryOf(
     completed,
-    bookingsBetween(from, to).map((b) => ({ status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
+    bookingsBetween(from, to).map((b) => ({ createdAt: b.created_at, status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
   )
 }
 

@@ -26,6 +26,7 @@ export async function summarise(db: Db, timeframe: ReportPeriod, now = new Date(
       .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, to))),
     db
       .select({
+        createdAt: bookings.createdAt,
         status: bookings.status,
         paymentStatus: bookings.paymentStatus,
         totalAmount: bookings.totalAmount,

@@ -186,6 +186,7 @@ export const REPORT_WORDS = {
       title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated (Nairobi time)', currency: 'Currency', totalRevenue: 'Total revenue',
       completedPayments: 'Completed payments', bookings: 'Bookings', average: 'Average transaction value', awaiting: 'Bookings awaiting payment',
       outstanding: 'Outstanding balances',
+      ageing: ['Owed, 0-30 days', 'Owed, 31-60 days', 'Owed, 61-90 days', 'Owed, over 90 days'],
     },
     payments: ['ID', 'Date (Nairobi time)', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
     services: ['Service', 'Times booked', 'Value booked (KSH)'],
@@ -207,6 +208,7 @@ export const REPORT_WORDS = {
       title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa (saa za Nairobi)', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
       completedPayments: 'Malipo yaliyokamilika', bookings: 'Nafasi', average: 'Wastani wa thamani ya muamala', awaiting: 'Nafasi zinazosubiri malipo',
       outstanding: 'Salio zinazodaiwa',
+      ageing: ['Deni, siku 0-30', 'Deni, siku 31-60', 'Deni, siku 61-90', 'Deni, zaidi ya siku 90'],
     },
     payments: ['Nambari', 'Tarehe (saa za Nairobi)', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
     services: ['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'],
@@ -233,6 +235,8 @@ export const PaymentSummary = z.object({
   pendingPayments: z.number(),
   /** Those balances summed (KSH): what the families still owe, contributions counted as paid. */
   outstandingBalance: z._default(Money, 0),
+  /** The same balances by age (days since the booking was made): 0-30, 31-60, 61-90, over 90. */
+  ageing: z._default(z.object({ days0to30: Money, days31to60: Money, days61to90: Money, over90: Money }), { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 }),
 })
 export type PaymentSummary = z.infer<typeof PaymentSummary>
 
