@@ -2,7 +2,7 @@
 import { db } from './db'
 import type { PaymentRecord } from './db'
 import { amountPaid, userName } from './serialize'
-import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type Timeframe } from '../shared/contracts/payments'
+import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type ReportPeriod } from '../shared/contracts/payments'
 import { TIMEFRAME_DAYS, reportWindow, trend } from '../shared/rules'
 import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../shared/report'
 import type { ReportFigures, ReportPayment, ReportService } from '../shared/report'
@@ -19,12 +19,12 @@ const bookingsBetween = (from: Date, to: Date) => db.booking.findMany((q) => q.w
 
 export type Summary = ReportFigures
 
-export function summarise(timeframe: Timeframe): Summary {
+export function summarise(timeframe: ReportPeriod): Summary {
   const { from, to } = reportWindow(timeframe)
   const completed = paymentsBetween(from, to).filter((p) => p.status === 'completed')
   return summaryOf(
     completed,
-    bookingsBetween(from, to).map((b) => ({ status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
+    bookingsBetween(from, to).map((b) => ({ createdAt: b.created_at, status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
   )
 }
 
@@ -32,7 +32,7 @@ export type TransactionRow = ReportPayment
 
 const servicesOf = (bookingId: number) => db.booking.findFirst((q) => q.where({ id: bookingId }))?.lines.map((l) => l.service_name) ?? []
 
-export function transactions(timeframe: Timeframe): TransactionRow[] {
+export function transactions(timeframe: ReportPeriod): TransactionRow[] {
   return transactionRows(
     paymentsBetween(reportWindow(timeframe).from, reportWindow(timeframe).to).map((p) => ({
       id: p.id,
@@ -52,7 +52,7 @@ export function transactions(timeframe: Timeframe): TransactionRow[] {
 export type ServiceRow = ReportService
 
 /** Per service: lines booked in the window (not cancelled) and the value of those lines. */
-export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
+export function serviceBreakdown(timeframe: ReportPeriod): ServiceRow[] {
   const { from, to } = reportWindow(timeframe)
   const booked = bookingsBetween(from, to).filter((b) => b.status !== 'cancelled')
   return serviceRows(booked.flatMap((b) => b.lines.map((l) => ({ service: l.service_name, quantity: l.quantity, price: l.price_at_booking }))))
@@ -61,6 +61,6 @@ export function serviceBreakdown(timeframe: Timeframe): ServiceRow[] {
 export { XLSX_MIME, TIMEFRAME_LABELS }
 
 /** A real .xlsx (shared/report.ts): a Summary sheet plus Payments and/or Services. */
-export async function buildReport(timeframe: Timeframe, type: ReportType, language: ReportLanguage = 'en'): Promise<ArrayBuffer> {
+export async function buildReport(timeframe: ReportPeriod, type: ReportType, language: ReportLanguage = 'en'): Promise<ArrayBuffer> {
   return buildReportFile({ timeframe, type, language, summary: summarise(timeframe), payments: () => transactions(timeframe), services: () => serviceBreakdown(timeframe) })
 }

@@ -98,6 +98,7 @@ export function toWireBooking(b: BookingRecord) {
     docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
     care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null,
     amountPaid: amountPaid(b.id),
+    agreementSigned: db.serviceAgreement.findMany((q) => q.where({ booking_id: b.id })).some((r) => !r.voided_at),
     audit: db.bookingAudit
       .findMany((q) => q.where({ booking_id: b.id }))
       .sort((x, y) => x.at.localeCompare(y.at) || x.id - y.id)

@@ -22,6 +22,8 @@ export function agendaGaps(b: Booking): AgendaGap[] {
   if (papers.some((p) => p.state === 'pending')) gaps.push('review')
   if (!preparationDone(b)) gaps.push('preparation')
   if (amountStillDue(b) > 0) gaps.push('payment')
+  // Asked of the family, never a reason to hold up the body's care: said, so the office can ask.
+  if (b.agreement_signed === false) gaps.push('agreement')
   return gaps
 }
 

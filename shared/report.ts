@@ -2,13 +2,14 @@
  * The financial report (.xlsx, write-excel-file loaded on demand): a Summary sheet plus Payments
  * and/or Services. Both backends compute the figures from their own store and build the file here.
  */
-import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodSlug, type ReportLanguage, type ReportType, type Timeframe } from './contracts/payments'
+import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodLabel, reportPeriodSlug, type ReportLanguage, type ReportPeriod, type ReportType } from './contracts/payments'
 import { contributionCustomer } from './contracts/contributions'
 import { receiptOf } from './mpesa-words'
 import { amountStillDue } from './urgency'
+import { nairobiDay } from './dates'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
-export function reportFileName(timeframe: Timeframe, language: ReportLanguage = 'en'): string {
+export function reportFileName(timeframe: ReportPeriod, language: ReportLanguage = 'en'): string {
   return `${REPORT_WORDS[language].fileName}-${reportPeriodSlug(timeframe, language)}.xlsx`
 }
 
@@ -23,6 +24,15 @@ export interface ReportFigures {
   pendingPayments: number
   /** What the families of the period's bookings still owe: each balance (due less paid, contributions included) summed. */
   outstandingBalance: number
+  /** The same balances by their age (Nairobi days since the booking was made, today counted 0): they sum to `outstandingBalance`. */
+  ageing: Ageing
+}
+/** KSH owed, by how old the booking is: 0-30, 31-60, 61-90 and over 90 days. */
+export interface Ageing {
+  days0to30: number
+  days31to60: number
+  days61to90: number
+  over90: number
 }
 export interface ReportPayment {
   id: number
@@ -57,6 +67,8 @@ export interface PaymentOfReport {
 
 /** A booking made in the period: its status, payment status, total and what its completed payments (a relative's contributions among them) add up to. */
 export interface BookingOfReport {
+  /** When the booking was made (its balance ages from then). */
+  createdAt: string | Date
   status: string
   paymentStatus: string
   totalAmount: number
@@ -71,10 +83,19 @@ const balanceOf = (b: BookingOfReport) => amountStillDue({ status: b.status, pay
  * payment" counts the bookings with a balance; the outstanding balance sums those balances (never
  * a count times an average).
  */
-export function summaryOf(completed: ReadonlyArray<{ amount: number }>, bookings: ReadonlyArray<BookingOfReport>): ReportFigures {
+export function summaryOf(completed: ReadonlyArray<{ amount: number }>, bookings: ReadonlyArray<BookingOfReport>, now: Date = new Date()): ReportFigures {
   const totalRevenue = completed.reduce((sum, p) => sum + p.amount, 0)
   const balances = bookings.map(balanceOf).filter((due) => due > 0)
+  const ageing: Ageing = { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 }
+  const today = Date.parse(`${nairobiDay(now)}T00:00:00Z`)
+  for (const b of bookings) {
+    const due = balanceOf(b)
+    if (due <= 0) continue
+    const age = Math.round((today - Date.parse(`${nairobiDay(new Date(b.createdAt))}T00:00:00Z`)) / 86_400_000)
+    ageing[age <= 30 ? 'days0to30' : age <= 60 ? 'days31to60' : age <= 90 ? 'days61to90' : 'over90'] += due
+  }
   return {
+    ageing,
     totalRevenue,
     totalBookings: bookings.length,
     avgTransactionValue: completed.length ? Math.round(totalRevenue / completed.length) : 0,
@@ -91,6 +112,7 @@ export const summaryAnswer = (s: ReportFigures) => ({
   avgTransactionValue: s.avgTransactionValue,
   pendingPayments: s.pendingPayments,
   outstandingBalance: s.outstandingBalance,
+  ageing: s.ageing,
 })
 
 /** The transactions list and the Payments sheet: newest first, each described by its booking's services. */
@@ -135,7 +157,7 @@ const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
 export const nairobiCell = (at: Date) => ({ value: new Date(at.getTime() + NAIROBI_OFFSET_MS), type: Date, format: 'yyyy-mm-dd hh:mm' })
 
 export async function buildReportFile(input: {
-  timeframe: Timeframe
+  timeframe: ReportPeriod
   type: ReportType
   /** The admin's language (headings, sheet names, the period); figures and names stay as stored. */
   language?: ReportLanguage
@@ -155,7 +177,7 @@ export async function buildReportFile(input: {
       sheet: words.sheets.summary,
       data: [
         [bold(words.summary.title), null],
-        [words.summary.timeframe, words.timeframes[timeframe]],
+        [words.summary.timeframe, reportPeriodLabel(timeframe, input.language ?? 'en')],
         [words.summary.generated, nairobiCell(input.now ?? new Date())],
         [words.summary.currency, 'KSH'],
         [words.summary.totalRevenue, summary.totalRevenue],
@@ -164,6 +186,10 @@ export async function buildReportFile(input: {
         [words.summary.average, summary.avgTransactionValue],
         [words.summary.awaiting, summary.pendingPayments],
         [words.summary.outstanding, summary.outstandingBalance],
+        [words.summary.ageing[0], summary.ageing.days0to30],
+        [words.summary.ageing[1], summary.ageing.days31to60],
+        [words.summary.ageing[2], summary.ageing.days61to90],
+        [words.summary.ageing[3], summary.ageing.over90],
       ],
       columns: [{ width: 28 }, { width: 24 }],
     },

@@ -6,7 +6,7 @@ import { MSG_DAYS_NOT_PER_DAY, MSG_SERVICE_HOURS, REQUIRED_DOCUMENT_TYPES, withi
 import { nairobiDay } from './dates'
 import type { DocumentType } from './contracts/bookings'
 import type { WireRole } from './contracts/roles'
-import type { Timeframe } from './contracts/payments'
+import type { ReportPeriod } from './contracts/payments'
 
 export { normaliseKenyanPhone } from './contracts/payments'
 /** The admin's password rules and the one check of a new password (the forms use the same). */
@@ -90,9 +90,14 @@ const nairobiMonthStart = (year: number, month: number) => new Date(Date.UTC(yea
 /**
  * The instants a report covers, both included: a rolling window ends now; a calendar month or year
  * (Nairobi's calendar, +03:00 all year) runs from its first instant, to now for the current one or
- * to its last millisecond for the one before.
+ * to its last millisecond for the one before. A chosen range runs from its first day's Nairobi
+ * midnight to the last millisecond of its last day.
  */
-export function reportWindow(timeframe: Timeframe, now = Date.now()): { from: Date; to: Date } {
+export function reportWindow(timeframe: ReportPeriod, now = Date.now()): { from: Date; to: Date } {
+  if (typeof timeframe !== 'string') {
+    const midnight = (day: string) => Date.parse(`${day}T00:00:00Z`) - NAIROBI_OFFSET_MS
+    return { from: new Date(midnight(timeframe.from)), to: new Date(midnight(timeframe.to) + DAY - 1) }
+  }
   const here = new Date(now + NAIROBI_OFFSET_MS)
   const [y, m] = [here.getUTCFullYear(), here.getUTCMonth()]
   const upTo = (next: Date) => new Date(next.getTime() - 1)

@@ -34,11 +34,13 @@ export interface BookingParts {
   amountPaid?: number
   /** Who changed the status or payment status, when, from what, to what and why (oldest first). */
   audit?: ReadonlyArray<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
+  /** Whether a service agreement is signed and in force (the office marks the bookings not signed). */
+  agreementSigned?: boolean
   /** The reading's instant: storage is charged up to its Nairobi day. */
   now?: Date
 }
 
-export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit, now = new Date() }: BookingParts) {
+export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit, agreementSigned, now = new Date() }: BookingParts) {
   const charges = bookingCharges({ lines, receivedAt: care?.received_at ?? b.created_at, releasedAt: care?.released_at ?? null, now })
   return {
     id: b.id,
@@ -75,5 +77,6 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
     charges_to_date: charges.charges_to_date,
     ...(amountPaid === undefined ? {} : { amount_paid: amountPaid }),
     ...(audit === undefined ? {} : { audit: [...audit] }),
+    ...(agreementSigned === undefined ? {} : { agreement_signed: agreementSigned }),
   }
 }

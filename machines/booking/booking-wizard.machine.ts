@@ -66,6 +66,8 @@ export type WizardEvent =
   | { type: 'wizard.discard' }
   /** The services on offer now: a restored draft drops any that no longer exist. */
   | { type: 'wizard.servicesAvailable'; serviceIds: string[] }
+  /** Booked: the family signed the agreement, or closed it to sign later from the booking page. */
+  | { type: 'wizard.agreementClosed' }
 
 export interface CreatedDeceased {
   id: string
@@ -298,7 +300,7 @@ export function createBookingWizardMachine(today: () => string) {
               src: 'createBooking',
               input: ({ context }) => toBookingRequest(context.draft, context.deceasedId ?? ''),
               onDone: {
-                target: '#bookingWizard.done',
+                target: '#bookingWizard.signingAgreement',
                 actions: [assign({ booking: ({ event }) => event.output }), emit(notify('success', BOOKING_MESSAGES.created))],
               },
               onError: { target: '#review', actions: { type: 'fail', params: serverMessageOnForm(BOOKING_MESSAGES.createFailed) } },
@@ -306,8 +308,14 @@ export function createBookingWizardMachine(today: () => string) {
           },
         },
       },
+      signingAgreement: {
+        description:
+          'Booked, the draft finished with: the family is led to read and sign the service agreement, or leaves it to sign later from the booking page (signing holds up nothing).',
+        tags: ['loading'],
+        on: { 'wizard.agreementClosed': 'done' },
+      },
       done: {
-        description: 'Booked: the draft is finished with; the screen shows the new booking.',
+        description: 'Booked: the screen shows the new booking.',
         type: 'final',
       },
     },
@@ -328,7 +336,7 @@ export function stepOf(snapshot: BookingWizardSnapshot): StepIndex {
 
 /** What to keep of a snapshot between visits; null when there is nothing worth keeping. */
 export function savedWizard(snapshot: BookingWizardSnapshot): SavedWizard | null {
-  if (snapshot.status === 'done') return null
+  if (snapshot.status === 'done' || snapshot.matches('signingAgreement')) return null
   const { draft, deceasedId } = snapshot.context
   if (isDraftEmpty(draft) && deceasedId === null) return null
   return { step: stepOf(snapshot), draft, deceasedId }

@@ -23,6 +23,7 @@ import {
   STK_PUSH_WINDOW_MS,
   StkPushRequest,
   TimeframeQuery,
+  periodOf,
   normaliseKenyanPhone,
   reportLanguage,
 } from '../../shared/contracts/payments'
@@ -200,8 +201,7 @@ export const paymentHandlers = [
     '*/api/payments/summary',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const { timeframe } = validate(TimeframeQuery, query(request))
-      return HttpResponse.json(summaryAnswer(summarise(timeframe)))
+      return HttpResponse.json(summaryAnswer(summarise(periodOf(validate(TimeframeQuery, query(request))))))
     }),
   ),
 
@@ -209,8 +209,7 @@ export const paymentHandlers = [
     '*/api/payments/transactions',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const { timeframe } = validate(TimeframeQuery, query(request))
-      return HttpResponse.json({ transactions: transactions(timeframe) })
+      return HttpResponse.json({ transactions: transactions(periodOf(validate(TimeframeQuery, query(request)))) })
     }),
   ),
 
@@ -218,7 +217,9 @@ export const paymentHandlers = [
     '*/api/payments/report',
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
-      const { timeframe, type, lang } = validate(ReportQuery, query(request))
+      const checked = validate(ReportQuery, query(request))
+      const { type, lang } = checked
+      const timeframe = periodOf(checked)
       const language = reportLanguage(lang, request.headers.get('Accept-Language'))
       const bytes = await buildReport(timeframe, type, language)
       return new HttpResponse(bytes, {

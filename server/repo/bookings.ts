@@ -170,6 +170,7 @@ type WireRow = BookingParts['booking'] & {
   lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day: boolean; service_name_sw: string | null }>
   docs: Array<{ id: number; name: string; document_type: string; status: string; review_notes: string | null; created_at: string; mime_type: string; size: number }>
   amount_paid: number | string
+  agreement_signed: boolean
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
 
@@ -259,6 +260,7 @@ function listQuery(picked: SQL, order: SQL): SQL {
       COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status, 'review_notes', x.review_notes,
         'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs,
       COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0) AS amount_paid,
+      EXISTS (SELECT 1 FROM service_agreements sa WHERE sa.booking_id = bookings.id AND sa.voided_at IS NULL) AS agreement_signed,
       COALESCE((SELECT json_agg(json_build_object('at', ${iso(sql`a.at`)}, 'by', a.by_name, 'field', a.field, 'from', a."from", 'to', a."to",
         'reason', a.reason) ORDER BY a.at, a.id) FROM booking_audit a WHERE a.booking_id = bookings.id), '[]') AS audit
     FROM bookings
@@ -284,6 +286,7 @@ function toRows(rows: WireRow[]) {
       care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at, pickup_location: b.pickup_location },
       // SUM of integers is a bigint: node-postgres hands it over as a string.
       amountPaid: Number(b.amount_paid),
+      agreementSigned: b.agreement_signed,
       audit: parsed(b.audit),
     })
   })

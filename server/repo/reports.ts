@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
 import { reportWindow, trend } from '../../shared/rules'
 import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../../shared/report'
-import type { ReportLanguage, ReportType, Timeframe } from '../../shared/contracts/payments'
+import type { ReportLanguage, ReportPeriod, ReportType } from '../../shared/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -17,7 +17,7 @@ async function revenueBetween(db: Db, from: Date, to: Date): Promise<number> {
 }
 
 /** The figures of a period: its completed payments and its bookings, read here, summed by shared/report.ts. */
-export async function summarise(db: Db, timeframe: Timeframe, now = new Date()) {
+export async function summarise(db: Db, timeframe: ReportPeriod, now = new Date()) {
   const { from, to } = reportWindow(timeframe, now.getTime())
   const [completed, booked] = await Promise.all([
     db
@@ -26,6 +26,7 @@ export async function summarise(db: Db, timeframe: Timeframe, now = new Date()) 
       .where(and(eq(payments.status, 'completed'), gte(payments.paymentDate, from), lte(payments.paymentDate, to))),
     db
       .select({
+        createdAt: bookings.createdAt,
         status: bookings.status,
         paymentStatus: bookings.paymentStatus,
         totalAmount: bookings.totalAmount,
@@ -38,7 +39,7 @@ export async function summarise(db: Db, timeframe: Timeframe, now = new Date()) 
   return summaryOf(completed, booked.map((b) => ({ ...b, totalAmount: Number(b.totalAmount), amountPaid: Number(b.amountPaid) })))
 }
 
-export async function transactions(db: Db, timeframe: Timeframe, now = new Date()) {
+export async function transactions(db: Db, timeframe: ReportPeriod, now = new Date()) {
   const { from, to } = reportWindow(timeframe, now.getTime())
   const rows = await db
     .select({ p: payments, customer: users.name })
@@ -64,7 +65,7 @@ export async function transactions(db: Db, timeframe: Timeframe, now = new Date(
 }
 
 /** Per service: lines booked in the window (not cancelled) and their value. */
-export async function serviceBreakdown(db: Db, timeframe: Timeframe, now = new Date()) {
+export async function serviceBreakdown(db: Db, timeframe: ReportPeriod, now = new Date()) {
   const { from, to } = reportWindow(timeframe, now.getTime())
   const lines = await db
     .select({ service: bookingLines.serviceName, quantity: bookingLines.quantity, price: bookingLines.priceAtBooking })
@@ -77,7 +78,7 @@ export async function serviceBreakdown(db: Db, timeframe: Timeframe, now = new D
 export { XLSX_MIME }
 
 /** A real .xlsx (shared/report.ts), as the mock's. */
-export async function buildReport(db: Db, timeframe: Timeframe, type: ReportType, language: ReportLanguage = 'en'): Promise<Uint8Array> {
+export async function buildReport(db: Db, timeframe: ReportPeriod, type: ReportType, language: ReportLanguage = 'en'): Promise<Uint8Array> {
   const bytes = await buildReportFile({ timeframe, type, language, summary: await summarise(db, timeframe), payments: () => transactions(db, timeframe), services: () => serviceBreakdown(db, timeframe) })
   return new Uint8Array(bytes)
 }

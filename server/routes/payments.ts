@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { MSG_PAYMENT_NOT_FOUND, ReportQuery, TimeframeQuery, reportLanguage } from '../../shared/contracts/payments'
+import { MSG_PAYMENT_NOT_FOUND, ReportQuery, TimeframeQuery, periodOf, reportLanguage } from '../../shared/contracts/payments'
 import { reportFileName, summaryAnswer, XLSX_MIME } from '../../shared/report'
 import { ApiError, pathId, valid } from '../http'
 import { requireAuth } from '../auth'
@@ -25,11 +25,12 @@ async function stkPush(c: Context<AppEnv>) {
 /** The admin's financial screens, and M-Pesa (push, verify, the family's payments): 501 without a Daraja client. */
 export const paymentRoutes = new Hono<AppEnv>()
   .get('/summary', requireAuth('admin'), valid('query', TimeframeQuery), async (c) => {
-    return c.json(summaryAnswer(await summarise(c.var.deps.db, c.req.valid('query').timeframe)))
+    return c.json(summaryAnswer(await summarise(c.var.deps.db, periodOf(c.req.valid('query')))))
   })
-  .get('/transactions', requireAuth('admin'), valid('query', TimeframeQuery), async (c) => c.json({ transactions: await transactions(c.var.deps.db, c.req.valid('query').timeframe) }))
+  .get('/transactions', requireAuth('admin'), valid('query', TimeframeQuery), async (c) => c.json({ transactions: await transactions(c.var.deps.db, periodOf(c.req.valid('query'))) }))
   .get('/report', requireAuth('admin'), valid('query', ReportQuery), async (c) => {
-    const { timeframe, type, lang } = c.req.valid('query')
+    const { type, lang } = c.req.valid('query')
+    const timeframe = periodOf(c.req.valid('query'))
     const language = reportLanguage(lang, c.req.header('Accept-Language'))
     const bytes = await buildReport(c.var.deps.db, timeframe, type, language)
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

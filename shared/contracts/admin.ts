@@ -26,7 +26,7 @@ export const RecentActivity = z.object({
 export type RecentActivity = z.infer<typeof RecentActivity>
 
 /** What a service lacks (shared/office-agenda.ts): unknown kinds are kept as sent and shown as they are. */
-export const AGENDA_GAPS = ['attendant', 'documents', 'review', 'preparation', 'payment'] as const
+export const AGENDA_GAPS = ['attendant', 'documents', 'review', 'preparation', 'payment', 'agreement'] as const
 export type AgendaGap = (typeof AGENDA_GAPS)[number]
 
 /** One service on the admin's dashboard: "Needs attention" and "Upcoming services". */

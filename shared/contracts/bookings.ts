@@ -147,6 +147,8 @@ export const Booking = z.looseObject({
   /** The sum of the booking's completed payments (0 when the server does not say). */
   amount_paid: z.pipe(z.nullish(Money), z.transform((v) => v ?? 0)),
   audit: orEmpty(BookingAuditEntry),
+  /** A service agreement signed and in force (null when the server does not say). Signing holds up nothing; the office sees who has not. */
+  agreement_signed: z.nullish(z.boolean()),
 })
 export type Booking = z.infer<typeof Booking>
 

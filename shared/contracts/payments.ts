@@ -134,14 +134,38 @@ export const REPORT_TYPES = ['all', 'payments', 'services'] as const
 export type ReportType = (typeof REPORT_TYPES)[number]
 
 /** The admin's financial screens: `?timeframe=` (a rolling window ending now, or a calendar month or year; the last 30 days by default). */
-export const TimeframeQuery = z.object({
+/** A range the admin chose: Nairobi days, both included ('YYYY-MM-DD'). */
+export interface DateRange {
+  from: string
+  to: string
+}
+/** What a report covers: one of the named periods, or a chosen range. */
+export type ReportPeriod = Timeframe | DateRange
+export const MSG_REPORT_RANGE = 'Choose a from date and a to date (YYYY-MM-DD), the from date not after the to date'
+const ymd = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, MSG_REPORT_RANGE))
+/** `from` and `to` (both, or neither) choose a range instead of `timeframe`. */
+const PeriodFields = z.object({
   timeframe: z._default(z.enum(TIMEFRAMES, { message: `timeframe must be one of ${TIMEFRAMES.join(', ')}` }), 'month'),
+  from: z.optional(ymd),
+  to: z.optional(ymd),
 })
+const rangeChecked = (q: { from?: string; to?: string }) =>
+  (q.from === undefined) === (q.to === undefined) && (q.from === undefined || q.to === undefined || (isDay(q.from) && isDay(q.to) && q.from <= q.to))
+export const TimeframeQuery = PeriodFields.check(z.refine(rangeChecked, MSG_REPORT_RANGE))
+/** A real calendar day (not 2026-02-30). */
+function isDay(text: string): boolean {
+  const d = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text
+}
+/** The period a checked query asks for. */
+export const periodOf = (q: { timeframe: Timeframe; from?: string; to?: string }): ReportPeriod => (q.from && q.to ? { from: q.from, to: q.to } : q.timeframe)
 /** GET /payments/report: the period, which sheets, and the admin's language for the headings and the file name (else Accept-Language, else English). */
-export const ReportQuery = z.extend(TimeframeQuery, {
-  type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
-  lang: z.optional(z.string()),
-})
+export const ReportQuery = z
+  .extend(PeriodFields, {
+    type: z._default(z.enum(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }), 'all'),
+    lang: z.optional(z.string()),
+  })
+  .check(z.refine(rangeChecked, MSG_REPORT_RANGE))
 
 /** The languages the Excel report is written in (the admin's, sent as `lang`; English otherwise). */
 export type ReportLanguage = 'en' | 'sw'
@@ -162,6 +186,7 @@ export const REPORT_WORDS = {
       title: 'Financial report', timeframe: 'Timeframe', generated: 'Generated (Nairobi time)', currency: 'Currency', totalRevenue: 'Total revenue',
       completedPayments: 'Completed payments', bookings: 'Bookings', average: 'Average transaction value', awaiting: 'Bookings awaiting payment',
       outstanding: 'Outstanding balances',
+      ageing: ['Owed, 0-30 days', 'Owed, 31-60 days', 'Owed, 61-90 days', 'Owed, over 90 days'],
     },
     payments: ['ID', 'Date (Nairobi time)', 'Description', 'Method', 'Customer', 'Amount (KSH)', 'Status', 'Receipt'],
     services: ['Service', 'Times booked', 'Value booked (KSH)'],
@@ -169,6 +194,7 @@ export const REPORT_WORDS = {
     statuses: {} as Record<string, string>,
     methods: {} as Record<string, string>,
     receiptToFollow: 'Receipt to follow',
+    range: (from: string, to: string) => `${from} to ${to}`,
   },
   sw: {
     fileName: 'ripoti-ya-fedha',
@@ -182,18 +208,24 @@ export const REPORT_WORDS = {
       title: 'Ripoti ya fedha', timeframe: 'Kipindi', generated: 'Imetolewa (saa za Nairobi)', currency: 'Sarafu', totalRevenue: 'Jumla ya mapato',
       completedPayments: 'Malipo yaliyokamilika', bookings: 'Nafasi', average: 'Wastani wa thamani ya muamala', awaiting: 'Nafasi zinazosubiri malipo',
       outstanding: 'Salio zinazodaiwa',
+      ageing: ['Deni, siku 0-30', 'Deni, siku 31-60', 'Deni, siku 61-90', 'Deni, zaidi ya siku 90'],
     },
     payments: ['Nambari', 'Tarehe (saa za Nairobi)', 'Maelezo', 'Njia', 'Mteja', 'Kiasi (KSH)', 'Hali', 'Risiti'],
     services: ['Huduma', 'Mara ilizowekewa nafasi', 'Thamani ya nafasi zilizowekwa (KSH)'],
     statuses: { completed: 'Imekamilika', pending: 'Inasubiri', processing: 'Inashughulikiwa', failed: 'Imeshindwa', cancelled: 'Imeghairiwa', refunded: 'Imerejeshwa' } as Record<string, string>,
     methods: { Other: 'Nyingine' } as Record<string, string>,
     receiptToFollow: 'Risiti itafuata',
+    range: (from: string, to: string) => `${from} hadi ${to}`,
   },
 } as const satisfies Record<ReportLanguage, unknown>
 
-/** The period as a file name's words: 'last-30-days', 'siku-30-zilizopita'. */
-export const reportPeriodSlug = (timeframe: Timeframe, language: ReportLanguage = 'en') =>
-  REPORT_WORDS[language].timeframes[timeframe].toLowerCase().replace(/[^a-z0-9]+/g, '-')
+/** The period's one name on the Summary sheet: 'Last 30 days', or '2026-10-01 to 2026-10-15'. */
+export const reportPeriodLabel = (period: ReportPeriod, language: ReportLanguage = 'en') =>
+  typeof period === 'string' ? REPORT_WORDS[language].timeframes[period] : REPORT_WORDS[language].range(period.from, period.to)
+
+/** The period as a file name's words: 'last-30-days', 'siku-30-zilizopita', '2026-10-01-to-2026-10-15'. */
+export const reportPeriodSlug = (period: ReportPeriod, language: ReportLanguage = 'en') =>
+  reportPeriodLabel(period, language).toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 export const PaymentSummary = z.object({
   totalRevenue: Money,
@@ -203,6 +235,8 @@ export const PaymentSummary = z.object({
   pendingPayments: z.number(),
   /** Those balances summed (KSH): what the families still owe, contributions counted as paid. */
   outstandingBalance: z._default(Money, 0),
+  /** The same balances by age (days since the booking was made): 0-30, 31-60, 61-90, over 90. */
+  ageing: z._default(z.object({ days0to30: Money, days31to60: Money, days61to90: Money, over90: Money }), { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 }),
 })
 export type PaymentSummary = z.infer<typeof PaymentSummary>
 

@@ -30,11 +30,23 @@ describe('financial summary, transactions and report', () => {
       const owing = made.map((b) => (b.status === 'cancelled' || b.payment_status === 'paid' || b.payment_status === 'refunded' ? 0 : Math.max(0, b.total_amount - paidOn(b.id)))).filter((due) => due > 0)
       expect(summary.pendingPayments).toBe(owing.length)
       expect(summary.outstandingBalance).toBe(owing.reduce((s, due) => s + due, 0))
+      // The same balances by age, in Nairobi days since the booking was made: 0-30, 31-60, 61-90, over 90.
+      const todayStart = Date.parse(`${nairobiDay()}T00:00:00Z`)
+      const ageOf = (created: string) => Math.round((todayStart - Date.parse(`${new Date(Date.parse(created) + 3 * 3600_000).toISOString().slice(0, 10)}T00:00:00Z`)) / DAY)
+      const ageing = { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 }
+      for (const b of made) {
+        const due = b.status === 'cancelled' || b.payment_status === 'paid' || b.payment_status === 'refunded' ? 0 : Math.max(0, b.total_amount - paidOn(b.id))
+        const age = ageOf(b.created_at)
+        if (due > 0) ageing[age <= 30 ? 'days0to30' : age <= 60 ? 'days31to60' : age <= 90 ? 'days61to90' : 'over90'] += due
+      }
+      expect(summary.ageing, timeframe).toEqual(ageing)
       const tx = TransactionList.parse((await call('GET', `/payments/transactions?timeframe=${timeframe}`, { token: admin })).json)
       expect(tx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(revenue)
       // Each row carries its M-Pesa receipt, as the payment records it.
       for (const t of tx) expect(t.receipt ?? null, `transaction ${t.id}`).toBe(db.payment.findFirst((q) => q.where({ id: Number(t.id) }))?.transaction_id ?? null)
       if (timeframe === 'year') {
+        // The buckets add up to what is owed (each edge is held by the rule's unit test, on a set clock).
+        expect(Object.values(summary.ageing).reduce((x, y) => x + y, 0)).toBe(summary.outstandingBalance)
         expect(revenue).toBeGreaterThan(0)
         expect(summary.outstandingBalance).toBeGreaterThan(0)
         expect(summary.outstandingBalance).not.toBe(summary.pendingPayments * summary.avgTransactionValue)
@@ -52,6 +64,24 @@ describe('financial summary, transactions and report', () => {
       const summary = PaymentSummary.parse((await call('GET', `/payments/summary?timeframe=${timeframe}`, { token: admin })).json)
       expect(summary.totalRevenue, timeframe).toBe(revenue)
       expect(summary.totalBookings, timeframe).toBe(db.booking.findMany((q) => q.where({ created_at: inside })).length)
+    }
+    // A chosen range: Nairobi days, both included, from the first day's midnight to the last day's end.
+    const dayOf = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10)
+    const [rangeFrom, rangeTo] = [dayOf(-60), dayOf(-20)]
+    const nairobiMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`).toISOString()
+    const inRange = (d: string) => d >= nairobiMidnight(rangeFrom) && d < nairobiMidnight(dayOf(-19))
+    const rangeRevenue = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: inRange })).reduce((s, p) => s + p.amount, 0)
+    const ranged = PaymentSummary.parse((await call('GET', `/payments/summary?from=${rangeFrom}&to=${rangeTo}`, { token: admin })).json)
+    expect(ranged.totalRevenue).toBe(rangeRevenue)
+    expect(ranged.totalBookings).toBe(db.booking.findMany((q) => q.where({ created_at: inRange })).length)
+    expect(ranged.totalBookings).toBeGreaterThan(0)
+    const rangedTx = TransactionList.parse((await call('GET', `/payments/transactions?from=${rangeFrom}&to=${rangeTo}`, { token: admin })).json)
+    expect(rangedTx.filter((t) => t.status === 'completed').reduce((s, t) => s + t.amount, 0)).toBe(rangeRevenue)
+    // One day is a range too; a range backwards, half a range or a day that does not exist is refused.
+    expect((await call('GET', `/payments/summary?from=${rangeTo}&to=${rangeTo}`, { token: admin })).status).toBe(200)
+    for (const q of [`from=${rangeTo}&to=${rangeFrom}`, `from=${rangeFrom}`, 'from=2026-02-30&to=2026-03-01', 'from=today&to=2026-03-01']) {
+      const refused = await call<{ message: string }>('GET', `/payments/summary?${q}`, { token: admin })
+      expect([q, refused.status]).toEqual([q, 422])
     }
     const week = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=week', { token: admin })).json)
     expect(week.totalRevenue).toBeGreaterThan(0)
@@ -77,6 +107,12 @@ describe('financial summary, transactions and report', () => {
     const year = PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json)
     expect(revenueRow?.[1]).toBe(year.totalRevenue)
     expect(summary.find((r) => r[0] === 'Outstanding balances')?.[1]).toBe(year.outstandingBalance)
+    expect(['Owed, 0-30 days', 'Owed, 31-60 days', 'Owed, 61-90 days', 'Owed, over 90 days'].map((label) => summary.find((r) => r[0] === label)?.[1])).toEqual([
+      year.ageing.days0to30,
+      year.ageing.days31to60,
+      year.ageing.days61to90,
+      year.ageing.over90,
+    ])
     // Times are real dates, as Nairobi's clock shows them (+03:00): the file made a moment ago, each payment's date.
     const generated = summary.find((r) => r[0] === 'Generated (Nairobi time)')?.[1]
     expect(generated).toBeInstanceOf(Date)
@@ -90,6 +126,11 @@ describe('financial summary, transactions and report', () => {
     expect(sheets[1]?.data[0]?.at(-1)).toBe('Receipt')
     const completedRow = sheets[1]?.data.find((r) => r[6] === 'completed')
     expect(completedRow?.[7]).toBe(db.payment.findFirst((q) => q.where({ id: Number(completedRow?.[0]) }))?.transaction_id)
+
+    // A chosen range names itself on the Summary sheet and in the file name.
+    const ranged = await call('GET', '/payments/report?from=2026-10-01&to=2026-10-15&type=services', { token: admin })
+    expect(ranged.headers.get('content-disposition')).toBe('attachment; filename="financial-report-2026-10-01-to-2026-10-15.xlsx"')
+    expect((await readXlsxFile(Buffer.from(ranged.bytes)))[0]?.data.find((r) => r[0] === 'Timeframe')?.[1]).toBe('2026-10-01 to 2026-10-15')
 
     const servicesOnly = await call('GET', '/payments/report?timeframe=week&type=services', { token: admin })
     const s2 = await readXlsxFile(Buffer.from(servicesOnly.bytes))

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, fixtures, loginAs, useBackend } from './target'
 import { pdfText } from './pdf-text'
-import { BookingList } from '../../shared/contracts/bookings'
+import { BookingList, BookingResponse } from '../../shared/contracts/bookings'
 import { AgreementState, MSG_AGREEMENT_CHANGED, MSG_AGREEMENT_CODE_EXPIRED, MSG_AGREEMENT_CODE_WRONG, MSG_AGREEMENT_ONLY_FAMILY, MSG_AGREEMENT_SIGNED } from '../../shared/contracts/agreement'
 import { MASKED_CODE } from '../../shared/contracts/two-factor'
 import { sha256Hex } from '../../shared/paper/agreement'
@@ -44,6 +44,11 @@ describe('the service agreement', () => {
     const before = await read()
     expect(before).toMatchObject({ status: 'unsigned', signed: null, history: [] })
     expect(before.draft?.revision).toBe(1)
+    // The booking says it is not signed (the office marks it), in the family's list and the office's.
+    const signedFlag = async (as: string) => BookingResponse.parse((await call('GET', `/bookings/${booking.id}`, { token: as })).json).agreement_signed
+    const familyListFlag = async () => (await call<{ bookings: Array<{ id: string | number; agreement_signed?: boolean }> }>('GET', '/bookings/my', { token })).json.bookings.find((b) => String(b.id) === String(booking.id))?.agreement_signed
+    expect(await signedFlag(token)).toBe(false)
+    expect(await familyListFlag()).toBe(false)
     // The draft is the document whose hash the family signs: the same bytes on every read.
     const draft = await call('GET', `${path}/draft`, { token })
     expect(draft.headers.get('content-type')).toBe('application/pdf')
@@ -91,6 +96,9 @@ describe('the service agreement', () => {
     // The office sees who signed, in the papers' list.
     const papers = await call<{ agreement: { status: string; signed_name: string } }>('GET', `/bookings/${booking.id}/papers`, { token: admin })
     expect(papers.json.agreement).toMatchObject({ status: 'signed', signed_name: 'Grace Wanjiru Kamau' })
+    expect(await signedFlag(admin)).toBe(true)
+    // The family's list (kept by the server until something it shows changes) says so at once.
+    expect(await familyListFlag()).toBe(true)
 
     // Only the admin voids, with a reason; the family then signs revision 2; both stay.
     expect((await call('POST', `${path}/void`, { token, body: { reason: 'Wrong dates' } })).status).toBe(403)
@@ -98,6 +106,7 @@ describe('the service agreement', () => {
     expect(voided.status).toBe(200)
     const open = await read()
     expect(open.draft?.revision).toBe(2)
+    expect(await familyListFlag()).toBe(false)
     const second = await askCode()
     expect((await sign({ ...request, challenge: second.challenge, code: second.code, document_sha256: open.draft?.document_sha256 })).status).toBe(201)
     const final = await read(admin)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { call, demo, fixtures, login, loginAs, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { BookingResponse } from '../../shared/contracts/bookings'
+import { amountStillDue } from '../../shared/urgency'
 import { ColdRoomFull, CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../shared/contracts/custody'
 
 useBackend()
@@ -124,6 +125,9 @@ describe('the chain of custody', () => {
     expect(refused.json).toMatchObject({ message: CUSTODY_MESSAGES.permitNotApproved })
 
     await fixtures.addDocument({ booking_id: b.id, uploaded_by: b.client_id, name: 'permit.pdf', document_type: 'burial_permit', status: 'approved' })
+    // A balance is owed: a body is never held for a bill, so it is released all the same and the balance stays owed.
+    const owing = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token })).json)
+    expect(amountStillDue(owing)).toBeGreaterThan(0)
     // Two attendants' phones at the same moment: one release is kept.
     const [one, two] = await Promise.all([0, 1].map(() => call('POST', `/bookings/${b.id}/custody`, { token, body: { kind: 'released', ...RECEIVER } })))
     expect([one?.status, two?.status].sort()).toEqual([201, 422])
@@ -142,6 +146,7 @@ describe('the chain of custody', () => {
     expect(family.events.at(-1)).toMatchObject({ kind: 'released', receiver_name: 'James Achieng', by_name: demo('morgue_attendant').name })
     const booking = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token })).json)
     expect(booking.morgue?.released_at).toBe(saved.event.at)
+    expect([booking.payment_status, booking.amount_paid, amountStillDue(booking)]).toEqual([owing.payment_status, owing.amount_paid, amountStillDue(owing)])
   })
 
   it('POST /release is the same release, and records the receiver in the chain', async () => {

@@ -73,6 +73,8 @@ test.describe('Booking a service', () => {
     await page.getByRole('button', { name: 'Confirm Booking' }).click()
 
     await expectToast(page, 'Service booked successfully')
+    // Booked, the family is led to the agreement; left to sign later from the booking page.
+    await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
     await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
     const services2 = page.getByRole('table', { name: 'Services' })

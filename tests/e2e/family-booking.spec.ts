@@ -51,6 +51,8 @@ for (const width of [375, 1280]) {
       await page.getByLabel(/^Service time/).fill('10:00')
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.getByRole('button', { name: 'Confirm Booking' }).click()
+      // Booked, the family is led to the agreement; left to sign later from the booking page.
+      await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
 
       // The booking's page: whom, when, where, then what is left to do with the action beside each.
       await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)

@@ -48,6 +48,8 @@ for (const width of [375, 1280]) {
       await page.screenshot({ path: `test-results/toast-confirm-${width}.png` })
 
       await confirm.click()
+      // Booked, the family is led to the agreement; left to sign later from the booking page.
+      await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
       await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
       const toast = page.locator('.Toastify__toast').filter({ hasText: 'Service booked successfully' })
       await expect(toast).toBeVisible()

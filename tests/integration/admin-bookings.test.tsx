@@ -77,6 +77,8 @@ describe('All bookings', () => {
     expect(within(row).getByText('Mary Achieng')).toBeInTheDocument()
     expect(within(row).getByText(formatKsh(booking.total_amount))).toBeInTheDocument()
     expect(within(row).getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending')
+    // The family has not signed its agreement: marked, so the office can ask them.
+    expect(within(row).getByText('Agreement not signed')).toBeInTheDocument()
     // Only bookings whose deceased or family name holds the words are left, once the search's page
     // has come (Samuel's row is on the unfiltered first page too, so it may be found before that).
     await waitFor(() => {

@@ -67,7 +67,7 @@ describe('admin dashboard', () => {
       venue: 'St. Paul, Kisumu',
       status: 'confirmed',
       attendant_name: null,
-      gaps: ['attendant', 'documents', 'preparation', 'payment'],
+      gaps: ['attendant', 'documents', 'preparation', 'payment', 'agreement'],
       papers: [{ type: 'burial_permit', state: 'rejected' }],
       balance_due: 2500,
     }
@@ -76,12 +76,12 @@ describe('admin dashboard', () => {
     server.use(http.get('*/api/users/admin/statistics', () => HttpResponse.json({ stats, recentActivities: [], attention: [item], upcoming: [item, ready] })))
     await renderAt(paths.admin.home, { as: 'admin' })
     const attention = await screen.findByRole('region', { name: /Needs attention/ })
-    for (const words of ['No attendant', 'Preparation not done', 'Balance due KSH 2,500', 'Burial Permit rejected']) expect(within(attention).getByText(words)).toBeInTheDocument()
+    for (const words of ['No attendant', 'Preparation not done', 'Balance due KSH 2,500', 'Agreement not signed', 'Burial Permit rejected']) expect(within(attention).getByText(words)).toBeInTheDocument()
     expect(within(attention).getByRole('link', { name: 'Open the case file of Teresia Akinyi' })).toHaveAttribute('href', paths.admin.booking('7'))
     const upcoming = screen.getByRole('region', { name: 'Upcoming services' })
     const rows = within(upcoming).getAllByRole('listitem')
     expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Teresia Akinyi', 'Samuel Ouma'])
-    expect(within(rows[0]!).getByText('4 things to do')).toBeInTheDocument()
+    expect(within(rows[0]!).getByText('5 things to do')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('Attendant: Grace Wanjiru')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('Ready')).toBeInTheDocument()
   })

@@ -63,7 +63,7 @@ describe('Book Service wizard: review and confirm', () => {
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled()
   })
 
-  it('Confirm creates exactly one deceased and one booking with the right payload, then shows the booking', async () => {
+  it('Confirm creates exactly one deceased and one booking with the right payload, leads to the agreement, then shows the booking', async () => {
     const { user, location } = await openWizard()
     const date = daysFromToday(3)
     await walkToReview(user, { date })
@@ -72,7 +72,12 @@ describe('Book Service wizard: review and confirm', () => {
     const log = requestLog()
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
     await findToast('Service booked successfully')
+    // Booked, the family is led to read and sign the agreement, and may leave it for the booking page.
+    const dialog = await screen.findByRole('dialog', { name: 'Service agreement' })
+    expect(within(dialog).getByText(/^Your booking is made\. Please read and sign the service agreement now, or sign it later/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Sign later' }))
     await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
+    expect(await screen.findByRole('button', { name: 'Read and sign the agreement' }, { timeout: 10_000 })).toBeInTheDocument()
 
     // The booking page then opens its conversation (POST /messages/threads) when it gets to it: not the Confirm's doing.
     expect(log.requests.filter((r) => !r.startsWith('GET') && r !== 'POST /api/messages/threads')).toEqual(['POST /api/deceased', 'POST /api/bookings'])
@@ -133,6 +138,7 @@ describe('Book Service wizard: review and confirm', () => {
     const log = requestLog()
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
     await findToast('Service booked successfully')
+    await user.click(within(await screen.findByRole('dialog', { name: 'Service agreement' })).getByRole('button', { name: 'Sign later' }))
     await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
     // The booking's own page may open its conversation (POST /messages/threads) as soon as it shows.
     expect(log.requests.filter((r) => r.startsWith('POST') && !r.startsWith('POST /api/messages/'))).toEqual(['POST /api/bookings'])

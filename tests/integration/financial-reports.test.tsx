@@ -94,6 +94,11 @@ describe('Financial reports (admin)', () => {
     expect(within(card('Average transaction value')).getByText(formatKsh(month.avgTransactionValue))).toBeInTheDocument()
     expect(within(card('Outstanding balances')).getByText(formatKsh(month.outstandingBalance))).toBeInTheDocument()
     expect(within(card('Outstanding balances')).getByText(new RegExp(`^Still owed on ${month.pendingPayments} bookings? of the period`))).toBeInTheDocument()
+    // The same balances by age, as the server computed them.
+    expect(month.outstandingBalance).toBeGreaterThan(0)
+    const ageing = screen.getByRole('region', { name: 'Owed by age' })
+    expect(within(ageing).getByText('0-30 days').nextElementSibling).toHaveTextContent(formatKsh(month.ageing.days0to30))
+    expect(within(ageing).getByText('Over 90 days').nextElementSibling).toHaveTextContent(formatKsh(month.ageing.over90))
     // KSH, never '$' as the currency of a figure.
     expect(screen.getByRole('main').textContent).not.toContain('$')
     expect(requests.seen).toEqual(expect.arrayContaining(['GET /api/payments/summary?timeframe=month', 'GET /api/payments/transactions?timeframe=month']))

@@ -171,7 +171,7 @@ describe('booking wizard: confirm', () => {
     toReview(actor)
     send(actor, { type: 'wizard.confirm' })
     expect(actor.getSnapshot().hasTag('loading')).toBe(true)
-    const done = await waitFor(actor, (s) => s.status === 'done')
+    const done = await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createDeceased).toHaveBeenCalledTimes(1)
     expect(createDeceased).toHaveBeenCalledWith({
       first_name: 'Joseph',
@@ -190,9 +190,19 @@ describe('booking wizard: confirm', () => {
       notes: 'Choir at the graveside',
       hold: true,
     })
-    expect(done.output).toEqual(fakeBooking())
+    expect(done.context.booking).toEqual(fakeBooking())
     expect(notes).toEqual([{ type: 'notify', level: 'success', message: 'Service booked successfully' }])
+    // Booked: nothing is kept to resume, and the family is led to the agreement before the booking page.
     expect(savedWizard(done)).toBeNull()
+    expect(done.status).toBe('active')
+    expect(stepOf(done)).toBe(3)
+    // Signed or left for later, the wizard ends with the booking the page then opens.
+    send(actor, { type: 'wizard.confirm' })
+    expect(actor.getSnapshot().matches('signingAgreement')).toBe(true)
+    send(actor, { type: 'wizard.agreementClosed' })
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(actor.getSnapshot().output).toEqual(fakeBooking())
+    expect(createBooking).toHaveBeenCalledTimes(1)
   })
 
   it("shows the server's message when the booking fails, stays on review intact, and a retry creates no second deceased", async () => {
@@ -217,11 +227,11 @@ describe('booking wizard: confirm', () => {
     expect(savedWizard(failed)).toEqual({ step: 3, draft: fullDraft(), deceasedId: '41' })
 
     send(actor, { type: 'wizard.confirm' })
-    const done = await waitFor(actor, (s) => s.status === 'done')
+    const done = await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createDeceased).toHaveBeenCalledTimes(1)
     expect(createBooking).toHaveBeenCalledTimes(2)
     expect(createBooking.mock.calls[1]?.[0].deceased_id).toBe(41)
-    expect(done.output?.id).toBe('78')
+    expect(done.context.booking?.id).toBe('78')
   })
 
   it("says 'Failed to create booking' when the server sends no message (network failure)", async () => {
@@ -251,7 +261,7 @@ describe('booking wizard: confirm', () => {
     expect(failed.context.error).toBe('Failed to create booking')
     expect(failed.context.deceasedId).toBeNull()
     send(actor, { type: 'wizard.confirm' })
-    await waitFor(actor, (s) => s.status === 'done')
+    await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createDeceased).toHaveBeenCalledTimes(2)
   })
 
@@ -272,7 +282,7 @@ describe('booking wizard: confirm', () => {
     send(actor, { type: 'wizard.goTo', step: 1 }, update({ deceased: { firstName: 'Josephine' } }), next, next)
     expect(actor.getSnapshot().context.deceasedId).toBeNull()
     send(actor, { type: 'wizard.confirm' })
-    await waitFor(actor, (s) => s.status === 'done')
+    await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createDeceased).toHaveBeenCalledTimes(2)
     expect(createDeceased.mock.calls[1]?.[0].first_name).toBe('Josephine')
   })
@@ -287,7 +297,7 @@ describe('booking wizard: confirm', () => {
     expect(actor.getSnapshot().matches({ submitting: 'creatingBooking' })).toBe(true)
     expect(actor.getSnapshot().context.draft.deceased.firstName).toBe('Joseph')
     release(fakeBooking())
-    await waitFor(actor, (s) => s.status === 'done')
+    await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createBooking).toHaveBeenCalledTimes(1)
   })
 
@@ -343,7 +353,7 @@ describe('booking wizard: the draft', () => {
     const { actor, createDeceased, createBooking } = start({ restored: { step: 3, draft: fullDraft(), deceasedId: '41' } })
     expect(step(actor)).toBe(3)
     send(actor, { type: 'wizard.confirm' })
-    await waitFor(actor, (s) => s.status === 'done')
+    await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createDeceased).not.toHaveBeenCalled()
     expect(createBooking.mock.calls[0]?.[0].deceased_id).toBe(41)
   })
@@ -365,7 +375,7 @@ describe('booking wizard: the draft', () => {
     expect(step(actor)).toBe(3)
     expect(actor.getSnapshot().context.draft.services).toEqual({ serviceIds: ['1', '8'], days: { '8': 3 } })
     send(actor, { type: 'wizard.confirm' })
-    await waitFor(actor, (s) => s.status === 'done')
+    await waitFor(actor, (s) => s.matches('signingAgreement'))
     expect(createBooking.mock.calls[0]![0].services).toEqual([
       { service_id: 1, quantity: 1, scheduled_date: '2026-03-14T10:30:00' },
       { service_id: 8, quantity: 3, scheduled_date: '2026-03-14T10:30:00' },

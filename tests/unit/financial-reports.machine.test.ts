@@ -11,7 +11,7 @@ import type { NotifyEvent } from '../../machines/shared/notify'
 import { ApiError } from '../../src/api/client'
 
 const figures = (totalRevenue: number): FinancialData => ({
-  summary: { totalRevenue, totalBookings: 4, avgTransactionValue: 2500, pendingPayments: 2, outstandingBalance: 7500 },
+  summary: { totalRevenue, totalBookings: 4, avgTransactionValue: 2500, pendingPayments: 2, outstandingBalance: 7500, ageing: { days0to30: 7500, days31to60: 0, days61to90: 0, over90: 0 } },
   transactions: [{ id: '1', date: '2026-03-10T09:00:00.000Z', description: 'Booking #1', paymentMethod: 'M-Pesa', customer: 'Mary', amount: totalRevenue, status: 'completed' }],
 })
 

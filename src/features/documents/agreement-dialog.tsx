@@ -44,9 +44,23 @@ const useStyles = makeStyles({
 
 /**
  * The family signs the service agreement on their phone: read it (the PDF), type their full name,
- * ask for a code by SMS, enter it and tap "I agree". Loaded only when the family opens it.
+ * ask for a code by SMS, enter it and tap "I agree". Loaded only when the family opens it. Right
+ * after booking (`justBooked`) it says the family may sign later from the booking page, and its
+ * close button says so.
  */
-export function AgreementDialog({ bookingId, open, onClose, onSigned }: { bookingId: string; open: boolean; onClose: () => void; onSigned: () => void }) {
+export function AgreementDialog({
+  bookingId,
+  open,
+  onClose,
+  onSigned,
+  justBooked = false,
+}: {
+  bookingId: string
+  open: boolean
+  onClose: () => void
+  onSigned: () => void
+  justBooked?: boolean
+}) {
   const { t } = useLingui()
   const styles = useStyles()
   const [snapshot, send, actorRef] = useMachine(liveMachine, { input: { bookingId } })
@@ -67,6 +81,7 @@ export function AgreementDialog({ bookingId, open, onClose, onSigned }: { bookin
         <DialogBody>
           <DialogTitle>{t(W.heading)}</DialogTitle>
           <DialogContent className={styles.body}>
+            {justBooked && !signed && <Text weight="semibold">{t(W.justBooked)}</Text>}
             {snapshot.hasTag('loading') && <Spinner size="small" label={t(W.loading)} />}
             {snapshot.matches('failed') && (
               <MessageBar intent="error">
@@ -118,7 +133,7 @@ export function AgreementDialog({ bookingId, open, onClose, onSigned }: { bookin
               </Button>
             )}
             <Button appearance="subtle" onClick={close}>
-              {t(W.close)}
+              {justBooked && !signed ? t(W.signLater) : t(W.close)}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -64,7 +64,6 @@ export function BookingPapers({ bookingId, canSign = false, canVoid = false }: {
       <>
         {index.failed ? <Text>{t(PAPER_TEXT.loadFailed)}</Text> : <Spinner size="tiny" label={t(PAPER_TEXT.loading)} />}
         {dialog}
-      {voidDialog}
         {voidDialog}
       </>
     )

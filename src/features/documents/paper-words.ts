@@ -30,6 +30,8 @@ export const AGREEMENT_TEXT = {
   code: msg`Code from the SMS`,
   agree: msg`I agree`,
   close: msg`Close`,
+  justBooked: msg`Your booking is made. Please read and sign the service agreement now, or sign it later from the booking page.`,
+  signLater: msg`Sign later`,
   tryAgain: msg`Try again`,
   loading: msg`Loading the agreement`,
   loadFailed: msg`Failed to load the agreement`,

@@ -24,6 +24,9 @@ describe("the office's agenda", () => {
       amount_paid: 2500,
     })
     expect(agendaGaps(bare)).toEqual(['attendant', 'documents', 'review', 'preparation', 'payment'])
+    // An agreement the family has not signed is said (last); a backend that does not say adds nothing.
+    expect(agendaGaps({ ...bare, agreement_signed: false }).at(-1)).toBe('agreement')
+    expect(agendaGaps({ ...b('1', '2026-05-11T09:00:00'), agreement_signed: true })).toEqual([])
     const [item] = needsAttention([bare], now)
     expect(item).toMatchObject({ booking_id: '2', deceased_name: 'Samuel Ouma', service_at: '2026-05-11T09:00:00', service_name: 'Burial service', balance_due: 2500, attendant_name: null })
     expect(item?.papers).toEqual([

@@ -32,20 +32,37 @@ describe('report periods', () => {
 })
 
 describe('report rows', () => {
-  it('the summary: revenue and average of the completed payments; the balances still owed counted and summed, never a count times an average', () => {
+  it('the summary: revenue and average of the completed payments; the balances still owed counted and summed, never a count times an average, and aged in Nairobi days', () => {
+    const now = new Date('2026-05-01T06:00:00Z')
+    const old = '2026-01-01T00:00:00Z'
     const figures = summaryOf(
       [{ amount: 1000 }, { amount: 2001 }],
       [
-        { status: 'confirmed', paymentStatus: 'pending', totalAmount: 12000, amountPaid: 0 },
-        // Part paid by the family and a relative's contribution: both count as paid.
-        { status: 'confirmed', paymentStatus: 'partial', totalAmount: 30000, amountPaid: 22500 },
-        { status: 'cancelled', paymentStatus: 'pending', totalAmount: 9000, amountPaid: 0 },
-        { status: 'completed', paymentStatus: 'paid', totalAmount: 5000, amountPaid: 5000 },
-        { status: 'pending', paymentStatus: 'refunded', totalAmount: 4000, amountPaid: 0 },
+        // Made at 00:30 in Nairobi today (still yesterday in UTC): 0 days old.
+        { createdAt: '2026-04-30T21:30:00Z', status: 'confirmed', paymentStatus: 'pending', totalAmount: 12000, amountPaid: 0 },
+        // Part paid by the family and a relative's contribution: both count as paid. Made 1 March, 23:59 in Nairobi: 61 days.
+        { createdAt: '2026-03-01T20:59:00Z', status: 'confirmed', paymentStatus: 'partial', totalAmount: 30000, amountPaid: 22500 },
+        { createdAt: old, status: 'cancelled', paymentStatus: 'pending', totalAmount: 9000, amountPaid: 0 },
+        { createdAt: old, status: 'completed', paymentStatus: 'paid', totalAmount: 5000, amountPaid: 5000 },
+        { createdAt: old, status: 'pending', paymentStatus: 'refunded', totalAmount: 4000, amountPaid: 0 },
+        // 30 days (1 April, 00:00 in Nairobi) and 31 days (31 March, 23:59): either side of the first edge.
+        { createdAt: '2026-03-31T21:00:00Z', status: 'pending', paymentStatus: 'pending', totalAmount: 1000, amountPaid: 0 },
+        { createdAt: new Date('2026-03-31T20:59:00Z'), status: 'pending', paymentStatus: 'pending', totalAmount: 2000, amountPaid: 0 },
+        { createdAt: old, status: 'confirmed', paymentStatus: 'partial', totalAmount: 800, amountPaid: 300 },
       ],
+      now,
     )
-    expect(figures).toEqual({ totalRevenue: 3001, completedPayments: 2, avgTransactionValue: 1501, totalBookings: 5, pendingPayments: 2, outstandingBalance: 19500 })
-    expect(summaryOf([], [])).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0, outstandingBalance: 0 })
+    expect(figures).toEqual({
+      totalRevenue: 3001,
+      completedPayments: 2,
+      avgTransactionValue: 1501,
+      totalBookings: 8,
+      pendingPayments: 5,
+      outstandingBalance: 23000,
+      ageing: { days0to30: 13000, days31to60: 2000, days61to90: 7500, over90: 500 },
+    })
+    const empty = { days0to30: 0, days31to60: 0, days61to90: 0, over90: 0 }
+    expect(summaryOf([], [], now)).toEqual({ totalRevenue: 0, completedPayments: 0, avgTransactionValue: 0, totalBookings: 0, pendingPayments: 0, outstandingBalance: 0, ageing: empty })
   })
 
   it('transactions: newest first (the later id first on the same moment), described by their services, a contribution named after the relative', () => {

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
+import { Badge, Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
 import type { useMachine } from '@xstate/react'
 import { DocumentPdf20Regular, History20Regular } from '@fluentui/react-icons'
 import { DismissCircle20Regular } from '@fluentui/react-icons/svg/dismiss-circle'
@@ -61,6 +61,12 @@ export function bookingColumns({
           <Text size={200} className={styles.muted}>
             #{b.id}
           </Text>
+          {/* Asked of the family, never a reason to hold up care: marked so the office can ask them. */}
+          {b.agreement_signed === false && b.status !== 'cancelled' && (
+            <Badge appearance="tint" color="warning" size="small" className={styles.wrap}>
+              {t(T.notSigned)}
+            </Badge>
+          )}
         </div>
       ),
     }),

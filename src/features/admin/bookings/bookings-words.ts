@@ -33,6 +33,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   saving: msg`Saving`,
   tableRegion: msg`All bookings table`,
   openCase: (deceased: string) => msg`Open the case file of ${deceased}`,
+  notSigned: msg`Agreement not signed`,
   rowLabel: (id: string, deceased: string) => msg`Booking #${id} for ${deceased}`,
   showing: (from: number, to: number, total: number) => msg`Showing ${from}–${to} of ${total} bookings`,
   page: (page: number, pages: number) => msg`Page ${page} of ${pages}`,

@@ -15,6 +15,7 @@ export const AGENDA_TEXT = {
   noAttendant: msg`No attendant`,
   preparation: msg`Preparation not done`,
   balance: (amount: string) => msg`Balance due ${amount}`,
+  notSigned: msg`Agreement not signed`,
   paperMissing: (paper: string) => msg`${paper} missing`,
   paperRejected: (paper: string) => msg`${paper} rejected`,
   paperPending: (paper: string) => msg`${paper} waiting for review`,

@@ -48,6 +48,7 @@ function useGapWords() {
       if (gap === 'attendant') words.push(t(T.noAttendant))
       else if (gap === 'preparation') words.push(t(T.preparation))
       else if (gap === 'payment') words.push(t(T.balance(formatKsh(item.balance_due))))
+      else if (gap === 'agreement') words.push(t(T.notSigned))
     }
     for (const p of item.papers) {
       const say = PAPER_STATE_WORDS[p.state]

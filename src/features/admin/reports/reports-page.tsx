@@ -37,6 +37,7 @@ import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/
 import type { Transaction } from '../../../../shared/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
+import { FactList } from '../../../components/fact-list'
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { liveFinancialReportsMachine } from './live-reports'
@@ -159,6 +160,20 @@ export function ReportsPage() {
             hint={t(REPORTS_TEXT.cards.pendingHint(summary.pendingPayments))}
           />
         </section>
+      )}
+
+      {summary && summary.outstandingBalance > 0 && (
+        <Section title={t(REPORTS_TEXT.ageing.title)} icon={<Clock24Regular />}>
+          <Caption1 className={styles.muted}>{t(REPORTS_TEXT.ageing.hint)}</Caption1>
+          <FactList
+            rows={[
+              [t(REPORTS_TEXT.ageing.days0to30), formatKsh(summary.ageing.days0to30)],
+              [t(REPORTS_TEXT.ageing.days31to60), formatKsh(summary.ageing.days31to60)],
+              [t(REPORTS_TEXT.ageing.days61to90), formatKsh(summary.ageing.days61to90)],
+              [t(REPORTS_TEXT.ageing.over90), formatKsh(summary.ageing.over90)],
+            ]}
+          />
+        </Section>
       )}
 
       {data && (

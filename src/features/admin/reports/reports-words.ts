@@ -13,6 +13,14 @@ export const REPORTS_TEXT = {
   retry: msg`Try again`,
   loading: msg`Loading financial data…`,
   summary: msg`Summary`,
+  ageing: {
+    title: msg`Owed by age`,
+    hint: msg`The same balances, by days since the booking was made.`,
+    days0to30: msg`0-30 days`,
+    days31to60: msg`31-60 days`,
+    days61to90: msg`61-90 days`,
+    over90: msg`Over 90 days`,
+  },
   cards: {
     revenue: msg`Total revenue`,
     revenueHint: msg`Completed payments in the period`,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
 import {
@@ -35,6 +35,9 @@ import { ScheduleStep } from './schedule-step'
 import { SelectServicesStep } from './select-services-step'
 import { StepHeading, WizardProgress } from './wizard-parts'
 import { Trans, useLingui } from '@lingui/react/macro'
+
+// The agreement's dialog (and its machine) loads once the booking is made.
+const AgreementDialog = lazy(() => import('../../documents/agreement-dialog').then((m) => ({ default: m.AgreementDialog })))
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px' },
@@ -194,6 +197,17 @@ export function BookServicePage() {
           />
         )}
       </Card>
+      {snapshot.matches('signingAgreement') && snapshot.context.booking && (
+        <Suspense fallback={null}>
+          <AgreementDialog
+            bookingId={String(snapshot.context.booking.id)}
+            open
+            justBooked
+            onClose={() => send({ type: 'wizard.agreementClosed' })}
+            onSigned={() => undefined}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }
