@@ -301,7 +301,7 @@ export function createBookingWizardMachine(today: () => string) {
               input: ({ context }) => toBookingRequest(context.draft, context.deceasedId ?? ''),
               onDone: {
                 target: '#bookingWizard.signingAgreement',
-                actions: [assign({ booking: ({ event }) => event.output }), emit(notify('success', BOOKING_MESSAGES.created))],
+                actions: assign({ booking: ({ event }) => event.output }),
               },
               onError: { target: '#review', actions: { type: 'fail', params: serverMessageOnForm(BOOKING_MESSAGES.createFailed) } },
             },
@@ -312,7 +312,8 @@ export function createBookingWizardMachine(today: () => string) {
         description:
           'Booked, the draft finished with: the family is led to read and sign the service agreement, or leaves it to sign later from the booking page (signing holds up nothing).',
         tags: ['loading'],
-        on: { 'wizard.agreementClosed': 'done' },
+        // The dialog says the booking is made; the toast says it once the family is on the booking page, not over the dialog.
+        on: { 'wizard.agreementClosed': { target: 'done', actions: emit(notify('success', BOOKING_MESSAGES.created)) } },
       },
       done: {
         description: 'Booked: the screen shows the new booking.',

@@ -72,10 +72,10 @@ test.describe('Booking a service', () => {
     await expect(page.getByText('KSH 8,000')).toBeVisible()
     await page.getByRole('button', { name: 'Confirm Booking' }).click()
 
-    await expectToast(page, 'Service booked successfully')
-    // Booked, the family is led to the agreement; left to sign later from the booking page.
+    // Booked, the family is led to the agreement; left to sign later from the booking page, where the toast says it.
     await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
     await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
+    await expectToast(page, 'Service booked successfully')
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
     const services2 = page.getByRole('table', { name: 'Services' })
     await expect(services2.getByRole('row')).toHaveCount(3)

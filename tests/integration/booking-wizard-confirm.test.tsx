@@ -71,12 +71,14 @@ describe('Book Service wizard: review and confirm', () => {
     const before = { bookings: bookingsOf(id).length, deceased: deceasedOf(id).length }
     const log = requestLog()
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
-    await findToast('Service booked successfully')
     // Booked, the family is led to read and sign the agreement, and may leave it for the booking page.
     const dialog = await screen.findByRole('dialog', { name: 'Service agreement' })
     expect(within(dialog).getByText(/^Your booking is made\. Please read and sign the service agreement now, or sign it later/)).toBeInTheDocument()
+    // The dialog says it is booked: no toast over it; the toast comes with the booking page.
+    expect(toastsText()).toBe('')
     await user.click(within(dialog).getByRole('button', { name: 'Sign later' }))
     await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
+    await findToast('Service booked successfully')
     expect(await screen.findByRole('button', { name: 'Read and sign the agreement' }, { timeout: 10_000 })).toBeInTheDocument()
 
     // The booking page then opens its conversation (POST /messages/threads) when it gets to it: not the Confirm's doing.
@@ -137,9 +139,9 @@ describe('Book Service wizard: review and confirm', () => {
 
     const log = requestLog()
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
-    await findToast('Service booked successfully')
     await user.click(within(await screen.findByRole('dialog', { name: 'Service agreement' })).getByRole('button', { name: 'Sign later' }))
     await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
+    await findToast('Service booked successfully')
     // The booking's own page may open its conversation (POST /messages/threads) as soon as it shows.
     expect(log.requests.filter((r) => r.startsWith('POST') && !r.startsWith('POST /api/messages/'))).toEqual(['POST /api/bookings'])
     log.stop()
