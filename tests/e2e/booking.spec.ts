@@ -74,8 +74,8 @@ test.describe('Booking a service', () => {
 
     // Booked, the family is led to the agreement; left to sign later from the booking page, where the toast says it.
     await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
     await expectToast(page, 'Service booked successfully')
+    await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible()
     const services2 = page.getByRole('table', { name: 'Services' })
     await expect(services2.getByRole('row')).toHaveCount(3)

@@ -77,8 +77,9 @@ describe('Book Service wizard: review and confirm', () => {
     // The dialog says it is booked: no toast over it; the toast comes with the booking page.
     expect(toastsText()).toBe('')
     await user.click(within(dialog).getByRole('button', { name: 'Sign later' }))
-    await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
+    // Looked for at once: a toast closes by itself after a few seconds, and a loaded machine may take that long to draw the next page.
     await findToast('Service booked successfully')
+    await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
     expect(await screen.findByRole('button', { name: 'Read and sign the agreement' }, { timeout: 10_000 })).toBeInTheDocument()
 
     // The booking page then opens its conversation (POST /messages/threads) when it gets to it: not the Confirm's doing.
@@ -140,8 +141,8 @@ describe('Book Service wizard: review and confirm', () => {
     const log = requestLog()
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Service agreement' })).getByRole('button', { name: 'Sign later' }))
-    await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
     await findToast('Service booked successfully')
+    await waitForPath(location, /^\/dashboard\/client\/bookings\/\d+$/)
     // The booking's own page may open its conversation (POST /messages/threads) as soon as it shows.
     expect(log.requests.filter((r) => r.startsWith('POST') && !r.startsWith('POST /api/messages/'))).toEqual(['POST /api/bookings'])
     log.stop()
