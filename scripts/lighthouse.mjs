@@ -13,6 +13,12 @@
  * pages in Kiswahili (the language cookie), `-- --no-build` to measure the build already in dist/,
  * `-- --pages /dashboard/client` the family's dashboard, signed in as the demo family.
  *
+ * The CPU: Lighthouse's 4x slowdown stands for a mid-range phone only on a host as fast as the
+ * desktop it was tuned on. Each run reports the host's speed (Lighthouse's benchmark index; it warns
+ * below 1000) and the slowdown Lighthouse's own calculator recommends for it
+ * (patrickhulce/lighthouse-cpu-throttling-calculator, linked from Lighthouse's throttling docs).
+ * `-- --calibrate` measures the host first and uses that slowdown; `-- --cpu 2.5` sets one.
+ *
  * Throttling: by default the network and CPU are really slowed down while the page loads
  * (Lighthouse's `devtools` method, with its own mobile slow-4G figures: 562.5 ms RTT, 1.47 Mbps,
  * 4x CPU), so the paints measured are the paints that happen. `-- --throttling simulate` uses
@@ -28,6 +34,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { throttling as LH_THROTTLING } from 'lighthouse/core/config/constants.js'
 import puppeteer from 'puppeteer-core'
 import { serveStatic } from './static-server.mjs'
 import { demoToken, startRealServer } from './real-server.mjs'
@@ -44,6 +51,21 @@ if (!['devtools', 'simulate'].includes(THROTTLING)) {
   console.error('--throttling is devtools or simulate')
   process.exit(1)
 }
+/**
+ * The CPU slowdown that makes this host stand for Lighthouse's mid-range phone, from its benchmark
+ * index, by the formula of Lighthouse's CPU throttling calculator (a host below 150 cannot).
+ */
+export function recommendedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650)
+}
+let cpuSlowdown = arg('--cpu') ? Number(arg('--cpu')) : undefined
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) {
+  console.error('--cpu is a slowdown of 1 or more')
+  process.exit(1)
+}
+const CALIBRATE = process.argv.includes('--calibrate')
 const HOST = arg('--host') ?? 'server'
 if (!['server', 'static', 'both'].includes(HOST)) {
   console.error('--host is server (the default), static or both')
@@ -90,6 +112,9 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)]
 }
 
+/** Every run's benchmark index of this host (Lighthouse measures it at the start of each run). */
+const benchmarks = []
+
 /** The medians of RUNS Lighthouse runs on each page at `base`. */
 async function measure(base) {
   const results = []
@@ -123,6 +148,7 @@ async function measure(base) {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           throttlingMethod: THROTTLING,
+          ...(cpuSlowdown ? { throttling: { ...LH_THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } : {}),
           // The language chosen on the device: both hosts then send the Kiswahili page.
           ...(LANG === 'sw' ? { extraHeaders: { Cookie: 'afh-lang=sw' } } : {}),
         })
@@ -135,6 +161,7 @@ async function measure(base) {
           lcp: lhr.audits['largest-contentful-paint'].numericValue,
           tbt: lhr.audits['total-blocking-time'].numericValue,
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          benchmark: lhr.environment.benchmarkIndex,
           failed: Object.values(lhr.audits)
             .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
             .map((a) => a.id),
@@ -146,16 +173,39 @@ async function measure(base) {
       }
     }
     const m = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, median(runs.map((r) => r[k]))]))
+    benchmarks.push(...runs.map((r) => r.benchmark))
     results.push({ path, ...m, failed: [...new Set(runs.flatMap((r) => r.failed))] })
   }
   return results
 }
 
 const HOSTS = { server: 'the real server (npm start, fresh data folder)', static: 'the static gzip host' }
+/** This host's benchmark index, the median of three quick unthrottled runs on `base`. */
+async function probeBenchmark(base) {
+  const found = []
+  for (let i = 0; i < 3; i++) {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'afh-lh-'))
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, userDataDir, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] })
+    try {
+      const result = await lighthouse(base, { port: chrome.port, output: 'json', logLevel: 'error', onlyAudits: ['first-contentful-paint'], throttlingMethod: 'provided' })
+      found.push(result.lhr.environment.benchmarkIndex)
+    } finally {
+      await chrome.kill()
+      rmSync(userDataDir, { recursive: true, force: true })
+    }
+  }
+  return median(found)
+}
+
 const measured = {}
 for (const host of BASE ? ['given'] : HOST === 'both' ? ['server', 'static'] : [HOST]) {
   const running = BASE ? { base: BASE, stop: async () => {} } : host === 'server' ? await startServer() : await startStatic()
   try {
+    if (CALIBRATE && cpuSlowdown === undefined) {
+      const index = await probeBenchmark(running.base)
+      cpuSlowdown = Math.round(recommendedSlowdown(index) * 10) / 10
+      console.log(`  this host's benchmark index: ${Math.round(index)}; the CPU slowed down ${cpuSlowdown}x stands for Lighthouse's mid-range phone`)
+    }
     measured[host] = await measure(running.base)
   } finally {
     await running.stop()
@@ -165,7 +215,8 @@ for (const host of BASE ? ['given'] : HOST === 'both' ? ['server', 'static'] : [
 const fmt = { lcp: (v) => `${(v / 1000).toFixed(2)} s`, tbt: (v) => `${Math.round(v)} ms`, cls: (v) => v.toFixed(3) }
 const lower = (k) => ['lcp', 'tbt', 'cls'].includes(k)
 const meets = (k, v) => (lower(k) ? v <= TARGETS[k] : v >= TARGETS[k])
-const how = THROTTLING === 'devtools' ? 'slow 4G + 4x CPU applied while loading' : 'slow 4G + 4x CPU simulated'
+const cpu = `${cpuSlowdown ?? 4}x CPU`
+const how = THROTTLING === 'devtools' ? `slow 4G + ${cpu} applied while loading` : `slow 4G + ${cpu} simulated`
 const keys = Object.keys(TARGETS)
 const cell = (k, v) => `${(fmt[k] ?? String)(v)}${meets(k, v) ? '' : ' !'}`.padStart(14)
 console.log(`\nLighthouse medians of ${RUNS} runs (mobile, ${how}, ${LANG === 'sw' ? 'Kiswahili' : 'English'}):`)
@@ -186,6 +237,10 @@ if (measured.server && measured.static) {
     const ratio = (k) => (k === 'cls' && r[k] < 0.005 && s[k] < 0.005 ? '-' : s[k] ? (r[k] / s[k]).toFixed(2) : '-')
     console.log(`  ${r.path.padEnd(18)} ${keys.map((k) => ratio(k).padStart(14)).join('')}`)
   })
+}
+{
+  const index = median(benchmarks)
+  console.log(`  this host's benchmark index (median of the runs): ${Math.round(index)}${index < 1000 ? ' (Lighthouse warns below 1000: a slower CPU than it expects)' : ''}; Lighthouse's calculator recommends a ${recommendedSlowdown(index).toFixed(1)}x slowdown for it (--calibrate)`)
 }
 console.log(`  ${'targets'.padEnd(18)} ${keys.map((k) => `${lower(k) ? '<=' : '>='}${(fmt[k] ?? String)(TARGETS[k])}`.padStart(14)).join('')}`)
 console.log('  (! = misses its target)')
