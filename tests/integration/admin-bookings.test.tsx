@@ -56,6 +56,20 @@ async function openBooking(first: string) {
   return { user, booking, row }
 }
 
+/**
+ * Row changes wait a few seconds for an Undo before they are sent: the tests that only need them sent
+ * let that time pass on a fake clock (never in real time). Returns a user that works on that clock.
+ */
+function onUndoClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+}
+const passUndoWindow = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS + 500)
+  })
+
 async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
   await user.click(combobox)
   await user.click(await screen.findByRole('option', { name: option }))
@@ -152,7 +166,8 @@ describe('All bookings', () => {
   })
 
   it('marking paid with no payment asks for the receipt number, stores who did it and shows it in the history', async () => {
-    const { user, row, booking } = await openBooking('Samuel')
+    const { row, booking } = await openBooking('Samuel')
+    const user = onUndoClock()
     await choose(user, within(row).getByRole('combobox', { name: `Payment status of booking #${booking.id}` }), 'Paid')
     const dialog = await screen.findByRole('dialog', { name: 'Mark payment as paid?' })
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
@@ -160,6 +175,7 @@ describe('All bookings', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Receipt number or reason/ }), 'Cash receipt 0042')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await passUndoWindow()
     await findToast('Payment status updated')
     expect(stored(booking.id)?.payment_status).toBe('paid')
     const trail = db.bookingAudit.findMany((q) => q.where({ booking_id: booking.id }))
@@ -172,7 +188,8 @@ describe('All bookings', () => {
   })
 
   it('cancels after confirmation with the reason sent as notes', async () => {
-    const { user, row, booking } = await openBooking('Samuel')
+    const { row, booking } = await openBooking('Samuel')
+    const user = onUndoClock()
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' })
     expect(within(dialog).getByText('No payment has been completed for this booking.')).toBeInTheDocument()
@@ -180,6 +197,7 @@ describe('All bookings', () => {
     await user.type(await within(dialog).findByRole('textbox', { name: /Reason/ }), 'Family moved the service upcountry')
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel booking' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await passUndoWindow()
     await findToast('Booking cancelled successfully')
     expect(stored(booking.id)?.status).toBe('cancelled')
     expect(stored(booking.id)?.payment_status).toBe('pending')
@@ -187,11 +205,13 @@ describe('All bookings', () => {
   })
 
   it('says "Failed to cancel booking" and keeps the booking when the cancel fails', async () => {
-    const { user, row, booking } = await openBooking('Samuel')
+    const { row, booking } = await openBooking('Samuel')
     server.use(networkError('patch', '/bookings/:id/status'))
+    const user = onUndoClock()
     await user.click(within(row).getByRole('button', { name: `Cancel booking #${booking.id}` }))
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' })
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel booking' }))
+    await passUndoWindow()
     await findToast('Failed to cancel booking')
     expect(stored(booking.id)?.status).toBe('pending')
     await waitFor(() => expect(screen.getByRole('combobox', { name: `Status of booking #${booking.id}` })).toHaveTextContent('Pending'))
@@ -249,9 +269,11 @@ describe('All bookings', () => {
   })
 
   it('says "Failed to assign attendant" when the assignment fails', async () => {
-    const { user, row, booking } = await openBooking('Samuel')
+    const { row, booking } = await openBooking('Samuel')
     server.use(networkError('post', '/bookings/:id/assign'))
+    const user = onUndoClock()
     await choose(user, within(row).getByRole('combobox', { name: `Attendant for booking #${booking.id}` }), attendant().name)
+    await passUndoWindow()
     await findToast('Failed to assign attendant')
     expect(stored(booking.id)?.attendant_id).toBeNull()
   })
