@@ -21,10 +21,11 @@ const slots = () => db.calendarEvent.findMany().map(slot)
 
 /**
  * One write of the calendar at a time: the check and the write of two requests that race for the
- * last slot never interleave (the server does the same with a lock in one transaction).
+ * last slot never interleave (the server does the same with a lock in one transaction). A body's
+ * receipt takes it too: the cold room's places are the calendar's.
  */
 let writing: Promise<unknown> = Promise.resolve()
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const next = writing.then(work)
   writing = next.catch(() => undefined)
   return next
