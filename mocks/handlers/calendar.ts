@@ -9,9 +9,11 @@ import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../h
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
 import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
 import { storedSettings } from './settings'
-import { bookingHold, checkEvent, refusalOf, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
+import { bookingHold, checkEvent, checkStaffAccount, refusalOf, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
-const asResource = ({ id, kind, name, capacity, hours_from, hours_to, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, hours: hours_from && hours_to ? { from: hours_from, to: hours_to } : null, retired: Boolean(retired_at) })
+const asResource = ({ id, kind, name, capacity, hours_from, hours_to, user_id, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, hours: hours_from && hours_to ? { from: hours_from, to: hours_to } : null, user_id: user_id ?? null, retired: Boolean(retired_at) })
+/** A staff resource may name an attendant's or admin's account (shared rule, as the server's). */
+const checkAccount = (kind: CalendarResource['kind'], userId: number | null | undefined) => checkStaffAccount(kind, userId, userId == null ? undefined : db.user.findFirst((q) => q.where({ id: userId }))?.role)
 /** Working hours as the store keeps them (two columns, as the server's). */
 const hoursFields = (hours: { from: string; to: string } | null | undefined) => (hours === undefined ? {} : { hours_from: hours?.from ?? null, hours_to: hours?.to ?? null })
 /** Every resource, retired ones too (they still hold their past events), marked `retired`. */
@@ -65,7 +67,8 @@ export const calendarHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const input = await body(request, ResourceRequest)
-      const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, ...hoursFields(input.hours ?? null), created_at: new Date().toISOString() })
+      checkAccount(input.kind, input.user_id)
+      const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, ...hoursFields(input.hours ?? null), user_id: input.user_id ?? null, created_at: new Date().toISOString() })
       return HttpResponse.json({ resource: asResource(r) }, { status: 201 })
     }),
   ),
@@ -78,6 +81,7 @@ export const calendarHandlers = [
       const current = id === null ? undefined : db.calendarResource.findFirst((q) => q.where({ id }))
       if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
       const { retired, hours, ...rest } = await body(request, ResourceUpdateRequest)
+      checkAccount(current.kind, rest.user_id)
       const retired_at = retired === undefined ? current.retired_at : retired ? (current.retired_at ?? new Date().toISOString()) : null
       const saved = await db.calendarResource.update((q) => q.where({ id: current.id }), { data: (r) => void Object.assign(r, rest, hoursFields(hours), { retired_at }) })
       return HttpResponse.json({ resource: asResource(saved ?? current), message: CALENDAR_MESSAGES.resourceSaved })
