@@ -136,7 +136,10 @@ export function staffReminders(args: { now: Date; home: string; events: readonly
   for (const e of [...args.events].sort((a, b) => a.start - b.start || a.id - b.id)) {
     if (nairobiDay(new Date(e.start)) !== day) continue
     const held = args.resources.filter((r) => e.resource_ids.includes(r.id))
-    const holds = held.filter((r) => !STAFF_KINDS.includes(r.kind)).map((r) => r.name).join(', ')
+    // A booking holds each resource with an event of its own: the hearse of a driver's trip is the
+    // booking's other event at that time.
+    const alongside = e.booking_id === null ? [] : args.events.filter((o) => o.id !== e.id && o.booking_id === e.booking_id && o.start < e.end && e.start < o.end).flatMap((o) => o.resource_ids)
+    const holds = args.resources.filter((r) => (e.resource_ids.includes(r.id) || alongside.includes(r.id)) && !STAFF_KINDS.includes(r.kind)).map((r) => r.name).join(', ')
     const hours = `${clock(e.start)}–${clock(e.end)}`
     for (const person of held) {
       if (!STAFF_KINDS.includes(person.kind) || person.user_id == null) continue

@@ -162,7 +162,9 @@ export function myDay(events: readonly CalendarEvent[], resources: readonly Reso
   for (const event of events) {
     const booking = event.booking_id === null ? undefined : bookings.find((b) => b.id === event.booking_id)
     if (!booking && !event.resource_ids.some((id) => mine.has(id))) continue
-    const where = resources.filter((r) => event.resource_ids.includes(r.id) && !mine.has(r.id)).map((r) => r.name).join(', ')
+    // Held as staff: the booking's other events at that time say with what (a booking holds each resource with an event of its own).
+    const alongside = booking || event.booking_id === null ? [] : events.filter((o) => o.id !== event.id && o.booking_id === event.booking_id && o.start < event.end && event.start < o.end).flatMap((o) => o.resource_ids)
+    const where = resources.filter((r) => (event.resource_ids.includes(r.id) || alongside.includes(r.id)) && !mine.has(r.id)).map((r) => r.name).join(', ')
     items.push({ event, booking, where })
   }
   return items.sort((a, b) => Date.parse(a.event.start) - Date.parse(b.event.start))
