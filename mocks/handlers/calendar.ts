@@ -7,7 +7,7 @@ import { db, nextId } from '../db'
 import type { CalendarEventRecord, CalendarResourceRecord, UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../http'
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
-import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
+import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken, ownResources } from '../../shared/calendar-feed'
 import { storedSettings } from './settings'
 import { bookingHold, checkEvent, checkStaffAccount, refusalOf, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
@@ -152,7 +152,7 @@ export const calendarHandlers = [
       const all = resources()
       const inWindow = slots().filter((e) => e.start < window.end.getTime() && window.start.getTime() < e.end).sort((a, b) => a.start - b.start || a.id - b.id)
       const assigned = new Set(db.booking.findMany((q) => q.where({ attendant_id: owner.id })).map((b) => b.id))
-      const events = feedEventsFor(owner.role, inWindow, assigned).map((e) => ({ ...e, where: all.filter((r) => e.resource_ids.includes(r.id)).map((r) => r.name).join(', ') }))
+      const events = feedEventsFor(owner.role, inWindow, assigned, ownResources(all, owner.id)).map((e) => ({ ...e, where: all.filter((r) => e.resource_ids.includes(r.id)).map((r) => r.name).join(', ') }))
       return new HttpResponse(feedIcs({ home: storedSettings().general.facilityName, events, now }), { status: 200, headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store' } })
     }),
   ),

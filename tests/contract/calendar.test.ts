@@ -184,7 +184,7 @@ describe('free times for the family', () => {
 })
 
 describe('a private calendar feed', () => {
-  it("staff subscribe their phone's calendar at a secret address: the admin's holds every event, an attendant's only their bookings'; made anew or turned off, the old address is dead", async () => {
+  it("staff subscribe their phone's calendar at a secret address: the admin's holds every event, an attendant's only their bookings' and the trips holding them as staff; made anew or turned off, the old address is dead", async () => {
     const admin = await loginAs('admin')
     const attendant = await loginAs('morgue_attendant')
     const day = nairobiDay(3)
@@ -207,6 +207,13 @@ describe('a private calendar feed', () => {
     const theirs = await read(FeedAnswer.parse((await call('POST', '/calendar/feed', { token: attendant })).json).path)
     expect(theirs.text).toMatch(/^BEGIN:VCALENDAR/)
     expect(theirs.text).not.toContain('Feed: Wanjiru')
+    // On the calendar as a driver (linked to their account): the trips holding them are in it too.
+    const peterId = db.user.findFirst((q) => q.where({ email: demo('morgue_attendant').email }))!.id
+    const driver = ResourceSaved.parse((await call('POST', '/calendar/resources', { token: admin, body: { kind: 'driver', name: 'Peter driving', user_id: peterId } })).json).resource
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Feed: trip', start: `${day}T14:00`, minutes: 60, resource_ids: [resourceId('Hearse KCA 123A'), Number(driver.id)], override_reason: 'Test of the feed' } })).status).toBe(201)
+    const driving = await read(FeedAnswer.parse((await call('POST', '/calendar/feed', { token: attendant })).json).path)
+    expect(driving.text).toContain('SUMMARY:Feed: trip')
+    expect(driving.text).not.toContain('Feed: Wanjiru')
     // Made anew: the old address is dead; turned off: the new one too.
     const again = FeedAnswer.parse((await call('POST', '/calendar/feed', { token: admin })).json).path
     expect((await read(path)).status).toBe(404)
