@@ -368,6 +368,8 @@ export const calendarResourceSchema = z.object({
   /** A staff member's working hours ('HH:mm', Nairobi); absent or null: any time. */
   hours_from: z.optional(z.nullable(z.string())),
   hours_to: z.optional(z.nullable(z.string())),
+  /** A staff member's own account (absent or null: none). */
+  user_id: z.optional(z.nullable(z.int())),
   /** Out of service since then (absent or null: in service). */
   retired_at: z.optional(z.nullable(z.string())),
   created_at: z.string(),

@@ -11,7 +11,7 @@ import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type Sms
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
 import type { ContactMessage } from '../shared/contact-urgency'
-import { dueReminders, reminderDay } from '../shared/reminders'
+import { dueReminders, reminderDay, reminderWindow, staffReminders } from '../shared/reminders'
 
 const nowIso = () => new Date().toISOString()
 
@@ -116,8 +116,15 @@ export async function queueMockReminders(now: Date): Promise<number> {
     const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
     return { id: b.id, status: b.status, client_id: b.client_id, attendant_id: b.attendant_id, deceased: d ? `${d.first_name} ${d.last_name}` : `booking #${b.id}`, venue: b.venue ?? null, lines: b.lines }
   })
+  const home = storedSettings().general.facilityName
+  const window = reminderWindow(now)
+  const events = db.calendarEvent
+    .findMany()
+    .map((e) => ({ id: e.id, title: e.title, start: Date.parse(e.starts_at), end: Date.parse(e.ends_at), resource_ids: e.resource_ids, booking_id: e.booking_id }))
+    .filter((e) => window && e.start < window.end && window.start < e.end)
+  const resources = db.calendarResource.findMany().map((r) => ({ id: r.id, kind: r.kind, name: r.name, capacity: r.capacity, user_id: r.user_id ?? null }))
   let queued = 0
-  for (const r of dueReminders({ now, home: storedSettings().general.facilityName, bookings })) {
+  for (const r of [...dueReminders({ now, home, bookings }), ...staffReminders({ now, home, events, resources })]) {
     if (await queueMockSms({ userId: r.user_id, kind: 'reminder', bookingId: r.booking_id, body: r.body, dedupeKey: r.key })) queued++
   }
   return queued

@@ -32,10 +32,17 @@ export interface FeedEvent {
   where: string
 }
 
-/** Which events go in a person's feed: all for an admin, those of their bookings for an attendant. */
-export function feedEventsFor<E extends { booking_id: number | null }>(role: string, events: readonly E[], assignedBookingIds: ReadonlySet<number>): E[] {
-  return role === 'admin' ? [...events] : events.filter((e) => e.booking_id !== null && assignedBookingIds.has(e.booking_id))
+/**
+ * Which events go in a person's feed: all for an admin; for an attendant, those of their bookings and
+ * those holding them as staff on the calendar (`ownResourceIds`: the resources linked to their account).
+ */
+export function feedEventsFor<E extends { booking_id: number | null; resource_ids: readonly number[] }>(role: string, events: readonly E[], assignedBookingIds: ReadonlySet<number>, ownResourceIds: ReadonlySet<number> = new Set()): E[] {
+  if (role === 'admin') return [...events]
+  return events.filter((e) => (e.booking_id !== null && assignedBookingIds.has(e.booking_id)) || e.resource_ids.some((id) => ownResourceIds.has(id)))
 }
+
+/** The resources linked to a person's account (a driver or attendant on the calendar). */
+export const ownResources = (resources: ReadonlyArray<{ id: number; user_id?: number | null }>, userId: number): Set<number> => new Set(resources.filter((r) => r.user_id === userId).map((r) => r.id))
 
 /** The iCal text (RFC 5545, by ical-generator): one VEVENT per event, in UTC, with a stable UID. */
 export function feedIcs(args: { home: string; events: readonly FeedEvent[]; now: Date }): string {

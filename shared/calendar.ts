@@ -4,7 +4,7 @@
  * functions over plain data; "now" is always a parameter.
  */
 import { SERVICE_HOURS } from './contracts/bookings'
-import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest, type ResourceKind, type WorkingHours } from './contracts/calendar'
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, STAFF_KINDS, type EventMoveRequest, type EventRequest, type ResourceKind, type WorkingHours } from './contracts/calendar'
 import { TIME_ZONE } from './constants'
 import { addDays } from './dates'
 import { ApiError } from './errors'
@@ -18,6 +18,18 @@ export interface CalendarResource {
   hours?: WorkingHours | null
   /** Out of service: keeps its past events, offered for nothing new. */
   retired?: boolean
+  /** A staff member's own account (reminded the day before, their events in My day); null or absent: none. */
+  user_id?: number | null
+}
+
+/**
+ * May this resource be linked to this account? Only a staff resource, to a staff account (an
+ * attendant or an admin); `user` is the account's role, undefined when there is no such account.
+ * Throws the 422 both backends answer.
+ */
+export function checkStaffAccount(kind: ResourceKind, userId: number | null | undefined, role: string | undefined): void {
+  if (userId == null) return
+  if (!STAFF_KINDS.includes(kind) || (role !== 'admin' && role !== 'morgue_attendant')) throw new ApiError(422, CALENDAR_MESSAGES.staffAccount)
 }
 
 /** The resources still in service (the only ones a new or moved event may take). */

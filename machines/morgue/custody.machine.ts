@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import type { Booking } from '../../shared/contracts/bookings'
-import type { CustodyEvent, CustodyRecord, CustodyRequest, CustodySaved } from '../../shared/contracts/custody'
+import type { ColdRoomFull, CustodyEvent, CustodyRecord, CustodyRequest, CustodySaved } from '../../shared/contracts/custody'
 import { recordFailure, serverMessageOr } from '../shared/failure'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { slowLoading } from '../shared/slow-load'
@@ -26,6 +26,11 @@ export interface CustodyContext {
    * case is a modal panel and a toast sits behind it, hidden from screen readers.
    */
   notice: string | null
+  /**
+   * A receipt refused because the cold room is full: its places and the bodies there, shown with
+   * the refusal (saveError) until a movement is kept; an admin may then receive it with a reason.
+   */
+  coldRoomFull: ColdRoomFull | null
 }
 
 export type CustodyMachineEvent = { type: 'custody.reload' } | { type: 'custody.add'; request: CustodyRequest }
@@ -51,7 +56,8 @@ export const custodyMachine = setup({
     loadCustody: fromPromise<CustodyRecord, { bookingId: string }>(async () => {
       throw new Error('loadCustody actor not provided')
     }),
-    addCustodyEvent: fromPromise<CustodySaved, { bookingId: string; request: CustodyRequest }>(async () => {
+    /** The movement kept, or a full cold room's refusal (an answer the screen shows, not a failure). */
+    addCustodyEvent: fromPromise<CustodySaved | ColdRoomFull, { bookingId: string; request: CustodyRequest }>(async () => {
       throw new Error('addCustodyEvent actor not provided')
     }),
   },
@@ -63,12 +69,13 @@ export const custodyMachine = setup({
       savedCount: context.savedCount + 1,
       saveError: null,
       notice: params.message,
+      coldRoomFull: null,
     })),
   },
 }).createMachine({
   id: 'custody',
   description: "A booking's chain of custody and the movements the attendant records.",
-  context: ({ input }) => ({ bookingId: input.bookingId, record: null, error: null, saveError: null, savedCount: 0, notice: null }),
+  context: ({ input }) => ({ bookingId: input.bookingId, record: null, error: null, saveError: null, savedCount: 0, notice: null, coldRoomFull: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -104,15 +111,26 @@ export const custodyMachine = setup({
           assertEvent(event, 'custody.add')
           return { bookingId: context.bookingId, request: event.request }
         },
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'append', params: ({ event }) => ({ event: event.output.event, message: event.output.message ?? CUSTODY_MACHINE_MESSAGES.saved }) },
-            emit(({ event }) => notify('success', event.output.message ?? CUSTODY_MACHINE_MESSAGES.saved)),
-            emit(({ event }) => ({ type: 'custody.bookingChanged' as const, booking: event.output.booking })),
-          ],
-        },
-        onError: { target: 'ready', actions: { type: 'failSave', params: serverMessageOr(CUSTODY_MACHINE_MESSAGES.saveFailed) } },
+        onDone: [
+          {
+            // The cold room is full: said beside the form with what is there, the form kept.
+            guard: ({ event }) => 'bodies' in event.output,
+            target: 'ready',
+            actions: assign(({ event }) => {
+              const refused = event.output as ColdRoomFull
+              return { saveError: refused.message, coldRoomFull: refused }
+            }),
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'append', params: ({ event }) => ({ event: (event.output as CustodySaved).event, message: event.output.message ?? CUSTODY_MACHINE_MESSAGES.saved }) },
+              emit(({ event }) => notify('success', event.output.message ?? CUSTODY_MACHINE_MESSAGES.saved)),
+              emit(({ event }) => ({ type: 'custody.bookingChanged' as const, booking: (event.output as CustodySaved).booking })),
+            ],
+          },
+        ],
+        onError: { target: 'ready', actions: [assign({ coldRoomFull: null }), { type: 'failSave', params: serverMessageOr(CUSTODY_MACHINE_MESSAGES.saveFailed) }] },
       },
     },
   },

@@ -7,11 +7,13 @@ import { db, nextId } from '../db'
 import type { CalendarEventRecord, CalendarResourceRecord, UserRecord } from '../db'
 import { ApiError, body, requireRoleOf, requireUser, route, toIntId } from '../http'
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
-import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
+import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken, ownResources } from '../../shared/calendar-feed'
 import { storedSettings } from './settings'
-import { bookingHold, checkEvent, refusalOf, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
+import { bookingHold, checkEvent, checkStaffAccount, refusalOf, holdTitle, dayRange, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent, type CalendarResource } from '../../shared/calendar'
 
-const asResource = ({ id, kind, name, capacity, hours_from, hours_to, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, hours: hours_from && hours_to ? { from: hours_from, to: hours_to } : null, retired: Boolean(retired_at) })
+const asResource = ({ id, kind, name, capacity, hours_from, hours_to, user_id, retired_at }: CalendarResourceRecord): CalendarResource => ({ id, kind, name, capacity, hours: hours_from && hours_to ? { from: hours_from, to: hours_to } : null, user_id: user_id ?? null, retired: Boolean(retired_at) })
+/** A staff resource may name an attendant's or admin's account (shared rule, as the server's). */
+const checkAccount = (kind: CalendarResource['kind'], userId: number | null | undefined) => checkStaffAccount(kind, userId, userId == null ? undefined : db.user.findFirst((q) => q.where({ id: userId }))?.role)
 /** Working hours as the store keeps them (two columns, as the server's). */
 const hoursFields = (hours: { from: string; to: string } | null | undefined) => (hours === undefined ? {} : { hours_from: hours?.from ?? null, hours_to: hours?.to ?? null })
 /** Every resource, retired ones too (they still hold their past events), marked `retired`. */
@@ -21,10 +23,11 @@ const slots = () => db.calendarEvent.findMany().map(slot)
 
 /**
  * One write of the calendar at a time: the check and the write of two requests that race for the
- * last slot never interleave (the server does the same with a lock in one transaction).
+ * last slot never interleave (the server does the same with a lock in one transaction). A body's
+ * receipt takes it too: the cold room's places are the calendar's.
  */
 let writing: Promise<unknown> = Promise.resolve()
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const next = writing.then(work)
   writing = next.catch(() => undefined)
   return next
@@ -64,7 +67,8 @@ export const calendarHandlers = [
     route(async ({ request }) => {
       await requireRoleOf(request, 'admin')
       const input = await body(request, ResourceRequest)
-      const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, ...hoursFields(input.hours ?? null), created_at: new Date().toISOString() })
+      checkAccount(input.kind, input.user_id)
+      const r = await db.calendarResource.create({ id: nextId('calendarResource'), kind: input.kind, name: input.name, capacity: input.capacity ?? null, ...hoursFields(input.hours ?? null), user_id: input.user_id ?? null, created_at: new Date().toISOString() })
       return HttpResponse.json({ resource: asResource(r) }, { status: 201 })
     }),
   ),
@@ -77,6 +81,7 @@ export const calendarHandlers = [
       const current = id === null ? undefined : db.calendarResource.findFirst((q) => q.where({ id }))
       if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
       const { retired, hours, ...rest } = await body(request, ResourceUpdateRequest)
+      checkAccount(current.kind, rest.user_id)
       const retired_at = retired === undefined ? current.retired_at : retired ? (current.retired_at ?? new Date().toISOString()) : null
       const saved = await db.calendarResource.update((q) => q.where({ id: current.id }), { data: (r) => void Object.assign(r, rest, hoursFields(hours), { retired_at }) })
       return HttpResponse.json({ resource: asResource(saved ?? current), message: CALENDAR_MESSAGES.resourceSaved })
@@ -147,7 +152,7 @@ export const calendarHandlers = [
       const all = resources()
       const inWindow = slots().filter((e) => e.start < window.end.getTime() && window.start.getTime() < e.end).sort((a, b) => a.start - b.start || a.id - b.id)
       const assigned = new Set(db.booking.findMany((q) => q.where({ attendant_id: owner.id })).map((b) => b.id))
-      const events = feedEventsFor(owner.role, inWindow, assigned).map((e) => ({ ...e, where: all.filter((r) => e.resource_ids.includes(r.id)).map((r) => r.name).join(', ') }))
+      const events = feedEventsFor(owner.role, inWindow, assigned, ownResources(all, owner.id)).map((e) => ({ ...e, where: all.filter((r) => e.resource_ids.includes(r.id)).map((r) => r.name).join(', ') }))
       return new HttpResponse(feedIcs({ home: storedSettings().general.facilityName, events, now }), { status: 200, headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, no-store' } })
     }),
   ),

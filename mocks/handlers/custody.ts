@@ -11,6 +11,7 @@ import { careOf, updateCare } from '../morgue'
 import { toWireBooking } from '../serialize'
 import { findVisibleBooking } from './bookings'
 import { storedSettings } from './settings'
+import { oneAtATime } from './calendar'
 import { CustodyRequest } from '../../shared/contracts/custody'
 import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity } from '../../shared/custody'
 
@@ -91,12 +92,16 @@ export const custodyHandlers = [
       const user = await requireRoleOf(request, 'morgue_attendant', 'admin')
       const booking = findVisibleBooking(user, params.id)
       const input = await body(request, CustodyRequest)
-      // A receipt needs a place in the cold room (the server checks it under the calendar's lock).
-      const room = coldRoomCheck({ kind: input.kind, coldRooms: db.calendarResource.findMany().map((r) => ({ ...r, retired: Boolean(r.retired_at) })), inRoom: bodiesInRoom(), role: user.role, overrideReason: input.override_reason })
-      if (room && 'refused' in room) return HttpResponse.json(room.refused, { status: 409 })
-      const event = await recordCustody(user, booking, input)
-      if (room) await logActivity('booking', overfullActivity(booking.id, room.overridden, user.name), user.id)
-      return savedAnswer(event, booking)
+      if (input.kind !== 'received') return savedAnswer(await recordCustody(user, booking, input), booking)
+      // A receipt needs a place in the cold room: checked and kept under the calendar's one writer
+      // (the server's lock), so two receipts racing for the last place get one yes and one no.
+      return oneAtATime(async () => {
+        const room = coldRoomCheck({ kind: input.kind, coldRooms: db.calendarResource.findMany().map((r) => ({ ...r, retired: Boolean(r.retired_at) })), inRoom: bodiesInRoom(), role: user.role, overrideReason: input.override_reason })
+        if (room && 'refused' in room) return HttpResponse.json(room.refused, { status: 409 })
+        const event = await recordCustody(user, booking, input)
+        if (room) await logActivity('booking', overfullActivity(booking.id, room.overridden, user.name), user.id)
+        return savedAnswer(event, booking)
+      })
     }),
   ),
 ]

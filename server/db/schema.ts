@@ -613,6 +613,8 @@ export const calendarResources = pgTable('calendar_resources', {
   /** A staff member's working hours each day ('HH:mm', Nairobi); null: any time. */
   hoursFrom: varchar('hours_from', { length: 5 }),
   hoursTo: varchar('hours_to', { length: 5 }),
+  /** A staff member's own account: reminded of their events the day before, shown them in My day. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   /** Out of service since then: keeps its past events, offered for nothing new. */
   retiredAt: at('retired_at'),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -11,7 +11,7 @@ import { findBooking, inTransaction } from '../repo/bookings'
 import * as repo from '../repo/calendar'
 import { listServices } from '../repo/services'
 import { storedSettings } from './settings'
-import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken } from '../../shared/calendar-feed'
+import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken, ownResources } from '../../shared/calendar-feed'
 
 /** The events that could clash with a window: the longest event is a few days, so a week either side holds them all. */
 const NEIGHBOURHOOD = (CALENDAR_LIMITS.maxMinutes + 24 * 60) * 60_000
@@ -90,7 +90,7 @@ export async function feedText(db: Db, file: string, now: Date): Promise<string>
   const window = feedWindow(now)
   const resources = await repo.listResources(db)
   const rows = (await repo.eventsBetween(db, window.start, window.end)).map(repo.slotOf)
-  const mine = feedEventsFor(owner.role, rows, owner.role === 'admin' ? new Set() : await repo.assignedBookingIds(db, owner.id))
+  const mine = feedEventsFor(owner.role, rows, owner.role === 'admin' ? new Set() : await repo.assignedBookingIds(db, owner.id), ownResources(resources, owner.id))
   const where = (ids: number[]) => resources.filter((r) => ids.includes(r.id)).map((r) => r.name).join(', ')
   return feedIcs({ home: (await storedSettings(db)).general.facilityName, now, events: mine.map((e) => ({ ...e, where: where(e.resource_ids) })) })
 }

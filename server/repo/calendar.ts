@@ -6,9 +6,11 @@ import type { CalendarResource } from '../../shared/calendar'
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect
 
-const resourceFields = { id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity, hoursFrom: calendarResources.hoursFrom, hoursTo: calendarResources.hoursTo, retiredAt: calendarResources.retiredAt }
-type ResourceRow = { id: number; kind: CalendarResource['kind']; name: string; capacity: number | null; hoursFrom: string | null; hoursTo: string | null; retiredAt: Date | null }
-const asResource = ({ retiredAt, hoursFrom, hoursTo, ...r }: ResourceRow): CalendarResource => ({ ...r, hours: hoursFrom && hoursTo ? { from: hoursFrom, to: hoursTo } : null, retired: retiredAt !== null })
+const resourceFields = { id: calendarResources.id, kind: calendarResources.kind, name: calendarResources.name, capacity: calendarResources.capacity, hoursFrom: calendarResources.hoursFrom, hoursTo: calendarResources.hoursTo, userId: calendarResources.userId, retiredAt: calendarResources.retiredAt }
+type ResourceRow = { id: number; kind: CalendarResource['kind']; name: string; capacity: number | null; hoursFrom: string | null; hoursTo: string | null; userId: number | null; retiredAt: Date | null }
+const asResource = ({ retiredAt, hoursFrom, hoursTo, userId, ...r }: ResourceRow): CalendarResource => ({ ...r, hours: hoursFrom && hoursTo ? { from: hoursFrom, to: hoursTo } : null, user_id: userId, retired: retiredAt !== null })
+/** The account as a column; undefined leaves it as it is. */
+const userColumn = (userId: number | null | undefined) => (userId === undefined ? {} : { userId })
 /** Working hours as two columns; undefined leaves them as they are. */
 const hoursColumns = (hours: CalendarResource['hours']) => (hours === undefined ? {} : { hoursFrom: hours?.from ?? null, hoursTo: hours?.to ?? null })
 
@@ -18,16 +20,16 @@ export async function listResources(db: Db): Promise<CalendarResource[]> {
 }
 
 export async function insertResource(db: Db, input: Omit<CalendarResource, 'id' | 'retired'>): Promise<CalendarResource> {
-  const { hours, ...rest } = input
-  const [row] = await db.insert(calendarResources).values({ ...rest, ...hoursColumns(hours ?? null) }).returning(resourceFields)
+  const { hours, user_id, ...rest } = input
+  const [row] = await db.insert(calendarResources).values({ ...rest, ...hoursColumns(hours ?? null), ...userColumn(user_id ?? null) }).returning(resourceFields)
   if (!row) throw new Error('resource not kept')
   return asResource(row)
 }
 
 /** A new name or capacity, retired (now) or back in service; undefined when there is no such resource. */
-export async function updateResource(db: Db, id: number, changes: { name?: string; capacity?: number | null; hours?: CalendarResource['hours']; retired?: boolean }): Promise<CalendarResource | undefined> {
-  const { retired, hours, ...rest } = changes
-  const set = { ...rest, ...hoursColumns(hours), ...(retired === undefined ? {} : { retiredAt: retired ? sql`coalesce(${calendarResources.retiredAt}, now())` : null }) }
+export async function updateResource(db: Db, id: number, changes: { name?: string; capacity?: number | null; hours?: CalendarResource['hours']; user_id?: number | null; retired?: boolean }): Promise<CalendarResource | undefined> {
+  const { retired, hours, user_id, ...rest } = changes
+  const set = { ...rest, ...hoursColumns(hours), ...userColumn(user_id), ...(retired === undefined ? {} : { retiredAt: retired ? sql`coalesce(${calendarResources.retiredAt}, now())` : null }) }
   const [row] = Object.keys(set).length
     ? await db.update(calendarResources).set(set).where(eq(calendarResources.id, id)).returning(resourceFields)
     : await db.select(resourceFields).from(calendarResources).where(eq(calendarResources.id, id))
@@ -85,6 +87,12 @@ export async function deleteFeed(db: Db, userId: number): Promise<void> {
 export async function feedOwner(db: Db, token: string): Promise<{ id: number; role: string } | undefined> {
   const [row] = await db.select({ id: users.id, role: users.role }).from(calendarFeeds).innerJoin(users, eq(users.id, calendarFeeds.userId)).where(eq(calendarFeeds.token, token))
   return row
+}
+
+/** An account's role (to link a staff resource to it), or undefined when there is none. */
+export async function roleOf(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId))
+  return row?.role
 }
 
 /** The bookings assigned to an attendant. */

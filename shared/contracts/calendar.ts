@@ -39,6 +39,7 @@ export const CALENDAR_MESSAGES = {
   resourceSaved: 'Resource saved',
   feedNotFound: 'Calendar feed not found',
   feedRevoked: 'Calendar feed turned off',
+  staffAccount: 'Only a staff member on the calendar has an account: choose an attendant or an admin',
 } as const
 
 const LOCAL_START = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
@@ -56,6 +57,11 @@ export const ResourceRequest = z.object({
   capacity: z.optional(z.nullable(z.number().check(z.int(CALENDAR_MESSAGES.capacity), z.gte(1, CALENDAR_MESSAGES.capacity), z.lte(500, CALENDAR_MESSAGES.capacity)))),
   /** A staff member's working hours (an event outside them is refused like a clash); null or absent: any time. */
   hours: z.optional(z.nullable(WorkingHours)),
+  /**
+   * A staff member's own account (an attendant or an admin): they are reminded of their events by
+   * SMS the day before, in their language, and see them in My day. Null or absent: none.
+   */
+  user_id: z.optional(z.nullable(z.number().check(z.int()))),
 })
 export type ResourceRequest = z.infer<typeof ResourceRequest>
 
@@ -67,6 +73,7 @@ export const ResourceUpdateRequest = z.object({
   name: z.optional(ResourceRequest.shape.name),
   capacity: ResourceRequest.shape.capacity,
   hours: ResourceRequest.shape.hours,
+  user_id: ResourceRequest.shape.user_id,
   retired: z.optional(z.boolean()),
 })
 export type ResourceUpdateRequest = z.infer<typeof ResourceUpdateRequest>
@@ -97,7 +104,7 @@ export const EventMoveRequest = z.object({
 export type EventMoveRequest = z.infer<typeof EventMoveRequest>
 
 // ---- answers ----
-export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()), hours: z.optional(z.nullable(z.object({ from: z.string(), to: z.string() }))), retired: z.optional(z.boolean()) })
+export const Resource = z.looseObject({ id: Id, kind: z.enum(RESOURCE_KINDS), name: z.string(), capacity: orNull(z.number()), hours: z.optional(z.nullable(z.object({ from: z.string(), to: z.string() }))), user_id: z.optional(orNull(Id)), retired: z.optional(z.boolean()) })
 export type Resource = z.infer<typeof Resource>
 export const ResourceList = z.looseObject({ resources: orEmpty(Resource) })
 export const ResourceSaved = z.looseObject({ resource: Resource })

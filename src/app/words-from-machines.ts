@@ -277,6 +277,8 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Relationship', message: 'Relationship' }),
   msg({ id: 'Failed to load the chain of custody', message: 'Failed to load the chain of custody' }),
   msg({ id: 'Failed to record the movement', message: 'Failed to record the movement' }),
+  msg({ id: 'The cold room is full: release a body first, or an admin receives this one with a reason', message: 'The cold room is full: release a body first, or an admin receives this one with a reason' }),
+  msg({ id: 'Working hours are two times, HH:mm, the start before the end', message: 'Working hours are two times, HH:mm, the start before the end' }),
   // Filled in by the server or a shared check: a text that fits one of these is read back with its values (src/app/word-templates.ts);
   // 'Password must be at least {min} characters' is in src/components/password-words.ts.
   msg({ id: '{label} must be at most {max} characters', message: '{label} must be at most {max} characters' }),

@@ -99,7 +99,7 @@ describe('events', () => {
 })
 
 describe('staff on the calendar', () => {
-  it('a driver with working hours is held with a hearse: double-booked or off hours is refused (409) with who and why, overridden with a reason; a family is offered hearse times only while a driver works and is free', async () => {
+  it('a driver with working hours is held with a hearse: double-booked or off hours is refused (409) with who and why, overridden with a reason; a family is offered hearse times only while a driver works and is free; the driver\'s own staff account is linked', async () => {
     const admin = await loginAs('admin')
     const added = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'driver', name: 'Driver Otieno', hours: { from: '08:00', to: '17:00' } } })
     expect(added.status).toBe(201)
@@ -127,6 +127,13 @@ describe('staff on the calendar', () => {
     expect((await call('PATCH', `/calendar/resources/${driver.id}`, { token: admin, body: { hours: { from: '06:00', to: '20:00' } } })).json).toMatchObject({ resource: { hours: { from: '06:00', to: '20:00' } } })
     expect((await call('PATCH', `/calendar/resources/${driver.id}`, { token: admin, body: { hours: null } })).json).toMatchObject({ resource: { hours: null } })
     expect(ResourceList.parse((await call('GET', '/calendar/resources', { token: admin })).json).resources.at(-1)).toMatchObject({ kind: 'driver', hours: null })
+    // The driver's own account (a staff one: reminded the day before, their day on their phone); a family's or a hearse's is refused.
+    const staffId = db.user.findFirst((q) => q.where({ email: demo('morgue_attendant').email }))!.id
+    expect((await call('PATCH', `/calendar/resources/${driver.id}`, { token: admin, body: { user_id: staffId } })).json).toMatchObject({ resource: { user_id: staffId } })
+    expect((await call('PATCH', `/calendar/resources/${driver.id}`, { token: admin, body: { user_id: demoClientId() } })).json).toEqual({ message: CALENDAR_MESSAGES.staffAccount })
+    const linkedHearse = await call('POST', '/calendar/resources', { token: admin, body: { kind: 'hearse', name: 'Hearse KXX 1', user_id: staffId } })
+    expect([linkedHearse.status, linkedHearse.json]).toEqual([422, { message: CALENDAR_MESSAGES.staffAccount }])
+    expect(ResourceList.parse((await call('GET', '/calendar/resources', { token: admin })).json).resources.at(-1)).toMatchObject({ kind: 'driver', user_id: String(staffId) })
   })
 })
 
@@ -177,7 +184,7 @@ describe('free times for the family', () => {
 })
 
 describe('a private calendar feed', () => {
-  it("staff subscribe their phone's calendar at a secret address: the admin's holds every event, an attendant's only their bookings'; made anew or turned off, the old address is dead", async () => {
+  it("staff subscribe their phone's calendar at a secret address: the admin's holds every event, an attendant's only their bookings' and the trips holding them as staff; made anew or turned off, the old address is dead", async () => {
     const admin = await loginAs('admin')
     const attendant = await loginAs('morgue_attendant')
     const day = nairobiDay(3)
@@ -200,6 +207,13 @@ describe('a private calendar feed', () => {
     const theirs = await read(FeedAnswer.parse((await call('POST', '/calendar/feed', { token: attendant })).json).path)
     expect(theirs.text).toMatch(/^BEGIN:VCALENDAR/)
     expect(theirs.text).not.toContain('Feed: Wanjiru')
+    // On the calendar as a driver (linked to their account): the trips holding them are in it too.
+    const peterId = db.user.findFirst((q) => q.where({ email: demo('morgue_attendant').email }))!.id
+    const driver = ResourceSaved.parse((await call('POST', '/calendar/resources', { token: admin, body: { kind: 'driver', name: 'Peter driving', user_id: peterId } })).json).resource
+    expect((await call('POST', '/calendar/events', { token: admin, body: { title: 'Feed: trip', start: `${day}T14:00`, minutes: 60, resource_ids: [resourceId('Hearse KCA 123A'), Number(driver.id)], override_reason: 'Test of the feed' } })).status).toBe(201)
+    const driving = await read(FeedAnswer.parse((await call('POST', '/calendar/feed', { token: attendant })).json).path)
+    expect(driving.text).toContain('SUMMARY:Feed: trip')
+    expect(driving.text).not.toContain('Feed: Wanjiru')
     // Made anew: the old address is dead; turned off: the new one too.
     const again = FeedAnswer.parse((await call('POST', '/calendar/feed', { token: admin })).json).path
     expect((await read(path)).status).toBe(404)

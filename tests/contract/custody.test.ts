@@ -164,7 +164,7 @@ describe('the chain of custody', () => {
 })
 
 describe('the cold room', () => {
-  it('a body received into a full cold room is refused with what is there (409); an admin receives it with a reason, kept in the activity log; a home with no cold room on the calendar is not checked', async () => {
+  it('a body received into a full cold room is refused with what is there (409), one yes and one no when two race for the last place; an admin receives it with a reason, kept in the activity log; a home with no cold room on the calendar is not checked', async () => {
     const admin = await loginAs('admin')
     // The bodies the seed has received and not released.
     const events = db.custodyEvent.findMany()
@@ -172,25 +172,28 @@ describe('the cold room', () => {
     const inRoom = events.filter((e) => e.kind === 'received' && !released.has(e.booking_id)).map((e) => e.booking_id)
     expect(inRoom.length).toBeGreaterThan(0)
     const waiting = db.booking.findMany().filter((b) => b.status !== 'completed' && b.status !== 'cancelled' && !events.some((e) => e.booking_id === b.id))
-    const [first, second] = waiting
-    if (!first || !second) throw new Error('two bookings in care with no receipt')
+    const [first, second, third] = waiting
+    if (!first || !second || !third) throw new Error('three bookings in care with no receipt')
     // No cold room on the calendar yet: received as before.
     expect((await call('POST', `/bookings/${first.id}/custody`, { token: admin, body: { kind: 'received' } })).status).toBe(201)
-    // A cold room with exactly the places taken.
-    expect((await call('POST', '/calendar/resources', { token: admin, body: { kind: 'cold_room', name: 'Cold room', capacity: inRoom.length + 1 } })).status).toBe(201)
-    const full = await call('POST', `/bookings/${second.id}/custody`, { token: admin, body: { kind: 'received' } })
-    expect(full.status).toBe(409)
-    const answer = ColdRoomFull.parse(full.json)
-    expect(answer).toMatchObject({ message: CUSTODY_MESSAGES.coldRoomFull, capacity: inRoom.length + 1 })
-    expect(answer.bodies.map((b) => Number(b.booking_id)).sort((a, b) => a - b)).toEqual([...inRoom, first.id].sort((a, b) => a - b))
+    // A cold room with one place left: two receipts race for it, one is kept.
+    const capacity = inRoom.length + 2
+    expect((await call('POST', '/calendar/resources', { token: admin, body: { kind: 'cold_room', name: 'Cold room', capacity } })).status).toBe(201)
+    const raced = await Promise.all([second, third].map((b) => call('POST', `/bookings/${b.id}/custody`, { token: admin, body: { kind: 'received' } })))
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409])
+    const winner = raced[0]?.status === 201 ? second : third
+    const loser = winner === second ? third : second
+    const answer = ColdRoomFull.parse(raced.find((r) => r.status === 409)?.json)
+    expect(answer).toMatchObject({ message: CUSTODY_MESSAGES.coldRoomFull, capacity })
+    expect(answer.bodies.map((b) => Number(b.booking_id)).sort((a, b) => a - b)).toEqual([...inRoom, first.id, winner.id].sort((a, b) => a - b))
     const d = db.deceased.findFirst((q) => q.where({ id: first.deceased_id }))
     expect(answer.bodies).toContainEqual({ booking_id: String(first.id), name: `${d?.first_name} ${d?.last_name}` })
-    expect((await custodyOf(second.id, admin)).events).toEqual([])
+    expect((await custodyOf(loser.id, admin)).events).toEqual([])
     // Only an admin's reason lets it in.
     const reason = 'Second cold room being repaired; body kept on ice in bay 4'
-    const over = await call('POST', `/bookings/${second.id}/custody`, { token: admin, body: { kind: 'received', override_reason: reason } })
+    const over = await call('POST', `/bookings/${loser.id}/custody`, { token: admin, body: { kind: 'received', override_reason: reason } })
     expect(over.status).toBe(201)
     const stats = await call<{ recentActivities: Array<{ message: string }> }>('GET', '/users/admin/statistics', { token: admin })
-    expect(stats.json.recentActivities.map((a) => a.message)).toContain(`Body for booking #${second.id} received into a full cold room by ${demo('admin').name}: ${reason}`)
+    expect(stats.json.recentActivities.map((a) => a.message)).toContain(`Body for booking #${loser.id} received into a full cold room by ${demo('admin').name}: ${reason}`)
   })
 })

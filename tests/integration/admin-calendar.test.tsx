@@ -43,7 +43,7 @@ describe("the admin's calendar", () => {
     }
   })
 
-  it('the admin adds a van with its seats, renames a hearse and retires it: its row leaves the week, its entry says Retired; a private feed for the phone is made and turned off', async () => {
+  it('the admin adds a van with its seats and a driver with his hours (changed, the rule saying when they are not a working day), renames a hearse and retires it: its row leaves the week, its entry says Retired; a private feed for the phone is made and turned off', async () => {
     const user = userEvent.setup()
     // The second hearse holds nothing, whatever the seed booked this week.
     const second = db.calendarResource.findFirst((q) => q.where({ name: 'Hearse KDB 456B' }))!
@@ -67,9 +67,28 @@ describe("the admin's calendar", () => {
     await user.click(within(add).getByRole('button', { name: 'Add resource' }))
     expect(await within(panel).findByRole('listitem', { name: 'Otieno' })).toHaveTextContent('Driver · Works 08:00–17:00')
     expect(db.calendarResource.findFirst((q) => q.where({ name: 'Otieno' }))).toMatchObject({ kind: 'driver', hours_from: '08:00', hours_to: '17:00' })
+    // His hours change: the end before the start is said by the rule and nothing is sent, then kept.
+    const driver = within(panel).getByRole('listitem', { name: 'Otieno' })
+    await user.click(within(driver).getByRole('button', { name: 'Edit' }))
+    const edit = within(driver).getByRole('form', { name: 'Edit Otieno' })
+    expect(within(edit).queryByRole('spinbutton')).toBeNull()
+    expect(within(edit).getByLabelText('Works from')).toHaveValue('08:00')
+    fireEvent.change(within(edit).getByLabelText('Works from'), { target: { value: '18:00' } })
+    fireEvent.change(within(edit).getByLabelText('Works until'), { target: { value: '06:00' } })
+    await user.click(within(edit).getByRole('button', { name: 'Save' }))
+    expect(within(edit).getByText('Working hours are two times, HH:mm, the start before the end')).toBeInTheDocument()
+    expect(db.calendarResource.findFirst((q) => q.where({ name: 'Otieno' }))).toMatchObject({ hours_from: '08:00', hours_to: '17:00' })
+    fireEvent.change(within(edit).getByLabelText('Works from'), { target: { value: '06:00' } })
+    fireEvent.change(within(edit).getByLabelText('Works until'), { target: { value: '14:00' } })
+    // He signs in as a staff member: his account gets his reminders.
+    await user.selectOptions(within(edit).getByRole('combobox', { name: /^Their account/ }), 'Peter Otieno')
+    await user.click(within(edit).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(within(panel).getByRole('listitem', { name: 'Otieno' })).toHaveTextContent('Driver · Works 06:00–14:00 · Peter Otieno'))
+    const peter = db.user.findFirst((q) => q.where({ email: 'attendant@funeral.test' }))
+    expect(db.calendarResource.findFirst((q) => q.where({ name: 'Otieno' }))).toMatchObject({ hours_from: '06:00', hours_to: '14:00', user_id: peter?.id })
 
     const hearse = within(panel).getByRole('listitem', { name: 'Hearse KDB 456B' })
-    await user.click(within(hearse).getByRole('button', { name: 'Rename' }))
+    await user.click(within(hearse).getByRole('button', { name: 'Edit' }))
     const name = within(hearse).getByRole('textbox', { name: /Name/ })
     await user.clear(name)
     await user.type(name, 'Hearse KDC 111C')

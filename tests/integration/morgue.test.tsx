@@ -69,7 +69,7 @@ describe('Morgue attendant portal', () => {
     expect(counter('Storage alerts')).toHaveTextContent('1')
   })
 
-  it('"My day" leads the dashboard: today\'s events of the attendant\'s cases in order, in Nairobi time, with where and the family; an empty day says so', async () => {
+  it('"My day" leads the dashboard: today\'s events of the attendant\'s cases and those holding them as staff, in order, in Nairobi time, with where and the family; an empty day says so', async () => {
     // A simulated clock: 08:00 in Nairobi on a day the seed books nothing.
     const day = '2031-03-14'
     vi.useFakeTimers({ toFake: ['Date'] })
@@ -96,11 +96,16 @@ describe('Morgue attendant portal', () => {
       await event('Teresia Auma', teresia.id, at('18:00', '2031-03-13'), at('09:30'), hearse.id)
       await event('Not mine', someoneElses.id, at('10:00'), at('11:00'), chapel.id)
       await event('Tomorrow', rose.id, at('10:00', '2031-03-15'), at('11:00', '2031-03-15'), chapel.id)
+      // On the calendar as a driver too (his account linked): a trip of another's case, shown without its case.
+      await db.calendarResource.create({ id: 9190, kind: 'driver', name: 'Peter (driver)', capacity: null, user_id: attendant.id, created_at: at('07:00') })
+      await db.calendarEvent.create({ id: 9199, title: 'Trip to Kisumu', booking_id: someoneElses.id, starts_at: at('11:00'), ends_at: at('13:00'), resource_ids: [hearse.id, 9190], override_reason: null, created_by: null, created_at: at('07:00') })
 
       await renderAt(paths.morgue.home, { as: 'morgueAttendant' })
       const mine = await screen.findByRole('list', { name: 'My day' })
-      await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(2))
-      const [trip, service] = within(mine).getAllByRole('listitem') as [HTMLElement, HTMLElement]
+      await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(3))
+      const [trip, driving, service] = within(mine).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement]
+      expect(driving).toHaveTextContent(`11:00–13:00Trip to KisumuAt: ${hearse.name}`)
+      expect(within(driving).queryByRole('link')).toBeNull()
       expect(trip).toHaveTextContent('13 Mar, 18:00–09:30')
       expect(within(trip).getByRole('link', { name: 'Teresia Auma' })).toHaveAttribute('href', casePath(String(teresia.id)))
       expect(trip).toHaveTextContent(`At: ${hearse.name}`)

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { custodyMachine, CUSTODY_MACHINE_MESSAGES } from '../../machines/morgue/custody.machine'
 import { Booking } from '../../shared/contracts/bookings'
-import { CustodyRecord, CustodySaved, type CustodyRequest } from '../../shared/contracts/custody'
+import { ColdRoomFull, CustodyRecord, CustodySaved, type CustodyRequest } from '../../shared/contracts/custody'
 import { translated } from '../../src/lib/i18n'
 
 const event = (id: number, kind: string) => ({ id, booking_id: 7, kind, at: '2026-01-01T08:00:00.000Z', location: 'Bay 1', by_name: 'Peter Otieno', by_role: 'morgue_attendant' })
 const RECORD = CustodyRecord.parse({ booking_id: 7, deceased_first_name: 'Rose', deceased_last_name: 'Achieng', home: { name: 'Amani Funeral Home' }, events: [event(1, 'received')] })
 const BOOKING = Booking.parse({ id: 7, status: 'confirmed', payment_status: 'pending', total_amount: 1000, created_at: '2026-01-01T08:00:00Z' })
 
-function start(add: (request: CustodyRequest) => Promise<CustodySaved>, load: () => Promise<CustodyRecord> = async () => RECORD) {
+function start(add: (request: CustodyRequest) => Promise<CustodySaved | ColdRoomFull>, load: () => Promise<CustodyRecord> = async () => RECORD) {
   const actor = createActor(
     custodyMachine.provide({ actors: { loadCustody: fromPromise(load), addCustodyEvent: fromPromise(({ input }: { input: { bookingId: string; request: CustodyRequest } }) => add(input.request)) } }),
     { input: { bookingId: '7' } },
@@ -33,6 +33,19 @@ describe('custody machine', () => {
     expect(actor.getSnapshot().context.savedCount).toBe(1)
     expect(notes).toEqual(['Movement recorded'])
     expect(changed.map((b) => b.id)).toEqual(['7'])
+  })
+
+  it('a full cold room is said with what is there, without a toast, until the admin\'s receipt with a reason is kept', async () => {
+    const full = ColdRoomFull.parse({ message: 'The cold room is full', capacity: 1, bodies: [{ booking_id: 3, name: 'John Doe' }] })
+    const { actor, notes } = start(async (r) => (r.override_reason ? CustodySaved.parse({ event: event(2, r.kind), booking: BOOKING }) : full))
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'custody.add', request: { kind: 'received' } })
+    await waitFor(actor, (s) => s.matches('ready') && s.context.coldRoomFull !== null)
+    expect(actor.getSnapshot().context).toMatchObject({ saveError: 'The cold room is full', coldRoomFull: { capacity: 1, bodies: [{ booking_id: '3', name: 'John Doe' }] }, savedCount: 0 })
+    expect(notes).toEqual([])
+    actor.send({ type: 'custody.add', request: { kind: 'received', override_reason: 'Bay 4 on ice' } })
+    await waitFor(actor, (s) => s.matches('ready') && s.context.savedCount === 1)
+    expect(actor.getSnapshot().context).toMatchObject({ saveError: null, coldRoomFull: null })
   })
 
   it('a refused movement keeps the record and shows the server\'s reason; a failed load offers Retry', async () => {

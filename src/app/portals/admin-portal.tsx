@@ -23,8 +23,9 @@ const routes: PortalRoute[] = [
   { path: '', element: <AdminDashboardPage /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'services', element: <AdminBookingsPage /> },
-  // A booking's printable chain of custody (from its history in the bookings table).
-  { path: 'services/:bookingId/custody', element: <CustodyRecordPage backTo={paths.admin.services} /> },
+  // A booking's printable chain of custody (from its history in the bookings table), where the admin
+  // also receives a body not yet received (over a full cold room, with a reason).
+  { path: 'services/:bookingId/custody', element: <CustodyRecordPage backTo={paths.admin.services} receive /> },
   { path: 'bookings/:bookingId', element: <CasePage /> },
   { path: 'reports', element: <ReportsPage /> },
   { path: 'calendar', element: <CalendarPage /> },

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format'
 import { CustodyEventList, CustodyLoadState } from './custody-events'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT, FAMILY_KIND_LABELS, familyWhereOrWho, recordedBy, whereOrWho } from './custody-words'
 import { PrintSheet } from './print-sheet'
+import { ReceiveBody } from './receive-body'
 import { useCustody } from './use-custody'
 import { useLingui } from '@lingui/react'
 
@@ -31,10 +32,11 @@ const useStyles = makeStyles({
 
 /**
  * The chain of custody as the record the family and the authorities can see: the home, the
- * deceased, the booking and every movement, printed with window.print. Read-only for everyone;
- * `backTo` is where Back goes (the booking or the case), by default the address without '/custody'.
+ * deceased, the booking and every movement, printed with window.print. Read-only, but for the
+ * admin's (`receive`): a body not yet received is received there, over a full cold room with a
+ * reason. `backTo` is where Back goes (the booking or the case), by default the address without '/custody'.
  */
-export function CustodyRecordPage({ backTo, family = false }: { backTo?: string; family?: boolean }) {
+export function CustodyRecordPage({ backTo, family = false, receive = false }: { backTo?: string; family?: boolean; receive?: boolean }) {
   const id = useParams().bookingId ?? ''
   const here = useLocation().pathname
   useLingui()
@@ -43,6 +45,7 @@ export function CustodyRecordPage({ backTo, family = false }: { backTo?: string;
   return (
     <PrintSheet backTo={backTo ?? here.replace(/\/custody$/, '')} printLabel={CUSTODY_TEXT.print}>
       <CustodyLoadState loading={custody.loading} slow={custody.slow} hasData={!!custody.record} error={custody.error} onRetry={custody.reload} />
+      {receive && custody.record?.events.length === 0 && <ReceiveBody custody={custody} />}
       {custody.record && <RecordSheet record={custody.record} family={family} />}
     </PrintSheet>
   )

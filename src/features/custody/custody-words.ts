@@ -54,6 +54,21 @@ export const CUSTODY_TEXT = liveWords({
   receiver: (name: string, relationship: string, idNumber: string) => msg`${name} (${relationship}), ID ${idNumber}`,
 })
 
+/** A receipt refused because the cold room is full (the case panel's form, the admin's record). */
+export const COLD_ROOM_TEXT = liveWords({
+  /** 'In the cold room: 4 places, all taken'. */
+  inRoom: (capacity: number) => msg`In the cold room: ${capacity} places, all taken`,
+  reason: msg`Why receive it all the same`,
+  reasonHint: msg`Kept in the activity log, e.g. where the body is kept meanwhile`,
+  reasonRequired: msg`Give a reason to receive the body over a full cold room`,
+  override: msg`Receive anyway`,
+  notReceived: msg`The body is not recorded as received yet.`,
+  place: msg`Where (optional)`,
+  receive: msg`Record receipt`,
+  receiveLabel: msg`Record the body as received`,
+  saving: msg`Saving…`,
+})
+
 /** 'Cold room, bay 3', or for a release 'James Achieng (Son), ID 23456789'. */
 export function whereOrWho(e: { kind: CustodyKind; location: string | null; receiver_name: string | null; receiver_id_number: string | null; receiver_relationship: string | null }): string {
   if (e.kind === 'released') return CUSTODY_TEXT.receiver(e.receiver_name ?? '', e.receiver_relationship ?? '', e.receiver_id_number ?? '')

@@ -25,6 +25,8 @@ export function useCustody(bookingId: string, onBookingChanged?: (booking: Booki
     saving: snapshot.hasTag('saving'),
     error: snapshot.context.error,
     saveError: snapshot.context.saveError,
+    /** A receipt refused because the cold room is full: its places and the bodies there. */
+    coldRoomFull: snapshot.context.coldRoomFull,
     notice: snapshot.context.notice,
     savedCount: snapshot.context.savedCount,
     reload: () => send({ type: 'custody.reload' }),

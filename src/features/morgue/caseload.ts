@@ -146,20 +146,25 @@ export function destinationOf(b: Booking): string | null {
 /** One event of the attendant's day: the event, the case it serves and the names of what it holds. */
 export interface DayItem {
   event: CalendarEvent
-  booking: Booking
+  /** The case, when it is one of theirs (an event holding them as staff may serve someone else's). */
+  booking: Booking | undefined
   where: string
 }
 
 /**
  * The attendant's day: the calendar's events that serve one of their cases (as their calendar feed
- * holds), earliest first, each with its case and the hearse or rooms it holds.
+ * holds), and those holding them as staff on the calendar (`userId`'s own resource: a driver's
+ * trip), earliest first, each with its case and the hearse or rooms it holds.
  */
-export function myDay(events: readonly CalendarEvent[], resources: readonly Resource[], bookings: readonly Booking[]): DayItem[] {
+export function myDay(events: readonly CalendarEvent[], resources: readonly Resource[], bookings: readonly Booking[], userId?: string | null): DayItem[] {
+  const mine = new Set(resources.filter((r) => userId != null && r.user_id === userId).map((r) => r.id))
   const items: DayItem[] = []
   for (const event of events) {
     const booking = event.booking_id === null ? undefined : bookings.find((b) => b.id === event.booking_id)
-    if (!booking) continue
-    const where = resources.filter((r) => event.resource_ids.includes(r.id)).map((r) => r.name).join(', ')
+    if (!booking && !event.resource_ids.some((id) => mine.has(id))) continue
+    // Held as staff: the booking's other events at that time say with what (a booking holds each resource with an event of its own).
+    const alongside = booking || event.booking_id === null ? [] : events.filter((o) => o.id !== event.id && o.booking_id === event.booking_id && o.start < event.end && event.start < o.end).flatMap((o) => o.resource_ids)
+    const where = resources.filter((r) => (event.resource_ids.includes(r.id) || alongside.includes(r.id)) && !mine.has(r.id)).map((r) => r.name).join(', ')
     items.push({ event, booking, where })
   }
   return items.sort((a, b) => Date.parse(a.event.start) - Date.parse(b.event.start))

@@ -7,6 +7,7 @@ import type { Booking } from '../../../shared/contracts/bookings'
 import { CUSTODY_LIMITS, checkCustody, type CustodyEvent, type CustodyKind } from '../../../shared/contracts/custody'
 import { RouterButtonLink } from '../../components/router-link'
 import { translated } from '../../lib/i18n'
+import { ColdRoomFullNotice } from '../custody/cold-room-full'
 import { CustodyEventList, CustodyLoadState } from '../custody/custody-events'
 import { CUSTODY_KIND_LABELS, CUSTODY_TEXT } from '../custody/custody-words'
 import { useCustody } from '../custody/use-custody'
@@ -82,7 +83,8 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
     })
   }
 
-  const submit = () => {
+  /** `overrideReason`: an admin's reason to receive a body over a full cold room. */
+  const submit = (overrideReason?: string) => {
     if (!kind) return
     const checked = checkCustody({ kind, ...values })
     if ('errors' in checked) {
@@ -90,7 +92,7 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
       return
     }
     setErrors({})
-    custody.add(checked.input)
+    custody.add(overrideReason ? { ...checked.input, override_reason: overrideReason } : checked.input)
   }
 
   return (
@@ -159,6 +161,8 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
               {translated(custody.saveError)}
             </Text>
           )}
+          {/* The attendant sees what is in the full cold room; an admin receives over it from the case's record. */}
+          {custody.coldRoomFull && kind === 'received' && <ColdRoomFullNotice refusal={custody.coldRoomFull} canOverride={false} busy={custody.saving} onOverride={submit} />}
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" disabled={custody.saving}>
               {custody.saving ? T.saving : kind === 'released' ? T.submitRelease : T.submit}

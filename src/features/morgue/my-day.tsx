@@ -5,6 +5,7 @@ import { Body1, Button, Card, MessageBar, MessageBarActions, MessageBarBody, Sub
 import type { Booking } from '../../../shared/contracts/bookings'
 import { nairobiDay } from '../../../shared/dates'
 import { RouterLink } from '../../components/router-link'
+import { useSession } from '../../app/session'
 import { formatClock, formatDayTime } from '../../lib/format'
 import { casePath } from './case-path'
 import { FamilyContact } from './caseload-parts'
@@ -38,8 +39,9 @@ export function MyDay({ bookings, loaded, now }: { bookings: readonly Booking[];
   const today = nairobiDay(now)
   const [state, send] = useMachine(liveMyDay, { input: { failureMessage: MY_DAY_TEXT.failed, fetchOnStart: false } })
   useEffect(() => send({ type: 'collection.fetch', query: { day: today } }), [today, send])
+  const me = useSession().user?.id ?? null
   const day = state.context.items[0]
-  const items = day ? myDay(day.events, day.resources, bookings) : []
+  const items = day ? myDay(day.events, day.resources, bookings, me) : []
   return (
     <section aria-labelledby="morgue-my-day" className={styles.section}>
       <Subtitle1 as="h2" id="morgue-my-day" className={styles.title}>
@@ -65,10 +67,11 @@ export function MyDay({ bookings, loaded, now }: { bookings: readonly Booking[];
                   {hours(event.start, event.end, today)}
                 </Text>
                 <div className={styles.what}>
-                  <RouterLink to={casePath(booking.id)}>{event.title}</RouterLink>
+                  {/* Another's case (they are on it as staff, a driver's trip): its title, without the case. */}
+                  {booking ? <RouterLink to={casePath(booking.id)}>{event.title}</RouterLink> : <Text>{event.title}</Text>}
                   {where ? <Text size={200}>{MY_DAY_TEXT.where(where)}</Text> : null}
-                  {event.title !== deceasedName(booking) ? <Text size={200}>{deceasedName(booking)}</Text> : null}
-                  {booking.morgue?.client_phone ? (
+                  {booking && event.title !== deceasedName(booking) ? <Text size={200}>{deceasedName(booking)}</Text> : null}
+                  {booking?.morgue?.client_phone ? (
                     <Text size={200} className={styles.muted}>
                       {MY_DAY_TEXT.family}: <FamilyContact name={booking.client_name ?? ''} phone={booking.morgue.client_phone} />
                     </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dueReminders, reminderDay, type ReminderBooking } from '../../../shared/reminders'
+import { dueReminders, reminderDay, staffReminders, type ReminderBooking } from '../../../shared/reminders'
 
 const booking = (over: Partial<ReminderBooking> = {}): ReminderBooking => ({
   id: 7,
@@ -46,5 +46,27 @@ describe('day-before reminders', () => {
     expect(dueReminders({ now: eve, home: 'H', bookings: [booking({ status: 'cancelled' }), booking({ status: 'completed' })] })).toEqual([])
     expect(dueReminders({ now: new Date('2031-01-02T05:00:00Z'), home: 'H', bookings: [booking()] })).toEqual([])
     expect(dueReminders({ now: eve, home: 'H', bookings: [booking({ attendant_id: null, venue: null })] }).map((r) => r.who)).toEqual(['family'])
+  })
+
+  it('each staff member linked to an account is reminded of each event of theirs starting tomorrow, with its hours and what else it holds; once per event', () => {
+    const resources = [
+      { id: 1, kind: 'hearse' as const, name: 'Hearse KCA 123A', capacity: null },
+      { id: 2, kind: 'driver' as const, name: 'Otieno', capacity: null, user_id: 9 },
+      { id: 3, kind: 'driver' as const, name: 'On call', capacity: null },
+    ]
+    const at = (iso: string) => Date.parse(iso)
+    const events = [
+      // 09:00 on the 1st to 06:00 on the 2nd (Nairobi): an upcountry trip, out and back.
+      // The booking holds each resource with an event of its own: the driver's says with what hearse.
+      { id: 40, title: 'Trip: Wanjiku Kamau', start: at('2031-01-01T06:00:00Z'), end: at('2031-01-02T03:00:00Z'), resource_ids: [2], booking_id: 7 },
+      { id: 39, title: 'Trip: Wanjiku Kamau', start: at('2031-01-01T06:00:00Z'), end: at('2031-01-02T03:00:00Z'), resource_ids: [1], booking_id: 7 },
+      { id: 41, title: 'Burial: Other', start: at('2031-01-02T06:00:00Z'), end: at('2031-01-02T09:00:00Z'), resource_ids: [1, 2], booking_id: 8 },
+      { id: 42, title: 'Unlinked driver', start: at('2031-01-01T10:00:00Z'), end: at('2031-01-01T11:00:00Z'), resource_ids: [3], booking_id: null },
+    ]
+    const due = staffReminders({ now: eve, home: 'Amani', events, resources })
+    expect(due.map((r) => [r.who, r.user_id, r.booking_id, r.key])).toEqual([['staff', 9, 7, 'reminder:2031-01-01:event:40:9']])
+    expect(due[0]?.body('en')).toBe('Amani: tomorrow, Wednesday, 1 January, you are on Trip: Wanjiku Kamau, 09:00–2031-01-02 06:00 with Hearse KCA 123A.')
+    expect(due[0]?.body('sw')).toMatch(/^Amani: kesho, Jumatano.*una kazi ya Trip: Wanjiku Kamau, 09:00–2031-01-02 06:00, na Hearse KCA 123A\.$/)
+    expect(staffReminders({ now: new Date('2030-12-31T04:00:00Z'), home: 'Amani', events, resources })).toEqual([])
   })
 })

@@ -166,7 +166,7 @@ export function CalendarPage() {
           })}
         </section>
       ) : null}
-      {range ? <ResourcesPanel resources={resources} onSaved={() => send({ type: 'collection.fetch' })} /> : null}
+      {range ? <ResourcesPanel resources={resources} accounts={range.accounts} onSaved={() => send({ type: 'collection.fetch' })} /> : null}
       {range ? <FeedPanel /> : null}
       {moving ? (
         <MoveEventDialog

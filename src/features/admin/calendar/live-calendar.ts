@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { msg } from '@lingui/core/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { listEvents, listResources } from '../../../api/calendar'
+import { listAttendants } from '../../../api/attendants'
 import type { CalendarEvent, Resource } from '../../../../shared/contracts/calendar'
 import { addDays } from '../../../../shared/dates'
 
@@ -12,6 +13,8 @@ export interface CalendarRange {
   days: number
   resources: Resource[]
   events: CalendarEvent[]
+  /** The staff accounts a driver or attendant on the calendar may be linked to (empty when they could not be read). */
+  accounts: Array<{ id: string; name: string }>
 }
 
 /** The generic list machine, fetching one range at a time (asked again when the admin moves through the weeks). */
@@ -19,8 +22,8 @@ export const liveCalendar = createCollectionMachine<CalendarRange>('calendar').p
   actors: {
     fetchItems: fromPromise(async ({ input }) => {
       const { from, days } = input as unknown as { from: string; days: number }
-      const [{ resources }, { events }] = await Promise.all([listResources(), listEvents(from, addDays(from, days - 1))])
-      return [{ id: `${from}/${days}`, from, days, resources, events }]
+      const [{ resources }, { events }, accounts] = await Promise.all([listResources(), listEvents(from, addDays(from, days - 1)), listAttendants().catch(() => [])])
+      return [{ id: `${from}/${days}`, from, days, resources, events, accounts: accounts.map((u) => ({ id: String(u.id), name: u.name })) }]
     }),
   },
 })

@@ -5,7 +5,8 @@ import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { addResource, updateResource } from '../../../api/calendar'
-import { RESOURCE_KINDS, STAFF_KINDS, type Resource, type ResourceKind, type ResourceRequest, type ResourceUpdateRequest } from '../../../../shared/contracts/calendar'
+import { RESOURCE_KINDS, STAFF_KINDS, WorkingHours, type Resource, type ResourceKind, type ResourceRequest, type ResourceUpdateRequest } from '../../../../shared/contracts/calendar'
+import { translated } from '../../../lib/i18n'
 
 const useStyles = makeStyles({
   panel: { marginTop: tokens.spacingVerticalXXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -41,13 +42,63 @@ const SAVE_FAILED = msg`Failed to save the resource`
 /** Two times typed ('' both: any time); the server says when they are not a working day. */
 const hoursOf = (from: string, to: string) => (from === '' && to === '' ? null : { from, to })
 
-function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () => void }) {
+/** The rule's words when the hours typed are not a working day (one time missing, the end first), before anything is sent; else null. */
+function hoursProblem(from: string, to: string): string | null {
+  const hours = hoursOf(from, to)
+  const checked = hours === null ? null : WorkingHours.safeParse(hours)
+  return checked && !checked.success ? translated(checked.error.issues[0]?.message ?? '') : null
+}
+
+type Account = { id: string; name: string }
+
+/** Which staff account a person on the calendar is ('' none): they are then reminded of their events by SMS the day before. */
+function AccountField({ accounts, value, onChange }: { accounts: readonly Account[]; value: string; onChange: (id: string) => void }) {
+  const { t } = useLingui()
+  return (
+    <Field label={t`Their account`} hint={t`Reminded by SMS the day before`}>
+      <Select value={value} onChange={(_, d) => onChange(d.value)}>
+        <option value="">{t`None`}</option>
+        {accounts.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  )
+}
+
+/** '' → null; else the account's id as the API takes it. */
+const accountOf = (id: string) => (id === '' ? null : Number(id))
+
+/** A staff member's working hours: two times, with the rule's words under them when they are not a working day. */
+function HoursFields({ from, to, onFrom, onTo, problem, className }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void; problem: string | null; className: string }) {
+  const { t } = useLingui()
+  return (
+    <>
+      <Field label={t`Works from`}>
+        <Input className={className} type="time" value={from} onChange={(_, d) => onFrom(d.value)} />
+      </Field>
+      <Field label={t`Works until`} validationMessage={problem ?? undefined}>
+        <Input className={className} type="time" value={to} onChange={(_, d) => onTo(d.value)} />
+      </Field>
+    </>
+  )
+}
+
+function ResourceRow({ resource, accounts, onSaved }: { resource: Resource; accounts: readonly Account[]; onSaved: () => void }) {
   const styles = useStyles()
   const { t, i18n } = useLingui()
   const save = useSubmission((body: ResourceUpdateRequest) => updateResource(resource.id, body), { failureMessage: t(SAVE_FAILED), successMessage: t`Resource saved` })
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(resource.name)
   const [capacity, setCapacity] = useState(resource.capacity === null ? '' : String(resource.capacity))
+  const staff = STAFF_KINDS.includes(resource.kind)
+  const [from, setFrom] = useState(resource.hours?.from ?? '')
+  const [to, setTo] = useState(resource.hours?.to ?? '')
+  const [account, setAccount] = useState(resource.user_id ?? '')
+  const [hoursShown, setHoursShown] = useState<string | null>(null)
+  const accountName = resource.user_id ? accounts.find((a) => a.id === resource.user_id)?.name : undefined
   useEffect(() => {
     if (save.succeeded) {
       setEditing(false)
@@ -62,17 +113,29 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
       {editing ? (
         <form
           className={styles.form}
+          aria-label={t`Edit ${resource.name}`}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault()
-            save.submit({ name, capacity: capacityOf(capacity) })
+            if (!staff) return save.submit({ name, capacity: capacityOf(capacity) })
+            const problem = hoursProblem(from, to)
+            setHoursShown(problem)
+            if (!problem) save.submit({ name, hours: hoursOf(from, to), user_id: accountOf(account) })
           }}
         >
           <Field label={t`Name`} required validationMessage={save.error ?? undefined}>
             <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={60} />
           </Field>
-          <Field label={i18n._(capacityWord(resource.kind))}>
-            <Input className={styles.narrow} type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
-          </Field>
+          {staff ? (
+            <>
+              <HoursFields from={from} to={to} onFrom={setFrom} onTo={setTo} problem={hoursShown} className={styles.narrow} />
+              <AccountField accounts={accounts} value={account} onChange={setAccount} />
+            </>
+          ) : (
+            <Field label={i18n._(capacityWord(resource.kind))}>
+              <Input className={styles.narrow} type="number" inputMode="numeric" value={capacity} onChange={(_, d) => setCapacity(d.value)} />
+            </Field>
+          )}
           <Button type="submit" appearance="primary" disabled={save.busy}>{t`Save`}</Button>
           <Button onClick={() => setEditing(false)}>{t`Cancel`}</Button>
         </form>
@@ -84,6 +147,7 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
               {i18n._(KIND_WORDS[resource.kind])}
               {resource.capacity !== null ? ` · ${i18n._(capacityWord(resource.kind))}: ${resource.capacity}` : ''}
               {resource.hours ? ` · ${t`Works ${resource.hours.from}–${resource.hours.to}`}` : ''}
+              {accountName ? ` · ${accountName}` : ''}
             </Caption1>
           </div>
           <div className={styles.actions}>
@@ -92,7 +156,7 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
                 {t`Retired`}
               </Badge>
             ) : null}
-            <Button onClick={() => setEditing(true)}>{t`Rename`}</Button>
+            <Button onClick={() => setEditing(true)}>{t`Edit`}</Button>
             <Button disabled={save.busy} onClick={() => save.submit({ retired: !resource.retired })}>
               {resource.retired ? t`Back in service` : t`Retire`}
             </Button>
@@ -104,10 +168,10 @@ function ResourceRow({ resource, onSaved }: { resource: Resource; onSaved: () =>
 }
 
 /**
- * The hearses, vans, rooms, cold rooms and staff (with their working hours) the calendar books: add one, rename it, change its seats
- * or places, retire it (it keeps its past events and is offered for nothing new) or bring it back.
+ * The hearses, vans, rooms, cold rooms and staff (with their working hours) the calendar books: add one, rename it, change its seats,
+ * places or working hours, retire it (it keeps its past events and is offered for nothing new) or bring it back.
  */
-export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; onSaved: () => void }) {
+export function ResourcesPanel({ resources, accounts, onSaved }: { resources: Resource[]; accounts: readonly Account[]; onSaved: () => void }) {
   const styles = useStyles()
   const { t, i18n } = useLingui()
   const add = useSubmission((body: ResourceRequest) => addResource(body), { failureMessage: t(SAVE_FAILED), successMessage: t`Resource added`, onForm: true })
@@ -116,10 +180,13 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
   const [capacity, setCapacity] = useState('')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
+  const [account, setAccount] = useState('')
+  const [hoursShown, setHoursShown] = useState<string | null>(null)
   const staff = STAFF_KINDS.includes(kind)
   useEffect(() => {
     if (add.succeeded) {
       setName('')
+      setAccount('')
       setCapacity('')
       setFrom('')
       setTo('')
@@ -133,7 +200,7 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
       <Subtitle2 as="h2">{t`Resources`}</Subtitle2>
       <ul className={styles.list}>
         {resources.map((r) => (
-          <ResourceRow key={r.id} resource={r} onSaved={onSaved} />
+          <ResourceRow key={r.id} resource={r} accounts={accounts} onSaved={onSaved} />
         ))}
       </ul>
       <form
@@ -141,7 +208,10 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
         aria-label={t`Add a resource`}
         onSubmit={(e) => {
           e.preventDefault()
-          add.submit(staff ? { kind, name, hours: hoursOf(from, to) } : { kind, name, capacity: capacityOf(capacity) })
+          if (!staff) return add.submit({ kind, name, capacity: capacityOf(capacity) })
+          const problem = hoursProblem(from, to)
+          setHoursShown(problem)
+          if (!problem) add.submit({ kind, name, hours: hoursOf(from, to), user_id: accountOf(account) })
         }}
       >
         <Field label={t`Kind`}>
@@ -158,12 +228,8 @@ export function ResourcesPanel({ resources, onSaved }: { resources: Resource[]; 
         </Field>
         {staff ? (
           <>
-            <Field label={t`Works from`}>
-              <Input className={styles.narrow} type="time" value={from} onChange={(_, d) => setFrom(d.value)} />
-            </Field>
-            <Field label={t`Works until`}>
-              <Input className={styles.narrow} type="time" value={to} onChange={(_, d) => setTo(d.value)} />
-            </Field>
+            <HoursFields from={from} to={to} onFrom={setFrom} onTo={setTo} problem={hoursShown} className={styles.narrow} />
+            <AccountField accounts={accounts} value={account} onChange={setAccount} />
           </>
         ) : (
           <Field label={i18n._(capacityWord(kind))}>
