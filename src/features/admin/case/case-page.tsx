@@ -1,18 +1,24 @@
-import { Suspense, lazy, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
-import { Button, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
 import { amountStillDue, papersToDo } from '../../../../shared/urgency'
 import { openBookingThread } from '../../../api/messages'
+import { reviewDocument } from '../../../api/documents'
+import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
+import type { Document } from '../../../../shared/contracts/documents'
+import { translated } from '../../../lib/i18n'
+import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../../documents/document-files'
+import { PreviewDialog } from '../../documents/document-parts'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { FactList } from '../../../components/fact-list'
 import { PageHeader } from '../../../components/page-header'
 import { PreparationProgress } from '../../../components/preparation-progress'
-import { RouterButtonLink, RouterLink } from '../../../components/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { BookingStatusBadge, DocumentStatusBadge, PaymentStatusBadge, bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { useDocumentTitle } from '../../../lib/document-title'
 import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
@@ -130,7 +136,7 @@ export function CasePage() {
         <ServicesSection booking={booking} />
         <PeopleSection booking={booking} />
         <MoneySection booking={booking} />
-        <DocumentsSection booking={booking} />
+        <DocumentsSection booking={booking} onReviewed={() => send({ type: 'case.reload' })} />
         <CareSection booking={booking} />
         <HistorySection booking={booking} />
       </div>
@@ -287,11 +293,47 @@ function MoneySection({ booking }: { booking: Booking }) {
   )
 }
 
-function DocumentsSection({ booking }: { booking: Booking }) {
+type Review = { id: string; status: 'approved' | 'rejected'; notes: string }
+
+/** A document of the case file as the preview dialog reads one (it knows the booking it belongs to). */
+const asDocument = (d: NonNullable<Booking['morgue']>['documents'][number], booking: Booking): Document => ({
+  ...d,
+  status: d.status === 'approved' || d.status === 'rejected' ? d.status : 'pending',
+  booking_id: booking.id,
+  deceased_first_name: booking.deceased_first_name,
+  deceased_last_name: booking.deceased_last_name,
+  uploaded_by_name: null,
+})
+
+function DocumentsSection({ booking, onReviewed }: { booking: Booking; onReviewed: () => void }) {
   const { t } = useLingui()
   const styles = useStyles()
   const docs = booking.morgue?.documents ?? []
   const missing = papersToDo(booking).filter((p) => p.state === 'missing' && !docs.some((d) => d.document_type === p.type))
+  // A waiting paper is reviewed here, in the same dialog as on the review page: seen, then approved or rejected with a note.
+  const [reviewing, setReviewing] = useState<Document | null>(null)
+  const [notes, setNotes] = useState('')
+  const [noReason, setNoReason] = useState(false)
+  const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
+  const review = useSubmission((r: Review) => reviewDocument(r.id, { status: r.status, notes: r.notes.trim() || undefined }), { failureMessage: REVIEW_FAILED, onForm: true })
+  useEffect(() => {
+    if (!review.result) return
+    setReviewing(null)
+    onReviewed()
+    // Once per answer: the case file is read again with the paper's new status.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [review.result])
+  const open = (d: Document) => {
+    setNotes('')
+    setNoReason(false)
+    setReviewing(d)
+  }
+  const submit = (status: Review['status']) => {
+    if (!reviewing) return
+    const refused = status === 'rejected' && notes.trim() === ''
+    setNoReason(refused)
+    if (!refused) review.submit({ id: reviewing.id, status, notes })
+  }
   return (
     <Section title={t(T.documents)} id="case-documents">
       {docs.length === 0 && missing.length === 0 && <Text className={styles.muted}>{t(T.noDocuments)}</Text>}
@@ -306,14 +348,34 @@ function DocumentsSection({ booking }: { booking: Booking }) {
             <Text>{t(documentTypeName(d.document_type))}</Text>
             <DocumentStatusBadge status={d.status} />
             {d.review_notes && <Text className={styles.muted}>{d.review_notes}</Text>}
+            {d.status === 'pending' && (
+              <Button size="small" className="afh-no-print" aria-label={t(T.reviewOne(t(documentTypeName(d.document_type))))} onClick={() => open(asDocument(d, booking))}>
+                {t(T.review)}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
-      {docs.some((d) => d.status === 'pending') && (
-        <div className="afh-no-print">
-          <RouterButtonLink to={paths.admin.documents}>{t(T.review)}</RouterButtonLink>
-        </div>
-      )}
+      <PreviewDialog
+        doc={reviewing}
+        open={reviewing !== null}
+        onClose={() => setReviewing(null)}
+        onDownload={(d) => download.submit(d)}
+        extraActions={
+          <>
+            <Button appearance="primary" disabled={review.busy} onClick={() => submit('approved')}>
+              {t(T.approve)}
+            </Button>
+            <Button disabled={review.busy} onClick={() => submit('rejected')}>
+              {t(T.reject)}
+            </Button>
+          </>
+        }
+      >
+        <Field label={t(T.reviewNotes)} hint={t(T.reviewNotesHint)} validationMessage={noReason ? translated(REJECT_NEEDS_REASON) : (review.error ?? undefined)}>
+          <Textarea value={notes} onChange={(_, d) => setNotes(d.value)} disabled={review.busy} resize="vertical" />
+        </Field>
+      </PreviewDialog>
     </Section>
   )
 }
