@@ -63,7 +63,7 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   timeframe: { minWidth: '180px' },
   range: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
-  rangeField: { width: '11rem', maxWidth: '100%' },
+  rangeField: { maxWidth: '100%' },
   // Level with the boxes, below the labels.
   rangeButton: { marginTop: '26px' },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
