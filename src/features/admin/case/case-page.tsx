@@ -1,11 +1,10 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useParams } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
 import { amountStillDue, papersToDo } from '../../../../shared/urgency'
-import { openBookingThread } from '../../../api/messages'
 import { reviewDocument } from '../../../api/documents'
 import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
 import type { Document } from '../../../../shared/contracts/documents'
@@ -34,7 +33,8 @@ import { CASE_TEXT as T } from './case-words'
 // The PDFs' list arrives apart from the case file (the family's booking page does the same).
 const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
 
-const OPEN_THREAD_FAILED = 'Failed to open the conversation'
+// The booking's conversation with the family, in place: its code and its thread only once the admin asks.
+const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
 
 // On paper: only the case file, in one column, sections kept whole where they fit (one or two A4 pages).
 const PRINT_CSS = `@media print {
@@ -100,6 +100,7 @@ export function CasePage() {
   const [snapshot, send, actorRef] = useMachine(liveCaseFileMachine, { input: { id: bookingId } })
   useNotifications(actorRef)
   const { booking, attendants, pending } = snapshot.context
+  const [talking, setTalking] = useState(false)
   useDocumentTitle(booking ? t(T.title(deceasedOf(booking))) : t(T.loading))
 
   if (snapshot.matches('failed')) {
@@ -134,10 +135,11 @@ export function CasePage() {
       <div className={styles.grid}>
         <StatusSection booking={booking} attendants={attendants} busy={busy} onStatus={(s) => send({ type: 'case.setStatus', status: s })} onAssign={(id) => send({ type: 'case.assign', attendantId: id })} />
         <ServicesSection booking={booking} />
-        <PeopleSection booking={booking} />
+        <PeopleSection booking={booking} talking={talking} onMessage={() => setTalking(true)} />
         <MoneySection booking={booking} />
         <DocumentsSection booking={booking} onReviewed={() => send({ type: 'case.reload' })} />
         <CareSection booking={booking} />
+        {talking && <MessagesSection booking={booking} />}
         <HistorySection booking={booking} />
       </div>
       <ConfirmChangeDialog
@@ -244,12 +246,10 @@ function ServicesSection({ booking }: { booking: Booking }) {
   )
 }
 
-function PeopleSection({ booking }: { booking: Booking }) {
+function PeopleSection({ booking, talking, onMessage }: { booking: Booking; talking: boolean; onMessage: () => void }) {
   const { t } = useLingui()
   const styles = useStyles()
-  const navigate = useNavigate()
   const phone = booking.morgue?.client_phone ?? null
-  const thread = useSubmission((id: string) => openBookingThread(id).then((th) => navigate(`${paths.admin.messages}/${encodeURIComponent(th.id)}`)), { failureMessage: OPEN_THREAD_FAILED })
   return (
     <Section title={t(T.family)} id="case-family">
       <FactList
@@ -261,7 +261,15 @@ function PeopleSection({ booking }: { booking: Booking }) {
         ]}
       />
       <div className="afh-no-print">
-        <Button disabled={thread.busy} onClick={() => thread.submit(booking.id)}>
+        <Button
+          aria-expanded={talking}
+          aria-controls="case-messages-section"
+          onClick={() => {
+            onMessage()
+            // The conversation opens below the papers: bring it into view.
+            requestAnimationFrame(() => document.getElementById('case-messages-section')?.scrollIntoView({ block: 'start' }))
+          }}
+        >
           {t(T.message)}
         </Button>
       </div>
@@ -399,6 +407,21 @@ function CareSection({ booking }: { booking: Booking }) {
         <RouterLink to={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}>{t(T.custodyRecord)}</RouterLink>
       </div>
     </Section>
+  )
+}
+
+/** The booking's conversation with the family (the Messages screen's, made on first need), left off paper. */
+function MessagesSection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  return (
+    <div id="case-messages-section" className={`${styles.wide} afh-no-print`}>
+      <Section title={t(T.messages)} id="case-messages">
+        <Suspense fallback={<Spinner size="tiny" />}>
+          <ConversationPanel target={{ bookingId: booking.id }} compact />
+        </Suspense>
+      </Section>
+    </div>
   )
 }
 

@@ -19,6 +19,7 @@ export const CASE_TEXT = {
   call: (phone: string) => msg`Call ${phone}`,
   noPhone: msg`No phone number on record`,
   message: msg`Message the family`,
+  messages: msg`Messages with the family`,
   services: msg`Services`,
   noServices: msg`No services on this booking`,
   service: msg`Service`,
