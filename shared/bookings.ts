@@ -156,8 +156,9 @@ export const preparationDone = (b: Pick<Booking, 'morgue'>): boolean => PREP_TAS
 
 /**
  * What a change of status implies and the booking lacks, so that no change leaves a family or the
- * money wrong: Confirmed needs an attendant; Completed needs the preparation done and the balance
- * paid (payments and contributions both count). Empty: nothing missing. The same rule for the
+ * money wrong: Confirmed needs an attendant; Completed needs the preparation done, the burial
+ * permit approved (no body is buried or cremated without one: the attendant's release asks the
+ * same) and the balance paid (payments and contributions both count). Empty: nothing missing. The same rule for the
  * screens (which ask before sending) and both backends (which refuse without an override). An
  * attendant is not asked for on completion: the preparation done is their work.
  */
@@ -167,6 +168,7 @@ export function statusChangeGaps(b: StatusFacts, to: string): StatusGap[] {
   if (to === 'confirmed' && !b.assignedAttendant) gaps.push('attendant')
   if (to === 'completed') {
     if (!preparationDone(b)) gaps.push('preparation')
+    if (b.morgue?.burial_permit !== 'approved') gaps.push('permit')
     if (amountStillDue(b) > 0) gaps.push('payment')
   }
   return gaps

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import type { PaymentSummary, ReportType, Timeframe, Transaction } from '../../shared/contracts/payments'
+import type { DateRange, PaymentSummary, ReportType, Timeframe, Transaction } from '../../shared/contracts/payments'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure } from '../shared/failure'
 
@@ -18,7 +18,9 @@ export const FINANCIAL_REPORTS_MESSAGES = {
 export const VIEW_TIMEFRAMES = ['week', 'month', 'quarter', 'half_year', 'year', 'this_month', 'last_month', 'this_year', 'last_year'] as const satisfies readonly Timeframe[]
 export type ViewTimeframe = (typeof VIEW_TIMEFRAMES)[number]
 export const REPORT_TIMEFRAMES = VIEW_TIMEFRAMES
-export type ReportTimeframe = ViewTimeframe
+/** What the page and the report show: a named period, or a range of Nairobi days the admin chose. */
+export type ViewPeriod = ViewTimeframe | DateRange
+export type ReportTimeframe = ViewPeriod
 
 export interface FinancialData {
   summary: PaymentSummary
@@ -31,17 +33,17 @@ export interface ReportRequest {
 }
 
 export interface FinancialReportsContext {
-  timeframe: ViewTimeframe
+  timeframe: ViewPeriod
   /** The last figures that loaded; kept on screen while a new timeframe loads or after a failure. */
   data: FinancialData | null
   /** The timeframe `data` belongs to. */
-  dataTimeframe: ViewTimeframe | null
+  dataTimeframe: ViewPeriod | null
   error: string | null
   report: ReportRequest
 }
 
 export type FinancialReportsEvent =
-  | { type: 'reports.timeframe'; timeframe: ViewTimeframe }
+  | { type: 'reports.timeframe'; timeframe: ViewPeriod }
   | { type: 'reports.retry' }
   | { type: 'report.open' }
   | { type: 'report.close' }
@@ -50,7 +52,7 @@ export type FinancialReportsEvent =
   | { type: 'report.generate' }
 
 export interface FinancialReportsInput {
-  timeframe?: ViewTimeframe
+  timeframe?: ViewPeriod
 }
 
 /**
@@ -66,7 +68,7 @@ export const financialReportsMachine = setup({
     emitted: {} as NotifyEvent,
   },
   actors: {
-    loadFinancials: fromPromise<FinancialData, { timeframe: ViewTimeframe }>(async () => {
+    loadFinancials: fromPromise<FinancialData, { timeframe: ViewPeriod }>(async () => {
       throw new Error('loadFinancials actor not provided')
     }),
     /** Fetch the report and save it as a file; resolves once the browser has it. */

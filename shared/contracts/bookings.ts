@@ -196,11 +196,12 @@ export const MSG_DECEASED_SAVED = 'Deceased details saved'
 export const BOOKING_TEXT_LABELS = { notes: 'Notes', venue: 'Venue' } as const
 export const BOOKING_STATUS_TEXT_LABELS = { notes: 'Notes', reason: 'Reason', override_reason: 'Override reason' } as const
 /** What a status change implies and the booking lacks (the 422's `errors` keys, in this order). */
-export const STATUS_GAPS = ['attendant', 'preparation', 'payment'] as const
+export const STATUS_GAPS = ['attendant', 'preparation', 'permit', 'payment'] as const
 export type StatusGap = (typeof STATUS_GAPS)[number]
 export const MSG_STATUS_GAP: Record<StatusGap, string> = {
   attendant: 'No attendant is assigned',
   preparation: 'The preparation is not done',
+  permit: 'The burial permit is not approved',
   payment: 'The balance is not paid',
 }
 /** The 422 of a change that lacks what it implies: the gaps follow, one per field. */

@@ -14,7 +14,7 @@ import {
   type PendingPayment,
   type ReportLanguage,
   type ReportType,
-  type Timeframe,
+  type ReportPeriod,
   type Transaction,
 } from '../../shared/contracts/payments'
 
@@ -48,14 +48,17 @@ export const pendingPayments = (): Promise<PendingPayment[]> =>
 
 // ---- reports: the admin's financial screen (SPEC.md section 7) ----
 
-/** Revenue, bookings, average and pending count for a timeframe (GET /payments/summary). */
-export const paymentSummary = (timeframe: Timeframe): Promise<PaymentSummary> =>
-  request((w) => w.url(`/payments/summary?${new URLSearchParams({ timeframe })}`).get().json(), PaymentSummary)
+/** A named period as `timeframe`, a chosen range as `from` and `to` (Nairobi days, both included). */
+const periodQuery = (period: ReportPeriod): Record<string, string> => (typeof period === 'string' ? { timeframe: period } : { from: period.from, to: period.to })
 
-/** The payments of a timeframe as report rows, newest first (GET /payments/transactions). */
-export const paymentTransactions = (timeframe: Timeframe): Promise<Transaction[]> =>
-  request((w) => w.url(`/payments/transactions?${new URLSearchParams({ timeframe })}`).get().json(), TransactionList)
+/** Revenue, bookings, average and what families owe for a period (GET /payments/summary). */
+export const paymentSummary = (period: ReportPeriod): Promise<PaymentSummary> =>
+  request((w) => w.url(`/payments/summary?${new URLSearchParams(periodQuery(period))}`).get().json(), PaymentSummary)
+
+/** The payments of a period as report rows, newest first (GET /payments/transactions). */
+export const paymentTransactions = (period: ReportPeriod): Promise<Transaction[]> =>
+  request((w) => w.url(`/payments/transactions?${new URLSearchParams(periodQuery(period))}`).get().json(), TransactionList)
 
 /** The Excel report (GET /payments/report): a Summary sheet plus the chosen detail, as a Blob, in the admin's language. */
-export const paymentReport = (timeframe: Timeframe, type: ReportType, lang: ReportLanguage = 'en'): Promise<Blob> =>
-  requestBlob((w) => w.url(`/payments/report?${new URLSearchParams({ timeframe, type, lang })}`).accept(XLSX_MIME).get().blob())
+export const paymentReport = (period: ReportPeriod, type: ReportType, lang: ReportLanguage = 'en'): Promise<Blob> =>
+  requestBlob((w) => w.url(`/payments/report?${new URLSearchParams({ ...periodQuery(period), type, lang })}`).accept(XLSX_MIME).get().blob())

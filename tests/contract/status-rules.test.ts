@@ -13,7 +13,14 @@ useBackend()
 const openUnpaid = (test: (b: { attendant_id: number | null; id: number }) => boolean) => {
   const b = db.booking
     .findMany((q) => q.where({ status: (s) => s === 'pending' }))
-    .find((x) => test(x) && x.payment_status !== 'paid' && amountPaid(x.id) < x.total_amount && !db.morgueCare.findFirst((q) => q.where({ booking_id: x.id })))
+    .find(
+      (x) =>
+        test(x) &&
+        x.payment_status !== 'paid' &&
+        amountPaid(x.id) < x.total_amount &&
+        !db.morgueCare.findFirst((q) => q.where({ booking_id: x.id })) &&
+        !db.document.findFirst((q) => q.where({ booking_id: x.id, document_type: 'burial_permit', status: 'approved' })),
+    )
   if (!b) throw new Error('no booking to change')
   return b
 }
@@ -24,7 +31,7 @@ describe('status changes that imply something', () => {
     const b = openUnpaid(() => true)
     const refused = await call('PATCH', `/bookings/${b.id}/status`, { token: admin, body: { status: 'completed', expected_status: b.status } })
     expect(refused.status).toBe(422)
-    expect(refused.json).toMatchObject({ message: MSG_STATUS_NEEDS_OVERRIDE, errors: { preparation: MSG_STATUS_GAP.preparation, payment: MSG_STATUS_GAP.payment } })
+    expect(refused.json).toMatchObject({ message: MSG_STATUS_NEEDS_OVERRIDE, errors: { preparation: MSG_STATUS_GAP.preparation, permit: MSG_STATUS_GAP.permit, payment: MSG_STATUS_GAP.payment } })
     // A blank override is none.
     expect((await call('PATCH', `/bookings/${b.id}/status`, { token: admin, body: { status: 'completed', override_reason: '  ' } })).status).toBe(422)
     expect(BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token: admin })).json).status).toBe(b.status)

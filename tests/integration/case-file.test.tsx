@@ -29,7 +29,7 @@ const samuel = () => {
 }
 
 describe('the case file', () => {
-  it('shows the booking whole, and Completed with money due and preparation undone goes only with an override', async () => {
+  it('shows the booking whole, reviews a paper in place, and Completed with money due, preparation undone and no permit goes only with an override', async () => {
     const { booking } = samuel()
     await renderAt(paths.admin.booking(String(booking.id)), { as: 'admin' })
     await screen.findByRole('heading', { level: 1, name: /^Case file: Samuel/ })
@@ -47,6 +47,19 @@ describe('the case file', () => {
     expect(screen.getByRole('region', { name: 'Documents' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'History' })).toBeInTheDocument()
 
+    // A paper waiting for review is reviewed in place; a rejection tells the family what to fix.
+    const reviewer = userEvent.setup()
+    const documents = screen.getByRole('region', { name: 'Documents' })
+    await reviewer.click(within(documents).getByRole('button', { name: 'Review Death Certificate' }))
+    const preview = await screen.findByRole('dialog')
+    await reviewer.click(within(preview).getByRole('button', { name: 'Reject' }))
+    expect(await within(preview).findByText('Give a reason so the family knows what to fix')).toBeInTheDocument()
+    await reviewer.type(within(preview).getByLabelText(/Notes for the family/), 'The stamp cannot be read')
+    await reviewer.click(within(preview).getByRole('button', { name: 'Reject' }))
+    expect(await within(documents).findByText('The stamp cannot be read')).toBeInTheDocument()
+    expect(db.document.findFirst((q) => q.where({ booking_id: booking.id, document_type: 'death_certificate' }))).toMatchObject({ status: 'rejected', review_notes: 'The stamp cannot be read' })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
     // Loaded on the real clock. The undo window is the machine's timer: on a clock that moves only when told (as in
     // admin-bookings.test.tsx), the test moves past it instead of waiting for it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
@@ -57,6 +70,8 @@ describe('the case file', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark booking as completed?' })
     expect(within(dialog).getByText('The balance is not paid')).toBeInTheDocument()
     expect(within(dialog).getByText('The preparation is not done')).toBeInTheDocument()
+    // No body leaves for its burial without the permit: Samuel's family has not uploaded one.
+    expect(within(dialog).getByText('The burial permit is not approved')).toBeInTheDocument()
     await user.type(within(dialog).getByRole('textbox', { name: /Override reason/ }), 'Paid in cash to the director')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument()

@@ -6,8 +6,9 @@ import readXlsxFile from 'read-excel-file/node'
 import { server } from '../../mocks/node'
 import { summarise, transactions } from '../../mocks/reports'
 import { paths } from '../../src/app/paths'
-import { formatKsh } from '../../src/lib/format'
-import { nairobiDay } from '../../shared/dates'
+import { formatDate, formatKsh } from '../../src/lib/format'
+import { kenyanDate } from '../../src/lib/kenyan-dates'
+import { addDays, nairobiDay } from '../../shared/dates'
 import { findToast, renderAt } from './render-app'
 
 /**
@@ -143,6 +144,56 @@ describe('Financial reports (admin)', () => {
     expect(requests.seen).toEqual(['GET /api/payments/summary?timeframe=year', 'GET /api/payments/transactions?timeframe=year'])
     expect(within(await screen.findByRole('table', { name: 'Transactions' })).getAllByRole('row')).toHaveLength(transactions('year').length + 1)
     requests.stop()
+  })
+
+  it('a chosen range of Nairobi days loads its own figures, is named by its days, and the report holds the same', async () => {
+    const user = userEvent.setup()
+    const downloads = catchDownloads()
+    await openReports()
+    const today = nairobiDay()
+    const range = { from: addDays(today, -90), to: addDays(today, -20) }
+    const name = `${formatDate(range.from)} to ${formatDate(range.to)}`
+    const requests = watchRequests()
+    await user.click(screen.getByRole('combobox', { name: 'Timeframe' }))
+    await user.click(await screen.findByRole('option', { name: 'Chosen dates' }))
+    const form = screen.getByRole('form', { name: 'Chosen dates' })
+    const from = within(form).getByRole('textbox', { name: /^First day/ })
+    const to = within(form).getByRole('textbox', { name: /^Last day/ })
+    const typeRange = async (first: string, last: string) => {
+      await user.clear(from)
+      await user.type(from, kenyanDate(first))
+      await user.clear(to)
+      await user.type(to, kenyanDate(last))
+      await user.click(within(form).getByRole('button', { name: 'Show' }))
+    }
+    // Backwards: said on the form, nothing asked of the server.
+    await typeRange(range.to, range.from)
+    expect(await within(form).findByText('The last day is before the first')).toBeInTheDocument()
+    expect(requests.seen).toEqual([])
+
+    await typeRange(range.from, range.to)
+    const figures = summarise(range)
+    expect(figures.totalRevenue).toBeGreaterThan(0)
+    await waitFor(() => expect(within(card('Total revenue')).getByText(formatKsh(figures.totalRevenue))).toBeInTheDocument())
+    expect(within(card('Outstanding balances')).getByText(formatKsh(figures.outstandingBalance))).toBeInTheDocument()
+    expect(requests.seen).toEqual([`GET /api/payments/summary?from=${range.from}&to=${range.to}`, `GET /api/payments/transactions?from=${range.from}&to=${range.to}`])
+    expect(screen.getByRole('combobox', { name: 'Timeframe' })).toHaveTextContent(name)
+    expect(screen.getByText(`Figures from ${name} (Nairobi)`)).toBeInTheDocument()
+
+    // The dialog starts from the page's range; the workbook says it and has the screen's figures.
+    await user.click(screen.getByRole('button', { name: 'Generate report' }))
+    const dialog = await findDialog()
+    expect(within(dialog).getByRole('radio', { name, hidden: true })).toBeChecked()
+    await user.click(within(dialog).getByRole('button', { name: 'Generate', hidden: true }))
+    await findToast('Report generated and downloaded successfully')
+    expect(requests.seen.at(-1)).toBe(`GET /api/payments/report?from=${range.from}&to=${range.to}&type=all&lang=en`)
+    requests.stop()
+    expect(downloads.map((d) => d.name)).toEqual([`financial-report-${range.from}-to-${range.to}-all-${today}.xlsx`])
+    const [summarySheet] = await readXlsxFile(Buffer.from(await (downloads[0]?.blob as Blob).arrayBuffer()))
+    const row = (label: string) => summarySheet?.data.find((r) => r[0] === label)?.[1]
+    expect(row('Timeframe')).toBe(`${range.from} to ${range.to}`)
+    expect(row('Total revenue')).toBe(figures.totalRevenue)
+    expect(row('Outstanding balances')).toBe(figures.outstandingBalance)
   })
 
   it("'Failed to load financial data' when the summary fails; Try again loads it", async () => {

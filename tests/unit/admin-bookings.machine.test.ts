@@ -23,11 +23,11 @@ import { PREP_TASKS } from '../../shared/contracts/morgue'
 import { pageOf } from '../../machines/shared/collection.machine'
 import { translated } from '../../src/lib/i18n'
 
-/** Nothing missing for any status (shared rule `statusChangeGaps`): an attendant, the preparation done, nothing due. */
+/** Nothing missing for any status (shared rule `statusChangeGaps`): an attendant, the preparation done, the permit approved, nothing due. */
 const ready = {
   assignedAttendant: { id: '7', name: 'Peter Otieno' },
   total_amount: 0,
-  morgue: { ...aCare(), tasks: [...PREP_TASKS] },
+  morgue: { ...aCare(), tasks: [...PREP_TASKS], burial_permit: 'approved' as const },
 }
 const booking = (id: string, status = 'pending'): Booking => aBooking(id, { status, ...ready })
 
@@ -111,7 +111,7 @@ describe('adminBookings machine', () => {
     expect(actor.getSnapshot().context.pending).toMatchObject({ gaps: ['attendant'], needsReason: true })
     actor.send({ type: 'confirm.dismiss' })
     actor.send({ type: 'booking.setStatus', booking: row('4'), status: 'completed' })
-    expect(actor.getSnapshot().context.pending).toMatchObject({ gaps: ['preparation', 'payment'], needsReason: true })
+    expect(actor.getSnapshot().context.pending).toMatchObject({ gaps: ['preparation', 'permit', 'payment'], needsReason: true })
     actor.send({ type: 'confirm.accept', reason: ' ', refund: false })
     expect(actor.getSnapshot().hasTag('confirming')).toBe(true)
     actor.send({ type: 'confirm.accept', reason: 'Paid in cash to the director', refund: false })

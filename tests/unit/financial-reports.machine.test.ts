@@ -5,7 +5,7 @@ import {
   financialReportsMachine,
   type FinancialData,
   type ReportRequest,
-  type ViewTimeframe,
+  type ViewPeriod,
 } from '../../machines/admin/financial-reports.machine'
 import type { NotifyEvent } from '../../machines/shared/notify'
 import { ApiError } from '../../src/api/client'
@@ -27,14 +27,14 @@ function deferred<T>() {
 }
 
 function start(
-  load: (timeframe: ViewTimeframe) => Promise<FinancialData>,
+  load: (timeframe: ViewPeriod) => Promise<FinancialData>,
   download: (r: ReportRequest) => Promise<void> = async () => {},
 ) {
   const loadFinancials = vi.fn(load)
   const downloadReport = vi.fn(download)
   const machine = financialReportsMachine.provide({
     actors: {
-      loadFinancials: fromPromise<FinancialData, { timeframe: ViewTimeframe }>(({ input }) => loadFinancials(input.timeframe)),
+      loadFinancials: fromPromise<FinancialData, { timeframe: ViewPeriod }>(({ input }) => loadFinancials(input.timeframe)),
       downloadReport: fromPromise<void, ReportRequest>(({ input }) => downloadReport(input)),
     },
   })

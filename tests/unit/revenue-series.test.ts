@@ -53,6 +53,17 @@ describe('revenue series', () => {
     expect(points.find((p) => p.key === '2025-04')).toMatchObject({ label: 'Apr 2025', revenue: 100 })
   })
 
+  it('a chosen range is cut by its length: its own Nairobi days, whole, whatever now is', () => {
+    const fortnight = revenueSeries([tx('2026-01-14T21:30:00.000Z', 800), tx('2026-01-15T21:30:00.000Z', 900)], { from: '2026-01-02', to: '2026-01-15' }, NOW)
+    expect(fortnight.map((p) => p.key)).toEqual(Array.from({ length: 14 }, (_, i) => `2026-01-${String(i + 2).padStart(2, '0')}`))
+    // 21:30 UTC on the 14th is the 15th in Nairobi, the range's last day; on the 15th it is the 16th, past it.
+    expect(fortnight.at(-1)?.revenue).toBe(800)
+    expect(fortnight.reduce((s, p) => s + p.revenue, 0)).toBe(800)
+    expect(revenueSeries([], { from: '2026-01-01', to: '2026-01-15' }, NOW).every((p) => new Date(`${p.key}T00:00:00Z`).getUTCDay() === 1)).toBe(true)
+    expect(revenueSeries([], { from: '2025-01-01', to: '2025-12-31' }, NOW).map((p) => p.key)).toHaveLength(12)
+    expect(reportFileName({ timeframe: { from: '2026-01-02', to: '2026-01-15' }, type: 'all' }, NOW)).toBe('financial-report-2026-01-02-to-2026-01-15-all-2026-03-12.xlsx')
+  })
+
   it('payments outside the window are left out', () => {
     const points = revenueSeries([tx('2026-01-01T10:00:00.000Z', 5000)], 'week', NOW)
     expect(points.reduce((s, p) => s + p.revenue, 0)).toBe(0)

@@ -128,12 +128,16 @@ describe('what a status change implies', () => {
   const care = { received_at: '2026-03-01T08:00:00Z', tasks: [] as string[], transport_status: 'scheduled' as const, released_at: null, pickup_location: null, date_of_death: null, place_of_death: null, client_phone: null, burial_permit: 'missing' as const, documents: [] }
   const open = { status: 'pending', payment_status: 'partial', total_amount: 7500, amount_paid: 2500, assignedAttendant: null, morgue: care }
 
-  it('Confirmed needs an attendant; Completed the preparation done and nothing due (a payment status of paid counts)', () => {
+  it('Confirmed needs an attendant; Completed the preparation done, the permit approved and nothing due (a payment status of paid counts)', () => {
     expect(statusChangeGaps(open, 'confirmed')).toEqual(['attendant'])
     expect(statusChangeGaps({ ...open, assignedAttendant: { id: '4', name: 'Peter' } }, 'confirmed')).toEqual([])
-    expect(statusChangeGaps(open, 'completed')).toEqual(['preparation', 'payment'])
-    expect(statusChangeGaps({ ...open, morgue: null }, 'completed')).toEqual(['preparation', 'payment'])
-    const prepared = { ...open, morgue: { ...care, tasks: [...PREP_TASKS] } }
+    expect(statusChangeGaps(open, 'completed')).toEqual(['preparation', 'permit', 'payment'])
+    expect(statusChangeGaps({ ...open, morgue: null }, 'completed')).toEqual(['preparation', 'permit', 'payment'])
+    // A permit waiting for review or rejected is no permit yet.
+    for (const burial_permit of ['pending', 'rejected'] as const) {
+      expect(statusChangeGaps({ ...open, morgue: { ...care, tasks: [...PREP_TASKS], burial_permit } }, 'completed')).toEqual(['permit', 'payment'])
+    }
+    const prepared = { ...open, morgue: { ...care, tasks: [...PREP_TASKS], burial_permit: 'approved' as const } }
     expect(statusChangeGaps({ ...prepared, amount_paid: 7500 }, 'completed')).toEqual([])
     expect(statusChangeGaps({ ...prepared, payment_status: 'paid' }, 'completed')).toEqual([])
     // Other changes, and the same status again, imply nothing.
@@ -144,7 +148,7 @@ describe('what a status change implies', () => {
 
   it('refuses a change made on a status since changed (409), names the gaps (422), and marks an override in the reason', () => {
     expect(refusal(() => checkStatusChange(open, { status: 'in_progress', expected_status: 'confirmed' }))).toMatchObject({ status: 409, message: MSG_BOOKING_CHANGED })
-    expect(refusal(() => checkStatusChange(open, { status: 'completed', override_reason: ' ' }))).toMatchObject({ status: 422, message: MSG_STATUS_NEEDS_OVERRIDE, errors: { preparation: expect.any(String), payment: expect.any(String) } })
+    expect(refusal(() => checkStatusChange(open, { status: 'completed', override_reason: ' ' }))).toMatchObject({ status: 422, message: MSG_STATUS_NEEDS_OVERRIDE, errors: { preparation: expect.any(String), permit: expect.any(String), payment: expect.any(String) } })
     expect(checkStatusChange(open, { status: 'completed', override_reason: ' Paid in cash ', expected_status: 'pending' })).toBe('Override: Paid in cash')
     expect(checkStatusChange(open, { status: 'in_progress', reason: 'Started' })).toBe('Started')
   })

@@ -63,6 +63,7 @@ export const ADMIN_BOOKINGS_TEXT = {
   gaps: {
     attendant: msg`No attendant is assigned: assign one first`,
     preparation: msg`The preparation is not done`,
+    permit: msg`The burial permit is not approved`,
     payment: msg`The balance is not paid`,
   } satisfies Record<StatusGap, MessageDescriptor>,
   overrideReason: msg`Override reason`,

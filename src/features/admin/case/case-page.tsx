@@ -1,18 +1,23 @@
-import { Suspense, lazy, type ReactNode } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import { useParams } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
-import { Button, Dropdown, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
 import { amountStillDue, papersToDo } from '../../../../shared/urgency'
-import { openBookingThread } from '../../../api/messages'
+import { reviewDocument } from '../../../api/documents'
+import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
+import type { Document } from '../../../../shared/contracts/documents'
+import { translated } from '../../../lib/i18n'
+import { DOWNLOAD_DONE, DOWNLOAD_FAILED, saveDocument } from '../../documents/document-files'
+import { PreviewDialog } from '../../documents/document-parts'
 import { paths } from '../../../app/paths'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { FactList } from '../../../components/fact-list'
 import { PageHeader } from '../../../components/page-header'
 import { PreparationProgress } from '../../../components/preparation-progress'
-import { RouterButtonLink, RouterLink } from '../../../components/router-link'
+import { RouterLink } from '../../../components/router-link'
 import { BookingStatusBadge, DocumentStatusBadge, PaymentStatusBadge, bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { useDocumentTitle } from '../../../lib/document-title'
 import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
@@ -28,7 +33,8 @@ import { CASE_TEXT as T } from './case-words'
 // The PDFs' list arrives apart from the case file (the family's booking page does the same).
 const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
 
-const OPEN_THREAD_FAILED = 'Failed to open the conversation'
+// The booking's conversation with the family, in place: its code and its thread only once the admin asks.
+const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
 
 // On paper: only the case file, in one column, sections kept whole where they fit (one or two A4 pages).
 const PRINT_CSS = `@media print {
@@ -94,6 +100,7 @@ export function CasePage() {
   const [snapshot, send, actorRef] = useMachine(liveCaseFileMachine, { input: { id: bookingId } })
   useNotifications(actorRef)
   const { booking, attendants, pending } = snapshot.context
+  const [talking, setTalking] = useState(false)
   useDocumentTitle(booking ? t(T.title(deceasedOf(booking))) : t(T.loading))
 
   if (snapshot.matches('failed')) {
@@ -128,10 +135,11 @@ export function CasePage() {
       <div className={styles.grid}>
         <StatusSection booking={booking} attendants={attendants} busy={busy} onStatus={(s) => send({ type: 'case.setStatus', status: s })} onAssign={(id) => send({ type: 'case.assign', attendantId: id })} />
         <ServicesSection booking={booking} />
-        <PeopleSection booking={booking} />
+        <PeopleSection booking={booking} talking={talking} onMessage={() => setTalking(true)} />
         <MoneySection booking={booking} />
-        <DocumentsSection booking={booking} />
+        <DocumentsSection booking={booking} onReviewed={() => send({ type: 'case.reload' })} />
         <CareSection booking={booking} />
+        {talking && <MessagesSection booking={booking} />}
         <HistorySection booking={booking} />
       </div>
       <ConfirmChangeDialog
@@ -238,12 +246,10 @@ function ServicesSection({ booking }: { booking: Booking }) {
   )
 }
 
-function PeopleSection({ booking }: { booking: Booking }) {
+function PeopleSection({ booking, talking, onMessage }: { booking: Booking; talking: boolean; onMessage: () => void }) {
   const { t } = useLingui()
   const styles = useStyles()
-  const navigate = useNavigate()
   const phone = booking.morgue?.client_phone ?? null
-  const thread = useSubmission((id: string) => openBookingThread(id).then((th) => navigate(`${paths.admin.messages}/${encodeURIComponent(th.id)}`)), { failureMessage: OPEN_THREAD_FAILED })
   return (
     <Section title={t(T.family)} id="case-family">
       <FactList
@@ -255,7 +261,15 @@ function PeopleSection({ booking }: { booking: Booking }) {
         ]}
       />
       <div className="afh-no-print">
-        <Button disabled={thread.busy} onClick={() => thread.submit(booking.id)}>
+        <Button
+          aria-expanded={talking}
+          aria-controls="case-messages-section"
+          onClick={() => {
+            onMessage()
+            // The conversation opens below the papers: bring it into view.
+            requestAnimationFrame(() => document.getElementById('case-messages-section')?.scrollIntoView({ block: 'start' }))
+          }}
+        >
           {t(T.message)}
         </Button>
       </div>
@@ -287,11 +301,47 @@ function MoneySection({ booking }: { booking: Booking }) {
   )
 }
 
-function DocumentsSection({ booking }: { booking: Booking }) {
+type Review = { id: string; status: 'approved' | 'rejected'; notes: string }
+
+/** A document of the case file as the preview dialog reads one (it knows the booking it belongs to). */
+const asDocument = (d: NonNullable<Booking['morgue']>['documents'][number], booking: Booking): Document => ({
+  ...d,
+  status: d.status === 'approved' || d.status === 'rejected' ? d.status : 'pending',
+  booking_id: booking.id,
+  deceased_first_name: booking.deceased_first_name,
+  deceased_last_name: booking.deceased_last_name,
+  uploaded_by_name: null,
+})
+
+function DocumentsSection({ booking, onReviewed }: { booking: Booking; onReviewed: () => void }) {
   const { t } = useLingui()
   const styles = useStyles()
   const docs = booking.morgue?.documents ?? []
   const missing = papersToDo(booking).filter((p) => p.state === 'missing' && !docs.some((d) => d.document_type === p.type))
+  // A waiting paper is reviewed here, in the same dialog as on the review page: seen, then approved or rejected with a note.
+  const [reviewing, setReviewing] = useState<Document | null>(null)
+  const [notes, setNotes] = useState('')
+  const [noReason, setNoReason] = useState(false)
+  const download = useSubmission(saveDocument, { successMessage: DOWNLOAD_DONE, failureMessage: DOWNLOAD_FAILED })
+  const review = useSubmission((r: Review) => reviewDocument(r.id, { status: r.status, notes: r.notes.trim() || undefined }), { failureMessage: REVIEW_FAILED, onForm: true })
+  useEffect(() => {
+    if (!review.result) return
+    setReviewing(null)
+    onReviewed()
+    // Once per answer: the case file is read again with the paper's new status.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [review.result])
+  const open = (d: Document) => {
+    setNotes('')
+    setNoReason(false)
+    setReviewing(d)
+  }
+  const submit = (status: Review['status']) => {
+    if (!reviewing) return
+    const refused = status === 'rejected' && notes.trim() === ''
+    setNoReason(refused)
+    if (!refused) review.submit({ id: reviewing.id, status, notes })
+  }
   return (
     <Section title={t(T.documents)} id="case-documents">
       {docs.length === 0 && missing.length === 0 && <Text className={styles.muted}>{t(T.noDocuments)}</Text>}
@@ -306,14 +356,34 @@ function DocumentsSection({ booking }: { booking: Booking }) {
             <Text>{t(documentTypeName(d.document_type))}</Text>
             <DocumentStatusBadge status={d.status} />
             {d.review_notes && <Text className={styles.muted}>{d.review_notes}</Text>}
+            {d.status === 'pending' && (
+              <Button size="small" className="afh-no-print" aria-label={t(T.reviewOne(t(documentTypeName(d.document_type))))} onClick={() => open(asDocument(d, booking))}>
+                {t(T.review)}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
-      {docs.some((d) => d.status === 'pending') && (
-        <div className="afh-no-print">
-          <RouterButtonLink to={paths.admin.documents}>{t(T.review)}</RouterButtonLink>
-        </div>
-      )}
+      <PreviewDialog
+        doc={reviewing}
+        open={reviewing !== null}
+        onClose={() => setReviewing(null)}
+        onDownload={(d) => download.submit(d)}
+        extraActions={
+          <>
+            <Button appearance="primary" disabled={review.busy} onClick={() => submit('approved')}>
+              {t(T.approve)}
+            </Button>
+            <Button disabled={review.busy} onClick={() => submit('rejected')}>
+              {t(T.reject)}
+            </Button>
+          </>
+        }
+      >
+        <Field label={t(T.reviewNotes)} hint={t(T.reviewNotesHint)} validationMessage={noReason ? translated(REJECT_NEEDS_REASON) : (review.error ?? undefined)}>
+          <Textarea value={notes} onChange={(_, d) => setNotes(d.value)} disabled={review.busy} resize="vertical" />
+        </Field>
+      </PreviewDialog>
     </Section>
   )
 }
@@ -337,6 +407,21 @@ function CareSection({ booking }: { booking: Booking }) {
         <RouterLink to={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}>{t(T.custodyRecord)}</RouterLink>
       </div>
     </Section>
+  )
+}
+
+/** The booking's conversation with the family (the Messages screen's, made on first need), left off paper. */
+function MessagesSection({ booking }: { booking: Booking }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  return (
+    <div id="case-messages-section" className={`${styles.wide} afh-no-print`}>
+      <Section title={t(T.messages)} id="case-messages">
+        <Suspense fallback={<Spinner size="tiny" />}>
+          <ConversationPanel target={{ bookingId: booking.id }} compact />
+        </Suspense>
+      </Section>
+    </div>
   )
 }
 

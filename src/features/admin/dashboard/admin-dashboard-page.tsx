@@ -163,7 +163,7 @@ function Trend({ value }: { value: number }) {
   const percent = trendPercent(value)
   return (
     <Caption1 className={value > 0 ? styles.up : value < 0 ? styles.down : styles.muted}>
-      {percent === null ? t`No change` : t`${percent} on last month`}
+      {percent === null ? t`No change` : t`${percent} on the 30 days before`}
     </Caption1>
   )
 }
@@ -174,7 +174,7 @@ function StatCards({ stats }: { stats: AdminStats }) {
   const cards: Array<{ label: string; value: string; icon: ReactElement; trend?: number; note?: string }> = [
     { label: t`Total users`, value: stats.totalUsers.toLocaleString('en-US'), icon: <People24Regular />, trend: stats.usersTrend },
     { label: t`Active bookings`, value: stats.activeBookings.toLocaleString('en-US'), icon: <TaskListLtr24Regular />, trend: stats.bookingsTrend },
-    { label: t`Monthly revenue`, value: formatKsh(stats.monthlyRevenue), icon: <Money24Regular />, trend: stats.revenueTrend },
+    { label: t`Revenue, last 30 days`, value: formatKsh(stats.monthlyRevenue), icon: <Money24Regular />, trend: stats.revenueTrend },
     { label: t`Pending approvals`, value: t(pendingText(stats.pendingApprovals)), icon: <DocumentCheckmark24Regular />, note: t`Documents awaiting review` },
   ]
   return (

@@ -3,7 +3,7 @@ import {
   financialReportsMachine,
   type FinancialData,
   type ReportRequest,
-  type ViewTimeframe,
+  type ViewPeriod,
 } from '../../../../machines/admin/financial-reports.machine'
 import * as paymentsApi from '../../../api/payments'
 import { REPORT_WORDS, reportPeriodSlug, type ReportLanguage } from '../../../../shared/contracts/payments'
@@ -38,7 +38,7 @@ export function saveFile(blob: Blob, fileName: string): void {
 /** The screen's machine with its real I/O: the /api client and the browser's download. */
 export const liveFinancialReportsMachine = financialReportsMachine.provide({
   actors: {
-    loadFinancials: fromPromise<FinancialData, { timeframe: ViewTimeframe }>(async ({ input }) => {
+    loadFinancials: fromPromise<FinancialData, { timeframe: ViewPeriod }>(async ({ input }) => {
       const [summary, transactions] = await Promise.all([
         paymentsApi.paymentSummary(input.timeframe),
         paymentsApi.paymentTransactions(input.timeframe),

@@ -17,7 +17,8 @@ import {
   type ReportRequest,
   type ReportTimeframe,
 } from '../../../../machines/admin/financial-reports.machine'
-import { REPORT_TYPES, type ReportType } from '../../../../shared/contracts/payments'
+import { REPORT_TYPES, type DateRange, type ReportType } from '../../../../shared/contracts/payments'
+import { formatDate } from '../../../lib/format'
 import { useLingui } from '@lingui/react/macro'
 import { DialogFooter } from '../../../components/dialog-footer'
 import { REPORTS_TEXT, REPORT_TIMEFRAME_LABELS, REPORT_TYPE_LABELS } from './reports-words'
@@ -29,6 +30,8 @@ const useStyles = makeStyles({
 
 interface ReportDialogProps {
   request: ReportRequest
+  /** The range the page shows, if it shows one: offered besides the named periods. */
+  pageRange: DateRange | null
   generating: boolean
   onTimeframe: (t: ReportTimeframe) => void
   onType: (t: ReportType) => void
@@ -36,8 +39,10 @@ interface ReportDialogProps {
   onClose: () => void
 }
 
+const RANGE = 'range'
+
 /** Generate report: timeframe and content, a progress bar while the server builds the workbook. */
-export function ReportDialog({ request, generating, onTimeframe, onType, onGenerate, onClose }: ReportDialogProps) {
+export function ReportDialog({ request, pageRange, generating, onTimeframe, onType, onGenerate, onClose }: ReportDialogProps) {
   const styles = useStyles()
   const { t } = useLingui()
   const words = REPORTS_TEXT.dialog
@@ -62,16 +67,17 @@ export function ReportDialog({ request, generating, onTimeframe, onType, onGener
               <Body1 className={styles.muted}>{t(words.intro)}</Body1>
               <Field label={t(words.timeframe)}>
                 <RadioGroup
-                  value={request.timeframe}
+                  value={typeof request.timeframe === 'string' ? request.timeframe : RANGE}
                   disabled={generating}
                   onChange={(_, d) => {
-                    const next = REPORT_TIMEFRAMES.find((x) => x === d.value)
+                    const next = d.value === RANGE ? pageRange : REPORT_TIMEFRAMES.find((x) => x === d.value)
                     if (next) onTimeframe(next)
                   }}
                 >
                   {REPORT_TIMEFRAMES.map((x) => (
                     <Radio key={x} value={x} label={t(REPORT_TIMEFRAME_LABELS[x])} />
                   ))}
+                  {pageRange && <Radio value={RANGE} label={t(REPORTS_TEXT.range.name(formatDate(pageRange.from), formatDate(pageRange.to)))} />}
                 </RadioGroup>
               </Field>
               <Field label={t(words.content)}>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useMemo, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
   Body1,
@@ -33,8 +33,13 @@ import {
   Wallet24Regular,
 } from '@fluentui/react-icons'
 import { useLingui } from '@lingui/react/macro'
-import { VIEW_TIMEFRAMES, type ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
-import type { Transaction } from '../../../../shared/contracts/payments'
+import { useForm } from '@tanstack/react-form'
+import { VIEW_TIMEFRAMES, type ViewPeriod } from '../../../../machines/admin/financial-reports.machine'
+import type { DateRange, Transaction } from '../../../../shared/contracts/payments'
+import { nairobiDay } from '../../../../shared/dates'
+import { reportWindow } from '../../../../shared/rules'
+import { submitHandler } from '../../../components/form-fields'
+import { KenyanDateTimeField } from '../../../components/form-fields-more'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { FactList } from '../../../components/fact-list'
@@ -42,10 +47,10 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { liveFinancialReportsMachine } from './live-reports'
 import { ReportDialog } from './report-dialog'
-import { CHART_DESCRIPTIONS, REPORTS_TEXT, VIEW_TIMEFRAME_LABELS } from './reports-words'
+import { CHART_DESCRIPTIONS, REPORTS_TEXT, VIEW_TIMEFRAME_LABELS, rangeForm } from './reports-words'
 import { PaymentRecordBadge } from '../../../components/status-badge'
 import { receiptOf } from '../../../../shared/mpesa-words'
-import { BUCKET_OF, MONTHS, periodLabel, revenueSeries } from './revenue-series'
+import { MONTHS, bucketOf, periodLabel, revenueSeries } from './revenue-series'
 
 // The chart library is the heaviest piece of the admin portal: its own chunk, fetched with this screen.
 const RevenueChart = lazy(() => import('./revenue-chart'))
@@ -57,6 +62,10 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   timeframe: { minWidth: '180px' },
+  range: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
+  rangeField: { maxWidth: '100%' },
+  // Level with the boxes, below the labels.
+  rangeButton: { marginTop: '26px' },
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
   stat: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS, minWidth: 0 },
   statTop: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
@@ -111,12 +120,16 @@ export function ReportsPage() {
 
   const summary = data?.summary
   const shownTimeframe = dataTimeframe ?? timeframe
+  const periodName = usePeriodName()
+  // The range's days stay open to change once chosen; a named period closes them.
+  const [choosingRange, setChoosingRange] = useState(typeof timeframe !== 'string')
+  const shownDays = useMemo(() => periodDays(shownTimeframe, new Date()), [shownTimeframe])
   const weekOf = (day: string) => t`w/c ${day}`
   const months = i18n.locale === 'sw' ? SW_MONTHS : MONTHS
   const points = useMemo(
     () =>
       data
-        ? revenueSeries(data.transactions, shownTimeframe, new Date()).map((p) => ({ ...p, label: periodLabel(p.key, BUCKET_OF[shownTimeframe], months, weekOf) }))
+        ? revenueSeries(data.transactions, shownTimeframe, new Date()).map((p) => ({ ...p, label: periodLabel(p.key, bucketOf(shownTimeframe), months, weekOf) }))
         : [],
     // weekOf's words change with the locale, as months do
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -130,13 +143,29 @@ export function ReportsPage() {
         subtitle={t(REPORTS_TEXT.subtitle)}
         actions={
           <div className={styles.toolbar}>
-            <TimeframePicker value={timeframe} onChange={(next) => actor.send({ type: 'reports.timeframe', timeframe: next })} />
+            <TimeframePicker
+              value={timeframe}
+              choosingRange={choosingRange}
+              onChange={(next) => {
+                setChoosingRange(false)
+                if (next !== timeframe) actor.send({ type: 'reports.timeframe', timeframe: next })
+              }}
+              onChooseRange={() => setChoosingRange(true)}
+            />
             <Button appearance="primary" icon={<ArrowDownload20Regular />} onClick={() => actor.send({ type: 'report.open' })}>
               {t(REPORTS_TEXT.generate)}
             </Button>
           </div>
         }
       />
+
+      {choosingRange && (
+        <RangeForm
+          initial={typeof timeframe === 'string' ? periodDays(timeframe, new Date()) : timeframe}
+          onShow={(range) => actor.send({ type: 'reports.timeframe', timeframe: range })}
+        />
+      )}
+      {data && <Caption1 className={styles.muted}>{t(REPORTS_TEXT.shownDays(formatDate(shownDays.from), formatDate(shownDays.to)))}</Caption1>}
 
       {error && (
         <MessageBar intent="error">
@@ -178,13 +207,13 @@ export function ReportsPage() {
 
       {data && (
         <Section title={t(REPORTS_TEXT.chart.title)} icon={<ChartMultiple24Regular />}>
-          <Caption1 className={styles.muted}>{t(CHART_DESCRIPTIONS[BUCKET_OF[shownTimeframe]])}</Caption1>
+          <Caption1 className={styles.muted}>{t(CHART_DESCRIPTIONS[bucketOf(shownTimeframe)])}</Caption1>
           {points.every((p) => p.revenue === 0) ? (
             <Body1 className={styles.muted}>{t(REPORTS_TEXT.chart.empty)}</Body1>
           ) : (
             <div className={styles.chartBox}>
               <Suspense fallback={<Spinner size="small" labelPosition="after" label={t(REPORTS_TEXT.chart.loading)} />}>
-                <RevenueChart points={points} title={t(REPORTS_TEXT.chart.titleFor(t(VIEW_TIMEFRAME_LABELS[shownTimeframe])))} />
+                <RevenueChart points={points} title={t(REPORTS_TEXT.chart.titleFor(periodName(shownTimeframe)))} />
               </Suspense>
             </div>
           )}
@@ -200,6 +229,7 @@ export function ReportsPage() {
       {dialogOpen && (
         <ReportDialog
           request={report}
+          pageRange={typeof timeframe === 'string' ? null : timeframe}
           generating={generating}
           onTimeframe={(next) => actor.send({ type: 'report.timeframe', timeframe: next })}
           onType={(next) => actor.send({ type: 'report.type', reportType: next })}
@@ -211,18 +241,38 @@ export function ReportsPage() {
   )
 }
 
-function TimeframePicker({ value, onChange }: { value: ViewTimeframe; onChange: (t: ViewTimeframe) => void }) {
+/** The Nairobi days a period covers as of `now` (a rolling window's first day counted whole). */
+function periodDays(period: ViewPeriod, now: Date): DateRange {
+  const { from, to } = reportWindow(period, now.getTime())
+  return { from: nairobiDay(from), to: nairobiDay(to) }
+}
+
+/** A period's name in the language in use: a named period's words, or a range's two days. */
+function usePeriodName() {
+  const { t } = useLingui()
+  return (p: ViewPeriod) => (typeof p === 'string' ? t(VIEW_TIMEFRAME_LABELS[p]) : t(REPORTS_TEXT.range.name(formatDate(p.from), formatDate(p.to))))
+}
+
+const RANGE = 'range'
+
+function TimeframePicker({ value, choosingRange, onChange, onChooseRange }: { value: ViewPeriod; choosingRange: boolean; onChange: (next: ViewPeriod) => void; onChooseRange: () => void }) {
   const styles = useStyles()
   const { t } = useLingui()
+  const periodName = usePeriodName()
+  const selected = choosingRange || typeof value !== 'string' ? RANGE : value
   return (
     <Field label={t(REPORTS_TEXT.timeframe)}>
       <Dropdown
         className={styles.timeframe}
-        value={t(VIEW_TIMEFRAME_LABELS[value])}
-        selectedOptions={[value]}
+        value={choosingRange && typeof value === 'string' ? t(REPORTS_TEXT.range.option) : periodName(value)}
+        selectedOptions={[selected]}
         onOptionSelect={(_, d) => {
+          if (d.optionValue === RANGE) {
+            onChooseRange()
+            return
+          }
           const next = VIEW_TIMEFRAMES.find((x) => x === d.optionValue)
-          if (next && next !== value) onChange(next)
+          if (next) onChange(next)
         }}
       >
         {VIEW_TIMEFRAMES.map((x) => (
@@ -230,8 +280,31 @@ function TimeframePicker({ value, onChange }: { value: ViewTimeframe; onChange: 
             {t(VIEW_TIMEFRAME_LABELS[x])}
           </Option>
         ))}
+        <Option value={RANGE}>{t(REPORTS_TEXT.range.option)}</Option>
       </Dropdown>
     </Field>
+  )
+}
+
+/** The first and last Nairobi day of a chosen range, typed the Kenyan way; Show loads its figures. */
+function RangeForm({ initial, onShow }: { initial: DateRange; onShow: (range: DateRange) => void }) {
+  const styles = useStyles()
+  const { t } = useLingui()
+  const words = REPORTS_TEXT.range
+  const schema = useMemo(() => rangeForm((d) => t(d)), [t])
+  const form = useForm({ defaultValues: initial, validators: { onChange: schema }, onSubmit: ({ value }) => onShow({ from: value.from, to: value.to }) })
+  return (
+    <form className={styles.range} onSubmit={submitHandler(form)} noValidate aria-label={t(words.form)}>
+      <div className={styles.rangeField}>
+        <form.Field name="from">{(f) => <KenyanDateTimeField kind="date" field={f} label={t(words.from)} hint="DD/MM/YYYY" required />}</form.Field>
+      </div>
+      <div className={styles.rangeField}>
+        <form.Field name="to">{(f) => <KenyanDateTimeField kind="date" field={f} label={t(words.to)} hint="DD/MM/YYYY" required />}</form.Field>
+      </div>
+      <Button type="submit" className={styles.rangeButton}>
+        {t(words.show)}
+      </Button>
+    </form>
   )
 }
 

@@ -1,8 +1,10 @@
+import { z } from 'zod/mini'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import type { ReportType } from '../../../../shared/contracts/payments'
-import type { ReportTimeframe, ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
+import type { ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import type { Bucket } from './revenue-series'
+import { parseKenyanDate } from '../../../lib/kenyan-dates'
 
 /** The words of the Financial reports screen (SPEC.md sections 2, 8, 9), shown with `t(...)`. */
 export const REPORTS_TEXT = {
@@ -10,6 +12,20 @@ export const REPORTS_TEXT = {
   subtitle: msg`Revenue, payments and bookings for a period, and Excel reports to download. Amounts are in KSH.`,
   timeframe: msg`Timeframe`,
   generate: msg`Generate report`,
+  /** The chosen range: the last choice of the timeframe list, and its two days. */
+  range: {
+    option: msg`Chosen dates`,
+    /** A range's name wherever a period is named: "01/10/2026 to 15/10/2026". */
+    name: (from: string, to: string) => msg`${from} to ${to}`,
+    form: msg`Chosen dates`,
+    from: msg`First day`,
+    to: msg`Last day`,
+    show: msg`Show`,
+    notADay: msg`Enter a day as DD/MM/YYYY`,
+    backwards: msg`The last day is before the first`,
+  },
+  /** The days the figures cover, under the title: "Figures from 29/10/2026 to 28/11/2026 (Nairobi)". */
+  shownDays: (from: string, to: string) => msg`Figures from ${from} to ${to} (Nairobi)`,
   retry: msg`Try again`,
   loading: msg`Loading financial data…`,
   summary: msg`Summary`,
@@ -90,10 +106,17 @@ export const VIEW_TIMEFRAME_LABELS: Record<ViewTimeframe, MessageDescriptor> = {
   last_year: msg`Last year`,
 }
 
-export const REPORT_TIMEFRAME_LABELS: Record<ReportTimeframe, MessageDescriptor> = VIEW_TIMEFRAME_LABELS
+export const REPORT_TIMEFRAME_LABELS: Record<ViewTimeframe, MessageDescriptor> = VIEW_TIMEFRAME_LABELS
 
 export const REPORT_TYPE_LABELS: Record<ReportType, MessageDescriptor> = {
   all: msg`All (payments and services)`,
   payments: msg`Payments`,
   services: msg`Services`,
 }
+
+type Translate = (d: MessageDescriptor) => string
+/** A day as the Kenyan date box leaves it: an ISO day once what was typed is a real one. */
+const day = (t: Translate) => z.string().check(z.refine((v) => parseKenyanDate(v) === v, t(REPORTS_TEXT.range.notADay)))
+/** The chosen range's rules, their messages in the language in use: two real days, the first not after the last. */
+export const rangeForm = (t: Translate) =>
+  z.object({ from: day(t), to: day(t) }).check(z.refine((v) => v.from <= v.to, { message: t(REPORTS_TEXT.range.backwards), path: ['to'] }))

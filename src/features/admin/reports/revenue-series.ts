@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../../shared/contracts/payments'
-import type { ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
+import type { ViewPeriod, ViewTimeframe } from '../../../../machines/admin/financial-reports.machine'
 import { addDays, nairobiDay } from '../../../../shared/dates'
 import { reportWindow } from '../../../../shared/rules'
 
@@ -23,6 +23,16 @@ export const BUCKET_OF: Record<ViewTimeframe, Bucket> = {
   last_month: 'week',
   this_year: 'month',
   last_year: 'month',
+}
+
+/**
+ * How finely a chosen range is cut, by its length in days: days up to a fortnight, weeks up to
+ * about four months, months beyond (as the named periods of those lengths are).
+ */
+export function bucketOf(period: ViewPeriod): Bucket {
+  if (typeof period === 'string') return BUCKET_OF[period]
+  const days = (Date.parse(`${period.to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / 86_400_000 + 1
+  return days <= 14 ? 'day' : days <= 120 ? 'week' : 'month'
 }
 
 /** The months' short names in English (the chart's own, fixed: Intl's differ between versions, e.g. 'Sept'). */
@@ -66,11 +76,12 @@ function nextKey(key: string, bucket: Bucket): string {
 }
 
 /**
- * Completed revenue per day, week or month (Nairobi calendar) over the timeframe's window ending at
- * `now`, every bucket present (zero when nothing was paid) so the chart's axis is continuous.
+ * Completed revenue per day, week or month (Nairobi calendar) over the period's window (a named one
+ * ending at `now`, or the chosen days), every bucket present (zero when nothing was paid) so the
+ * chart's axis is continuous.
  */
-export function revenueSeries(transactions: Transaction[], timeframe: ViewTimeframe, now: Date): RevenuePoint[] {
-  const bucket = BUCKET_OF[timeframe]
+export function revenueSeries(transactions: Transaction[], timeframe: ViewPeriod, now: Date): RevenuePoint[] {
+  const bucket = bucketOf(timeframe)
   // The server's window (rolling or calendar), cut on Nairobi's calendar.
   const { from, to } = reportWindow(timeframe, now.getTime())
   const first = keyOf(nairobiDay(from), bucket)
