@@ -1,12 +1,13 @@
 import { build as viteBuild, type Plugin, type ResolvedConfig } from 'vite'
 import type { OutputBundle, OutputChunk } from 'rolldown'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { PrerenderedPage } from '../src/entry-prerender'
 import { precompressDir } from './precompress.ts'
+import { inlineFirstPaint, type ReadBuilt } from './first-paint.ts'
 
 interface PageHtml {
   path: string
@@ -138,6 +139,11 @@ export function prerenderPages(): Plugin {
         ].join('\n    ')
       }
 
+      // The page's stylesheet and first-screen pictures travel in its HTML (build/first-paint.ts).
+      const readBuilt: ReadBuilt = (path) => {
+        const file = join(outDir, path.slice(config.base.length))
+        return path.startsWith(config.base) && existsSync(file) ? readFileSync(file, 'utf8') : null
+      }
       for (const page of PAGE_HTML) for (const locale of LOCALES) {
         const catalogs = page.catalogs.map((c) => `src/locales/${locale}/${c}.po`)
         let html = shell
@@ -154,6 +160,7 @@ export function prerenderPages(): Plugin {
         // A page drawn by its scripts needs them first: at low priority, Chromium fetched its twenty
         // small modules one after another on HTTP/1.1 (3.5 s of a relative's slow 4G).
         if (!page.drawnByScripts) html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+        html = inlineFirstPaint(html, readBuilt)
         const name = locale === 'en' ? 'index.html' : `index.${locale}.html`
         const file = page.path === '/' ? join(outDir, name) : join(outDir, page.path.slice(1), name)
         mkdirSync(join(file, '..'), { recursive: true })

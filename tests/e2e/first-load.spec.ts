@@ -78,6 +78,17 @@ test.describe('First load', () => {
     expect(register).toMatch(/modulepreload[^>]+register-page-/)
     expect(about).toContain('<div id="root"></div>')
     expect(about).not.toContain('Compassionate funeral services')
+    // Each pre-rendered page paints from its HTML alone: its stylesheet inline (the link to it
+    // disabled, so never fetched), its logo and the home's hero picture as data: addresses.
+    for (const html of [home, login, register]) {
+      expect(html).toMatch(/<style data-inlined="\/assets\/[^"]+\.css">/)
+      expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)/)
+      expect(html).toMatch(/<img src="data:image\/svg\+xml,[^"]+" alt="" width="28" height="28"/)
+    }
+    expect(home).toMatch(/<img [^>]*src="data:image\/svg\+xml,[^"]+"[^>]* width="600" height="360"/)
+    expect(home).not.toContain('/illustrations/hero-dawn.svg')
+    // The rest of the home page is laid out only as it comes near the screen.
+    expect(home).toContain('content-visibility:auto')
   })
 
   test.describe('before the script arrives', () => {

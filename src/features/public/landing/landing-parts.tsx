@@ -14,7 +14,7 @@ interface LandingSectionProps {
   children: ReactNode
 }
 
-/** One section of the landing page: its anchor, its heading (and lead), then its content. */
+/** One section of the landing page below its first screen: its anchor, its heading (and lead), then its content. */
 export function LandingSection({ id, title, lead, alt = false, children }: LandingSectionProps) {
   const page = usePublicStyles()
   const styles = useLandingStyles()
@@ -24,7 +24,7 @@ export function LandingSection({ id, title, lead, alt = false, children }: Landi
     </h2>
   )
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={alt ? mergeClasses(page.section, page.sectionAlt) : page.section}>
+    <section id={id} aria-labelledby={`${id}-title`} className={mergeClasses(page.section, alt && page.sectionAlt, styles.belowFirstScreen)}>
       <div className={page.container}>
         {lead ? (
           <div className={styles.sectionIntro}>

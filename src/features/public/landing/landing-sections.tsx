@@ -129,7 +129,7 @@ export function AboutSection() {
   const page = usePublicStyles()
   const styles = useLandingStyles()
   return (
-    <section id="about" aria-labelledby="about-title" className={mergeClasses(page.section, page.sectionAlt)}>
+    <section id="about" aria-labelledby="about-title" className={mergeClasses(page.section, page.sectionAlt, styles.belowFirstScreen)}>
       <div className={mergeClasses(page.container, styles.about)}>
         <div className={styles.yearsColumn}>
           {/* Decorative, below the fold: lazy, its box reserved by width and height. */}
