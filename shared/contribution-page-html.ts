@@ -90,18 +90,19 @@ export const CONTRIBUTION_WORDS: Record<PageLanguage, ContributionWords> = {
 }
 
 /**
- * The look of the app's own panels, in the theme's CSS variables (build/theme-stylesheet.ts), with
- * their values as fallbacks. Inside the markup itself, so the server's page and the app's carry it alike.
+ * The look of the app's own panels, in the theme's CSS variables (build/theme-stylesheet.ts: on
+ * `:root` in every page's stylesheet). Inside the markup itself, so the server's page and the app's
+ * carry it alike.
  */
-const STYLE = `<style>.cp{display:flex;flex-direction:column;gap:var(--spacingVerticalL,16px)}.cp h1{margin:0;font-size:var(--fontSizeHero700,28px);line-height:var(--lineHeightHero700,36px);font-weight:var(--fontWeightSemibold,600);color:var(--colorNeutralForeground1,#242424)}
-.cp h2{margin:0;font-size:var(--fontSizeBase500,20px);line-height:var(--lineHeightBase500,28px);font-weight:var(--fontWeightSemibold,600)}.cp p{margin:0}
-.cp-panel{display:flex;flex-direction:column;gap:var(--spacingVerticalM,12px);padding:var(--spacingHorizontalL,16px);border-radius:var(--borderRadiusLarge,6px);background:var(--colorNeutralBackground1,#fff);box-shadow:var(--shadow4,0 0 2px rgba(0,0,0,.12),0 2px 4px rgba(0,0,0,.14))}
-.cp-muted{display:block;color:var(--colorNeutralForeground2,#424242)}.cp-home{font-size:var(--fontSizeBase200,12px);line-height:var(--lineHeightBase200,16px);color:var(--colorNeutralForeground2,#424242)}
-.cp-label{font-weight:var(--fontWeightSemibold,600)}.cp-due{font-size:var(--fontSizeBase500,20px);line-height:var(--lineHeightBase500,28px);font-weight:var(--fontWeightSemibold,600)}
-.cp-track{height:8px;border-radius:var(--borderRadiusCircular,10000px);background:var(--colorNeutralBackground5,#ebebeb);overflow:hidden}.cp-fill{height:100%;background:var(--colorBrandBackground,#0f6cbd)}
-.cp-quote{margin:0;padding-left:var(--spacingHorizontalM,12px);border-left:var(--strokeWidthThickest,4px) solid var(--colorBrandStroke2,#b4d6fa);white-space:pre-wrap;overflow-wrap:anywhere}
-.cp-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:var(--spacingVerticalXS,4px)}.cp-list li{display:flex;justify-content:space-between;gap:var(--spacingHorizontalM,12px);overflow-wrap:anywhere}
-.cp a{color:var(--colorBrandForegroundLink,#115ea3)}.cp-nb{white-space:nowrap}</style>`
+const STYLE = `<style>.cp{display:flex;flex-direction:column;gap:var(--spacingVerticalL)}.cp h1{margin:0;font-size:var(--fontSizeHero700);line-height:var(--lineHeightHero700);font-weight:var(--fontWeightSemibold);color:var(--colorNeutralForeground1)}
+.cp h2{margin:0;font-size:var(--fontSizeBase500);line-height:var(--lineHeightBase500);font-weight:var(--fontWeightSemibold)}.cp p{margin:0}
+.cp-panel{display:flex;flex-direction:column;gap:var(--spacingVerticalM);padding:var(--spacingHorizontalL);border-radius:var(--borderRadiusLarge);background:var(--colorNeutralBackground1);box-shadow:var(--shadow4)}
+.cp-muted{display:block;color:var(--colorNeutralForeground2)}.cp-home{font-size:var(--fontSizeBase200);line-height:var(--lineHeightBase200);color:var(--colorNeutralForeground2)}
+.cp-label{font-weight:var(--fontWeightSemibold)}.cp-due{font-size:var(--fontSizeBase500);line-height:var(--lineHeightBase500);font-weight:var(--fontWeightSemibold)}
+.cp-track{height:8px;border-radius:var(--borderRadiusCircular);background:var(--colorNeutralBackground5);overflow:hidden}.cp-fill{height:100%;background:var(--colorBrandBackground)}
+.cp-quote{margin:0;padding-left:var(--spacingHorizontalM);border-left:var(--strokeWidthThickest) solid var(--colorBrandStroke2);white-space:pre-wrap;overflow-wrap:anywhere}
+.cp-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:var(--spacingVerticalXS)}.cp-list li{display:flex;justify-content:space-between;gap:var(--spacingHorizontalM);overflow-wrap:anywhere}
+.cp a{color:var(--colorBrandForegroundLink)}.cp-nb{white-space:nowrap}</style>`
 
 /** '2026-03-10' or a Nairobi wall-clock time → '10 Mar 2026', as the app writes a date (src/lib/format.ts). */
 function dayOf(lang: PageLanguage, value: string): string {
