@@ -1,7 +1,7 @@
 /**
  * A contribution link's page as the server sends it (`/contribute/{token}`): the build's shell with
  * the link's harambee written in (the name and the progress in the HTML, escaped), its data for the
- * app's first render, the root marked for hydration; 404 with the home's contact for a link that
+ * app's first render, the root marked for hydration, its stylesheet inlined; 404 with the home's contact for a link that
  * names nothing; revalidated with an ETag that a payment changes. The shell here is a small stand-in
  * for the build's, holding the slot as the app's render writes it.
  */
@@ -17,13 +17,15 @@ import { CONTRIBUTION_DATA_ID, contributionLoadingHtml } from '../../shared/cont
 import type { PageLanguage } from '../../shared/page-language'
 
 const shell = (lang: PageLanguage) =>
-  `<!doctype html><html lang="${lang}"><head><title>Contribute</title><script type="module" src="/assets/app.js"></script></head><body>` +
+  `<!doctype html><html lang="${lang}"><head><title>Contribute</title><script type="module" src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1a2b.css"></head><body>` +
   `<div id="root" data-prerendered="/contribute/link"><header>Amani</header><div class="c"><div id="contribution-summary">${contributionLoadingHtml(lang)}</div></div><footer>+254 700 000 000</footer></div></body></html>`
 const dist = mkdtempSync(join(tmpdir(), 'contribute-dist-'))
 mkdirSync(join(dist, 'contribute'))
 writeFileSync(join(dist, 'contribute', 'index.html'), shell('en'))
 writeFileSync(join(dist, 'contribute', 'index.sw.html'), shell('sw'))
 writeFileSync(join(dist, 'spa.html'), '<!doctype html><title>shell</title>')
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'assets', 'app-1a2b.css'), ':root{--colorBrandBackground:#34634b}')
 
 type Target = Awaited<ReturnType<typeof startServerTarget>>
 let target: Target
@@ -75,6 +77,9 @@ describe('the contribution page in HTML', () => {
     expect(html).toMatch(/<span class="cp-due">KSH [\d,]+ still due<\/span>/)
     expect(html).toContain('Be the first to contribute.')
     expect(html).not.toContain('Opening the contribution page')
+    // Its stylesheet comes in it: the first paint waits for no other file.
+    expect(html).toContain('<style>:root{--colorBrandBackground:#34634b}</style>')
+    expect(html).not.toContain('<link rel="stylesheet"')
     // The app hydrates this path's markup (src/main.tsx), with the page as its first state.
     expect(html).toContain(`<div id="root" data-prerendered="/contribute/${token}">`)
     const data = served(html)
