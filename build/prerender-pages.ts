@@ -32,15 +32,17 @@ const PAGE_HTML: PageHtml[] = [
   { path: '/login', module: 'src/features/public/login/login-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Sign in · Amani Funeral Home', sw: 'Ingia · Amani Funeral Home' } },
   { path: '/register', module: 'src/features/public/register/register-page.tsx', catalogs: ['site', 'auth'], title: { en: 'Create an account · Amani Funeral Home', sw: 'Fungua akaunti · Amani Funeral Home' } },
   // Every relative's link shares this one shell (shared/page-language.ts shellDirFor): the public
-  // frame and "Opening the contribution page…", rendered for a placeholder token. Its path never
-  // equals a real one, so the app draws the page afresh over it rather than hydrating it.
+  // frame and "Opening the contribution page…", rendered for a placeholder token. The real server
+  // writes the link's harambee into it and names the link's path (server/contribute-html.ts), so
+  // the app hydrates it; a host of the files alone sends it as it is, and the app draws the page.
+  // It paints from its HTML there: its scripts (the form) wait behind the stylesheet, as on `/`
+  // (measured on the real server, slowed: 30 modules ahead of the stylesheet put the first paint at 2.8 s).
   {
     path: '/contribute',
     render: '/contribute/link',
     module: ['src/features/public/contribute/contribute-route.tsx', 'src/features/public/contribute/contribute-page.tsx'],
     catalogs: ['site', 'contribute'],
     title: { en: 'Contribute · Amani Funeral Home', sw: 'Changia · Amani Funeral Home' },
-    drawnByScripts: true,
   },
   // Every page of the family's portal (shellDirFor): nothing to draw before the session, and the
   // first screen's data asked for by a tiny script of its own as soon as it arrives. Its code is
@@ -68,8 +70,8 @@ const LOCALES = ['en', 'sw'] as const
  *   written into `index.html`, `login/index.html`, `register/index.html`; src/main.tsx hydrates it.
  * - Each of them modulepreloads its own screen's chunks (/login does not download the home
  *   page's), so the screen's code arrives in parallel with the entry instead of after it.
- * - `/contribute/{token}` shares `contribute/index.html`: the frame a relative sees while their
- *   link's page loads (drawn afresh by the app, not hydrated: the token differs per link).
+ * - `/contribute/{token}` shares `contribute/index.html`: the frame, which the real server fills
+ *   with the link's harambee (then hydrated); elsewhere the frame a relative sees while it loads.
  * - `spa.html` is the plain shell for every other path (portals, the other public pages): a host
  *   serves `path/index.html` when it exists, else `spa.html` (scripts/static-server.mjs, and `vite
  *   preview` through serve-page-html.ts).

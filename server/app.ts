@@ -35,6 +35,7 @@ import { messageRoutes } from './routes/messages'
 import { bookingContributionRoutes, contributionRoutes } from './routes/contributions'
 import { bookingTributeRoutes, tributeRoutes } from './routes/tributes'
 import { tributePageRoutes } from './routes/tribute-page'
+import { contributionOwnPage } from './routes/contribute-page'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 import { mailOutboxRoutes } from './routes/mail-outbox'
 import { healthRoutes } from './routes/health'
@@ -173,7 +174,8 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   app.route('/api', api)
   // The tribute page is written by the server (no script needed to read it), before the built app's files.
   app.route('/t', tributePageRoutes)
-  if (options.staticDir) app.use('*', serveDist(options.staticDir, pageDataOf(deps.db)))
+  // A contribution link's page carries its harambee from the same use case as the API's answer.
+  if (options.staticDir) app.use('*', serveDist(options.staticDir, pageDataOf(deps.db), contributionOwnPage))
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

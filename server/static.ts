@@ -14,9 +14,10 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompress, gzip, constants } from 'node:zlib'
-import type { MiddlewareHandler } from 'hono'
-import { pageFileFor, pageLanguage, shellDirFor } from '../shared/page-language'
+import type { Context, MiddlewareHandler } from 'hono'
+import { pageFileFor, pageLanguage, shellDirFor, type PageLanguage } from '../shared/page-language'
 import { withPageData, type PageContact, type PageData } from '../shared/page-data'
+import type { AppEnv } from './types'
 
 /** What the server knows for every page (the language is the request's): see shared/page-data.ts. */
 export type ServerPageData = Omit<PageData, 'lang'>
@@ -90,7 +91,8 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
  * page (`/contribute/{token}`) reads `/api/contributions/{token}`. Named in a `Link: rel=preload`
  * header, the browser fetches it beside the page's scripts instead of after them, one round trip
  * sooner on a relative's slow network; the page's own `fetch` then takes that answer. Tokens are
- * base64url (server/routes/contributions.ts); anything else is left to the page.
+ * base64url (server/routes/contributions.ts); anything else is left to the page. The real server
+ * writes the data into the page itself (an own page, below): this is for the shell sent as built.
  */
 export function pageDataFor(pathname: string): string | null {
   const token = /^\/contribute\/([A-Za-z0-9_-]{16,128})\/?$/.exec(pathname)?.[1]
@@ -98,10 +100,29 @@ export function pageDataFor(pathname: string): string | null {
 }
 
 /**
+ * A page the server writes into the shell the build made for its path, for one request (a
+ * contribution link's harambee: server/routes/contribute-page.ts): its status, and the shell (as
+ * the home's details made it) with the page's own content in.
+ */
+export interface OwnPage {
+  status: 200 | 404
+  fill: (shell: string) => string
+}
+export type OwnPageOf = (c: Context<AppEnv>, lang: PageLanguage) => Promise<OwnPage | null>
+
+/** An own page's bytes, in the encoding the browser takes (in the thread pool: a quick brotli, as for a page with this home's details). */
+async function encoded(html: string, accept: string): Promise<{ body: Bytes; encoding?: string }> {
+  const raw = Buffer.from(html)
+  if (/\bbr\b/.test(accept)) return { body: copy(await brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })), encoding: 'br' }
+  if (/\bgzip\b/.test(accept)) return { body: copy(await gzipAsync(raw, { level: 6 })), encoding: 'gzip' }
+  return { body: copy(raw) }
+}
+
+/**
  * `pageData`: what the pages carry (contact details, prices), asked at most every few seconds per
  * instance (see app.ts); without it (tests, a host of the files alone) the pages go as built.
  */
-export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>): MiddlewareHandler {
+export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>, ownPage?: OwnPageOf): MiddlewareHandler {
   const root = resolve(dir)
   // Promises, so that concurrent first requests for a file share one compression.
   const cache = new Map<string, Promise<Entry>>()
@@ -145,6 +166,23 @@ export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>)
     cache.set(key, entry)
     return entry
   }
+  // The build's stylesheets by address (their names carry their content's hash: they never change).
+  const styles = new Map<string, string | null>()
+  /**
+   * An own page's stylesheets written into it: a relative opens a link once, from a chat, and the
+   * stylesheet would hold the first paint for one more round trip of a slow line (its 4 KB then
+   * come with the page instead of being cached for later pages).
+   */
+  const inlineStyles = (html: string) =>
+    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (link, href: string) => {
+      if (!styles.has(href)) {
+        const file = join(root, href)
+        const css = existsSync(file) ? readFileSync(file, 'utf8') : null
+        styles.set(href, css === null || css.includes('</') ? null : css)
+      }
+      const css = styles.get(href)
+      return css ? `<style>${css}</style>` : link
+    })
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
@@ -167,6 +205,19 @@ export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>)
       }
     }
     const entry = await load(file, data)
+    const own = page && ownPage ? await ownPage(c, lang) : null
+    if (own) {
+      // Written for this request from live data: revalidated on every visit (a payment shows on the next load), never preloading what it already carries.
+      const html = inlineStyles(own.fill(Buffer.from(entry.body).toString('utf8')))
+      const etag = etagOf(Buffer.from(html))
+      const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie, Accept-Language' }
+      if (own.status === 200 && notModified(c.req.header('if-none-match'), etag)) {
+        delete headers['Content-Type']
+        return c.body(null, 304, headers)
+      }
+      const { body, encoding } = await encoded(html, c.req.header('accept-encoding') ?? '')
+      return c.body(body, own.status, encoding ? { ...headers, 'Content-Encoding': encoding } : headers)
+    }
     const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': entry.cache, ETag: entry.etag, Vary: page ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding' }
     const preload = page ? pageDataFor(c.req.path) : null
     if (preload) headers.Link = `<${preload}>; rel=preload; as=fetch; crossorigin=anonymous`

@@ -7,13 +7,12 @@
  */
 import { createHash } from 'node:crypto'
 import type { TributePage } from '../shared/contracts/tributes'
-import { kshIn } from '../shared/page-data'
+import { escapeHtml, kshIn } from '../shared/page-data'
 import type { PageLanguage } from '../shared/page-language'
 import { mapLink } from '../shared/tributes'
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './tribute-photo'
 import { TRIBUTE_WORDS, tributeDay as day, tributeTime as when } from '../shared/tribute-words'
 
-export const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 /** The family's text: paragraphs at blank lines, line breaks kept, all of it escaped. */
 const paragraphs = (text: string) =>

@@ -33,7 +33,8 @@ export interface PageData {
   lang?: PageLanguage
 }
 
-const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+/** Text (or an attribute's value) as HTML shows it: never markup. */
+export const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 /** 5000 → 'KSH 5,000' as the app writes it in `lang` (src/lib/format.ts: the same Intl settings). */
 export function kshIn(lang: PageLanguage, amount: number): string {

@@ -1,6 +1,7 @@
 // As the API client's base (client.ts), without importing it.
 const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? '/api'
 import type { ContributionPage } from '../../shared/contracts/contributions'
+import { CONTRIBUTION_DATA_ID } from '../../shared/contribution-page-html'
 
 /**
  * GET /contributions/{token} for the relative's first load, with plain fetch: the page must be as
@@ -18,6 +19,30 @@ export async function loadContributionPage(token: string): Promise<ContributionP
   const body: unknown = await res.json()
   if (!isPage(body)) throw new Error('The server sent an unexpected answer')
   return body
+}
+
+/**
+ * The page the real server wrote into the HTML for `token` (server/contribute-html.ts): the page,
+ * null for a link that names none, undefined when the HTML carries nothing for it (the mock, a
+ * static host, a later visit within the app, data that is not well-formed). Checked as an answer is.
+ */
+export function servedContributionPage(token: string): ContributionPage | null | undefined {
+  const script = typeof document === 'undefined' ? null : document.getElementById(CONTRIBUTION_DATA_ID)
+  if (!script || script.hasAttribute('data-spent')) return undefined
+  let served: unknown
+  try {
+    served = JSON.parse(script.textContent ?? '')
+  } catch {
+    return undefined
+  }
+  const { token: own, page } = (served ?? {}) as { token?: unknown; page?: unknown }
+  if (own !== token) return undefined
+  return page === null ? null : isPage(page) ? page : undefined
+}
+
+/** The served page was taken: current as the page was sent, not later in the visit. */
+export function spendServedContributionPage(): void {
+  document.getElementById(CONTRIBUTION_DATA_ID)?.setAttribute('data-spent', '')
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string'

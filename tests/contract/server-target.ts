@@ -57,7 +57,7 @@ export async function warmSharedPglite(): Promise<void> {
   if (!sharedPglite) await takeSharedPglite()
 }
 
-export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja, db: Database['db']) => Daraja } = {}) {
+export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja, db: Database['db']) => Daraja; staticDir?: string } = {}) {
   const url = process.env.CONTRACT_DATABASE_URL
   let database: Database
   if (url) {
@@ -84,7 +84,7 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
   // Silent unless a test listens (serverLog in target.ts): then every line the server writes is kept.
   const logLines: string[] = []
   const log = pino({ level: 'silent' }, { write: (line: string) => void logLines.push(line) })
-  const app = createApp({ db, secret, log, dev: true, trustProxy: 0, darajaQueryEveryMs: 0, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url, mailTransport: 'smtp' })
+  const app = createApp({ db, secret, log, dev: true, trustProxy: 0, darajaQueryEveryMs: 0, storage, daraja, darajaCallbackSecret: callbackSecret, dataDir, databaseUrl: url, mailTransport: 'smtp' }, { staticDir: options.staticDir })
   appFetch = (request) => app.fetch(request)
   let dirty = false
   const mailbox: OutgoingMail[] = []

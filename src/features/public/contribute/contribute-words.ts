@@ -2,27 +2,14 @@ import { msg } from '@lingui/core/macro'
 import { formatKsh } from '../../../lib/format'
 
 /**
- * Words of the public contribution page (a relative, often on a cheap phone, no account): message
- * descriptors, shown with `t(…)` where they are rendered, so they follow the language in use.
+ * Words of the public contribution page's form and payment (a relative, often on a cheap phone, no
+ * account): message descriptors, shown with `t(…)` where they are rendered, so they follow the
+ * language in use. What the page shows of the harambee is shared/contribution-page-html.ts's (the
+ * server writes it too).
  */
 export const CONTRIBUTE_TEXT = {
-  title: (name: string) => msg`In memory of ${name}`,
   documentTitle: msg`Contribute`,
   loading: msg`Opening the contribution page…`,
-  service: (date: string) => msg`Funeral service: ${date}`,
-  familyWords: msg`From the family`,
-  progressLabel: msg`Raised so far`,
-  progress: (paidAmount: number, totalAmount: number) => {
-    const paid = formatKsh(paidAmount)
-    const total = formatKsh(totalAmount)
-    return msg`${paid} of ${total}`
-  },
-  stillDue: (dueAmount: number) => {
-    const due = formatKsh(dueAmount)
-    return msg`${due} still due`
-  },
-  contributionsTitle: msg`Contributions so far`,
-  noContributions: msg`Be the first to contribute.`,
   formTitle: msg`Contribute by M-Pesa`,
   name: msg`Your name`,
   nameHint: msg`The family sees your name. Others see your first name only.`,
@@ -62,20 +49,6 @@ export const CONTRIBUTE_TEXT = {
   checkAgain: msg`Check again`,
   payAgain: msg`Pay again`,
   another: msg`Give again`,
-  closed: {
-    closed: msg`This contribution page is closed`,
-    settled: msg`The funeral bill has been paid in full`,
-    expired: msg`This contribution page has ended`,
-    unknown: msg`We could not find this contribution page`,
-  },
-  closedBody: {
-    closed: msg`The family is no longer collecting contributions here. Thank you for thinking of them.`,
-    settled: msg`Thanks to everyone who contributed, nothing more is due. Thank you for thinking of the family.`,
-    expired: msg`Contributions were collected until 30 days after the funeral. Thank you for thinking of the family.`,
-    unknown: msg`The link may be incomplete. Please ask the family to send it again.`,
-  },
-  contact: msg`Questions? Call the funeral home on`,
-  orEmail: msg`or write to`,
   loadFailed: msg`We could not open the contribution page. Please check your connection and try again.`,
   retry: msg`Try again`,
 } as const
