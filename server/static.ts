@@ -166,23 +166,6 @@ export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>,
     cache.set(key, entry)
     return entry
   }
-  // The build's stylesheets by address (their names carry their content's hash: they never change).
-  const styles = new Map<string, string | null>()
-  /**
-   * An own page's stylesheets written into it: a relative opens a link once, from a chat, and the
-   * stylesheet would hold the first paint for one more round trip of a slow line (its 4 KB then
-   * come with the page instead of being cached for later pages).
-   */
-  const inlineStyles = (html: string) =>
-    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (link, href: string) => {
-      if (!styles.has(href)) {
-        const file = join(root, href)
-        const css = existsSync(file) ? readFileSync(file, 'utf8') : null
-        styles.set(href, css === null || css.includes('</') ? null : css)
-      }
-      const css = styles.get(href)
-      return css ? `<style>${css}</style>` : link
-    })
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
@@ -208,7 +191,7 @@ export function serveDist(dir: string, pageData?: () => Promise<ServerPageData>,
     const own = page && ownPage ? await ownPage(c, lang) : null
     if (own) {
       // Written for this request from live data: revalidated on every visit (a payment shows on the next load), never preloading what it already carries.
-      const html = inlineStyles(own.fill(Buffer.from(entry.body).toString('utf8')))
+      const html = own.fill(Buffer.from(entry.body).toString('utf8'))
       const etag = etagOf(Buffer.from(html))
       const headers: Record<string, string> = { 'Content-Type': entry.type, 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding, Cookie, Accept-Language' }
       if (own.status === 200 && notModified(c.req.header('if-none-match'), etag)) {

@@ -17,7 +17,7 @@ import { CONTRIBUTION_DATA_ID, contributionLoadingHtml } from '../../shared/cont
 import type { PageLanguage } from '../../shared/page-language'
 
 const shell = (lang: PageLanguage) =>
-  `<!doctype html><html lang="${lang}"><head><title>Contribute</title><script type="module" src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1a2b.css"></head><body>` +
+  `<!doctype html><html lang="${lang}"><head><title>Contribute</title><script type="module" src="/assets/app.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1a2b.css" disabled>\n<style data-inlined="/assets/app-1a2b.css">:root{--colorBrandBackground:#34634b}</style></head><body>` +
   `<div id="root" data-prerendered="/contribute/link"><header>Amani</header><div class="c"><div id="contribution-summary">${contributionLoadingHtml(lang)}</div></div><footer>+254 700 000 000</footer></div></body></html>`
 const dist = mkdtempSync(join(tmpdir(), 'contribute-dist-'))
 mkdirSync(join(dist, 'contribute'))
@@ -77,9 +77,8 @@ describe('the contribution page in HTML', () => {
     expect(html).toMatch(/<span class="cp-due">KSH [\d,]+ still due<\/span>/)
     expect(html).toContain('Be the first to contribute.')
     expect(html).not.toContain('Opening the contribution page')
-    // Its stylesheet comes in it: the first paint waits for no other file.
-    expect(html).toContain('<style>:root{--colorBrandBackground:#34634b}</style>')
-    expect(html).not.toContain('<link rel="stylesheet"')
+    // Its stylesheet comes in it as the build wrote it (build/first-paint.ts): the first paint waits for no other file.
+    expect(html).toContain('<style data-inlined="/assets/app-1a2b.css">:root{--colorBrandBackground:#34634b}</style>')
     // The app hydrates this path's markup (src/main.tsx), with the page as its first state.
     expect(html).toContain(`<div id="root" data-prerendered="/contribute/${token}">`)
     const data = served(html)
