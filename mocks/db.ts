@@ -188,7 +188,7 @@ export const bookingAuditSchema = z.object({
   at: z.string(),
   by_user_id: z.nullable(z.int()),
   by_name: z.string(),
-  field: z.enum(['status', 'payment_status']),
+  field: z.enum(['status', 'payment_status', 'release']),
   from: z.string(),
   to: z.string(),
   reason: z.nullable(z.string()),

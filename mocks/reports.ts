@@ -1,7 +1,7 @@
 /** Financial figures from the mock's store (summary, transactions, report, admin stats); the rows are shared/report.ts's. */
 import { db } from './db'
 import type { PaymentRecord } from './db'
-import { amountPaid, userName } from './serialize'
+import { amountPaid, toWireBooking, userName } from './serialize'
 import { TIMEFRAME_LABELS, type ReportLanguage, type ReportType, type ReportPeriod } from '../shared/contracts/payments'
 import { TIMEFRAME_DAYS, reportWindow, trend } from '../shared/rules'
 import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../shared/report'
@@ -24,7 +24,8 @@ export function summarise(timeframe: ReportPeriod): Summary {
   const completed = paymentsBetween(from, to).filter((p) => p.status === 'completed')
   return summaryOf(
     completed,
-    bookingsBetween(from, to).map((b) => ({ createdAt: b.created_at, status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id) })),
+    // The balance as the invoice has it: storage for the days in care so far.
+    bookingsBetween(from, to).map((b) => ({ createdAt: b.created_at, status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id), chargesToDate: toWireBooking(b).charges_to_date })),
   )
 }
 

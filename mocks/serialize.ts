@@ -4,6 +4,7 @@ import type { BookingRecord, DeceasedRecord, DocumentRecord, PaymentRecord, Serv
 import { amountDue as amountDueOf, missingDocuments as missingOf } from '../shared/rules'
 import { wireBooking } from '../shared/wire'
 import { FORMER_CLIENT } from '../shared/contracts/bookings'
+import { amountDueNow } from '../shared/urgency'
 
 export interface WireUser {
   id: number
@@ -76,6 +77,11 @@ export function toWireDocument(d: DocumentRecord) {
 /** What is still to pay for a booking: its total less its completed payments, never below 0. */
 export function amountDue(b: Pick<BookingRecord, 'id' | 'total_amount'>): number {
   return amountDueOf(b.total_amount, db.payment.findMany((q) => q.where({ booking_id: b.id })))
+}
+
+/** What the family owes today as the invoice has it: charges to date (storage for the days in care so far) less all paid. */
+export function amountDueToday(b: BookingRecord): number {
+  return amountDueNow(toWireBooking(b))
 }
 
 export function userName(id: number | null): string | null {

@@ -17,7 +17,7 @@ import { authRoutes } from './routes/auth'
 import { custodyRoutes } from './routes/custody'
 import { calendarRoutes } from './routes/calendar'
 import { bookingRoutes } from './routes/bookings'
-import { paperRoutes } from './routes/papers'
+import { paperRoutes, sharedPaperRoutes } from './routes/papers'
 import { agreementRoutes } from './routes/agreement'
 import { deceasedRoutes } from './routes/deceased'
 import { paymentRoutes, stkPushRoutes } from './routes/payments'
@@ -77,10 +77,11 @@ export const CONTENT_SECURITY_POLICY = {
 
 /**
  * The path as the log keeps it: a contribution link's token is a key to pay towards a family's bill,
- * a tribute page's slug the key to a family's page (unlisted unless the family chose), and Daraja's callback path holds the secret that marks a callback as Daraja's: neither is logged.
+ * a tribute page's slug the key to a family's page (unlisted unless the family chose), a shared paper's token the key to a family's invoice or receipt,
+ * and Daraja's callback path holds the secret that marks a callback as Daraja's: none is logged.
  */
 export const loggablePath = (path: string) =>
-  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/tributes\/[^/]+/, '/api/tributes/:slug').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
+  path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/tributes\/[^/]+/, '/api/tributes/:slug').replace(/^\/api\/papers\/shared\/[^/]+/, '/api/papers/shared/:token').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
 
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -145,6 +146,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
   api.route('/bookings', bookingRoutes)
   api.route('/bookings', custodyRoutes)
   api.route('/bookings', paperRoutes)
+  api.route('/papers', sharedPaperRoutes)
   api.route('/bookings', agreementRoutes)
   api.route('/contributions', contributionRoutes)
   api.route('/bookings', bookingTributeRoutes)

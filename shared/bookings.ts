@@ -67,6 +67,31 @@ export function checkNewBooking<D extends { client_id: number }>({
   now?: Date
 }): { deceased: D; lines: NewBookingLine[]; total_amount: number; notes: string | null; venue: string | null } {
   if (!deceased || deceased.client_id !== actor.id) throw new ApiError(404, MSG_DECEASED_NOT_FOUND)
+  const lines = priceBookingLines({ request, services, now })
+  return {
+    deceased,
+    lines,
+    total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
+    notes: request.notes?.trim() || null,
+    venue: request.venue?.trim() || null,
+  }
+}
+
+/**
+ * A booking request's lines checked and priced as the catalogue says today (unknown or repeated
+ * services, days for a service not priced per day, a date in the past: the 422 both backends
+ * answer). `services[i]` is the catalogue's service for line i. A new booking and a draft's
+ * quotation price their lines here alike.
+ */
+export function priceBookingLines({
+  request,
+  services,
+  now = new Date(),
+}: {
+  request: Pick<BookingRequest, 'services'>
+  services: ReadonlyArray<BookableService | undefined>
+  now?: Date
+}): NewBookingLine[] {
   const lines: NewBookingLine[] = []
   for (const [i, line] of request.services.entries()) {
     const key = `services.${i}.service_id`
@@ -77,13 +102,7 @@ export function checkNewBooking<D extends { client_id: number }>({
     if (problem) throw new ApiError(422, problem.message, { [problem.field]: problem.message })
     lines.push({ service_id: service.id, service_name: service.name, quantity, price_at_booking: service.price, scheduled_date: line.scheduled_date })
   }
-  return {
-    deceased,
-    lines,
-    total_amount: lines.reduce((sum, l) => sum + l.price_at_booking * l.quantity, 0),
-    notes: request.notes?.trim() || null,
-    venue: request.venue?.trim() || null,
-  }
+  return lines
 }
 
 /** How a status reads in the activity log ("marked as in progress"). */
@@ -111,7 +130,8 @@ export interface StatusChange {
 }
 
 export interface AuditEntry {
-  field: 'status' | 'payment_status'
+  /** `release`: a body released with a balance due (from: the balance, to: how it is settled). */
+  field: 'status' | 'payment_status' | 'release'
   from: string
   to: string
   reason: string | null

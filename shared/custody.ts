@@ -4,9 +4,9 @@
  * documents.
  */
 import { ApiError } from './errors'
-import { inCare } from './bookings'
+import { inCare, type AuditEntry } from './bookings'
 import { permitStatus } from './rules'
-import { CUSTODY_MESSAGES, checkCustody, custodyOrderProblem, type CustodyInput, type CustodyRequest } from './contracts/custody'
+import { CUSTODY_MESSAGES, checkCustody, custodyOrderProblem, type CustodyInput, type CustodyRequest, type ReleaseSettlement } from './contracts/custody'
 
 /**
  * Checks one movement before it is kept: the fields, then the chain's order, the booking in care,
@@ -66,9 +66,31 @@ export function coldRoomCheck(args: {
 /** The activity line of a body received over a full cold room. */
 export const overfullActivity = (bookingId: number, reason: string, by: string) => `Body for booking #${bookingId} received into a full cold room by ${by}: ${reason}`
 
-/** The activity line of a release, and the message a saved movement answers with. */
-export const releaseActivity = (bookingId: number, input: Pick<CustodyInput, 'receiver_name' | 'receiver_relationship'>, by: string) =>
-  `Body for booking #${bookingId} released to ${input.receiver_name} (${input.receiver_relationship}) by ${by}`
+/** How a settlement reads in the activity log. */
+const SETTLEMENT_WORDS: Record<ReleaseSettlement, string> = { paid: 'paid', payment_plan: 'payment plan', waived: 'waived' }
+/** The audit's `to` of a release with a balance due whose arrangement was not given (a caller without the form). */
+export const SETTLEMENT_NOT_RECORDED = 'not_recorded'
+
+/** The activity line of a release (with the balance due and its arrangement, if any), and the message a saved movement answers with. */
+export const releaseActivity = (
+  bookingId: number,
+  input: Pick<CustodyInput, 'receiver_name' | 'receiver_relationship'> & Partial<Pick<CustodyInput, 'settlement' | 'settlement_reason'>>,
+  by: string,
+  balanceDue = 0,
+) =>
+  `Body for booking #${bookingId} released to ${input.receiver_name} (${input.receiver_relationship}) by ${by}` +
+  (balanceDue > 0
+    ? `; KSH ${balanceDue.toLocaleString('en-KE')} due: ${input.settlement ? `${SETTLEMENT_WORDS[input.settlement]} (${input.settlement_reason ?? ''})` : 'no arrangement recorded'}`
+    : '')
+
+/**
+ * The booking's audit entry of a release with a balance due: `from` the balance (whole KSH), `to`
+ * how it is settled (or SETTLEMENT_NOT_RECORDED), and the reason. None when nothing was owed.
+ */
+export function releaseAudit(input: Pick<CustodyInput, 'kind' | 'settlement' | 'settlement_reason'>, balanceDue: number): AuditEntry[] {
+  if (input.kind !== 'released' || balanceDue <= 0) return []
+  return [{ field: 'release', from: String(balanceDue), to: input.settlement ?? SETTLEMENT_NOT_RECORDED, reason: input.settlement ? input.settlement_reason : null }]
+}
 export const custodySavedMessage = (kind: string) => (kind === 'released' ? CUSTODY_MESSAGES.released : CUSTODY_MESSAGES.saved)
 
 /** GET /bookings/:id/custody: the chain with the names and the home's contact, for the printed record. */

@@ -5,7 +5,8 @@
 import { REPORT_WORDS, TIMEFRAME_LABELS, XLSX_MIME, reportPeriodLabel, reportPeriodSlug, type ReportLanguage, type ReportPeriod, type ReportType } from './contracts/payments'
 import { contributionCustomer } from './contracts/contributions'
 import { receiptOf } from './mpesa-words'
-import { amountStillDue } from './urgency'
+import { amountDueNow } from './urgency'
+import { bookingCharges } from './storage-charge'
 import { nairobiDay } from './dates'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
@@ -73,10 +74,23 @@ export interface BookingOfReport {
   paymentStatus: string
   totalAmount: number
   amountPaid: number
+  /** What the invoice charges today (storage for the days in care so far); the booked total when not given. */
+  chargesToDate?: number
 }
 
-/** The booking's balance today, by the rule the family's and the attendant's screens use. */
-const balanceOf = (b: BookingOfReport) => amountStillDue({ status: b.status, payment_status: b.paymentStatus, total_amount: b.totalAmount, amount_paid: b.amountPaid })
+/** The booking's balance today as its invoice has it: charges to date (storage included) less all paid. */
+const balanceOf = (b: BookingOfReport) =>
+  amountDueNow({ status: b.status, payment_status: b.paymentStatus, total_amount: b.totalAmount, amount_paid: b.amountPaid, charges_to_date: b.chargesToDate ?? null })
+
+/**
+ * A booking's charges to date from what a report's query reads: its fixed lines' sum and its
+ * storage's daily rate (null: no storage) for the Nairobi days from receipt to release or today,
+ * by the invoice's own rule (shared/storage-charge.ts).
+ */
+export function chargesOf({ fixed, dailyRate, receivedAt, releasedAt, now }: { fixed: number; dailyRate: number | null; receivedAt: string | Date; releasedAt: string | Date | null; now: Date }): number {
+  const lines = dailyRate === null ? [] : [{ service_name: '', quantity: 1, price_at_booking: dailyRate, per_day: true }]
+  return fixed + bookingCharges({ lines, receivedAt, releasedAt, now }).charges_to_date
+}
 
 /**
  * The figures of a period: the completed payments in it and the bookings made in it. "Awaiting

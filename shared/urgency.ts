@@ -78,6 +78,21 @@ export function amountStillDue(b: Pick<Booking, 'status' | 'payment_status' | 't
 }
 
 /**
+ * What is really owed on a booking now: its charges to date (the fixed lines plus storage for the
+ * days in care so far, as the invoice shows them) less everything paid, the relatives' contributions
+ * included; 0 once cancelled or refunded. A booking marked paid has its booked total settled, so
+ * only storage beyond it is still owed. Where storage has not run past the booked days this is
+ * `amountStillDue`.
+ */
+export function amountDueNow(b: { status: string; payment_status: string; total_amount: number; amount_paid?: number | null; charges_to_date?: number | null }): number {
+  if (b.status === 'cancelled' || b.payment_status === 'refunded') return 0
+  const charges = b.charges_to_date ?? b.total_amount
+  const paid = b.amount_paid ?? 0
+  const settled = b.payment_status === 'paid' ? Math.max(paid, b.total_amount) : paid
+  return Math.max(0, charges - settled)
+}
+
+/**
  * One thing for the family to do or know, most urgent first:
  * - `urgent`: the service is within 48 hours and a paper is not approved (it cannot go ahead):
  *   upload what is missing or rejected, or call;

@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
 import type { Booking, BookingRequest, DeceasedRequest } from '../../shared/contracts/bookings'
+import type { QuotationDraftRequest } from '../../shared/contracts/papers'
 import { notify, type NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOnForm } from '../shared/failure'
 import {
@@ -108,6 +109,12 @@ export function toBookingRequest(draft: BookingDraft, deceasedId: string): Booki
     // The family was offered free times only: the booking holds its hearse and rooms, or is refused.
     hold: true,
   }
+}
+
+/** POST /bookings/quotation body: the booking's own, the deceased named as typed (they may not be recorded yet). */
+export function toQuotationRequest(draft: BookingDraft): QuotationDraftRequest {
+  const { deceased_id: _unread, hold: _notHeld, ...booking } = toBookingRequest(draft, '')
+  return { ...booking, deceased_name: `${draft.deceased.firstName.trim()} ${draft.deceased.lastName.trim()}`.trim() }
 }
 
 function sameValues<T extends object>(current: T, changes: Partial<T>): boolean {

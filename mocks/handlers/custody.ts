@@ -13,7 +13,8 @@ import { findVisibleBooking } from './bookings'
 import { storedSettings } from './settings'
 import { oneAtATime } from './calendar'
 import { CustodyRequest } from '../../shared/contracts/custody'
-import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity } from '../../shared/custody'
+import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity, releaseAudit } from '../../shared/custody'
+import { amountDueNow } from '../../shared/urgency'
 
 export function custodyEventsOf(bookingId: number): CustodyEventRecord[] {
   return db.custodyEvent.findMany((q) => q.where({ booking_id: bookingId })).sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
@@ -46,12 +47,18 @@ export async function recordCustody(user: UserRecord, booking: BookingRecord, re
     docs: db.document.findMany((q) => q.where({ booking_id: booking.id })),
   })
   const at = new Date().toISOString()
-  const event = await db.custodyEvent.create({ id: nextId('custodyEvent'), booking_id: booking.id, at, ...input, by_user_id: user.id, by_name: user.name, by_role: user.role })
+  // What is owed as the body leaves: kept in the audit with its arrangement, never a reason to refuse.
+  const balanceDue = input.kind === 'released' ? amountDueNow(toWireBooking(booking)) : 0
+  const { settlement: _settlement, settlement_reason: _reason, ...movement } = input
+  const event = await db.custodyEvent.create({ id: nextId('custodyEvent'), booking_id: booking.id, at, ...movement, by_user_id: user.id, by_name: user.name, by_role: user.role })
   if (input.kind === 'released') {
     await updateCare(booking, (c) => {
       c.released_at = at
     })
-    await logActivity('booking', releaseActivity(booking.id, input, user.name), user.id)
+    for (const entry of releaseAudit(input, balanceDue)) {
+      await db.bookingAudit.create({ id: nextId('bookingAudit'), booking_id: booking.id, at, by_user_id: user.id, by_name: user.name, ...entry })
+    }
+    await logActivity('booking', releaseActivity(booking.id, input, user.name, balanceDue), user.id)
   }
   return event
 }

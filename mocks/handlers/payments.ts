@@ -11,7 +11,7 @@ import { checkAmountDue, checkFamilyPush, refuseForeignPhone, scenarioAnswerAfte
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { summaryAnswer } from '../../shared/report'
 import { reportFileName } from '../../shared/report'
-import { amountDue, byNewest, toWirePayment } from '../serialize'
+import { amountDueToday, byNewest, toWirePayment } from '../serialize'
 import { cryptoRandom, randomHex } from '../passwords'
 import {
   MSG_CHECKOUT_NOT_FOUND,
@@ -46,12 +46,12 @@ async function pushFor(user: UserRecord, request: Request): Promise<Response> {
   const bookingId = toIntId(input.bookingId)
   const booking = bookingId === null ? undefined : db.booking.findFirst((q) => q.where({ id: bookingId }))
   if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
-  checkFamilyPush({ status: booking.status, paymentStatus: booking.payment_status }, amountDue(booking), reservedFor(booking.id), input.amount)
+  checkFamilyPush({ status: booking.status, paymentStatus: booking.payment_status }, amountDueToday(booking), reservedFor(booking.id), input.amount)
 
   // One payment in progress per booking: a second push waits for the first to finish (409).
   return whenNoPaymentInProgress(booking.id, () => {
     // A push closed just now (overdue) may have paid some or all of it.
-    checkAmountDue(amountDue(db.booking.findFirst((q) => q.where({ id: booking.id })) ?? booking), input.amount)
+    checkAmountDue(amountDueToday(db.booking.findFirst((q) => q.where({ id: booking.id })) ?? booking), input.amount)
     refuseTooManyPushes(user.id, phone)
     return startMockPush({ bookingId: booking.id, clientId: user.id, phone, amount: input.amount })
   })
@@ -186,7 +186,7 @@ export const paymentHandlers = [
           deceased_first_name: d?.first_name ?? '',
           deceased_last_name: d?.last_name ?? '',
           total_amount: b.total_amount,
-          amount_due: amountDue(b),
+          amount_due: amountDueToday(b),
           payment_status: b.payment_status,
           status: b.status,
           created_at: b.created_at,

@@ -305,7 +305,8 @@ export const bookingAudit = pgTable(
     byUserId: integer('by_user_id'),
     /** The name at the time of the change: the trail stays readable after the user is renamed or deleted. */
     byName: text('by_name').notNull(),
-    field: text('field', { enum: ['status', 'payment_status'] }).notNull(),
+    /** 'release': a body released with a balance due (from: the balance in KSH, to: how it is settled); a text column, so no migration. */
+    field: text('field', { enum: ['status', 'payment_status', 'release'] }).notNull(),
     from: text('from').notNull(),
     to: text('to').notNull(),
     reason: text('reason'),

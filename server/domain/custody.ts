@@ -3,7 +3,8 @@
  * mock's); this keeps one movement with the booking's row locked, so two attendants cannot both
  * record the first receipt or a release.
  */
-import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity } from '../../shared/custody'
+import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, overfullActivity, releaseActivity, releaseAudit } from '../../shared/custody'
+import { amountDueNow } from '../../shared/urgency'
 import type { CustodyRequest } from '../../shared/contracts/custody'
 import type { Db } from '../db/client'
 import type { UserRow } from '../types'
@@ -36,13 +37,18 @@ export async function recordCustody(db: Db, user: UserRow, booking: repo.Booking
       releasedAt: (await repo.careOf(tx, booking)).releasedAt,
       docs: (await repo.bookingDocuments(tx, booking.id)).map((d) => ({ document_type: d.documentType, status: d.status, created_at: d.createdAt.toISOString() })),
     })
+    // What is owed as the body leaves (storage to this day, less all paid): kept in the audit with its arrangement, never a reason to refuse.
+    const balanceDue = input.kind === 'released' ? amountDueNow(await repo.toWireBooking(tx, booking)) : 0
     const row = await custody.insertCustodyEvent(tx, booking.id, user, input)
-    if (input.kind === 'released') await repo.updateCare(tx, booking, { releasedAt: row.at })
-    return { row, input }
+    if (input.kind === 'released') {
+      await repo.updateCare(tx, booking, { releasedAt: row.at })
+      await repo.addAudit(tx, booking.id, user, releaseAudit(input, balanceDue))
+    }
+    return { row, input, balanceDue }
   })
   if ('refused' in event) return event
   if (overridden) await logActivity(db, 'booking', overfullActivity(booking.id, overridden, user.name), user.id)
-  if (event.input.kind === 'released') await logActivity(db, 'booking', releaseActivity(booking.id, event.input, user.name), user.id)
+  if (event.input.kind === 'released') await logActivity(db, 'booking', releaseActivity(booking.id, event.input, user.name, event.balanceDue), user.id)
   return { event: custody.wireCustodyEvent(event.row), booking: await repo.toWireBooking(db, booking), message: custodySavedMessage(event.input.kind) }
 }
 

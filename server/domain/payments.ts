@@ -12,7 +12,8 @@ import { amountDue } from '../../shared/rules'
 import { ApiError, describeError, parse, toIntId } from '../http'
 import type { Deps } from '../types'
 import type { Db } from '../db/client'
-import { findBooking } from '../repo/bookings'
+import { findBooking, toWireBooking, toWireBookings, type BookingRow } from '../repo/bookings'
+import { amountDueNow } from '../../shared/urgency'
 import * as repo from '../repo/payments'
 import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
 import { expirePush, settleOrExpire, verifyPush } from '../mpesa'
@@ -48,7 +49,7 @@ export async function familyPush(deps: Deps, limits: PushLimits, user: { id: num
   const bookingId = toIntId(input.bookingId)
   const booking = bookingId === null ? undefined : await findBooking(db, bookingId)
   if (!booking || booking.clientId !== user.id) throw new ApiError(404, 'Booking not found')
-  const due = amountDue(booking.totalAmount, await repo.paymentAmountsOf(db, booking.id))
+  const due = await dueToday(db, booking)
   checkFamilyPush(booking, due, await repo.reservedFor(db, booking.id), input.amount)
 
   const open = await repo.openRequestOf(db, booking.id)
@@ -61,7 +62,7 @@ export async function familyPush(deps: Deps, limits: PushLimits, user: { id: num
       await expirePush(db, log, open.checkoutRequestId)
     }
     // The overdue push's last query may have completed it, and paid the booking.
-    checkAmountDue(amountDue(booking.totalAmount, await repo.paymentAmountsOf(db, booking.id)), input.amount)
+    checkAmountDue(await dueToday(db, booking), input.amount)
   }
   // Each prompt that would go out counts, per family and per phone (a stranger's number is not to be flooded).
   // A prompt refused for its phone is not one of the family's.
@@ -179,14 +180,25 @@ export async function familyPayments(db: Db, clientId: number) {
   }))
 }
 
-/** The family's bookings still to pay, with what is due on each. */
+/** What the family owes today as the invoice has it: charges to date (storage for the days in care so far) less all paid. */
+async function dueToday(db: Db, booking: BookingRow): Promise<number> {
+  return amountDueNow(await toWireBooking(db, booking))
+}
+
+/** The family's bookings still to pay, with what is due on each today (storage to date included). */
 export async function pendingBookings(db: Db, clientId: number) {
-  return (await repo.unpaidBookingsOf(db, clientId)).map(({ booking: b, deceasedFirstName, deceasedLastName, services, payments }) => ({
+  const unpaid = await repo.unpaidBookingsOf(db, clientId)
+  const wire = new Map((await toWireBookings(db, unpaid.map((u) => u.booking))).map((w) => [Number(w.id), w]))
+  const dueOf = (id: number) => {
+    const w = wire.get(id)
+    return w && amountDueNow(w)
+  }
+  return unpaid.map(({ booking: b, deceasedFirstName, deceasedLastName, services, payments }) => ({
     id: b.id,
     deceased_first_name: deceasedFirstName ?? '',
     deceased_last_name: deceasedLastName ?? '',
     total_amount: b.totalAmount,
-    amount_due: amountDue(b.totalAmount, payments),
+    amount_due: dueOf(b.id) ?? amountDue(b.totalAmount, payments),
     payment_status: b.paymentStatus,
     status: b.status,
     created_at: b.createdAt.toISOString(),

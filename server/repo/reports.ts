@@ -1,9 +1,9 @@
 /** Financial figures and the admin dashboard's statistics, computed from the database. */
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { activities, bookingLines, bookings, documents, payments, users } from '../db/schema'
+import { activities, bookingLines, bookings, documents, morgueCare, payments, users } from '../db/schema'
 import { reportWindow, trend } from '../../shared/rules'
-import { XLSX_MIME, buildReportFile, serviceRows, summaryOf, transactionRows } from '../../shared/report'
+import { XLSX_MIME, buildReportFile, chargesOf, serviceRows, summaryOf, transactionRows } from '../../shared/report'
 import type { ReportLanguage, ReportPeriod, ReportType } from '../../shared/contracts/payments'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -32,11 +32,28 @@ export async function summarise(db: Db, timeframe: ReportPeriod, now = new Date(
         totalAmount: bookings.totalAmount,
         // Every completed payment of the booking, a relative's contribution among them (a sum is a bigint: text from node-postgres).
         amountPaid: sql<string | number>`COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0)`,
+        // What the invoice charges today: the fixed lines, and storage at its daily rate for the days in care (from the care record).
+        fixedLines: sql<string | number>`COALESCE((SELECT SUM(l.price_at_booking * l.quantity) FROM booking_lines l LEFT JOIN services sv ON sv.id = l.service_id WHERE l.booking_id = bookings.id AND NOT COALESCE(sv.per_day, false)), 0)`,
+        dailyRate: sql<string | number | null>`(SELECT l.price_at_booking FROM booking_lines l JOIN services sv ON sv.id = l.service_id WHERE l.booking_id = bookings.id AND sv.per_day ORDER BY l.id LIMIT 1)`,
+        receivedAt: morgueCare.receivedAt,
+        releasedAt: morgueCare.releasedAt,
       })
       .from(bookings)
+      .leftJoin(morgueCare, eq(morgueCare.bookingId, bookings.id))
       .where(and(gte(bookings.createdAt, from), lte(bookings.createdAt, to))),
   ])
-  return summaryOf(completed, booked.map((b) => ({ ...b, totalAmount: Number(b.totalAmount), amountPaid: Number(b.amountPaid) })))
+  return summaryOf(
+    completed,
+    booked.map((b) => ({
+      createdAt: b.createdAt,
+      status: b.status,
+      paymentStatus: b.paymentStatus,
+      totalAmount: Number(b.totalAmount),
+      amountPaid: Number(b.amountPaid),
+      chargesToDate: chargesOf({ fixed: Number(b.fixedLines), dailyRate: b.dailyRate === null ? null : Number(b.dailyRate), receivedAt: b.receivedAt ?? b.createdAt, releasedAt: b.releasedAt, now }),
+    })),
+    now,
+  )
 }
 
 export async function transactions(db: Db, timeframe: ReportPeriod, now = new Date()) {

@@ -11,7 +11,15 @@ import { MSG_NOT_IN_CARE } from './morgue'
 export const CUSTODY_KINDS = ['received', 'moved_to_storage', 'prepared', 'released'] as const
 export type CustodyKind = (typeof CUSTODY_KINDS)[number]
 
-export const CUSTODY_LIMITS = { location: 100, receiverName: 100, receiverIdNumber: 20, receiverRelationship: 50 } as const
+export const CUSTODY_LIMITS = { location: 100, receiverName: 100, receiverIdNumber: 20, receiverRelationship: 50, settlementReason: 200 } as const
+
+/**
+ * How a balance still owed at the release is settled: paid there and then, a payment plan agreed
+ * with the family, or waived. Recorded with a reason; the release itself never waits on it (a body
+ * is never held for a bill).
+ */
+export const RELEASE_SETTLEMENTS = ['paid', 'payment_plan', 'waived'] as const
+export type ReleaseSettlement = (typeof RELEASE_SETTLEMENTS)[number]
 
 /** The server's words for a refused event (both backends; the form shows the same before sending). */
 export const CUSTODY_MESSAGES = {
@@ -29,6 +37,9 @@ export const CUSTODY_MESSAGES = {
   notInCare: MSG_NOT_IN_CARE,
   permitNotApproved: 'The burial permit is not approved yet',
   coldRoomFull: 'The cold room is full: release a body first, or an admin receives this one with a reason',
+  settlementRequired: 'Choose how the balance due is settled: paid, payment plan or waived',
+  settlementReasonRequired: 'Give the reason, or how and when the balance will be paid',
+  settlementReasonTooLong: `Reason must be at most ${CUSTODY_LIMITS.settlementReason} characters`,
   saved: 'Movement recorded',
   released: 'Body released to the family',
 } as const
@@ -41,6 +52,9 @@ export const CustodyRequest = z.object({
   receiver_name: z.optional(z.nullable(z.string())),
   receiver_id_number: z.optional(z.nullable(z.string())),
   receiver_relationship: z.optional(z.nullable(z.string())),
+  /** A release with a balance due: how it is settled, and why (kept in the booking's audit). */
+  settlement: z.optional(z.nullable(z.enum(RELEASE_SETTLEMENTS, { error: CUSTODY_MESSAGES.settlementRequired }))),
+  settlement_reason: z.optional(z.nullable(z.string())),
   /** An admin receives a body over a full cold room with a reason (kept in the activity log). */
   override_reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200, 'Reason must be at most 200 characters')))),
 })
@@ -57,6 +71,8 @@ export interface CustodyInput {
   receiver_name: string | null
   receiver_id_number: string | null
   receiver_relationship: string | null
+  settlement: ReleaseSettlement | null
+  settlement_reason: string | null
 }
 
 const ID_NUMBER = /^[A-Za-z0-9]{5,20}$/
@@ -66,7 +82,7 @@ const ID_NUMBER = /^[A-Za-z0-9]{5,20}$/
  * field (the 422's `errors`), or the input as it is kept. A location is required for a move to
  * storage and optional otherwise; the receiver's name, ID number and relationship for a release.
  */
-export function checkCustody(request: CustodyRequest): { input: CustodyInput } | { message: string; errors: Record<string, string> } {
+export function checkCustody(request: CustodyRequest, balanceDue?: number): { input: CustodyInput } | { message: string; errors: Record<string, string> } {
   // Control characters (a NUL cannot even be stored) are no part of a name or a place.
   // eslint-disable-next-line no-control-regex
   const text = (v: string | null | undefined) => v?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() ?? ''
@@ -76,6 +92,8 @@ export function checkCustody(request: CustodyRequest): { input: CustodyInput } |
   // People write ID numbers with spaces or dashes ('12 345 678'); the digits are what is kept.
   const idNumber = released ? text(request.receiver_id_number).replace(/[\s-]/g, '').toUpperCase() : ''
   const relationship = released ? text(request.receiver_relationship) : ''
+  const settlement = released ? (request.settlement ?? null) : null
+  const settlementReason = settlement ? text(request.settlement_reason) : ''
   const errors: Record<string, string> = {}
   if (request.kind === 'moved_to_storage' && !location) errors.location = CUSTODY_MESSAGES.locationRequired
   else if (location.length > CUSTODY_LIMITS.location) errors.location = CUSTODY_MESSAGES.locationTooLong
@@ -86,6 +104,10 @@ export function checkCustody(request: CustodyRequest): { input: CustodyInput } |
     else if (!ID_NUMBER.test(idNumber)) errors.receiver_id_number = CUSTODY_MESSAGES.receiverIdInvalid
     if (!relationship) errors.receiver_relationship = CUSTODY_MESSAGES.relationshipRequired
     else if (relationship.length > CUSTODY_LIMITS.receiverRelationship) errors.receiver_relationship = CUSTODY_MESSAGES.relationshipTooLong
+    // The form, knowing the balance, asks for the arrangement; the API keeps a release without one (never held for a bill).
+    if (!settlement && balanceDue !== undefined && balanceDue > 0) errors.settlement = CUSTODY_MESSAGES.settlementRequired
+    if (settlement && !settlementReason) errors.settlement_reason = CUSTODY_MESSAGES.settlementReasonRequired
+    else if (settlementReason.length > CUSTODY_LIMITS.settlementReason) errors.settlement_reason = CUSTODY_MESSAGES.settlementReasonTooLong
   }
   const first = Object.values(errors)[0]
   if (first) return { message: first, errors }
@@ -96,6 +118,8 @@ export function checkCustody(request: CustodyRequest): { input: CustodyInput } |
       receiver_name: name || null,
       receiver_id_number: idNumber || null,
       receiver_relationship: relationship || null,
+      settlement,
+      settlement_reason: settlementReason || null,
     },
   }
 }

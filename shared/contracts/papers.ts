@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import { Id, Money } from './common'
+import { BookingRequest } from './bookings'
 
 /** GET /bookings/{id}/papers: where a booking's papers are (paths under /api), a receipt per completed payment. */
 /** Whether the family signed the service agreement, and who and when (the revision in force). */
@@ -29,3 +30,16 @@ export const PapersIndex = z.looseObject({
   ),
 })
 export type PapersIndex = z.infer<typeof PapersIndex>
+
+/**
+ * POST /bookings/quotation: a quotation for what the family is about to book, before anything is
+ * booked. The body is POST /bookings' own, checked by its schema, but the deceased may not be
+ * recorded yet: the wizard sends their name as typed (`deceased_name`) and any `deceased_id` is
+ * not read. Nothing is stored; the answer is the PDF.
+ */
+export const QuotationDraftRequest = z.extend(BookingRequest, {
+  deceased_id: z.optional(z.union([z.number(), z.string()])),
+  deceased_name: z.optional(z.string()),
+})
+export type QuotationDraftRequest = z.infer<typeof QuotationDraftRequest>
+export const QUOTATION_TEXT_LABELS = { deceased_name: 'Name', notes: 'Notes', venue: 'Venue' } as const

@@ -19,7 +19,7 @@ import {
   type AgreementState,
   type SignedAgreement,
 } from '../contracts/agreement'
-import { dmy, quotationPaper, type Paper, type PaperBooking, type PaperHome } from './paper'
+import { dmy, quotationPaper, bookedQuotationLines, type Paper, type PaperBooking, type PaperHome } from './paper'
 import { PAPER_WORDS, type PaperLanguage } from './words'
 
 /** A signed revision as either backend keeps it. */
@@ -119,10 +119,8 @@ export function agreementSummary(records: readonly AgreementRecord[]) {
  */
 export function agreementPaper({ booking, home, terms, language, revision }: { booking: PaperBooking; home: PaperHome; terms: string; language: PaperLanguage; revision: number }): Paper {
   const w = PAPER_WORDS[language]
-  const perDay = booking.services.find((l) => l.per_day)
   const quotation = quotationPaper({
-    lines: booking.services.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, per_day: l.per_day })),
-    expectedDays: perDay?.quantity ?? 1,
+    lines: bookedQuotationLines(booking),
     home,
     language,
     now: new Date(booking.created_at),

@@ -215,15 +215,14 @@ export function statementPaper({ booking, payments, home, language, now }: { boo
  */
 export function quotationPaper({
   lines,
-  expectedDays,
   home,
   language,
   now,
   deceasedName,
   familyName,
 }: {
-  lines: ReadonlyArray<{ service_name: string; price: number; per_day?: boolean | null }>
-  expectedDays: number
+  /** Each service with its quantity: the expected days for one priced per day. */
+  lines: ReadonlyArray<{ service_name: string; price: number; quantity: number; per_day?: boolean | null }>
   home: PaperHome
   language: PaperLanguage
   now: Date
@@ -231,11 +230,8 @@ export function quotationPaper({
   familyName: string
 }): Paper {
   const w = PAPER_WORDS[language]
-  const rows = lines.map((l) => {
-    const qty = l.per_day ? expectedDays : 1
-    return [l.per_day ? `${l.service_name}: ${w.perDayExpected(expectedDays)}` : l.service_name, String(qty), ksh(l.price), ksh(l.price * qty)]
-  })
-  const total = lines.reduce((sum, l) => sum + l.price * (l.per_day ? expectedDays : 1), 0)
+  const rows = lines.map((l) => [l.per_day ? `${l.service_name}: ${w.perDayExpected(l.quantity)}` : l.service_name, String(l.quantity), ksh(l.price), ksh(l.price * l.quantity)])
+  const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
   const today = nairobiDay(now)
   return {
     kind: 'quotation',
@@ -258,6 +254,12 @@ export function quotationPaper({
     notes: [w.quotationNote, ...(home.mpesa ? [w.payByPlain(home.mpesa)] : [])],
     amounts: { total, due_now: total },
   }
+}
+
+/** A booking's lines as its quotation and agreement show them: storage for the days booked (the family's expectation), every other service once. */
+export function bookedQuotationLines(booking: PaperBooking) {
+  const expectedDays = booking.services.find((l) => l.per_day)?.quantity ?? 1
+  return booking.services.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, quantity: l.per_day ? expectedDays : 1, per_day: l.per_day }))
 }
 
 /** A payment row of either backend as the paper reads it. */

@@ -5,9 +5,11 @@
  * transaction), and renders with ./pdf.ts.
  */
 import { ApiError } from '../errors'
-import { invoicePaper, quotationPaper, receiptPaper, statementPaper, type NumberedKind, type Paper, type PaperBooking, type PaperHome, type PaperPayment } from './paper'
+import { bookedQuotationLines, invoicePaper, quotationPaper, receiptPaper, statementPaper, type NumberedKind, type Paper, type PaperBooking, type PaperHome, type PaperPayment } from './paper'
 import type { PaperLanguage } from './words'
-import type { AgreementSummary } from '../contracts/papers'
+import type { AgreementSummary, QuotationDraftRequest } from '../contracts/papers'
+import { priceBookingLines, type BookableService } from '../bookings'
+import { nairobiDay } from '../dates'
 
 export const MSG_PAPERS_FORBIDDEN = "Only the family and the office can read a booking's invoices and receipts"
 export const MSG_RECEIPT_NOT_FOUND = 'Receipt not found'
@@ -77,10 +79,8 @@ export function bookingPaper({
     if (!payment) throw new ApiError(404, MSG_RECEIPT_NOT_FOUND)
     return receiptPaper({ booking, payment, payments, home, language, number: number ?? '' })
   }
-  const perDay = booking.services.find((l) => l.per_day)
   return quotationPaper({
-    lines: booking.services.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, per_day: l.per_day })),
-    expectedDays: perDay?.quantity ?? 1,
+    lines: bookedQuotationLines(booking),
     home,
     language,
     now,
@@ -93,3 +93,37 @@ export function bookingPaper({
 export function paperFileName(paper: Paper, bookingId: number | string): string {
   return paper.number ? `${paper.kind}-${paper.number}.pdf` : `${paper.kind}-booking-${bookingId}.pdf`
 }
+
+/**
+ * The quotation of a draft (POST /bookings/quotation): its lines checked and priced as a new
+ * booking's (the same 422s), the services at today's prices, storage at its daily rate for the days
+ * the family expects. Nothing is booked or numbered.
+ */
+export function draftQuotationPaper({
+  request,
+  services,
+  home,
+  language,
+  now,
+  familyName,
+}: {
+  request: QuotationDraftRequest
+  services: ReadonlyArray<BookableService | undefined>
+  home: PaperHome
+  language: PaperLanguage
+  now: Date
+  familyName: string
+}): Paper {
+  const lines = priceBookingLines({ request, services, now })
+  return quotationPaper({
+    lines: lines.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, quantity: l.quantity, per_day: services.find((s) => s?.id === l.service_id)?.per_day })),
+    home,
+    language,
+    now,
+    deceasedName: request.deceased_name?.trim() ?? '',
+    familyName,
+  })
+}
+
+/** The draft quotation's download name, dated (nothing else names it). */
+export const draftQuotationFileName = (now: Date) => `quotation-${nairobiDay(now)}.pdf`

@@ -264,6 +264,8 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'The body has already been recorded as received', message: 'The body has already been recorded as received' }),
   msg({ id: 'Record the body as received first', message: 'Record the body as received first' }),
   msg({ id: 'Movement recorded', message: 'Movement recorded' }),
+  msg({ id: 'Choose how the balance due is settled: paid, payment plan or waived', message: 'Choose how the balance due is settled: paid, payment plan or waived' }),
+  msg({ id: 'Give the reason, or how and when the balance will be paid', message: 'Give the reason, or how and when the balance will be paid' }),
   msg({ id: 'Choose what happened: received, moved to storage, prepared or released', message: 'Choose what happened: received, moved to storage, prepared or released' }),
   msg({ id: 'Name', message: 'Name' }),
   msg({ id: 'Religion', message: 'Religion' }),

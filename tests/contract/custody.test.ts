@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { call, demo, fixtures, login, loginAs, seed as db, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { BookingResponse } from '../../shared/contracts/bookings'
-import { amountStillDue } from '../../shared/urgency'
+import { amountDueNow, amountStillDue } from '../../shared/urgency'
 import { ColdRoomFull, CUSTODY_MESSAGES, CustodyRecord, CustodySaved } from '../../shared/contracts/custody'
 
 useBackend()
@@ -128,8 +128,15 @@ describe('the chain of custody', () => {
     // A balance is owed: a body is never held for a bill, so it is released all the same and the balance stays owed.
     const owing = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token })).json)
     expect(amountStillDue(owing)).toBeGreaterThan(0)
+    const due = amountDueNow(owing)
+    // The arrangement for the balance is recorded with its reason (a reason is asked for; the balance itself refuses nothing).
+    const PLAN = { settlement: 'payment_plan', settlement_reason: 'KSH 2,000 a month from January, agreed with the son' }
+    const noReason = await call('POST', `/bookings/${b.id}/custody`, { token, body: { kind: 'released', ...RECEIVER, settlement: 'waived', settlement_reason: ' ' } })
+    expect(noReason.status).toBe(422)
+    expect(noReason.json).toMatchObject({ errors: { settlement_reason: CUSTODY_MESSAGES.settlementReasonRequired } })
+    expect((await call('POST', `/bookings/${b.id}/custody`, { token, body: { kind: 'released', ...RECEIVER, settlement: 'later' } })).status).toBe(422)
     // Two attendants' phones at the same moment: one release is kept.
-    const [one, two] = await Promise.all([0, 1].map(() => call('POST', `/bookings/${b.id}/custody`, { token, body: { kind: 'released', ...RECEIVER } })))
+    const [one, two] = await Promise.all([0, 1].map(() => call('POST', `/bookings/${b.id}/custody`, { token, body: { kind: 'released', ...RECEIVER, ...PLAN } })))
     expect([one?.status, two?.status].sort()).toEqual([201, 422])
     const res = one?.status === 201 ? one : two
     const saved = CustodySaved.parse(res?.json)
@@ -147,6 +154,9 @@ describe('the chain of custody', () => {
     const booking = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token })).json)
     expect(booking.morgue?.released_at).toBe(saved.event.at)
     expect([booking.payment_status, booking.amount_paid, amountStillDue(booking)]).toEqual([owing.payment_status, owing.amount_paid, amountStillDue(owing)])
+    // Kept once in the booking's audit (the office's history): the balance as the body left, the arrangement and why.
+    const audit = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token: await loginAs('admin') })).json).audit
+    expect(audit.filter((a) => a.field === 'release')).toEqual([expect.objectContaining({ field: 'release', from: String(due), to: 'payment_plan', reason: PLAN.settlement_reason, by: demo('morgue_attendant').name })])
   })
 
   it('POST /release is the same release, and records the receiver in the chain', async () => {

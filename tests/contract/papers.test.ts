@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { call, loginAs, nairobiDay, useBackend } from './target'
 import { pdfText } from './pdf-text'
 import { BookingList } from '../../shared/contracts/bookings'
+import { ServiceList } from '../../shared/contracts/services'
 import { ksh } from '../../shared/paper/paper'
+import { MSG_SHARE_EXPIRED, SHARE_LINK_DAYS } from '../../shared/paper/share'
 
 useBackend()
 
@@ -13,8 +15,8 @@ interface PapersIndex {
   receipts: Array<{ payment_id: number; amount: number; payer: string; mpesa_receipt: string | null; contribution: boolean; href: string }>
 }
 
-async function pdfOf(path: string, token: string) {
-  const res = await call('GET', path, { token })
+async function pdfOf(path: string, token: string, method: 'GET' | 'POST' = 'GET', body?: unknown) {
+  const res = await call(method, path, { token, ...(body === undefined ? {} : { body }) })
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('application/pdf')
   expect(new TextDecoder().decode(res.bytes.slice(0, 5))).toBe('%PDF-')
@@ -66,6 +68,73 @@ describe("a booking's papers", () => {
     expect(sw.text).toContain(`Jumla ${ksh(charges)}`)
     expect((await pdfOf(index.quotation, token)).text).toMatch(/QUOTATION.*Valid until/)
     // Eight PDFs built and read back: slow on a busy 2-core machine.
+  }, 60_000)
+
+  it("the wizard's draft is quoted before anything is booked: the catalogue's prices, storage for the days expected, the home's details; nothing stored", async () => {
+    const token = await loginAs('client')
+    const services = ServiceList.parse((await call('GET', '/services')).json)
+    const storage = services.find((s) => s.per_day)
+    const hearse = services.find((s) => !s.per_day && s.name === 'Hearse Transport')
+    if (!storage || !hearse) throw new Error('the demo has no storage or hearse')
+    const when = `${nairobiDay(20)}T10:00:00`
+    const draft = { services: [{ service_id: hearse.id, scheduled_date: when }, { service_id: storage.id, quantity: 4, scheduled_date: when }], deceased_name: 'Wanjiku Kamau', hold: true }
+    const before = BookingList.parse((await call('GET', '/bookings/my', { token })).json).length
+    const total = hearse.price + storage.price * 4
+
+    const quoted = await pdfOf('/bookings/quotation?lang=en', token, 'POST', draft)
+    expect(quoted.disposition).toContain(`quotation-${nairobiDay()}.pdf`)
+    expect(quoted.text).toMatch(/QUOTATION.*Valid until/)
+    expect(quoted.text).toContain('Wanjiku Kamau')
+    expect(quoted.text).toContain(`${hearse.name} 1 ${ksh(hearse.price)} ${ksh(hearse.price)}`)
+    expect(quoted.text).toContain(`4 days expected 4 ${ksh(storage.price)} ${ksh(storage.price * 4)}`)
+    expect(quoted.text).toContain(`Total ${ksh(total)}`)
+    expect(quoted.text).toContain(`Due now ${ksh(total)}`)
+    expect((await pdfOf('/bookings/quotation?lang=sw', token, 'POST', draft)).text).toContain(`Jumla ${ksh(total)}`)
+    expect(BookingList.parse((await call('GET', '/bookings/my', { token })).json)).toHaveLength(before)
+
+    // Checked as POST /bookings checks a booking's lines.
+    const unknown = await call('POST', '/bookings/quotation', { token, body: { ...draft, services: [{ service_id: 999999, scheduled_date: when }] } })
+    expect(unknown.status).toBe(422)
+    expect(unknown.json.message).toMatch(/^Unknown service/)
+    const days = await call('POST', '/bookings/quotation', { token, body: { ...draft, services: [{ service_id: hearse.id, quantity: 3, scheduled_date: when }] } })
+    expect(days.status).toBe(422)
+    expect((await call('POST', '/bookings/quotation', { token, body: { services: [] } })).status).toBe(422)
+    expect((await call('POST', '/bookings/quotation', { body: draft })).status).toBe(401)
+    expect((await call('POST', '/bookings/quotation', { token: await loginAs('morgue_attendant'), body: draft })).status).toBe(403)
+  }, 60_000)
+
+  it('a shared link opens its one paper without an account until it expires; a changed or made-up token opens nothing', async () => {
+    const token = await loginAs('client')
+    const bookings = BookingList.parse((await call('GET', '/bookings/my', { token })).json)
+    const booking = bookings.find((b) => b.amount_paid > 0 && b.status !== 'cancelled')
+    if (!booking) throw new Error('the demo has no paid booking')
+    const shared = await call<{ url: string; expires_at: string }>('POST', `/bookings/${booking.id}/papers/share`, { token, body: { kind: 'invoice' } })
+    expect(shared.status).toBe(201)
+    expect(shared.json.url).toMatch(/^\/papers\/shared\/[\w.-]{60,}$/)
+    const expires = Date.parse(shared.json.expires_at)
+    expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(SHARE_LINK_DAYS)
+
+    // No account: the link is the key.
+    const opened = await call('GET', `${shared.json.url}?lang=en`)
+    expect([opened.status, opened.headers.get('content-type')]).toEqual([200, 'application/pdf'])
+    expect(await pdfText(opened.bytes)).toContain(`Total ${ksh(booking.charges_to_date ?? booking.total_amount)}`)
+    const last = shared.json.url.at(-1)
+    expect((await call('GET', `${shared.json.url.slice(0, -1)}${last === 'A' ? 'B' : 'A'}`)).status).toBe(404)
+    expect((await call('GET', shared.json.url.replace(`/shared/${booking.id}.`, `/shared/${Number(booking.id) + 1}.`))).status).toBe(404)
+    expect((await call('GET', '/papers/shared/not-a-token')).status).toBe(404)
+    // A receipt of no payment of this booking is refused when the link is asked for; an attendant shares nothing.
+    expect((await call('POST', `/bookings/${booking.id}/papers/share`, { token, body: { kind: 'receipt', payment_id: 999999 } })).status).toBe(404)
+    expect((await call('POST', `/bookings/${booking.id}/papers/share`, { token, body: { kind: 'letter' } })).status).toBe(422)
+    expect([403, 404]).toContain((await call('POST', `/bookings/${booking.id}/papers/share`, { token: await loginAs('morgue_attendant'), body: { kind: 'invoice' } })).status)
+
+    // The clock moved to the link's end: it opens nothing more.
+    vi.useFakeTimers({ toFake: ['Date'], now: expires })
+    try {
+      const late = await call('GET', shared.json.url)
+      expect([late.status, late.json.message]).toEqual([410, MSG_SHARE_EXPIRED])
+    } finally {
+      vi.useRealTimers()
+    }
   }, 60_000)
 
   it('the family reads their own, the office all; not the attendant, not another family', async () => {

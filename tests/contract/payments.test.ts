@@ -10,6 +10,7 @@ import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { MPESA_PUSH_EXPIRY_MS, PaymentList, STK_PUSHES_PER_PHONE, STK_PUSHES_PER_USER, StkPushResponse, VerifyResponse, amountToPay } from '../../shared/contracts/payments'
 import { MSG_TOO_MANY_PUSHES } from '../../shared/contracts/contributions'
 import { BookingResponse } from '../../shared/contracts/bookings'
+import { amountDueNow } from '../../shared/urgency'
 
 useBackend()
 
@@ -34,8 +35,9 @@ describe('payments', () => {
       const b = seed.booking.findFirst((q) => q.where({ id: Number(p.id) }))
       expect(b?.client_id).toBe(mary?.id)
       expect(['pending', 'partial']).toContain(b?.payment_status)
-      const paid = seed.payment.findMany((q) => q.where({ booking_id: Number(p.id), status: 'completed' })).reduce((s, x) => s + x.amount, 0)
-      expect(p.amount_due, `booking ${p.id}`).toBe(p.total_amount - paid)
+      // What the invoice says is owed today (storage for the days in care so far, less all paid), not the booked total.
+      const booking = BookingResponse.parse((await call('GET', `/bookings/${p.id}`, { token })).json)
+      expect(p.amount_due, `booking ${p.id}`).toBe(amountDueNow(booking))
     }
     const rose = pending.find((p) => p.deceased_first_name === 'Rose')!
     expect((rose as { payment_status?: string }).payment_status).toBe('partial')

@@ -192,6 +192,16 @@ describe('Booking detail', () => {
     await waitFor(() => expect(status).toHaveTextContent(/^Agreement signed by Grace Wanjiru Kamau on \d{1,2} \w+ \d{4}/))
     expect(await within(status).findByRole('button', { name: 'Signed agreement (PDF)' })).toBeInTheDocument()
     expect(within(status).queryByRole('button', { name: 'Read and sign the agreement' })).not.toBeInTheDocument()
+
+    // A paper shared by WhatsApp or SMS: a signed link that needs no account and says until when it opens.
+    const share = screen.getByTestId('share-paper')
+    await user.selectOptions(within(share).getByRole('combobox', { name: 'Paper to share' }), 'statement')
+    await user.click(within(share).getByRole('button', { name: 'Get a link to share' }))
+    const whatsapp = await within(share).findByRole('link', { name: 'Share on WhatsApp' })
+    const sent = decodeURIComponent(whatsapp.getAttribute('href')?.replace('https://wa.me/?text=', '') ?? '')
+    expect(sent).toMatch(new RegExp(`^Statement: http://localhost:3000/api/papers/shared/${booking.id}\\.statement\\.0\\.\\d+\\.[\\w-]{43}$`))
+    expect(within(share).getByRole('link', { name: 'Share by SMS' })).toHaveAttribute('href', `sms:?&body=${encodeURIComponent(sent)}`)
+    expect(within(share).getByText(/^Anyone with the link can open it until \d{1,2} \w+ \d{4}\.$/)).toBeInTheDocument()
   })
 
   it("another family's booking: 'Failed to load booking details' and back to My Bookings (the server answers 404)", async () => {

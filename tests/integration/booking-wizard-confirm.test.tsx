@@ -61,6 +61,47 @@ describe('Book Service wizard: review and confirm', () => {
     expect(within(schedule).getByText(shown)).toBeInTheDocument()
     expect(screen.getByText('KSH 7,500')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled()
+
+    // A quotation of the draft before anything is booked: the booking's own body, the deceased by name.
+    // The PDF itself is the contract suite's to read; here the server's answer stands in for it.
+    const asked: unknown[] = []
+    server.use(
+      http.post('*/api/bookings/quotation', async ({ request }) => {
+        asked.push({ lang: new URL(request.url).searchParams.get('lang'), body: await request.json() })
+        return new HttpResponse('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })
+      }),
+    )
+    const saved: string[] = []
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:quotation')
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof HTMLAnchorElement && event.target.download) {
+        event.preventDefault()
+        saved.push(event.target.download)
+      }
+    }
+    document.addEventListener('click', onClick, true)
+    const before = bookingsOf(clientId()).length
+    await user.click(screen.getByRole('button', { name: 'Download a quotation (PDF)' }))
+    await waitFor(() => expect(saved).toEqual(['quotation.pdf']))
+    document.removeEventListener('click', onClick, true)
+    const catalogue = db.service.all()
+    const idOf = (name: string) => catalogue.find((s) => s.name === name)?.id
+    expect(asked).toEqual([
+      {
+        lang: 'en',
+        body: {
+          services: [
+            { service_id: idOf('Basic Funeral'), quantity: 1, scheduled_date: `${date}T10:30:00` },
+            { service_id: idOf('Hearse Transport'), quantity: 1, scheduled_date: `${date}T10:30:00` },
+          ],
+          notes: 'Choir at the graveside',
+          deceased_name: 'Joseph Mwangi',
+        },
+      },
+    ])
+    expect(bookingsOf(clientId())).toHaveLength(before)
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled()
   })
 
   it('Confirm creates exactly one deceased and one booking with the right payload, leads to the agreement, then shows the booking', async () => {

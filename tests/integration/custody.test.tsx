@@ -103,10 +103,17 @@ describe('chain of custody', () => {
     expect(within(form).getByText('Give the name of the person receiving the body')).toBeInTheDocument()
     expect(within(form).getByText('Give the ID or passport number of the person receiving the body')).toBeInTheDocument()
     expect(within(form).getByText('Give their relationship to the deceased')).toBeInTheDocument()
+    // A balance is owed: said with the release, which asks how it is settled and why (and still releases).
+    expect(within(form).getByText(/^KSH [\d,]+ is still owed on this booking\. The body is released all the same/)).toBeInTheDocument()
+    expect(within(form).getByText('Choose how the balance due is settled: paid, payment plan or waived')).toBeInTheDocument()
 
     await user.type(name, 'James Achieng')
     await user.type(within(form).getByRole('textbox', { name: /^ID or passport number/ }), '23 456 789')
     await user.type(within(form).getByRole('textbox', { name: /^Relationship to the deceased/ }), 'Son')
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^How the balance is settled/ }), 'payment_plan')
+    await user.click(within(form).getByRole('button', { name: 'Record release' }))
+    expect(within(form).getByText('Give the reason, or how and when the balance will be paid')).toBeInTheDocument()
+    await user.type(within(form).getByRole('textbox', { name: /^Reason/ }), 'KSH 2,000 a month from January')
     await user.click(within(form).getByRole('button', { name: 'Record release' }))
     await findToast('Body released to the family')
     expect(within(section).getByRole('status')).toHaveTextContent('Body released to the family')
@@ -115,6 +122,9 @@ describe('chain of custody', () => {
     expect(within(section).queryByRole('form')).not.toBeInTheDocument()
     expect(within(dialog).getByText(/^Released to the family on /)).toBeInTheDocument()
     expect(db.morgueCare.findFirst((q) => q.where({ booking_id: b.id }))?.released_at).toBe(db.custodyEvent.findMany((q) => q.where({ booking_id: b.id, kind: 'released' }))[0]?.at)
+    expect(db.bookingAudit.findMany((q) => q.where({ booking_id: b.id, field: 'release' }))).toEqual([
+      expect.objectContaining({ to: 'payment_plan', reason: 'KSH 2,000 a month from January', by_name: 'Peter Otieno', from: expect.stringMatching(/^[1-9]\d*$/) }),
+    ])
   })
 
   it('the family opens the printable record from its booking page and prints it', async () => {

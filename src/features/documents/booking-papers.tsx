@@ -1,8 +1,10 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { DocumentPdf20Regular, Signature20Regular } from '@fluentui/react-icons'
+import { Share20Regular } from '@fluentui/react-icons/svg/share'
 import { useLingui } from '@lingui/react/macro'
-import { downloadPaper, getPapers } from '../../api/papers'
+import { downloadPaper, getPapers, sharePaper } from '../../api/papers'
+import type { ShareLink } from '../../../shared/paper/share'
 import { signedAgreementHref } from '../../api/agreement'
 import type { PapersIndex } from '../../../shared/contracts/papers'
 import { useSubmission } from '../../app/use-notifying-machine'
@@ -103,6 +105,7 @@ export function BookingPapers({ bookingId, canSign = false, canVoid = false }: {
           {t(PAPER_TEXT.quotation)}
         </Button>
       </div>
+      <SharePaper bookingId={bookingId} />
       <Text as="h3" weight="semibold" className={styles.heading}>
         {t(PAPER_TEXT.receipts)}
       </Text>
@@ -118,6 +121,48 @@ export function BookingPapers({ bookingId, canSign = false, canVoid = false }: {
             </li>
           ))}
         </ul>
+      )}
+    </div>
+  )
+}
+
+type SharedKind = 'invoice' | 'statement' | 'quotation'
+
+/**
+ * A link to the invoice, the statement or the quotation for someone without an account (the
+ * funeral committee, a relative), sent by WhatsApp or SMS from the phone: the server signs it and
+ * it stops working after some days.
+ */
+function SharePaper({ bookingId }: { bookingId: string }) {
+  const { t } = useLingui()
+  const styles = useStyles()
+  const [kind, setKind] = useState<SharedKind>('invoice')
+  const link = useSubmission(sharePaper, { failureMessage: t(PAPER_TEXT.shareFailed) })
+  const made = link.result as ShareLink | null
+  const name = { invoice: t(PAPER_TEXT.invoice), statement: t(PAPER_TEXT.statement), quotation: t(PAPER_TEXT.quotation) }
+  const text = made ? `${name[kind]}: ${made.url}` : ''
+  return (
+    <div className={styles.row} data-testid="share-paper">
+      <Select aria-label={t(PAPER_TEXT.shareWhich)} value={kind} onChange={(_, d) => setKind(d.value as SharedKind)} disabled={link.busy}>
+        {(['invoice', 'statement', 'quotation'] as const).map((k) => (
+          <option key={k} value={k}>
+            {name[k]}
+          </option>
+        ))}
+      </Select>
+      <Button icon={<Share20Regular />} disabled={link.busy} onClick={() => link.submit({ bookingId, kind })}>
+        {t(PAPER_TEXT.shareLink)}
+      </Button>
+      {made && (
+        <>
+          <Button as="a" appearance="primary" href={`https://wa.me/?text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
+            {t(PAPER_TEXT.whatsapp)}
+          </Button>
+          <Button as="a" href={`sms:?&body=${encodeURIComponent(text)}`}>
+            {t(PAPER_TEXT.sms)}
+          </Button>
+          <Text size={200}>{t(PAPER_TEXT.linkUntil(formatDate(made.expires_at)))}</Text>
+        </>
       )}
     </div>
   )

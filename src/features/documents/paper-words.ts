@@ -11,6 +11,12 @@ export const PAPER_TEXT = {
   downloadFailed: msg`Failed to download the PDF`,
   loadFailed: msg`Failed to load the invoice and receipts`,
   loading: msg`Loading the invoice and receipts`,
+  shareWhich: msg`Paper to share`,
+  shareLink: msg`Get a link to share`,
+  shareFailed: msg`Failed to make the link`,
+  whatsapp: msg`Share on WhatsApp`,
+  sms: msg`Share by SMS`,
+  linkUntil: (date: string) => msg`Anyone with the link can open it until ${date}.`,
 }
 
 /** The service agreement: its line among the papers and the family's signing dialog. */

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLingui } from '@lingui/react'
-import { Button, Field, Input, Select, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Field, Input, MessageBar, MessageBarBody, Select, Subtitle2, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { Print20Regular } from '@fluentui/react-icons/svg/print'
 import { QrCode20Regular } from '@fluentui/react-icons/svg/qr-code'
 import type { Booking } from '../../../shared/contracts/bookings'
-import { CUSTODY_LIMITS, checkCustody, type CustodyEvent, type CustodyKind } from '../../../shared/contracts/custody'
+import { CUSTODY_LIMITS, RELEASE_SETTLEMENTS, checkCustody, type CustodyEvent, type CustodyKind, type ReleaseSettlement } from '../../../shared/contracts/custody'
+import { amountDueNow } from '../../../shared/urgency'
+import { formatKsh } from '../../lib/format'
 import { RouterButtonLink } from '../../components/router-link'
 import { translated } from '../../lib/i18n'
 import { ColdRoomFullNotice } from '../custody/cold-room-full'
@@ -14,7 +16,7 @@ import { useCustody } from '../custody/use-custody'
 import { casePath } from './case-path'
 import { inStorage } from './caseload'
 import { permitOf } from './caseload-parts'
-import { CUSTODY_FORM_TEXT as T } from './morgue-words'
+import { CUSTODY_FORM_TEXT as T, SETTLEMENT_LABELS } from './morgue-words'
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalM },
@@ -32,7 +34,7 @@ export function nextKinds(booking: Booking, events: readonly CustodyEvent[]): Cu
   return permitOf(booking) === 'approved' ? ['moved_to_storage', 'prepared', 'released'] : ['moved_to_storage', 'prepared']
 }
 
-const EMPTY = { location: '', receiver_name: '', receiver_id_number: '', receiver_relationship: '' }
+const EMPTY = { location: '', receiver_name: '', receiver_id_number: '', receiver_relationship: '', settlement: '', settlement_reason: '' }
 
 /**
  * The case's chain of custody: the movements so far, print links, and a compact form for the next
@@ -83,10 +85,13 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
     })
   }
 
+  // Owed as the body would leave today: shown with the release, which asks how it is settled but never waits on it.
+  const due = amountDueNow(booking)
   /** `overrideReason`: an admin's reason to receive a body over a full cold room. */
   const submit = (overrideReason?: string) => {
     if (!kind) return
-    const checked = checkCustody({ kind, ...values })
+    const { settlement, ...rest } = values
+    const checked = checkCustody({ kind, ...rest, settlement: due > 0 && settlement ? (settlement as ReleaseSettlement) : null }, due)
     if ('errors' in checked) {
       setErrors(checked.errors)
       return
@@ -154,6 +159,28 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
                   <Input value={values.receiver_relationship} maxLength={CUSTODY_LIMITS.receiverRelationship} placeholder={T.relationshipPlaceholder} onChange={set('receiver_relationship')} />
                 </Field>
               </div>
+              {due > 0 && (
+                <>
+                  <MessageBar intent="warning" layout="multiline">
+                    <MessageBarBody>{T.balanceDue(formatKsh(due))}</MessageBarBody>
+                  </MessageBar>
+                  <div className={styles.row}>
+                    <Field label={T.settlement} required validationMessage={errors.settlement && translated(errors.settlement)}>
+                      <Select value={values.settlement} onChange={set('settlement')}>
+                        <option value="">{T.settlementChoose}</option>
+                        {RELEASE_SETTLEMENTS.map((k) => (
+                          <option key={k} value={k}>
+                            {SETTLEMENT_LABELS[k]}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                    <Field label={T.settlementReason} required validationMessage={errors.settlement_reason && translated(errors.settlement_reason)} hint={T.settlementReasonHint}>
+                      <Textarea value={values.settlement_reason} maxLength={CUSTODY_LIMITS.settlementReason} onChange={set('settlement_reason')} />
+                    </Field>
+                  </div>
+                </>
+              )}
             </>
           )}
           {custody.saveError && (

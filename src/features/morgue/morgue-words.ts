@@ -159,6 +159,18 @@ export const CUSTODY_FORM_TEXT = liveWords({
   submitRelease: msg`Record release`,
   saving: msg`Saving…`,
   releaseHere: msg`Record the release under Chain of custody, with the name and ID number of the person receiving the body.`,
+  balanceDue: (amount: string) => msg`${amount} is still owed on this booking. The body is released all the same: record how the balance is settled.`,
+  settlement: msg`How the balance is settled`,
+  settlementChoose: msg`Choose…`,
+  settlementReason: msg`Reason`,
+  settlementReasonHint: msg`e.g. Paid in cash at the desk, or KSH 2,000 a month from January`,
+})
+
+/** How a balance owed at the release is settled. */
+export const SETTLEMENT_LABELS = liveWords({
+  paid: msg`Paid`,
+  payment_plan: msg`Payment plan`,
+  waived: msg`Waived`,
 })
 
 /** The case's printable QR tag. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refusal } from './refusal'
-import { checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, releaseActivity } from '../../../shared/custody'
-import { CUSTODY_MESSAGES, type CustodyRequest } from '../../../shared/contracts/custody'
+import { SETTLEMENT_NOT_RECORDED, checkCustodyEvent, coldRoomCheck, custodyRecord, custodySavedMessage, releaseActivity, releaseAudit } from '../../../shared/custody'
+import { CUSTODY_MESSAGES, checkCustody, type CustodyRequest } from '../../../shared/contracts/custody'
 
 const release: CustodyRequest = { kind: 'released', receiver_name: 'Wanjiru Kamau', receiver_id_number: '12345678', receiver_relationship: 'Daughter' }
 const approvedPermit = [{ document_type: 'burial_permit', status: 'approved' }]
@@ -42,6 +42,10 @@ describe('recording a movement of the body', () => {
     expect(custodySavedMessage('released')).toBe(CUSTODY_MESSAGES.released)
     expect(custodySavedMessage('prepared')).toBe(CUSTODY_MESSAGES.saved)
     expect(releaseActivity(9, { receiver_name: 'Wanjiru Kamau', receiver_relationship: 'Daughter' }, 'Peter')).toBe('Body for booking #9 released to Wanjiru Kamau (Daughter) by Peter')
+    expect(releaseActivity(9, { receiver_name: 'Wanjiru Kamau', receiver_relationship: 'Daughter', settlement: 'payment_plan', settlement_reason: 'Monthly' }, 'Peter', 12_500)).toBe(
+      'Body for booking #9 released to Wanjiru Kamau (Daughter) by Peter; KSH 12,500 due: payment plan (Monthly)',
+    )
+    expect(releaseActivity(9, { receiver_name: 'Wanjiru Kamau', receiver_relationship: 'Daughter' }, 'Peter', 500)).toBe('Body for booking #9 released to Wanjiru Kamau (Daughter) by Peter; KSH 500 due: no arrangement recorded')
     expect(custodyRecord({ bookingId: 9, deceased: undefined, home: { facilityName: 'Amani', contactPhone: '', contactEmail: 'a@b.ke' }, events: [] })).toEqual({
       booking_id: 9,
       deceased_first_name: '',
@@ -49,6 +53,26 @@ describe('recording a movement of the body', () => {
       home: { name: 'Amani', phone: null, email: 'a@b.ke' },
       events: [],
     })
+  })
+})
+
+describe('a release with a balance due', () => {
+  it('is never refused for it; its arrangement, when given, needs a reason; the form (knowing the balance) asks for one', () => {
+    expect(checkCustodyEvent({ ...base, request: release })).toMatchObject({ kind: 'released', settlement: null, settlement_reason: null })
+    expect(checkCustodyEvent({ ...base, request: { ...release, settlement: 'waived', settlement_reason: '  Hardship  ' } })).toMatchObject({ settlement: 'waived', settlement_reason: 'Hardship' })
+    expect(refusal(() => checkCustodyEvent({ ...base, request: { ...release, settlement: 'paid', settlement_reason: ' ' } })).errors).toEqual({ settlement_reason: CUSTODY_MESSAGES.settlementReasonRequired })
+    expect(checkCustody({ ...release }, 4000)).toMatchObject({ errors: { settlement: CUSTODY_MESSAGES.settlementRequired } })
+    expect(checkCustody({ ...release }, 0)).toHaveProperty('input')
+    // Another movement carries no arrangement.
+    expect(checkCustody({ kind: 'prepared', settlement: 'paid', settlement_reason: 'x' }, 4000)).toMatchObject({ input: { settlement: null, settlement_reason: null } })
+  })
+
+  it('is kept in the audit with the balance as the body left, the arrangement and why; nothing when nothing was owed', () => {
+    const input = { kind: 'released' as const, settlement: 'payment_plan' as const, settlement_reason: 'Monthly' }
+    expect(releaseAudit(input, 7000)).toEqual([{ field: 'release', from: '7000', to: 'payment_plan', reason: 'Monthly' }])
+    expect(releaseAudit({ ...input, settlement: null, settlement_reason: null }, 7000)).toEqual([{ field: 'release', from: '7000', to: SETTLEMENT_NOT_RECORDED, reason: null }])
+    expect(releaseAudit(input, 0)).toEqual([])
+    expect(releaseAudit({ ...input, kind: 'prepared' }, 7000)).toEqual([])
   })
 })
 

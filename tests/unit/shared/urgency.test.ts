@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Booking } from '../../../shared/contracts/bookings'
-import { familyNextSteps, papersToDo, releaseBlocked, servicesSoon } from '../../../shared/urgency'
+import { amountDueNow, familyNextSteps, papersToDo, releaseBlocked, servicesSoon } from '../../../shared/urgency'
 import { aBooking } from '../booking-fixture'
 
 // 10:00 in Nairobi on a fixed day: the rule takes "now" as a parameter.
@@ -68,5 +68,21 @@ describe('the urgency rule', () => {
     const done = b('4', '2026-04-01T10:00:00', { status: 'completed', payment_status: 'pending', amount_paid: 0 })
     expect(familyNextSteps([owing, news, done], now).map((s) => `${s.kind} ${s.booking.id}`)).toEqual(['news 2', 'pay 1'])
     expect(familyNextSteps([owing], now)[0]).toMatchObject({ kind: 'pay', amount: 3000 })
+  })
+})
+
+describe('what is owed today', () => {
+  it('is the charges to date (storage so far) less all paid; a booking marked paid still owes storage past its booked total; none once cancelled or refunded', () => {
+    const owing = (changes: Partial<Booking>) => amountDueNow(b('9', null, { payment_status: 'partial', total_amount: 6000, amount_paid: 2000, charges_to_date: 9000, ...changes }))
+    expect(owing({})).toBe(7000)
+    // Where storage has not run past the days booked it is what amountStillDue says.
+    expect(owing({ charges_to_date: 6000 })).toBe(4000)
+    expect(owing({ charges_to_date: null })).toBe(4000)
+    // Marked paid by the office with less received: the booked total is settled, storage beyond it is not.
+    expect(owing({ payment_status: 'paid' })).toBe(3000)
+    expect(owing({ payment_status: 'paid', charges_to_date: 6000 })).toBe(0)
+    expect(owing({ amount_paid: 12_000 })).toBe(0)
+    expect(owing({ status: 'cancelled' })).toBe(0)
+    expect(owing({ payment_status: 'refunded' })).toBe(0)
   })
 })

@@ -2,6 +2,8 @@ import { z } from 'zod/mini'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { StatusGap } from '../../../../shared/contracts/bookings'
+import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
+import { formatKsh } from '../../../lib/format'
 
 /**
  * Words of the All bookings page and the Service catalogue tab (SPEC.md's toasts live in the
@@ -45,7 +47,8 @@ export const ADMIN_BOOKINGS_TEXT = {
   papersTitle: (id: string) => msg`Invoice and receipts of booking #${id}`,
   historyEmpty: msg`No status or payment changes yet.`,
   custodyRecord: msg`Chain of custody record`,
-  historyLine: (field: string, from: string, to: string) => (field === 'status' ? msg`Status: ${from} → ${to}` : msg`Payment: ${from} → ${to}`),
+  historyLine: (field: string, from: string, to: string) =>
+    field === 'status' ? msg`Status: ${from} → ${to}` : field === 'release' ? msg`Released with ${from} due: ${to}` : msg`Payment: ${from} → ${to}`,
   /** Who and when: no words of its own. */
   historyBy: (who: string, when: string) => `${who}, ${when}`,
   close: msg`Close`,
@@ -180,3 +183,20 @@ export type ServiceForm = z.infer<ReturnType<typeof serviceForm>>
 
 export const pricingForm = (t: Translate) => z.object({ basicFuneral: price(t), premiumFuneral: price(t), cremation: price(t), burial: price(t) })
 export type PricingForm = z.infer<ReturnType<typeof pricingForm>>
+
+/** How a balance owed at the release was settled, as the history says it. */
+const SETTLEMENT_WORDS: Record<string, MessageDescriptor> = {
+  paid: msg`paid`,
+  payment_plan: msg`payment plan`,
+  waived: msg`waived`,
+  not_recorded: msg`no arrangement recorded`,
+}
+
+/** An audit entry's value as the history shows it: a status, a payment status, or a release's balance and its arrangement. */
+export function auditValueLabel(field: string, value: string, t: (d: MessageDescriptor) => string): string {
+  if (field === 'status') return bookingStatusLabel(value)
+  if (field !== 'release') return paymentStatusLabel(value)
+  if (/^\d+$/.test(value)) return formatKsh(Number(value))
+  const words = SETTLEMENT_WORDS[value]
+  return words ? t(words) : value
+}

@@ -1,11 +1,10 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../../shared/contracts/bookings'
-import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDateTime } from '../../../lib/format'
 import { RouterButtonLink } from '../../../components/router-link'
 import { paths } from '../../../app/paths'
-import { ADMIN_BOOKINGS_TEXT as T } from './bookings-words'
+import { ADMIN_BOOKINGS_TEXT as T, auditValueLabel } from './bookings-words'
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -16,7 +15,7 @@ const useStyles = makeStyles({
 export function HistoryDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
   const styles = useStyles()
   const { t } = useLingui()
-  const label = (field: string, v: string) => (field === 'status' ? bookingStatusLabel(v) : paymentStatusLabel(v))
+  const label = (field: string, v: string) => auditValueLabel(field, v, (d) => t(d))
   return (
     <Dialog open={booking !== null} onOpenChange={(_, d) => (d.open ? undefined : onClose())}>
       <DialogSurface>

@@ -24,7 +24,7 @@ import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
 import { documentTypeName } from '../../documents/document-words'
 import { useClientWords } from '../../documents/client-words'
 import { ConfirmChangeDialog } from '../bookings/confirm-change-dialog'
-import { ADMIN_BOOKINGS_TEXT as BT } from '../bookings/bookings-words'
+import { ADMIN_BOOKINGS_TEXT as BT, auditValueLabel } from '../bookings/bookings-words'
 import { deceasedOf } from '../bookings/booking-columns'
 import { liveCaseFileMachine } from './live-case'
 import { CASE_TEXT as T } from './case-words'
@@ -428,7 +428,7 @@ function MessagesSection({ booking }: { booking: Booking }) {
 function HistorySection({ booking }: { booking: Booking }) {
   const { t } = useLingui()
   const styles = useStyles()
-  const label = (field: string, v: string) => (field === 'status' ? bookingStatusLabel(v) : paymentStatusLabel(v))
+  const label = (field: string, v: string) => auditValueLabel(field, v, (d) => t(d))
   return (
     <Section title={t(T.history)} id="case-history" wide>
       {booking.audit.length === 0 ? (

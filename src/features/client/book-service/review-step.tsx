@@ -14,10 +14,15 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { Edit16Regular } from '@fluentui/react-icons'
+import { DocumentPdf20Regular } from '@fluentui/react-icons/svg/document-pdf'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { serviceWords } from '../../../../shared/contracts/services'
 import { daysOf, type BookingDraft } from '../../../../machines/booking/booking-schemas'
+import { toQuotationRequest } from '../../../../machines/booking/booking-wizard.machine'
+import { quoteDraft } from '../../../api/papers'
+import { useSubmission } from '../../../app/use-notifying-machine'
+import { saveBlob } from '../../documents/document-files'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { translated } from '../../../lib/i18n'
 import { GENDER_CHOICES } from './deceased-details-step'
@@ -49,6 +54,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase400,
   },
   notes: { whiteSpace: 'pre-wrap' },
+  quotation: { alignSelf: 'flex-start' },
 })
 
 function Section({ title, editLabel, onEdit, children }: { title: string; editLabel: string; onEdit: () => void; children: ReactNode }) {
@@ -110,6 +116,11 @@ export function ReviewStep({
   const genderChoice = GENDER_CHOICES.find((g) => g.value === d.gender)
   const gender = genderChoice ? t(genderChoice.label) : t`Not specified`
   const daysText = (n: number) => plural(n, { one: '# day', other: '# days' })
+  // The family may take the prices away before committing: built by the server from this draft, nothing booked.
+  const quotation = useSubmission(
+    async (lang: string) => saveBlob(await quoteDraft({ draft: toQuotationRequest(draft), lang }), 'quotation.pdf'),
+    { failureMessage: t`Failed to download the quotation` },
+  )
 
   return (
     <div className={wizard.form}>
@@ -171,6 +182,14 @@ export function ReviewStep({
         </span>
         <span>{pricesKnown ? formatKsh(total) : '…'}</span>
       </div>
+      <Button
+        className={styles.quotation}
+        icon={<DocumentPdf20Regular />}
+        disabled={!pricesKnown || quotation.busy || busy}
+        onClick={() => quotation.submit(i18n.locale === 'sw' ? 'sw' : 'en')}
+      >
+        {quotation.busy ? t`Preparing the quotation...` : t`Download a quotation (PDF)`}
+      </Button>
       {/* The reason, once, beside the button it concerns, until the next try (no toast repeats it). */}
       {error && (
         <MessageBar intent="error" layout="multiline" politeness="assertive">
