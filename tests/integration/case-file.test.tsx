@@ -59,13 +59,15 @@ describe('the case file', () => {
     expect(await within(documents).findByText('The stamp cannot be read')).toBeInTheDocument()
     expect(db.document.findFirst((q) => q.where({ booking_id: booking.id, document_type: 'death_certificate' }))).toMatchObject({ status: 'rejected', review_notes: 'The stamp cannot be read' })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // The page is given back to assistive technology once the dialog has gone (a moment later on a busy machine).
+    const status = await screen.findByRole('combobox', { name: 'Change the status' })
 
     // Loaded on the real clock. The undo window is the machine's timer: on a clock that moves only when told (as in
     // admin-bookings.test.tsx), the test moves past it instead of waiting for it.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    await user.click(screen.getByRole('combobox', { name: 'Change the status' }))
+    await user.click(status)
     await user.click(await screen.findByRole('option', { name: 'Completed' }))
     const dialog = await screen.findByRole('dialog', { name: 'Mark booking as completed?' })
     expect(within(dialog).getByText('The balance is not paid')).toBeInTheDocument()
