@@ -43,7 +43,6 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Attendant assigned successfully', message: 'Attendant assigned successfully' }),
   msg({ id: 'Failed to assign attendant', message: 'Failed to assign attendant' }),
   msg({ id: 'Change undone', message: 'Change undone' }),
-  msg({ id: 'Failed to open the conversation', message: 'Failed to open the conversation' }),
   msg({ id: 'This change needs what is missing, or an override with a reason', message: 'This change needs what is missing, or an override with a reason' }),
   msg({ id: 'Someone else changed this booking meanwhile: look at it again before changing it', message: 'Someone else changed this booking meanwhile: look at it again before changing it' }),
   msg({ id: 'Failed to fetch users', message: 'Failed to fetch users' }),
