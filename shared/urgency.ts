@@ -73,8 +73,8 @@ export function papersToDo(b: Booking): PaperToDo[] {
 
 /** What is still to pay on a booking; 0 once paid, refunded or cancelled. */
 export function amountStillDue(b: Pick<Booking, 'status' | 'payment_status' | 'total_amount' | 'amount_paid'>): number {
-  if (b.status === 'cancelled' || b.payment_status === 'paid' || b.payment_status === 'refunded') return 0
-  return Math.max(0, b.total_amount - b.amount_paid)
+  // The same reckoning as amountDueNow, on the booked total alone (storage as booked, not as run).
+  return amountDueNow({ status: b.status, payment_status: b.payment_status, total_amount: b.total_amount, amount_paid: b.amount_paid })
 }
 
 /**
