@@ -8,7 +8,7 @@ import { linguiMacros } from './vite.config.ts'
  * CONTRACT_DATABASE_URL is set) and the server's own tests. The mock run of the same contract
  * files is part of the main config (vitest.config.ts).
  *
- * SERVER_SUITE=postgres (`npm test`'s PostgreSQL stage, after the PGlite one): the contract suite
+ * SERVER_SUITE=postgres (`npm test`'s PostgreSQL stage, beside the PGlite one): the contract suite
  * and only the server tests that reach the database named by CONTRACT_DATABASE_URL (directly or
  * through the contract suite's server target). The other server tests open a PGlite of their own, or
  * no database, whatever CONTRACT_DATABASE_URL says: on PostgreSQL they would repeat the PGlite run
@@ -19,7 +19,23 @@ const serverTests = (): string[] =>
   readdirSync('tests/server')
     .filter((name) => name.endsWith('.test.ts') && DRIVER_DEPENDENT.test(readFileSync(`tests/server/${name}`, 'utf8')))
     .map((name) => `tests/server/${name}`)
-const include = process.env.SERVER_SUITE === 'postgres' ? ['tests/contract/**/*.test.ts', ...serverTests()] : ['tests/contract/**/*.test.ts', 'tests/server/**/*.test.ts']
+const allServerTests = (): string[] => readdirSync('tests/server').filter((name) => name.endsWith('.test.ts')).map((name) => `tests/server/${name}`)
+const include = (() => {
+  const contract = 'tests/contract/**/*.test.ts'
+  if (process.env.SERVER_SUITE === 'postgres') return [contract, ...serverTests()]
+  // SERVER_SUITE=pglite (`npm test` when its PostgreSQL stage runs too): the contract suite, and the
+  // server tests that the PostgreSQL stage does not run. A test that reaches the database through
+  // CONTRACT_DATABASE_URL checks the server's behaviour over whichever database it is given; on
+  // PostgreSQL its parallel requests really run at once (PGlite takes one query at a time) and the
+  // driver is node-postgres, so that run holds everything the PGlite run would, and more. The
+  // PGlite driver and its statement cache stay covered by the whole contract suite here, and
+  // restore.test.ts's PGlite backups run in the PostgreSQL stage as well.
+  if (process.env.SERVER_SUITE === 'pglite') {
+    const onPostgres = new Set(serverTests())
+    return [contract, ...allServerTests().filter((file) => !onPostgres.has(file))]
+  }
+  return [contract, 'tests/server/**/*.test.ts']
+})()
 
 export default defineConfig({
   // A contract test may read the app's shared words (e.g. the preparation steps), written with Lingui's macros.

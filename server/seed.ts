@@ -255,3 +255,46 @@ export async function insertFirstAdmin(db: Db, email = 'admin@example.com', name
 export async function demoDocumentBytes(mime: string, title: string): Promise<{ bytes: Uint8Array; mime: 'application/pdf' | 'image/png' }> {
   return sampleDocumentFile(mime, title)
 }
+
+/** The schema that holds a copy of the demo rows for the tests' quick resets. */
+const SEED_COPY = 'seed_copy'
+/** The tables with an id sequence (found when the copy is made; the schema is the same everywhere). */
+let sequencedTables: string[] = []
+
+/**
+ * For the tests, which put the demo back before hundreds of tests: copies every table, as it is now
+ * (just seeded), into a schema of its own, so `restoreSeedCopy` can put the rows back with a few
+ * statements the database runs itself instead of building the demo's inserts again (most of a
+ * reset's time on PGlite). Never used by a running server.
+ */
+export async function keepSeedCopy(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`DROP SCHEMA IF EXISTS ${SEED_COPY} CASCADE`))
+    await tx.execute(sql.raw(`CREATE SCHEMA ${SEED_COPY}`))
+    for (const table of ALL_TABLES) await tx.execute(sql.raw(`CREATE TABLE ${SEED_COPY}."${table}" AS SELECT * FROM public."${table}"`))
+    const names = async (query: string) => new Set(((await tx.execute(sql.raw(query))) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name))
+    const withId = await names(`SELECT table_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id'`)
+    const candidates = ALL_TABLES.filter((n) => withId.has(n))
+    const sequenced = await names(`SELECT name FROM (VALUES ${candidates.map((n) => `('${n}')`).join(', ')}) AS t(name) WHERE pg_get_serial_sequence('public."' || name || '"', 'id') IS NOT NULL`)
+    sequencedTables = candidates.filter((n) => sequenced.has(n))
+  })
+}
+
+/** Empties every table and puts back the rows `keepSeedCopy` kept, with the id sequences moved past them. */
+export async function restoreSeedCopy(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `public."${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
+    for (const table of ALL_TABLES) await tx.execute(sql.raw(`INSERT INTO public."${table}" OVERRIDING SYSTEM VALUE SELECT * FROM ${SEED_COPY}."${table}"`))
+    // Every table whose ids come from a sequence, not only the demo's: no kept row meets its own id again.
+    await tx.execute(
+      sql.raw(`SELECT ${sequencedTables.map((n) => `setval(pg_get_serial_sequence('public."${n}"', 'id'), COALESCE((SELECT MAX(id) FROM public."${n}"), 0) + 1, false)`).join(', ')}`),
+    )
+  })
+  announce({ kind: 'account', id: null })
+  announce({ kind: 'settings', db })
+}
+
+/** Drops the copy (a test database shared with other tests leaves no schema of ours behind). */
+export async function dropSeedCopy(db: Db): Promise<void> {
+  await db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${SEED_COPY} CASCADE`))
+}

@@ -127,8 +127,9 @@ function countCheck(stage, ok) {
 
 /**
  * The stages, in the order they start when slots allow. `weight`: the cores it keeps busy; `after`:
- * stages it needs finished first. The mock stage's screens (happy-dom, two workers) run first and
- * alone: beside the journeys they took five times as long and a few of their waits timed out. Then
+ * stages it needs finished first. The mock stage's screens (happy-dom, two workers) run first,
+ * beside nothing but the PostgreSQL stage (which mostly waits on its database): beside the journeys
+ * they took five times as long and a few of their waits timed out. Then
  * the journeys (two browsers), the server stages and the checks side by side. Tried on 2 cores and
  * dropped, each slower and with tests timing out: every stage at once with the computing ones niced
  * (the mock stage starved behind the browsers), three journey browsers beside the server stages,
@@ -140,8 +141,12 @@ const MOCK_WEIGHT = slots
 const stages = [
   { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
   !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
-  { key: 'pglite', name: 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '' }, weight: 2, count: countVitest },
-  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 1, count: countVitest },
+  // With PostgreSQL the server tests that take their database from CONTRACT_DATABASE_URL run there
+  // only (SERVER_SUITE=pglite leaves them out here: vitest.server.config.ts says why).
+  { key: 'pglite', name: postgresUrl ? 'contract and PGlite-only server tests on the server (PGlite)' : 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '', SERVER_SUITE: postgresUrl ? 'pglite' : '' }, weight: 2, count: countVitest },
+  // Weight 0: it spends its time waiting on the database (a third of a core of its own), so it
+  // starts at once, beside the mock stage, and is done before the journeys need the cores.
+  postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 0, count: countVitest },
   { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
   // After the bundle check, so the production build they serve is already there (and the server's
   // bundle, which the real server's check makes, for the instances behind Caddy).

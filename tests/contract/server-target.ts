@@ -3,8 +3,9 @@
  * PGlite per worker, migrated and seeded once, serves every file that worker runs (a new PGlite
  * costs about 2 CPU seconds to load even from a dumped template; putting the seed back costs a
  * tenth of that): each file gets a new app, secret, storage and Daraja simulator over it, and the
- * seed back when it starts; each test gets the seed back (truncating and re-inserting it) when the
- * one before wrote anything.
+ * seed back when it starts; each test gets the seed back when the one before wrote anything, from a
+ * copy the database keeps of it (server/seed.ts's keepSeedCopy: a few statements the database runs
+ * itself, instead of the demo's inserts built anew each time).
  * With CONTRACT_DATABASE_URL the same runs on a real PostgreSQL instead (one database, reset per test).
  */
 import { randomBytes } from 'node:crypto'
@@ -24,7 +25,7 @@ import { openDatabase } from '../../server/db/client'
 import type { Database } from '../../server/db/client'
 import { documents, mpesaRequests, services, smsOutbox } from '../../server/db/schema'
 import { sendDueMail, type OutgoingMail } from '../../server/mail'
-import { insertDemo, truncateAll } from '../../server/seed'
+import { dropSeedCopy, insertDemo, keepSeedCopy, restoreSeedCopy, truncateAll } from '../../server/seed'
 import { signToken } from '../../server/auth'
 import { findUserByEmail, updateUser } from '../../server/repo/users'
 import { emptyDatabaseDump } from '../server/pglite-template.mjs'
@@ -38,11 +39,12 @@ let handedOut: Promise<unknown> = Promise.resolve()
 function takeSharedPglite(): Promise<Database> {
   const next = handedOut.then(async () => {
     if (sharedPglite) {
-      await truncateAll(sharedPglite.db)
+      await restoreSeedCopy(sharedPglite.db)
     } else {
       sharedPglite = await openDatabase({ loadDataDir: emptyDatabaseDump() })
+      await insertDemo(sharedPglite.db)
+      await keepSeedCopy(sharedPglite.db)
     }
-    await insertDemo(sharedPglite.db)
     return sharedPglite
   })
   handedOut = next.catch(() => undefined)
@@ -64,6 +66,9 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
     database = await openDatabase({ databaseUrl: url })
     await truncateAll(database.db)
     await insertDemo(database.db)
+    await keepSeedCopy(database.db)
+    const closeDatabase = database.close
+    database = { ...database, close: async () => (await dropSeedCopy(database.db), await closeDatabase()) }
   } else {
     const shared = await takeSharedPglite()
     // Closing a file's server leaves the shared PGlite open for the next file.
@@ -98,8 +103,7 @@ export async function startServerTarget(options: { wrapDaraja?: (daraja: Daraja,
       // Callbacks still on their way belong to the previous test.
       await simulator.idle()
       if (!dirty) return
-      await truncateAll(db)
-      await insertDemo(db)
+      await restoreSeedCopy(db)
       mailbox.length = 0
       dirty = false
     },
