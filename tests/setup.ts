@@ -43,6 +43,21 @@ if (typeof Element !== 'undefined') {
   Object.defineProperty(Element.prototype, 'animate', { value: undefined, configurable: true, writable: true })
 }
 
+// Fluent's styles (Griffel) insert thousands of one-property rules, and happy-dom matches every
+// rule against an element and its ancestors each time a query asks whether that element is hidden
+// or computes its accessible name (dom-accessibility-api reads each child's display): a quarter of
+// a screen test's time went there. What a query or jest-dom's toBeVisible reads of the styles is
+// display, visibility, opacity and content-visibility, so only rules that set one of them reach the
+// document; the others (colours, spacing, fonts) change nothing a test can see and are left out.
+const MATTERS_TO_QUERIES = /(^|[{;\s])(display|visibility|opacity|content-visibility)\s*:/
+if (typeof CSSStyleSheet !== 'undefined') {
+  const insertRule = CSSStyleSheet.prototype.insertRule
+  CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+    if (!MATTERS_TO_QUERIES.test(rule)) return index ?? this.cssRules.length
+    return insertRule.call(this, rule, index)
+  }
+}
+
 // In happy-dom, tabster (Fluent's focus manager) sometimes marks the open modal dialog itself
 // aria-hidden, which leaves it without an accessible name; Chromium never does (the journeys check
 // the real dialogs with axe). Undo it for modal dialogs only, so `findByRole('dialog', { name })`
@@ -58,6 +73,15 @@ function unhideOpenDialogs(records: MutationRecord[]) {
 beforeAll(async () => {
   // Every screen's words in English (as the browser would load them, screen by screen).
   await ensureCatalogs('site', 'home', 'auth', 'pages', 'contribute', 'portal', 'client', 'morgue', 'admin')
+  // The booking page's later cards, loaded ahead as a browser's cache would hold them: the page
+  // asks for them after its first screen, and one whose code was still being compiled for the test
+  // when a test typed would suspend inside that keystroke (React's act warns, and the test fails).
+  await Promise.all([
+    import('../src/features/documents/booking-papers'),
+    import('../src/features/client/bookings/contributions-card'),
+    import('../src/features/client/bookings/tribute-card'),
+    import('../src/features/messages/conversation-panel'),
+  ])
   await activateLocale('en')
   server.listen({ onUnhandledRequest: 'error' })
   if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined') {

@@ -43,10 +43,18 @@ export function requestLog() {
 
 export const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`))
 
+/**
+ * Puts `value` into the field as a person would. Text arrives in one paste: typed a character at a
+ * time, each key redrew the whole wizard and a walk to the review was a hundred redraws (a third of
+ * these files' time); the field's checks run on the change either way. Dates and times are typed,
+ * as a phone's picker fills them.
+ */
 export async function typeInto(user: UserEvent, label: string, value: string) {
   const input = field(label)
   await user.clear(input)
-  if (value) await user.type(input, value)
+  if (!value) return
+  if (input instanceof HTMLInputElement && ['date', 'time'].includes(input.type)) await user.type(input, value)
+  else await user.paste(value)
 }
 
 export async function expectStep(n: 1 | 2 | 3 | 4, title: string) {

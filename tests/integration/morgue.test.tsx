@@ -471,6 +471,8 @@ describe('Messages from the booking page and the SMS choice', () => {
     const section = await screen.findByRole('region', { name: 'Write to us about this booking' })
     const log = await within(section).findByRole('log', { name: 'Conversation' })
     await within(log).findByText(/Welcome to Amani Funeral Home messages/)
+    // The page's later cards have come in too: one still loading would suspend inside a keystroke.
+    await screen.findByRole('heading', { name: 'Tribute page' }, { timeout: 15_000 })
     await user.type(within(section).getByRole('textbox', { name: 'Your message' }), 'Is the chapel free on Saturday?{Enter}')
     await within(log).findByText('Is the chapel free on Saturday?')
     const thread = db.messageThread.findFirst((q) => q.where({ booking_id: booking.id }))!
