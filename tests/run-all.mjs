@@ -142,8 +142,11 @@ const stages = [
   { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
   !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
   // With PostgreSQL the server tests that take their database from CONTRACT_DATABASE_URL run there
-  // only (SERVER_SUITE=pglite leaves them out here: vitest.server.config.ts says why).
-  { key: 'pglite', name: postgresUrl ? 'contract and PGlite-only server tests on the server (PGlite)' : 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '', SERVER_SUITE: postgresUrl ? 'pglite' : '' }, weight: 2, count: countVitest },
+  // only (SERVER_SUITE=pglite leaves them out here: vitest.server.config.ts says why). Weight 1: its
+  // two workers spend most of their time waiting on the servers and processes its tests start (half
+  // a core measured), so the production build, and the real server's checks after it, start beside
+  // it and the journeys instead of after them.
+  { key: 'pglite', name: postgresUrl ? 'contract and PGlite-only server tests on the server (PGlite)' : 'contract and server tests on the server (PGlite)', cmd: npx, args: vitestArgs('pglite', ['--config', 'vitest.server.config.ts']), env: { CONTRACT_DATABASE_URL: '', SERVER_SUITE: postgresUrl ? 'pglite' : '' }, weight: 1, count: countVitest },
   // Weight 0: it spends its time waiting on the database (a third of a core of its own), so it
   // starts at once, beside the mock stage, and is done before the journeys need the cores.
   postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 0, count: countVitest },
