@@ -88,6 +88,8 @@ export async function chooseServices(user: UserEvent, names: string[]) {
 }
 
 export async function fillDeceased(user: UserEvent, d: DeceasedInput) {
+  // The step's code may still be arriving after Continue: a family waits for the form to appear.
+  await screen.findByLabelText(/^First name/, undefined, { timeout: 5000 })
   await typeInto(user, 'First name', d.firstName)
   await typeInto(user, 'Last name', d.lastName)
   await typeInto(user, 'Date of death', d.dateOfDeath)

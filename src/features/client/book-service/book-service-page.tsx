@@ -1,24 +1,16 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useMachine } from '@xstate/react'
 import {
   Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
+  Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
-import { ArrowCounterclockwise20Regular } from '@fluentui/react-icons'
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { draftTotal, isDraftEmpty } from '../../../../machines/booking/booking-schemas'
 import { savedWizard, stepOf, type DraftChanges } from '../../../../machines/booking/booking-wizard.machine'
@@ -27,21 +19,52 @@ import { useSession } from '../../../app/session'
 import { useNotifications } from '../../../app/use-notifications'
 import { PageHeader } from '../../../components/page-header'
 import { nairobiDay } from '../../../../shared/dates'
-import { DeceasedDetailsStep } from './deceased-details-step'
 import { clearDraft, loadDraft, saveDraft } from './draft-storage'
 import { SERVICES_FAILED, liveBookingWizard, liveServices } from './live-machines'
-import { ReviewStep } from './review-step'
-import { ScheduleStep } from './schedule-step'
 import { SelectServicesStep } from './select-services-step'
 import { StepHeading, WizardProgress } from './wizard-parts'
 import { Trans, useLingui } from '@lingui/react/macro'
 
-// The agreement's dialog (and its machine) loads once the booking is made.
+// Only the first step comes with the page: on a slow line the family sees the services sooner. Each
+// later step's code is fetched while the family fills in the one before it (PRELOAD below), and once
+// it is here the step renders at once, without a pass through Suspense.
+type Loaded<P> = { current?: ComponentType<P> }
+function stepFromChunk<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const loaded: Loaded<P> = {}
+  const fetch = () => load().then((component) => (loaded.current = component))
+  const Lazy = lazy(() => fetch().then((component) => ({ default: component })))
+  function Step(props: P) {
+    const Ready = loaded.current
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />
+  }
+  return { Step, preload: () => void fetch().catch(() => undefined) }
+}
+const deceasedStep = stepFromChunk(() => import('./deceased-details-step').then((m) => m.DeceasedDetailsStep))
+const scheduleStep = stepFromChunk(() => import('./schedule-step').then((m) => m.ScheduleStep))
+const reviewStep = stepFromChunk(() => import('./review-step').then((m) => m.ReviewStep))
+const DeceasedDetailsStep = deceasedStep.Step
+const ScheduleStep = scheduleStep.Step
+const ReviewStep = reviewStep.Step
+const PRELOAD = [undefined, deceasedStep.preload, scheduleStep.preload, reviewStep.preload] as const
+
+// "Start over" asks in a dialog; its code comes once there is a draft to discard.
+const DiscardDraft = lazy(() => import('./discard-draft').then((m) => ({ default: m.DiscardDraft })))
 const AgreementDialog = lazy(() => import('../../documents/agreement-dialog').then((m) => ({ default: m.AgreementDialog })))
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px' },
-  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL, '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM } },
+  // A plain surface drawn as Fluent's Card draws it: the Card component's code weighs ~14 KB gzip on a slow line.
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    boxSizing: 'border-box',
+    padding: tokens.spacingHorizontalXL,
+    gap: tokens.spacingVerticalL,
+    '@media (max-width: 640px)': { padding: tokens.spacingHorizontalM },
+  },
 })
 
 /** The family's booking: four steps driven by the wizard machine; the draft is kept on this device. */
@@ -94,6 +117,12 @@ export function BookServicePage() {
     }
     previousStep.current = step
   }, [step])
+  // The next step's code comes once the current step is on screen (for the first, once the services
+  // are listed, so the list is not slowed down by it).
+  const preloadReady = step > 0 || services.matches('ready')
+  useEffect(() => {
+    if (preloadReady) PRELOAD[step + 1]?.()
+  }, [step, preloadReady])
 
   // A discard resets the forms too (they keep their own values while mounted).
   const [generation, setGeneration] = useState(0)
@@ -128,7 +157,13 @@ export function BookServicePage() {
       <PageHeader
         title={t`Book Service`}
         subtitle={t`Choose services, tell us about your loved one, pick a date and confirm.`}
-        actions={!isDraftEmpty(draft) && !busy ? <DiscardDraft onConfirm={discard} /> : undefined}
+        actions={
+          !isDraftEmpty(draft) && !busy ? (
+            <Suspense fallback={null}>
+              <DiscardDraft onConfirm={discard} />
+            </Suspense>
+          ) : undefined
+        }
       />
       {snapshot.context.restored && restoredNoticeOpen && (
         <MessageBar intent="info">
@@ -152,51 +187,53 @@ export function BookServicePage() {
         </MessageBar>
       )}
       <WizardProgress step={step} />
-      <Card className={styles.card}>
-        <StepHeading ref={heading} step={step} />
-        {step === 0 && (
-          <SelectServicesStep
-            key={key}
-            services={servicesState}
-            values={draft.services}
-            onChange={(services) => update({ services })}
-            onContinue={(services) => next({ services })}
-          />
-        )}
-        {step === 1 && (
-          <DeceasedDetailsStep
-            key={key}
-            values={draft.deceased}
-            today={today}
-            onChange={(deceased) => update({ deceased })}
-            onContinue={(deceased) => next({ deceased })}
-            onBack={back}
-          />
-        )}
-        {step === 2 && (
-          <ScheduleStep
-            key={key}
-            values={draft.schedule}
-            today={today}
-            serviceIds={draft.services.serviceIds}
-            onChange={(schedule) => update({ schedule })}
-            onContinue={(schedule) => next({ schedule })}
-            onBack={back}
-          />
-        )}
-        {step === 3 && (
-          <ReviewStep
-            draft={draft}
-            services={servicesState}
-            total={draftTotal(draft.services.serviceIds, services.context.items, draft.services.days)}
-            error={error}
-            busy={busy}
-            onBack={back}
-            onEdit={(target) => send({ type: 'wizard.goTo', step: target })}
-            onConfirm={() => send({ type: 'wizard.confirm' })}
-          />
-        )}
-      </Card>
+      <div className={styles.card}>
+        <Suspense fallback={<Spinner size="small" label={t`Loading…`} />}>
+          <StepHeading ref={heading} step={step} />
+          {step === 0 && (
+            <SelectServicesStep
+              key={key}
+              services={servicesState}
+              values={draft.services}
+              onChange={(services) => update({ services })}
+              onContinue={(services) => next({ services })}
+            />
+          )}
+          {step === 1 && (
+            <DeceasedDetailsStep
+              key={key}
+              values={draft.deceased}
+              today={today}
+              onChange={(deceased) => update({ deceased })}
+              onContinue={(deceased) => next({ deceased })}
+              onBack={back}
+            />
+          )}
+          {step === 2 && (
+            <ScheduleStep
+              key={key}
+              values={draft.schedule}
+              today={today}
+              serviceIds={draft.services.serviceIds}
+              onChange={(schedule) => update({ schedule })}
+              onContinue={(schedule) => next({ schedule })}
+              onBack={back}
+            />
+          )}
+          {step === 3 && (
+            <ReviewStep
+              draft={draft}
+              services={servicesState}
+              total={draftTotal(draft.services.serviceIds, services.context.items, draft.services.days)}
+              error={error}
+              busy={busy}
+              onBack={back}
+              onEdit={(target) => send({ type: 'wizard.goTo', step: target })}
+              onConfirm={() => send({ type: 'wizard.confirm' })}
+            />
+          )}
+        </Suspense>
+      </div>
       {snapshot.matches('signingAgreement') && snapshot.context.booking && (
         <Suspense fallback={null}>
           <AgreementDialog
@@ -209,40 +246,5 @@ export function BookServicePage() {
         </Suspense>
       )}
     </div>
-  )
-}
-
-/** "Start over": clears the draft after asking, since it cannot be undone. */
-function DiscardDraft({ onConfirm }: { onConfirm: () => void }) {
-  return (
-    <Dialog modalType="alert">
-      <DialogTrigger disableButtonEnhancement>
-        <Button appearance="secondary" icon={<ArrowCounterclockwise20Regular />}>
-          <Trans>Start over</Trans>
-        </Button>
-      </DialogTrigger>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>
-            <Trans>Discard this draft?</Trans>
-          </DialogTitle>
-          <DialogContent>
-            <Trans>The services, details and date you have entered will be cleared. This cannot be undone.</Trans>
-          </DialogContent>
-          <DialogActions>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">
-                <Trans>Keep my draft</Trans>
-              </Button>
-            </DialogTrigger>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="primary" onClick={onConfirm}>
-                <Trans>Discard draft</Trans>
-              </Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   )
 }
