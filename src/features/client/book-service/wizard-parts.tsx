@@ -14,7 +14,8 @@ export const useWizardStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
   },
   intro: { color: tokens.colorNeutralForeground2, margin: 0 },
-  heading: { ...typographyStyles.title3, margin: 0, outlineStyle: 'none' },
+  // Scrolled to on a new step: it stops below the portal's sticky top bar, not under it.
+  heading: { ...typographyStyles.title3, margin: 0, outlineStyle: 'none', scrollMarginTop: '72px' },
   nav: {
     display: 'flex',
     flexWrap: 'wrap-reverse',
