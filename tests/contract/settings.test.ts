@@ -7,6 +7,9 @@ import { DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 useBackend()
 
+
+/** A backup dumps and compresses the whole database: on a 2-core machine busy with the other stages it takes longer than a request. */
+const BACKUP_TIMEOUT_MS = 60_000
 describe('settings on the server', () => {
   it('one copy for every admin: defaults first, a saved section seen by the next read; admins only', async () => {
     const admin = await loginAs('admin')
@@ -43,7 +46,7 @@ describe('settings on the server', () => {
     expect(res.status).toBe(200)
     expect(res.json.message).toBe('Backup completed')
     expect(Number.isNaN(Date.parse(res.json.finished_at))).toBe(false)
-  })
+  }, BACKUP_TIMEOUT_MS)
 
   serverOnly.it('the backup is a real dump in DATA_DIR/backups; backups older than the retention days are deleted', async () => {
     const admin = await loginAs('admin')
@@ -83,5 +86,5 @@ describe('settings on the server', () => {
       expect(JSON.parse(bytes.toString())).toBeTypeOf('object')
     }
     expect((await call('POST', '/settings/backup', { token: await loginAs('client') })).status).toBe(403)
-  })
+  }, BACKUP_TIMEOUT_MS)
 })
