@@ -345,7 +345,7 @@ export const tributeSchema = z.object({
   events: z.array(z.object({ title: z.string(), starts_at: z.string(), place: z.string(), map_url: z.string() })),
   updated_at: z.string(),
   /** The photo's sizes (its bytes are in mocks/files.ts under the tribute's id negated); absent in older stored data. */
-  photo: z.optional(z.nullable(z.object({ width: z.int(), height: z.int(), small_width: z.int(), small_height: z.int(), version: z.string() }))),
+  photo: z.optional(z.nullable(z.object({ width: z.int(), height: z.int(), small_width: z.int(), small_height: z.int(), medium_width: z.optional(z.int()), medium_height: z.optional(z.int()), version: z.string() }))),
 })
 export type TributeRecord = z.infer<typeof tributeSchema>
 

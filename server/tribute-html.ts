@@ -66,9 +66,11 @@ export function tributeHtml({ page, lang, url, notice }: TributeRender): string 
   // Each date whole on its line on a narrow phone (not 'Died 20' / 'November 2026').
   const dates = tributeDates(page, lang).map((d) => `<span class="nb">${escapeHtml(d)}</span>`).join(' · ')
   const p = page.photo
-  // Its width and height keep the page from moving while it loads; the small one serves a phone's narrow column.
+  // Its width and height keep the page from moving while it loads; the small one serves a phone's narrow
+  // column, the middle one (absent for photos stored before it was made) a 2x or 3x phone screen.
+  const sources = [`${escapeHtml(p?.small_url ?? '')} ${p?.small_width}w`, ...(p?.medium_url ? [`${escapeHtml(p.medium_url)} ${p.medium_width}w`] : []), `${escapeHtml(p?.url ?? '')} ${p?.width}w`]
   const photo = p
-    ? `<img class="photo" src="${escapeHtml(p.url)}" srcset="${escapeHtml(p.small_url)} ${p.small_width}w, ${escapeHtml(p.url)} ${p.width}w" sizes="(max-width: 24rem) 50vw, 12rem" width="${p.width}" height="${p.height}" alt="${name}" fetchpriority="high">`
+    ? `<img class="photo" src="${escapeHtml(p.url)}" srcset="${sources.join(', ')}" sizes="(max-width: 24rem) 50vw, 12rem" width="${p.width}" height="${p.height}" alt="${name}" fetchpriority="high">`
     : ''
   const events = page.events
     .map((e) => {

@@ -4,11 +4,11 @@
  * Facebook show.
  *
  * The photo is decoded and written again as a new JPEG: turned upright as the camera said, resized
- * to at most TRIBUTE_PHOTO_WIDTH wide (and a small one), and nothing of the original's metadata is
+ * to at most TRIBUTE_PHOTO_WIDTH wide (and a middle and a small one), and nothing of the original's metadata is
  * kept (sharp writes none unless asked): no GPS position of the family's home, no camera, no time.
  */
 import { ApiError } from './http'
-import { MSG_PHOTO_NOT_IMAGE, TRIBUTE_PHOTO_MAX_PIXELS, TRIBUTE_PHOTO_SMALL_WIDTH, TRIBUTE_PHOTO_WIDTH, refuseUnlessPhoto } from '../shared/tribute-photo'
+import { MSG_PHOTO_NOT_IMAGE, TRIBUTE_PHOTO_MAX_PIXELS, TRIBUTE_PHOTO_MEDIUM_WIDTH, TRIBUTE_PHOTO_SMALL_WIDTH, TRIBUTE_PHOTO_WIDTH, refuseUnlessPhoto } from '../shared/tribute-photo'
 
 type Sharp = typeof import('sharp').default
 let loaded: Promise<Sharp> | undefined
@@ -16,11 +16,14 @@ const sharpModule = () => (loaded ??= import('sharp').then((m) => m.default))
 
 export interface ReencodedPhoto {
   large: Uint8Array
+  medium: Uint8Array
   small: Uint8Array
   width: number
   height: number
   smallWidth: number
   smallHeight: number
+  mediumWidth: number
+  mediumHeight: number
 }
 
 /** The upload as the page keeps it; 413/415 (shared/tribute-photo.ts) for what is refused or cannot be decoded. */
@@ -31,8 +34,18 @@ export async function reencodePhoto(upload: Uint8Array): Promise<ReencodedPhoto>
     // Upright first (the orientation is metadata that goes), white behind a transparent PNG.
     const upright = sharp(upload, { limitInputPixels: TRIBUTE_PHOTO_MAX_PIXELS, failOn: 'error' }).rotate().flatten({ background: '#ffffff' })
     const jpeg = (width: number) => upright.clone().resize({ width, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
-    const [large, small] = await Promise.all([jpeg(TRIBUTE_PHOTO_WIDTH), jpeg(TRIBUTE_PHOTO_SMALL_WIDTH)])
-    return { large: large.data, small: small.data, width: large.info.width, height: large.info.height, smallWidth: small.info.width, smallHeight: small.info.height }
+    const [large, medium, small] = await Promise.all([jpeg(TRIBUTE_PHOTO_WIDTH), jpeg(TRIBUTE_PHOTO_MEDIUM_WIDTH), jpeg(TRIBUTE_PHOTO_SMALL_WIDTH)])
+    return {
+      large: large.data,
+      medium: medium.data,
+      small: small.data,
+      width: large.info.width,
+      height: large.info.height,
+      mediumWidth: medium.info.width,
+      mediumHeight: medium.info.height,
+      smallWidth: small.info.width,
+      smallHeight: small.info.height,
+    }
   } catch {
     // The header looked like a picture but the rest does not decode.
     throw new ApiError(415, MSG_PHOTO_NOT_IMAGE, { photo: MSG_PHOTO_NOT_IMAGE })

@@ -14,6 +14,8 @@ export const TRIBUTE_PHOTO_MAX_PIXELS = 50_000_000
 /** The page's photo and the small one (the family's card, the link preview). */
 export const TRIBUTE_PHOTO_WIDTH = 800
 export const TRIBUTE_PHOTO_SMALL_WIDTH = 240
+/** The middle size: the 12rem photo on a 2x or 3x phone screen, without fetching the 800 px one. */
+export const TRIBUTE_PHOTO_MEDIUM_WIDTH = 480
 
 export const MSG_PHOTO_NOT_IMAGE = 'This file is not a photo. Please choose a JPEG, PNG or WebP picture.'
 export const MSG_PHOTO_TOO_LARGE = `The photo is too large: it can be at most ${TRIBUTE_PHOTO_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller one.`
@@ -81,5 +83,5 @@ export function refuseUnlessPhoto(bytes: Uint8Array): { kind: PhotoKind; width: 
 }
 
 /** Where the public page finds the photo; `v` changes with each upload so a new one is never an old cached one. */
-export const tributePhotoPath = (slug: string, version: string, size: 'large' | 'small' = 'large') =>
-  `/api/tributes/${encodeURIComponent(slug)}/photo${size === 'small' ? '/small' : ''}?v=${encodeURIComponent(version)}`
+export const tributePhotoPath = (slug: string, version: string, size: 'large' | 'medium' | 'small' = 'large') =>
+  `/api/tributes/${encodeURIComponent(slug)}/photo${size === 'large' ? '' : `/${size}`}?v=${encodeURIComponent(version)}`

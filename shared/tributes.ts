@@ -83,6 +83,9 @@ export interface StoredPhoto {
   height: number
   smallWidth: number
   smallHeight: number
+  /** Null for a photo stored before the middle size was made. */
+  mediumWidth: number | null
+  mediumHeight: number | null
   version: string
 }
 
@@ -169,6 +172,9 @@ export function tributePage(input: {
           height: t.photo.height,
           small_width: t.photo.smallWidth,
           small_height: t.photo.smallHeight,
+          medium_url: t.photo.mediumWidth ? tributePhotoPath(t.slug, t.photo.version, 'medium') : null,
+          medium_width: t.photo.mediumWidth,
+          medium_height: t.photo.mediumHeight,
         }
       : null,
   }

@@ -9,13 +9,13 @@ import { harambeeOf } from './contributions'
 import { storedSettings } from './settings'
 import { queueMockSms } from '../messages'
 import { deleteFile, hasStoredFile, putFile, readFile } from '../files'
-import { MSG_PHOTO_NOT_FOUND, PHOTO_TYPES, TRIBUTE_PHOTO_SMALL_WIDTH, TRIBUTE_PHOTO_WIDTH, fitWidth, refuseUnlessPhoto } from '../../shared/tribute-photo'
+import { MSG_PHOTO_NOT_FOUND, PHOTO_TYPES, TRIBUTE_PHOTO_MEDIUM_WIDTH, TRIBUTE_PHOTO_SMALL_WIDTH, TRIBUTE_PHOTO_WIDTH, fitWidth, refuseUnlessPhoto } from '../../shared/tribute-photo'
 
 const stored = (t: TributeRecord) => ({
   ...t,
   livestreamUrl: t.livestream_url,
   updatedAt: t.updated_at,
-  photo: t.photo ? { width: t.photo.width, height: t.photo.height, smallWidth: t.photo.small_width, smallHeight: t.photo.small_height, version: t.photo.version } : null,
+  photo: t.photo ? { width: t.photo.width, height: t.photo.height, smallWidth: t.photo.small_width, smallHeight: t.photo.small_height, mediumWidth: t.photo.medium_width ?? null, mediumHeight: t.photo.medium_height ?? null, version: t.photo.version } : null,
 })
 /** The photo's bytes live in the file store beside documents, under the tribute's id negated (documents' ids are positive). */
 const photoFileId = (t: TributeRecord) => -t.id
@@ -105,9 +105,10 @@ export const tributeHandlers = [
       const { kind, ...size } = refuseUnlessPhoto(bytes)
       const large = fitWidth(size, TRIBUTE_PHOTO_WIDTH)
       const small = fitWidth(size, TRIBUTE_PHOTO_SMALL_WIDTH)
+      const medium = fitWidth(size, TRIBUTE_PHOTO_MEDIUM_WIDTH)
       const t = await tributeToEdit(booking)
       await putFile(photoFileId(t), { bytes, type: PHOTO_TYPES[kind], name: `photo.${kind}` })
-      const row = await setPhoto(t, { width: large.width, height: large.height, small_width: small.width, small_height: small.height, version: Date.now().toString(36) })
+      const row = await setPhoto(t, { width: large.width, height: large.height, small_width: small.width, small_height: small.height, medium_width: medium.width, medium_height: medium.height, version: Date.now().toString(36) })
       return HttpResponse.json({ tribute: wireTribute(stored(row)) })
     }),
   ),
@@ -122,8 +123,8 @@ export const tributeHandlers = [
     }),
   ),
 
-  // One picture for both sizes: the browser scales it to the width and height the page gives.
-  ...['*/api/tributes/:slug/photo', '*/api/tributes/:slug/photo/small'].map((path) =>
+  // One picture for every size: the browser scales it to the width and height the page gives.
+  ...['*/api/tributes/:slug/photo', '*/api/tributes/:slug/photo/small', '*/api/tributes/:slug/photo/medium'].map((path) =>
     http.get(
       path,
       route(async ({ params }) => {

@@ -585,6 +585,10 @@ export const tributePhotos = pgTable('tribute_photos', {
   height: integer('height').notNull(),
   smallWidth: integer('small_width').notNull(),
   smallHeight: integer('small_height').notNull(),
+  // The middle size a 2x or 3x phone screen takes at the page's 12rem; none for photos uploaded before it.
+  medium: bytes('medium'),
+  mediumWidth: integer('medium_width'),
+  mediumHeight: integer('medium_height'),
   uploadedAt: at('uploaded_at').notNull().defaultNow(),
 })
 

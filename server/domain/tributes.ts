@@ -20,7 +20,7 @@ import { reencodePhoto } from '../tribute-photo'
 import { MSG_PHOTO_NOT_FOUND } from '../../shared/tribute-photo'
 
 const version = (p: PhotoMeta) => p.uploadedAt.getTime().toString(36)
-const storedPhoto = (p: PhotoMeta | undefined) => (p ? { width: p.width, height: p.height, smallWidth: p.smallWidth, smallHeight: p.smallHeight, version: version(p) } : null)
+const storedPhoto = (p: PhotoMeta | undefined) => (p ? { width: p.width, height: p.height, smallWidth: p.smallWidth, smallHeight: p.smallHeight, mediumWidth: p.mediumWidth, mediumHeight: p.mediumHeight, version: version(p) } : null)
 const stored = (t: TributeRow, photo: PhotoMeta | undefined) => ({ ...t, updatedAt: t.updatedAt.toISOString(), photo: storedPhoto(photo) })
 const wireCondolence = (c: CondolenceRow) => familyCondolence({ ...c, at: c.createdAt.toISOString() })
 
@@ -57,8 +57,8 @@ export async function removeTributePhoto(db: Db, booking: BookingRow) {
   return wireTribute(stored(t, undefined))
 }
 
-/** GET /tributes/{slug}/photo[/small]: the bytes while the page is published (404 none, 410 unpublished). */
-export async function tributePhoto(db: Db, slug: string, size: 'large' | 'small') {
+/** GET /tributes/{slug}/photo[/medium|/small]: the bytes while the page is published (404 none, 410 unpublished). */
+export async function tributePhoto(db: Db, slug: string, size: 'large' | 'medium' | 'small') {
   const { tribute } = await publishedBySlug(db, slug)
   const photo = await repo.photoBytes(db, tribute.id, size)
   if (!photo) throw new ApiError(404, MSG_PHOTO_NOT_FOUND)

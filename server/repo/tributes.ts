@@ -7,7 +7,7 @@ import type { BookingRow } from './bookings'
 export type TributeRow = typeof tributes.$inferSelect
 export type CondolenceRow = typeof tributeCondolences.$inferSelect
 export type PhotoRow = typeof tributePhotos.$inferSelect
-export type PhotoMeta = Omit<PhotoRow, 'large' | 'small'>
+export type PhotoMeta = Omit<PhotoRow, 'large' | 'medium' | 'small'>
 export type TributeFields = Pick<TributeRow, 'published' | 'findable' | 'story' | 'born' | 'livestreamUrl' | 'events'>
 
 export async function tributeOfBooking(db: Db, bookingId: number): Promise<TributeRow | undefined> {
@@ -74,6 +74,8 @@ const photoMetaColumns = {
   height: tributePhotos.height,
   smallWidth: tributePhotos.smallWidth,
   smallHeight: tributePhotos.smallHeight,
+  mediumWidth: tributePhotos.mediumWidth,
+  mediumHeight: tributePhotos.mediumHeight,
   uploadedAt: tributePhotos.uploadedAt,
 }
 
@@ -83,22 +85,27 @@ export async function photoMeta(db: Db, tributeId: number): Promise<PhotoMeta | 
   return row
 }
 
-/** One of the photo's two sizes, with its time (the cache's validator). */
-export async function photoBytes(db: Db, tributeId: number, size: 'large' | 'small'): Promise<{ bytes: Uint8Array; uploadedAt: Date } | undefined> {
+/**
+ * One of the photo's sizes, with its time (the cache's validator). A photo stored before the middle
+ * size existed answers it with the large one, so an address already handed out still shows a picture.
+ */
+export async function photoBytes(db: Db, tributeId: number, size: 'large' | 'medium' | 'small'): Promise<{ bytes: Uint8Array; uploadedAt: Date } | undefined> {
   const [row] = await db
-    .select({ bytes: size === 'large' ? tributePhotos.large : tributePhotos.small, uploadedAt: tributePhotos.uploadedAt })
+    .select({ large: tributePhotos.large, medium: tributePhotos.medium, small: tributePhotos.small, uploadedAt: tributePhotos.uploadedAt })
     .from(tributePhotos)
     .where(eq(tributePhotos.tributeId, tributeId))
-  return row
+  if (!row) return undefined
+  const bytes = size === 'small' ? row.small : size === 'medium' ? (row.medium ?? row.large) : row.large
+  return { bytes, uploadedAt: row.uploadedAt }
 }
 
 /** Puts the tribute's photo in place of any earlier one. */
 export async function savePhoto(db: Db, photo: Omit<PhotoRow, 'uploadedAt'>): Promise<PhotoMeta> {
-  const { large, small, width, height, smallWidth, smallHeight } = photo
+  const { large, medium, small, width, height, smallWidth, smallHeight, mediumWidth, mediumHeight } = photo
   const [row] = await db
     .insert(tributePhotos)
     .values(photo)
-    .onConflictDoUpdate({ target: tributePhotos.tributeId, set: { large, small, width, height, smallWidth, smallHeight, uploadedAt: sql`now()` } })
+    .onConflictDoUpdate({ target: tributePhotos.tributeId, set: { large, medium, small, width, height, smallWidth, smallHeight, mediumWidth, mediumHeight, uploadedAt: sql`now()` } })
     .returning(photoMetaColumns)
   if (!row) throw new Error('photo not saved')
   return row

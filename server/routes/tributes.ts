@@ -75,7 +75,7 @@ export async function limitCondolences(c: Context<AppEnv>, slug: string): Promis
  * The photo, revalidated on each view (its ETag is its version): an unpublished page's photo is gone
  * at once too, and an unchanged one costs a 304.
  */
-async function photoAnswer(c: Context<AppEnv>, size: 'large' | 'small') {
+async function photoAnswer(c: Context<AppEnv>, size: 'large' | 'medium' | 'small') {
   const photo = await tributePhoto(c.var.deps.db, c.req.param('slug') ?? '', size)
   const etag = `"${photo.version}-${size}"`
   const headers = { 'Cache-Control': 'public, no-cache', ETag: etag, 'X-Robots-Tag': 'noindex' }
@@ -90,6 +90,7 @@ export const tributeRoutes = new Hono<AppEnv>()
   .get('/:slug', async (c) => c.json(await publicTribute(c.var.deps, c.req.param('slug'), await homeOf(c))))
   .get('/:slug/photo', (c) => photoAnswer(c, 'large'))
   .get('/:slug/photo/small', (c) => photoAnswer(c, 'small'))
+  .get('/:slug/photo/medium', (c) => photoAnswer(c, 'medium'))
 
   .post('/:slug/condolences', valid('json', CondolenceRequest), async (c) => {
     const slug = c.req.param('slug')

@@ -121,7 +121,7 @@ export const TributePage = z.object({
   harambee: z.nullable(z.object({ status: z.string(), total: Money, paid: Money, amount_due: Money, path: z.nullable(z.string()) })),
   condolences: z.array(z.object({ name: z.string(), message: z.string(), at: z.string() })),
   /** The photo's addresses (shared/tribute-photo.ts) and sizes, so the page keeps its place while it loads. */
-  photo: z.nullable(z.object({ url: z.string(), small_url: z.string(), width: z.number(), height: z.number(), small_width: z.number(), small_height: z.number() })),
+  photo: z.nullable(z.object({ url: z.string(), small_url: z.string(), width: z.number(), height: z.number(), small_width: z.number(), small_height: z.number(), medium_url: z.nullable(z.string()), medium_width: z.nullable(z.number()), medium_height: z.nullable(z.number()) })),
 })
 export type TributePage = z.infer<typeof TributePage>
 

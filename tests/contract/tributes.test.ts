@@ -151,12 +151,13 @@ describe('Tribute page: the family publishes a page with the programme, relative
     expect(added.status).toBe(200)
     expect(added.json.tribute.photo).toMatchObject({ width: 800, height: 400 })
     const shown = (await page(slug)).json.photo!
-    expect(shown).toMatchObject({ width: 800, height: 400, small_width: 240, small_height: 120 })
+    expect(shown).toMatchObject({ width: 800, height: 400, small_width: 240, small_height: 120, medium_width: 480, medium_height: 240 })
     expect(shown.url).toMatch(new RegExp(`^/api/tributes/${slug}/photo\\?v=`))
     const picture = await call('GET', shown.url.replace(/^\/api/, ''))
     expect(picture.status).toBe(200)
     expect(picture.headers.get('content-type')).toMatch(/^image\/(jpeg|png)$/)
     expect((await call('GET', shown.small_url.replace(/^\/api/, ''))).status).toBe(200)
+    expect((await call('GET', shown.medium_url!.replace(/^\/api/, ''))).status).toBe(200)
 
     const notPhoto = await upload(new Uint8Array(pdfFile()))
     expect(notPhoto.status).toBe(415)

@@ -114,7 +114,8 @@ describe('the tribute page in HTML', () => {
     const res = await target.fetch(new Request(`http://localhost:3000/api/bookings/${bookingId}/tribute/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${family}`, 'Content-Type': 'image/jpeg' }, body: new Uint8Array(taken) }))
     expect(res.status).toBe(200)
     const [row] = await target.db.select().from(tributePhotos)
-    for (const [bytes, width] of [[row!.large, 800], [row!.small, 240]] as const) {
+    // Three sizes: the page's, the middle one a 2x or 3x phone takes at 12rem, the small one.
+    for (const [bytes, width] of [[row!.large, 800], [row!.medium!, 480], [row!.small, 240]] as const) {
       const stored = Buffer.from(bytes)
       const meta = await sharp(stored).metadata()
       expect(meta).toMatchObject({ format: 'jpeg', width, height: (width * 3) / 4 })
@@ -124,7 +125,20 @@ describe('the tribute page in HTML', () => {
     }
 
     const html = await (await page(`/t/${slug}`)).text()
-    expect(html).toMatch(new RegExp(`<img class="photo" src="/api/tributes/${slug}/photo\\?v=\\w+" srcset="[^"]+ 240w, [^"]+ 800w" [^>]*width="800" height="600"`))
+    expect(html).toMatch(new RegExp(`<img class="photo" src="/api/tributes/${slug}/photo\\?v=\\w+" srcset="[^"]+ 240w, /api/tributes/${slug}/photo/medium\\?v=\\w+ 480w, [^"]+ 800w" [^>]*width="800" height="600"`))
+    const medium = await page(html.match(/srcset="[^"]+ 240w, ([^" ]+) 480w/)![1]!)
+    expect(medium.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(await medium.arrayBuffer()).equals(Buffer.from(row!.medium!))).toBe(true)
+
+    // A photo stored before the middle size existed: the page offers what there is, and an address
+    // to the middle size already handed out answers with the large one.
+    await target.db.update(tributePhotos).set({ medium: null, mediumWidth: null, mediumHeight: null })
+    const older = await (await page(`/t/${slug}`)).text()
+    expect(older).toMatch(/srcset="[^" ]+ 240w, [^" ]+ 800w"/)
+    expect(older).not.toContain('480w')
+    const fallback = await page(`/api/tributes/${slug}/photo/medium?v=1`)
+    expect(fallback.status).toBe(200)
+    expect(Buffer.from(await fallback.arrayBuffer()).equals(Buffer.from(row!.large))).toBe(true)
     const served = await page(html.match(/src="([^"]+)"/)![1]!)
     expect(served.headers.get('content-type')).toBe('image/jpeg')
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(row!.large))).toBe(true)

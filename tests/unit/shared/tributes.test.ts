@@ -60,7 +60,7 @@ describe('tribute rules', () => {
     expect(open.condolences.map((c) => c.name)).toEqual(['First', 'Later'])
     expect(tributePage({ ...base, harambee: { status: 'settled', total: 100, due: 0, token: 't' } }).harambee?.path).toBeNull()
     expect(open.photo).toBeNull()
-    const photo = { width: 800, height: 600, smallWidth: 240, smallHeight: 180, version: 'v1' }
+    const photo = { width: 800, height: 600, smallWidth: 240, smallHeight: 180, mediumWidth: 480, mediumHeight: 360, version: 'v1' }
     expect(tributePage({ ...base, tribute: { ...base.tribute, photo }, harambee: null }).photo).toEqual({
       url: '/api/tributes/s/photo?v=v1',
       small_url: '/api/tributes/s/photo/small?v=v1',
@@ -68,6 +68,9 @@ describe('tribute rules', () => {
       height: 600,
       small_width: 240,
       small_height: 180,
+      medium_url: '/api/tributes/s/photo/medium?v=v1',
+      medium_width: 480,
+      medium_height: 360,
     })
   })
 
