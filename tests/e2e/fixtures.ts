@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { UNDO_WINDOW_MS } from '../../machines/admin/admin-bookings.machine'
 import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { signToken } from '../../mocks/jwt'
 import { TOKEN_KEY } from '../../src/api/token-key'
@@ -151,11 +152,17 @@ export async function registerFamily(page: Page, overrides: Partial<{ firstName:
 }
 
 /**
- * A toast with exactly this text is visible. A change the admin may still undo is sent only when
- * its few seconds are over, so its toast comes that much later: `afterUndo` waits for it longer.
+ * An admin's change in its few seconds to undo (its Undo button shown), passed on the page's clock
+ * (installed by the test, in a browser context of its own) instead of waited for.
  */
-export async function expectToast(page: Page, text: string, options: { afterUndo?: boolean } = {}) {
-  await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible(options.afterUndo ? { timeout: 25_000 } : undefined)
+export async function passUndo(page: Page) {
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
+  await page.clock.fastForward(UNDO_WINDOW_MS)
+}
+
+/** A toast with exactly this text is visible (after `passUndo` for a change the admin may undo). */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible()
 }
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')

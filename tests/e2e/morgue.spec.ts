@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, openInApp, signOut, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, expectToast, openInApp, passUndo, signOut, test } from './fixtures'
 
 /** Set SHOTS_DIR to keep a screenshot of every screen (desktop and phone) for a visual check. */
 const SHOTS_DIR = process.env.SHOTS_DIR
@@ -17,62 +17,69 @@ async function assignSamuelToDemoAttendant(page: Page) {
   await expect(row).toHaveCount(1)
   await row.getByRole('combobox', { name: /^Attendant for booking #/ }).click()
   await page.getByRole('option', { name: 'Peter Otieno' }).click()
-  await expectToast(page, 'Attendant assigned successfully', { afterUndo: true })
+  await passUndo(page)
+  await expectToast(page, 'Attendant assigned successfully')
   await expect(row.getByRole('combobox', { name: /^Attendant for booking #/ })).toHaveText('Peter Otieno')
   return ((await row.getAttribute('aria-label')) ?? '').match(/#(\d+)/)?.[1] ?? ''
 }
 
-test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot release it; the family updates their phone and writes a message', async ({ page }) => {
-  await enterAs(page, DEMO.admin)
-  const bookingId = await assignSamuelToDemoAttendant(page)
-  expect(bookingId).not.toBe('')
-  await signOut(page)
+// The page's clock passes the assignment's few seconds to undo; a clock stays in its browser
+// context, so this test has one of its own (fixtures.ts).
+test.describe('on the page clock', () => {
+  test.use({ freshContext: true })
 
-  await enterAs(page, DEMO.morgueAttendant)
-  await expect(counter(page, 'Bodies in storage')).toContainText('3')
-  await expect(counter(page, 'Scheduled transfers')).toContainText('3')
-  await expect(counter(page, 'Storage alerts')).toContainText('1')
-  await expect(counter(page, 'Pending tasks')).toContainText('13')
+  test('admin assigns a booking; the attendant sees it, ticks two tasks, cannot release it; the family updates their phone and writes a message', async ({ page }) => {
+    await page.clock.install()
+    await enterAs(page, DEMO.admin)
+    const bookingId = await assignSamuelToDemoAttendant(page)
+    expect(bookingId).not.toBe('')
+    await signOut(page)
 
-  await page.getByRole('link', { name: 'View bodies' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/morgue\/bodies$/)
-  await page.getByRole('button', { name: 'Details: Samuel Ouma' }).click()
-  const panel = page.getByRole('dialog')
-  await expect(panel.getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeVisible()
-  await expect(panel.getByRole('button', { name: 'Release to family' })).toHaveAttribute('aria-disabled', 'true')
-  await panel.getByRole('button', { name: 'Close' }).click()
+    await enterAs(page, DEMO.morgueAttendant)
+    await expect(counter(page, 'Bodies in storage')).toContainText('3')
+    await expect(counter(page, 'Scheduled transfers')).toContainText('3')
+    await expect(counter(page, 'Storage alerts')).toContainText('1')
+    await expect(counter(page, 'Pending tasks')).toContainText('13')
 
-  await page.goto('/dashboard/morgue/tasks')
-  const samuel = page.getByRole('group', { name: 'Preparation tasks for Samuel Ouma' })
-  // The box shows ticked once the server kept it.
-  await samuel.getByRole('checkbox', { name: 'Received' }).click()
-  await expectToast(page, 'Preparation tasks updated')
-  await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
-  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeEnabled()
-  await samuel.getByRole('checkbox', { name: 'Washed' }).click()
-  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
-  // The tick shows at once; the reload waits until the server has kept it (its step stops saving).
-  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).not.toHaveAttribute('aria-busy', 'true')
-  await page.reload()
-  await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
-  await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
-  await expect(samuel.getByRole('checkbox', { name: 'Embalmed' })).not.toBeChecked()
-  await signOut(page)
+    await page.getByRole('link', { name: 'View bodies' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/morgue\/bodies$/)
+    await page.getByRole('button', { name: 'Details: Samuel Ouma' }).click()
+    const panel = page.getByRole('dialog')
+    await expect(panel.getByText('Cannot release: the family has not uploaded the burial permit yet.')).toBeVisible()
+    await expect(panel.getByRole('button', { name: 'Release to family' })).toHaveAttribute('aria-disabled', 'true')
+    await panel.getByRole('button', { name: 'Close' }).click()
 
-  await enterAs(page, DEMO.client)
-  // The family follows the preparation on the booking's detail.
-  await page.goto(`/dashboard/client/bookings/${bookingId}`)
-  await expect(page.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '2')
-  // In the family's gentle words; the steps themselves are the attendant's.
-  await expect(page.getByText('Your loved one is in our care and being prepared')).toBeVisible()
-  await page.getByRole('link', { name: /my profile/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
-  await page.getByLabel('Phone').fill('0733 444 555')
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expectToast(page, 'Profile updated successfully')
-  await page.reload()
-  await expect(page.getByLabel('Phone')).toHaveValue('0733 444 555')
+    await page.goto('/dashboard/morgue/tasks')
+    const samuel = page.getByRole('group', { name: 'Preparation tasks for Samuel Ouma' })
+    // The box shows ticked once the server kept it.
+    await samuel.getByRole('checkbox', { name: 'Received' }).click()
+    await expectToast(page, 'Preparation tasks updated')
+    await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
+    await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeEnabled()
+    await samuel.getByRole('checkbox', { name: 'Washed' }).click()
+    await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
+    // The tick shows at once; the reload waits until the server has kept it (its step stops saving).
+    await expect(samuel.getByRole('checkbox', { name: 'Washed' })).not.toHaveAttribute('aria-busy', 'true')
+    await page.reload()
+    await expect(samuel.getByRole('checkbox', { name: 'Received' })).toBeChecked()
+    await expect(samuel.getByRole('checkbox', { name: 'Washed' })).toBeChecked()
+    await expect(samuel.getByRole('checkbox', { name: 'Embalmed' })).not.toBeChecked()
+    await signOut(page)
 
+    await enterAs(page, DEMO.client)
+    // The family follows the preparation on the booking's detail.
+    await page.goto(`/dashboard/client/bookings/${bookingId}`)
+    await expect(page.getByRole('progressbar', { name: 'Preparation' })).toHaveAttribute('aria-valuenow', '2')
+    // In the family's gentle words; the steps themselves are the attendant's.
+    await expect(page.getByText('Your loved one is in our care and being prepared')).toBeVisible()
+    await page.getByRole('link', { name: /my profile/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+    await page.getByLabel('Phone').fill('0733 444 555')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expectToast(page, 'Profile updated successfully')
+    await page.reload()
+    await expect(page.getByLabel('Phone')).toHaveValue('0733 444 555')
+  })
 })
 
 const MORGUE_PAGES = ['/dashboard/morgue', '/dashboard/morgue/bodies', '/dashboard/morgue/tasks', '/dashboard/morgue/transport', '/dashboard/morgue/documents', '/dashboard/morgue/messages', '/dashboard/morgue/profile']

@@ -20,7 +20,7 @@ export const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FL
 export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
 
 /** The class names the cells use (the tab's styles). */
-export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'amount' | 'cellDropdown' | 'nowrap' | 'actions', string>
+export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'badge' | 'amount' | 'cellDropdown' | 'nowrap' | 'actions', string>
 
 export type Send = ReturnType<typeof useMachine<typeof liveAdminBookingsMachine>>[1]
 
@@ -63,7 +63,7 @@ export function bookingColumns({
           </Text>
           {/* Asked of the family, never a reason to hold up care: marked so the office can ask them. */}
           {b.agreement_signed === false && b.status !== 'cancelled' && (
-            <Badge appearance="tint" color="warning" size="small" className={styles.wrap}>
+            <Badge appearance="tint" color="warning" size="small" className={styles.badge}>
               {t(T.notSigned)}
             </Badge>
           )}

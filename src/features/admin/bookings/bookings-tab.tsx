@@ -58,6 +58,8 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   stack: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
+  // A badge is one line tall; in a narrow column its words wrap, so it grows with them.
+  badge: { height: 'auto', minHeight: '16px', alignSelf: 'flex-start', paddingBlock: '1px', whiteSpace: 'normal', overflowWrap: 'anywhere' },
   amount: { whiteSpace: 'nowrap' },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
