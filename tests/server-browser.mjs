@@ -25,8 +25,11 @@ const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-server-bro
 const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_ANSWER_MS: '2000' }, stdio: ['ignore', 'pipe', 'inherit'] })
 server.stdout.on('data', (d) => process.stdout.write(d))
 const failures = []
-/** A small real JPEG, made here: the tribute page's photograph (the server decodes and re-encodes it). */
-const PHOTO = await sharp({ create: { width: 96, height: 128, channels: 3, background: { r: 120, g: 90, b: 60 } } }).jpeg().toBuffer()
+/**
+ * A real JPEG, made here, as large as a phone's camera makes them across: the tribute page's
+ * photograph (the server decodes it and keeps three sizes). One colour, so it is small in bytes.
+ */
+const PHOTO = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: { r: 120, g: 90, b: 60 } } }).jpeg().toBuffer()
 /** A real 1×1 PNG (the admin's review shows it). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 /**
@@ -262,7 +265,8 @@ try {
     // A photograph: the card shows it once kept, the page shows it to the relative below.
     await tribute.getByLabel('Choose a photo').setInputFiles({ name: 'mama.jpg', mimeType: 'image/jpeg', buffer: PHOTO })
     await tribute.locator('img').waitFor({ timeout: 20_000 })
-    const readerContext = await browser.newContext({ viewport: { width: 375, height: 812 } })
+    // A common Android phone: 375 px wide at two device pixels to the CSS pixel.
+    const readerContext = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 })
     const reader = await readerContext.newPage()
     const scripts = []
     reader.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
@@ -273,8 +277,10 @@ try {
     const sideways = await reader.evaluate(() => globalThis.document.documentElement.scrollWidth > globalThis.innerWidth)
     check(new URL(tributeLink).pathname.startsWith('/t/') && name.length > 0 && programme && story && !sideways && scripts.length === 0, `a relative on a 375 px phone, signed out, opens the tribute page of ${name}: its story and programme, no script${scripts.length ? ` (${scripts.join(', ')})` : ''}, nothing sideways`)
     const photo = reader.getByRole('img', { name })
-    const drawn = await photo.evaluate((img) => img.complete && img.naturalWidth > 0 && img.currentSrc.includes('/api/tributes/'))
-    check(drawn, "the relative sees the family's photograph on the page")
+    const drawn = await photo.evaluate((img) => ({ ok: img.complete && img.naturalWidth > 0, src: img.currentSrc }))
+    await reader.screenshot({ path: 'test-results/tribute-375-2x.png' })
+    // Its column is half the screen, 188 px, so 375 device pixels: the middle size (480 wide), not the 800.
+    check(drawn.ok && /\/api\/tributes\/[^/]+\/photo\/medium/.test(drawn.src), `the relative sees the family's photograph on the page, in its middle size on a 2x phone (${drawn.src.replace(/^.*\/api/, '/api')})`)
     await reader.getByLabel('Your name').fill('Wanjiku Kamau')
     await reader.getByLabel('Your message').fill('Mwalimu taught us all to read. Pole sana to the family.')
     await reader.getByRole('button', { name: 'Send message' }).click()
