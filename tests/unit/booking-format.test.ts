@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, nairobiDay } from '../../shared/dates'
-import { formatDate, formatDateTime, formatKsh } from '../../src/lib/format'
+import { formatDate, formatDateTime, formatKsh, formatNumber } from '../../src/lib/format'
 import { deceasedSchema, scheduleSchema, BOOKING_MESSAGES } from '../../machines/booking/booking-schemas'
 
 describe('nairobiDay', () => {
@@ -43,6 +43,18 @@ describe('formatting', () => {
     expect(formatKsh(0)).toBe('KSH 0')
     expect(formatKsh(1234567)).toBe('KSH 1,234,567')
     expect(formatKsh(99.5)).toBe('KSH 99.5')
+  })
+
+  it('writes whole amounts exactly as Intl does in both languages, without making a formatter', () => {
+    const values = [0, -0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 123456, 1000000, 1234567, -1, -999, -1000, -2500, -1234567, 2 ** 53 - 1, -(2 ** 53 - 1)]
+    for (let i = 0; i < 200; i++) values.push(Math.floor((i * 7919) ** 1.7))
+    for (const locale of ['en-KE', 'sw-KE']) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })
+      for (const n of values) expect([locale, formatNumber(n)]).toEqual([locale, intl.format(n)])
+    }
+    // Only whole numbers take the short way; fractions, huge and odd values are Intl's.
+    expect(formatKsh(1234.567)).toBe('KSH 1,234.57')
+    expect(formatNumber(2 ** 60)).toBe(new Intl.NumberFormat('en-KE', { maximumFractionDigits: 2 }).format(2 ** 60))
   })
 
   it('shows a bare date as that Nairobi day and a zone-less date-time as Nairobi wall-clock time', () => {
