@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { agreementPaper } from '../../../shared/paper/agreement'
-import { receiptPaper, type PaperPayment } from '../../../shared/paper/paper'
+import { quotationPaper, receiptPaper, type PaperPayment } from '../../../shared/paper/paper'
 import { renderPaperPdf } from '../../../shared/paper/pdf'
 import { agreementTermsOf } from '../../../shared/contracts/settings'
 
@@ -70,5 +70,12 @@ describe('the papers as printed', () => {
     expect(text).toContain('Masharti:')
     expect(text).toContain('Mwili haukatazwi kukabidhiwa kwa sababu ya salio ambalo halijalipwa')
     expect(text).not.toContain('The release of the body is never refused')
+  })
+
+  it('a quotation speaks of storage days only when it quotes storage', () => {
+    const quote = (perDay: boolean) => quotationPaper({ lines: [{ service_name: 'Mortuary storage', price: 1000, quantity: 3, per_day: perDay }], home, language: 'en', now: new Date('2026-03-12T09:30:00.000Z'), deceasedName: 'Samuel', familyName: 'Mary' }).notes
+    expect(quote(true)[0]).toMatch(/^Storage is charged for the days the body is in our care/)
+    expect(quote(false).join(' ')).not.toMatch(/Storage is charged/)
+    expect(quote(false)).toEqual(['Pay by M-Pesa: Paybill 247247.'])
   })
 })
