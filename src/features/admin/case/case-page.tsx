@@ -57,6 +57,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
     gap: tokens.spacingHorizontalL,
+    // Each section as tall as its content: the custody form makes Preparation long, and its row's
+    // neighbours stretched to match stood mostly empty.
+    alignItems: 'start',
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
     '@media print': { gridTemplateColumns: '1fr 1fr', gap: '6px' },
   },
