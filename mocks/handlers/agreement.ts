@@ -58,7 +58,7 @@ async function draft(b: BookingRecord, revision: number) {
   const general = storedSettings().general
   const language = paperLanguage(null, family?.language)
   const booking = { ...toWireBooking(b), client_name: userName(b.client_id) ?? FORMER_CLIENT }
-  const paper = agreementPaper({ booking, home: paperHome(general), terms: agreementTermsOf(general), language, revision })
+  const paper = agreementPaper({ booking, home: paperHome(general), terms: agreementTermsOf(general, language), language, revision })
   const [{ renderPaperPdf }, fonts] = await Promise.all([import('../../shared/paper/pdf'), loadFonts()])
   const bytes = await renderPaperPdf(paper, fonts, new Date(booking.created_at))
   return { bytes, sha256: await sha256Hex(bytes), language, home: general.facilityName, fonts }

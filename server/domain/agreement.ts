@@ -56,7 +56,7 @@ async function draft(db: Db, row: bookings.BookingRow, revision: number) {
   const family = await findUserById(db, row.clientId)
   const general = (await storedSettings(db)).general
   const language = paperLanguage(null, family?.language)
-  const paper = agreementPaper({ booking: { ...booking, client_name: booking.client_name ?? FORMER_CLIENT }, home: paperHome(general), terms: agreementTermsOf(general), language, revision })
+  const paper = agreementPaper({ booking: { ...booking, client_name: booking.client_name ?? FORMER_CLIENT }, home: paperHome(general), terms: agreementTermsOf(general, language), language, revision })
   const [{ renderPaperPdf }, fonts] = await Promise.all([import('../../shared/paper/pdf'), paperFonts()])
   // Dated by the booking: the same revision renders to the same bytes until its lines or terms change.
   const bytes = await renderPaperPdf(paper, fonts, new Date(booking.created_at))

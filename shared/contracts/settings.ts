@@ -29,8 +29,27 @@ export const DEFAULT_AGREEMENT_TERMS = [
   '6. Personal information is kept only to provide these services, as the Data Protection Act, 2019 requires.',
 ].join('\n\n')
 
-/** The terms the agreement prints: the home's own, else the defaults. */
-export const agreementTermsOf = (general: { agreementTerms?: string }) => general.agreementTerms?.trim() || DEFAULT_AGREEMENT_TERMS
+/** The same default terms for a family that reads Kiswahili (the agreement is in their language). */
+export const DEFAULT_AGREEMENT_TERMS_SW = [
+  '1. Nyumba ya mazishi itatoa huduma zilizoorodheshwa hapo juu katika tarehe zilizokubaliwa, kwa uangalifu na heshima kwa marehemu na familia.',
+  '2. Bei ni zile zinazotumika siku ya oda. Uhifadhi wa mwili hutozwa kwa kila siku ambayo mwili uko chini ya uangalizi wetu, kwa bei ya siku inayotumika siku hiyo, tangu kupokelewa hadi kukabidhiwa.',
+  '3. Malipo hufanywa kwa M-Pesa kwa maelezo yaliyoonyeshwa hapo juu. Risiti hutolewa kwa kila malipo na kila mchango.',
+  '4. Mwili haukatazwi kukabidhiwa kwa sababu ya salio ambalo halijalipwa; salio lolote hulipwa kwa mpango unaokubaliwa na ofisi.',
+  '5. Mabadiliko ya huduma au tarehe huombwa kupitia programu au ofisini, na yanaweza kubadilisha jumla.',
+  '6. Taarifa binafsi huhifadhiwa kwa ajili ya kutoa huduma hizi pekee, kama Sheria ya Ulinzi wa Data ya 2019 inavyotaka.',
+].join('\n\n')
+
+/**
+ * The terms the agreement prints: the home's own, else the defaults in the agreement's language.
+ * The Settings form shows the English defaults and saves them back unchanged with the other
+ * general settings: terms that are still those defaults are not the home's own, and a family that
+ * reads Kiswahili gets them in Kiswahili.
+ */
+export const agreementTermsOf = (general: { agreementTerms?: string }, language: 'en' | 'sw' = 'en') => {
+  const own = general.agreementTerms?.trim()
+  if (own && own !== DEFAULT_AGREEMENT_TERMS) return own
+  return language === 'sw' ? DEFAULT_AGREEMENT_TERMS_SW : DEFAULT_AGREEMENT_TERMS
+}
 
 /** A whole number typed in a box (kept as text while editing), within bounds named in the message. */
 const bounded = (label: string, min: number, max: number, unit: string) =>

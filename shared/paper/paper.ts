@@ -251,7 +251,8 @@ export function quotationPaper({
       [w.total, ksh(total)],
       [w.dueNow, ksh(total)],
     ],
-    notes: [w.quotationNote, ...(home.mpesa ? [w.payByPlain(home.mpesa)] : [])],
+    // The note on storage days only where storage is quoted (a quotation without it said it all the same).
+    notes: [...(lines.some((l) => l.per_day) ? [w.quotationNote] : []), ...(home.mpesa ? [w.payByPlain(home.mpesa)] : [])],
     amounts: { total, due_now: total },
   }
 }

@@ -20,15 +20,27 @@ const MARGIN = 48
 const BLACK = rgb(0, 0, 0)
 const GREY = rgb(0.35, 0.35, 0.35)
 
-/** Breaks text into lines no wider than `width`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Breaks text into lines no wider than `width`: at spaces, and a run longer than the line (an
+ * e-mail address, a name typed without spaces) anywhere, so nothing runs off the page.
+ */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   let line = ''
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word
+    while (font.widthOfTextAtSize(rest, size) > width) {
+      let cut = rest.length - 1
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--
+      if (line) lines.push(line)
+      line = ''
+      lines.push(rest.slice(0, cut))
+      rest = rest.slice(cut)
+    }
+    const next = line ? `${line} ${rest}` : rest
     if (line && font.widthOfTextAtSize(next, size) > width) {
       lines.push(line)
-      line = word
+      line = rest
     } else line = next
   }
   if (line) lines.push(line)
@@ -61,28 +73,46 @@ export async function renderPaperPdf(paper: Paper, fonts: PaperFonts, createdAt:
     y = A4.height - MARGIN
   }
 
-  // The home, as Settings gives it.
-  text(paper.home.name, MARGIN, 16, bold)
+  // The title and number at the right; the home, as Settings gives it, at the left: beside them
+  // wrapped short of them (a long name or address never runs under the title), under them the
+  // page's whole width.
+  const title = paper.title.toUpperCase()
+  const numberText = paper.number ? `${w.number} ${paper.number}` : ''
+  const titleWidth = Math.max(bold.widthOfTextAtSize(title, 18), numberText ? regular.widthOfTextAtSize(numberText, 11) : 0)
+  const titleY = y
+  const widthAt = (at: number) => (at > (numberText ? titleY - 26 : titleY - 12) ? right - MARGIN - titleWidth - 24 : right - MARGIN)
+  page.drawText(title, { x: right - bold.widthOfTextAtSize(title, 18), y: titleY, size: 18, font: bold })
+  if (numberText) page.drawText(numberText, { x: right - regular.widthOfTextAtSize(numberText, 11), y: titleY - 18, size: 11, font: regular })
+  wrap(paper.home.name, bold, 16, widthAt(y)).forEach((l, i) => {
+    if (i > 0) y -= 18
+    text(l, MARGIN, 16, bold)
+  })
   y -= 16
-  const homeLines = [paper.home.address, `${w.phone}: ${paper.home.phone}   ${w.email}: ${paper.home.email}`, ...(paper.home.kra_pin ? [`${w.kraPin}: ${paper.home.kra_pin}`] : [])]
-  for (const l of homeLines.filter(Boolean)) {
-    text(l, MARGIN, 9, regular, GREY)
-    y -= 12
+  // Phone and e-mail share a line where it holds both.
+  const contact = [`${w.phone}: ${paper.home.phone}`, `${w.email}: ${paper.home.email}`]
+  const homeLines: string[][] = [[paper.home.address], contact, ...(paper.home.kra_pin ? [[`${w.kraPin}: ${paper.home.kra_pin}`]] : [])]
+  for (const parts of homeLines.map((p) => p.filter(Boolean)).filter((p) => p.length > 0)) {
+    const together = parts.join('   ')
+    // What fits is drawn as it is (wrapping would close the gap between phone and e-mail); else each part wraps.
+    const lines = regular.widthOfTextAtSize(together, 9) <= widthAt(y) ? [together] : parts.flatMap((part) => wrap(part, regular, 9, widthAt(y)))
+    for (const l of lines) {
+      text(l, MARGIN, 9, regular, GREY)
+      y -= 12
+    }
   }
-  // The title and number, right.
-  const titleY = A4.height - MARGIN
-  page.drawText(paper.title.toUpperCase(), { x: right - bold.widthOfTextAtSize(paper.title.toUpperCase(), 18), y: titleY, size: 18, font: bold })
-  if (paper.number) {
-    const n = `${w.number} ${paper.number}`
-    page.drawText(n, { x: right - regular.widthOfTextAtSize(n, 11), y: titleY - 18, size: 11, font: regular })
-  }
+  // The number sits two lines under the title: a home of one short line still clears it.
+  y = Math.min(y, titleY - 30)
   y -= 8
   page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 1, color: BLACK })
   y -= 20
 
+  // A value longer than its column (a relative's name of 100 characters) wraps under itself.
   for (const [label, value] of paper.facts) {
     text(`${label}:`, MARGIN, 10, bold)
-    text(value, MARGIN + 150, 10)
+    wrap(value, regular, 10, right - MARGIN - 150).forEach((l, i) => {
+      if (i > 0) y -= 13
+      text(l, MARGIN + 150, 10)
+    })
     y -= 14
   }
   y -= 10

@@ -103,7 +103,7 @@ const sw: typeof en = {
   thanks: 'Asante. Hifadhi risiti hii kwa kumbukumbu zako.',
   quotationNote: 'Uhifadhi hutozwa kwa siku ambazo mwili uko chini ya uangalizi wetu, kwa bei ya siku; siku zilizoonyeshwa ni makadirio.',
   daysInCare: (n: number) => (n === 1 ? 'siku 1 chini ya uangalizi wetu' : `siku ${n} chini ya uangalizi wetu`),
-  perDayExpected: (n: number) => `kwa siku, siku ${n} zinatarajiwa`,
+  perDayExpected: (n: number) => (n === 1 ? 'kwa siku, siku 1 inatarajiwa' : `kwa siku, siku ${n} zinatarajiwa`),
   storageNote: (rate: string) => `Mwili bado uko chini ya uangalizi wetu: uhifadhi unaongeza ${rate} kwa siku hadi utakapotolewa.`,
   payBy: (mpesa: string, booking: string) => `Lipa kwa M-Pesa: ${mpesa}, akaunti ${booking}.`,
   payByPlain: (mpesa: string) => `Lipa kwa M-Pesa: ${mpesa}.`,

@@ -13,8 +13,9 @@ export function FactList({ rows }: { rows: Array<[string, ReactNode]> }) {
   const styles = useStyles()
   return (
     <dl className={styles.list}>
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
+      {/* Keyed by place, not by term: a term may come twice (a body received and released). */}
+      {rows.map(([term, value], i) => (
+        <div key={i} style={{ display: 'contents' }}>
           <dt className={styles.term}>{term}</dt>
           <dd className={styles.value}>{value}</dd>
         </div>

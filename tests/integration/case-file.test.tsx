@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, configure, screen, within } from '@testing-library/react'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { db } from '../../mocks/node'
+import { nextId } from '../../mocks/db'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
 import { DEMO_LOGINS, findToast, renderAt } from './render-app'
-import { amountPaid } from '../../mocks/serialize'
+import { amountPaid, toWireBooking } from '../../mocks/serialize'
+import { amountDueNow } from '../../shared/urgency'
 import { UNDO_WINDOW_MS } from '../../machines/admin/admin-bookings.machine'
 
 /**
@@ -119,5 +121,50 @@ describe("the case file's service agreement", () => {
     await findToast('Agreement voided')
     expect(await within(money).findByText('Agreement not signed yet')).toBeInTheDocument()
     expect(db.serviceAgreement.findFirst((q) => q.where({ id: 900 }))).toMatchObject({ void_reason: 'The family changed the services' })
+  })
+})
+
+describe("the case file's release", () => {
+  it('the admin releases a body with a balance due: the balance is shown, waived with a reason, and the case reads released', async () => {
+    const d = db.deceased.findFirst((q) => q.where({ first_name: 'Rose', last_name: 'Achieng' }))
+    const b = d && db.booking.findFirst((q) => q.where({ deceased_id: d.id }))
+    if (!b) throw new Error('no Rose')
+    // The burial permit is approved: the release is offered (a balance never stops it).
+    const id = nextId('document')
+    await db.document.create({ id, booking_id: b.id, uploaded_by: b.client_id, name: 'permit.pdf', document_type: 'burial_permit', description: null, file_path: `/uploads/${id}`, mime_type: 'application/pdf', size: 10, status: 'approved', review_notes: null, created_at: new Date().toISOString() })
+    const user = userEvent.setup()
+    await renderAt(paths.admin.booking(String(b.id)), { as: 'admin' })
+    const care = await screen.findByRole('region', { name: 'Preparation' })
+    const custody = await within(care).findByRole('region', { name: 'Chain of custody' })
+    await within(custody).findByRole('list', { name: 'Chain of custody' })
+    expect(within(care).queryByText(/^Released on /)).not.toBeInTheDocument()
+
+    await user.click(within(care).getByRole('button', { name: 'Release to family' }))
+    const form = within(custody).getByRole('form', { name: 'Record the next movement' })
+    expect(within(form).getByRole('combobox', { name: 'Movement' })).toHaveValue('released')
+    const name = within(form).getByRole('textbox', { name: /^Received by/ })
+    await waitFor(() => expect(name).toHaveFocus())
+    // What is owed today, said with the release; the admin records how it is settled and why.
+    // (The charges to date: the booked lines and storage for the days in care so far, less what was paid.)
+    const owed = formatKsh(amountDueNow(toWireBooking(b)))
+    expect(owed).not.toBe(formatKsh(0))
+    expect(within(form).getByText(`${owed} is still owed on this booking. The body is released all the same: record how the balance is settled.`)).toBeInTheDocument()
+
+    await user.type(name, 'James Achieng')
+    await user.type(within(form).getByRole('textbox', { name: /^ID or passport number/ }), '23456789')
+    await user.type(within(form).getByRole('textbox', { name: /^Relationship to the deceased/ }), 'Son')
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^How the balance is settled/ }), 'waived')
+    await user.type(within(form).getByRole('textbox', { name: /^Reason/ }), 'The director waived it for the widow')
+    await user.click(within(form).getByRole('button', { name: 'Record release' }))
+    await findToast('Body released to the family')
+
+    // The case file is read again: released, no form and no release button left, the settlement in its history.
+    expect(await within(care).findByText(/^Released on /)).toBeInTheDocument()
+    await waitFor(() => expect(within(custody).queryByRole('form')).not.toBeInTheDocument())
+    expect(within(care).queryByRole('button', { name: 'Release to family' })).not.toBeInTheDocument()
+    expect(within(custody).getAllByRole('listitem').at(-1)).toHaveTextContent(/^Released.*James Achieng \(Son\), ID 23456789by /)
+    expect(db.bookingAudit.findMany((q) => q.where({ booking_id: b.id, field: 'release' }))).toEqual([
+      expect.objectContaining({ to: 'waived', reason: 'The director waived it for the widow', from: expect.stringMatching(/^[1-9]\d*$/) }),
+    ])
   })
 })

@@ -54,6 +54,37 @@ export const CUSTODY_TEXT = liveWords({
   receiver: (name: string, relationship: string, idNumber: string) => msg`${name} (${relationship}), ID ${idNumber}`,
 })
 
+/** The form for the next movement of the chain of custody (the attendant's case panel, the admin's case file). */
+export const CUSTODY_FORM_TEXT = liveWords({
+  formLabel: msg`Record the next movement`,
+  loadingSection: msg`Loading the chain of custody…`,
+  kind: msg`Movement`,
+  bay: msg`Storage bay`,
+  bayHint: msg`e.g. Cold room, bay 3`,
+  place: msg`Where (optional)`,
+  receiverName: msg`Received by (full name)`,
+  receiverId: msg`ID or passport number`,
+  receiverIdHint: msg`As on the document you were shown`,
+  relationship: msg`Relationship to the deceased`,
+  relationshipPlaceholder: msg`e.g. Son`,
+  submit: msg`Record movement`,
+  submitRelease: msg`Record release`,
+  saving: msg`Saving…`,
+  releaseHere: msg`Record the release under Chain of custody, with the name and ID number of the person receiving the body.`,
+  balanceDue: (amount: string) => msg`${amount} is still owed on this booking. The body is released all the same: record how the balance is settled.`,
+  settlement: msg`How the balance is settled`,
+  settlementChoose: msg`Choose…`,
+  settlementReason: msg`Reason`,
+  settlementReasonHint: msg`e.g. Paid in cash at the desk, or KSH 2,000 a month from January`,
+})
+
+/** How a balance owed at the release is settled. */
+export const SETTLEMENT_LABELS = liveWords({
+  paid: msg`Paid`,
+  payment_plan: msg`Payment plan`,
+  waived: msg`Waived`,
+})
+
 /** A receipt refused because the cold room is full (the case panel's form, the admin's record). */
 export const COLD_ROOM_TEXT = liveWords({
   /** 'In the cold room: 4 places, all taken'. */

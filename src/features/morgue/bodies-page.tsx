@@ -42,12 +42,14 @@ import {
   storageAlert,
 } from './caseload'
 import { CaseloadFrame, FamilyContact, PermitBadge, permitOf } from './caseload-parts'
-import { CUSTODY_FORM_TEXT, MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-words'
+import { MORGUE_TEXT, PERMIT_MISSING_TEXT, TRANSPORT_LABELS } from './morgue-words'
+import { CUSTODY_FORM_TEXT } from '../custody/custody-words'
+import { casePath } from './case-path'
 import { PREP_TASKS } from '../../../shared/contracts/morgue'
 import { useCaseload } from './use-caseload'
 
 // The chain of custody (its form, machine and API) loads when a case opens: the list of bodies does not wait for it.
-const CustodySection = lazy(() => import('./custody-section').then((m) => ({ default: m.CustodySection })))
+const CustodySection = lazy(() => import('../custody/custody-section').then((m) => ({ default: m.CustodySection })))
 
 const useStyles = makeStyles({
   // The filters wrap on a phone rather than widen the page (the Kiswahili names are longer).
@@ -182,7 +184,14 @@ export function BodiesPage() {
               />
               <ReleaseSection booking={open} onRelease={() => setReleaseRequest((n) => n + 1)} />
               <Suspense fallback={<Text>{CUSTODY_FORM_TEXT.loadingSection}</Text>}>
-                <CustodySection key={open.id} booking={open} releaseRequest={releaseRequest} onBookingChanged={caseload.replace} />
+                <CustodySection
+                  key={open.id}
+                  booking={open}
+                  releaseRequest={releaseRequest}
+                  onBookingChanged={caseload.replace}
+                  recordPath={`${casePath(open.id)}/custody`}
+                  tagPath={`${casePath(open.id)}/tag`}
+                />
               </Suspense>
             </DrawerBody>
           </>

@@ -142,37 +142,6 @@ export const URGENT_TEXT = liveWords({
   caseload: msg`Your caseload`,
 })
 
-/** The case panel's form for the next movement of the chain of custody. */
-export const CUSTODY_FORM_TEXT = liveWords({
-  formLabel: msg`Record the next movement`,
-  loadingSection: msg`Loading the chain of custody…`,
-  kind: msg`Movement`,
-  bay: msg`Storage bay`,
-  bayHint: msg`e.g. Cold room, bay 3`,
-  place: msg`Where (optional)`,
-  receiverName: msg`Received by (full name)`,
-  receiverId: msg`ID or passport number`,
-  receiverIdHint: msg`As on the document you were shown`,
-  relationship: msg`Relationship to the deceased`,
-  relationshipPlaceholder: msg`e.g. Son`,
-  submit: msg`Record movement`,
-  submitRelease: msg`Record release`,
-  saving: msg`Saving…`,
-  releaseHere: msg`Record the release under Chain of custody, with the name and ID number of the person receiving the body.`,
-  balanceDue: (amount: string) => msg`${amount} is still owed on this booking. The body is released all the same: record how the balance is settled.`,
-  settlement: msg`How the balance is settled`,
-  settlementChoose: msg`Choose…`,
-  settlementReason: msg`Reason`,
-  settlementReasonHint: msg`e.g. Paid in cash at the desk, or KSH 2,000 a month from January`,
-})
-
-/** How a balance owed at the release is settled. */
-export const SETTLEMENT_LABELS = liveWords({
-  paid: msg`Paid`,
-  payment_plan: msg`Payment plan`,
-  waived: msg`Waived`,
-})
-
 /** The case's printable QR tag. */
 export const TAG_TEXT = liveWords({
   title: msg`QR tag`,

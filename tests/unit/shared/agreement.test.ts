@@ -3,7 +3,7 @@ import { thrown } from './thrown'
 import { agreementPaper, agreementState, checkMaySign, checkUnsigned, nairobiStamp, nextRevision, printable, toVoid, type AgreementRecord } from '../../../shared/paper/agreement'
 import { MSG_AGREEMENT_NOT_SIGNED, MSG_AGREEMENT_ONLY_FAMILY, MSG_AGREEMENT_SIGNED } from '../../../shared/contracts/agreement'
 import { maskSignInCode } from '../../../shared/contracts/two-factor'
-import { agreementTermsOf, DEFAULT_AGREEMENT_TERMS } from '../../../shared/contracts/settings'
+import { agreementTermsOf, DEFAULT_AGREEMENT_TERMS, DEFAULT_AGREEMENT_TERMS_SW } from '../../../shared/contracts/settings'
 
 const record = (revision: number, voided: boolean): AgreementRecord => ({
   id: revision,
@@ -39,6 +39,11 @@ describe('the service agreement rules', () => {
     expect(thrown(() => checkMaySign({ id: 1, role: 'admin' }, { client_id: 3 }))?.status).toBe(403)
     expect(maskSignInCode('agreement-code', 'Amani: your code to sign the service agreement is 123456.')).not.toContain('123456')
     expect(agreementTermsOf({ agreementTerms: '  ' })).toBe(DEFAULT_AGREEMENT_TERMS)
+    // A family that reads Kiswahili signs the defaults in Kiswahili, also once Settings saved the English defaults back; a home's own terms stay as written.
+    expect(agreementTermsOf({}, 'sw')).toBe(DEFAULT_AGREEMENT_TERMS_SW)
+    expect(agreementTermsOf({ agreementTerms: DEFAULT_AGREEMENT_TERMS }, 'sw')).toBe(DEFAULT_AGREEMENT_TERMS_SW)
+    expect(agreementTermsOf({ agreementTerms: 'Our own terms.' }, 'sw')).toBe('Our own terms.')
+    expect(DEFAULT_AGREEMENT_TERMS_SW.split('\n\n')).toHaveLength(DEFAULT_AGREEMENT_TERMS.split('\n\n').length)
     expect(printable('Mozilla\u0000\u202e x')).toBe('Mozilla?? x')
     // 09:00 UTC is noon in Nairobi; 22:30 UTC is already the next day there.
     expect(nairobiStamp(new Date('2026-03-01T09:00:00Z'))).toBe('01/03/2026 12:00:00 EAT')

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
-import { amountStillDue, papersToDo } from '../../../../shared/urgency'
+import { amountStillDue, inCare, papersToDo } from '../../../../shared/urgency'
 import { reviewDocument } from '../../../api/documents'
 import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
 import type { Document } from '../../../../shared/contracts/documents'
@@ -27,11 +27,15 @@ import { ConfirmChangeDialog } from '../bookings/confirm-change-dialog'
 import { ADMIN_BOOKINGS_TEXT as BT, auditValueLabel } from '../bookings/bookings-words'
 import { deceasedOf } from '../bookings/booking-columns'
 import { liveCaseFileMachine } from './live-case'
+import { CUSTODY_FORM_TEXT } from '../../custody/custody-words'
 import { CASE_TEXT as T } from './case-words'
 
 /** The toast when the family's conversation cannot be opened (translated with the machines' words). */
 // The PDFs' list arrives apart from the case file (the family's booking page does the same).
 const BookingPapers = lazy(() => import('../../documents/booking-papers').then((m) => ({ default: m.BookingPapers })))
+
+// The chain of custody's form (shared with the attendant's case panel) comes with its own chunk, after the case file.
+const CustodySection = lazy(() => import('../../custody/custody-section').then((m) => ({ default: m.CustodySection })))
 
 // The booking's conversation with the family, in place: its code and its thread only once the admin asks.
 const ConversationPanel = lazy(() => import('../../messages/conversation-panel').then((m) => ({ default: m.ConversationPanel })))
@@ -53,6 +57,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
     gap: tokens.spacingHorizontalL,
+    // Each section as tall as its content: the custody form makes Preparation long, and its row's
+    // neighbours stretched to match stood mostly empty.
+    alignItems: 'start',
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
     '@media print': { gridTemplateColumns: '1fr 1fr', gap: '6px' },
   },
@@ -76,6 +83,7 @@ const useStyles = makeStyles({
   control: { minWidth: '180px', '@media (max-width: 480px)': { width: '100%' } },
   strong: { fontWeight: tokens.fontWeightSemibold },
   amount: { whiteSpace: 'nowrap' },
+  custody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 })
 
 function Section({ title, children, wide, id }: { title: string; children: ReactNode; wide?: boolean; id: string }) {
@@ -138,7 +146,7 @@ export function CasePage() {
         <PeopleSection booking={booking} talking={talking} onMessage={() => setTalking(true)} />
         <MoneySection booking={booking} />
         <DocumentsSection booking={booking} onReviewed={() => send({ type: 'case.reload' })} />
-        <CareSection booking={booking} />
+        <CareSection booking={booking} onBookingChanged={() => send({ type: 'case.reload' })} />
         {talking && <MessagesSection booking={booking} />}
         <HistorySection booking={booking} />
       </div>
@@ -388,10 +396,13 @@ function DocumentsSection({ booking, onReviewed }: { booking: Booking; onReviewe
   )
 }
 
-function CareSection({ booking }: { booking: Booking }) {
+function CareSection({ booking, onBookingChanged }: { booking: Booking; onBookingChanged: () => void }) {
   const { t } = useLingui()
   const styles = useStyles()
   const care = booking.morgue
+  // "Release to family" turns the custody form to the release, as on the attendant's panel.
+  const [releaseRequest, setReleaseRequest] = useState(0)
+  const releasable = inCare(booking) && !!care
   return (
     <Section title={t(T.preparation)} id="case-care">
       {care ? <PreparationProgress booking={booking} /> : <Text className={styles.muted}>{t(T.noPreparation)}</Text>}
@@ -403,8 +414,27 @@ function CareSection({ booking }: { booking: Booking }) {
           ]}
         />
       )}
-      <div className="afh-no-print">
-        <RouterLink to={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}>{t(T.custodyRecord)}</RouterLink>
+      <div className={`${styles.custody} afh-no-print`}>
+        {releasable &&
+          (care?.burial_permit === 'approved' ? (
+            <div>
+              <Button appearance="primary" onClick={() => setReleaseRequest((n) => n + 1)}>
+                {t(T.release)}
+              </Button>
+            </div>
+          ) : (
+            <Text className={styles.muted}>{t(T.releaseNeedsPermit)}</Text>
+          ))}
+        {/* The custody record's movements and the form for the next one; the release asks how a balance is settled, never waits on it. */}
+        <Suspense fallback={<Text>{CUSTODY_FORM_TEXT.loadingSection}</Text>}>
+          <CustodySection
+            booking={booking}
+            releaseRequest={releaseRequest}
+            onBookingChanged={onBookingChanged}
+            recordPath={`${paths.admin.services}/${encodeURIComponent(booking.id)}/custody`}
+            canOverride
+          />
+        </Suspense>
       </div>
     </Section>
   )

@@ -53,6 +53,8 @@ export const CASE_TEXT = {
   noPreparation: msg`The body has not been received yet.`,
   custody: msg`Chain of custody`,
   custodyRecord: msg`Open the custody record`,
+  release: msg`Release to family`,
+  releaseNeedsPermit: msg`The release can be recorded once the burial permit is approved.`,
   received: (at: string) => msg`Received on ${at}`,
   released: (at: string) => msg`Released on ${at}`,
   paperwork: msg`Invoice and receipts`,

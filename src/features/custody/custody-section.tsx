@@ -5,18 +5,14 @@ import { Print20Regular } from '@fluentui/react-icons/svg/print'
 import { QrCode20Regular } from '@fluentui/react-icons/svg/qr-code'
 import type { Booking } from '../../../shared/contracts/bookings'
 import { CUSTODY_LIMITS, RELEASE_SETTLEMENTS, checkCustody, type CustodyEvent, type CustodyKind, type ReleaseSettlement } from '../../../shared/contracts/custody'
-import { amountDueNow } from '../../../shared/urgency'
+import { amountDueNow, inCare } from '../../../shared/urgency'
 import { formatKsh } from '../../lib/format'
 import { RouterButtonLink } from '../../components/router-link'
 import { translated } from '../../lib/i18n'
-import { ColdRoomFullNotice } from '../custody/cold-room-full'
-import { CustodyEventList, CustodyLoadState } from '../custody/custody-events'
-import { CUSTODY_KIND_LABELS, CUSTODY_TEXT } from '../custody/custody-words'
-import { useCustody } from '../custody/use-custody'
-import { casePath } from './case-path'
-import { inStorage } from './caseload'
-import { permitOf } from './caseload-parts'
-import { CUSTODY_FORM_TEXT as T, SETTLEMENT_LABELS } from './morgue-words'
+import { ColdRoomFullNotice } from './cold-room-full'
+import { CustodyEventList, CustodyLoadState } from './custody-events'
+import { CUSTODY_FORM_TEXT as T, CUSTODY_KIND_LABELS, CUSTODY_TEXT, SETTLEMENT_LABELS } from './custody-words'
+import { useCustody } from './use-custody'
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalM },
@@ -29,19 +25,35 @@ const useStyles = makeStyles({
 
 /** What may be recorded next: the receipt first, then moves and preparation, and the release once the permit allows it. */
 export function nextKinds(booking: Booking, events: readonly CustodyEvent[]): CustodyKind[] {
-  if (!inStorage(booking) || events.some((e) => e.kind === 'released')) return []
+  if (!inCare(booking) || events.some((e) => e.kind === 'released')) return []
   if (!events.some((e) => e.kind === 'received')) return ['received']
-  return permitOf(booking) === 'approved' ? ['moved_to_storage', 'prepared', 'released'] : ['moved_to_storage', 'prepared']
+  return booking.morgue?.burial_permit === 'approved' ? ['moved_to_storage', 'prepared', 'released'] : ['moved_to_storage', 'prepared']
 }
 
 const EMPTY = { location: '', receiver_name: '', receiver_id_number: '', receiver_relationship: '', settlement: '', settlement_reason: '' }
 
 /**
  * The case's chain of custody: the movements so far, print links, and a compact form for the next
- * one. `releaseRequest` grows when the panel's "Release to family" is pressed: the form turns to
- * the release and puts the cursor in the receiver's name.
+ * one, for the attendant's case panel and the admin's case file. `releaseRequest` grows when
+ * "Release to family" is pressed: the form turns to the release and puts the cursor in the
+ * receiver's name. `recordPath` and `tagPath` are the printable record and QR tag of the portal in
+ * use (the admin's has no tag); `canOverride`: an admin may receive a body over a full cold room.
  */
-export function CustodySection({ booking, releaseRequest, onBookingChanged }: { booking: Booking; releaseRequest: number; onBookingChanged: (b: Booking) => void }) {
+export function CustodySection({
+  booking,
+  releaseRequest,
+  onBookingChanged,
+  recordPath,
+  tagPath,
+  canOverride = false,
+}: {
+  booking: Booking
+  releaseRequest: number
+  onBookingChanged: (b: Booking) => void
+  recordPath: string
+  tagPath?: string
+  canOverride?: boolean
+}) {
   const styles = useStyles()
   // Re-render on a change of language: the form's words are read in the language in use.
   useLingui()
@@ -106,12 +118,14 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
         {CUSTODY_TEXT.title}
       </Subtitle2>
       <div className={styles.links}>
-        <RouterButtonLink to={`${casePath(booking.id)}/custody`} size="small" icon={<Print20Regular />}>
+        <RouterButtonLink to={recordPath} size="small" icon={<Print20Regular />}>
           {CUSTODY_TEXT.printRecord}
         </RouterButtonLink>
-        <RouterButtonLink to={`${casePath(booking.id)}/tag`} size="small" icon={<QrCode20Regular />}>
-          {CUSTODY_TEXT.printTag}
-        </RouterButtonLink>
+        {tagPath && (
+          <RouterButtonLink to={tagPath} size="small" icon={<QrCode20Regular />}>
+            {CUSTODY_TEXT.printTag}
+          </RouterButtonLink>
+        )}
       </div>
       <CustodyLoadState loading={custody.loading && !custody.record} slow={custody.slow} hasData={!!custody.record} error={custody.error} onRetry={custody.reload} />
       {custody.record && <CustodyEventList events={events} />}
@@ -188,8 +202,8 @@ export function CustodySection({ booking, releaseRequest, onBookingChanged }: { 
               {translated(custody.saveError)}
             </Text>
           )}
-          {/* The attendant sees what is in the full cold room; an admin receives over it from the case's record. */}
-          {custody.coldRoomFull && kind === 'received' && <ColdRoomFullNotice refusal={custody.coldRoomFull} canOverride={false} busy={custody.saving} onOverride={submit} />}
+          {/* The attendant sees what is in the full cold room; an admin may receive over it with a reason. */}
+          {custody.coldRoomFull && kind === 'received' && <ColdRoomFullNotice refusal={custody.coldRoomFull} canOverride={canOverride} busy={custody.saving} onOverride={submit} />}
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" disabled={custody.saving}>
               {custody.saving ? T.saving : kind === 'released' ? T.submitRelease : T.submit}

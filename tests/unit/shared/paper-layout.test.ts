@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { agreementPaper } from '../../../shared/paper/agreement'
+import { quotationPaper, receiptPaper, type PaperPayment } from '../../../shared/paper/paper'
+import { renderPaperPdf } from '../../../shared/paper/pdf'
+import { agreementTermsOf } from '../../../shared/contracts/settings'
+
+/**
+ * The papers as printed: nothing runs off the page or under the title, whatever the longest names
+ * the forms let in; a family that reads Kiswahili signs the terms in Kiswahili. Read back with
+ * pdfjs-dist, every piece of text with its place on the page.
+ */
+const fontDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'paper', 'fonts')
+const fonts = { regular: new Uint8Array(readFileSync(join(fontDir, 'LiberationSans-Regular.ttf'))), bold: new Uint8Array(readFileSync(join(fontDir, 'LiberationSans-Bold.ttf'))) }
+const A4_WIDTH = 595.28
+const MARGIN = 48
+
+type Piece = { str: string; x: number; y: number; width: number; height: number }
+async function pieces(bytes: Uint8Array): Promise<Piece[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise
+  const content = await (await pdf.getPage(1)).getTextContent()
+  const out = content.items.flatMap((item) => ('str' in item && item.str.trim() ? [{ str: item.str, x: item.transform[4] as number, y: item.transform[5] as number, width: item.width, height: item.height }] : []))
+  await pdf.destroy()
+  return out
+}
+
+const home = {
+  name: 'Amani Funeral Home and Mortuary Services of the Coast Limited',
+  address: 'Ngong Road, opposite Kenyatta National Hospital, P.O. Box 12345-00100, Nairobi, Second Floor, Amani House',
+  phone: '+254 700 000 000',
+  email: 'accounts.department.amanifuneralhomeandmortuary@example.co.ke',
+  kra_pin: 'P051234567X',
+  mpesa: 'Paybill 247247',
+}
+const booking = {
+  id: 1042,
+  created_at: '2026-03-06T07:15:00.000Z',
+  deceased_first_name: 'Samuel Kiprotich',
+  deceased_last_name: 'Wanjiru-Ochieng',
+  client_name: 'Mary Atieno Achieng',
+  services: [{ service_name: 'Hearse to the burial site (up to 400 km, driver and fuel included)', quantity: 1, price_at_booking: 35000 }],
+  morgue: null,
+}
+// A relative's name as long as the contribution form allows (100 characters).
+const relative: PaperPayment = { id: 7, amount: 12500, status: 'completed', paid_at: '2026-03-08T16:20:00.000Z', mpesa_receipt: 'SC83EFGH34', payer: 'Joseph Kamau Mwangi Otieno Wafula Kiprotich Chebet, on behalf of the Eldoret Harambee Committee 2026', contribution: true }
+
+describe('the papers as printed', () => {
+  it.each(['en', 'sw'] as const)('a receipt with the longest names stays inside the margins and clear of its title (%s)', async (language) => {
+    expect(relative.payer).toHaveLength(100)
+    const paper = receiptPaper({ booking, payment: relative, payments: [relative], home, language, number: 'RCT-2026-000046' })
+    const text = await pieces(await renderPaperPdf(paper, fonts, new Date('2026-03-12T09:30:00.000Z')))
+    for (const p of text) expect({ str: p.str, right: Math.round(p.x + p.width) }).toEqual({ str: p.str, right: expect.toSatisfy((r: number) => r <= A4_WIDTH - MARGIN + 1) })
+    // The whole name is printed, over as many lines as it needs.
+    expect(text.map((p) => p.str).join(' ').replace(/\s+/g, ' ')).toContain(relative.payer)
+    // The title and number share no line with the home's name or address where they would overlap.
+    const title = text.find((p) => p.str === paper.title.toUpperCase())
+    const number = text.find((p) => p.str.endsWith('RCT-2026-000046'))
+    if (!title || !number) throw new Error('no title or number')
+    const left = text.filter((p) => p.x < MARGIN + 1 && p.y > number.y - 12)
+    expect(left.length).toBeGreaterThan(1)
+    for (const p of left) expect(p.x + p.width).toBeLessThan(Math.min(title.x, number.x))
+  })
+
+  it('a family that reads Kiswahili signs the default terms in Kiswahili', async () => {
+    const terms = agreementTermsOf({}, 'sw')
+    const paper = agreementPaper({ booking, home, terms, language: 'sw', revision: 1 })
+    const text = (await pieces(await renderPaperPdf(paper, fonts, new Date(booking.created_at)))).map((p) => p.str).join(' ').replace(/\s+/g, ' ')
+    expect(text).toContain('Masharti:')
+    expect(text).toContain('Mwili haukatazwi kukabidhiwa kwa sababu ya salio ambalo halijalipwa')
+    expect(text).not.toContain('The release of the body is never refused')
+  })
+
+  it('a quotation speaks of storage days only when it quotes storage', () => {
+    const quote = (perDay: boolean) => quotationPaper({ lines: [{ service_name: 'Mortuary storage', price: 1000, quantity: 3, per_day: perDay }], home, language: 'en', now: new Date('2026-03-12T09:30:00.000Z'), deceasedName: 'Samuel', familyName: 'Mary' }).notes
+    expect(quote(true)[0]).toMatch(/^Storage is charged for the days the body is in our care/)
+    expect(quote(false).join(' ')).not.toMatch(/Storage is charged/)
+    expect(quote(false)).toEqual(['Pay by M-Pesa: Paybill 247247.'])
+  })
+})
