@@ -17,7 +17,9 @@ import { describeError } from './http'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
 import { amountDue } from '../shared/rules'
-import { isPushOverdue, paymentStatusOf } from '../shared/payments'
+import { isPushOverdue } from '../shared/payments'
+import { paymentStatusAfterPayment } from '../shared/urgency'
+import { toWireBooking } from './repo/bookings'
 import type { MpesaRequestRow, PaymentRow } from './repo/payments'
 import { logActivity } from './repo/users'
 import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
@@ -38,13 +40,12 @@ export async function pushRecord(db: Db, checkoutRequestId: string): Promise<Pus
   return { checkoutRequestId, amount: p.amount, status: p.status, transactionId: p.transactionId, expired: p.status === 'failed' && row.resultCode === MPESA_EXPIRED.resultCode }
 }
 
-/** The booking's payment status from its completed payments only. */
+/** The booking's payment status from the money as it stands today (completed payments, storage to date counted), as the mock decides it. */
 async function refreshPaymentStatus(db: Db, bookingId: number): Promise<void> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
   if (!booking) return
-  const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, bookingId))
-  const status = paymentStatusOf(booking.totalAmount, rows)
-  if (booking.paymentStatus === 'refunded' || booking.paymentStatus === status) return
+  const status = paymentStatusAfterPayment(await toWireBooking(db, booking))
+  if (booking.paymentStatus === status) return
   await db.update(bookings).set({ paymentStatus: status }).where(eq(bookings.id, bookingId))
 }
 
