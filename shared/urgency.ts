@@ -98,11 +98,14 @@ export interface MoneyOfBooking {
  */
 export function amountDueNow(b: MoneyOfBooking): number {
   if (b.status === 'cancelled' || b.payment_status === 'refunded') return 0
-  const charges = b.charges_to_date ?? b.total_amount
+  return Math.max(0, (b.charges_to_date ?? b.total_amount) - amountSettled(b))
+}
+
+/** Everything paid on a booking: its completed payments and what the office took outside the app. */
+export function amountSettled(b: MoneyOfBooking): number {
   const paid = b.amount_paid ?? 0
   // Without the office's figure (an older answer), a booking marked paid counts its booked total settled.
-  const outside = b.settled_outside ?? (b.payment_status === 'paid' ? Math.max(0, b.total_amount - paid) : 0)
-  return Math.max(0, charges - paid - outside)
+  return paid + (b.settled_outside ?? (b.payment_status === 'paid' ? Math.max(0, b.total_amount - paid) : 0))
 }
 
 /**
@@ -131,9 +134,7 @@ export function settledOutside(
  */
 export function paymentStatusAfterPayment(b: MoneyOfBooking): PaymentStatus {
   if (b.payment_status === 'refunded') return 'refunded'
-  const paid = b.amount_paid ?? 0
-  const outside = b.settled_outside ?? (b.payment_status === 'paid' ? Math.max(0, b.total_amount - paid) : 0)
-  const settled = paid + outside
+  const settled = amountSettled(b)
   if (amountDueNow(b) === 0 && settled >= b.total_amount) return 'paid'
   return settled > 0 ? 'partial' : 'pending'
 }
@@ -207,7 +208,8 @@ export function familyNextSteps(bookings: readonly Booking[], now: Date): NextSt
       const toUpload = papers.filter((p) => p.state !== 'pending')
       if (toUpload.length > 0) steps.push({ kind: 'upload', booking: b, papers: toUpload })
     }
-    const due = isOpenBooking(b) ? amountStillDue(b) : 0
+    // What is owed today (storage so far counted), even on a booking marked paid.
+    const due = isOpenBooking(b) ? amountDueNow(b) : 0
     if (due > 0) steps.push({ kind: 'pay', booking: b, amount: due })
     if (b.has_notifications) steps.push({ kind: 'news', booking: b })
   }
