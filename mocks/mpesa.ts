@@ -9,7 +9,7 @@ import type { MpesaRequestRecord } from './db'
 import { ApiError } from './http'
 import { cryptoRandom } from './passwords'
 import { receiptNumber } from '../shared/demo/random'
-import { amountDue, toWireBooking } from './serialize'
+import { amountDueToday, toWireBooking } from './serialize'
 import { paymentStatusAfterPayment } from '../shared/urgency'
 import { CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms, maskPhone } from '../shared/contracts/contributions'
 import { MPESA_EXPIRED, MSG_PAYMENT_IN_PROGRESS } from '../shared/contracts/payments'
@@ -226,5 +226,5 @@ async function contributionReceived(p: PaymentRecord): Promise<void> {
   const home = storedSettings().general.facilityName
   const name = d ? `${d.first_name} ${d.last_name}` : ''
   if (p.contributor_phone) await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: contributorSms(p.contributor_language).thanks(home, name, p.amount, p.transaction_id) })
-  await queueMockSms({ userId: booking.client_id, kind: 'contribution', bookingId: booking.id, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributor_name ?? null, p.amount, amountDue(booking)) })
+  await queueMockSms({ userId: booking.client_id, kind: 'contribution', bookingId: booking.id, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributor_name ?? null, p.amount, amountDueToday(booking)) })
 }

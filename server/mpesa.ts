@@ -16,9 +16,8 @@ import { hit } from './limits'
 import { describeError } from './http'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
-import { amountDue } from '../shared/rules'
 import { isPushOverdue } from '../shared/payments'
-import { paymentStatusAfterPayment } from '../shared/urgency'
+import { amountDueNow, paymentStatusAfterPayment } from '../shared/urgency'
 import { toWireBooking } from './repo/bookings'
 import type { MpesaRequestRow, PaymentRow } from './repo/payments'
 import { logActivity } from './repo/users'
@@ -157,8 +156,10 @@ async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise
         delayMs: receipt ? 0 : THANKS_WAIT_FOR_RECEIPT_MS,
       })
     }
-    const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, p.bookingId))
-    await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, amountDue(b.total, rows)) })
+    // What is still due as the family's screens and the harambee page have it (storage to date counted).
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, p.bookingId))
+    const due = row ? amountDueNow(await toWireBooking(db, row)) : 0
+    await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, due) })
   } catch (error) {
     log.warn({ err: describeError(error) }, 'could not queue the contribution SMS')
   }

@@ -12,6 +12,8 @@ import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { BookingResponse } from '../../shared/contracts/bookings'
 import { MSG_ALREADY_PAID, MSG_AMOUNT_TOO_HIGH, PaymentList, StkPushResponse } from '../../shared/contracts/payments'
 import { amountDueNow } from '../../shared/urgency'
+import { ContributionPage, msgAmountAboveDue } from '../../shared/contracts/contributions'
+import { contributionSummaryHtml } from '../../shared/contribution-page-html'
 
 useBackend()
 
@@ -126,5 +128,46 @@ describe('the balance a family really owes', () => {
     expect(after).toMatchObject({ payment_status: 'paid', amount_paid: balance, settled_outside: before.total_amount })
     expect(amountDueNow(after)).toBe(0)
     expect((await pendingList(token)).map((p) => String(p.id))).not.toContain(String(candidate.id))
+  })
+})
+
+describe("the harambee's still due is what is owed today", () => {
+  it('a booking paid in full whose body stayed past the booked days: the link opens, the page and its HTML say the balance, relatives may give that and no more', async () => {
+    const family = await loginAs('client')
+    const id = teresia()
+    const before = await bookingOf(family, id)
+    const balance = amountDueNow(before)
+    expect(before.payment_status).toBe('paid')
+    expect(balance).toBeGreaterThan(0)
+
+    const made = await call<{ link: { token: string; status: string } }>('POST', `/bookings/${id}/contributions/link`, { token: family, body: {} })
+    expect(made.status, JSON.stringify(made.json)).toBe(201)
+    expect(made.json.link.status).toBe('open')
+    const token = made.json.link.token
+    const page = ContributionPage.parse((await call('GET', `/contributions/${token}`)).json)
+    // All charged so far (storage for the days in care), all paid, and the difference: as the family's own screens say.
+    expect(page).toMatchObject({ status: 'open', total: before.charges_to_date, paid: before.total_amount, amount_due: balance })
+    const html = contributionSummaryHtml(page, 'en')
+    expect(html).toContain(`<span class="cp-due">KSH ${balance.toLocaleString('en-KE')} still due</span>`)
+    expect(html).toMatch(new RegExp(`aria-valuenow="${before.total_amount}"`))
+
+    const relative = { name: 'Otieno', phoneNumber: phoneFor('success') }
+    const over = await call('POST', `/contributions/${token}/push`, { body: { ...relative, amount: balance + 1 } })
+    expect(over.status).toBe(422)
+    expect(over.json).toMatchObject({ message: msgAmountAboveDue(balance) })
+    const pushed = await call<{ data: { ResponseCode: string; CheckoutRequestID?: string } }>('POST', `/contributions/${token}/push`, { body: { ...relative, amount: balance } })
+    expect(pushed.status, JSON.stringify(pushed.json)).toBe(200)
+    let result: string | undefined
+    for (let i = 0; i < 20 && result === undefined; i++) {
+      result = (await call<{ data: { ResultCode?: string } }>('GET', `/contributions/${token}/verify/${pushed.json.data.CheckoutRequestID}`)).json.data.ResultCode
+    }
+    expect(result).toBe('0')
+    await callbacksDelivered()
+
+    const settled = ContributionPage.parse((await call('GET', `/contributions/${token}`)).json)
+    expect(settled).toMatchObject({ status: 'settled', amount_due: 0, paid: before.charges_to_date })
+    const after = await bookingOf(family, id)
+    expect(amountDueNow(after)).toBe(0)
+    expect(after.payment_status).toBe('paid')
   })
 })
