@@ -136,7 +136,7 @@ describe('Booking detail', () => {
     expect(within(todo).getByText(`Pay ${ksh(balance)} still due`)).toBeInTheDocument()
     expect(within(todo).getByRole('link', { name: 'Pay by M-Pesa' })).toHaveAttribute('href', `${paths.client.payments}?pay=${record.id}`)
     const money = screen.getByRole('heading', { level: 2, name: 'Payments' }).parentElement!
-    expect(within(money).getByText('Total').nextElementSibling).toHaveTextContent(ksh(teresia.charges_to_date!))
+    expect(within(money).getByText('Charged so far').nextElementSibling).toHaveTextContent(ksh(teresia.charges_to_date!))
     expect(within(money).getByText('Paid').nextElementSibling).toHaveTextContent(ksh(teresia.total_amount))
     expect(within(money).getByText('Still due').nextElementSibling).toHaveTextContent(ksh(balance))
     const summary = screen.getByRole('heading', { name: 'Summary' }).parentElement!

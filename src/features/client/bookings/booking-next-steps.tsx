@@ -237,7 +237,8 @@ export function BookingMoney({ booking }: { booking: Booking }) {
         {(
           [
             // As the invoice has them: every charge so far (storage for the days in care), and all that was settled.
-            [t`Total`, booking.charges_to_date ?? booking.total_amount],
+            // Not "Total": the services card above says the booked total under that word.
+            [t`Charged so far`, booking.charges_to_date ?? booking.total_amount],
             [t`Paid`, amountSettled(booking)],
             [t`Still due`, stillDue(booking)],
           ] as const
