@@ -10,7 +10,7 @@ import { pendingList, phoneFor, verifyUntilFinal } from './payment-helpers'
 import { call, callbacksDelivered, demo, login, loginAs, seed, useBackend } from './target'
 import { SEED_USER_PASSWORD } from '../../shared/demo-accounts'
 import { BookingResponse } from '../../shared/contracts/bookings'
-import { MSG_ALREADY_PAID, MSG_AMOUNT_TOO_HIGH, PaymentList, StkPushResponse } from '../../shared/contracts/payments'
+import { MSG_ALREADY_PAID, MSG_AMOUNT_TOO_HIGH, PaymentList, PaymentSummary, StkPushResponse } from '../../shared/contracts/payments'
 import { amountDueNow } from '../../shared/urgency'
 import { ContributionPage, msgAmountAboveDue } from '../../shared/contracts/contributions'
 import { contributionSummaryHtml } from '../../shared/contribution-page-html'
@@ -122,7 +122,11 @@ describe('the balance a family really owes', () => {
     expect(balance).toBeGreaterThan(0)
     expect((await pendingList(token)).find((p) => String(p.id) === String(candidate.id))).toMatchObject({ amount_due: balance })
 
+    const outstanding = async () => PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json).outstandingBalance
+    const owedBefore = await outstanding()
     await payByMpesa(token, candidate.id, balance)
+    // The office's figures agree: what families owe went down by exactly this payment.
+    expect(await outstanding()).toBe(owedBefore - balance)
     const after = await bookingOf(token, candidate.id)
     // The office's cash still counts: the M-Pesa payment is on top of it, and nothing is owed.
     expect(after).toMatchObject({ payment_status: 'paid', amount_paid: balance, settled_outside: before.total_amount })
