@@ -155,6 +155,12 @@ describe("the harambee's still due is what is owed today", () => {
     expect(html).toContain(`<span class="cp-due">KSH ${balance.toLocaleString('en-KE')} still due</span>`)
     expect(html).toMatch(new RegExp(`aria-valuenow="${before.total_amount}"`))
 
+    // The tribute page's harambee says the same.
+    const tribute = await call<{ tribute: { slug: string } }>('PUT', `/bookings/${id}/tribute`, { token: family, body: { published: true, findable: false, story: 'Pole sana.', born: '', livestream_url: '', events: [] } })
+    expect(tribute.status, JSON.stringify(tribute.json)).toBe(200)
+    const memorial = await call<{ harambee: { total: number; paid: number; amount_due: number } | null }>('GET', `/tributes/${tribute.json.tribute.slug}`)
+    expect(memorial.json.harambee).toMatchObject({ total: before.charges_to_date, paid: before.total_amount, amount_due: balance })
+
     const relative = { name: 'Otieno', phoneNumber: phoneFor('success') }
     const over = await call('POST', `/contributions/${token}/push`, { body: { ...relative, amount: balance + 1 } })
     expect(over.status).toBe(422)
