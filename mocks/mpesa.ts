@@ -9,10 +9,11 @@ import type { MpesaRequestRecord } from './db'
 import { ApiError } from './http'
 import { cryptoRandom } from './passwords'
 import { receiptNumber } from '../shared/demo/random'
-import { amountDue } from './serialize'
+import { amountDueToday, toWireBooking } from './serialize'
+import { paymentStatusAfterPayment } from '../shared/urgency'
 import { CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms, maskPhone } from '../shared/contracts/contributions'
 import { MPESA_EXPIRED, MSG_PAYMENT_IN_PROGRESS } from '../shared/contracts/payments'
-import { isPushOverdue, isSuccessCode, openPushBlocks, paymentStatusOf, refuseWhilePaying, reservedAmount, scenarioOutcome as outcomeOf, type MpesaOutcome } from '../shared/payments'
+import { isPushOverdue, isSuccessCode, openPushBlocks, refuseWhilePaying, reservedAmount, scenarioOutcome as outcomeOf, type MpesaOutcome } from '../shared/payments'
 import type { PaymentRecord } from './db'
 import { queueMockSms, queueMockSmsTo } from './messages'
 import { storedSettings } from './handlers/settings'
@@ -176,9 +177,12 @@ async function settleOnce(requestId: number, { resultCode, resultDesc }: MpesaOu
     },
   })
   if (success) {
+    // The status from the money as it stands today (storage to date counted), as the server decides it.
+    const current = db.booking.findFirst((q) => q.where({ id: req.booking_id }))
+    const status = current ? paymentStatusAfterPayment(toWireBooking(current)) : null
     await db.booking.update((q) => q.where({ id: req.booking_id }), {
       data(b) {
-        b.payment_status = paymentStatusOf(b.total_amount, db.payment.findMany((q) => q.where({ booking_id: b.id })))
+        if (status) b.payment_status = status
       },
     })
     await logActivity('payment', `M-Pesa payment of KSH ${req.amount.toLocaleString('en-US')} received for booking #${req.booking_id} (${fields.transaction_id ?? ''})`, req.client_id)
@@ -222,5 +226,5 @@ async function contributionReceived(p: PaymentRecord): Promise<void> {
   const home = storedSettings().general.facilityName
   const name = d ? `${d.first_name} ${d.last_name}` : ''
   if (p.contributor_phone) await queueMockSmsTo(p.contributor_phone, { kind: 'contribution', bookingId: booking.id, body: contributorSms(p.contributor_language).thanks(home, name, p.amount, p.transaction_id) })
-  await queueMockSms({ userId: booking.client_id, kind: 'contribution', bookingId: booking.id, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributor_name ?? null, p.amount, amountDue(booking)) })
+  await queueMockSms({ userId: booking.client_id, kind: 'contribution', bookingId: booking.id, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributor_name ?? null, p.amount, amountDueToday(booking)) })
 }

@@ -25,7 +25,10 @@ export function summarise(timeframe: ReportPeriod): Summary {
   return summaryOf(
     completed,
     // The balance as the invoice has it: storage for the days in care so far.
-    bookingsBetween(from, to).map((b) => ({ createdAt: b.created_at, status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id), chargesToDate: toWireBooking(b).charges_to_date })),
+    bookingsBetween(from, to).map((b) => {
+      const wire = toWireBooking(b)
+      return { createdAt: b.created_at, status: b.status, paymentStatus: b.payment_status, totalAmount: b.total_amount, amountPaid: amountPaid(b.id), chargesToDate: wire.charges_to_date, settledOutside: wire.settled_outside }
+    }),
   )
 }
 

@@ -104,12 +104,29 @@ export function toWireBooking(b: BookingRecord) {
     docs: db.document.findMany((q) => q.where({ booking_id: b.id })),
     care: db.morgueCare.findFirst((q) => q.where({ booking_id: b.id })) ?? null,
     amountPaid: amountPaid(b.id),
+    paidWhenMarkedPaid: paidWhenMarkedPaid(b.id),
     agreementSigned: db.serviceAgreement.findMany((q) => q.where({ booking_id: b.id })).some((r) => !r.voided_at),
     audit: db.bookingAudit
       .findMany((q) => q.where({ booking_id: b.id }))
       .sort((x, y) => x.at.localeCompare(y.at) || x.id - y.id)
       .map((a) => ({ at: a.at, by: a.by_name, field: a.field, from: a.from, to: a.to, reason: a.reason })),
   })
+}
+
+/** The completed payments up to the office's latest marking of the booking as paid (null: never marked so). */
+function paidWhenMarkedPaid(bookingId: number): number | null {
+  const marked = db.bookingAudit
+    .findMany((q) => q.where({ booking_id: bookingId }))
+    .filter((a) => a.field === 'payment_status' && a.to === 'paid')
+    .map((a) => a.at)
+    .sort()
+    .at(-1)
+  if (marked === undefined) return null
+  const when = Date.parse(marked)
+  return db.payment
+    .findMany((q) => q.where({ booking_id: bookingId, status: 'completed' }))
+    .filter((p) => Date.parse(p.payment_date) <= when)
+    .reduce((sum, p) => sum + p.amount, 0)
 }
 
 /** The sum of a booking's completed payments. */

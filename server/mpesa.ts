@@ -16,8 +16,9 @@ import { hit } from './limits'
 import { describeError } from './http'
 import type { Db } from './db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
-import { amountDue } from '../shared/rules'
-import { isPushOverdue, paymentStatusOf } from '../shared/payments'
+import { isPushOverdue } from '../shared/payments'
+import { amountDueNow, paymentStatusAfterPayment } from '../shared/urgency'
+import { toWireBooking } from './repo/bookings'
 import type { MpesaRequestRow, PaymentRow } from './repo/payments'
 import { logActivity } from './repo/users'
 import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
@@ -38,13 +39,12 @@ export async function pushRecord(db: Db, checkoutRequestId: string): Promise<Pus
   return { checkoutRequestId, amount: p.amount, status: p.status, transactionId: p.transactionId, expired: p.status === 'failed' && row.resultCode === MPESA_EXPIRED.resultCode }
 }
 
-/** The booking's payment status from its completed payments only. */
+/** The booking's payment status from the money as it stands today (completed payments, storage to date counted), as the mock decides it. */
 async function refreshPaymentStatus(db: Db, bookingId: number): Promise<void> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
   if (!booking) return
-  const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, bookingId))
-  const status = paymentStatusOf(booking.totalAmount, rows)
-  if (booking.paymentStatus === 'refunded' || booking.paymentStatus === status) return
+  const status = paymentStatusAfterPayment(await toWireBooking(db, booking))
+  if (booking.paymentStatus === status) return
   await db.update(bookings).set({ paymentStatus: status }).where(eq(bookings.id, bookingId))
 }
 
@@ -156,8 +156,10 @@ async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise
         delayMs: receipt ? 0 : THANKS_WAIT_FOR_RECEIPT_MS,
       })
     }
-    const rows = await db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.bookingId, p.bookingId))
-    await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, amountDue(b.total, rows)) })
+    // What is still due as the family's screens and the harambee page have it (storage to date counted).
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, p.bookingId))
+    const due = row ? amountDueNow(await toWireBooking(db, row)) : 0
+    await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, due) })
   } catch (error) {
     log.warn({ err: describeError(error) }, 'could not queue the contribution SMS')
   }

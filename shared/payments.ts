@@ -1,9 +1,9 @@
 /**
  * The rules of an M-Pesa payment that both backends follow, as plain functions over plain data:
  * whether a booking may be charged and how much, which result a test number's scenario reaches,
- * when a push is overdue or no longer blocks the booking, what a contribution push may hold, and
- * the booking's payment status after its payments. Each backend reads its own store, calls these,
- * and writes what they decide; "now" is always a parameter.
+ * when a push is overdue or no longer blocks the booking and what a contribution push may hold.
+ * Each backend reads its own store, calls these, and writes what they decide; "now" is always a
+ * parameter. The booking's payment status after a payment is shared/urgency.ts's, beside what is due.
  */
 import { ApiError } from './errors'
 import { MPESA_MAX_ATTEMPTS } from './constants'
@@ -18,7 +18,6 @@ import {
 } from './contracts/payments'
 import { CONTRIBUTION_RESERVATION_MS, msgAmountAboveDue } from './contracts/contributions'
 import { scenarioById } from './mpesa-scenarios'
-import { amountDue } from './rules'
 
 /** A push's final answer: Daraja's result code ('0' is success) and its words. */
 export interface MpesaOutcome {
@@ -40,13 +39,15 @@ export function refuseForeignPhone(raw: unknown): void {
 }
 
 /**
- * Whether the family may be charged `amount` on this booking now: not cancelled, not paid, no more
- * than is due (instalments: any whole amount up to it) and, while relatives are paying through the
- * family's link, no more than what their pushes leave (`reserved`).
+ * Whether the family may be charged `amount` on this booking now: not cancelled or refunded, no more
+ * than is due today (instalments: any whole amount up to it) and, while relatives are paying through
+ * the family's link, no more than what their pushes leave (`reserved`). The payment status does not
+ * decide: a booking marked paid still owes the storage for the days its body stayed beyond those
+ * booked, and the family pays that balance the same way.
  */
 export function checkFamilyPush(booking: { status: string; paymentStatus: string }, due: number, reserved: number, amount: number): void {
   if (booking.status === 'cancelled') throw new ApiError(409, MSG_BOOKING_CANCELLED)
-  if (booking.paymentStatus === 'paid' || booking.paymentStatus === 'refunded') throw new ApiError(409, MSG_ALREADY_PAID)
+  if (booking.paymentStatus === 'refunded') throw new ApiError(409, MSG_ALREADY_PAID)
   checkAmountDue(due, amount)
   if (reserved > 0 && amount > due - reserved) throw new ApiError(422, msgAmountAboveDue(due - reserved), { amount: msgAmountAboveDue(due - reserved) })
 }
@@ -55,12 +56,6 @@ export function checkFamilyPush(booking: { status: string; paymentStatus: string
 export function checkAmountDue(due: number, amount: number): void {
   if (due === 0) throw new ApiError(409, MSG_ALREADY_PAID)
   if (amount > due) throw new ApiError(422, MSG_AMOUNT_TOO_HIGH, { amount: MSG_AMOUNT_TOO_HIGH })
-}
-
-/** The booking's payment status from its payments (only completed ones count). */
-export function paymentStatusOf(totalAmount: number, payments: ReadonlyArray<{ status: string; amount: number }>): 'paid' | 'partial' | 'pending' {
-  if (amountDue(totalAmount, payments) === 0) return 'paid'
-  return payments.some((p) => p.status === 'completed') ? 'partial' : 'pending'
 }
 
 /** The final outcome a test number's scenario reaches, or null when it never completes. */

@@ -76,11 +76,13 @@ export interface BookingOfReport {
   amountPaid: number
   /** What the invoice charges today (storage for the days in care so far); the booked total when not given. */
   chargesToDate?: number
+  /** What the office took outside the app when it marked the booking paid (shared/urgency.ts settledOutside). */
+  settledOutside?: number
 }
 
 /** The booking's balance today as its invoice has it: charges to date (storage included) less all paid. */
 const balanceOf = (b: BookingOfReport) =>
-  amountDueNow({ status: b.status, payment_status: b.paymentStatus, total_amount: b.totalAmount, amount_paid: b.amountPaid, charges_to_date: b.chargesToDate ?? null })
+  amountDueNow({ status: b.status, payment_status: b.paymentStatus, total_amount: b.totalAmount, amount_paid: b.amountPaid, charges_to_date: b.chargesToDate ?? null, settled_outside: b.settledOutside ?? null })
 
 /**
  * A booking's charges to date from what a report's query reads: its fixed lines' sum and its

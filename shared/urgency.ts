@@ -4,7 +4,7 @@
  * `releaseBlocked`; the family's next steps ask the same two, so a body the attendant cannot release
  * is the family's red banner, never their third card.
  */
-import type { Booking } from './contracts/bookings'
+import type { Booking, PaymentStatus } from './contracts/bookings'
 
 /** How far ahead "soon" looks: a service within this many hours with something missing is urgent. */
 export const SOON_HOURS = 48
@@ -77,19 +77,106 @@ export function amountStillDue(b: Pick<Booking, 'status' | 'payment_status' | 't
   return amountDueNow({ status: b.status, payment_status: b.payment_status, total_amount: b.total_amount, amount_paid: b.amount_paid })
 }
 
+/** A booking's money as amountDueNow reads it (the wire booking has every field). */
+export interface MoneyOfBooking {
+  status: string
+  payment_status: string
+  total_amount: number
+  amount_paid?: number | null
+  charges_to_date?: number | null
+  /** Money the office took outside the app's payments when it marked the booking paid (settledOutside). */
+  settled_outside?: number | null
+}
+
 /**
  * What is really owed on a booking now: its charges to date (the fixed lines plus storage for the
- * days in care so far, as the invoice shows them) less everything paid, the relatives' contributions
- * included; 0 once cancelled or refunded. A booking marked paid has its booked total settled, so
- * only storage beyond it is still owed. Where storage has not run past the booked days this is
- * `amountStillDue`.
+ * days in care so far, as the invoice shows them) less everything paid, the relatives'
+ * contributions included, and less what the office settled outside the app when it marked the
+ * booking paid; 0 once cancelled or refunded. A booking marked paid has its booked total settled, so
+ * only storage beyond it is still owed, and what the family pays after that counts against it.
+ * Where storage has not run past the booked days this is `amountStillDue`.
  */
-export function amountDueNow(b: { status: string; payment_status: string; total_amount: number; amount_paid?: number | null; charges_to_date?: number | null }): number {
+export function amountDueNow(b: MoneyOfBooking): number {
   if (b.status === 'cancelled' || b.payment_status === 'refunded') return 0
-  const charges = b.charges_to_date ?? b.total_amount
+  return Math.max(0, (b.charges_to_date ?? b.total_amount) - amountSettled(b))
+}
+
+/** Everything paid on a booking: its completed payments and what the office took outside the app. */
+export function amountSettled(b: MoneyOfBooking): number {
   const paid = b.amount_paid ?? 0
-  const settled = b.payment_status === 'paid' ? Math.max(paid, b.total_amount) : paid
-  return Math.max(0, charges - settled)
+  // Without the office's figure (an older answer), a booking marked paid counts its booked total settled.
+  return paid + (b.settled_outside ?? (b.payment_status === 'paid' ? Math.max(0, b.total_amount - paid) : 0))
+}
+
+/**
+ * What the office settled outside the app's payments (cash at the office, a bank transfer): when
+ * the admin's last word on the payment status was "paid" while the completed payments fell short
+ * of the booked total, the difference as it stood then (`paidWhenMarkedPaid`: the completed
+ * payments up to that moment). Payments after it are on top of it, towards storage beyond the
+ * booked days. A booking marked paid with no such word in its trail (older data) counts its booked
+ * total settled; one whose last word was another status, nothing.
+ */
+export function settledOutside(
+  b: { payment_status: string; total_amount: number; amount_paid?: number | null; audit?: ReadonlyArray<{ field: string; to: string }> | null },
+  paidWhenMarkedPaid: number | null,
+): number {
+  const last = (b.audit ?? []).filter((a) => a.field === 'payment_status').at(-1)
+  if (last) return last.to === 'paid' ? Math.max(0, b.total_amount - (paidWhenMarkedPaid ?? 0)) : 0
+  return b.payment_status === 'paid' ? Math.max(0, b.total_amount - (b.amount_paid ?? 0)) : 0
+}
+
+/**
+ * The payment status a booking takes when one of its payments completes, on both backends: paid
+ * when what is settled (payments and what the office took outside them) covers the booked total and
+ * every charge so far; partial while something is owed after something was settled; pending when
+ * nothing was. A paid booking whose body stayed longer than booked is partial once the family pays
+ * part of that balance, and paid again when it is covered. Read with the payment counted.
+ */
+export function paymentStatusAfterPayment(b: MoneyOfBooking): PaymentStatus {
+  if (b.payment_status === 'refunded') return 'refunded'
+  const settled = amountSettled(b)
+  if (amountDueNow(b) === 0 && settled >= b.total_amount) return 'paid'
+  return settled > 0 ? 'partial' : 'pending'
+}
+
+/**
+ * The payment status as the family reads it: a booking marked paid that owes more today (its body
+ * stayed longer than booked) reads "partial" until that balance is paid. The stored status changes
+ * only when money moves or the office sets it; the passing days do not write it.
+ */
+export function paymentStatusNow(b: MoneyOfBooking): string {
+  return b.payment_status === 'paid' && amountDueNow(b) > 0 ? 'partial' : b.payment_status
+}
+
+/**
+ * Whether the family can pay on this booking now: not cancelled, and something owed today by
+ * amountDueNow's rule (storage to date counted), whatever its payment status says. A booking marked
+ * paid whose body stayed longer than booked is payable for that balance. Both backends' lists of
+ * bookings to pay, and the family's screens, ask this.
+ */
+export function isPayableNow(b: MoneyOfBooking): boolean {
+  return b.status !== 'cancelled' && amountDueNow(b) > 0
+}
+
+/**
+ * A booking to pay as GET /payments/pending lists it (both backends build the row here from the
+ * booking as the app reads it): what is due today, of all that is charged so far.
+ */
+export function pendingPaymentRow(
+  b: MoneyOfBooking & { id: number | string; deceased_first_name: string; deceased_last_name: string; created_at: string; services: ReadonlyArray<{ service_name: string }> },
+) {
+  return {
+    id: Number(b.id),
+    deceased_first_name: b.deceased_first_name,
+    deceased_last_name: b.deceased_last_name,
+    total_amount: b.total_amount,
+    amount_due: amountDueNow(b),
+    charges_to_date: b.charges_to_date ?? b.total_amount,
+    payment_status: b.payment_status,
+    status: b.status,
+    created_at: b.created_at,
+    services: b.services.map((l) => l.service_name),
+  }
 }
 
 /**
@@ -121,7 +208,8 @@ export function familyNextSteps(bookings: readonly Booking[], now: Date): NextSt
       const toUpload = papers.filter((p) => p.state !== 'pending')
       if (toUpload.length > 0) steps.push({ kind: 'upload', booking: b, papers: toUpload })
     }
-    const due = isOpenBooking(b) ? amountStillDue(b) : 0
+    // What is owed today (storage so far counted), even on a booking marked paid.
+    const due = isOpenBooking(b) ? amountDueNow(b) : 0
     if (due > 0) steps.push({ kind: 'pay', booking: b, amount: due })
     if (b.has_notifications) steps.push({ kind: 'news', booking: b })
   }

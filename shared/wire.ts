@@ -6,6 +6,7 @@
 import { missingDocuments, permitStatus } from './rules'
 import { FORMER_CLIENT } from './contracts/bookings'
 import { bookingCharges } from './storage-charge'
+import { settledOutside } from './urgency'
 
 export interface BookingParts {
   booking: {
@@ -36,11 +37,13 @@ export interface BookingParts {
   audit?: ReadonlyArray<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
   /** Whether a service agreement is signed and in force (the office marks the bookings not signed). */
   agreementSigned?: boolean
+  /** The completed payments up to the office's latest marking of the booking as paid (null: never marked so). */
+  paidWhenMarkedPaid?: number | null
   /** The reading's instant: storage is charged up to its Nairobi day. */
   now?: Date
 }
 
-export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit, agreementSigned, now = new Date() }: BookingParts) {
+export function wireBooking({ booking: b, deceased, client, attendantName, lines, docs, care, amountPaid, audit, agreementSigned, paidWhenMarkedPaid = null, now = new Date() }: BookingParts) {
   const charges = bookingCharges({ lines, receivedAt: care?.received_at ?? b.created_at, releasedAt: care?.released_at ?? null, now })
   return {
     id: b.id,
@@ -76,6 +79,10 @@ export function wireBooking({ booking: b, deceased, client, attendantName, lines
     storage: charges.storage,
     charges_to_date: charges.charges_to_date,
     ...(amountPaid === undefined ? {} : { amount_paid: amountPaid }),
+    // What the office took outside the app when it marked the booking paid: known with the payments and the trail.
+    ...(amountPaid === undefined || audit === undefined
+      ? {}
+      : { settled_outside: settledOutside({ payment_status: b.payment_status, total_amount: b.total_amount, amount_paid: amountPaid, audit }, paidWhenMarkedPaid) }),
     ...(audit === undefined ? {} : { audit: [...audit] }),
     ...(agreementSigned === undefined ? {} : { agreement_signed: agreementSigned }),
   }

@@ -25,7 +25,7 @@ import {
   refuseUnlessOpen,
 } from '../../shared/contributions'
 import { findVisibleBooking } from './bookings'
-import { amountDue } from '../serialize'
+import { amountDueToday, toWireBooking } from '../serialize'
 import { reservedFor } from '../mpesa'
 import { queueMockSmsTo } from '../messages'
 import { storedSettings } from './settings'
@@ -36,8 +36,11 @@ import { cryptoRandom } from '../passwords'
 /** The latest of the booking's services: the link expires 30 days after it. */
 const lastServiceDate = (b: BookingRecord) => lastOf(b.lines.map((l) => l.scheduled_date))
 
+/** Every charge so far: the booked lines with storage for the days in care (the invoice's total). */
+const chargesOf = (b: BookingRecord) => toWireBooking(b).charges_to_date
+
 function statusOf(link: ContributionLinkRecord, booking: BookingRecord) {
-  return linkStatus({ closedAt: link.closed_at, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() })
+  return linkStatus({ closedAt: link.closed_at, bookingCancelled: booking.status === 'cancelled', due: amountDueToday(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() })
 }
 
 function linkByToken(token: unknown): { link: ContributionLinkRecord; booking: BookingRecord } {
@@ -130,7 +133,7 @@ export const contributionHandlers = [
         }
         await db.contributionLink.update((q) => q.where({ id: open.id }), { data: (l) => void (l.closed_at = new Date().toISOString()) })
       }
-      refuseUnlessOpen(linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: amountDue(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() }))
+      refuseUnlessOpen(linkStatus({ closedAt: null, bookingCancelled: booking.status === 'cancelled', due: amountDueToday(booking), lastServiceDate: lastServiceDate(booking), now: Date.now() }))
       const link = await db.contributionLink.create({ id: nextId('contributionLink'), booking_id: booking.id, token: newToken(), message, created_by: user.id, created_at: new Date().toISOString(), closed_at: null })
       return HttpResponse.json({ link: wireLink(plain(link), booking) }, { status: 201 })
     }),
@@ -165,7 +168,7 @@ export const contributionHandlers = [
     '*/api/contributions/:token',
     route(async ({ params }) => {
       const { link, booking } = linkByToken(params.token)
-      const due = amountDue(booking)
+      const due = amountDueToday(booking)
       const general = storedSettings().general
       const given = db.payment
         .findMany((q) => q.where({ booking_id: booking.id, status: 'completed' }))
@@ -178,7 +181,8 @@ export const contributionHandlers = [
           deceasedName: deceasedNameOf(booking),
           serviceDate: lastServiceDate(booking),
           message: link.message,
-          total: booking.total_amount,
+          // All that is charged so far (storage for the days in care counted), as the invoice has it.
+          total: chargesOf(booking),
           due,
           given: given.map((p) => ({ name: p.contributor_name ?? null, anonymous: p.contributor_anonymous ?? false, amount: p.amount, at: p.payment_date })),
         }),
@@ -202,7 +206,7 @@ export const contributionHandlers = [
           const recent = db.mpesaRequest.findMany((q) => q.where({ booking_id: booking.id })).filter((r) => r.contribution_link_id && Date.parse(r.created_at) > since)
           const byPhone = db.mpesaRequest.all().filter((r) => r.contribution_link_id && r.phone === phone && Date.parse(r.created_at) > since)
           refuseTooManyContributionPushes({ perLink: recent.filter((r) => r.contribution_link_id === link.id).length, perPhone: byPhone.length })
-          checkContribution(amountDue(booking), reservedFor(booking.id), input.amount)
+          checkContribution(amountDueToday(booking), reservedFor(booking.id), input.amount)
           return startMockPush({
             bookingId: booking.id,
             clientId: booking.client_id,
@@ -231,5 +235,5 @@ export const contributionHandlers = [
 /** The harambee a tribute page shows beside it: the booking's latest link (null without one). */
 export function harambeeOf(booking: BookingRecord) {
   const link = db.contributionLink.findMany((q) => q.where({ booking_id: booking.id }), { orderBy: { id: 'desc' } })[0]
-  return link ? { status: statusOf(link, booking), total: booking.total_amount, due: amountDue(booking), token: link.token } : null
+  return link ? { status: statusOf(link, booking), total: chargesOf(booking), due: amountDueToday(booking), token: link.token } : null
 }

@@ -11,7 +11,8 @@ import { checkAmountDue, checkFamilyPush, refuseForeignPhone, scenarioAnswerAfte
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { summaryAnswer } from '../../shared/report'
 import { reportFileName } from '../../shared/report'
-import { amountDueToday, byNewest, toWirePayment } from '../serialize'
+import { amountDueToday, byNewest, toWireBooking, toWirePayment } from '../serialize'
+import { isPayableNow, pendingPaymentRow } from '../../shared/urgency'
 import { cryptoRandom, randomHex } from '../passwords'
 import {
   MSG_CHECKOUT_NOT_FOUND,
@@ -175,24 +176,14 @@ export const paymentHandlers = [
     route(async ({ request }) => {
       const user = await requireUser(request)
       await deliverCallbacks(user.id)
-      const bookings = db.booking
+      // Every booking with something owed today (storage to date counted), whatever its payment status.
+      const rows = db.booking
         .findMany((q) => q.where({ client_id: user.id }))
-        .filter((b) => (b.payment_status === 'pending' || b.payment_status === 'partial') && b.status !== 'cancelled')
+        .filter((b) => b.status !== 'cancelled')
         .sort(byNewest)
-      const rows = bookings.map((b) => {
-        const d = db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))
-        return {
-          id: b.id,
-          deceased_first_name: d?.first_name ?? '',
-          deceased_last_name: d?.last_name ?? '',
-          total_amount: b.total_amount,
-          amount_due: amountDueToday(b),
-          payment_status: b.payment_status,
-          status: b.status,
-          created_at: b.created_at,
-          services: b.lines.map((l) => l.service_name),
-        }
-      })
+        .map((b) => toWireBooking(b))
+        .filter(isPayableNow)
+        .map(pendingPaymentRow)
       return HttpResponse.json({ bookings: rows })
     }),
   ),

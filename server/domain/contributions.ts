@@ -9,23 +9,27 @@ import { CONTRIBUTION_RATE_WINDOW_MS, ContributionPushRequest, MSG_LINK_NOT_FOUN
 import { normaliseKenyanPhone } from '../../shared/contracts/payments'
 import { checkContribution, contributionPage, familyContribution, looksLikeToken, MSG_CONTRIBUTION_NOT_FOUND, refuseTooManyContributionPushes, refuseUnlessOpen } from '../../shared/contributions'
 import { scenarioForPhone } from '../../shared/mpesa-scenarios'
-import { amountDue } from '../../shared/rules'
+import { amountDueNow } from '../../shared/urgency'
 import { ApiError, parse } from '../http'
 import type { Db } from '../db/client'
 import type { Deps } from '../types'
-import type { BookingRow } from '../repo/bookings'
+import { toWireBooking, type BookingRow } from '../repo/bookings'
 import * as repo from '../repo/contributions'
 import type { LinkRow } from '../repo/contributions'
-import { claimPush, contributionPushesSince, lockBooking, paymentAmountsOf, reservedFor } from '../repo/payments'
+import { claimPush, contributionPushesSince, lockBooking, reservedFor } from '../repo/payments'
 import { queueSmsTo } from '../sms'
 import { pushAfterClaim } from './payments'
 
 const iso = (d: Date) => d.toISOString()
 
-/** What the booking owes and where it stands, for a link's status and its page. */
+/**
+ * What the booking owes and where it stands, for a link's status and its page: what is due today and
+ * all that is charged so far (storage for the days in care counted), by amountDueNow's rule, as the
+ * family's own screens and the mock have them.
+ */
 async function standing(db: Db, booking: BookingRow) {
-  const due = amountDue(booking.totalAmount, await paymentAmountsOf(db, booking.id))
-  return { due, lastServiceDate: await repo.lastServiceDateOf(db, booking.id) }
+  const wire = await toWireBooking(db, booking)
+  return { due: amountDueNow(wire), total: wire.charges_to_date, lastServiceDate: await repo.lastServiceDateOf(db, booking.id) }
 }
 
 /** The link's state now (shared linkStatus); `link` null asks what a new link would be. */
@@ -138,7 +142,7 @@ export async function publicPage(db: Db, token: string, home: { name: string; ph
     deceasedName: await repo.deceasedNameOf(db, booking.deceasedId),
     serviceDate: s.lastServiceDate,
     message: link.message,
-    total: booking.totalAmount,
+    total: s.total,
     due: s.due,
     given: given.map((g) => ({ ...g, at: iso(g.at) })),
   })
@@ -183,5 +187,5 @@ export async function harambeeOf(deps: Deps, booking: BookingRow) {
   const link = await repo.latestLinkOf(deps.db, booking.id)
   if (!link) return null
   const s = await statusOf(deps.db, link, booking)
-  return { status: s.status, total: booking.totalAmount, due: s.due, token: await tokenOf(deps.db, deps.secret, link) }
+  return { status: s.status, total: s.total, due: s.due, token: await tokenOf(deps.db, deps.secret, link) }
 }

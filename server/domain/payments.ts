@@ -8,12 +8,11 @@ import { MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../shared/mpes
 import { MSG_CHECKOUT_NOT_FOUND, MSG_PAYMENT_IN_PROGRESS, MSG_PAYMENT_NOT_FOUND, MSG_SAFARICOM_NUMBER, StkPushRequest, normaliseKenyanPhone } from '../../shared/contracts/payments'
 import { MSG_TOO_MANY_PUSHES, maskPhone } from '../../shared/contracts/contributions'
 import { checkAmountDue, checkFamilyPush, openPushBlocks, refuseForeignPhone, refuseWhilePaying } from '../../shared/payments'
-import { amountDue } from '../../shared/rules'
 import { ApiError, describeError, parse, toIntId } from '../http'
 import type { Deps } from '../types'
 import type { Db } from '../db/client'
 import { findBooking, toWireBooking, toWireBookings, type BookingRow } from '../repo/bookings'
-import { amountDueNow } from '../../shared/urgency'
+import { amountDueNow, isPayableNow, pendingPaymentRow } from '../../shared/urgency'
 import * as repo from '../repo/payments'
 import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
 import { expirePush, settleOrExpire, verifyPush } from '../mpesa'
@@ -185,25 +184,13 @@ async function dueToday(db: Db, booking: BookingRow): Promise<number> {
   return amountDueNow(await toWireBooking(db, booking))
 }
 
-/** The family's bookings still to pay, with what is due on each today (storage to date included). */
+/**
+ * The family's bookings to pay: every one not cancelled with something owed today (storage to date
+ * counted), whatever its payment status; the rule and the row are shared/urgency.ts's, as the mock's.
+ */
 export async function pendingBookings(db: Db, clientId: number) {
-  const unpaid = await repo.unpaidBookingsOf(db, clientId)
-  const wire = new Map((await toWireBookings(db, unpaid.map((u) => u.booking))).map((w) => [Number(w.id), w]))
-  const dueOf = (id: number) => {
-    const w = wire.get(id)
-    return w && amountDueNow(w)
-  }
-  return unpaid.map(({ booking: b, deceasedFirstName, deceasedLastName, services, payments }) => ({
-    id: b.id,
-    deceased_first_name: deceasedFirstName ?? '',
-    deceased_last_name: deceasedLastName ?? '',
-    total_amount: b.totalAmount,
-    amount_due: dueOf(b.id) ?? amountDue(b.totalAmount, payments),
-    payment_status: b.paymentStatus,
-    status: b.status,
-    created_at: b.createdAt.toISOString(),
-    services,
-  }))
+  const wire = await toWireBookings(db, await repo.openBookingsOf(db, clientId))
+  return wire.filter(isPayableNow).map(pendingPaymentRow)
 }
 
 /** One payment, for its family or an admin. */

@@ -170,6 +170,8 @@ type WireRow = BookingParts['booking'] & {
   lines: Array<{ id: number; service_id: number; service_name: string; quantity: number; price_at_booking: number; scheduled_date: string; per_day: boolean; service_name_sw: string | null }>
   docs: Array<{ id: number; name: string; document_type: string; status: string; review_notes: string | null; created_at: string; mime_type: string; size: number }>
   amount_paid: number | string
+  /** Null when the booking was never marked paid by the office. */
+  paid_when_marked_paid: number | string | null
   agreement_signed: boolean
   audit: Array<{ at: string; by: string; field: string; from: string; to: string; reason: string | null }>
 }
@@ -260,6 +262,8 @@ function listQuery(picked: SQL, order: SQL): SQL {
       COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'document_type', x.document_type, 'status', x.status, 'review_notes', x.review_notes,
         'created_at', ${iso(sql`x.created_at`)}, 'mime_type', x.mime_type, 'size', x.size) ORDER BY x.id) FROM documents x WHERE x.booking_id = bookings.id), '[]') AS docs,
       COALESCE((SELECT SUM(p.amount) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'), 0) AS amount_paid,
+      CASE WHEN m.marked_at IS NULL THEN NULL ELSE (SELECT COALESCE(SUM(p.amount), 0) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'
+        AND p.payment_date <= m.marked_at) END AS paid_when_marked_paid,
       EXISTS (SELECT 1 FROM service_agreements sa WHERE sa.booking_id = bookings.id AND sa.voided_at IS NULL) AS agreement_signed,
       COALESCE((SELECT json_agg(json_build_object('at', ${iso(sql`a.at`)}, 'by', a.by_name, 'field', a.field, 'from', a."from", 'to', a."to",
         'reason', a.reason) ORDER BY a.at, a.id) FROM booking_audit a WHERE a.booking_id = bookings.id), '[]') AS audit
@@ -268,6 +272,7 @@ function listQuery(picked: SQL, order: SQL): SQL {
     LEFT JOIN users cu ON cu.id = bookings.client_id
     LEFT JOIN users au ON au.id = bookings.attendant_id
     LEFT JOIN morgue_care mc ON mc.booking_id = bookings.id
+    LEFT JOIN LATERAL (SELECT MAX(a.at) AS marked_at FROM booking_audit a WHERE a.booking_id = bookings.id AND a.field = 'payment_status' AND a."to" = 'paid') m ON true
     ${picked}
     ORDER BY ${order}`
 }
@@ -286,6 +291,7 @@ function toRows(rows: WireRow[]) {
       care: b.received_at === null ? null : { received_at: b.received_at, tasks: parsed(b.tasks ?? []), transport_status: b.transport_status ?? 'scheduled', released_at: b.released_at, pickup_location: b.pickup_location },
       // SUM of integers is a bigint: node-postgres hands it over as a string.
       amountPaid: Number(b.amount_paid),
+      paidWhenMarkedPaid: b.paid_when_marked_paid === null ? null : Number(b.paid_when_marked_paid),
       agreementSigned: b.agreement_signed,
       audit: parsed(b.audit),
     })

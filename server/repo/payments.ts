@@ -3,9 +3,9 @@
  * claim, its payment row, the family's lists). The decisions are shared/payments.ts's; settling a
  * push (callback, query, expiry) is server/mpesa.ts's.
  */
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { bookingLines, bookings, deceased, mpesaRequests, payments } from '../db/schema'
+import { bookings, deceased, mpesaRequests, payments } from '../db/schema'
 import { reservedAmount } from '../../shared/payments'
 
 export type MpesaRequestRow = typeof mpesaRequests.$inferSelect
@@ -136,25 +136,13 @@ export async function paymentsOf(db: Db, clientId: number) {
     .orderBy(desc(payments.paymentDate), desc(payments.id))
 }
 
-/** The family's bookings still to pay (pending or partial, not cancelled), newest first, with their services and payments. */
-export async function unpaidBookingsOf(db: Db, clientId: number) {
-  const rows = await db
-    .select({ b: bookings, first: deceased.firstName, last: deceased.lastName })
+/** The family's bookings not cancelled, newest first (which of them owe something is decided on the booking as read). */
+export async function openBookingsOf(db: Db, clientId: number) {
+  return db
+    .select()
     .from(bookings)
-    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
-    .where(and(eq(bookings.clientId, clientId), inArray(bookings.paymentStatus, ['pending', 'partial']), ne(bookings.status, 'cancelled')))
+    .where(and(eq(bookings.clientId, clientId), ne(bookings.status, 'cancelled')))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
-  if (rows.length === 0) return []
-  const ids = rows.map((r) => r.b.id)
-  const lines = await db.select().from(bookingLines).where(inArray(bookingLines.bookingId, ids)).orderBy(bookingLines.id)
-  const paid = await db.select({ bookingId: payments.bookingId, status: payments.status, amount: payments.amount }).from(payments).where(inArray(payments.bookingId, ids))
-  return rows.map(({ b, first, last }) => ({
-    booking: b,
-    deceasedFirstName: first,
-    deceasedLastName: last,
-    services: lines.filter((l) => l.bookingId === b.id).map((l) => l.serviceName),
-    payments: paid.filter((p) => p.bookingId === b.id),
-  }))
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString())

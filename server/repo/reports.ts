@@ -5,6 +5,7 @@ import { activities, bookingLines, bookings, documents, morgueCare, payments, us
 import { reportWindow, trend } from '../../shared/rules'
 import { XLSX_MIME, buildReportFile, chargesOf, serviceRows, summaryOf, transactionRows } from '../../shared/report'
 import type { ReportLanguage, ReportPeriod, ReportType } from '../../shared/contracts/payments'
+import { settledOutside } from '../../shared/urgency'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -37,6 +38,10 @@ export async function summarise(db: Db, timeframe: ReportPeriod, now = new Date(
         dailyRate: sql<string | number | null>`(SELECT l.price_at_booking FROM booking_lines l JOIN services sv ON sv.id = l.service_id WHERE l.booking_id = bookings.id AND sv.per_day ORDER BY l.id LIMIT 1)`,
         receivedAt: morgueCare.receivedAt,
         releasedAt: morgueCare.releasedAt,
+        // The office's last word on the payment status, and the payments before its latest "paid": what it took outside the app.
+        lastMarked: sql<string | null>`(SELECT a."to" FROM booking_audit a WHERE a.booking_id = bookings.id AND a.field = 'payment_status' ORDER BY a.at DESC, a.id DESC LIMIT 1)`,
+        paidWhenMarked: sql<string | number | null>`(SELECT COALESCE(SUM(p.amount), 0) FROM payments p WHERE p.booking_id = bookings.id AND p.status = 'completed'
+          AND p.payment_date <= (SELECT MAX(a.at) FROM booking_audit a WHERE a.booking_id = bookings.id AND a.field = 'payment_status' AND a."to" = 'paid'))`,
       })
       .from(bookings)
       .leftJoin(morgueCare, eq(morgueCare.bookingId, bookings.id))
@@ -51,6 +56,10 @@ export async function summarise(db: Db, timeframe: ReportPeriod, now = new Date(
       totalAmount: Number(b.totalAmount),
       amountPaid: Number(b.amountPaid),
       chargesToDate: chargesOf({ fixed: Number(b.fixedLines), dailyRate: b.dailyRate === null ? null : Number(b.dailyRate), receivedAt: b.receivedAt ?? b.createdAt, releasedAt: b.releasedAt, now }),
+      settledOutside: settledOutside(
+        { payment_status: b.paymentStatus, total_amount: Number(b.totalAmount), amount_paid: Number(b.amountPaid), audit: b.lastMarked === null ? [] : [{ field: 'payment_status', to: b.lastMarked }] },
+        b.paidWhenMarked === null ? null : Number(b.paidWhenMarked),
+      ),
     })),
     now,
   )

@@ -146,6 +146,8 @@ export const Booking = z.looseObject({
   charges_to_date: z.nullish(Money),
   /** The sum of the booking's completed payments (0 when the server does not say). */
   amount_paid: z.pipe(z.nullish(Money), z.transform((v) => v ?? 0)),
+  /** What the office took outside the app's payments when it marked the booking paid (absent: its booked total, while marked paid). */
+  settled_outside: z.nullish(Money),
   audit: orEmpty(BookingAuditEntry),
   /** A service agreement signed and in force (null when the server does not say). Signing holds up nothing; the office sees who has not. */
   agreement_signed: z.nullish(z.boolean()),

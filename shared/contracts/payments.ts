@@ -33,6 +33,8 @@ export const PendingPayment = z.looseObject({
   total_amount: Money,
   /** What is still to pay (the total less what was already paid); a server that omits it means the total. */
   amount_due: z.optional(Money),
+  /** Every charge so far (storage for the days in care counted); a server that omits it means the total. */
+  charges_to_date: z.optional(Money),
 })
 export type PendingPayment = z.infer<typeof PendingPayment>
 

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { updateCare } from '../../mocks/morgue'
+import { toWireBooking } from '../../mocks/serialize'
+import { amountDueNow } from '../../shared/urgency'
 import { paths } from '../../src/app/paths'
 import { agreementState } from '../../shared/paper/agreement'
 import { MSG_AGREEMENT_CODE_WRONG } from '../../shared/contracts/agreement'
@@ -18,6 +20,22 @@ const userByEmail = (email: string) => {
   return u
 }
 const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`
+
+/**
+ * Makes a booking charge exactly `amount`: one fixed-price line at that price (storage, charged by
+ * the days in care, dropped) and its total, so what is owed today is `amount` less what was paid.
+ */
+async function chargeExactly(bookingId: number, amount: number, changes: { status?: 'confirmed'; payment_status?: 'partial' } = {}) {
+  await db.booking.update((q) => q.where({ id: bookingId }), {
+    data(b) {
+      const fixed = b.lines.find((l) => !db.service.findFirst((q) => q.where({ id: l.service_id }))?.per_day) ?? b.lines[0]!
+      b.lines = [{ ...fixed, quantity: 1, price_at_booking: amount }]
+      b.total_amount = amount
+      if (changes.status) b.status = changes.status
+      if (changes.payment_status) b.payment_status = changes.payment_status
+    },
+  })
+}
 
 describe('Booking detail', () => {
   it("follows the body's preparation the attendant ticks, in gentle words for the family", async () => {
@@ -81,13 +99,7 @@ describe('Booking detail', () => {
     const paid = db.payment.findFirst((q) => q.where({ client_id: family.id, status: 'completed', transaction_id: (t) => !!t }))!
     const booking = db.booking.findFirst((q) => q.where({ id: paid.booking_id }))!
     const already = db.payment.findMany((q) => q.where({ booking_id: booking.id, status: 'completed' })).reduce((s, p) => s + p.amount, 0)
-    await db.booking.update((q) => q.where({ id: booking.id }), {
-      data(b) {
-        b.status = 'confirmed'
-        b.payment_status = 'partial'
-        b.total_amount = already + 6500
-      },
-    })
+    await chargeExactly(booking.id, already + 6500, { status: 'confirmed', payment_status: 'partial' })
     // Its papers: none uploaded, so both required ones are to do.
     await db.document.deleteMany((q) => q.where({ booking_id: booking.id }))
     const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!
@@ -111,16 +123,31 @@ describe('Booking detail', () => {
     expect(receipts).toHaveTextContent(`Receipt ${paid.transaction_id}`)
   })
 
+  it('a booking paid in full whose body stayed longer than booked: partial, the balance still due with Pay by M-Pesa, the total as charged so far', async () => {
+    const family = userByEmail(DEMO_LOGINS.client.email)
+    const record = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))?.first_name === 'Teresia')!
+    const teresia = toWireBooking(record)
+    expect(teresia.payment_status).toBe('paid')
+    const balance = amountDueNow(teresia)
+    expect(balance).toBeGreaterThan(0)
+
+    await renderAt(paths.client.booking(String(record.id)), { as: 'client' })
+    const todo = await screen.findByRole('list', { name: 'What is left to do' })
+    expect(within(todo).getByText(`Pay ${ksh(balance)} still due`)).toBeInTheDocument()
+    expect(within(todo).getByRole('link', { name: 'Pay by M-Pesa' })).toHaveAttribute('href', `${paths.client.payments}?pay=${record.id}`)
+    const money = screen.getByRole('heading', { level: 2, name: 'Payments' }).parentElement!
+    expect(within(money).getByText('Charged so far').nextElementSibling).toHaveTextContent(ksh(teresia.charges_to_date!))
+    expect(within(money).getByText('Paid').nextElementSibling).toHaveTextContent(ksh(teresia.total_amount))
+    expect(within(money).getByText('Still due').nextElementSibling).toHaveTextContent(ksh(balance))
+    const summary = screen.getByRole('heading', { name: 'Summary' }).parentElement!
+    expect(within(summary).getByText('Payment status').nextElementSibling).toHaveTextContent('Partial')
+  })
+
   it('the action beside each thing left to do does it: Upload opens the upload for that paper, Pay opens the M-Pesa dialog for this booking', async () => {
     const user = userEvent.setup()
     const family = userByEmail(DEMO_LOGINS.client.email)
     const booking = db.booking.findFirst((q) => q.where({ client_id: family.id, status: (s) => s !== 'cancelled' }))!
-    await db.booking.update((q) => q.where({ id: booking.id }), {
-      data(b) {
-        b.payment_status = 'partial'
-        b.total_amount = 6500
-      },
-    })
+    await chargeExactly(booking.id, 6500, { payment_status: 'partial' })
     await db.payment.deleteMany((q) => q.where({ booking_id: booking.id }))
     await db.document.deleteMany((q) => q.where({ booking_id: booking.id }))
     const deceased = db.deceased.findFirst((q) => q.where({ id: booking.deceased_id }))!

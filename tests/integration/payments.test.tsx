@@ -6,6 +6,8 @@ import { db, server } from '../../mocks/node'
 import { register } from '../../src/api/auth'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
+import { toWireBooking } from '../../mocks/serialize'
+import { amountDueNow } from '../../shared/urgency'
 import { DEMO_LOGINS, findToast, renderAt, toastsText } from './render-app'
 
 /**
@@ -129,7 +131,8 @@ describe('Payments: the lists', () => {
     const samuel = bookingOf('Samuel')
     const rose = bookingOf('Rose')
     const rows = within(pendingRegion()).getAllByRole('listitem')
-    expect(rows).toHaveLength(2)
+    // Samuel, Rose, and Teresia: paid in full, but in care longer than the storage booked.
+    expect(rows).toHaveLength(3)
     const samuelRow = pendingRow('Samuel Ouma')!
     expect(samuelRow).toHaveTextContent(formatKsh(samuel.total_amount))
     expect(samuelRow).toHaveTextContent(`Booking #${samuel.id}`)
@@ -142,6 +145,26 @@ describe('Payments: the lists', () => {
     expect(pendingRow('Rose Achieng')).toHaveTextContent(`${formatKsh(due)} due of ${formatKsh(rose.total_amount)}`)
     // Paid bookings are not offered.
     expect(pendingRow('Wilson Owino')).toBeNull()
+  })
+
+  it('a booking paid in full whose body stayed longer than booked: its balance, of all charged so far, and Pay with M-Pesa for exactly that', async () => {
+    const teresia = toWireBooking(bookingOf('Teresia'))
+    expect(teresia.payment_status).toBe('paid')
+    const balance = amountDueNow(teresia)
+    expect(balance).toBeGreaterThan(0)
+    await openPayments()
+    const row = pendingRow('Teresia Auma')!
+    expect(row).toHaveTextContent(`${formatKsh(balance)} due of ${formatKsh(teresia.charges_to_date!)}`)
+    const { dialog } = await payFor('Teresia Auma', '0712345678')
+    await within(dialog).findByText('Check your phone')
+    await elapseUntil(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await screen.findByText('Payment received')
+    // Paid to the shilling: off the list, its receipt in the history, nothing owed.
+    await waitFor(() => expect(pendingRow('Teresia Auma')).toBeNull())
+    const made = db.payment.findMany((q) => q.where({ booking_id: teresia.id, status: 'completed' })).find((p) => p.amount === balance)!
+    expect(made.transaction_id).toMatch(/^[A-Z0-9]{10}$/)
+    expect(await within(historyRegion()).findByRole('row', { name: new RegExp(made.transaction_id!) })).toHaveTextContent(formatKsh(balance))
+    expect(amountDueNow(toWireBooking(bookingOf('Teresia')))).toBe(0)
   })
 
   it('shows the payment history with transaction id, method, amount, date and status', async () => {

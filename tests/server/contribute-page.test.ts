@@ -103,6 +103,20 @@ describe('the contribution page in HTML', () => {
     expect(served(fresh).page?.paid).toBe(1000)
   })
 
+  it("says what is owed today: a booking paid in full whose body stayed past the booked days shows the storage since as still due", async () => {
+    const login = await call<{ token: string }>('POST', '/api/auth/login', undefined, { email: 'family@funeral.test', password: 'Family#2026' })
+    const family = login.json.token
+    // The demo's Teresia Auma: paid in full for one day of storage, in care for many more.
+    const pending = await call<{ bookings: Array<{ id: number; deceased_first_name: string; payment_status: string; amount_due: number; charges_to_date: number }> }>('GET', '/api/payments/pending', family)
+    const teresia = pending.json.bookings.find((b) => b.deceased_first_name === 'Teresia')!
+    expect(teresia.payment_status).toBe('paid')
+    expect(teresia.amount_due).toBeGreaterThan(0)
+    const link = (await call<{ link: { token: string } }>('POST', `/api/bookings/${teresia.id}/contributions/link`, family, {})).json.link.token
+    const html = await (await get(`/contribute/${link}`)).text()
+    expect(html).toContain(`<span class="cp-due">KSH ${teresia.amount_due.toLocaleString('en-KE')} still due</span>`)
+    expect(html).toMatch(new RegExp(`aria-valuemax="${teresia.charges_to_date}"`))
+  })
+
   it('speaks Kiswahili to a Kiswahili browser, and goes compressed', async () => {
     const res = await get(`/contribute/${token}`, { 'Accept-Language': 'sw-KE,sw;q=0.9', 'Accept-Encoding': 'gzip' })
     expect(res.headers.get('content-encoding')).toBe('gzip')

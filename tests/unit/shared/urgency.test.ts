@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Booking } from '../../../shared/contracts/bookings'
-import { amountDueNow, familyNextSteps, papersToDo, releaseBlocked, servicesSoon } from '../../../shared/urgency'
+import { amountDueNow, familyNextSteps, isPayableNow, papersToDo, paymentStatusAfterPayment, paymentStatusNow, releaseBlocked, servicesSoon, settledOutside } from '../../../shared/urgency'
 import { aBooking } from '../booking-fixture'
 
 // 10:00 in Nairobi on a fixed day: the rule takes "now" as a parameter.
@@ -84,5 +84,49 @@ describe('what is owed today', () => {
     expect(owing({ amount_paid: 12_000 })).toBe(0)
     expect(owing({ status: 'cancelled' })).toBe(0)
     expect(owing({ payment_status: 'refunded' })).toBe(0)
+  })
+
+  it('counts what the office settled outside the app once, and what the family paid after it on top', () => {
+    const owing = (changes: Partial<Booking>) => amountDueNow(b('9', null, { payment_status: 'paid', total_amount: 13_000, amount_paid: 2000, charges_to_date: 15_000, ...changes }))
+    // Marked paid with nothing received in the app, then KSH 2,000 of storage paid by M-Pesa: nothing left.
+    expect(owing({ settled_outside: 13_000 })).toBe(0)
+    // The same without the office's figure (an older answer) reads as before: the booked total settled.
+    expect(owing({})).toBe(2000)
+    // Partial after part of the storage was paid: the office's money still counts.
+    expect(owing({ payment_status: 'partial', amount_paid: 1000, settled_outside: 13_000 })).toBe(1000)
+  })
+
+  it("knows the office's money from its last word on the payment status and the payments made before it", () => {
+    const marked = [{ field: 'status', to: 'confirmed' }, { field: 'payment_status', to: 'paid' }]
+    expect(settledOutside({ payment_status: 'paid', total_amount: 13_000, amount_paid: 2000, audit: marked }, 0)).toBe(13_000)
+    expect(settledOutside({ payment_status: 'partial', total_amount: 13_000, amount_paid: 6000, audit: marked }, 4000)).toBe(9000)
+    expect(settledOutside({ payment_status: 'paid', total_amount: 13_000, amount_paid: 13_000, audit: marked }, 13_000)).toBe(0)
+    // Set back to pending by the office: nothing settled outside any more.
+    expect(settledOutside({ payment_status: 'pending', total_amount: 13_000, amount_paid: 0, audit: [...marked, { field: 'payment_status', to: 'pending' }] }, 0)).toBe(0)
+    // No word in the trail: a booking marked paid counts its booked total settled.
+    expect(settledOutside({ payment_status: 'paid', total_amount: 13_000, amount_paid: 5000, audit: [] }, null)).toBe(8000)
+    expect(settledOutside({ payment_status: 'partial', total_amount: 13_000, amount_paid: 5000, audit: [] }, null)).toBe(0)
+  })
+
+  it('takes the payment status after a payment from the money today: partial while anything is owed, paid when all is covered', () => {
+    const after = (changes: Partial<Booking>) => paymentStatusAfterPayment(b('9', null, { total_amount: 13_000, charges_to_date: 15_000, ...changes }))
+    // Paid in full, the body stayed two days longer, the family paid one of them: partial; both: paid.
+    expect(after({ payment_status: 'paid', amount_paid: 14_000, settled_outside: 0 })).toBe('partial')
+    expect(after({ payment_status: 'partial', amount_paid: 15_000, settled_outside: 0 })).toBe('paid')
+    // Marked paid by the office on cash, the extra days paid by M-Pesa: paid.
+    expect(after({ payment_status: 'paid', amount_paid: 2000, settled_outside: 13_000 })).toBe('paid')
+    // Storage so far below the days booked, all of it paid: still partial until the booked total is covered.
+    expect(after({ payment_status: 'pending', amount_paid: 9000, charges_to_date: 9000, settled_outside: 0 })).toBe('partial')
+    expect(after({ payment_status: 'pending', amount_paid: 0, settled_outside: 0 })).toBe('pending')
+    expect(after({ payment_status: 'refunded', amount_paid: 2000, settled_outside: 0 })).toBe('refunded')
+  })
+
+  it('lets the family pay whatever is owed today, whatever the status says, and reads a paid booking that owes more as partial', () => {
+    const paidOwing = b('9', null, { payment_status: 'paid', total_amount: 13_000, amount_paid: 13_000, charges_to_date: 15_000, settled_outside: 0 })
+    expect(isPayableNow(paidOwing)).toBe(true)
+    expect(paymentStatusNow(paidOwing)).toBe('partial')
+    expect(isPayableNow({ ...paidOwing, status: 'cancelled' })).toBe(false)
+    expect(isPayableNow({ ...paidOwing, charges_to_date: 13_000 })).toBe(false)
+    expect(paymentStatusNow({ ...paidOwing, charges_to_date: 13_000 })).toBe('paid')
   })
 })

@@ -39,7 +39,7 @@ import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { deceasedName } from '../my-bookings'
 import { BookingMoney, BookingNextSteps } from './booking-next-steps'
-import { familyNextSteps } from '../../../../shared/urgency'
+import { familyNextSteps, paymentStatusNow } from '../../../../shared/urgency'
 import { UrgentBanner } from '../next-steps'
 import { StorageSoFar } from './storage-so-far'
 import { PAPER_TEXT } from '../../documents/paper-words'
@@ -163,7 +163,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
             <BookingStatusBadge status={booking.status} />
           </Row>
           <Row term={t`Payment status`}>
-            <PaymentStatusBadge status={booking.payment_status} />
+            <PaymentStatusBadge status={paymentStatusNow(booking)} />
           </Row>
           <Row term={t`Deceased`}>{deceasedName(booking)}</Row>
           <Row term={t`Booked on`}>{formatDateTime(booking.created_at)}</Row>

@@ -26,7 +26,7 @@ import type { BookingChoice } from '../../documents/upload-dialog'
 import { documentTypeName } from '../../documents/document-words'
 import { deceasedName } from '../my-bookings'
 import { CONTACT } from '../../../lib/contact'
-import { amountStillDue, serviceAt } from '../../../../shared/urgency'
+import { amountDueNow, amountSettled, serviceAt } from '../../../../shared/urgency'
 
 /** The family's payments (GET /payments/my), for the booking's own receipts. */
 const liveMyPayments = createCollectionMachine<Payment>('myPayments').provide({
@@ -67,8 +67,11 @@ const useStyles = makeStyles({
 /** When the service is: the earliest scheduled time among the booking's services. */
 export const serviceTime = serviceAt
 
-/** What is still due on a booking the family can pay for; 0 once paid, refunded or cancelled. */
-export const stillDue = amountStillDue
+/**
+ * What the family owes on a booking today: every charge so far (storage for the days in care) less
+ * all paid, whatever the payment status says; 0 once refunded or cancelled.
+ */
+export const stillDue = amountDueNow
 
 /**
  * The top of a family's booking: whom it is for and when, then what is left for them to do, each
@@ -233,8 +236,10 @@ export function BookingMoney({ booking }: { booking: Booking }) {
       <dl className={styles.sums}>
         {(
           [
-            [t`Total`, booking.total_amount],
-            [t`Paid`, booking.amount_paid],
+            // As the invoice has them: every charge so far (storage for the days in care), and all that was settled.
+            // Not "Total": the services card above says the booked total under that word.
+            [t`Charged so far`, booking.charges_to_date ?? booking.total_amount],
+            [t`Paid`, amountSettled(booking)],
             [t`Still due`, stillDue(booking)],
           ] as const
         ).map(([term, amount]) => (

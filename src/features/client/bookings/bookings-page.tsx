@@ -25,6 +25,7 @@ import { BookingBadges, BookingStatusBadge, PaymentStatusBadge } from '../../../
 import { useMediaQuery } from '../../../components/use-media-query'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedName, newestFirst, serviceNames, useMyBookings } from '../my-bookings'
+import { paymentStatusNow } from '../../../../shared/urgency'
 
 const useStyles = makeStyles({
   tableCard: { padding: 0, overflowX: 'auto' },
@@ -128,7 +129,7 @@ function BookingTable({ bookings }: { bookings: Booking[] }) {
                 <BookingStatusBadge status={b.status} />
               </TableCell>
               <TableCell>
-                <PaymentStatusBadge status={b.payment_status} />
+                <PaymentStatusBadge status={paymentStatusNow(b)} />
               </TableCell>
               <TableCell className={styles.amount}>{formatKsh(b.total_amount)}</TableCell>
             </TableRow>
@@ -154,7 +155,7 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
               </RouterLink>
               <Text weight="semibold">{formatKsh(b.total_amount)}</Text>
             </div>
-            <BookingBadges status={b.status} paymentStatus={b.payment_status} />
+            <BookingBadges status={b.status} paymentStatus={paymentStatusNow(b)} />
             <Text>{serviceNames(b)}</Text>
             <Text size={200} className={styles.muted}>
               {t`Booked on ${formatDate(b.created_at)}`}

@@ -13,6 +13,7 @@ import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { copyLink } from './copy-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
+import { isPayableNow } from '../../../../shared/urgency'
 
 /** The card's words, shown with t() in the language in use. */
 export const CONTRIBUTIONS_TEXT = {
@@ -86,7 +87,8 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
 
   if (data === null) return null
   const link = data.link
-  const mayInvite = booking.status !== 'cancelled' && booking.payment_status !== 'paid' && booking.payment_status !== 'refunded' && link?.status !== 'expired'
+  // Whatever the payment status says: a booking marked paid whose body stayed longer than booked still owes.
+  const mayInvite = isPayableNow(booking) && link?.status !== 'expired'
   // A booking paid or cancelled before any harambee has nothing to show here.
   if (!link && data.contributions.length === 0 && !mayInvite) return null
   const open = link?.status === 'open'

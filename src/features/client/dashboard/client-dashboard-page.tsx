@@ -20,7 +20,7 @@ import { BookingBadges } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
 import { deceasedName, serviceNames, useMyBookings } from '../my-bookings'
 import { isNewFamily, recentBookings } from './dashboard-counts'
-import { familyNextSteps } from '../../../../shared/urgency'
+import { familyNextSteps, paymentStatusNow } from '../../../../shared/urgency'
 import { NextStepsList, UrgentBanner } from '../next-steps'
 
 const useStyles = makeStyles({
@@ -170,7 +170,7 @@ export function ClientDashboardPage() {
                         {deceasedName(b)}
                       </RouterLink>
                       <Text weight="semibold">{formatKsh(b.total_amount)}</Text>
-                      <BookingBadges status={b.status} paymentStatus={b.payment_status} />
+                      <BookingBadges status={b.status} paymentStatus={paymentStatusNow(b)} />
                       <Text size={200} className={styles.muted}>
                         {formatDate(b.created_at)}
                       </Text>

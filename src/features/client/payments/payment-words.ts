@@ -22,10 +22,12 @@ export const deceasedName = (b: { deceased_first_name: string; deceased_last_nam
 
 /**
  * What a booking awaiting payment asks for: the amount to pay now and, when part of it is already
- * paid, the booking's total it is part of ('due of KSH 13,000'); null when the whole total is due.
+ * paid, all that is charged so far it is part of ('due of KSH 15,000': the booked services and the
+ * storage for the days in care); null when all of it is due.
  */
-export function amountDueText(b: Pick<PendingPayment, 'total_amount' | 'amount_due'>): { due: string; ofTotal: string | null } {
+export function amountDueText(b: Pick<PendingPayment, 'total_amount' | 'amount_due' | 'charges_to_date'>): { due: string; ofTotal: string | null } {
   const due = amountToPay(b)
-  const total = formatKsh(b.total_amount)
-  return { due: formatKsh(due), ofTotal: due < b.total_amount ? i18n._(msg`due of ${total}`) : null }
+  const charged = b.charges_to_date ?? b.total_amount
+  const total = formatKsh(charged)
+  return { due: formatKsh(due), ofTotal: due < charged ? i18n._(msg`due of ${total}`) : null }
 }

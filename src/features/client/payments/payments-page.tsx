@@ -213,7 +213,7 @@ function PendingSection({ view, onRetry, onPay }: { view: ListView<PendingPaymen
             <Trans>Nothing to pay right now</Trans>
           </Body1>
           <Caption1>
-            <Trans>A booking appears here until it is paid.</Trans>
+            <Trans>A booking appears here whenever something is owed on it, including storage for extra days in our care.</Trans>
           </Caption1>
         </div>
       )}
