@@ -39,6 +39,10 @@ export interface PaperBooking {
   client_name?: string | null
   services: ReadonlyArray<{ service_name: string; quantity: number; price_at_booking: number; per_day?: boolean | null }>
   morgue?: { received_at: string; released_at: string | null } | null
+  /** What the office took outside the app's payments when it marked the booking paid (the wire booking's). */
+  settled_outside?: number | null
+  /** The booking's history: when the office marked it paid, and why. */
+  audit?: ReadonlyArray<{ at: string; field: string; to: string; reason?: string | null }> | null
 }
 
 export interface PaperPayment {
@@ -82,6 +86,18 @@ const deceased = (b: PaperBooking) => `${b.deceased_first_name} ${b.deceased_las
 const completed = (payments: readonly PaperPayment[]) =>
   payments.filter((p) => p.status === 'completed').sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id)
 
+/**
+ * What the office settled outside the app's payments (cash at the office, a transfer) as a line of
+ * its own, dated when it marked the booking paid, so the papers' paid and balance agree with the app.
+ */
+function officeSettlement(b: PaperBooking, lang: PaperLanguage): { amount: number; at: string; text: string } | null {
+  const amount = b.settled_outside ?? 0
+  if (amount <= 0) return null
+  const marked = (b.audit ?? []).filter((a) => a.field === 'payment_status' && a.to === 'paid').at(-1)
+  const reason = marked?.reason?.trim()
+  return { amount, at: marked?.at ?? b.created_at, text: `${PAPER_WORDS[lang].settledAtOffice}${reason ? `: ${reason}` : ''}` }
+}
+
 /** The booking's charges as read at `at` (a release after `at` had not happened yet). */
 function chargesAt(b: PaperBooking, at: Date) {
   const receivedAt = b.morgue?.received_at ?? b.created_at
@@ -106,7 +122,7 @@ function chargeRows(b: PaperBooking, at: Date, lang: PaperLanguage) {
 export function invoicePaper({ booking, payments, home, language, number, now }: { booking: PaperBooking; payments: readonly PaperPayment[]; home: PaperHome; language: PaperLanguage; number: string; now: Date }): Paper {
   const w = PAPER_WORDS[language]
   const { rows, total, storage } = chargeRows(booking, now, language)
-  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0)
+  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0) + (officeSettlement(booking, language)?.amount ?? 0)
   const balance = Math.max(0, total - paid)
   return {
     kind: 'invoice',
@@ -137,7 +153,8 @@ export function receiptPaper({ booking, payment, payments, home, language, numbe
   const w = PAPER_WORDS[language]
   const upTo = completed(payments)
   const index = upTo.findIndex((p) => p.id === payment.id)
-  const paidSoFar = upTo.slice(0, index + 1).reduce((sum, p) => sum + p.amount, 0)
+  const office = officeSettlement(booking, language)
+  const paidSoFar = upTo.slice(0, index + 1).reduce((sum, p) => sum + p.amount, 0) + (office && office.at <= payment.paid_at ? office.amount : 0)
   const due = chargesAt(booking, new Date(payment.paid_at)).charges_to_date
   const balance = Math.max(0, due - paidSoFar)
   return {
@@ -178,13 +195,15 @@ export function statementPaper({ booking, payments, home, language, now }: { boo
   for (const p of completed(payments)) {
     entries.push({ day: dayOf(p.paid_at), sort: p.paid_at, text: `${p.contribution ? w.contribution : w.payment}: ${p.payer}${p.mpesa_receipt ? ` (${p.mpesa_receipt})` : ''}`, charge: 0, paid: p.amount })
   }
+  const office = officeSettlement(booking, language)
+  if (office) entries.push({ day: dayOf(office.at), sort: office.at, text: office.text, charge: 0, paid: office.amount })
   entries.sort((a, b) => a.sort.localeCompare(b.sort))
   let running = 0
   const rows = entries.map((e) => {
     running += e.charge - e.paid
     return [e.day, e.text, e.charge ? ksh(e.charge) : '', e.paid ? ksh(e.paid) : '', ksh(running)]
   })
-  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0)
+  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0) + (office?.amount ?? 0)
   return {
     kind: 'statement',
     language,

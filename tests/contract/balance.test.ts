@@ -14,6 +14,8 @@ import { MSG_ALREADY_PAID, MSG_AMOUNT_TOO_HIGH, PaymentList, PaymentSummary, Stk
 import { amountDueNow } from '../../shared/urgency'
 import { ContributionPage, msgAmountAboveDue } from '../../shared/contracts/contributions'
 import { contributionSummaryHtml } from '../../shared/contribution-page-html'
+import { ksh } from '../../shared/paper/paper'
+import { pdfText } from './pdf-text'
 
 useBackend()
 
@@ -121,6 +123,18 @@ describe('the balance a family really owes', () => {
     expect(balance).toBe((before.charges_to_date ?? 0) - before.total_amount)
     expect(balance).toBeGreaterThan(0)
     expect((await pendingList(token)).find((p) => String(p.id) === String(candidate.id))).toMatchObject({ amount_due: balance })
+    // The papers say the same: the office's cash is a line of its own, and the balance is the app's.
+    const paperText = async (kind: string) => {
+      const res = await call('GET', `/bookings/${candidate.id}/papers/${kind}`, { token })
+      expect(res.status).toBe(200)
+      return pdfText(res.bytes)
+    }
+    const invoice = await paperText('invoice')
+    expect(invoice).toContain(`Paid ${ksh(before.total_amount)}`)
+    expect(invoice).toContain(`Balance ${ksh(balance)}`)
+    const statement = await paperText('statement')
+    expect(statement).toContain('Paid at the office: Cash at the office, receipt 0412')
+    expect(statement).toContain(`Total paid ${ksh(before.total_amount)}`)
 
     const outstanding = async () => PaymentSummary.parse((await call('GET', '/payments/summary?timeframe=year', { token: admin })).json).outstandingBalance
     const owedBefore = await outstanding()

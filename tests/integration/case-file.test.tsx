@@ -125,6 +125,19 @@ describe("the case file's service agreement", () => {
 })
 
 describe("the case file's release", () => {
+  it('a booking marked paid whose body stayed past its booked days: the money section says the storage to date and what is owed today', async () => {
+    const { family } = samuel()
+    const b = db.booking.findMany((q) => q.where({ client_id: family.id })).find((x) => db.deceased.findFirst((q) => q.where({ id: x.deceased_id }))?.first_name === 'Teresia')
+    if (!b) throw new Error("no booking for Teresia Auma in the demo family's")
+    const wire = toWireBooking(b)
+    const owed = amountDueNow(wire)
+    expect(owed).toBeGreaterThan(0)
+    await renderAt(paths.admin.booking(String(b.id)), { as: 'admin' })
+    const money = await screen.findByRole('region', { name: 'Payments and balance' })
+    expect(within(money).getByText('Charged so far (storage to date)').nextElementSibling).toHaveTextContent(formatKsh(wire.charges_to_date ?? 0))
+    expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(formatKsh(owed))
+  })
+
   it('the admin releases a body with a balance due: the balance is shown, waived with a reason, and the case reads released', async () => {
     const d = db.deceased.findFirst((q) => q.where({ first_name: 'Rose', last_name: 'Achieng' }))
     const b = d && db.booking.findFirst((q) => q.where({ deceased_id: d.id }))
@@ -149,6 +162,13 @@ describe("the case file's release", () => {
     const owed = formatKsh(amountDueNow(toWireBooking(b)))
     expect(owed).not.toBe(formatKsh(0))
     expect(within(form).getByText(`${owed} is still owed on this booking. The body is released all the same: record how the balance is settled.`)).toBeInTheDocument()
+    // The page's money section says the same balance (storage to date counted), not the booked total's.
+    const money = screen.getByRole('region', { name: 'Payments and balance' })
+    expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(owed)
+    // "Charged so far" shows only when storage has run past what was booked.
+    const wire = toWireBooking(b)
+    const charged = wire.charges_to_date ?? wire.total_amount
+    expect(within(money).queryByText('Charged so far (storage to date)')?.nextElementSibling?.textContent ?? null).toBe(charged === wire.total_amount ? null : formatKsh(charged))
 
     await user.type(name, 'James Achieng')
     await user.type(within(form).getByRole('textbox', { name: /^ID or passport number/ }), '23456789')

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
-import { amountStillDue, inCare, papersToDo } from '../../../../shared/urgency'
+import { amountDueNow, amountSettled, inCare, papersToDo } from '../../../../shared/urgency'
 import { reviewDocument } from '../../../api/documents'
 import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
 import type { Document } from '../../../../shared/contracts/documents'
@@ -288,13 +288,17 @@ function PeopleSection({ booking, talking, onMessage }: { booking: Booking; talk
 function MoneySection({ booking }: { booking: Booking }) {
   const { t } = useLingui()
   const styles = useStyles()
-  const due = amountStillDue(booking)
+  // What is owed today, as the family's page, the release form and the papers reckon it: storage for
+  // the days in care so far, and what the office took outside the app's payments.
+  const due = amountDueNow(booking)
+  const charged = booking.charges_to_date ?? booking.total_amount
   return (
     <Section title={t(T.money)} id="case-money">
       <FactList
         rows={[
           [t(T.total), <span key="t" className={styles.amount}>{formatKsh(booking.total_amount)}</span>],
-          [t(T.paid), <span key="p" className={styles.amount}>{formatKsh(booking.amount_paid)}</span>],
+          ...(charged !== booking.total_amount ? [[t(T.chargedSoFar), <span key="c" className={styles.amount}>{formatKsh(charged)}</span>] as [string, ReactNode]] : []),
+          [t(T.paid), <span key="p" className={styles.amount}>{formatKsh(amountSettled(booking))}</span>],
           [t(T.balance), <span key="b" className={`${styles.strong} ${styles.amount}`}>{formatKsh(due)}</span>],
           [t(T.paymentStatus), paymentStatusLabel(booking.payment_status)],
         ]}

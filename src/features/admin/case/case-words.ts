@@ -37,6 +37,7 @@ export const CASE_TEXT = {
   historyEmpty: msg`No status or payment changes yet.`,
   money: msg`Payments and balance`,
   total: msg`Total`,
+  chargedSoFar: msg`Charged so far (storage to date)`,
   paid: msg`Paid (payments and contributions)`,
   balance: msg`Balance`,
   paymentStatus: msg`Payment status`,
