@@ -14,7 +14,7 @@ import { Rng, receiptNumber } from './random'
 import { DAY, DemoRows } from './rows'
 import type { DemoBookingLine, DemoData, DemoDocument, DemoService, DemoUser } from './rows'
 import { addAdminExtras } from './admin-extras'
-import { assignMorgueCaseload } from './morgue'
+import { assignMorgueCaseload, closeFinishedCare } from './morgue'
 import { addCalendar } from './calendar'
 
 export type * from './rows'
@@ -416,6 +416,7 @@ export function demoData({ now }: { now: Date }): DemoData {
 
   addAdminExtras(rows, now)
   assignMorgueCaseload(rows)
+  closeFinishedCare(rows)
   addCalendar(rows, now)
   return rows.data
 }

@@ -37,6 +37,27 @@ export function assignMorgueCaseload(rows: DemoRows): void {
   }
 }
 
+/**
+ * A completed booking's body went home for its burial: its care ends with a release after the days
+ * of storage the family booked, so the demo's history charges what was booked and no storage runs
+ * on to today for a funeral long past.
+ */
+export function closeFinishedCare(rows: DemoRows): void {
+  const { bookings, services, morgueCare } = rows.data
+  const DAY = 24 * 3600 * 1000
+  for (const b of bookings.filter((x) => x.status === 'completed')) {
+    const storage = b.lines.find((l) => services.find((s) => s.id === l.service_id)?.per_day)
+    const care = morgueCare.find((c) => c.booking_id === b.id)
+    const receivedAt = care?.received_at ?? b.created_at
+    const releasedAt = new Date(Date.parse(receivedAt) + Math.max(1, storage?.quantity ?? 1) * DAY - 3600 * 1000).toISOString()
+    if (care) {
+      care.released_at ??= releasedAt
+    } else if (storage) {
+      rows.add('morgueCare', { booking_id: b.id, received_at: receivedAt, tasks: [], transport_status: 'delivered', released_at: releasedAt, pickup_location: null })
+    }
+  }
+}
+
 /** The start of a body's chain of custody: received when it arrived, then into a cold-room bay. */
 function addCustody(rows: DemoRows, bookingId: number, receivedAt: string, by: DemoUser, bay: string): void {
   const received = Date.parse(receivedAt)

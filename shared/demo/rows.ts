@@ -116,7 +116,7 @@ export interface DemoMorgueCare {
   received_at: string
   tasks: string[]
   transport_status: 'scheduled' | 'delivered'
-  released_at: null
+  released_at: string | null
   pickup_location: null
 }
 

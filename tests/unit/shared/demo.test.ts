@@ -77,7 +77,14 @@ describe('demo data', () => {
     const peter = data.users.find((u) => u.email === 'attendant@funeral.test')
     const open = data.bookings.filter((b) => b.attendant_id === peter?.id && ['pending', 'confirmed', 'in_progress'].includes(b.status))
     expect(open.map((b) => b.client_id)).toEqual([3, 3])
-    expect(data.morgueCare.map((m) => m.tasks)).toEqual([
+    // The completed ones' care ended with a release after their booked days of storage (closeFinishedCare).
+    const finished = new Set(data.bookings.filter((b) => b.status === 'completed').map((b) => b.id))
+    for (const m of data.morgueCare.filter((m) => finished.has(m.booking_id))) {
+      const b = data.bookings.find((x) => x.id === m.booking_id)!
+      const days = b.lines.find((l) => data.services.find((s) => s.id === l.service_id)?.per_day)?.quantity ?? 1
+      expect(Date.parse(m.released_at ?? '') - Date.parse(m.received_at)).toBe(Math.max(1, days) * 24 * 3600 * 1000 - 3600 * 1000)
+    }
+    expect(data.morgueCare.filter((m) => !finished.has(m.booking_id)).map((m) => m.tasks)).toEqual([
       ['received', 'washed', 'embalmed'],
       ['received', 'washed'],
     ])
