@@ -5,7 +5,7 @@
  *   - vitest on the real server, in-process over PGlite: the contract suite and the server's own tests
  *   - with CONTRACT_DATABASE_URL (CI): the contract suite once more on PostgreSQL, with the server
  *     tests whose outcome depends on the database driver (vitest.server.config.ts, SERVER_SUITE=postgres)
- *   - journeys in Chromium against the mock build (Playwright: tests/e2e/run.mjs), built beside the mock stage
+ *   - journeys in Chromium against the mock build (Playwright: tests/e2e/run.mjs)
  *   - the production build's bundle check (no mock code; gzip budgets: scripts/size.mjs), then the
  *     built app on the real server in Chromium (tests/server-browser.mjs), which serves that build
  *   - with BEHIND_CADDY_DATABASE_URL (CI): the built app behind Caddy, two instances on PostgreSQL,
@@ -17,7 +17,7 @@
  * database, so a core is free for another stage meanwhile. Each stage's output is kept in test-results/stage-<name>.log and printed whole when the stage ends (never interleaved).
  * The summary gives each stage's wall time and CPU time (user + system of its whole process tree).
  * Set SKIP_E2E=1 to leave out both browser stages locally (never in CI); TEST_STAGES=pglite,lint runs
- * only the stages named (keys: mock, mock-build, journeys, pglite, postgres, size, server-browser, behind-caddy, dev-server, typecheck, lint, i18n, cycles, docs).
+ * only the stages named (keys: mock, journeys, pglite, postgres, size, server-browser, behind-caddy, dev-server, typecheck, lint, i18n, cycles, docs).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
@@ -140,10 +140,7 @@ const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
 const MOCK_WEIGHT = slots
 const stages = [
   { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
-  // The journeys' build, beside the mock stage (whose two workers leave part of a core idle while
-  // they wait on the DOM), so the journeys, the longest chain, start on a ready build.
-  !skipE2e && { key: 'mock-build', name: 'the app built with the mock backend, for the journeys (vite build --mode mock)', cmd: npx, args: ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], weight: 0, count: countCheck },
-  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, after: ['mock-build'], count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
+  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
   // With PostgreSQL the server tests that take their database from CONTRACT_DATABASE_URL run there
   // only (SERVER_SUITE=pglite leaves them out here: vitest.server.config.ts says why). Weight 1: its
   // two workers spend most of their time waiting on the servers and processes its tests start (half
@@ -153,9 +150,7 @@ const stages = [
   // Weight 0: it spends its time waiting on the database (a third of a core of its own), so it
   // starts at once, beside the mock stage, and is done before the journeys need the cores.
   postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 0, count: countVitest },
-  // Weight 0 like the journeys' build: beside the mock stage, so the real server's checks that need
-  // it start as soon as the cores are free.
-  { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 0, count: countCheck },
+  { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
   // After the bundle check, so the production build they serve is already there (and the server's
   // bundle, which the real server's check makes, for the instances behind Caddy).
   !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 1, after: ['size'], count: countLines },
@@ -170,9 +165,6 @@ const stages = [
 // TEST_STAGES=typecheck,lint: only those stages (by key), e.g. to re-run the one that failed.
 const only = process.env.TEST_STAGES?.split(',').map((k) => k.trim()).filter(Boolean)
 if (only?.length) stages.splice(0, stages.length, ...stages.filter((s) => only.includes(s.key)))
-// The journeys build the app themselves unless the stage before them did.
-const journeys = stages.find((s) => s.key === 'journeys')
-if (journeys && stages.some((s) => s.key === 'mock-build')) journeys.env = { JOURNEYS_PREBUILT: '1' }
 
 /** Runs a stage through tests/stage.mjs (which measures it), its output into its log file. */
 function runStage(stage) {

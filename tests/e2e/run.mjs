@@ -32,11 +32,8 @@ const devFilters = filters.filter(forDevServer)
 const buildFilters = filters.filter((a) => !forDevServer(a))
 let status = 0
 if (only !== 'dev' && (filters.length === 0 || buildFilters.length > 0)) {
-  // npm test builds it in a stage of its own, beside the screen tests (tests/run-all.mjs).
-  if (process.env.JOURNEYS_PREBUILT !== '1') {
-    const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], { stdio: 'inherit' })
-    if (build.status !== 0) process.exit(build.status ?? 1)
-  }
+  const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
   console.log(`Journeys in ${chromium}`)
   status = spawnSync(npx, ['playwright', 'test', ...buildFilters], { stdio: 'inherit', env }).status ?? 1
 }
