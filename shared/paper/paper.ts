@@ -184,13 +184,14 @@ export function receiptPaper({ booking, payment, payments, home, language, numbe
 /** Every charge and every payment (the family's and the relatives'), in order, with the running balance. */
 export function statementPaper({ booking, payments, home, language, now }: { booking: PaperBooking; payments: readonly PaperPayment[]; home: PaperHome; language: PaperLanguage; now: Date }): Paper {
   const w = PAPER_WORDS[language]
-  const { rows: charges, total } = chargeRows(booking, now, language)
+  const { rows: charges, total, storage } = chargeRows(booking, now, language)
   const booked = dayOf(booking.created_at)
   type Entry = { day: string; sort: string; text: string; charge: number; paid: number }
   const entries: Entry[] = charges.map((r, i) => {
     const line = booking.services.filter((l) => !l.per_day)[i]
-    const amount = line ? line.price_at_booking * line.quantity : chargesAt(booking, now).storage?.amount ?? 0
-    return { day: booked, sort: booking.created_at, text: r[0] ?? '', charge: amount, paid: 0 }
+    if (line) return { day: booked, sort: booking.created_at, text: r[0] ?? '', charge: line.price_at_booking * line.quantity, paid: 0 }
+    // Storage runs from the body's receipt: dated then, its days and span in its words.
+    return { day: storage ? dmy(storage.from) : booked, sort: booking.morgue?.received_at ?? booking.created_at, text: r[0] ?? '', charge: storage?.amount ?? 0, paid: 0 }
   })
   for (const p of completed(payments)) {
     entries.push({ day: dayOf(p.paid_at), sort: p.paid_at, text: `${p.contribution ? w.contribution : w.payment}: ${p.payer}${p.mpesa_receipt ? ` (${p.mpesa_receipt})` : ''}`, charge: 0, paid: p.amount })

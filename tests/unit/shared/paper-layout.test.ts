@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { agreementPaper } from '../../../shared/paper/agreement'
-import { quotationPaper, receiptPaper, type PaperPayment } from '../../../shared/paper/paper'
+import { quotationPaper, receiptPaper, statementPaper, type PaperPayment } from '../../../shared/paper/paper'
 import { renderPaperPdf } from '../../../shared/paper/pdf'
 import { agreementTermsOf } from '../../../shared/contracts/settings'
 
@@ -70,6 +70,24 @@ describe('the papers as printed', () => {
     expect(text).toContain('Masharti:')
     expect(text).toContain('Mwili haukatazwi kukabidhiwa kwa sababu ya salio ambalo halijalipwa')
     expect(text).not.toContain('The release of the body is never refused')
+  })
+
+  it("a statement dates storage from the body's receipt, and the office's cash on the day it marked the booking paid", () => {
+    const withStorage = {
+      ...booking,
+      services: [...booking.services, { service_name: 'Body Storage (per day)', quantity: 3, price_at_booking: 1000, per_day: true }],
+      morgue: { received_at: '2026-03-09T05:00:00.000Z', released_at: '2026-03-14T10:00:00.000Z' },
+      settled_outside: 20000,
+      audit: [{ at: '2026-03-10T08:00:00.000Z', field: 'payment_status', to: 'paid', reason: 'Cash receipt 0042' }],
+    }
+    const paper = statementPaper({ booking: withStorage, payments: [relative], home, language: 'en', now: new Date('2026-03-20T09:00:00.000Z') })
+    expect(paper.rows.map((r) => [r[0], r[1]?.split(':')[0], r[4]])).toEqual([
+      ['06/03/2026', 'Hearse to the burial site (up to 400 km, driver and fuel included)', 'KSH 35,000'],
+      ['08/03/2026', 'Contribution', 'KSH 22,500'],
+      ['09/03/2026', 'Body Storage (per day)', 'KSH 28,500'],
+      ['10/03/2026', 'Paid at the office', 'KSH 8,500'],
+    ])
+    expect(paper.amounts).toEqual({ total: 41000, paid: 32500, balance: 8500 })
   })
 
   it('a quotation speaks of storage days only when it quotes storage', () => {
