@@ -7,7 +7,7 @@ import { PDFDocument, rgb } from '@cantoo/pdf-lib'
 import fontkit from '@cantoo/fontkit'
 import { nairobiStamp, printable, type SignatureDetails } from './agreement'
 import { PAPER_WORDS, type PaperLanguage } from './words'
-import type { PaperFonts } from './pdf'
+import { wrap, type PaperFonts } from './pdf'
 
 const A4 = { width: 595.28, height: 841.89 }
 const MARGIN = 48
@@ -22,31 +22,9 @@ export async function appendSignaturePage(agreement: Uint8Array, fonts: PaperFon
   const page = doc.addPage([A4.width, A4.height])
   const width = A4.width - 2 * MARGIN
   let y = A4.height - MARGIN
-  const wrap = (text: string, size: number, font = regular) => {
-    const lines: string[] = []
-    let line = ''
-    // Long unbroken runs (a hash, a user agent) break anywhere; words break at spaces.
-    for (const word of text.split(/\s+/)) {
-      let rest = word
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        let cut = rest.length
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--
-        if (line) lines.push(line)
-        line = ''
-        lines.push(rest.slice(0, cut))
-        rest = rest.slice(cut)
-      }
-      const next = line ? `${line} ${rest}` : rest
-      if (line && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(line)
-        line = rest
-      } else line = next
-    }
-    if (line) lines.push(line)
-    return lines
-  }
   const write = (text: string, size: number, font = regular, gap = 4) => {
-    for (const l of wrap(text, size, font)) {
+    // Long unbroken runs (a hash, a user agent) break anywhere; words break at spaces.
+    for (const l of wrap(text, font, size, width).filter(Boolean)) {
       page.drawText(l, { x: MARGIN, y, size, font, color: rgb(0, 0, 0) })
       y -= size + 3
     }
