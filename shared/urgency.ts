@@ -98,7 +98,12 @@ export interface MoneyOfBooking {
  */
 export function amountDueNow(b: MoneyOfBooking): number {
   if (b.status === 'cancelled' || b.payment_status === 'refunded') return 0
-  return Math.max(0, (b.charges_to_date ?? b.total_amount) - amountSettled(b))
+  return Math.max(0, chargesToDate(b) - amountSettled(b))
+}
+
+/** Every charge so far (the fixed lines plus storage for the days in care); the booked total when the answer does not say. */
+export function chargesToDate(b: { total_amount: number; charges_to_date?: number | null }): number {
+  return b.charges_to_date ?? b.total_amount
 }
 
 /** Everything paid on a booking: its completed payments and what the office took outside the app. */
@@ -171,7 +176,7 @@ export function pendingPaymentRow(
     deceased_last_name: b.deceased_last_name,
     total_amount: b.total_amount,
     amount_due: amountDueNow(b),
-    charges_to_date: b.charges_to_date ?? b.total_amount,
+    charges_to_date: chargesToDate(b),
     payment_status: b.payment_status,
     status: b.status,
     created_at: b.created_at,

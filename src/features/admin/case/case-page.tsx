@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
-import { amountDueNow, amountSettled, inCare, papersToDo } from '../../../../shared/urgency'
+import { amountDueNow, amountSettled, chargesToDate, inCare, papersToDo } from '../../../../shared/urgency'
 import { reviewDocument } from '../../../api/documents'
 import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
 import type { Document } from '../../../../shared/contracts/documents'
@@ -291,7 +291,7 @@ function MoneySection({ booking }: { booking: Booking }) {
   // What is owed today, as the family's page, the release form and the papers reckon it: storage for
   // the days in care so far, and what the office took outside the app's payments.
   const due = amountDueNow(booking)
-  const charged = booking.charges_to_date ?? booking.total_amount
+  const charged = chargesToDate(booking)
   return (
     <Section title={t(T.money)} id="case-money">
       <FactList

@@ -26,7 +26,7 @@ import type { BookingChoice } from '../../documents/upload-dialog'
 import { documentTypeName } from '../../documents/document-words'
 import { deceasedName } from '../my-bookings'
 import { CONTACT } from '../../../lib/contact'
-import { amountDueNow, amountSettled, serviceAt } from '../../../../shared/urgency'
+import { amountDueNow, amountSettled, chargesToDate, serviceAt } from '../../../../shared/urgency'
 
 /** The family's payments (GET /payments/my), for the booking's own receipts. */
 const liveMyPayments = createCollectionMachine<Payment>('myPayments').provide({
@@ -238,7 +238,7 @@ export function BookingMoney({ booking }: { booking: Booking }) {
           [
             // As the invoice has them: every charge so far (storage for the days in care), and all that was settled.
             // Not "Total": the services card above says the booked total under that word.
-            [t`Charged so far`, booking.charges_to_date ?? booking.total_amount],
+            [t`Charged so far`, chargesToDate(booking)],
             [t`Paid`, amountSettled(booking)],
             [t`Still due`, stillDue(booking)],
           ] as const

@@ -6,6 +6,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { amountToPay, type PendingPayment } from '../../../../shared/contracts/payments'
 import { formatKsh } from '../../../lib/format'
+import { chargesToDate } from '../../../../shared/urgency'
 
 export { displayPhone, mpesaReason, receiptOf } from '../../../../shared/mpesa-words'
 
@@ -27,7 +28,7 @@ export const deceasedName = (b: { deceased_first_name: string; deceased_last_nam
  */
 export function amountDueText(b: Pick<PendingPayment, 'total_amount' | 'amount_due' | 'charges_to_date'>): { due: string; ofTotal: string | null } {
   const due = amountToPay(b)
-  const charged = b.charges_to_date ?? b.total_amount
+  const charged = chargesToDate(b)
   const total = formatKsh(charged)
   return { due: formatKsh(due), ofTotal: due < charged ? i18n._(msg`due of ${total}`) : null }
 }
