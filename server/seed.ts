@@ -280,10 +280,19 @@ export async function keepSeedCopy(db: Db): Promise<void> {
   })
 }
 
-/** Empties every table and puts back the rows `keepSeedCopy` kept, with the id sequences moved past them. */
-export async function restoreSeedCopy(db: Db): Promise<void> {
+/**
+ * Empties every table and puts back the rows `keepSeedCopy` kept, with the id sequences moved past them.
+ * `emptyBy`: 'truncate' on PostgreSQL; 'delete' on PGlite, where TRUNCATE gives every table and index
+ * a new file in its in-memory file system (three quarters of a reset's time): the rows are deleted
+ * instead, with the foreign keys' triggers off for the transaction (PGlite's user may; a PostgreSQL
+ * test role may not). The dead rows left behind are few (the demo's thousand-odd per reset).
+ */
+export async function restoreSeedCopy(db: Db, emptyBy: 'truncate' | 'delete' = 'truncate'): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `public."${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
+    if (emptyBy === 'delete') {
+      await tx.execute(sql.raw(`SET LOCAL session_replication_role = replica`))
+      for (const table of ALL_TABLES) await tx.execute(sql.raw(`DELETE FROM public."${table}"`))
+    } else await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((n) => `public."${n}"`).join(', ')} RESTART IDENTITY CASCADE`))
     for (const table of ALL_TABLES) await tx.execute(sql.raw(`INSERT INTO public."${table}" OVERRIDING SYSTEM VALUE SELECT * FROM ${SEED_COPY}."${table}"`))
     // Every table whose ids come from a sequence, not only the demo's: no kept row meets its own id again.
     await tx.execute(

@@ -9,6 +9,7 @@
  *   restored, and the test fails if anything called console.error during it.
  */
 import '@testing-library/jest-dom/vitest'
+import * as React from 'react'
 import { cleanup, configure, getConfig } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { server } from '../mocks/node'
@@ -36,6 +37,18 @@ configure({
     return getElementError(message, container)
   },
 })
+
+// React's development build records where each element was created (an Error with its stack and
+// a console task, for up to ten thousand elements per render) so that a warning can name the
+// component that rendered the culprit: a fifth of a screen test's time, most of it the garbage
+// those stacks leave. The count it checks is pinned at its limit, so no stack is taken; every
+// warning still fires (and fails its test, below), named by its component stack instead.
+if (process.env.REACT_OWNER_STACKS !== '1') {
+  const internals = (React as unknown as Record<string, Record<string, unknown>>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE
+  if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4, set: () => undefined, configurable: true })
+  }
+}
 
 // Fluent UI's motion uses a no-op path in tests when Web Animations are absent; happy-dom's
 // partial implementation rejects "animation was canceled" on unmount instead.
