@@ -6,7 +6,14 @@
  */
 import { Collection } from '@msw/data'
 import { z } from 'zod/mini'
-import { BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../shared/contracts/bookings'
+import { AUDIT_FIELDS, BOOKING_STATUSES, DOCUMENT_TYPES, PAYMENT_STATUSES } from '../shared/contracts/bookings'
+import { DOCUMENT_STATUSES } from '../shared/contracts/documents'
+import { PAYMENT_RECORD_STATUSES } from '../shared/contracts/payments'
+import { ACTIVITY_KINDS } from '../shared/contracts/admin'
+import { TRANSPORT_STATUSES } from '../shared/contracts/morgue'
+import { CUSTODY_KINDS } from '../shared/contracts/custody'
+import { AUTHOR_ROLES, MAIL_STATUSES, SMS_STATUSES } from '../shared/contracts/messages'
+import { CONDOLENCE_STATUSES } from '../shared/contracts/tributes'
 import { WIRE_ROLES } from '../shared/contracts/auth'
 import { RESOURCE_KINDS } from '../shared/contracts/calendar'
 import { clearFiles } from './files'
@@ -90,7 +97,6 @@ export const bookingSchema = z.object({
 })
 export type BookingRecord = z.infer<typeof bookingSchema>
 
-export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const
 export const documentSchema = z.object({
   id: z.int(),
   booking_id: z.nullable(z.int()),
@@ -113,7 +119,7 @@ export const paymentSchema = z.object({
   client_id: z.int(),
   transaction_id: z.nullable(z.string()),
   payment_method: z.string(),
-  status: z.enum(['completed', 'processing', 'failed', 'pending']),
+  status: z.enum(PAYMENT_RECORD_STATUSES),
   amount: z.number(),
   payment_date: z.string(),
   phone: z.nullable(z.string()),
@@ -148,10 +154,9 @@ export const mpesaRequestSchema = z.object({
 })
 export type MpesaRequestRecord = z.infer<typeof mpesaRequestSchema>
 
-export const ACTIVITY_TYPES = ['booking', 'payment', 'document', 'user'] as const
 export const activitySchema = z.object({
   id: z.int(),
-  type: z.enum(ACTIVITY_TYPES),
+  type: z.enum(ACTIVITY_KINDS),
   message: z.string(),
   time: z.string(),
   user_id: z.nullable(z.int()),
@@ -174,7 +179,7 @@ export const morgueCareSchema = z.object({
   booking_id: z.int(),
   received_at: z.string(),
   tasks: z.array(z.string()),
-  transport_status: z.enum(['scheduled', 'departed', 'delivered']),
+  transport_status: z.enum(TRANSPORT_STATUSES),
   released_at: z.nullable(z.string()),
   /** Absent on a care record stored before the pickup place was kept. */
   pickup_location: z.optional(z.nullable(z.string())),
@@ -188,7 +193,7 @@ export const bookingAuditSchema = z.object({
   at: z.string(),
   by_user_id: z.nullable(z.int()),
   by_name: z.string(),
-  field: z.enum(['status', 'payment_status', 'release']),
+  field: z.enum(AUDIT_FIELDS),
   from: z.string(),
   to: z.string(),
   reason: z.nullable(z.string()),
@@ -199,7 +204,7 @@ export type BookingAuditRecord = z.infer<typeof bookingAuditSchema>
 export const custodyEventSchema = z.object({
   id: z.int(),
   booking_id: z.int(),
-  kind: z.enum(['received', 'moved_to_storage', 'prepared', 'released']),
+  kind: z.enum(CUSTODY_KINDS),
   at: z.string(),
   location: z.nullable(z.string()),
   receiver_name: z.nullable(z.string()),
@@ -245,7 +250,7 @@ export const chatMessageSchema = z.object({
   thread_id: z.int(),
   author_id: z.nullable(z.int()),
   author_name: z.string(),
-  author_role: z.enum(['system', 'client', 'visitor', 'morgue_attendant', 'admin']),
+  author_role: z.enum(AUTHOR_ROLES),
   body: z.string(),
   created_at: z.string(),
 })
@@ -263,7 +268,7 @@ export const smsSchema = z.object({
   booking_id: z.nullable(z.int()),
   message_id: z.nullable(z.int()),
   user_id: z.nullable(z.int()),
-  status: z.enum(['queued', 'sent', 'failed', 'skipped']),
+  status: z.enum(SMS_STATUSES),
   provider: z.nullable(z.string()),
   attempts: z.int(),
   last_error: z.nullable(z.string()),
@@ -282,7 +287,7 @@ export const mailSchema = z.object({
   to: z.string(),
   kind: z.enum(['password_reset']),
   language: z.enum(['en', 'sw']),
-  status: z.enum(['queued', 'sent', 'failed', 'skipped']),
+  status: z.enum(MAIL_STATUSES),
   attempts: z.int(),
   last_error: z.nullable(z.string()),
   created_at: z.string(),
@@ -354,7 +359,7 @@ export const tributeCondolenceSchema = z.object({
   tribute_id: z.int(),
   name: z.string(),
   message: z.string(),
-  status: z.enum(['pending', 'approved', 'hidden']),
+  status: z.enum(CONDOLENCE_STATUSES),
   created_at: z.string(),
 })
 export type TributeCondolenceRecord = z.infer<typeof tributeCondolenceSchema>

@@ -9,13 +9,14 @@ import type { UserRecord } from './db'
 import { verifyToken } from './jwt'
 import { sessionTimeoutSeconds } from './settings-store'
 import { cryptoRandom } from './passwords'
-import { describeIssues } from '../shared/validation'
+import { describeIssues, pathIdOf } from '../shared/validation'
 import { MSG_MUST_CHANGE_PASSWORD, type WireRole } from '../shared/contracts/auth'
 import { MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED, blockedUntilPasswordChange, sessionEnded } from '../shared/contracts/auth-rules'
 
 /** Thrown by helpers; turned into `{ message, errors? }` with the status by `route()` (the server's class too). */
 export { ApiError } from '../shared/errors'
 import { ApiError } from '../shared/errors'
+import { MSG_MALFORMED_JSON, MSG_SERVER_ERROR } from '../shared/contracts/common'
 
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): HttpResponse<{ message: string; errors?: Record<string, string> }> {
   return HttpResponse.json(errors ? { message, errors } : { message }, { status })
@@ -156,7 +157,7 @@ export function route<Params extends PathParams = PathParams>(resolver: Resolver
       }
       if (error instanceof Response) return error
       console.error('[mock] handler error', error)
-      return errorResponse(500, 'Something went wrong on the server. Please try again.')
+      return errorResponse(500, MSG_SERVER_ERROR)
     }
   }
 }
@@ -209,7 +210,7 @@ export async function readJson(request: Request): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new ApiError(400, 'Malformed JSON in request body')
+    throw new ApiError(400, MSG_MALFORMED_JSON)
   }
 }
 
@@ -237,18 +238,14 @@ export async function body<S extends RequestSchema>(request: Request, schema: S)
   return validate(schema, await readJson(request))
 }
 
-/** A path id as a positive integer; anything else is treated as not found. */
+/** A path id by shared/validation.ts's rule; anything else is treated as not found. */
 export function parseId(value: string | readonly string[] | undefined, notFoundMessage = 'Not found'): number {
-  const raw = typeof value === 'string' ? value : ''
-  if (!/^\d+$/.test(raw)) throw new ApiError(404, notFoundMessage)
-  return Number(raw)
+  const id = pathIdOf(typeof value === 'string' ? value : '')
+  if (id === null) throw new ApiError(404, notFoundMessage)
+  return id
 }
 
-/** An id from a JSON body (number or numeric string), or null. */
-export function toIntId(value: string | number): number | null {
-  const n = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN
-  return Number.isInteger(n) && n > 0 ? n : null
-}
+export { toIntId } from '../shared/validation'
 
 // ---- dates: one definition for both backends ----
 export { isRealDate } from '../shared/rules'

@@ -7,7 +7,7 @@ import { db, nextId, plain } from './db'
 import type { BookingRecord, ChatMessageRecord, MessageThreadRecord, UserRecord } from './db'
 import { ApiError } from './http'
 import { isHomeAuthor, listsThread, mayReadThread, newsAuthors, threadOrder, threadSummary, wireChatMessage } from '../shared/messages'
-import { MSG_THREAD_NOT_FOUND, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
+import { MSG_THREAD_NOT_FOUND, SMS_SKIPPED_READ_FIRST, SMS_TEXTS, WELCOME_MESSAGE, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
 import { storedSettings } from './handlers/settings'
 import type { ContactMessage } from '../shared/contact-urgency'
@@ -185,7 +185,7 @@ export async function flushDueSms(now = Date.now()): Promise<void> {
         r.attempts += skipped ? 0 : 1
         r.status = skipped ? 'skipped' : 'sent'
         r.provider = skipped ? null : 'outbox'
-        r.last_error = skipped ? 'Read in the app before the SMS was due' : null
+        r.last_error = skipped ? SMS_SKIPPED_READ_FIRST : null
         r.sent_at = skipped ? null : new Date(now).toISOString()
       },
     })

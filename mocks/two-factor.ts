@@ -17,6 +17,7 @@ import {
   SIGN_IN_CODE_SMS,
   SIGN_IN_CODE_WORDS,
   SIGN_IN_SMS_KIND,
+  challengeKey,
   codeExpiresAt,
   codeOpen,
   needsSignInCode,
@@ -45,8 +46,6 @@ function sixDigits(): string {
   return String((a[0] ?? 0) % 1_000_000).padStart(6, '0')
 }
 
-/** A code's challenge is hashed with its scope, so a code made for one use opens no other (as the server's). */
-const challengeKey = (scope: string, challenge: string) => (scope ? `challenge:${scope}:${challenge}` : `challenge:${challenge}`)
 
 /** Makes a one-time code for `scope`, keeps its hashes and queues the SMS (server/two-factor.ts's sendOneTimeCode). */
 export async function mockSendOneTimeCode(user: UserRecord, phone: string, use: { scope: string; kind: string; body: (code: string) => string }): Promise<{ challenge: string; phoneEnding: string }> {

@@ -39,6 +39,7 @@ import { contributionOwnPage } from './routes/contribute-page'
 import { smsOutboxRoutes } from './routes/sms-outbox'
 import { mailOutboxRoutes } from './routes/mail-outbox'
 import { healthRoutes } from './routes/health'
+import { MSG_SERVER_ERROR } from '../shared/contracts/common'
 
 // zod/mini loads no messages; the server's parses answer in English (its own process, so a global setting is fine).
 z.config(en())
@@ -192,7 +193,7 @@ export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hon
     // A bug: logged with its stack, answered without one.
     const log = c.var.deps?.log ?? deps.log
     log.error({ err: loggableError(error), method: c.req.method, path: loggablePath(c.req.path) }, 'unhandled error')
-    return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500)
+    return c.json({ message: MSG_SERVER_ERROR }, 500)
   })
   app.notFound((c) => (c.req.path.startsWith('/api') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)))
   return app

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './types'
 import { zValidator } from '@hono/zod-validator'
 import { z } from 'zod/mini'
-import { describeIssues } from '../shared/validation'
+import { describeIssues, pathIdOf } from '../shared/validation'
 
 /** Thrown anywhere below a route; the app's error handler answers `{ message, errors? }` with the status. */
 export { ApiError } from '../shared/errors'
@@ -43,18 +43,14 @@ export function valid<S extends z.core.$ZodType, T extends 'json' | 'query'>(
   }) as never
 }
 
-/** A path id as a positive integer; anything else reads as not found. */
+/** A path id by shared/validation.ts's rule; anything else reads as not found. */
 export function pathId(c: Context, notFound: string, name = 'id'): number {
-  const raw = c.req.param(name) ?? ''
-  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, notFound)
-  return Number(raw)
+  const id = pathIdOf(c.req.param(name) ?? '')
+  if (id === null) throw new ApiError(404, notFound)
+  return id
 }
 
-/** An id from a JSON body (number or numeric string), or null. */
-export function toIntId(value: string | number): number | null {
-  const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null
-}
+export { toIntId } from '../shared/validation'
 
 /**
  * An error as it may be logged: a failed query's message carries the query's parameters (password

@@ -8,7 +8,7 @@
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm'
 import { CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../shared/contracts/contributions'
 import { MPESA_EXPIRED } from '../shared/contracts/payments'
-import { MPESA_PROCESSING } from '../shared/mpesa-scenarios'
+import { MPESA_PROCESSING, MPESA_QUERY_ACCEPTED } from '../shared/mpesa-scenarios'
 import { queueSms, queueSmsTo } from './sms'
 import { storedSettings } from './domain/settings'
 import type { Logger } from 'pino'
@@ -336,7 +336,7 @@ export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined
     MerchantRequestID: settled.merchantRequestId,
     CheckoutRequestID: settled.checkoutRequestId,
     ResponseCode: '0',
-    ResponseDescription: 'The service request has been accepted successsfully',
+    ResponseDescription: MPESA_QUERY_ACCEPTED,
     ResultCode: settled.resultCode,
     ResultDesc: settled.resultDesc ?? '',
   }

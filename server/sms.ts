@@ -16,7 +16,7 @@ import { adminIds, claimDueSms, deceasedName, hasRead, insertSms, markSmsSent, m
 import type { Deps } from './types'
 import { storedSettings } from './domain/settings'
 import { normaliseKenyanPhone } from '../shared/contracts/payments'
-import { SMS_TEXTS, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
+import { SMS_SKIPPED_READ_FIRST, SMS_TEXTS, smsLanguage, type SmsLanguage, type SmsTexts } from '../shared/contracts/messages'
 import { repeatEvery } from './repeat'
 
 export interface SmsSender {
@@ -108,7 +108,7 @@ export async function sendDueSms(db: Db, log: Logger, sender: SmsSender, batch =
   const claimed = await claimDueSms(db, batch)
   for (const row of claimed) {
     if (row.kind === 'reply' && row.messageId !== null && row.userId !== null && (await hasRead(db, row.userId, row.messageId))) {
-      await markSmsSkipped(db, row.id, 'Read in the app before the SMS was due')
+      await markSmsSkipped(db, row.id, SMS_SKIPPED_READ_FIRST)
       continue
     }
     const attempts = row.attempts + 1

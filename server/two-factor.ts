@@ -22,6 +22,7 @@ import {
   SIGN_IN_CODE_SMS,
   SIGN_IN_CODE_WORDS,
   SIGN_IN_SMS_KIND,
+  challengeKey,
   codeExpiresAt,
   needsSignInCode,
   wrongCodeMessage,
@@ -30,8 +31,6 @@ import {
 } from '../shared/contracts/two-factor'
 
 const keyed = (secret: Uint8Array, text: string) => createHmac('sha256', secret).update(text).digest('hex')
-/** A code's challenge is keyed with its scope, so a code made for one use (signing one booking's agreement) opens no other (signing in). */
-const challengeKey = (scope: string, challenge: string) => (scope ? `challenge:${scope}:${challenge}` : `challenge:${challenge}`)
 
 /**
  * Makes a one-time code for `scope`, keeps only its keyed hashes and queues the SMS (whatever the

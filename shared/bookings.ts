@@ -21,6 +21,7 @@ import {
   type BookingRequest,
   type BookingStatus,
   type PaymentStatus,
+  type AuditField,
 } from './contracts/bookings'
 import { MSG_ALREADY_LEFT, MSG_NOT_DEPARTED, MSG_NOT_IN_CARE, MSG_NOT_RELEASED, MSG_TRANSFER_DELIVERED, MSG_TRANSFER_DEPARTED, PREP_TASKS, type PrepTask } from './contracts/morgue'
 import type { WireRole } from './contracts/roles'
@@ -131,7 +132,7 @@ export interface StatusChange {
 
 export interface AuditEntry {
   /** `release`: a body released with a balance due (from: the balance, to: how it is settled). */
-  field: 'status' | 'payment_status' | 'release'
+  field: AuditField
   from: string
   to: string
   reason: string | null

@@ -16,6 +16,10 @@ export interface MpesaScenario {
 }
 
 export const MPESA_PROCESSING = { errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' } as const
+/** Daraja's ResponseDescription of an accepted STK push (the simulator's, the mock's and a push held while one is under way). */
+export const MPESA_PUSH_ACCEPTED = 'Success. Request accepted for processing'
+/** Daraja's ResponseDescription of an STK query it answered (spelled as Daraja spells it). */
+export const MPESA_QUERY_ACCEPTED = 'The service request has been accepted successsfully'
 export const MPESA_PUSH_REJECTED_MESSAGE = 'Unable to lock subscriber, a transaction is already in process for the current subscriber'
 
 export const MPESA_SCENARIOS: readonly MpesaScenario[] = [

@@ -68,3 +68,17 @@ export function pageOf(q: PageQuery): { page: number; limit: number } | null {
   if (q.page === undefined && q.limit === undefined) return null
   return { page: q.page ?? 1, limit: q.limit ?? 20 }
 }
+
+/**
+ * An id as the API takes it in a path: digits only, at most nine (a database integer), above 0;
+ * null for anything else (the caller answers 404, as for an id that does not exist).
+ */
+export function pathIdOf(raw: string): number | null {
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
+}
+
+/** An id from a JSON body (a number or a numeric string) as a positive database integer, or null. */
+export function toIntId(value: string | number): number | null {
+  const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null
+}

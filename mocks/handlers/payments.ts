@@ -6,7 +6,7 @@ import type { MpesaRequestRecord, UserRecord } from '../db'
 import { idempotent } from '../idempotency'
 import { ApiError, parseId, readJson, requireRoleOf, requireUser, route, toIntId, validate } from '../http'
 import { closeIfOverdue, deliverCallbacks, recordPush, settle, whenNoPaymentInProgress, type PushContributor } from '../mpesa'
-import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../shared/mpesa-scenarios'
+import { MPESA_PROCESSING, MPESA_PUSH_ACCEPTED, MPESA_PUSH_REJECTED_MESSAGE, MPESA_QUERY_ACCEPTED, scenarioForPhone } from '../../shared/mpesa-scenarios'
 import { checkAmountDue, checkFamilyPush, refuseForeignPhone, scenarioAnswerAfter } from '../../shared/payments'
 import { buildReport, summarise, transactions, XLSX_MIME } from '../reports'
 import { summaryAnswer } from '../../shared/report'
@@ -28,6 +28,7 @@ import {
   normaliseKenyanPhone,
   reportLanguage,
 } from '../../shared/contracts/payments'
+import { MSG_BOOKING_NOT_FOUND } from '../../shared/contracts/bookings'
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
@@ -46,7 +47,7 @@ async function pushFor(user: UserRecord, request: Request): Promise<Response> {
   if (phone === null) throw new ApiError(400, MSG_SAFARICOM_NUMBER)
   const bookingId = toIntId(input.bookingId)
   const booking = bookingId === null ? undefined : db.booking.findFirst((q) => q.where({ id: bookingId }))
-  if (!booking || booking.client_id !== user.id) throw new ApiError(404, 'Booking not found')
+  if (!booking || booking.client_id !== user.id) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
   checkFamilyPush({ status: booking.status, paymentStatus: booking.payment_status }, amountDueToday(booking), reservedFor(booking.id), input.amount)
 
   // One payment in progress per booking: a second push waits for the first to finish (409).
@@ -103,8 +104,8 @@ export async function startMockPush(push: { bookingId: number; clientId: number;
       MerchantRequestID: merchantRequestId,
       CheckoutRequestID: checkoutRequestId,
       ResponseCode: '0',
-      ResponseDescription: 'Success. Request accepted for processing',
-      CustomerMessage: 'Success. Request accepted for processing',
+      ResponseDescription: MPESA_PUSH_ACCEPTED,
+      CustomerMessage: MPESA_PUSH_ACCEPTED,
     },
   })
 }
@@ -136,7 +137,7 @@ export async function verifyAnswer(req: MpesaRequestRecord): Promise<Response> {
       MerchantRequestID: settled.merchant_request_id,
       CheckoutRequestID: settled.checkout_request_id,
       ResponseCode: '0',
-      ResponseDescription: 'The service request has been accepted successsfully',
+      ResponseDescription: MPESA_QUERY_ACCEPTED,
       ResultCode: settled.result_code ?? outcome.resultCode,
       ResultDesc: settled.result_desc ?? outcome.resultDesc,
     },

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
-import { MPESA_PROCESSING, MPESA_PUSH_REJECTED_MESSAGE, scenarioById, scenarioForPhone, type MpesaScenario } from '../../shared/mpesa-scenarios'
+import { MPESA_PROCESSING, MPESA_PUSH_ACCEPTED, MPESA_PUSH_REJECTED_MESSAGE, MPESA_QUERY_ACCEPTED, scenarioById, scenarioForPhone, type MpesaScenario } from '../../shared/mpesa-scenarios'
 import { callbackUrlProblem } from './callback'
 import { darajaPassword, darajaTimestamp, MAX_ACCOUNT_REFERENCE, MAX_STK_AMOUNT, MAX_TRANSACTION_DESC, MIN_STK_AMOUNT } from './client'
 import { DARAJA_ERRORS, DARAJA_PATHS, StkPushBodySchema, StkQueryBodySchema } from './wire'
@@ -116,8 +116,6 @@ export interface DarajaSimulator {
   tokensIssued(): number
 }
 
-const SUCCESS_PUSH = 'Success. Request accepted for processing'
-const QUERY_ACCEPTED = 'The service request has been accepted successsfully'
 const RECEIPT_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
 /** A receipt like Daraja's MpesaReceiptNumber (e.g. NLJ7RT61SV): ten capitals and digits. */
@@ -328,8 +326,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
       MerchantRequestID: push.merchantRequestId,
       CheckoutRequestID: push.checkoutRequestId,
       ResponseCode: '0',
-      ResponseDescription: SUCCESS_PUSH,
-      CustomerMessage: SUCCESS_PUSH,
+      ResponseDescription: MPESA_PUSH_ACCEPTED,
+      CustomerMessage: MPESA_PUSH_ACCEPTED,
     })
   })
 
@@ -349,7 +347,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions = {})
     if (!push.finished) return daraja(c, 500, MPESA_PROCESSING.errorCode, MPESA_PROCESSING.errorMessage)
     return c.json({
       ResponseCode: '0',
-      ResponseDescription: QUERY_ACCEPTED,
+      ResponseDescription: MPESA_QUERY_ACCEPTED,
       MerchantRequestID: push.merchantRequestId,
       CheckoutRequestID: push.checkoutRequestId,
       ResultCode: scenario.resultCode,

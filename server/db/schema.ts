@@ -6,6 +6,17 @@
  * in the books (the wire shows 'Former client'), as in the mock.
  */
 import { sql } from 'drizzle-orm'
+// The lists of values a column takes are the API's own (shared/contracts): written once.
+import { WIRE_ROLES } from '../../shared/contracts/roles'
+import { AUDIT_FIELDS, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../shared/contracts/bookings'
+import { DOCUMENT_STATUSES } from '../../shared/contracts/documents'
+import { PAYMENT_RECORD_STATUSES } from '../../shared/contracts/payments'
+import { ACTIVITY_KINDS } from '../../shared/contracts/admin'
+import { TRANSPORT_STATUSES } from '../../shared/contracts/morgue'
+import { CUSTODY_KINDS } from '../../shared/contracts/custody'
+import { AUTHOR_ROLES, MAIL_STATUSES, SMS_STATUSES } from '../../shared/contracts/messages'
+import { CONDOLENCE_STATUSES } from '../../shared/contracts/tributes'
+import { RESOURCE_KINDS } from '../../shared/contracts/calendar'
 import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
@@ -19,7 +30,7 @@ export const users = pgTable(
     id: id(),
     name: varchar('name', { length: 100 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
-    role: text('role', { enum: ['client', 'morgue_attendant', 'admin'] }).notNull(),
+    role: text('role', { enum: WIRE_ROLES }).notNull(),
     phone: varchar('phone', { length: 20 }),
     address: varchar('address', { length: 200 }),
     passwordHash: text('password_hash').notNull(),
@@ -77,8 +88,8 @@ export const bookings = pgTable(
     deceasedId: integer('deceased_id')
       .notNull()
       .references(() => deceased.id),
-    status: text('status', { enum: ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['pending', 'partial', 'paid', 'refunded'] }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
     totalAmount: integer('total_amount').notNull(),
     notes: text('notes'),
     /** Where the service or burial is held. */
@@ -125,7 +136,7 @@ export const documents = pgTable(
     filePath: text('file_path').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    status: text('status', { enum: DOCUMENT_STATUSES }).notNull(),
     reviewNotes: text('review_notes'),
     createdAt: at('created_at').notNull().defaultNow(),
     /** The storage's generated key (null: a seeded demo document, served from its sample bytes). */
@@ -144,7 +155,7 @@ export const payments = pgTable(
     clientId: integer('client_id').notNull(),
     transactionId: text('transaction_id'),
     paymentMethod: text('payment_method').notNull(),
-    status: text('status', { enum: ['completed', 'processing', 'failed', 'pending'] }).notNull(),
+    status: text('status', { enum: PAYMENT_RECORD_STATUSES }).notNull(),
     amount: integer('amount').notNull(),
     paymentDate: at('payment_date').notNull().defaultNow(),
     phone: text('phone'),
@@ -200,7 +211,7 @@ export const activities = pgTable(
   'activities',
   {
     id: id(),
-    type: text('type', { enum: ['booking', 'payment', 'document', 'user'] }).notNull(),
+    type: text('type', { enum: ACTIVITY_KINDS }).notNull(),
     message: text('message').notNull(),
     time: at('time').notNull().defaultNow(),
     userId: integer('user_id'),
@@ -213,7 +224,7 @@ export const morgueCare = pgTable('morgue_care', {
   bookingId: integer('booking_id').notNull().unique(),
   receivedAt: at('received_at').notNull(),
   tasks: jsonb('tasks').$type<string[]>().notNull().default([]),
-  transportStatus: text('transport_status', { enum: ['scheduled', 'departed', 'delivered'] }).notNull().default('scheduled'),
+  transportStatus: text('transport_status', { enum: TRANSPORT_STATUSES }).notNull().default('scheduled'),
   releasedAt: at('released_at'),
   /** Where the body is collected for the transfer, when not the usual place (see the app's pickup rule). */
   pickupLocation: varchar('pickup_location', { length: 100 }),
@@ -306,7 +317,7 @@ export const bookingAudit = pgTable(
     /** The name at the time of the change: the trail stays readable after the user is renamed or deleted. */
     byName: text('by_name').notNull(),
     /** 'release': a body released with a balance due (from: the balance in KSH, to: how it is settled); a text column, so no migration. */
-    field: text('field', { enum: ['status', 'payment_status', 'release'] }).notNull(),
+    field: text('field', { enum: AUDIT_FIELDS }).notNull(),
     from: text('from').notNull(),
     to: text('to').notNull(),
     reason: text('reason'),
@@ -325,7 +336,7 @@ export const custodyEvents = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['received', 'moved_to_storage', 'prepared', 'released'] }).notNull(),
+    kind: text('kind', { enum: CUSTODY_KINDS }).notNull(),
     at: at('at').notNull().defaultNow(),
     location: varchar('location', { length: 100 }),
     receiverName: varchar('receiver_name', { length: 100 }),
@@ -381,7 +392,7 @@ export const chatMessages = pgTable(
     authorId: integer('author_id'),
     /** The name at the time of writing, so the thread stays readable after a rename or deletion. */
     authorName: text('author_name').notNull(),
-    authorRole: text('author_role', { enum: ['system', 'client', 'visitor', 'morgue_attendant', 'admin'] }).notNull(),
+    authorRole: text('author_role', { enum: AUTHOR_ROLES }).notNull(),
     body: text('body').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -416,7 +427,7 @@ export const smsOutbox = pgTable(
     /** A staff answer's SMS is skipped when the family has read the answer by the time it is due. */
     messageId: integer('message_id'),
     userId: integer('user_id'),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
+    status: text('status', { enum: SMS_STATUSES }).notNull().default('queued'),
     provider: text('provider'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -485,7 +496,7 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     language: text('language', { enum: ['en', 'sw'] }).notNull(),
     passwordResetId: integer('password_reset_id').references(() => passwordResets.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     /** 'smtp', or 'log' in development without SMTP_URL. */
     transport: text('transport'),
     attempts: integer('attempts').notNull().default(0),
@@ -602,7 +613,7 @@ export const tributeCondolences = pgTable(
       .references(() => tributes.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 80 }).notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'hidden'] }).notNull().default('pending'),
+    status: text('status', { enum: CONDOLENCE_STATUSES }).notNull().default('pending'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('tribute_condolences_tribute').on(t.tributeId, t.createdAt)],
@@ -611,7 +622,7 @@ export const tributeCondolences = pgTable(
 /** A vehicle or room the calendar books (shared/calendar.ts). */
 export const calendarResources = pgTable('calendar_resources', {
   id: id(),
-  kind: text('kind', { enum: ['hearse', 'van', 'chapel', 'viewing_room', 'cold_room', 'attendant', 'driver', 'coordinator'] }).notNull(),
+  kind: text('kind', { enum: RESOURCE_KINDS }).notNull(),
   name: varchar('name', { length: 60 }).notNull(),
   /** Seats of a vehicle, places of a cold room (the cold room holds that many at once). */
   capacity: integer('capacity'),

@@ -4,7 +4,7 @@
  * the same ones); the tables are server/repo/payments.ts's; settling a push is server/mpesa.ts's.
  */
 import { randomUUID } from 'node:crypto'
-import { MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../shared/mpesa-scenarios'
+import { MPESA_PUSH_ACCEPTED, MPESA_PUSH_REJECTED_MESSAGE, scenarioForPhone } from '../../shared/mpesa-scenarios'
 import { MSG_CHECKOUT_NOT_FOUND, MSG_PAYMENT_IN_PROGRESS, MSG_PAYMENT_NOT_FOUND, MSG_SAFARICOM_NUMBER, StkPushRequest, normaliseKenyanPhone } from '../../shared/contracts/payments'
 import { MSG_TOO_MANY_PUSHES, maskPhone } from '../../shared/contracts/contributions'
 import { checkAmountDue, checkFamilyPush, openPushBlocks, refuseForeignPhone, refuseWhilePaying } from '../../shared/payments'
@@ -17,6 +17,7 @@ import * as repo from '../repo/payments'
 import { pushOutcomeUnknown, type Daraja } from '../daraja/client'
 import { expirePush, settleOrExpire, verifyPush } from '../mpesa'
 import { DARAJA_QUERY_EVERY_MS, LIMITS, type Rule } from '../limits'
+import { MSG_BOOKING_NOT_FOUND } from '../../shared/contracts/bookings'
 
 export const MSG_NOT_YET = 'Payments through M-Pesa are not available on this server yet'
 export const MSG_PUSH_FAILED = 'Failed to initiate M-Pesa payment. Please try again.'
@@ -47,7 +48,7 @@ export async function familyPush(deps: Deps, limits: PushLimits, user: { id: num
   if (phone === null) throw new ApiError(400, MSG_SAFARICOM_NUMBER)
   const bookingId = toIntId(input.bookingId)
   const booking = bookingId === null ? undefined : await findBooking(db, bookingId)
-  if (!booking || booking.clientId !== user.id) throw new ApiError(404, 'Booking not found')
+  if (!booking || booking.clientId !== user.id) throw new ApiError(404, MSG_BOOKING_NOT_FOUND)
   const due = await dueToday(db, booking)
   checkFamilyPush(booking, due, await repo.reservedFor(db, booking.id), input.amount)
 
@@ -134,7 +135,7 @@ export async function pushAfterClaim(
     if (pushOutcomeUnknown(error)) {
       // The prompt may be on the phone: the attempt stays open (its callback is matched back by phone and amount).
       log.warn({ bookingId: push.bookingId, claimId }, 'STK push outcome unknown (no answer from Daraja); kept open for the callback or the query')
-      return { MerchantRequestID: '', CheckoutRequestID: claimId, ResponseCode: '0', ResponseDescription: 'Success. Request accepted for processing', CustomerMessage: 'Success. Request accepted for processing' }
+      return { MerchantRequestID: '', CheckoutRequestID: claimId, ResponseCode: '0', ResponseDescription: MPESA_PUSH_ACCEPTED, CustomerMessage: MPESA_PUSH_ACCEPTED }
     }
     await repo.forgetClaim(db, claimId)
     log.warn({ bookingId: push.bookingId, err: describeError(error) }, 'STK push failed')

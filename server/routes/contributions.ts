@@ -15,6 +15,7 @@ import { visibleBooking } from './bookings'
 import { storedSettings } from './settings'
 import { bookingContributions, closeLinks, contributionPush, linkOf, openLink, publicPage, thankContributor } from '../domain/contributions'
 import { verifyForLink } from '../domain/payments'
+import { MSG_MALFORMED_JSON } from '../../shared/contracts/common'
 
 /** The booking of the path, if the user may see it; only the family invites, closes and thanks (an admin may look). */
 async function ownBooking(c: Context<AppEnv>) {
@@ -56,7 +57,7 @@ export const contributionRoutes = new Hono<AppEnv>()
     await limitByAddress(c, 'contribution-push', LIMITS.contributionPushPerAddress, MSG_TOO_MANY_PUSHES)
     const body = () =>
       c.req.json<unknown>().catch(() => {
-        throw new ApiError(400, 'Malformed JSON in request body')
+        throw new ApiError(400, MSG_MALFORMED_JSON)
       })
     return c.json({ data: await contributionPush(c.var.deps, c.req.param('token'), body) })
   })

@@ -7,6 +7,7 @@ import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
 import { limit, unhit } from '../limits'
 import { buildReport, familyPayments, familyPush, paymentFor, pendingBookings, summarise, transactions, verifyFor, type PushLimits } from '../domain/payments'
+import { MSG_MALFORMED_JSON } from '../../shared/contracts/common'
 
 /** The family's prompts count against the rate limits of this request's server. */
 const pushLimits = (c: Context<AppEnv>): PushLimits => ({
@@ -17,7 +18,7 @@ const pushLimits = (c: Context<AppEnv>): PushLimits => ({
 /** POST /stk-push (and /payments/initiate): server/domain/payments.ts's familyPush. */
 async function stkPush(c: Context<AppEnv>) {
   const raw: unknown = await c.req.json().catch(() => {
-    throw new ApiError(400, 'Malformed JSON in request body')
+    throw new ApiError(400, MSG_MALFORMED_JSON)
   })
   return c.json({ data: await familyPush(c.var.deps, pushLimits(c), c.var.user, raw) })
 }

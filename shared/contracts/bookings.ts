@@ -94,6 +94,10 @@ export const BookingServiceLine = z.looseObject({
 })
 export type BookingServiceLine = z.infer<typeof BookingServiceLine>
 
+/** What a line of a booking's audit trail changed: its status, its payment status, or its body's release (with the balance then due). */
+export const AUDIT_FIELDS = ['status', 'payment_status', 'release'] as const
+export type AuditField = (typeof AUDIT_FIELDS)[number]
+
 /** One change of a booking's status or payment status: who, when, from, to, why. */
 export const BookingAuditEntry = z.looseObject({
   at: z.string(),

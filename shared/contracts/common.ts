@@ -48,3 +48,8 @@ export const orEmpty = <T extends z.ZodMiniType>(item: T) =>
   z.pipe(z.nullish(z.array(item)), z.transform((v) => v ?? []))
 /** A text the server may leave out or send as null: always a string. */
 export const orEmptyText = z.pipe(z.nullish(z.string()), z.transform((v) => v ?? ''))
+
+/** A request body that is not JSON (400), on both backends. */
+export const MSG_MALFORMED_JSON = 'Malformed JSON in request body'
+/** What a request that hit a bug is answered (500), never with its stack. */
+export const MSG_SERVER_ERROR = 'Something went wrong on the server. Please try again.'

@@ -20,6 +20,8 @@ export const MSG_MESSAGE_EMPTY = 'Please write a message before sending'
 export const MSG_MESSAGE_TOO_LONG = 'A message can be at most 2,000 characters'
 export const MSG_MESSAGE_SENT = 'Message sent'
 export const MSG_THREAD_NOT_FOUND = 'Conversation not found'
+/** Why an SMS about a message was not sent: the family read the message in the app first (the outbox's reason). */
+export const SMS_SKIPPED_READ_FIRST = 'Read in the app before the SMS was due'
 /** The system welcome message SPEC.md names: the first message of every thread. */
 export const WELCOME_MESSAGE = 'Welcome to Amani Funeral Home messages. We are here to help you at every step.'
 /** How often an open conversation or the side menu asks for new messages while the page is visible. */

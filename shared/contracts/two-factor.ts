@@ -8,6 +8,8 @@ import { AGREEMENT_SMS_KIND } from './agreement'
  */
 export const CODE_TTL_MINUTES = 10
 export const CODE_MAX_TRIES = 5
+/** A code's challenge is hashed with its scope, so a code made for one use (signing one booking's agreement) opens no other (signing in). */
+export const challengeKey = (scope: string, challenge: string) => (scope ? `challenge:${scope}:${challenge}` : `challenge:${challenge}`)
 
 /** POST /auth/login's answer when a code is needed (instead of the token). */
 export const CodeRequiredResponse = z.object({
