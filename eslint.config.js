@@ -12,7 +12,7 @@ import layers from './scripts/eslint-layers.js'
 const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the full zod does not tree-shake." }
 
 /**
- * The layers (ARCHITECTURE.md; README, "Architecture"), held by scripts/eslint-layers.js for static
+ * The layers (docs/architecture.md; README, "Architecture"), held by scripts/eslint-layers.js for static
  * imports, re-exports, import(), vi.mock() and require() alike. Import circles are caught by
  * scripts/check-cycles.mjs (`npm run lint`).
  *

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The manual cites only files the repository holds. For README.md and every docs/**.md:
+ * The manual cites only files the repository holds. For every README.md (the root's and the
+ * folders') and every docs/**.md:
  *   - a backticked span that reads as a repository path (its first folder is one of the
  *     repository's own top-level folders or files, e.g. `server/config.ts`, `tests/e2e/run.mjs`)
  *     must exist (from the root, or from the document's own folder); with a wildcard or placeholder (`src/locales/{en,sw}/*.po`, `server/routes/<area>.ts`)
@@ -39,7 +40,7 @@ const only = args.includes('--only')
 const named = args.filter((a) => a !== '--only').map((f) => resolve(f))
 const docs = only
   ? named
-  : [join(root, 'README.md'), ...files.filter((f) => f.startsWith(join(root, 'docs') + '/') && f.endsWith('.md')), ...named]
+  : [...files.filter((f) => f.endsWith('/README.md')), ...files.filter((f) => f.startsWith(join(root, 'docs') + '/') && f.endsWith('.md')), ...named]
 
 /** Source-like file names worth looking up alone; `.js`/`.html` names are mostly other packages' or built files. */
 const SOURCE_FILE = /^[\w.-]+\.(ts|tsx|mts|mjs|cjs|md|json|css|po|sql|yml|yaml)$/

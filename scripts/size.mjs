@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: build for a real API (`vite build`, no mock), then weigh what each kind of visit
- * downloads, in gzip bytes, against the budgets of shared/guide/QUALITY.md:
+ * downloads, in gzip bytes, against the team's budgets (the quality guide, QUALITY.md, kept beside the repository):
  *   - the first load of `/`: the entry, its modulepreloads and CSS (what index.html fetches)   <= 130 KB
  *   - opening /login or /register straight away: what their own HTML asks for (the entry and that   <= 160 KB
  *     screen's chunks; the session, needed only to send the form, loads alongside as it does on /)
@@ -45,7 +45,7 @@ function closure(key, seen = new Set()) {
   return seen
 }
 const sum = (files) => [...files].reduce((s, f) => s + size(f), 0)
-// The first-load budgets are of gzip JS (shared/guide/QUALITY.md: "entry + modulepreloads"); the
+// The first-load budgets are of gzip JS (the quality guide: "entry + modulepreloads"); the
 // stylesheets a page asks for are weighed on a row of their own, reported.
 const js = (files) => new Set([...files].filter((f) => f.endsWith('.js')))
 const css = (files) => new Set([...files].filter((f) => f.endsWith('.css')))

@@ -24,6 +24,22 @@ await ensurePgliteTemplate()
 const dataDir = copyEmptyDatabaseInto(mkdtempSync(join(tmpdir(), 'afh-server-browser-')))
 const server = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIMULATOR_ANSWER_MS: '2000' }, stdio: ['ignore', 'pipe', 'inherit'] })
 server.stdout.on('data', (d) => process.stdout.write(d))
+/** Resolves when the server says it is listening (its first line on stdout); fails if it stops first or takes 2 minutes. */
+const listening = new Promise((resolve, reject) => {
+  let said = ''
+  const limit = setTimeout(() => reject(new Error('the server did not start in 2 minutes')), 120_000)
+  server.stdout.on('data', (d) => {
+    said += d
+    if (said.includes('Funeral home server on')) {
+      clearTimeout(limit)
+      resolve()
+    }
+  })
+  server.once('exit', (code) => {
+    clearTimeout(limit)
+    reject(new Error(`the server stopped (exit ${code}) before it was listening`))
+  })
+})
 const failures = []
 /**
  * A real JPEG, made here, as large as a phone's camera makes them across: the tribute page's
@@ -51,15 +67,7 @@ const check = (ok, what) => {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/services`)).ok) break
-    } catch {
-      /* not up yet */
-    }
-    if (i > 600) throw new Error('the server did not start in 2 minutes')
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await listening
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] })
   const violations = []
   // First, before any page is asked for (the server keeps what its pages carry for 10 s).
