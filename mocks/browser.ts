@@ -8,6 +8,7 @@ import { setResetListener } from './handlers/dev'
 import { setMpesaChangeListener } from './mpesa'
 import { clear as idbClear, createStore, del as idbDel, entries as idbEntries, set as idbSet } from 'idb-keyval'
 import { loadFiles, setFilePersistence, type StoredFile } from './files'
+import { FAULTS_EVENT } from '../shared/contracts/mock-controls'
 
 export const STORAGE_KEY = 'afh-mock-db'
 /** The demo-tools fault config `{ failNext, offline, slow }`, so it survives a reload. */
@@ -16,8 +17,6 @@ export const FAULTS_KEY = 'afh-mock-faults'
 export const SESSIONS_KEY = 'afh-mock-sessions'
 /** 'off' turns the artificial network delay off (the browser journeys do). */
 export const LATENCY_KEY = 'afh-mock-latency'
-/** Window event (detail: the new FaultConfig) after every fault change, e.g. a failNext that fired. */
-export const FAULTS_EVENT = 'afh-mock-faults-change'
 
 function storage(): Storage | null {
   try {

@@ -17,6 +17,7 @@ import { MSG_AUTH_REQUIRED, MSG_FORBIDDEN, MSG_SESSION_EXPIRED, blockedUntilPass
 export { ApiError } from '../shared/errors'
 import { ApiError } from '../shared/errors'
 import { MSG_MALFORMED_JSON, MSG_SERVER_ERROR } from '../shared/contracts/common'
+import type { Faults } from '../shared/contracts/mock-controls'
 
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): HttpResponse<{ message: string; errors?: Record<string, string> }> {
   return HttpResponse.json(errors ? { message, errors } : { message }, { status })
@@ -38,15 +39,8 @@ export async function delay(): Promise<void> {
 }
 
 // ---- faults (dev "Demo tools" panel; all off by default, so tests are unaffected) ----
-/** Forced failures for the next /api calls. Mirrored to localStorage['afh-mock-faults'] in the browser. */
-export interface FaultConfig {
-  /** Answer the next call whose path (after /api) starts with `pathPrefix` with `status`, once. */
-  failNext: { pathPrefix: string; status: number } | null
-  /** Every /api call (except /api/__mock/*) fails as a network error. */
-  offline: boolean
-  /** Every /api call (except /api/__mock/*) takes 3 s longer. */
-  slow: boolean
-}
+/** Forced failures for the next /api calls, as the Demo tools set them (shared/contracts/mock-controls.ts). Mirrored to localStorage['afh-mock-faults'] in the browser. */
+export type FaultConfig = Faults
 
 export const SLOW_NETWORK_MS = 3000
 export const MSG_SIMULATED_FAILURE = 'Simulated server error (mock fault panel)'

@@ -6,13 +6,9 @@ import { request } from './client'
  * the forced faults, the demo data reset and the server-side session expiry. See mocks/README.md.
  */
 
-/** Same shape as `FaultConfig` in mocks/http.ts (not imported: the app does not depend on mock code). */
-export const Faults = z.object({
-  failNext: z.nullable(z.object({ pathPrefix: z.string(), status: z.number() })),
-  offline: z.boolean(),
-  slow: z.boolean(),
-})
-export type Faults = z.infer<typeof Faults>
+import { Faults, MockSms } from '../../shared/contracts/mock-controls'
+
+export { Faults } from '../../shared/contracts/mock-controls'
 
 // Anonymous: the demo tools work signed out too, and a 401 here is no reason to end a session.
 const anonymous = { authenticated: false }
@@ -27,6 +23,4 @@ export const resetDemoData = () => request((w) => w.url('/__mock/reset').post().
 /** Every session token issued so far is refused from now on: the next call answers 401. */
 export const revokeSessions = () => request((w) => w.url('/__mock/revoke-sessions').post().res(), z.unknown(), anonymous)
 
-/** The SMS the mock would have sent (it never sends one): the families' side of the outbox. */
-export const MockSms = z.object({ messages: z.array(z.object({ id: z.number(), to_phone: z.string(), body: z.string(), status: z.string(), created_at: z.string() })) })
 export const readMockSms = () => request((w) => w.url('/__mock/sms').get().json(), MockSms, anonymous).then((r) => r.messages)

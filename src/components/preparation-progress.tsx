@@ -1,7 +1,7 @@
 import { ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../shared/contracts/bookings'
-import { preparationForFamily, preparationOf, preparationShort, preparationText } from './preparation'
+import { preparationForFamily, preparationOf, preparationShort, preparationText } from './preparation-words'
 
 const useStyles = makeStyles({
   full: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxWidth: '320px' },

@@ -23,13 +23,13 @@ import { ArrowReset20Regular, Chat20Regular, ErrorCircle20Regular, SignOut20Regu
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { useAuthActor, useSession } from '../app/session'
 import { showNotification } from '../app/toast-bridge'
+import { FAULTS_EVENT } from '../../shared/contracts/mock-controls'
 import { readFaults, readMockSms, resetDemoData as resetMockData, revokeSessions, writeFaults, type Faults } from '../api/mock-controls'
 import { MockSmsDialog, type MockSmsList } from './mock-sms-dialog'
 import { FailNextDialog } from './fail-next-dialog'
 
 const NO_FAULTS: Faults = { failNext: null, offline: false, slow: false }
 /** Dispatched on window by mocks/browser.ts after every fault change (e.g. a failNext that fired). */
-const FAULTS_EVENT = 'afh-mock-faults-change'
 
 const useStyles = makeStyles({
   root: {

@@ -3,7 +3,7 @@ import type { CalendarEvent, Resource } from '../../../shared/contracts/calendar
 import { PREP_TASKS, type PrepTask } from '../../../shared/contracts/morgue'
 import { addDays, nairobiDay } from '../../../shared/dates'
 import { inCare, isOpenBooking, releaseBlocked, serviceAt } from '../../../shared/urgency'
-import { preparationOf } from '../../components/preparation'
+import { preparationOf } from '../../components/preparation-words'
 import { MORGUE_TEXT } from './morgue-words'
 
 /** Days in care after which a body still in storage raises a storage alert. */

@@ -4,7 +4,7 @@ import type { PermitStatus, TransportStatus } from '../../../shared/contracts/mo
 import { liveWords } from '../../lib/live-words'
 
 /** Words the morgue attendant reads, read as strings in the language in use (see `liveWords`). */
-export { TASK_LABELS } from '../../components/preparation'
+export { TASK_LABELS } from '../../components/preparation-words'
 
 export const TRANSPORT_LABELS = liveWords({
   scheduled: msg`Scheduled`,
