@@ -5,7 +5,6 @@
  * that each takes effect at most once even across instances: every change is one UPDATE guarded
  * by the payment still being `processing` (or its receipt still empty).
  */
-import { and, eq, isNull, like, or, sql } from 'drizzle-orm'
 import { CONTRIBUTION_SMS, CONTRIBUTION_SMS_SW, contributorSms } from '../shared/contracts/contributions'
 import { MPESA_EXPIRED } from '../shared/contracts/payments'
 import { MPESA_PROCESSING, MPESA_QUERY_ACCEPTED } from '../shared/mpesa-scenarios'
@@ -15,10 +14,10 @@ import type { Logger } from 'pino'
 import { hit } from './limits'
 import { describeError } from './http'
 import type { Db } from './db/client'
-import { bookings, deceased, mpesaRequests, payments, smsOutbox } from './db/schema'
 import { isPushOverdue } from '../shared/payments'
 import { amountDueNow, paymentStatusAfterPayment } from '../shared/urgency'
-import { toWireBooking } from './repo/bookings'
+import { findBooking, toWireBooking } from './repo/bookings'
+import * as repo from './repo/mpesa'
 import type { MpesaRequestRow, PaymentRow } from './repo/payments'
 import { logActivity } from './repo/users'
 import { ignoredCallbackLog, matchUnclaimedCallback, settle, settleFromQuery, type PushRecord, type SettleDecision, type StkCallback } from './daraja/callback'
@@ -29,11 +28,7 @@ export { openRequestOf } from './repo/payments'
 
 /** The push as the settle decisions see it, from its payment row (and its request's result: expired or not). */
 export async function pushRecord(db: Db, checkoutRequestId: string): Promise<PushRecord | null> {
-  const [row] = await db
-    .select({ p: payments, resultCode: mpesaRequests.resultCode })
-    .from(payments)
-    .leftJoin(mpesaRequests, eq(mpesaRequests.checkoutRequestId, payments.checkoutRequestId))
-    .where(eq(payments.checkoutRequestId, checkoutRequestId))
+  const row = await repo.paymentOfPush(db, checkoutRequestId)
   const p = row?.p
   if (!p || p.status === 'pending') return null
   return { checkoutRequestId, amount: p.amount, status: p.status, transactionId: p.transactionId, expired: p.status === 'failed' && row.resultCode === MPESA_EXPIRED.resultCode }
@@ -41,11 +36,11 @@ export async function pushRecord(db: Db, checkoutRequestId: string): Promise<Pus
 
 /** The booking's payment status from the money as it stands today (completed payments, storage to date counted), as the mock decides it. */
 async function refreshPaymentStatus(db: Db, bookingId: number): Promise<void> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId))
+  const booking = await findBooking(db, bookingId)
   if (!booking) return
   const status = paymentStatusAfterPayment(await toWireBooking(db, booking))
   if (booking.paymentStatus === status) return
-  await db.update(bookings).set({ paymentStatus: status }).where(eq(bookings.id, bookingId))
+  await repo.setBookingPaymentStatus(db, bookingId, status)
 }
 
 /**
@@ -55,11 +50,7 @@ async function refreshPaymentStatus(db: Db, bookingId: number): Promise<void> {
 export async function applyDecision(db: Db, log: Logger, checkoutRequestId: string, decision: SettleDecision, source: 'callback' | 'query' | 'expiry'): Promise<boolean> {
   if (decision.action === 'ignore') return false
   if (decision.action === 'add-receipt') {
-    const done = await db
-      .update(payments)
-      .set({ transactionId: decision.transactionId })
-      .where(and(eq(payments.checkoutRequestId, checkoutRequestId), isNull(payments.transactionId), eq(payments.status, 'completed')))
-      .returning()
+    const done = await repo.addReceipt(db, checkoutRequestId, decision.transactionId)
     const row = done[0]
     if (row?.contributionLinkId) await receiptForThanks(db, log, row)
     return done.length > 0
@@ -70,16 +61,12 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
     const complete = decision.action === 'complete'
     // The request row is locked first: concurrent settlements of one push (callback, verify, job,
     // another instance) take turns, and each sees what the one before it recorded.
-    const [req] = await t.select({ resultCode: mpesaRequests.resultCode }).from(mpesaRequests).where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId)).for('update')
+    const resultCode = await repo.lockRequestResult(t, checkoutRequestId)
     // A success also completes a push we closed as expired: the money moved. Never a completed one, never twice.
-    const wasExpired = complete && req?.resultCode === MPESA_EXPIRED.resultCode
-    const [row] = await t
-      .update(payments)
-      .set(complete ? { status: 'completed', transactionId: decision.transactionId, resultDesc: null } : { status: 'failed', resultDesc: decision.resultDesc })
-      .where(and(eq(payments.checkoutRequestId, checkoutRequestId), wasExpired ? eq(payments.status, 'failed') : eq(payments.status, 'processing')))
-      .returning()
+    const wasExpired = complete && resultCode === MPESA_EXPIRED.resultCode
+    const row = await repo.settlePayment(t, checkoutRequestId, complete ? { complete, transactionId: decision.transactionId, fromExpired: wasExpired } : { complete, resultDesc: decision.resultDesc })
     if (!row) return false
-    await t.update(mpesaRequests).set({ resultCode: decision.resultCode, resultDesc: decision.resultDesc }).where(eq(mpesaRequests.checkoutRequestId, checkoutRequestId))
+    await repo.setRequestResult(t, checkoutRequestId, { resultCode: decision.resultCode, resultDesc: decision.resultDesc })
     if (complete) {
       completed = row
       await refreshPaymentStatus(t, row.bookingId)
@@ -100,11 +87,10 @@ export async function applyDecision(db: Db, log: Logger, checkoutRequestId: stri
  */
 async function lateMoneyMessage(db: Db, p: PaymentRow): Promise<string> {
   const said = `M-Pesa payment of KSH ${p.amount.toLocaleString('en-KE')} received for booking #${p.bookingId} after its request had expired`
-  const [b] = await db.select({ total: bookings.totalAmount, status: bookings.status }).from(bookings).where(eq(bookings.id, p.bookingId))
+  const b = await repo.bookingMoney(db, p.bookingId)
   if (!b) return said
   if (b.status === 'cancelled') return `${said}: the booking is cancelled, refund due`
-  const rows = await db.select({ amount: payments.amount }).from(payments).where(and(eq(payments.bookingId, p.bookingId), eq(payments.status, 'completed')))
-  const over = rows.reduce((sum, r) => sum + r.amount, 0) - b.total
+  const over = b.completed - b.total
   return over > 0 ? `${said}: KSH ${over.toLocaleString('en-KE')} more than the booking's total, refund due` : said
 }
 
@@ -116,12 +102,8 @@ async function lateMoneyMessage(db: Db, p: PaymentRow): Promise<string> {
 export const THANKS_WAIT_FOR_RECEIPT_MS = 2 * 60_000
 
 async function bookingForSms(db: Db, bookingId: number) {
-  const [b] = await db
-    .select({ clientId: bookings.clientId, total: bookings.totalAmount, first: deceased.firstName, last: deceased.lastName })
-    .from(bookings)
-    .leftJoin(deceased, eq(deceased.id, bookings.deceasedId))
-    .where(eq(bookings.id, bookingId))
-  return b ? { ...b, deceased: `${b.first ?? ''} ${b.last ?? ''}`.trim(), home: (await storedSettings(db)).general.facilityName } : null
+  const b = await repo.bookingForSms(db, bookingId)
+  return b ? { ...b, home: (await storedSettings(db)).general.facilityName } : null
 }
 
 /** The receipt came after the contribution was settled: the thanks still waiting take it and go now. Never throws. */
@@ -130,10 +112,7 @@ async function receiptForThanks(db: Db, log: Logger, p: PaymentRow): Promise<voi
     const b = p.contributorPhone ? await bookingForSms(db, p.bookingId) : null
     if (!b || !p.contributorPhone) return
     const words = contributorSms(p.contributorLanguage)
-    await db
-      .update(smsOutbox)
-      .set({ body: words.thanks(b.home, b.deceased, p.amount, p.transactionId), sendAfter: sql`now()` })
-      .where(and(eq(smsOutbox.kind, 'contribution'), eq(smsOutbox.bookingId, p.bookingId), eq(smsOutbox.status, 'queued'), eq(smsOutbox.body, words.thanks(b.home, b.deceased, p.amount, null))))
+    await repo.receiptIntoQueuedThanks(db, p.bookingId, words.thanks(b.home, b.deceased, p.amount, null), words.thanks(b.home, b.deceased, p.amount, p.transactionId))
   } catch (error) {
     log.warn({ err: describeError(error) }, 'could not add the receipt to the thanks')
   }
@@ -147,8 +126,7 @@ async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise
     const { home, deceased: name } = b
     if (p.contributorPhone) {
       // The receipt as it is now: a callback may have brought it since the payment was settled.
-      const [now] = await db.select({ receipt: payments.transactionId }).from(payments).where(eq(payments.id, p.id))
-      const receipt = now?.receipt ?? p.transactionId
+      const receipt = (await repo.receiptOf(db, p.id)) ?? p.transactionId
       await queueSmsTo(db, log, p.contributorPhone, {
         kind: 'contribution',
         bookingId: p.bookingId,
@@ -157,7 +135,7 @@ async function contributionReceived(db: Db, log: Logger, p: PaymentRow): Promise
       })
     }
     // What is still due as the family's screens and the harambee page have it (storage to date counted).
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, p.bookingId))
+    const row = await findBooking(db, p.bookingId)
     const due = row ? amountDueNow(await toWireBooking(db, row)) : 0
     await queueSms(db, log, { userId: b.clientId, kind: 'contribution', bookingId: p.bookingId, body: (language) => (language === 'sw' ? CONTRIBUTION_SMS_SW : CONTRIBUTION_SMS).family(p.contributorName, p.amount, due) })
   } catch (error) {
@@ -238,20 +216,14 @@ export async function onDarajaCallback(db: Db, log: Logger, daraja: Daraja | und
  */
 async function claimLostPush(db: Db, log: Logger, callback: StkCallback): Promise<boolean> {
   // Open attempts, and those closed as expired meanwhile (their success still counts).
-  const open = await db
-    .select()
-    .from(mpesaRequests)
-    .where(and(or(isNull(mpesaRequests.resultCode), eq(mpesaRequests.resultCode, MPESA_EXPIRED.resultCode)), like(mpesaRequests.checkoutRequestId, 'claim-%')))
+  const open = await repo.unclaimedAttempts(db, MPESA_EXPIRED.resultCode)
   const match = matchUnclaimedCallback(
     callback,
     open.map((r) => ({ ...r, sentAt: r.createdAt })),
     { receivedAt: new Date() },
   )
   if (!match) return false
-  await db.transaction(async (tx) => {
-    await tx.update(mpesaRequests).set({ checkoutRequestId: callback.checkoutRequestId, merchantRequestId: callback.merchantRequestId }).where(eq(mpesaRequests.id, match.id))
-    await tx.update(payments).set({ checkoutRequestId: callback.checkoutRequestId }).where(eq(payments.checkoutRequestId, match.checkoutRequestId))
-  })
+  await repo.adoptCallbackIds(db, match, { checkoutRequestId: callback.checkoutRequestId, merchantRequestId: callback.merchantRequestId })
   log.warn({ checkoutRequestId: callback.checkoutRequestId, bookingId: match.bookingId }, 'Daraja callback matched to a push whose answer was lost')
   return true
 }
@@ -283,11 +255,7 @@ export function isOverdue(request: Pick<MpesaRequestRow, 'resultCode' | 'created
 export async function expirePush(db: Db, log: Logger, checkoutRequestId: string): Promise<boolean> {
   const changed = await applyDecision(db, log, checkoutRequestId, { action: 'fail', ...MPESA_EXPIRED, meaning: 'other' }, 'expiry')
   // An attempt with no payment row yet (its push still in flight when it was recorded) is closed too.
-  const [request] = await db
-    .update(mpesaRequests)
-    .set({ resultCode: MPESA_EXPIRED.resultCode, resultDesc: MPESA_EXPIRED.resultDesc })
-    .where(and(eq(mpesaRequests.checkoutRequestId, checkoutRequestId), isNull(mpesaRequests.resultCode)))
-    .returning({ id: mpesaRequests.id })
+  const request = await repo.closeOpenRequest(db, checkoutRequestId, { resultCode: MPESA_EXPIRED.resultCode, resultDesc: MPESA_EXPIRED.resultDesc })
   if (changed || request) log.warn({ checkoutRequestId }, 'M-Pesa push closed as expired: no answer in time')
   return changed || Boolean(request)
 }
@@ -314,9 +282,9 @@ export async function settleOrExpire(db: Db, log: Logger, daraja: Daraja | undef
  * push is closed as expired), else "still processing". Answers Daraja's shapes, as the mock does.
  */
 export async function verifyPush(db: Db, log: Logger, daraja: Daraja | undefined, request: MpesaRequestRow, now = new Date(), queryEveryMs = 0): Promise<Record<string, string>> {
-  await db.update(mpesaRequests).set({ verifyCount: sql`${mpesaRequests.verifyCount} + 1` }).where(eq(mpesaRequests.id, request.id))
+  await repo.countVerify(db, request.id)
   if (request.resultCode !== null) return { ResultCode: request.resultCode, ResultDesc: request.resultDesc ?? '' }
-  const reread = async () => (await db.select().from(mpesaRequests).where(eq(mpesaRequests.id, request.id)))[0]
+  const reread = () => repo.requestById(db, request.id)
   if (await settleOrExpire(db, log, daraja, request, now)) {
     const closed = await reread()
     if (closed?.resultCode != null) return { ResultCode: closed.resultCode, ResultDesc: closed.resultDesc ?? '' }
