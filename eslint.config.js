@@ -19,7 +19,7 @@ const ZOD_CLASSIC = { name: 'zod', message: "Import { z } from 'zod/mini': the f
  *   shared/    the ground floor: contracts, messages, limits, rules; imports no other folder
  *   mocks/     the mock backend        ─┐ each over shared/ only: never each other, the app or
  *   server/    the real backend         ─┘ the machines
- *     routes/ → domain/ → repo/ → db/    routes touch no SQL; repo/ no HTTP; db/ nothing above it
+ *     routes/ → domain/ → repo/ → db/    only repo/ touches SQL; repo/ no HTTP; db/ nothing above it
  *   machines/  pure flows: shared/, xstate and each other
  *   src/       features → app (+ dev/, loaded by import()) → components → api → lib (machines beside api and lib)
  */
@@ -62,6 +62,13 @@ const ZONES = [
   {
     from: ['server/domain/'],
     forbid: forbid(['server/routes/', 'server/app'], 'Domain modules sit below the routes: they take what they need as parameters.'),
+  },
+  {
+    // The tools that act on the database as a whole (the seed, backups and their restore, the
+    // maintenance pass, the operator's CLI) and the row types (types.ts) are the exceptions.
+    from: ['server/'],
+    except: ['server/repo/', 'server/db/', 'server/routes/', 'server/seed.ts', 'server/backup.ts', 'server/restore.ts', 'server/maintenance.ts', 'server/admin.ts', 'server/types.ts'],
+    forbid: forbid(['server/db/schema', 'drizzle-orm'], 'Only repositories (server/repo/) touch SQL: a domain module or a job asks one for its rows.'),
   },
   {
     from: ['server/repo/'],

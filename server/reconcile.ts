@@ -13,10 +13,9 @@
  * natural home, the push's own row, created in the same transaction as the push. This is the same
  * claim-with-SKIP-LOCKED pattern pg-boss uses, on both PGlite and PostgreSQL, with no extra table.
  */
-import { and, isNull, lte, asc, eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from './db/client'
-import { mpesaRequests } from './db/schema'
+import { claimDuePushes } from './repo/payments'
 import type { Daraja } from './daraja/client'
 import { queryAndSettle, settleOrExpire } from './mpesa'
 import { repeatEvery } from './repeat'
@@ -54,22 +53,7 @@ export function nextCheckAt(row: { checkoutRequestId: string; createdAt: Date; a
 export async function reconcileOnce(db: Db, log: Logger, daraja: Daraja, options: ReconcileOptions = {}): Promise<number> {
   const { firstCheckMs = 60_000, maxBackoffMs = 30 * 60_000, batch = 10, now = () => new Date() } = options
   const at = now()
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mpesaRequests)
-      .where(and(isNull(mpesaRequests.resultCode), lte(mpesaRequests.nextCheckAt, at)))
-      .orderBy(asc(mpesaRequests.nextCheckAt))
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    for (const row of due) {
-      await tx
-        .update(mpesaRequests)
-        .set({ checkAttempts: row.checkAttempts + 1, nextCheckAt: nextCheckAt({ ...row, attempts: row.checkAttempts }, at, firstCheckMs, maxBackoffMs) })
-        .where(eq(mpesaRequests.id, row.id))
-    }
-    return due
-  })
+  const claimed = await claimDuePushes(db, at, batch, (row) => nextCheckAt({ ...row, attempts: row.checkAttempts }, at, firstCheckMs, maxBackoffMs))
   for (const row of claimed) {
     // Past its expiry: one last query, then closed as expired when still nothing is final.
     if (await settleOrExpire(db, log, daraja, row, at)) continue

@@ -11,9 +11,8 @@
  * Every pass takes its `now`, so the tests move the clock instead of waiting.
  */
 import type { Logger } from 'pino'
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from './db/client'
-import { activities, idempotencyKeys, mailOutbox, passwordResets, scheduledRuns, signInCodes, signInDelays, smsOutbox } from './db/schema'
+import * as repo from './repo/retention'
 import { storedSettings } from './repo/settings'
 import type { BackupResult } from './backup'
 import type { RetentionSettings } from '../shared/contracts/settings'
@@ -35,37 +34,8 @@ export interface PrunedLogs {
 }
 
 /** Deletes log rows older than `days` days before `now`; how many of each. */
-export async function pruneLogs(db: Db, days: number, now: Date): Promise<PrunedLogs> {
-  const cutoff = new Date(now.getTime() - days * DAY_MS)
-  const count = async (rows: Promise<unknown[]>) => (await rows).length
-  return {
-    activities: await count(db.delete(activities).where(lt(activities.time, cutoff)).returning({ id: activities.id })),
-    // An account's sign-in delay not touched for that long is forgotten (its next try waits for nothing).
-    signInDelays: await count(db.delete(signInDelays).where(lt(signInDelays.lastAt, cutoff)).returning({ key: signInDelays.key })),
-    // Only finished answers: one still running belongs to a request under way.
-    idempotencyKeys: await count(
-      db
-        .delete(idempotencyKeys)
-        .where(and(lt(idempotencyKeys.createdAt, cutoff), isNotNull(idempotencyKeys.status)))
-        .returning({ id: idempotencyKeys.id }),
-    ),
-    // Queued SMS wait for the sender whatever their age; sent, failed and skipped ones are a record only.
-    sms: await count(
-      db
-        .delete(smsOutbox)
-        .where(and(lt(smsOutbox.createdAt, cutoff), inArray(smsOutbox.status, ['sent', 'failed', 'skipped'])))
-        .returning({ id: smsOutbox.id }),
-    ),
-    // Likewise e-mails: a queued one still waits for the sender; the rest are a record only.
-    mail: await count(
-      db
-        .delete(mailOutbox)
-        .where(and(lt(mailOutbox.createdAt, cutoff), inArray(mailOutbox.status, ['sent', 'failed', 'skipped'])))
-        .returning({ id: mailOutbox.id }),
-    ),
-    passwordResets: await count(db.delete(passwordResets).where(lt(passwordResets.expiresAt, cutoff)).returning({ id: passwordResets.id })),
-    signInCodes: await count(db.delete(signInCodes).where(lt(signInCodes.expiresAt, cutoff)).returning({ id: signInCodes.id })),
-  }
+export function pruneLogs(db: Db, days: number, now: Date): Promise<PrunedLogs> {
+  return repo.deleteLogsBefore(db, new Date(now.getTime() - days * DAY_MS))
 }
 
 /**
@@ -75,21 +45,12 @@ export async function pruneLogs(db: Db, days: number, now: Date): Promise<Pruned
  * fails puts the previous time back and is tried again on the next pass.
  */
 export async function backupIfDue(db: Db, frequency: RetentionSettings['backupFrequency'], now: Date, backup: (now: Date) => Promise<BackupResult>): Promise<BackupResult | null> {
-  await db.insert(scheduledRuns).values({ job: BACKUP_JOB, lastRunAt: new Date(0) }).onConflictDoNothing()
-  const previous = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(scheduledRuns).where(eq(scheduledRuns.job, BACKUP_JOB)).for('update', { skipLocked: true })
-    if (!row || now.getTime() - row.lastRunAt.getTime() < BACKUP_EVERY_MS[frequency]) return null
-    await tx.update(scheduledRuns).set({ lastRunAt: now }).where(eq(scheduledRuns.job, BACKUP_JOB))
-    return row.lastRunAt
-  })
+  const previous = await repo.takeDueRun(db, BACKUP_JOB, now, BACKUP_EVERY_MS[frequency])
   if (!previous) return null
   try {
     return await backup(now)
   } catch (error) {
-    await db
-      .update(scheduledRuns)
-      .set({ lastRunAt: previous })
-      .where(and(eq(scheduledRuns.job, BACKUP_JOB), eq(scheduledRuns.lastRunAt, now)))
+    await repo.giveBackRun(db, BACKUP_JOB, now, previous)
     throw error
   }
 }

@@ -11,7 +11,7 @@
 import type { Logger } from 'pino'
 import { describeError } from './http'
 import type { Db } from './db/client'
-import type { bookings } from './db/schema'
+import type { BookingRow } from './repo/bookings'
 import { adminIds, claimDueSms, deceasedName, hasRead, insertSms, markSmsSent, markSmsSkipped, markSmsTryFailed, smsRecipient } from './repo/sms-outbox'
 import type { Deps } from './types'
 import { storedSettings } from './domain/settings'
@@ -136,7 +136,7 @@ export function startSmsSender(db: Db, log: Logger, sender: SmsSender, pollMs = 
  */
 export async function smsFamily(
   deps: Pick<Deps, 'db' | 'log'>,
-  booking: Pick<typeof bookings.$inferSelect, 'id' | 'clientId' | 'deceasedId'>,
+  booking: Pick<BookingRow, 'id' | 'clientId' | 'deceasedId'>,
   text: (texts: SmsTexts, home: string, deceasedName: string) => string,
   kind: QueueSms['kind'],
   /** A staff answer's SMS: which message, and how long the family has to read it first. */

@@ -3,7 +3,7 @@
  * claim, its payment row, the family's lists). The decisions are shared/payments.ts's; settling a
  * push (callback, query, expiry) is server/mpesa.ts's.
  */
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bookings, deceased, mpesaRequests, payments } from '../db/schema'
 import { reservedAmount } from '../../shared/payments'
@@ -160,4 +160,28 @@ export function toWirePayment(p: PaymentRow) {
     description: p.resultDesc,
     contributor_name: p.contributorName,
   }
+}
+
+/**
+ * Claims up to `batch` open pushes whose next check is due by `at` (FOR UPDATE SKIP LOCKED: two
+ * instances never take the same push) and moves each one's next check to `nextCheck(row)` with one
+ * more attempt, in the same transaction. The rows as they were claimed.
+ */
+export function claimDuePushes(db: Db, at: Date, batch: number, nextCheck: (row: MpesaRequestRow) => Date): Promise<MpesaRequestRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(mpesaRequests)
+      .where(and(isNull(mpesaRequests.resultCode), lte(mpesaRequests.nextCheckAt, at)))
+      .orderBy(asc(mpesaRequests.nextCheckAt))
+      .limit(batch)
+      .for('update', { skipLocked: true })
+    for (const row of due) {
+      await tx
+        .update(mpesaRequests)
+        .set({ checkAttempts: row.checkAttempts + 1, nextCheckAt: nextCheck(row) })
+        .where(eq(mpesaRequests.id, row.id))
+    }
+    return due
+  })
 }
