@@ -57,7 +57,7 @@ const ZONES = [
   },
   {
     from: ['server/routes/'],
-    forbid: forbid(['server/db/schema', 'drizzle-orm'], 'Routes parse, authorise, call a domain module and serialise: only repositories (server/repo/) touch SQL.'),
+    forbid: forbid(['server/db/schema', 'drizzle-orm', 'server/repo/'], 'Routes parse, authorise, call a domain module and serialise: domain modules call the repositories, and only repositories (server/repo/) touch SQL.'),
   },
   {
     from: ['server/domain/'],

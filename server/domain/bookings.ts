@@ -140,3 +140,22 @@ export async function readDeceased(db: Db, user: UserRow, id: number) {
   if (!deceased || !canSeeDeceased(user, { client_id: deceased.clientId }, assigned)) throw new ApiError(404, MSG_DECEASED_NOT_FOUND)
   return repo.toWireDeceased(deceased)
 }
+
+export type { BookingRow } from '../repo/bookings'
+
+/** The family's own bookings, as the JSON the family's screens read (kept ready by the repository). */
+export const familyList = (db: Db, clientId: number) => repo.familyListJson(db, clientId)
+
+/** The bookings assigned to an attendant. */
+export const attendantList = (db: Db, attendantId: number) => repo.wireBookingsWhere(db, repo.byAttendant(attendantId))
+
+/** The office's list: every booking (by status, searched, sorted), whole or one page with the total. */
+export function officeList(db: Db, query: { status?: string; search?: string; sort?: repo.BookingSort }): ReturnType<typeof repo.wireBookingsWhere>
+export function officeList(db: Db, query: { status?: string; search?: string; sort?: repo.BookingSort }, page: { page: number; limit: number }): Promise<{ rows: Awaited<ReturnType<typeof repo.wireBookingsWhere>>; total: number }>
+export async function officeList(db: Db, query: { status?: string; search?: string; sort?: repo.BookingSort }, page?: { page: number; limit: number }) {
+  const where = query.status ? repo.byStatus(query.status) : undefined
+  const options = { search: query.search ?? '', sort: query.sort ?? 'newest' }
+  if (!page) return repo.wireBookingsWhere(db, where, options)
+  const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, { ...options, page }), repo.countBookings(db, where, options.search)])
+  return { rows, total }
+}

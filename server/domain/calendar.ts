@@ -3,8 +3,8 @@
  * clashes and keeps the event in one transaction holding the calendar's lock.
  */
 import { ApiError } from '../../shared/errors'
-import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest } from '../../shared/contracts/calendar'
-import { LONGEST_HOLD_MS, bookingHold, checkEvent, refusalOf, dayRange, holdTitle, nairobiInstant, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type EventMoveRequest, type EventRequest, type ResourceRequest, type ResourceUpdateRequest } from '../../shared/contracts/calendar'
+import { checkStaffAccount, LONGEST_HOLD_MS, bookingHold, checkEvent, refusalOf, dayRange, holdTitle, nairobiInstant, freeTimes, rangeWindow, readFreeTimesQuery, wireEvent } from '../../shared/calendar'
 import type { Db } from '../db/client'
 import type { UserRow } from '../types'
 import { findBooking, inTransaction } from '../repo/bookings'
@@ -15,6 +15,27 @@ import { feedEventsFor, feedIcs, feedPath, feedToken, feedWindow, newFeedToken, 
 
 /** The events that could clash with a window: the longest event is a few days, so a week either side holds them all. */
 const NEIGHBOURHOOD = (CALENDAR_LIMITS.maxMinutes + 24 * 60) * 60_000
+
+export const listResources = repo.listResources
+export const deleteFeed = repo.deleteFeed
+
+/** A new resource; a named staff member must hold a staff account of the kind's role. */
+export async function createResource(db: Db, input: ResourceRequest) {
+  if (input.user_id != null) checkStaffAccount(input.kind, input.user_id, await repo.roleOf(db, input.user_id))
+  return repo.insertResource(db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null, hours: input.hours ?? null, user_id: input.user_id ?? null })
+}
+
+/** A resource changed (404 when there is none); a staff member named for it is checked as on creation. */
+export async function changeResource(db: Db, id: number, input: ResourceUpdateRequest) {
+  if (input.user_id != null) {
+    const current = (await repo.listResources(db)).find((r) => r.id === id)
+    if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+    checkStaffAccount(current.kind, input.user_id, await repo.roleOf(db, input.user_id))
+  }
+  const resource = await repo.updateResource(db, id, input)
+  if (!resource) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+  return resource
+}
 
 /** Keeps a new event (current null) or moves one: 201/200 with the event, or 409 with what it clashes with. */
 export async function saveEvent(db: Db, user: UserRow, request: EventRequest | EventMoveRequest, currentId: number | null) {

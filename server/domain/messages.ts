@@ -104,3 +104,6 @@ export async function sendMessage(deps: Deps, user: UserRow, id: number, body: s
   }
   return (await messagesFor(db, thread.id, user)).find((m) => m.id === message.id)
 }
+
+/** The contact form's messages: kept as they come, listed for the office. */
+export { keepContactMessage, listContactMessages } from '../repo/contact'

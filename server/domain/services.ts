@@ -59,3 +59,6 @@ export async function setPricing(db: Db, input: PricingUpdateRequest) {
   await repo.setPrices(db, pricingChanges(input))
   return repo.currentPricing(db)
 }
+
+/** The catalogue as listed, and a service as the API shows one. */
+export { listServices, toWireService } from '../repo/services'

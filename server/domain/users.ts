@@ -37,3 +37,6 @@ export async function removeUser(db: Db, me: UserRow, id: number): Promise<void>
   checkUserDelete(me, user)
   await repo.deleteUser(db, user.id)
 }
+
+/** A user as the API shows one (no hash, no secrets). */
+export { toWireUser } from '../repo/users'

@@ -17,7 +17,7 @@ import { checkLengths } from '../../shared/rules'
 import { valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { toWireUser } from '../repo/users'
+import { toWireUser } from '../domain/users'
 import { LIMITS, MSG_TOO_MANY_SIGN_INS, clientAddress, limit, limitByAddress, signInKey, signInTry, unhit } from '../limits'
 import * as auth from '../domain/auth'
 

@@ -21,11 +21,10 @@ import { BookingsQuery, pageOf } from '../../shared/validation'
 import { requireAuth } from '../auth'
 import { idempotent } from '../idempotency'
 import type { AppEnv } from '../types'
-import * as repo from '../repo/bookings'
 import * as domain from '../domain/bookings'
 
 /** The booking if the signed-in user may see it, else 404 (never leak that it exists). */
-export const visibleBooking = (c: Context<AppEnv>): Promise<repo.BookingRow> => domain.visibleBooking(c.var.deps.db, c.var.user, c.req.param('id') ?? '')
+export const visibleBooking = (c: Context<AppEnv>): Promise<domain.BookingRow> => domain.visibleBooking(c.var.deps.db, c.var.user, c.req.param('id') ?? '')
 
 /**
  * The admin's whole list (no page asked for) is built one at a time per instance: with 10,000
@@ -41,18 +40,16 @@ export const bookingRoutes = new Hono<AppEnv>()
     return c.json({ booking: await domain.createBooking(c.var.deps.db, c.var.user, input), message: MSG_BOOKING_CREATED }, 201)
   })
 
-  .get('/my', requireAuth(), async (c) => c.body(await repo.familyListJson(c.var.deps.db, c.var.user.id), 200, { 'Content-Type': 'application/json' }))
+  .get('/my', requireAuth(), async (c) => c.body(await domain.familyList(c.var.deps.db, c.var.user.id), 200, { 'Content-Type': 'application/json' }))
 
-  .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => c.json({ bookings: await repo.wireBookingsWhere(c.var.deps.db, repo.byAttendant(c.var.user.id)) }))
+  .get('/attendant', requireAuth('morgue_attendant', 'admin'), async (c) => c.json({ bookings: await domain.attendantList(c.var.deps.db, c.var.user.id) }))
 
   .get('/', requireAuth('admin'), valid('query', BookingsQuery), async (c) => {
     const query = c.req.valid('query')
-    const where = query.status ? repo.byStatus(query.status) : undefined
-    const options = { search: query.search ?? '', sort: query.sort ?? 'newest' }
     const page = pageOf(query)
     const { db } = c.var.deps
-    if (!page) return wholeListOneAtATime(async () => c.json({ bookings: await repo.wireBookingsWhere(db, where, options) }))
-    const [rows, total] = await Promise.all([repo.wireBookingsWhere(db, where, { ...options, page }), repo.countBookings(db, where, options.search)])
+    if (!page) return wholeListOneAtATime(async () => c.json({ bookings: await domain.officeList(db, query) }))
+    const { rows, total } = await domain.officeList(db, query, page)
     return c.json({ bookings: rows, pagination: { total, pages: Math.ceil(total / page.limit), ...page } })
   })
 

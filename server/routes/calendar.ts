@@ -6,33 +6,17 @@
 import { Hono } from 'hono'
 import { CALENDAR_MESSAGES, EventMoveRequest, EventRequest, ResourceRequest, ResourceUpdateRequest } from '../../shared/contracts/calendar'
 import { requireAuth } from '../auth'
-import { ApiError, pathId, valid } from '../http'
+import { pathId, valid } from '../http'
 import type { AppEnv } from '../types'
-import { eventsIn, feedText, freeTimesFor, newFeed, saveEvent } from '../domain/calendar'
-import { deleteFeed, insertResource, listResources, roleOf, updateResource } from '../repo/calendar'
-import { checkStaffAccount } from '../../shared/calendar'
+import { changeResource, createResource, deleteFeed, eventsIn, feedText, freeTimesFor, listResources, newFeed, saveEvent } from '../domain/calendar'
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/resources', requireAuth('admin', 'morgue_attendant'), async (c) => c.json({ resources: await listResources(c.var.deps.db) }))
 
-  .post('/resources', requireAuth('admin'), valid('json', ResourceRequest), async (c) => {
-    const input = c.req.valid('json')
-    const db = c.var.deps.db
-    if (input.user_id != null) checkStaffAccount(input.kind, input.user_id, await roleOf(db, input.user_id))
-    return c.json({ resource: await insertResource(db, { kind: input.kind, name: input.name, capacity: input.capacity ?? null, hours: input.hours ?? null, user_id: input.user_id ?? null }) }, 201)
-  })
+  .post('/resources', requireAuth('admin'), valid('json', ResourceRequest), async (c) => c.json({ resource: await createResource(c.var.deps.db, c.req.valid('json')) }, 201))
 
   .patch('/resources/:id', requireAuth('admin'), valid('json', ResourceUpdateRequest), async (c) => {
-    const db = c.var.deps.db
-    const id = pathId(c, CALENDAR_MESSAGES.resourceNotFound)
-    const input = c.req.valid('json')
-    if (input.user_id != null) {
-      const current = (await listResources(db)).find((r) => r.id === id)
-      if (!current) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
-      checkStaffAccount(current.kind, input.user_id, await roleOf(db, input.user_id))
-    }
-    const resource = await updateResource(db, id, input)
-    if (!resource) throw new ApiError(404, CALENDAR_MESSAGES.resourceNotFound)
+    const resource = await changeResource(c.var.deps.db, pathId(c, CALENDAR_MESSAGES.resourceNotFound), c.req.valid('json'))
     return c.json({ resource, message: CALENDAR_MESSAGES.resourceSaved })
   })
 

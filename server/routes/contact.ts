@@ -4,10 +4,9 @@ import { contactMessageOf, urgentMessageSms } from '../../shared/contact-urgency
 import { valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { contactThread } from '../domain/messages'
+import { contactThread, keepContactMessage, listContactMessages } from '../domain/messages'
 import { LIMITS, limitByAddress } from '../limits'
 import { smsAdmins } from '../sms'
-import { keepContactMessage, listContactMessages } from '../repo/contact'
 
 export const contactRoutes = new Hono<AppEnv>()
   // Anyone may write: a grieving visitor should not need an account to reach the home.

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono'
 import type { HealthCheck, HealthResponse } from '../../shared/contracts/health'
-import { readDatabase, within } from '../repo/health'
+import { readDatabase, within } from '../domain/health'
 import type { Storage } from '../storage/storage'
 import type { AppEnv } from '../types'
 

@@ -2,6 +2,6 @@
 import { Hono } from 'hono'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { listMails } from '../repo/outbox'
+import { listMails } from '../domain/outbox'
 
 export const mailOutboxRoutes = new Hono<AppEnv>().get('/', requireAuth('admin'), async (c) => c.json({ mails: await listMails(c.var.deps.db), transport: c.var.deps.mailTransport ?? 'none' }))

@@ -12,8 +12,8 @@ import {
 import { pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { listServices, toWireService } from '../repo/services'
 import * as services from '../domain/services'
+import { listServices, toWireService } from '../domain/services'
 
 export const serviceRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ services: (await listServices(c.var.deps.db)).map(toWireService) }))

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { listSms } from '../repo/outbox'
+import { listSms } from '../domain/outbox'
 import { maskSignInCode } from '../../shared/contracts/two-factor'
 
 export const smsOutboxRoutes = new Hono<AppEnv>().get('/', requireAuth('admin'), async (c) => {

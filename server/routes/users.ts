@@ -3,9 +3,8 @@ import { MSG_USER_DELETED, MSG_USER_NOT_FOUND, MSG_USER_UPDATED, UserEditRequest
 import { pathId, valid } from '../http'
 import { requireAuth } from '../auth'
 import type { AppEnv } from '../types'
-import { toWireUser } from '../repo/users'
 import { adminDashboard } from '../domain/dashboard'
-import { editUser, listUsers, removeUser } from '../domain/users'
+import { editUser, listUsers, removeUser, toWireUser } from '../domain/users'
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth('admin'))
