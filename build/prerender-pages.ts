@@ -47,7 +47,10 @@ const PAGE_HTML: PageHtml[] = [
   // Every page of the family's portal (shellDirFor): nothing to draw before the session, and the
   // first screen's data asked for by a tiny script of its own as soon as it arrives. Its code is
   // not preloaded here: measured on a slowed phone, ≈ 65 preloads beside the entry delayed the
-  // entry itself (first paint 2.5 s → 6.4 s) and the early request queued behind them.
+  // entry itself (first paint 2.5 s → 6.4 s) and the early request queued behind them. With the
+  // portal's code in a few chunks, its ≈ 36 files preloaded were still no faster (bookings shown
+  // 5.3 s against 4.8 s, first paint 3.5 s against 2.6 s): the line is shared, the CPU is the limit.
+  // docs/performance.md has the figures.
   {
     path: '/dashboard/client',
     module: [],

@@ -1,0 +1,251 @@
+import { dirname, resolve } from 'node:path'
+import type { CodeSplittingGroup } from 'rolldown'
+
+/**
+ * The signed-in portals' code in a few larger chunks instead of dozens of small ones.
+ *
+ * Left to itself the bundler puts every set of modules shared by a different set of screens into a
+ * chunk of its own: a family opening its dashboard fetched about 45 small chunks (Fluent's Card,
+ * Badge, Text, MessageBar…), wave after wave. On HTTP/1.1 (six connections) over a slow line each
+ * wave costs round trips, not bytes. Here the modules that only the signed-in side of the app uses
+ * are gathered by what loads them first:
+ *   - `session`: what the session and the guards need beyond the public pages (loaded first by
+ *     every portal, and by the sign-in screens once the form is sent);
+ *   - `portal`: the portals' frame (role portal, shell, top bar, menus) and what it needs;
+ *   - `client-home`: what the family's dashboard needs beyond those.
+ * A module that a public page (`/`, `/login`, `/register`, `/contribute`, …) uses is never taken:
+ * it stays where the bundler puts it, so the public pages load exactly what they did. The screens
+ * themselves (each lazily imported module) keep a chunk of their own, so every other screen, dialog
+ * and the staff portals load what they did, except that they import these groups for what they
+ * share with them.
+ *
+ * What uses what is read from the module graph (`getModuleInfo`): the "roots" are the build's
+ * entries and every lazily imported module, and a module belongs to the roots whose static imports
+ * reach it. Imports through a package's index (`import { Card } from '@fluentui/react-components'`)
+ * are followed name by name, as the bundler links them: the index itself is not in the output, and
+ * following all of it would make every Fluent component "used by the home page".
+ */
+
+type Part = 'session' | 'portal' | 'client-home' | 'signed-in' | 'public'
+
+/** Which part of the app a root (an entry or a lazily imported module) opens. */
+function partOf(id: string): Part {
+  const path = id.replaceAll('\\', '/')
+  if (/\/src\/app\/(session|guards)\.tsx$/.test(path)) return 'session'
+  if (/\/src\/app\/(portals\/[^/]+|role-portal)\.tsx$/.test(path)) return 'portal'
+  if (/\/src\/features\/client\/dashboard\/client-dashboard-page\.tsx$/.test(path)) return 'client-home'
+  if (/\/src\/features\/(client|admin|morgue|custody|documents|messages|calendar|account)\//.test(path)) return 'signed-in'
+  return 'public'
+}
+
+export interface ModuleFacts {
+  code: string | null
+  importedIds: readonly string[]
+  dynamicImporters: readonly string[]
+  isEntry: boolean
+}
+
+interface ImportClause {
+  spec: string
+  /** Imported (or re-exported) names, each with the name it is known by here; null: all of them. */
+  names: { imported: string; local: string }[] | null
+}
+
+const IMPORT = /(?:^|[;\n}])\s*(import|export)\s*(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[;\n}])\s*import\s*['"]([^'"]+)['"]/g
+
+/** The import and re-export clauses of an ES module's text (type-only ones left out). */
+export function importsOf(code: string): ImportClause[] {
+  const found: ImportClause[] = []
+  for (const m of code.matchAll(IMPORT)) {
+    if (m[5]) {
+      found.push({ spec: m[5], names: null })
+      continue
+    }
+    if (m[2]) continue
+    const clause = m[3]!.trim()
+    const spec = m[4]!
+    if (clause.startsWith('*')) {
+      found.push({ spec, names: null })
+      continue
+    }
+    const names: { imported: string; local: string }[] = []
+    const braces = /\{([^}]*)\}/.exec(clause)
+    const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim()
+    if (m[1] === 'import' && outside && !outside.startsWith('*')) names.push({ imported: 'default', local: outside.split(/\s+/)[0]! })
+    if (m[1] === 'import' && /\*\s+as\s+/.test(outside)) {
+      found.push({ spec, names: null })
+      continue
+    }
+    for (const part of braces?.[1]?.split(',') ?? []) {
+      const p = part.trim()
+      if (!p || p.startsWith('type ')) continue
+      const [imported, local] = p.split(/\s+as\s+/)
+      names.push({ imported: imported!.replace(/^['"]|['"]$/g, ''), local: (local ?? imported)!.replace(/^['"]|['"]$/g, '') })
+    }
+    found.push({ spec, names })
+  }
+  return found
+}
+
+const stripExt = (p: string) => p.replace(/\.(m?[jt]sx?)$/, '')
+
+/** The imported id that `spec`, written in module `from`, resolved to (null: not found). */
+function resolveSpec(from: string, spec: string, importedIds: readonly string[]): string | null {
+  if (spec.startsWith('.') || spec.startsWith('/')) {
+    const wanted = stripExt(resolve(dirname(from), spec))
+    return importedIds.find((id) => stripExt(id) === wanted || stripExt(id) === `${wanted}/index`) ?? null
+  }
+  const name = packageOf(spec)
+  const inPackage = importedIds.filter((id) => packageOf(afterNodeModules(id) ?? '') === name)
+  if (inPackage.length === 1) return inPackage[0]!
+  const sub = spec.slice(name.length)
+  return inPackage.find((id) => stripExt(afterNodeModules(id)!).endsWith(sub || '/index')) ?? null
+}
+
+/** `@scope/name` or `name`, of a bare import or a path inside node_modules. */
+const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
+const afterNodeModules = (id: string) => {
+  const path = id.replaceAll('\\', '/')
+  const at = path.lastIndexOf('/node_modules/')
+  return at < 0 ? null : path.slice(at + '/node_modules/'.length)
+}
+
+/** The group of each module in the output (null: left to the bundler). */
+export function groupsOf(included: readonly string[], info: (id: string) => ModuleFacts | null): Map<string, string | null> {
+  const inOutput = new Set(included)
+  const clauses = new Map<string, ImportClause[]>()
+  const clausesOf = (id: string) => {
+    let c = clauses.get(id)
+    if (!c) clauses.set(id, (c = importsOf(info(id)?.code ?? '')))
+    return c
+  }
+  /** Every module in the output that a module left out of it reaches (memoised). */
+  const whole = new Map<string, string[]>()
+  const allThrough = (id: string): string[] => {
+    let found = whole.get(id)
+    if (found) return found
+    const out = new Set<string>()
+    const seen = new Set<string>()
+    const stack = [id]
+    while (stack.length) {
+      const m = stack.pop()!
+      if (seen.has(m)) continue
+      seen.add(m)
+      if (inOutput.has(m)) out.add(m)
+      else stack.push(...(info(m)?.importedIds ?? []))
+    }
+    whole.set(id, (found = [...out]))
+    return found
+  }
+  /**
+   * The modules in the output that using `name` of module `id` (a module left out of the output:
+   * an index that only re-exports) brings in; every module it reaches when it cannot tell.
+   */
+  const throughIndex = (id: string, name: string | null, depth = 0): string[] => {
+    const facts = info(id)
+    if (!facts) return []
+    if (inOutput.has(id)) return [id]
+    const everything = () => allThrough(id)
+    if (name === null || depth > 20) return everything()
+    const out: string[] = []
+    const stars: string[] = []
+    for (const c of clausesOf(id)) {
+      const target = resolveSpec(id, c.spec, facts.importedIds)
+      if (c.names === null) {
+        // `export * from`: the name may come from any of them; `import 'x'`: kept for its effects.
+        if (!target) return everything()
+        stars.push(target)
+        continue
+      }
+      const hit = c.names.find((n) => n.local === name)
+      if (!hit) continue
+      if (!target) return everything()
+      out.push(...throughIndex(target, hit.imported, depth + 1))
+    }
+    if (out.length) return out
+    for (const s of stars) {
+      const sFacts = info(s)
+      if (inOutput.has(s)) out.push(s)
+      else if (sFacts) out.push(...throughIndex(s, name, depth + 1))
+    }
+    return out.length ? out : everything()
+  }
+  /** The modules in the output that module `id` (in the output) imports statically. */
+  const edges = new Map<string, string[]>()
+  const importsOfModule = (id: string) => {
+    let e = edges.get(id)
+    if (e) return e
+    const facts = info(id)
+    const next = new Set<string>()
+    for (const t of facts?.importedIds ?? []) if (inOutput.has(t)) next.add(t)
+    const left = (facts?.importedIds ?? []).filter((t) => !inOutput.has(t))
+    if (left.length) {
+      for (const c of clausesOf(id)) {
+        const target = resolveSpec(id, c.spec, facts!.importedIds)
+        if (target && inOutput.has(target)) continue
+        if (!target) {
+          // Not resolved here: what this module imports from that package is followed whole (the
+          // safe side: a module taken for public is left where it was).
+          const pkg = c.spec.startsWith('.') ? null : packageOf(c.spec)
+          for (const t of left) if (pkg === null || packageOf(afterNodeModules(t) ?? '') === pkg) throughIndex(t, null).forEach((x) => next.add(x))
+          continue
+        }
+        for (const n of c.names ?? [null]) throughIndex(target, n === null ? null : n.imported).forEach((x) => next.add(x))
+      }
+    }
+    edges.set(id, (e = [...next]))
+    return e
+  }
+
+  const reachedBy = new Map<string, Set<Part>>()
+  for (const root of included) {
+    const r = info(root)
+    if (!r || !(r.isEntry || r.dynamicImporters.length > 0)) continue
+    const part = partOf(root)
+    const stack = [root]
+    const seen = new Set<string>()
+    while (stack.length) {
+      const id = stack.pop()!
+      if (seen.has(id)) continue
+      seen.add(id)
+      let parts = reachedBy.get(id)
+      if (!parts) reachedBy.set(id, (parts = new Set()))
+      parts.add(part)
+      stack.push(...importsOfModule(id))
+    }
+  }
+  const groups = new Map<string, string | null>()
+  for (const id of included) {
+    const parts = reachedBy.get(id)
+    const r = info(id)
+    // A lazily imported module keeps its own chunk (its file name, and what build/prerender-pages.ts
+    // and scripts/size.mjs look it up by).
+    if (!parts || parts.has('public') || r?.isEntry || r?.dynamicImporters.length) groups.set(id, null)
+    else if (parts.has('session')) groups.set(id, 'session')
+    else if (parts.has('portal')) groups.set(id, 'portal')
+    else if (parts.has('client-home')) groups.set(id, 'client-home')
+    else groups.set(id, null)
+  }
+  return groups
+}
+
+/** The chunk group for `output.codeSplitting.groups`. */
+export function portalChunks(): CodeSplittingGroup {
+  const included: string[] = []
+  let groups: Map<string, string | null> | null = null
+  return {
+    debugName: 'portal-chunks',
+    // Only the modules chosen here: not the public modules they import.
+    includeDependenciesRecursively: false,
+    // Every module in the output is a candidate; `name` decides (rolldown calls `test` on all of
+    // them before the first `name`).
+    test: (id) => {
+      included.push(id)
+      return true
+    },
+    name: (id, ctx) => {
+      groups ??= groupsOf(included, (m) => ctx.getModuleInfo(m))
+      return groups.get(id) ?? null
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { groupsOf, importsOf, type ModuleFacts } from '../../build/portal-chunks'
+
+const R = '/repo'
+const FLUENT = `${R}/node_modules/@fluentui/react-components/lib/index.js`
+const CARD_INDEX = `${R}/node_modules/@fluentui/react-card/lib/index.js`
+const CARD = `${R}/node_modules/@fluentui/react-card/lib/components/Card/Card.js`
+const BUTTON_INDEX = `${R}/node_modules/@fluentui/react-button/lib/index.js`
+const BUTTON = `${R}/node_modules/@fluentui/react-button/lib/components/Button/Button.js`
+
+/**
+ * A small app: the entry lazily opens the home page, the guards and the client portal; the portal
+ * lazily opens the family's dashboard. Fluent is reached through its indexes, as in the app.
+ */
+function graph(): Record<string, ModuleFacts & { lazy?: boolean }> {
+  const m = (code: string, importedIds: string[], extra: Partial<ModuleFacts> = {}) => ({ code, importedIds, dynamicImporters: [], isEntry: false, ...extra })
+  return {
+    [`${R}/src/main.tsx`]: m(`import { Button } from '@fluentui/react-components'`, [FLUENT], { isEntry: true }),
+    [`${R}/src/features/public/landing/landing-page.tsx`]: m(`import { Button } from '@fluentui/react-components'\nimport { formatKsh } from '../../../lib/format'`, [FLUENT, `${R}/src/lib/format.ts`], { dynamicImporters: [`${R}/src/main.tsx`] }),
+    [`${R}/src/app/guards.tsx`]: m(`import { startSession } from './session-parts'`, [`${R}/src/app/session-parts.ts`], { dynamicImporters: [`${R}/src/main.tsx`] }),
+    [`${R}/src/app/session-parts.ts`]: m('export const startSession = 1', []),
+    [`${R}/src/app/portals/client-portal.tsx`]: m(`import { Shell } from '../portal-shell'`, [`${R}/src/app/portal-shell.tsx`], { dynamicImporters: [`${R}/src/main.tsx`] }),
+    [`${R}/src/app/portal-shell.tsx`]: m(`import { Button } from '@fluentui/react-components'\nimport { startSession } from './session-parts'`, [FLUENT, `${R}/src/app/session-parts.ts`]),
+    [`${R}/src/features/client/dashboard/client-dashboard-page.tsx`]: m(`import { Card, Button as B } from '@fluentui/react-components'\nimport { formatKsh } from '../../../lib/format'`, [FLUENT, `${R}/src/lib/format.ts`], { dynamicImporters: [`${R}/src/app/portals/client-portal.tsx`] }),
+    [`${R}/src/lib/format.ts`]: m('export const formatKsh = 1', []),
+    // Indexes: not in the output, re-exports only.
+    [FLUENT]: m(`export { Button, buttonClassNames } from "@fluentui/react-button";\nexport { Card, CardHeader } from "@fluentui/react-card";`, [BUTTON_INDEX, CARD_INDEX]),
+    [CARD_INDEX]: m(`export { Card } from "./components/Card/Card.js";`, [CARD]),
+    [BUTTON_INDEX]: m(`export * from "./components/Button/Button.js";`, [BUTTON]),
+    [CARD]: m('export const Card = 1', []),
+    [BUTTON]: m('export const Button = 1', []),
+  }
+}
+
+function groups(g = graph()) {
+  const included = Object.keys(g).filter((id) => id !== FLUENT && id !== CARD_INDEX && id !== BUTTON_INDEX)
+  const found = groupsOf(included, (id) => g[id] ?? null)
+  return (path: string) => found.get(`${R}${path}`)
+}
+
+describe('the portal chunk groups', () => {
+  it('gathers what only the signed-in side uses, by what loads it first', () => {
+    const group = groups()
+    expect(group('/src/app/session-parts.ts')).toBe('session')
+    // Card reaches the public side only through Fluent's index, by a name it does not import.
+    expect(group('/node_modules/@fluentui/react-card/lib/components/Card/Card.js')).toBe('client-home')
+  })
+
+  it('leaves whatever a public page uses where the bundler puts it', () => {
+    const group = groups()
+    expect(group('/node_modules/@fluentui/react-button/lib/components/Button/Button.js')).toBeNull()
+    expect(group('/src/lib/format.ts')).toBeNull()
+  })
+
+  it('leaves each lazily loaded module (a screen, the guards, a portal) in its own chunk', () => {
+    const group = groups()
+    expect(group('/src/app/guards.tsx')).toBeNull()
+    expect(group('/src/app/portals/client-portal.tsx')).toBeNull()
+    expect(group('/src/features/client/dashboard/client-dashboard-page.tsx')).toBeNull()
+  })
+
+  it('takes a module for public when the home page starts using it', () => {
+    const g = graph()
+    g[`${R}/src/features/public/landing/landing-page.tsx`]!.code += `\nimport { Card } from '@fluentui/react-components'`
+    expect(groups(g)('/node_modules/@fluentui/react-card/lib/components/Card/Card.js')).toBeNull()
+  })
+})
+
+describe('reading import clauses', () => {
+  it('reads named, renamed, default, namespace, side-effect and re-export clauses; leaves type-only ones', () => {
+    const clauses = importsOf(`import React, { useState as useS } from 'react'\nimport * as ns from './ns'\nimport './side.css'\nimport type { T } from './types'\nexport { A as B } from "./a.js";\nexport * from "./star.js";`)
+    expect(clauses).toEqual([
+      { spec: 'react', names: [{ imported: 'default', local: 'React' }, { imported: 'useState', local: 'useS' }] },
+      { spec: './ns', names: null },
+      { spec: './side.css', names: null },
+      { spec: './a.js', names: [{ imported: 'A', local: 'B' }] },
+      { spec: './star.js', names: null },
+    ])
+  })
+})
