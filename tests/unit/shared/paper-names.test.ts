@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bookedQuotationLines, invoicePaper, quotationPaper, statementPaper } from '../../../shared/paper/paper'
 
 /** A Kiswahili paper names each service in Kiswahili where the catalogue has the name (else as booked). */
-const home = { name: 'Amani Funeral Home', address: 'Nairobi', phone: '+254 700 000 000', email: null, kra_pin: null, mpesa: null }
+const home = { name: 'Amani Funeral Home', address: 'Nairobi', phone: '+254 700 000 000', email: '', kra_pin: null, mpesa: null }
 const booking = {
   id: 31,
   created_at: '2026-11-08T06:00:00.000Z',
