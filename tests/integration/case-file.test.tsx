@@ -138,7 +138,7 @@ describe("the case file's release", () => {
     expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(formatKsh(owed))
     // Stored "paid", but storage is owed today: the page says Partial, and why, as the family's pages do.
     expect(b.payment_status).toBe('paid')
-    expect(within(money).getByText('Payment status').nextElementSibling).toHaveTextContent('Partial (marked Paid for the booked days; storage to date is owed)')
+    expect(within(money).getByText('Payment status').nextElementSibling).toHaveTextContent('PartialMarked Paid for the booked days; storage to date is owed')
     const status = screen.getByRole('region', { name: 'Status' })
     expect(within(status).getByText('Partial')).toBeVisible()
     expect(within(status).queryByText('Paid')).not.toBeInTheDocument()

@@ -78,6 +78,8 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground2 },
+  // The status read today, with why it differs from the stored one on its own line under it.
+  statusNote: { display: 'flex', flexDirection: 'column' },
   notes: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
   controls: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   control: { minWidth: '180px', '@media (max-width: 480px)': { width: '100%' } },
@@ -306,8 +308,11 @@ function MoneySection({ booking }: { booking: Booking }) {
             paymentStatusNow(booking) === booking.payment_status ? (
               paymentStatusLabel(booking.payment_status)
             ) : (
-              <span key="s">
-                {paymentStatusLabel(paymentStatusNow(booking))} <span className={styles.muted}>({t(T.markedPaid)})</span>
+              <span key="s" className={styles.statusNote}>
+                <span>{paymentStatusLabel(paymentStatusNow(booking))}</span>
+                <Text size={200} className={styles.muted}>
+                  {t(T.markedPaid)}
+                </Text>
               </span>
             ),
           ],
