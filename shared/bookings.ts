@@ -6,7 +6,7 @@
  */
 import { ApiError } from './errors'
 import { bookingLineCheck, mayChangeBookingStatus } from './rules'
-import { amountStillDue } from './urgency'
+import { amountDueNow } from './urgency'
 import {
   MSG_BOOKING_CHANGED,
   MSG_STATUS_GAP,
@@ -170,7 +170,10 @@ export function planStatusChange(
 }
 
 /** The booking's facts a status change looks at (the wire booking has them all). */
-export type StatusFacts = Pick<Booking, 'status' | 'payment_status' | 'total_amount' | 'amount_paid' | 'assignedAttendant' | 'morgue'>
+export type StatusFacts = Pick<
+  Booking,
+  'status' | 'payment_status' | 'total_amount' | 'amount_paid' | 'charges_to_date' | 'settled_outside' | 'assignedAttendant' | 'morgue'
+>
 
 /** Every preparation step ticked (a booking the morgue has no record of has none). */
 export const preparationDone = (b: Pick<Booking, 'morgue'>): boolean => PREP_TASKS.every((t) => b.morgue?.tasks.includes(t) === true)
@@ -179,7 +182,8 @@ export const preparationDone = (b: Pick<Booking, 'morgue'>): boolean => PREP_TAS
  * What a change of status implies and the booking lacks, so that no change leaves a family or the
  * money wrong: Confirmed needs an attendant; Completed needs the preparation done, the burial
  * permit approved (no body is buried or cremated without one: the attendant's release asks the
- * same) and the balance paid (payments and contributions both count). Empty: nothing missing. The same rule for the
+ * same) and nothing owed today (amountDueNow: storage to date counted; payments, contributions and
+ * the office's cash all count). Empty: nothing missing. The same rule for the
  * screens (which ask before sending) and both backends (which refuse without an override). An
  * attendant is not asked for on completion: the preparation done is their work.
  */
@@ -190,7 +194,7 @@ export function statusChangeGaps(b: StatusFacts, to: string): StatusGap[] {
   if (to === 'completed') {
     if (!preparationDone(b)) gaps.push('preparation')
     if (b.morgue?.burial_permit !== 'approved') gaps.push('permit')
-    if (amountStillDue(b) > 0) gaps.push('payment')
+    if (amountDueNow(b) > 0) gaps.push('payment')
   }
   return gaps
 }

@@ -8,7 +8,7 @@
 import type { Booking } from './contracts/bookings'
 import type { AgendaGap, AgendaItem } from './contracts/admin'
 import { preparationDone } from './bookings'
-import { SOON_HOURS, amountStillDue, isServiceSoon, papersToDo, serviceAt } from './urgency'
+import { SOON_HOURS, amountDueNow, isServiceSoon, papersToDo, serviceAt } from './urgency'
 
 /** How far "Upcoming services" looks ahead. */
 export const UPCOMING_DAYS = 7
@@ -21,7 +21,8 @@ export function agendaGaps(b: Booking): AgendaGap[] {
   if (papers.some((p) => p.state !== 'pending')) gaps.push('documents')
   if (papers.some((p) => p.state === 'pending')) gaps.push('review')
   if (!preparationDone(b)) gaps.push('preparation')
-  if (amountStillDue(b) > 0) gaps.push('payment')
+  // What is owed today (storage to date counted, the office's cash counted), as the release form says it.
+  if (amountDueNow(b) > 0) gaps.push('payment')
   // Asked of the family, never a reason to hold up the body's care: said, so the office can ask.
   if (b.agreement_signed === false) gaps.push('agreement')
   return gaps
@@ -41,7 +42,7 @@ export function agendaItem(b: Booking): AgendaItem {
     attendant_name: b.assignedAttendant?.name ?? null,
     gaps: agendaGaps(b),
     papers: papersToDo(b).map(({ type, state }) => ({ type, state })),
-    balance_due: amountStillDue(b),
+    balance_due: amountDueNow(b),
   }
 }
 

@@ -71,12 +71,6 @@ export function papersToDo(b: Booking): PaperToDo[] {
   })
 }
 
-/** What is still to pay on a booking; 0 once paid, refunded or cancelled. */
-export function amountStillDue(b: Pick<Booking, 'status' | 'payment_status' | 'total_amount' | 'amount_paid'>): number {
-  // The same reckoning as amountDueNow, on the booked total alone (storage as booked, not as run).
-  return amountDueNow({ status: b.status, payment_status: b.payment_status, total_amount: b.total_amount, amount_paid: b.amount_paid })
-}
-
 /** A booking's money as amountDueNow reads it (the wire booking has every field). */
 export interface MoneyOfBooking {
   status: string
@@ -94,7 +88,6 @@ export interface MoneyOfBooking {
  * contributions included, and less what the office settled outside the app when it marked the
  * booking paid; 0 once cancelled or refunded. A booking marked paid has its booked total settled, so
  * only storage beyond it is still owed, and what the family pays after that counts against it.
- * Where storage has not run past the booked days this is `amountStillDue`.
  */
 export function amountDueNow(b: MoneyOfBooking): number {
   if (b.status === 'cancelled' || b.payment_status === 'refunded') return 0

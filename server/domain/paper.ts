@@ -53,7 +53,7 @@ export async function draftQuotationPdf(db: Db, user: UserRow, input: QuotationD
   for (const line of input.services) {
     const id = toIntId(line.service_id)
     const service = id === null ? undefined : await findService(db, id)
-    services.push(service && { id: service.id, name: service.name, price: service.price, per_day: service.perDay })
+    services.push(service && { id: service.id, name: service.name, name_sw: service.nameSw, price: service.price, per_day: service.perDay })
   }
   const home = paperHome((await storedSettings(db)).general)
   const paper = draftQuotationPaper({ request: input, services, home, language: paperLanguage(lang, user.language), now, familyName: user.name })

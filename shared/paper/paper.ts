@@ -7,6 +7,7 @@
 import { nairobiDay, addDays } from '../dates'
 import { bookingCharges } from '../storage-charge'
 import { PAPER_WORDS, type PaperLanguage } from './words'
+import { lineServiceName } from '../contracts/services'
 
 export type PaperKind = 'invoice' | 'receipt' | 'statement' | 'quotation'
 /** Numbered kinds and their prefixes: INV-2026-000123, RCT-2026-000045. */
@@ -37,7 +38,7 @@ export interface PaperBooking {
   deceased_first_name: string
   deceased_last_name: string
   client_name?: string | null
-  services: ReadonlyArray<{ service_name: string; quantity: number; price_at_booking: number; per_day?: boolean | null }>
+  services: ReadonlyArray<{ service_name: string; service_name_sw?: string | null; quantity: number; price_at_booking: number; per_day?: boolean | null }>
   morgue?: { received_at: string; released_at: string | null } | null
   /** What the office took outside the app's payments when it marked the booking paid (the wire booking's). */
   settled_outside?: number | null
@@ -110,10 +111,11 @@ function chargeRows(b: PaperBooking, at: Date, lang: PaperLanguage) {
   const { storage, charges_to_date } = chargesAt(b, at)
   const rows: string[][] = b.services
     .filter((l) => !l.per_day)
-    .map((l) => [l.service_name, String(l.quantity), ksh(l.price_at_booking), ksh(l.price_at_booking * l.quantity)])
+    .map((l) => [lineServiceName(l, lang), String(l.quantity), ksh(l.price_at_booking), ksh(l.price_at_booking * l.quantity)])
   if (storage) {
     const span = `${dmy(storage.from)} – ${storage.until ? dmy(storage.until) : w.today}`
-    rows.push([`${storage.service_name}: ${w.daysInCare(storage.days)} (${span})`, String(storage.days), ksh(storage.daily_rate), ksh(storage.amount)])
+    const perDay = b.services.find((l) => l.per_day)
+    rows.push([`${perDay ? lineServiceName(perDay, lang) : storage.service_name}: ${w.daysInCare(storage.days)} (${span})`, String(storage.days), ksh(storage.daily_rate), ksh(storage.amount)])
   }
   return { rows, storage, total: charges_to_date }
 }
@@ -242,7 +244,8 @@ export function quotationPaper({
   familyName,
 }: {
   /** Each service with its quantity: the expected days for one priced per day. */
-  lines: ReadonlyArray<{ service_name: string; price: number; quantity: number; per_day?: boolean | null }>
+  /** `service_name_sw`: the service's Kiswahili name, printed on a Kiswahili paper when there is one. */
+  lines: ReadonlyArray<{ service_name: string; service_name_sw?: string | null; price: number; quantity: number; per_day?: boolean | null }>
   home: PaperHome
   language: PaperLanguage
   now: Date
@@ -250,7 +253,7 @@ export function quotationPaper({
   familyName: string
 }): Paper {
   const w = PAPER_WORDS[language]
-  const rows = lines.map((l) => [l.per_day ? `${l.service_name}: ${w.perDayExpected(l.quantity)}` : l.service_name, String(l.quantity), ksh(l.price), ksh(l.price * l.quantity)])
+  const rows = lines.map((l) => [l.per_day ? `${lineServiceName(l, language)}: ${w.perDayExpected(l.quantity)}` : lineServiceName(l, language), String(l.quantity), ksh(l.price), ksh(l.price * l.quantity)])
   const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
   const today = nairobiDay(now)
   return {
@@ -280,7 +283,7 @@ export function quotationPaper({
 /** A booking's lines as its quotation and agreement show them: storage for the days booked (the family's expectation), every other service once. */
 export function bookedQuotationLines(booking: PaperBooking) {
   const expectedDays = booking.services.find((l) => l.per_day)?.quantity ?? 1
-  return booking.services.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, quantity: l.per_day ? expectedDays : 1, per_day: l.per_day }))
+  return booking.services.map((l) => ({ service_name: l.service_name, service_name_sw: l.service_name_sw ?? null, price: l.price_at_booking, quantity: l.per_day ? expectedDays : 1, per_day: l.per_day }))
 }
 
 /** A payment row of either backend as the paper reads it. */

@@ -108,7 +108,7 @@ export function draftQuotationPaper({
   familyName,
 }: {
   request: QuotationDraftRequest
-  services: ReadonlyArray<BookableService | undefined>
+  services: ReadonlyArray<(BookableService & { name_sw?: string | null }) | undefined>
   home: PaperHome
   language: PaperLanguage
   now: Date
@@ -116,7 +116,10 @@ export function draftQuotationPaper({
 }): Paper {
   const lines = priceBookingLines({ request, services, now })
   return quotationPaper({
-    lines: lines.map((l) => ({ service_name: l.service_name, price: l.price_at_booking, quantity: l.quantity, per_day: services.find((s) => s?.id === l.service_id)?.per_day })),
+    lines: lines.map((l) => {
+      const service = services.find((s) => s?.id === l.service_id)
+      return { service_name: l.service_name, service_name_sw: service?.name_sw ?? null, price: l.price_at_booking, quantity: l.quantity, per_day: service?.per_day }
+    }),
     home,
     language,
     now,

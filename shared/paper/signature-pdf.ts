@@ -47,7 +47,10 @@ export async function appendSignaturePage(agreement: Uint8Array, fonts: PaperFon
   }
   y -= 8
   write(w.signedHow, 9, regular)
-  page.drawText(`${home} · ${w.agreement} · ${w.page} ${pages + 1}/${pages + 1}`, { x: MARGIN, y: MARGIN - 20, size: 8, font: regular, color: rgb(0.35, 0.35, 0.35) })
+  // The agreement's pages are signed as they were ("Page 1/1"): this page is named, not numbered.
+  const named = `${w.agreement} · ${w.signaturePage(pages)}`
+  const footer = regular.widthOfTextAtSize(`${home} · ${named}`, 8) <= width ? `${home} · ${named}` : named
+  page.drawText(footer, { x: MARGIN, y: MARGIN - 20, size: 8, font: regular, color: rgb(0.35, 0.35, 0.35) })
   doc.setModificationDate(details.signedAt)
   return doc.save({ useObjectStreams: true })
 }

@@ -63,6 +63,8 @@ const en = {
   ipAddress: 'IP address',
   browser: 'Browser',
   documentHash: (pages: number) => (pages === 1 ? 'SHA-256 of the agreement (page 1)' : `SHA-256 of the agreement (pages 1–${pages})`),
+  /** The signature page's footer: not numbered, since the signed pages before it keep their own "Page 1/1". */
+  signaturePage: (pages: number) => (pages === 1 ? 'Signature page, after the agreement’s page 1' : `Signature page, after the agreement’s pages 1–${pages}`),
   signedHow: 'The family signed this agreement electronically: they typed their full name, entered the one-time code sent by SMS to the account’s phone and tapped “I agree”. The agreement as read is kept unchanged; its SHA-256 above proves it.',
 }
 
@@ -123,6 +125,7 @@ const sw: typeof en = {
   ipAddress: 'Anwani ya IP',
   browser: 'Kivinjari',
   documentHash: (pages: number) => (pages === 1 ? 'SHA-256 ya mkataba (ukurasa 1)' : `SHA-256 ya mkataba (kurasa 1–${pages})`),
+  signaturePage: (pages: number) => (pages === 1 ? 'Ukurasa wa sahihi, baada ya ukurasa 1 wa mkataba' : `Ukurasa wa sahihi, baada ya kurasa 1–${pages} za mkataba`),
   signedHow: 'Familia ilitia sahihi mkataba huu kielektroniki: iliandika jina lake kamili, ikaweka nambari ya mara moja iliyotumwa kwa SMS kwa simu ya akaunti na ikabonyeza “Nakubali”. Mkataba kama ulivyosomwa umehifadhiwa bila kubadilishwa; SHA-256 yake hapo juu inathibitisha hilo.',
 }
 

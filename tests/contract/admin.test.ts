@@ -7,7 +7,7 @@ import { PaymentSummary, TransactionList } from '../../shared/contracts/payments
 import { AdminStatisticsResponse } from '../../shared/contracts/admin'
 import { BookingList, BookingPage, type Booking } from '../../shared/contracts/bookings'
 import { MSG_BOOKING_SORT, compareBookings, type BookingSort } from '../../shared/booking-search'
-import { amountDueNow, amountStillDue, serviceAt } from '../../shared/urgency'
+import { amountDueNow, serviceAt } from '../../shared/urgency'
 import { officeAgenda } from '../../shared/office-agenda'
 
 useBackend()
@@ -20,7 +20,7 @@ describe('financial summary, transactions and report', () => {
     const answered = BookingList.parse((await call('GET', '/bookings', { token: admin })).json)
     const dueNow = new Map(answered.map((b) => [Number(b.id), amountDueNow(b)]))
     // The seed holds a body in care longer than its booked days: a report on the booked total would be caught here.
-    expect(answered.some((b) => amountDueNow(b) !== amountStillDue(b))).toBe(true)
+    expect(answered.some((b) => amountDueNow(b) !== amountDueNow({ ...b, charges_to_date: null }))).toBe(true)
     for (const [timeframe, days] of [['week', 7], ['month', 30], ['quarter', 90], ['half_year', 182], ['year', 365]] as const) {
       const from = new Date(Date.now() - days * DAY).toISOString()
       const completed = db.payment.findMany((q) => q.where({ status: 'completed', payment_date: (d) => d >= from }))

@@ -4,8 +4,11 @@
  * changed meanwhile: the same on both backends.
  */
 import { describe, expect, it } from 'vitest'
-import { call, loginAs, seed as db, useBackend } from './target'
+import { call, demo, fixtures, loginAs, seed as db, useBackend } from './target'
 import { BookingResponse, MSG_BOOKING_CHANGED, MSG_STATUS_GAP, MSG_STATUS_NEEDS_OVERRIDE } from '../../shared/contracts/bookings'
+import { AdminStatisticsResponse } from '../../shared/contracts/admin'
+import { PREP_TASKS } from '../../shared/contracts/morgue'
+import { amountDueNow } from '../../shared/urgency'
 import { amountPaid } from '../../mocks/serialize'
 
 useBackend()
@@ -67,5 +70,49 @@ describe('status changes that imply something', () => {
     expect(second.status).toBe(409)
     expect(second.json).toMatchObject({ message: MSG_BOOKING_CHANGED })
     expect(BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token: admin })).json).status).toBe('in_progress')
+  })
+})
+
+/** The demo family's booking for Teresia Auma: paid in full for one day of storage, received 20 days ago, still in care, service tomorrow. */
+function teresia() {
+  const mary = db.user.findFirst((q) => q.where({ email: demo('client').email }))
+  const booking = db.booking
+    .findMany((q) => q.where({ client_id: mary?.id }))
+    .find((b) => db.deceased.findFirst((q) => q.where({ id: b.deceased_id }))?.first_name === 'Teresia')
+  if (!booking) throw new Error('the demo family has no booking for Teresia Auma')
+  return booking
+}
+
+describe('the balance owed today, storage to date counted', () => {
+  it("a booking marked paid whose body stayed past its booked days: the agenda's line shows what is owed today, and Completed asks for the override", async () => {
+    const admin = await loginAs('admin')
+    const b = teresia()
+    // Everything else done, so the storage is the only thing left: the permit approved and the preparation ticked.
+    await fixtures.addDocument({ booking_id: b.id, uploaded_by: b.client_id, name: 'permit.pdf', document_type: 'burial_permit', status: 'approved' })
+    expect((await call('PUT', `/bookings/${b.id}/tasks`, { token: await loginAs('morgue_attendant'), body: { tasks: [...PREP_TASKS] } })).status).toBe(200)
+    const before = BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token: admin })).json)
+    expect(before.payment_status).toBe('paid')
+    expect(before.amount_paid).toBe(before.total_amount)
+    const owed = amountDueNow(before)
+    expect(owed).toBeGreaterThan(0)
+    expect(owed).toBe((before.charges_to_date ?? 0) - before.total_amount)
+
+    // The office's agenda: the service tomorrow lacks its payment (and the family's signature, asked, never holding the care), for the balance owed today.
+    const dashboard = AdminStatisticsResponse.parse((await call('GET', '/users/admin/statistics', { token: admin })).json)
+    const line = dashboard.upcoming.find((i) => String(i.booking_id) === String(b.id))
+    expect(line).toMatchObject({ gaps: ['payment', 'agreement'], balance_due: owed })
+    expect(dashboard.attention.find((i) => String(i.booking_id) === String(b.id))).toMatchObject({ gaps: ['payment', 'agreement'], balance_due: owed })
+
+    const refused = await call('PATCH', `/bookings/${b.id}/status`, { token: admin, body: { status: 'completed', expected_status: before.status } })
+    expect(refused.status).toBe(422)
+    expect(refused.json).toEqual({ message: MSG_STATUS_NEEDS_OVERRIDE, errors: { payment: MSG_STATUS_GAP.payment } })
+    expect(BookingResponse.parse((await call('GET', `/bookings/${b.id}`, { token: admin })).json).status).toBe(before.status)
+
+    const reason = 'Storage balance on a payment plan, agreed with the daughter'
+    const ok = await call('PATCH', `/bookings/${b.id}/status`, { token: admin, body: { status: 'completed', override_reason: reason, expected_status: before.status } })
+    expect(ok.status).toBe(200)
+    const done = BookingResponse.parse(ok.json)
+    expect(done.status).toBe('completed')
+    expect(done.audit.at(-1)).toMatchObject({ field: 'status', to: 'completed', reason: `Override: ${reason}` })
   })
 })

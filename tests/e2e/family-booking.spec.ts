@@ -1,4 +1,4 @@
-import { axeViolations, expect, expectNoSidewaysScroll, registerFamily, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, registerFamily, test } from './fixtures'
 import { addDays, nairobiDay } from '../../shared/dates'
 
 const day = (n: number) => addDays(nairobiDay(), n)
@@ -95,3 +95,57 @@ for (const width of [375, 1280]) {
     })
   })
 }
+
+/**
+ * The service agreement signed on a phone, as a family does it with the keyboard up: the full name,
+ * the keyboard's Send key for the code, the code (its field takes the focus), the keyboard's Done key
+ * to agree. The code is read from the SMS the mock keeps (in this tab's stored database).
+ */
+const SIGNING = {
+  en: { booking: 36, deceased: 'Rose Achieng', open: 'Read and sign the agreement', dialog: 'Service agreement', name: /^Your full name/, code: /^Code from the SMS/, pdf: 'Open the agreement (PDF)', signed: /^Agreement signed by Mary Achieng on / },
+  sw: { booking: 40, deceased: 'Samuel Ouma', open: 'Soma na utie sahihi mkataba', dialog: 'Mkataba wa huduma', name: /^Jina lako kamili/, code: /^Nambari kutoka kwenye SMS/, pdf: 'Fungua mkataba (PDF)', signed: /^Mkataba ulitiwa sahihi na Mary Achieng tarehe / },
+} as const
+for (const language of ['en', 'sw'] as const) {
+  test.describe(`The service agreement signed on a phone (${language})`, () => {
+    test.use({ viewport: { width: 375, height: 667 } })
+    test.setTimeout(90_000)
+
+    test('full name, the code by SMS, "I agree", each from the keyboard, nothing hidden under it', async ({ page }) => {
+      const w = SIGNING[language]
+      await page.addInitScript((l) => localStorage.setItem('afh.language', l), language)
+      await enterAs(page, DEMO.client, `/dashboard/client/bookings/${w.booking}`)
+      await expect(page.getByRole('heading', { level: 2, name: w.deceased })).toBeVisible()
+      await page.getByRole('button', { name: w.open }).click()
+      const dialog = page.getByRole('dialog', { name: w.dialog })
+      const name = dialog.getByRole('textbox', { name: w.name })
+      await name.fill('Mary Achieng')
+      // A keyboard leaves about half the screen: nothing in the dialog is squeezed, the name is in view.
+      await page.setViewportSize({ width: 375, height: 360 })
+      await name.scrollIntoViewIfNeeded()
+      await expect(name).toBeInViewport()
+      expect((await dialog.getByRole('button', { name: w.pdf }).boundingBox())?.height).toBeGreaterThanOrEqual(32)
+      await page.screenshot({ path: `test-results/agreement-name-375-${language}.png` })
+      await name.press('Enter')
+      const code = dialog.getByRole('textbox', { name: w.code })
+      await expect(code).toBeFocused()
+      await expect(code).toHaveAttribute('inputmode', 'numeric')
+      const sent = await page.evaluate(() => {
+        const stored = JSON.parse(localStorage.getItem('afh-mock-db') ?? '{}') as { collections?: { sms?: Array<{ id: number; kind: string; body: string }> } }
+        return (stored.collections?.sms ?? []).filter((m) => m.kind === 'agreement-code').sort((a, b) => b.id - a.id)[0]?.body ?? ''
+      })
+      const value = /\b(\d{6})\b/.exec(sent)?.[1] ?? ''
+      expect(value).toMatch(/^\d{6}$/)
+      await code.pressSequentially(value)
+      await code.scrollIntoViewIfNeeded()
+      await expect(code).toBeInViewport()
+      await expectNoSidewaysScroll(page, 'the agreement dialog')
+      await page.screenshot({ path: `test-results/agreement-code-375-${language}.png` })
+      await code.press('Enter')
+      await expect(dialog.getByText(w.signed)).toBeVisible()
+      await page.setViewportSize({ width: 375, height: 667 })
+      await page.screenshot({ path: `test-results/agreement-signed-375-${language}.png` })
+      expect(await axeViolations(page)).toEqual([])
+    })
+  })
+}
+

@@ -8,6 +8,8 @@ import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
 import { DEMO_LOGINS, countRequests, findToast, renderAt } from './render-app'
 import { UNDO_WINDOW_MS } from '../../machines/admin/admin-bookings.machine'
+import { toWireBooking } from '../../mocks/serialize'
+import { amountDueNow } from '../../shared/urgency'
 
 /**
  * The admin's All bookings page with the real machines, API client and the mock /api over the
@@ -86,6 +88,25 @@ async function withAttendant(name: string) {
 }
 
 describe('All bookings', () => {
+  it('a booking marked Paid whose body stayed past its booked days: the dropdown keeps the stored Paid and says under it what is owed today', async () => {
+    const { row, booking, user } = await openBooking('Teresia')
+    const owed = amountDueNow(toWireBooking(booking))
+    expect(owed).toBeGreaterThan(0)
+    const payment = within(row).getByRole('combobox', { name: `Payment status of booking #${booking.id}` })
+    expect(payment).toHaveTextContent('Paid')
+    expect(within(row).getByText(`${formatKsh(owed)} owed (storage to date)`)).toBeVisible()
+    expect(payment).toHaveAccessibleDescription(`${formatKsh(owed)} owed (storage to date)`)
+    // A booking paid and released after its booked days owes nothing: no such note.
+    const search = screen.getByRole('searchbox', { name: /Search by name/ })
+    await user.clear(search)
+    await user.paste('Wilson')
+    const wilson = bookingOf('Wilson')
+    const settled = await screen.findByRole('row', { name: new RegExp(`^Booking #${wilson.id} for Wilson`) })
+    expect(within(settled).getByRole('combobox', { name: /^Payment status of booking/ })).toHaveTextContent('Paid')
+    expect(within(settled).queryByText(/owed \(storage to date\)/)).not.toBeInTheDocument()
+  })
+
+
   it('lists every booking with family, total in KSH and the filters narrow it', async () => {
     const { row, booking } = await openBooking('Samuel')
     expect(within(row).getByText('Mary Achieng')).toBeInTheDocument()

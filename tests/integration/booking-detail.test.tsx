@@ -195,20 +195,25 @@ describe('Booking detail', () => {
     await user.click(screen.getByRole('button', { name: 'Read and sign the agreement' }))
     const dialog = await screen.findByRole('dialog', { name: 'Service agreement' })
     expect(await within(dialog).findByRole('button', { name: 'Open the agreement (PDF)' }, { timeout: 10_000 })).toBeInTheDocument()
-    await user.type(within(dialog).getByRole('textbox', { name: /^Your full name/ }), 'Grace Wanjiru Kamau')
-    await user.click(within(dialog).getByRole('button', { name: 'Send me a code by SMS' }))
+    // Enter on the name (the keyboard's Send key) asks for the code, as the button does.
+    expect(within(dialog).getByRole('button', { name: 'Send me a code by SMS' })).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: /^Your full name/ }), 'Grace Wanjiru Kamau{Enter}')
     await findToast('A code to sign the agreement has been sent by SMS')
     const sms = db.sms.findMany((q) => q.where({ kind: 'agreement-code' })).at(-1)
     const code = sms?.body.match(/\b(\d{6})\b/)?.[1] ?? ''
     expect(within(dialog).getByRole('status')).toHaveTextContent(`We sent a 6-digit code by SMS to the phone ending ${sms?.to_phone.slice(-4)}.`)
 
+    // The code's field takes the focus (a phone's keyboard stays up for it), a number pad's and the SMS's autofill.
     const box = within(dialog).getByRole('textbox', { name: /^Code from the SMS/ })
+    await waitFor(() => expect(box).toHaveFocus())
+    expect(box).toHaveAttribute('inputmode', 'numeric')
+    expect(box).toHaveAttribute('autocomplete', 'one-time-code')
     await user.type(box, '000000')
     await user.click(within(dialog).getByRole('button', { name: 'I agree' }))
     expect(await within(dialog).findByText(MSG_AGREEMENT_CODE_WRONG)).toBeInTheDocument()
     await user.clear(box)
-    await user.type(box, code)
-    await user.click(within(dialog).getByRole('button', { name: 'I agree' }))
+    // The keyboard's own Done key signs: the buttons may be under the keyboard.
+    await user.type(box, `${code}{Enter}`)
     await findToast('Agreement signed')
     expect(await within(dialog).findByText(/^Agreement signed by Grace Wanjiru Kamau on /)).toBeInTheDocument()
     expect(signedBodies.at(-1)).toMatchObject({ full_name: 'Grace Wanjiru Kamau', code, document_sha256: sha })

@@ -136,6 +136,12 @@ describe("the case file's release", () => {
     const money = await screen.findByRole('region', { name: 'Payments and balance' })
     expect(within(money).getByText('Charged so far (storage to date)').nextElementSibling).toHaveTextContent(formatKsh(wire.charges_to_date ?? 0))
     expect(within(money).getByText('Balance').nextElementSibling).toHaveTextContent(formatKsh(owed))
+    // Stored "paid", but storage is owed today: the page says Partial, and why, as the family's pages do.
+    expect(b.payment_status).toBe('paid')
+    expect(within(money).getByText('Payment status').nextElementSibling).toHaveTextContent('PartialMarked Paid for the booked days; storage to date is owed')
+    const status = screen.getByRole('region', { name: 'Status' })
+    expect(within(status).getByText('Partial')).toBeVisible()
+    expect(within(status).queryByText('Paid')).not.toBeInTheDocument()
   })
 
   it('the admin releases a body with a balance due: the balance is shown, waived with a reason, and the case reads released', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useMachine } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import {
@@ -36,9 +36,14 @@ const liveMachine = agreementSigningMachine.provide({
   },
 })
 
+// A phone's keyboard leaves a short screen: the whole dialog scrolls there (Fluent does so only under
+// 360 px), so the field in use is never squeezed between the title and three stacked buttons.
+const SHORT_SCREEN = '@media screen and (max-height: 600px)'
 const useStyles = makeStyles({
-  surface: { maxWidth: '520px' },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  surface: { maxWidth: '520px', [SHORT_SCREEN]: { overflowY: 'auto' } },
+  dialogBody: { [SHORT_SCREEN]: { maxHeight: 'unset' } },
+  // Nothing in the column shrinks below its own height (the PDF button was squeezed to a sliver).
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, '& > *': { flexShrink: 0 }, [SHORT_SCREEN]: { overflowY: 'unset' } },
   open: { alignSelf: 'flex-start' },
 })
 
@@ -70,6 +75,21 @@ export function AgreementDialog({
   const { agreement, error, phoneEnding } = snapshot.context
   const busy = snapshot.hasTag('busy')
   const signed = snapshot.matches('signed')
+  const challenge = snapshot.context.challenge
+  const codeInput = useRef<HTMLInputElement>(null)
+  // Once the code is on its way, the field for it takes the focus: the keyboard stays up for it.
+  useEffect(() => {
+    if (challenge) codeInput.current?.focus()
+  }, [challenge])
+  const sendCode = () => send({ type: 'agreement.sendCode' })
+  const sign = () => send({ type: 'agreement.sign', fullName: name, code })
+  // The keyboard's own action key (Send / Done) takes the next step: the buttons may be under the keyboard.
+  const onEnter = (action: () => void) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !busy) {
+      e.preventDefault()
+      action()
+    }
+  }
   const download = (href: string, file: string) => () => void downloadAgreement(href).then((blob) => saveBlob(blob, file), () => undefined)
   const close = () => {
     if (signed) onSigned()
@@ -78,7 +98,7 @@ export function AgreementDialog({
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && close()}>
       <DialogSurface className={styles.surface}>
-        <DialogBody>
+        <DialogBody className={styles.dialogBody}>
           <DialogTitle>{t(W.heading)}</DialogTitle>
           <DialogContent className={styles.body}>
             {justBooked && !signed && <Text weight="semibold">{t(W.justBooked)}</Text>}
@@ -95,12 +115,29 @@ export function AgreementDialog({
                   {t(W.open)}
                 </Button>
                 <Field label={t(W.fullName)} hint={t(W.fullNameHint)} required>
-                  <Input value={name} onChange={(_, d) => setName(d.value)} autoComplete="name" disabled={busy} />
+                  <Input
+                    value={name}
+                    onChange={(_, d) => setName(d.value)}
+                    autoComplete="name"
+                    enterKeyHint={challenge ? 'next' : 'send'}
+                    onKeyDown={onEnter(challenge ? () => codeInput.current?.focus() : sendCode)}
+                    disabled={busy}
+                  />
                 </Field>
                 {phoneEnding && <Text role="status">{t(W.codeSent(phoneEnding))}</Text>}
-                {snapshot.context.challenge && (
+                {challenge && (
                   <Field label={t(W.code)} required>
-                    <Input value={code} onChange={(_, d) => setCode(d.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={busy} />
+                    <Input
+                      ref={codeInput}
+                      value={code}
+                      onChange={(_, d) => setCode(d.value)}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      enterKeyHint="done"
+                      onKeyDown={onEnter(sign)}
+                      maxLength={6}
+                      disabled={busy}
+                    />
                   </Field>
                 )}
                 {error && (
@@ -123,12 +160,12 @@ export function AgreementDialog({
           <DialogActions fluid>
             {snapshot.matches('failed') && <Button onClick={() => send({ type: 'agreement.retry' })}>{t(W.tryAgain)}</Button>}
             {agreement?.draft && !signed && (
-              <Button appearance={snapshot.context.challenge ? 'secondary' : 'primary'} disabled={busy} onClick={() => send({ type: 'agreement.sendCode' })}>
-                {snapshot.context.challenge ? t(W.resendCode) : t(W.sendCode)}
+              <Button appearance={challenge ? 'secondary' : 'primary'} disabled={busy} onClick={sendCode}>
+                {challenge ? t(W.resendCode) : t(W.sendCode)}
               </Button>
             )}
-            {snapshot.context.challenge && !signed && (
-              <Button appearance="primary" disabled={busy} onClick={() => send({ type: 'agreement.sign', fullName: name, code })}>
+            {challenge && !signed && (
+              <Button appearance="primary" disabled={busy} onClick={sign}>
                 {t(W.agree)}
               </Button>
             )}

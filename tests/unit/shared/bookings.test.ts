@@ -146,6 +146,19 @@ describe('what a status change implies', () => {
     expect(statusChangeGaps({ ...open, status: 'confirmed' }, 'confirmed')).toEqual([])
   })
 
+  it('Completed asks for what is owed today: storage past the booked days is a balance, even on a booking marked paid', () => {
+    const prepared = { ...open, status: 'in_progress', morgue: { ...care, tasks: [...PREP_TASKS], burial_permit: 'approved' as const } }
+    // Paid for 1 day of KSH 1,000 storage, in care 21 days: KSH 20,000 owed today.
+    const stayed = { ...prepared, payment_status: 'paid', total_amount: 4000, amount_paid: 4000, charges_to_date: 24_000, settled_outside: 0 }
+    expect(statusChangeGaps(stayed, 'completed')).toEqual(['payment'])
+    expect(refusal(() => checkStatusChange(stayed, { status: 'completed' }))).toMatchObject({ status: 422, message: MSG_STATUS_NEEDS_OVERRIDE })
+    // Paid to date (the family's payments and the office's cash both count): nothing asked.
+    expect(statusChangeGaps({ ...stayed, amount_paid: 24_000 }, 'completed')).toEqual([])
+    expect(statusChangeGaps({ ...stayed, amount_paid: 4000, settled_outside: 20_000 }, 'completed')).toEqual([])
+    // Within the booked days the balance is the booked one.
+    expect(statusChangeGaps({ ...stayed, charges_to_date: 4000 }, 'completed')).toEqual([])
+  })
+
   it('refuses a change made on a status since changed (409), names the gaps (422), and marks an override in the reason', () => {
     expect(refusal(() => checkStatusChange(open, { status: 'in_progress', expected_status: 'confirmed' }))).toMatchObject({ status: 409, message: MSG_BOOKING_CHANGED })
     expect(refusal(() => checkStatusChange(open, { status: 'completed', override_reason: ' ' }))).toMatchObject({ status: 422, message: MSG_STATUS_NEEDS_OVERRIDE, errors: { preparation: expect.any(String), permit: expect.any(String), payment: expect.any(String) } })

@@ -35,6 +35,17 @@ describe("the office's agenda", () => {
     ])
   })
 
+  it('counts the balance owed today: storage past the booked days, on a booking marked paid, is a payment gap and its balance', () => {
+    // Paid for its booked days (KSH 5,000), in care longer: KSH 24,000 charged so far, KSH 19,000 owed.
+    const stayed = b('7', '2026-05-11T09:00:00', { charges_to_date: 24_000, settled_outside: 0 })
+    expect(agendaGaps(stayed)).toEqual(['payment'])
+    expect(needsAttention([stayed], now)[0]).toMatchObject({ booking_id: '7', gaps: ['payment'], balance_due: 19_000 })
+    // The office's cash counts: marked paid with nothing through the app, then the storage paid by M-Pesa.
+    const settled = b('8', '2026-05-11T09:00:00', { amount_paid: 19_000, charges_to_date: 24_000, settled_outside: 5000 })
+    expect(agendaGaps(settled)).toEqual([])
+    expect(upcomingServices([settled], now)[0]?.balance_due).toBe(0)
+  })
+
   it('needs attention: within 48 hours and lacking something, soonest first; a complete one is only upcoming', () => {
     const unpaid = { payment_status: 'pending', amount_paid: 0 }
     const tomorrow = b('1', '2026-05-11T15:00:00', unpaid)

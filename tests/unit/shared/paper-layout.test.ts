@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { agreementPaper } from '../../../shared/paper/agreement'
 import { quotationPaper, receiptPaper, statementPaper, type PaperPayment } from '../../../shared/paper/paper'
 import { renderPaperPdf } from '../../../shared/paper/pdf'
+import { appendSignaturePage } from '../../../shared/paper/signature-pdf'
 import { agreementTermsOf } from '../../../shared/contracts/settings'
 
 /**
@@ -61,6 +62,24 @@ describe('the papers as printed', () => {
     const left = text.filter((p) => p.x < MARGIN + 1 && p.y > number.y - 12)
     expect(left.length).toBeGreaterThan(1)
     for (const p of left) expect(p.x + p.width).toBeLessThan(Math.min(title.x, number.x))
+  })
+
+  it("the signature page is named, not numbered: the signed pages before it keep their own 'Page 1/1'", async () => {
+    for (const [language, named] of [['en', 'Signature page, after the agreement’s page 1'], ['sw', 'Ukurasa wa sahihi, baada ya ukurasa 1 wa mkataba']] as const) {
+      const paper = agreementPaper({ booking, home, terms: agreementTermsOf({}, language), language, revision: 1 })
+      const signed = await appendSignaturePage(await renderPaperPdf(paper, fonts, new Date(booking.created_at)), fonts, language, home.name, {
+        signedName: 'Grace Wanjiru Kamau', signedAt: new Date('2026-03-06T08:00:00.000Z'), phoneEnding: '5443', ip: '127.0.0.1', userAgent: 'Mozilla/5.0', documentSha256: 'a'.repeat(64), revision: 1,
+      })
+      const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+      const pdf = await getDocument({ data: signed, useSystemFonts: false, isEvalSupported: false }).promise
+      const textOf = async (n: number) => (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ')
+      expect(pdf.numPages).toBe(2)
+      expect(await textOf(1)).toMatch(language === 'en' ? /Page 1\/1/ : /Ukurasa 1\/1/)
+      const last = await textOf(2)
+      expect(last).toContain(named)
+      expect(last).not.toMatch(/2\/2/)
+      await pdf.destroy()
+    }
   })
 
   it('a family that reads Kiswahili signs the default terms in Kiswahili', async () => {

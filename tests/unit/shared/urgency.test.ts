@@ -75,7 +75,7 @@ describe('what is owed today', () => {
   it('is the charges to date (storage so far) less all paid; a booking marked paid still owes storage past its booked total; none once cancelled or refunded', () => {
     const owing = (changes: Partial<Booking>) => amountDueNow(b('9', null, { payment_status: 'partial', total_amount: 6000, amount_paid: 2000, charges_to_date: 9000, ...changes }))
     expect(owing({})).toBe(7000)
-    // Where storage has not run past the days booked it is what amountStillDue says.
+    // Where storage has not run past the days booked it is the booked total less all paid.
     expect(owing({ charges_to_date: 6000 })).toBe(4000)
     expect(owing({ charges_to_date: null })).toBe(4000)
     // Marked paid by the office with less received: the booked total is settled, storage beyond it is not.

@@ -1,4 +1,4 @@
-import { Badge, Button, Dropdown, Option, Text, createTableColumn, type TableColumnDefinition } from '@fluentui/react-components'
+import { Badge, Button, Dropdown, Option, Text, createTableColumn, mergeClasses, type TableColumnDefinition } from '@fluentui/react-components'
 import type { useMachine } from '@xstate/react'
 import { DocumentPdf20Regular, History20Regular } from '@fluentui/react-icons'
 import { DismissCircle20Regular } from '@fluentui/react-icons/svg/dismiss-circle'
@@ -7,7 +7,7 @@ import type { User } from '../../../../shared/contracts/auth'
 import { PreparationProgress } from '../../../components/preparation-progress'
 import { bookingStatusLabel, paymentStatusLabel } from '../../../components/status-badge'
 import { formatDate, formatDateTime, formatKsh } from '../../../lib/format'
-import { serviceAt } from '../../../../shared/urgency'
+import { amountDueNow, paymentStatusNow, serviceAt } from '../../../../shared/urgency'
 import { RouterLink } from '../../../components/router-link'
 import { paths } from '../../../app/paths'
 import type { liveAdminBookingsMachine } from './live-machines'
@@ -20,7 +20,7 @@ export const columnStyle = (columnId: string | number) => ({ flexGrow: COLUMN_FL
 export const deceasedOf = (b: Booking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim() || `Booking #${b.id}`
 
 /** The class names the cells use (the tab's styles). */
-export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'badge' | 'amount' | 'cellDropdown' | 'nowrap' | 'actions', string>
+export type ColumnStyles = Record<'stack' | 'wrap' | 'muted' | 'badge' | 'amount' | 'cellDropdown' | 'nowrap' | 'actions' | 'owed', string>
 
 export type Send = ReturnType<typeof useMachine<typeof liveAdminBookingsMachine>>[1]
 
@@ -111,27 +111,41 @@ export function bookingColumns({
     createTableColumn<Booking>({
       columnId: 'payment',
       renderHeaderCell: () => t(T.columns.payment),
-      renderCell: (b) => (
-        <Dropdown
-          className={styles.cellDropdown}
-          button={{ className: styles.nowrap }}
-          aria-label={t(T.paymentOf(b.id))}
-          value={paymentStatusLabel(b.payment_status)}
-          selectedOptions={[b.payment_status]}
-          disabled={busy.has(b.id)}
-          onOptionSelect={(_, d) => {
-            if (d.optionValue && d.optionValue !== b.payment_status) {
-              send({ type: 'booking.setPayment', booking: b, paymentStatus: d.optionValue as PaymentStatus })
-            }
-          }}
-        >
-          {PAYMENT_STATUSES.map((s) => (
-            <Option key={s} value={s}>
-              {paymentStatusLabel(s)}
-            </Option>
-          ))}
-        </Dropdown>
-      ),
+      renderCell: (b) => {
+        // The dropdown is the office's word (the stored status, which it sets); a booking marked Paid
+        // whose body stayed past the booked days owes storage today, said under it so no one reads "Paid" as settled.
+        const owed = paymentStatusNow(b) !== b.payment_status ? amountDueNow(b) : 0
+        const noteId = `payment-owed-${b.id}`
+        return (
+          <div className={styles.stack}>
+            <Dropdown
+              className={styles.cellDropdown}
+              button={{ className: styles.nowrap }}
+              aria-label={t(T.paymentOf(b.id))}
+              aria-describedby={owed > 0 ? noteId : undefined}
+              value={paymentStatusLabel(b.payment_status)}
+              selectedOptions={[b.payment_status]}
+              disabled={busy.has(b.id)}
+              onOptionSelect={(_, d) => {
+                if (d.optionValue && d.optionValue !== b.payment_status) {
+                  send({ type: 'booking.setPayment', booking: b, paymentStatus: d.optionValue as PaymentStatus })
+                }
+              }}
+            >
+              {PAYMENT_STATUSES.map((s) => (
+                <Option key={s} value={s}>
+                  {paymentStatusLabel(s)}
+                </Option>
+              ))}
+            </Dropdown>
+            {owed > 0 && (
+              <Text id={noteId} size={200} weight="semibold" className={mergeClasses(styles.wrap, styles.owed)}>
+                {t(T.owedToday(formatKsh(owed)))}
+              </Text>
+            )}
+          </div>
+        )
+      },
     }),
     createTableColumn<Booking>({
       columnId: 'attendant',

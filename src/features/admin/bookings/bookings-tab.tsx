@@ -61,6 +61,8 @@ const useStyles = makeStyles({
   // A badge is one line tall; in a narrow column its words wrap, so it grows with them.
   badge: { height: 'auto', minHeight: '16px', alignSelf: 'flex-start', paddingBlock: '1px', whiteSpace: 'normal', overflowWrap: 'anywhere' },
   amount: { whiteSpace: 'nowrap' },
+  // Storage owed on a booking marked Paid: dark enough to read as text, warm enough to be noticed.
+  owed: { color: tokens.colorStatusWarningForeground3, paddingTop: tokens.spacingVerticalXXS },
   pager: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   pagerButtons: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },

@@ -95,6 +95,8 @@ export const ADMIN_BOOKINGS_TEXT = {
   cancelBookingOf: (id: string) => msg`Cancel booking #${id}`,
   statusOf: (id: string) => msg`Status of booking #${id}`,
   paymentOf: (id: string) => msg`Payment status of booking #${id}`,
+  /** Under a payment status of Paid when the body stayed past the booked days: what is owed today. */
+  owedToday: (amount: string) => msg`${amount} owed (storage to date)`,
   attendantOf: (id: string) => msg`Attendant for booking #${id}`,
   cardLabels: { status: msg`Status`, payment: msg`Payment`, attendant: msg`Attendant`, preparation: msg`Preparation` },
   columns: {

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
-import { amountDueNow, amountSettled, chargesToDate, inCare, papersToDo } from '../../../../shared/urgency'
+import { amountDueNow, amountSettled, chargesToDate, inCare, papersToDo, paymentStatusNow } from '../../../../shared/urgency'
 import { reviewDocument } from '../../../api/documents'
 import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
 import type { Document } from '../../../../shared/contracts/documents'
@@ -78,6 +78,8 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground2 },
+  // The status read today, with why it differs from the stored one on its own line under it.
+  statusNote: { display: 'flex', flexDirection: 'column' },
   notes: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
   controls: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   control: { minWidth: '180px', '@media (max-width: 480px)': { width: '100%' } },
@@ -181,7 +183,8 @@ function StatusSection({
     <Section title={t(T.status)} id="case-status" wide>
       <div className={styles.line}>
         <BookingStatusBadge status={booking.status} />
-        <PaymentStatusBadge status={booking.payment_status} />
+        {/* What is true today: a booking marked Paid that owes storage days reads Partial, as the family's pages say. */}
+        <PaymentStatusBadge status={paymentStatusNow(booking)} />
         {busy && <Spinner size="tiny" />}
       </div>
       <div className={`${styles.controls} afh-no-print`}>
@@ -300,7 +303,19 @@ function MoneySection({ booking }: { booking: Booking }) {
           ...(charged !== booking.total_amount ? [[t(T.chargedSoFar), <span key="c" className={styles.amount}>{formatKsh(charged)}</span>] as [string, ReactNode]] : []),
           [t(T.paid), <span key="p" className={styles.amount}>{formatKsh(amountSettled(booking))}</span>],
           [t(T.balance), <span key="b" className={`${styles.strong} ${styles.amount}`}>{formatKsh(due)}</span>],
-          [t(T.paymentStatus), paymentStatusLabel(booking.payment_status)],
+          [
+            t(T.paymentStatus),
+            paymentStatusNow(booking) === booking.payment_status ? (
+              paymentStatusLabel(booking.payment_status)
+            ) : (
+              <span key="s" className={styles.statusNote}>
+                <span>{paymentStatusLabel(paymentStatusNow(booking))}</span>
+                <Text size={200} className={styles.muted}>
+                  {t(T.markedPaid)}
+                </Text>
+              </span>
+            ),
+          ],
         ]}
       />
       {/* The invoice, statement, quotation and receipts (PDFs), loaded when the page is. */}

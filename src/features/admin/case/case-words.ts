@@ -41,6 +41,8 @@ export const CASE_TEXT = {
   paid: msg`Paid (payments and contributions)`,
   balance: msg`Balance`,
   paymentStatus: msg`Payment status`,
+  /** After the status read today ("Partial") for a booking marked Paid that owes storage days. */
+  markedPaid: msg`Marked Paid for the booked days; storage to date is owed`,
   documents: msg`Documents`,
   noDocuments: msg`No documents uploaded yet.`,
   missingDocument: (type: string) => msg`Missing: ${type}`,
