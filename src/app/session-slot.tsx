@@ -47,6 +47,27 @@ export function loadSession(): Promise<AuthActor> {
   return pending
 }
 
+/**
+ * Load the session when the visitor first acts on the page (a touch, a key, a field focused), or
+ * at once when this device holds a token (someone already signed in, to be sent on). Creating the
+ * session (its chunk, zod's schemas, the machines' first snapshot) is one long task on a slow phone;
+ * a sign-in page can be read, and typed into, without it. Returns the cleanup for an effect.
+ */
+export function loadSessionWhenNeeded(): () => void {
+  if (hintFromStoredToken().signedIn) {
+    void loadSession()
+    return () => {}
+  }
+  const events = ['pointerdown', 'keydown', 'focusin'] as const
+  const start = () => {
+    stop()
+    void loadSession()
+  }
+  const stop = () => events.forEach((type) => document.removeEventListener(type, start, true))
+  events.forEach((type) => document.addEventListener(type, start, true))
+  return stop
+}
+
 /** The auth actor if it has been started, else null (never starts it). */
 export function loadedSession(): AuthActor | null {
   return loaded
