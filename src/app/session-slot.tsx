@@ -16,6 +16,7 @@ import { normaliseRole, type Role } from '../../shared/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
 import { useAfterHydration } from '../lib/hydration'
 import { withCatalogs } from '../lib/i18n'
+import { whenVisitorActs } from '../lib/first-interaction'
 
 /** The one auth actor (its machine and its loading live in src/app/session.tsx). */
 export type AuthActor = ActorRefFrom<AuthMachine>
@@ -58,14 +59,7 @@ export function loadSessionWhenNeeded(): () => void {
     void loadSession()
     return () => {}
   }
-  const events = ['pointerdown', 'keydown', 'focusin'] as const
-  const start = () => {
-    stop()
-    void loadSession()
-  }
-  const stop = () => events.forEach((type) => document.removeEventListener(type, start, true))
-  events.forEach((type) => document.addEventListener(type, start, true))
-  return stop
+  return whenVisitorActs(() => void loadSession())
 }
 
 /** The auth actor if it has been started, else null (never starts it). */
