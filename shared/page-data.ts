@@ -9,6 +9,7 @@
  */
 import { CURRENCY } from './constants'
 import { DEFAULT_CONTACT, telHref } from './contact-details'
+import { wholeNumber } from './whole-number'
 import type { PricingKey } from './contracts/services'
 import { DEFAULT_PASSWORD_RULES, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordRules } from './contracts/password-rules'
 import type { PageLanguage } from './page-language'
@@ -36,9 +37,12 @@ export interface PageData {
 /** Text (or an attribute's value) as HTML shows it: never markup. */
 export const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-/** 5000 → 'KSH 5,000' as the app writes it in `lang` (src/lib/format.ts: the same Intl settings). */
+/**
+ * 5000 → 'KSH 5,000' as the app writes it in `lang` (src/lib/format.ts: the same Intl settings;
+ * whole shillings without Intl, as there: the contribution page's first render writes its amounts).
+ */
 export function kshIn(lang: PageLanguage, amount: number): string {
-  return `${CURRENCY} ${new Intl.NumberFormat(lang === 'sw' ? 'sw-KE' : 'en-KE', { maximumFractionDigits: 2 }).format(amount)}`
+  return `${CURRENCY} ${wholeNumber(amount) ?? new Intl.NumberFormat(lang === 'sw' ? 'sw-KE' : 'en-KE', { maximumFractionDigits: 2 }).format(amount)}`
 }
 
 /** The build's placeholder contact details replaced by the home's own, wherever the page shows them. */

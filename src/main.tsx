@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
+import { RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
 import { activateLocale, preferredLocale } from './lib/i18n'
 import { registerOfflineShell } from './lib/offline-shell'
+import { createHydratingRenderer, rendererTargetDocument } from './lib/style-hydration'
 
 async function bootstrap() {
   // Mock mode: the MSW worker answers /api before the first render. Compiled out otherwise.
@@ -36,9 +37,16 @@ async function bootstrap() {
   if (prerendered) {
     // This page's HTML was rendered at build time (build/prerender-pages.ts): React takes
     // over the markup already on screen instead of drawing it again, and Griffel adopts the
-    // styles that came with it. As a transition, hydration works in small slices too.
+    // styles that came with it (read here, before the render: src/lib/style-hydration.ts). As a
+    // transition, hydration works in small slices too.
+    const renderer = createHydratingRenderer(document)
     startTransition(() => {
-      hydrateRoot(root, <RendererProvider renderer={createDOMRenderer(document)}>{app}</RendererProvider>)
+      hydrateRoot(
+        root,
+        <RendererProvider renderer={renderer} targetDocument={rendererTargetDocument}>
+          {app}
+        </RendererProvider>,
+      )
     })
     return
   }

@@ -16,6 +16,7 @@ import { normaliseRole, type Role } from '../../shared/contracts/roles'
 import { TOKEN_KEY } from '../api/token-key'
 import { useAfterHydration } from '../lib/hydration'
 import { withCatalogs } from '../lib/i18n'
+import { whenVisitorActs } from '../lib/first-interaction'
 
 /** The one auth actor (its machine and its loading live in src/app/session.tsx). */
 export type AuthActor = ActorRefFrom<AuthMachine>
@@ -45,6 +46,20 @@ export function loadSession(): Promise<AuthActor> {
     return loaded
   })
   return pending
+}
+
+/**
+ * Load the session when the visitor first acts on the page (a touch, a key, a field focused), or
+ * at once when this device holds a token (someone already signed in, to be sent on). Creating the
+ * session (its chunk, zod's schemas, the machines' first snapshot) is one long task on a slow phone;
+ * a sign-in page can be read, and typed into, without it. Returns the cleanup for an effect.
+ */
+export function loadSessionWhenNeeded(): () => void {
+  if (hintFromStoredToken().signedIn) {
+    void loadSession()
+    return () => {}
+  }
+  return whenVisitorActs(() => void loadSession())
 }
 
 /** The auth actor if it has been started, else null (never starts it). */

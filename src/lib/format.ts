@@ -1,5 +1,6 @@
 import { CURRENCY, TIME_ZONE } from '../../shared/constants'
 import { intlLocale } from './i18n'
+import { wholeNumber } from '../../shared/whole-number'
 
 /** One formatter per language in use (Kenyan English or Kenyan Kiswahili), made when first needed. */
 function perLocale<T>(make: (locale: string) => T): () => T {
@@ -14,19 +15,8 @@ function perLocale<T>(make: (locale: string) => T): () => T {
 
 const amount = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }))
 
-/**
- * A whole number grouped by threes with commas, exactly as Intl writes it in Kenyan English and
- * Kenyan Kiswahili (a unit test compares the two). The first Intl.NumberFormat a page makes loads
- * ICU's number data: about 120 ms of main thread at 4x CPU slowdown, inside the home page's and the
- * contribution page's hydration, which show only whole shillings. Anything else goes to Intl.
- */
-function wholeNumber(n: number): string {
-  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return n < 0 || Object.is(n, -0) ? `-${digits}` : digits
-}
-
 function formatAmount(n: number): string {
-  return Number.isSafeInteger(n) ? wholeNumber(n) : amount().format(n)
+  return wholeNumber(n) ?? amount().format(n)
 }
 
 /** 5000 → 'KSH 5,000' (SPEC.md section 9: amounts in KSH). */

@@ -1,5 +1,5 @@
 /** The server's page data: the prices in the page's text as the app will write them, and a script that reads back whole. */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { kshIn, pageDataScript, parsePageData, withPasswordHint, withPrices } from '../../../shared/page-data'
 import { activateLocale } from '../../../src/lib/i18n'
 import { formatKsh } from '../../../src/lib/format'
@@ -11,6 +11,17 @@ describe('page data', () => {
       for (const n of [5000, 1234567.5, 300]) expect(kshIn(lang, n)).toBe(formatKsh(n))
     }
     await activateLocale('en')
+  })
+
+  it('writes whole shillings without making an Intl formatter (the contribution page writes them as it is taken over)', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat')
+    try {
+      expect(kshIn('sw', 1234567)).toBe('KSH 1,234,567')
+      expect(kshIn('en', 0)).toBe('KSH 0')
+      expect(made).not.toHaveBeenCalled()
+    } finally {
+      made.mockRestore()
+    }
   })
 
   it('puts the lowest live price of each offer in its text, and leaves one with a line missing as built', () => {

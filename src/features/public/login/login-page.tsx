@@ -8,7 +8,7 @@ import { LoginRequest } from '../../../../shared/contracts/auth-requests'
 import { useAfterHydration } from '../../../lib/hydration'
 import { translated } from '../../../lib/i18n'
 import { afterLoginPath, paths } from '../../../app/paths'
-import { SessionContext, loadSession, loadedSession } from '../../../app/session-slot'
+import { SessionContext, loadSessionWhenNeeded, loadedSession } from '../../../app/session-slot'
 import { signInWhenReady, useSessionView } from '../../../app/session-view'
 import { AuthCard, FormAlert, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
@@ -93,7 +93,8 @@ function LoginOrCode({ children }: { children: ReactNode }) {
 
 /**
  * The sign-in screen. It does not import the session (XState, the API client, zod): it renders
- * at once, starts loading the session on mount, and hands the credentials over when it is there.
+ * at once, starts loading the session when the visitor first acts (at once for a stored token:
+ * `loadSessionWhenNeeded`), and hands the credentials over when it is there.
  * Only the button and the redirect follow the session, so its arrival (and each of its steps)
  * re-renders them, not the form: no long task on a slow phone while someone types.
  */
@@ -102,9 +103,7 @@ export function LoginPage() {
   const { t } = useLingui()
   const givenActor = useContext(SessionContext)
   const [handingOver, setHandingOver] = useState(false)
-  useEffect(() => {
-    if (!givenActor) void loadSession()
-  }, [givenActor])
+  useEffect(() => (givenActor ? undefined : loadSessionWhenNeeded()), [givenActor])
   const location = useLocation()
   const routeState = location.state as { from?: unknown; email?: unknown; reason?: unknown } | null
   const from = routeState?.from

@@ -4,6 +4,7 @@ import { Body1, Button } from '@fluentui/react-components'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { paths } from '../../../app/paths'
 import { useAfterHydration } from '../../../lib/hydration'
+import { whenVisitorActs } from '../../../lib/first-interaction'
 import { AuthCard, FormAlert, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler, useKeepTypedBeforeHydration } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
@@ -14,7 +15,9 @@ import { PASSWORD_HINT_ATTR, PASSWORD_HINT_COMPLEX_ATTR } from '../../../../shar
 import { registerForm } from './register-schema'
 import type { RegisterPayload, RegisterSubmissionState } from './register-submission'
 
-// The API client and the submission machine come in their own chunk, started as the screen mounts.
+// The API client and the submission machine come in their own chunk, asked for when the visitor
+// first acts on the page when the server wrote the password rules into it (a form sent before it
+// is here is sent when it arrives).
 const RegisterSubmission = lazy(() => import('./register-submission'))
 
 export function RegisterPage() {
@@ -33,6 +36,10 @@ export function RegisterPage() {
     }
   }, [submission, queued])
   const busy = queued !== null || (submission?.busy ?? false)
+  // Without the home's password rules in the page (a static host, the mock), the chunk reads them,
+  // so it comes at once and the hint is right before anyone types.
+  const [wanted, setWanted] = useState(() => freshPageData('password') === undefined)
+  useEffect(() => (wanted ? undefined : whenVisitorActs(() => setWanted(true))), [wanted])
   const afterHydration = useAfterHydration()
   // The home's password rules: from the first render when the real server wrote them into the page
   // (it wrote the same hint into the HTML: shared/page-data.ts), so hydration matches and the hint
@@ -93,9 +100,8 @@ export function RegisterPage() {
           </Trans>
         </Body1>
       </form>
-      <Suspense fallback={null}>
-        <RegisterSubmission onState={onState} />
-      </Suspense>
+      {/* The boundary is always there, so the page's HTML (rendered with the chunk) is taken over as it is. */}
+      <Suspense fallback={null}>{(wanted || queued !== null) && <RegisterSubmission onState={onState} />}</Suspense>
     </AuthCard>
   )
 }
