@@ -4,6 +4,7 @@ import { RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
 import { configureSessionLoader } from './app/session-slot'
 import { activateLocale, preferredLocale } from './lib/i18n'
+import { keepTypedIntoHtml, takeTypedIntoHtml } from './lib/hydration'
 import { registerOfflineShell } from './lib/offline-shell'
 import { createHydratingRenderer, rendererTargetDocument } from './lib/style-hydration'
 
@@ -52,6 +53,12 @@ async function bootstrap() {
   }
   // A transition lets React render the first screen in small slices, so a slow phone's main
   // thread is never blocked for long (Total Blocking Time) while the page appears.
+  // Drawn anew, a pre-rendered form gives back what was typed into it meanwhile (src/lib/hydration.ts).
+  if (root.dataset.prerendered && root.querySelector('input[name]')) {
+    keepTypedIntoHtml(root)
+    // A page whose form does not take them back: forgotten once it is long drawn.
+    setTimeout(() => takeTypedIntoHtml(), 30_000)
+  }
   const reactRoot = createRoot(root)
   startTransition(() => {
     reactRoot.render(app)

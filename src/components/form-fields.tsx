@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form'
-import { useAfterHydration } from '../lib/hydration'
+import { takeTypedIntoHtml, useAfterHydration } from '../lib/hydration'
 import { translated } from '../lib/i18n'
 import { Field, Input, type FieldProps, type InputProps } from '@fluentui/react-components'
 
@@ -92,6 +92,12 @@ export function useKeepTypedBeforeHydration(form: AnyFormApi, prefill?: () => Re
     for (const input of inputs) {
       const typed = input.type === 'checkbox' ? input.checked : input.value
       if (typed !== form.getFieldValue(input.name)) form.setFieldValue(input.name, typed)
+    }
+    // Typed into the pre-rendered page before the app drew it anew in another language.
+    const kept = takeTypedIntoHtml()
+    for (const input of inputs) {
+      const typed = kept?.get(input.name)
+      if (typed !== undefined && typed !== '' && typed !== false) form.setFieldValue(input.name, typed)
     }
     if (!tookOverHtml.current || !prefillRef.current) return
     for (const [name, value] of Object.entries(prefillRef.current())) {

@@ -117,5 +117,24 @@ test.describe('First load', () => {
       await expect(page).toHaveURL(/\/dashboard\/client$/)
       expect(page.url()).not.toContain('password')
     })
+
+    test('on a device that chose Kiswahili, a page that came in English is drawn anew in Kiswahili and keeps what was typed into it', async ({ page }) => {
+      // A host of the files alone sends the English page; this device's choice is Kiswahili.
+      await page.addInitScript(() => localStorage.setItem('afh.language', 'sw'))
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto('/login', { waitUntil: 'commit' })
+      await page.getByLabel('Email').fill(DEMO.client.email)
+      await page.getByLabel(/^Password/).fill(DEMO.client.password)
+      release()
+      // Drawn anew in Kiswahili, with the email and the password still in their fields.
+      await expect(page.getByRole('button', { name: 'Ingia', exact: true })).toBeEnabled()
+      await expect(page.getByLabel('Barua pepe')).toHaveValue(DEMO.client.email)
+      await expect(page.getByLabel(/^Nenosiri/)).toHaveValue(DEMO.client.password)
+    })
   })
 })
