@@ -127,6 +127,9 @@ try {
       // A burial permit uploaded from Rose Achieng's booking (a real PNG), for the admin below.
       await page.goto(`${base}/dashboard/client/bookings`)
       await page.getByRole('link', { name: /Rose Achieng/ }).first().click()
+      // The harambee and tribute cards arrive after the page, above the documents, which move down
+      // under a tap until they are in (a click there could land elsewhere on a busy machine).
+      await page.getByRole('heading', { name: 'Tribute page' }).waitFor()
       const list = page.getByRole('list', { name: /Documents for this booking/ })
       await list.getByRole('button', { name: /Upload Burial Permit/ }).click()
       const upload = page.getByRole('dialog', { name: 'Upload Document' })

@@ -10,6 +10,9 @@ async function openRose(page: Page) {
   await page.goto('/dashboard/client/bookings')
   await page.getByRole('link', { name: ROSE }).first().click()
   await expect(page.getByRole('heading', { name: 'Booking Details' })).toBeVisible()
+  // The harambee and tribute cards arrive after the page, above the documents: until they are in,
+  // the documents move down under a tap (a click there could land elsewhere on a busy machine).
+  await expect(page.getByRole('heading', { name: 'Tribute page' })).toBeVisible()
   return page.getByRole('list', { name: /Documents for this booking/ })
 }
 
