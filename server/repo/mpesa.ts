@@ -7,7 +7,7 @@
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { bookings, deceased, mpesaRequests, payments, smsOutbox } from '../db/schema'
-import type { MpesaRequestRow, PaymentRow } from './payments'
+import { paymentAmountsOf, type MpesaRequestRow, type PaymentRow } from './payments'
 import type { PaymentStatus } from '../../shared/contracts/bookings'
 
 /** A push's payment row with its request's result code (null without a request row). */
@@ -75,8 +75,8 @@ export async function closeOpenRequest(db: Db, checkoutRequestId: string, result
 export async function bookingMoney(db: Db, bookingId: number): Promise<{ total: number; status: string; completed: number } | null> {
   const [b] = await db.select({ total: bookings.totalAmount, status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId))
   if (!b) return null
-  const rows = await db.select({ amount: payments.amount }).from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'completed')))
-  return { ...b, completed: rows.reduce((sum, r) => sum + r.amount, 0) }
+  const rows = await paymentAmountsOf(db, bookingId)
+  return { ...b, completed: rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum + r.amount, 0) }
 }
 
 /** What an SMS about a booking's money names: its family, total and the deceased. */

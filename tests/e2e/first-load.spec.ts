@@ -1,4 +1,5 @@
 import { DEMO, expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
 
 /**
  * The home page's HTML is written at build time (build/prerender-pages.ts), so a
@@ -96,8 +97,11 @@ test.describe('First load', () => {
     // script from its cache, past the route that holds it back.
     test.use({ freshContext: true })
 
-    test('what a family types into the sign-in form before the script arrives is kept, and sent only by the app', async ({ page }) => {
-      // Hold the app's entry script back: the page is the build-time HTML alone until it is let go.
+    /**
+     * Holds the app's entry script back (the page is the build-time HTML alone), opens /login and
+     * types the demo family's email and password into it; the returned function lets the script go.
+     */
+    async function typeBeforeTheScript(page: Page): Promise<() => void> {
       let release = () => {}
       const held = new Promise<void>((resolve) => (release = resolve))
       await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -108,6 +112,11 @@ test.describe('First load', () => {
       await page.goto('/login', { waitUntil: 'commit' })
       await page.getByLabel('Email').fill(DEMO.client.email)
       await page.getByLabel(/^Password/).fill(DEMO.client.password)
+      return release
+    }
+
+    test('what a family types into the sign-in form before the script arrives is kept, and sent only by the app', async ({ page }) => {
+      const release = await typeBeforeTheScript(page)
       // The browser may not send the form by itself (it would put the password in the address).
       await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled()
       release()
@@ -121,15 +130,7 @@ test.describe('First load', () => {
     test('on a device that chose Kiswahili, a page that came in English is drawn anew in Kiswahili and keeps what was typed into it', async ({ page }) => {
       // A host of the files alone sends the English page; this device's choice is Kiswahili.
       await page.addInitScript(() => localStorage.setItem('afh.language', 'sw'))
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
-      await page.goto('/login', { waitUntil: 'commit' })
-      await page.getByLabel('Email').fill(DEMO.client.email)
-      await page.getByLabel(/^Password/).fill(DEMO.client.password)
+      const release = await typeBeforeTheScript(page)
       release()
       // Drawn anew in Kiswahili, with the email and the password still in their fields.
       await expect(page.getByRole('button', { name: 'Ingia', exact: true })).toBeEnabled()
