@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureServerBuild } from '../../server/build-server.mjs'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
+import { freePort } from './free-port'
 
 const repo = process.cwd()
 const install = mkdtempSync(join(tmpdir(), 'afh-install-'))
@@ -47,8 +48,8 @@ beforeAll(async () => {
   for (const p of packages) linkTree(p, join(install, relative(repo, p)))
 }, 180_000)
 
-function start(env: Record<string, string>) {
-  const port = 42_000 + Math.floor(Math.random() * 1000)
+async function start(env: Record<string, string>) {
+  const port = await freePort()
   const child = spawn(process.execPath, ['server/serve.mjs'], {
     cwd: install,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'https://funeral.example.co.ke', DARAJA_SIMULATOR: '1', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -68,7 +69,7 @@ function start(env: Record<string, string>) {
 
 describe('a production install', () => {
   it('without a build, stops at once and says to run npm run build (it never builds)', async () => {
-    const run = start({})
+    const run = await start({})
     expect(await run.exited).toBe(1)
     expect(run.output()).toContain('the app (dist/) not built. A production start never builds: run `npm run build` first')
     expect(existsSync(join(install, 'dist'))).toBe(false)
@@ -81,7 +82,7 @@ describe('a production install', () => {
     writeFileSync(join(install, 'dist', 'index.html'), '<!doctype html><title>Funeral home</title><p>Welcome</p>')
     expect(existsSync(join(install, 'node_modules', 'vite'))).toBe(false)
     expect(existsSync(join(install, 'node_modules', 'typescript7'))).toBe(false)
-    const run = start({})
+    const run = await start({})
     try {
       await run.ready
       const base = `http://127.0.0.1:${run.port}`

@@ -19,6 +19,7 @@ import { DEMO_ACCOUNTS } from '../../shared/demo-accounts'
 import { MSG_MUST_CHANGE_PASSWORD } from '../../shared/contracts/auth'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+import { freePort } from './free-port'
 
 // The server as production runs it: the bundle (npm test builds it once before its stages).
 await ensureServerBuild(() => undefined)
@@ -28,7 +29,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-const PORT = 4100 + Math.floor(Math.random() * 90)
+const PORT = await freePort()
 const BASE = `http://127.0.0.1:${PORT}/api`
 
 /** The environment of the test run without anything that configures the server. */

@@ -12,6 +12,7 @@ import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
+import { freePort } from './free-port'
 
 // The server as production runs it: the bundle (npm test builds it once before its stages).
 await ensureServerBuild(() => undefined)
@@ -58,7 +59,7 @@ describe('a push outlives its server', () => {
     // No automatic answer and no callback: only the STK query (the 3rd, for the success number) settles it.
     const simulator = await startDarajaSimulator({ callbacks: { mode: 'drop' } })
     const secret = newCallbackSecret()
-    const port = 40_000 + Math.floor(Math.random() * 1000)
+    const port = await freePort()
     const api = `http://127.0.0.1:${port}/api`
     let child = await startServer(port, simulator.url, secret)
     try {

@@ -12,6 +12,7 @@ import { users } from '../../server/db/schema'
 import { verifyPassword } from '../../server/auth'
 import { SERVER_ENTRY, buildServer } from '../../server/build-server.mjs'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
+import { freePort } from './free-port'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -59,7 +60,7 @@ describe('the process', () => {
   it('starts on a new DATA_DIR with SEED_DEMO=0: one admin, a one-time password printed once, the token secret kept with mode 0600 and never printed', async () => {
     // The empty database a first start makes, copied (the test above covers the server's own initdb).
     const dataDir = copyEmptyDatabaseInto(tempDir())
-    const port = 39_000 + Math.floor(Math.random() * 1000)
+    const port = await freePort()
     // As `npm run serve` starts it: the bundle with plain Node (its migrations copied beside it).
     await buildServer()
     const child = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'warn' } })

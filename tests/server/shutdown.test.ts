@@ -13,6 +13,7 @@ import { BookingResponse, DeceasedResponse } from '../../shared/contracts/bookin
 import { StkPushResponse } from '../../shared/contracts/payments'
 import { copyEmptyDatabaseInto } from './pglite-template.mjs'
 import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+import { freePort } from './free-port'
 
 // The server as production runs it: the bundle (npm test builds it once before its stages).
 await ensureServerBuild(() => undefined)
@@ -55,7 +56,7 @@ const json = { 'Content-Type': 'application/json' }
 
 describe('a server stopped in the middle of a burst', () => {
   it('finishes what it acknowledged, exits cleanly, and a restart finds every acknowledged booking and payment', async () => {
-    const port = 41_000 + Math.floor(Math.random() * 1000)
+    const port = await freePort()
     const api = `http://127.0.0.1:${port}/api`
     const first = await start(port)
 

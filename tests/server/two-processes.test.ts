@@ -16,6 +16,7 @@ import { startDarajaSimulator } from '../../server/daraja/simulator'
 import { newCallbackSecret } from '../../server/daraja/callback'
 import { samplePdf } from '../../shared/demo/files'
 import { SERVER_ENTRY, ensureServerBuild } from '../../server/build-server.mjs'
+import { freePort } from './free-port'
 
 // The server as production runs it: the bundle (npm test builds it once before its stages).
 await ensureServerBuild(() => undefined)
@@ -49,8 +50,8 @@ maybe('two server processes, one PostgreSQL, one storage folder', () => {
     await truncateAll(reset.db)
     await reset.close()
     const dataDir = mkdtempSync(join(tmpdir(), 'two-'))
-    const portA = 41_000 + Math.floor(Math.random() * 500)
-    const portB = portA + 500
+    const portA = await freePort()
+    const portB = await freePort()
     let deliveries = 0
     // Daraja calls back the URL of the push (instance A); the first copy goes to B, as a load balancer might send it.
     const simulator = await startDarajaSimulator({
