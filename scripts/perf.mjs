@@ -159,6 +159,6 @@ if (process.argv.includes('--waterfall') && waterfall) {
   const t0 = Math.min(...waterfall.map((r) => r.start))
   console.log('\nThe cold dashboard, request by request (ms from the first; who asked):')
   for (const r of waterfall.sort((a, b) => a.start - b.start)) {
-    console.log(`  ${String(Math.round((r.start - t0) * 1000)).padStart(6)} → ${r.end ? String(Math.round((r.end - t0) * 1000)).padStart(6) : '     -'}  ${(r.initiator ?? '').padEnd(7)} ${r.url.replace(base, '')}`)
+    console.log(`  ${String(Math.round((r.start - t0) * 1000)).padStart(6)} → ${r.end ? String(Math.round((r.end - t0) * 1000)).padStart(6) : '     -'}  ${kb(r.bytes ?? 0).padStart(6)}  ${(r.initiator ?? '').padEnd(7)} ${r.url.replace(base, '')}`)
   }
 }

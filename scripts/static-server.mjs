@@ -31,8 +31,9 @@ export function serveStatic(dir, port) {
       // A page with HTML of its own (index.html is the pre-rendered home page, login/index.html
       // preloads the sign-in screen); any other page gets the plain shell, spa.html.
       const own = join(dir, path, 'index.html')
-      // A relative's link shares one pre-rendered shell (shellDirFor in shared/page-language.ts).
-      const shell = /^\/contribute\/[^/]+\/?$/.test(path) ? join(dir, 'contribute', 'index.html') : null
+      // A relative's link, and every page of the family's portal, share one shell each (as
+      // shellDirFor in shared/page-language.ts says).
+      const shell = /^\/contribute\/[^/]+\/?$/.test(path) ? join(dir, 'contribute', 'index.html') : /^\/dashboard\/client(\/|$)/.test(path) ? join(dir, 'dashboard', 'client', 'index.html') : null
       file = existsSync(own) ? own : shell && existsSync(shell) ? shell : existsSync(join(dir, 'spa.html')) ? join(dir, 'spa.html') : join(dir, 'index.html')
     }
     // The page in the language chosen on the device (the `afh-lang` cookie; see

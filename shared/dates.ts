@@ -1,14 +1,22 @@
-import { TIME_ZONE } from './constants'
+/**
+ * Nairobi's offset from UTC. Kenya keeps East Africa Time all year (no daylight saving since the
+ * 1940s), so Nairobi's wall clock is UTC's moved by three hours: reading it needs no time-zone
+ * data. A phone's first Intl date formatter loads that data, 60–110 ms of a slowed phone's main
+ * thread while a portal first draws (tests/unit/nairobi-time.test.ts holds this to Intl's answer).
+ */
+export const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
 
-/** 'en-CA' formats as YYYY-MM-DD; the family's calendar day is Nairobi's, never UTC's. */
-const nairobiDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+/** The instant's Nairobi wall clock, read with the UTC getters (getUTCHours() is Nairobi's hour). */
+export function nairobiWallClock(at: Date | number): Date {
+  return new Date((typeof at === 'number' ? at : at.getTime()) + NAIROBI_OFFSET_MS)
+}
 
 /**
  * The calendar day of an instant in Africa/Nairobi, 'YYYY-MM-DD' (today by default). ISO date
  * strings compare correctly as text. The app, the mock and the tests all take the day from here.
  */
 export function nairobiDay(at: Date = new Date()): string {
-  return nairobiDayFormat.format(at)
+  return nairobiWallClock(at).toISOString().slice(0, 10)
 }
 
 /** 'YYYY-MM-DD' shifted by whole days (calendar arithmetic, no time zone involved). */

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, type ReactNode } from 'react'
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom'
+import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react'
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom'
 import type { Role } from '../../shared/contracts/auth'
 import { PortalShell } from './portal-shell'
 import { MENUS, PORTAL_NAMES, ROLE_NAMES } from './menus'
@@ -49,6 +49,24 @@ export interface PortalRoute {
   /** Relative to the portal's home ('' for its index). */
   path: string
   element: ReactNode
+  /** Loads the screen's chunk (a `lazyScreen`'s `load`): asked for early on the portal's first address. */
+  load?: () => Promise<unknown>
+}
+
+/** A portal's screen in a chunk of its own: the component, and how to start loading it ahead. */
+export function lazyScreen<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
+  return { Screen: lazy(() => load().then((m) => ({ default: m[name] as ComponentType }))), load }
+}
+
+/**
+ * The screen at the address a portal opens on starts loading as soon as the portal's code runs,
+ * beside the portal's first render instead of after it (on a slow line, a round trip and the
+ * screen's download sooner). Later navigations load as before (and on intent, lib/prefetch.ts).
+ */
+export function startFirstScreen(home: string, routes: PortalRoute[], pathname = window.location.pathname) {
+  if (pathname !== home && !pathname.startsWith(`${home}/`)) return
+  const rest = pathname.slice(home.length).replace(/\/+$/, '') || '/'
+  routes.find((r) => matchPath({ path: `/${r.path}`, end: true }, rest))?.load?.().catch(() => {})
 }
 
 /**

@@ -1,5 +1,6 @@
-import { CURRENCY, TIME_ZONE } from '../../shared/constants'
-import { intlLocale } from './i18n'
+import { CURRENCY } from '../../shared/constants'
+import { nairobiWallClock } from '../../shared/dates'
+import { currentLocale, intlLocale } from './i18n'
 import { wholeNumber } from '../../shared/whole-number'
 
 /** One formatter per language in use (Kenyan English or Kenyan Kiswahili), made when first needed. */
@@ -44,42 +45,45 @@ function toInstant(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }))
-const dateTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-}))
+/**
+ * Dates are written by hand on Nairobi's wall clock (shared/dates.ts), the same on every phone
+ * whatever its own locale and Intl data: day, short month, year, 24-hour time.
+ */
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  sw: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'],
+} as const
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+const dayMonth = (wall: Date) => `${wall.getUTCDate()} ${MONTHS[currentLocale()][wall.getUTCMonth()]}`
+const clock = (wall: Date) => `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`
 
 /** '2026-03-10' or an ISO instant → '10 Mar 2026' (Nairobi calendar day). Unparseable text is shown as is. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return ''
   const date = toInstant(value)
-  return date ? dateFormat().format(date) : value
+  if (!date) return value
+  const wall = nairobiWallClock(date)
+  return `${dayMonth(wall)} ${wall.getUTCFullYear()}`
 }
 
 /** An ISO instant or '2026-03-10T14:30:00' → '10 Mar 2026, 14:30' (Nairobi time). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return ''
   const date = toInstant(value)
-  return date ? dateTimeFormat().format(date) : value
+  if (!date) return value
+  const wall = nairobiWallClock(date)
+  return `${dayMonth(wall)} ${wall.getUTCFullYear()}, ${clock(wall)}`
 }
-
-const dayTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
 
 /** An ISO instant → '10 Mar, 14:30' (Nairobi time; a message's stamp). */
 export function formatDayTime(value: string): string {
   const date = toInstant(value)
-  return date ? dayTimeFormat().format(date) : value
+  if (!date) return value
+  const wall = nairobiWallClock(date)
+  return `${dayMonth(wall)}, ${clock(wall)}`
 }
-
-const clockFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }))
 
 /** An instant (ms) → '10:42' (Nairobi time, 24 h): "as of 10:42". */
 export function formatClock(at: number): string {
-  return clockFormat().format(new Date(at))
+  return clock(nairobiWallClock(at))
 }

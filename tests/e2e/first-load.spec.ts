@@ -92,6 +92,19 @@ test.describe('First load', () => {
     expect(home).toContain('content-visibility:auto')
   })
 
+  test("the family portal's shell lists its screens' files, preloads the first render's words and not the body font", async ({ request }) => {
+    const shell = await (await request.get('/dashboard/client/bookings/3')).text()
+    const files = JSON.parse(/<script type="application\/json" id="screen-files">([^<]*)<\/script>/.exec(shell)?.[1] ?? '{}') as Record<string, string[]>
+    expect(files['/dashboard/client']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/client-dashboard-page-[\w-]+\.js$/)]))
+    expect(files['/dashboard/client/bookings/:id']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/booking-detail-page-[\w-]+\.js$/)]))
+    // Nothing the shell already loads is listed again.
+    expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/index-/))
+    expect(shell).toMatch(/modulepreload[^>]+\/assets\/site-/)
+    expect(shell).not.toMatch(/rel="preload"[^>]+\.woff2/)
+    // The public pages still preload it: their text paints from the HTML.
+    expect(await (await request.get('/')).text()).toMatch(/rel="preload"[^>]+inter-[^>]+\.woff2/)
+  })
+
   test.describe('before the script arrives', () => {
     // A page of its own: in the shared context the mock's service worker would serve the entry
     // script from its cache, past the route that holds it back.
