@@ -227,14 +227,27 @@ describe('Harambee', () => {
     const card = await screen.findByRole('heading', { name: 'Tribute page' }, { timeout: 15_000 }).then((h) => h.closest('#booking-tribute') as HTMLElement)
     // The booking's latest service time and venue start the programme.
     const last = booking.lines.map((l) => l.scheduled_date).sort().at(-1)!
-    expect(within(card).getByLabelText(/Date and time/)).toHaveValue(last.slice(0, 16))
+    // Written the Kenyan way whatever the phone's locale: DD/MM/YYYY and 24 hours.
+    const [day, clock] = last.slice(0, 16).split('T') as [string, string]
+    const programmeTime = within(card).getByRole('group', { name: 'Date and time (Nairobi)' })
+    expect(within(programmeTime).getByRole('textbox', { name: /^Date/ })).toHaveValue(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`)
+    expect(within(programmeTime).getByRole('textbox', { name: /^Time \(Nairobi, 24 hours\)/ })).toHaveValue(clock)
     expect(within(card).getByRole('textbox', { name: /Event/ })).toHaveValue('Funeral service')
     await user.type(within(card).getByRole('textbox', { name: 'Life story' }), 'She loved her garden.')
+    const born = within(card).getByRole('textbox', { name: /Date of birth/ })
+    await user.type(born, '31/02/1950')
+    await user.tab()
+    expect(await within(card).findByText('Enter a day as DD/MM/YYYY')).toBeInTheDocument()
+    await user.clear(born)
+    await user.type(born, '3/12/1950')
+    await user.tab()
+    expect(born).toHaveValue('03/12/1950')
+    expect(within(card).queryByText('Enter a day as DD/MM/YYYY')).toBeNull()
     await user.click(within(card).getByRole('switch', { name: /Published/ }))
     await user.click(within(card).getByRole('button', { name: 'Save the tribute page' }))
     await findToast('Tribute page saved')
     const tribute = db.tribute.findFirst((q) => q.where({ booking_id: booking.id }))!
-    expect(tribute).toMatchObject({ published: true, story: 'She loved her garden.', events: [expect.objectContaining({ title: 'Funeral service', starts_at: last.slice(0, 16), place: booking.venue ?? '' })] })
+    expect(tribute).toMatchObject({ published: true, story: 'She loved her garden.', born: '1950-12-03', events: [expect.objectContaining({ title: 'Funeral service', starts_at: last.slice(0, 16), place: booking.venue ?? '' })] })
     expect(await within(card).findByRole('textbox', { name: 'Tribute page link' })).toHaveValue(`${location.origin}/t/${tribute.slug}`)
     expect(decodeURIComponent(within(card).getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href') ?? '')).toMatch(new RegExp(`^https://wa\\.me/\\?text=In loving memory of .+/t/${tribute.slug}$`))
     expect(within(card).getByRole('link', { name: 'Share by SMS' }).getAttribute('href')).toMatch(/^sms:\?&body=/)

@@ -246,16 +246,18 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <BookingPapers bookingId={booking.id} canSign={booking.status !== 'cancelled'} />
         </Suspense>
       </Card>
-      {/* Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
-      <Suspense fallback={null}>
-        <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
-        {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
-      </Suspense>
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />
         </div>
       )}
+      {/* After the documents, which may need the family now: these cards arrive later (their own
+          code and data) and, above, pushed the Upload buttons down under a finger on a slow phone.
+          Shown on a cancelled booking too: what relatives gave before stays listed (the link is closed). */}
+      <Suspense fallback={null}>
+        <ContributionsCard booking={booking} deceased={deceasedName(booking)} />
+        {booking.status !== 'cancelled' && <TributeCard booking={booking} deceased={deceasedName(booking)} />}
+      </Suspense>
       <section id="booking-messages" className={styles.anchor} aria-labelledby="booking-messages-title">
         <Suspense fallback={null}>
         <ConversationPanel

@@ -15,6 +15,7 @@ import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { copyLink } from './copy-link'
 import { formatDateTime } from '../../../lib/format'
+import { kenyanDate, parseKenyanDate, parseKenyanTime } from '../../../lib/kenyan-dates'
 
 /** The card's words, shown with t() in the language in use. */
 export const TRIBUTE_TEXT = {
@@ -28,6 +29,10 @@ export const TRIBUTE_TEXT = {
   programme: msg`Programme`,
   eventTitle: msg`Event`,
   eventTime: msg`Date and time (Nairobi)`,
+  eventDay: msg`Date`,
+  eventClock: msg`Time (Nairobi, 24 hours)`,
+  notADay: msg`Enter a day as DD/MM/YYYY`,
+  notATime: msg`Enter a time as HH:MM, e.g. 14:30`,
   eventPlace: msg`Place`,
   eventMap: msg`Map link (optional)`,
   addEvent: msg`Add an event`,
@@ -192,9 +197,7 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
         <Field label={t(T.story)}>
           <Textarea value={form.story} onChange={(_, d) => set({ story: d.value })} maxLength={TRIBUTE_STORY_MAX} resize="vertical" rows={6} />
         </Field>
-        <Field label={t(T.born)}>
-          <Input type="date" value={form.born} onChange={(_, d) => set({ born: d.value })} />
-        </Field>
+        <KenyanText kind="date" label={t(T.born)} hint="DD/MM/YYYY" error={t(T.notADay)} value={form.born} onChange={(born) => set({ born })} />
         <Field label={t(T.livestream)}>
           <Input type="url" inputMode="url" value={form.livestream_url} placeholder="https://" onChange={(_, d) => set({ livestream_url: d.value })} />
         </Field>
@@ -205,9 +208,10 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
             <Field label={t(T.eventTitle)} required>
               <Input value={e.title} onChange={(_, d) => setEvent(i, { title: d.value })} required />
             </Field>
-            <Field label={t(T.eventTime)} required>
-              <Input type="datetime-local" value={e.starts_at} onChange={(_, d) => setEvent(i, { starts_at: d.value.slice(0, 16) })} required />
-            </Field>
+            <div className={styles.row} role="group" aria-label={t(T.eventTime)}>
+              <KenyanText kind="date" label={t(T.eventDay)} hint="DD/MM/YYYY" error={t(T.notADay)} required value={dayOf(e.starts_at)} onChange={(day) => setEvent(i, { starts_at: `${day}T${clockOf(e.starts_at)}` })} />
+              <KenyanText kind="time" label={t(T.eventClock)} hint="HH:MM" error={t(T.notATime)} required value={clockOf(e.starts_at)} onChange={(clock) => setEvent(i, { starts_at: `${dayOf(e.starts_at)}T${clock}` })} />
+            </div>
             <Field label={t(T.eventPlace)}>
               <Input value={e.place} onChange={(_, d) => setEvent(i, { place: d.value })} />
             </Field>
@@ -259,5 +263,43 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
         </>
       )}
     </Card>
+  )
+}
+
+/** The two halves of a programme time, 'YYYY-MM-DDTHH:MM' (each may still be text being typed: no 'T' in it). */
+const dayOf = (startsAt: string) => startsAt.split('T')[0] ?? ''
+const clockOf = (startsAt: string) => startsAt.split('T')[1]?.slice(0, 5) ?? ''
+
+/**
+ * A day or a time typed the Kenyan way (DD/MM/YYYY, 24 h), whatever the phone's locale: the
+ * browser's own date boxes showed mm/dd/yyyy and "10:30 PM" on an English phone. Holds the ISO
+ * value once the text is a real day or time; until then the text, said wrong when the box is left.
+ */
+function KenyanText({ kind, label, hint, error, required, value, onChange }: { kind: 'date' | 'time'; label: string; hint: string; error: string; required?: boolean; value: string; onChange: (value: string) => void }) {
+  const parse = kind === 'date' ? parseKenyanDate : parseKenyanTime
+  const show = kind === 'date' ? kenyanDate : (v: string) => v
+  const [text, setText] = useState(() => show(value.trim()))
+  const [left, setLeft] = useState(false)
+  const wrong = left && text.trim() !== '' && !parse(text)
+  return (
+    <Field label={label} hint={hint} required={required} validationMessage={wrong ? error : undefined} validationState={wrong ? 'error' : 'none'}>
+      <Input
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={hint}
+        required={required}
+        value={text}
+        onBlur={() => {
+          setLeft(true)
+          const parsed = parse(text)
+          if (parsed) setText(show(parsed))
+        }}
+        onChange={(_, d) => {
+          setText(d.value)
+          onChange(parse(d.value) ?? d.value.trim())
+        }}
+      />
+    </Field>
   )
 }
