@@ -31,6 +31,8 @@ interface PageHtml {
    * for beside its portal instead of after the portal's code has run.
    */
   screens?: Record<string, string>
+  /** The words every one of those screens needs (its portal's catalogues), listed first for each. */
+  screenCatalogs?: string[]
 }
 /** The pages pre-rendered at build time, each into its own HTML. */
 const PAGE_HTML: PageHtml[] = [
@@ -74,6 +76,7 @@ const PAGE_HTML: PageHtml[] = [
       '/dashboard/client/payments': 'src/features/client/payments/payments-page.tsx',
       '/dashboard/client/messages': 'src/features/client/messages/client-messages-page.tsx',
     },
+    screenCatalogs: ['portal', 'client'],
   },
 ]
 const renderPath = (page: PageHtml) => page.render ?? page.path
@@ -179,6 +182,9 @@ export function prerenderPages(): Plugin {
               seen.add(chunk.fileName)
               chunk.imports.forEach((f) => visit(bundle![f] as OutputChunk))
             }
+            // The words first: the portal renders only once they are in, and import() starts its
+            // fetch a task later than a preload link does, so they queued behind the code.
+            for (const c of page.screenCatalogs ?? []) visit(chunkOf(`src/locales/${locale}/${c}.po`))
             visit(chunkOf(module))
             files[pattern] = [...seen].map((f) => `${config.base}${f}`)
           }

@@ -29,7 +29,7 @@
  * wait for (simulated LCP ≈ 2.0 s where the real paint on a slowed-down link is ≈ 0.6–1.4 s).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -153,6 +153,11 @@ async function measure(base) {
           ...(LANG === 'sw' ? { extraHeaders: { Cookie: 'afh-lang=sw' } } : {}),
         })
         const lhr = result.lhr
+        // LIGHTHOUSE_REPORTS=folder keeps each run's whole report (to read what the LCP element was, and why).
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${path.replaceAll('/', '_') || '_'}-${LANG}-${runs.length + 1}.json`), JSON.stringify(lhr))
+        }
         runs.push({
           performance: Math.round(lhr.categories.performance.score * 100),
           accessibility: Math.round(lhr.categories.accessibility.score * 100),

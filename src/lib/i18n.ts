@@ -71,7 +71,9 @@ export async function ensureCatalogs(...parts: CatalogPart[]): Promise<void> {
 
 /** A lazy screen's loader that also brings its words. */
 export function withCatalogs<T>(load: () => Promise<T>, ...parts: CatalogPart[]): () => Promise<T> {
-  return () => Promise.all([load(), ensureCatalogs(...parts)]).then(([m]) => m)
+  // The words first: a screen renders only once both are in, and asked for after its code they
+  // queued behind its dozens of files on HTTP/1.1's six connections.
+  return () => Promise.all([ensureCatalogs(...parts), load()]).then(([, m]) => m)
 }
 
 /** Load every part asked for so far in `locale`, then switch to it (the page re-renders in place). */
