@@ -12,14 +12,9 @@ import type { CodeSplittingGroup } from 'rolldown'
  *   - `session`: what the session and the guards need beyond the public pages (loaded first by
  *     every portal, and by the sign-in screens once the form is sent);
  *   - `portal`: the portals' frame (role portal, shell, top bar, menus) and what it needs;
- *   - `client-home`: what the family's dashboard needs beyond those;
- *   - `forms`: what the sign-in and register screens share with the signed-in side (form fields,
- *     text styles, the API's schemas), one chunk for both instead of a dozen small ones each.
- * A module that a first-load page (the entry, `/`, `/login`, `/register`, `/contribute`) uses is
- * never taken: it stays where the bundler puts it, so those pages load exactly what they did. A
- * module shared only with a less visited public page (about, forgotten password…) is taken: that
- * page loads the group with it, and the family's portal is spared a request for each such module
- * (on HTTP/1.1 over a slow line, about a sixth of a round trip each). The screens
+ *   - `client-home`: what the family's dashboard needs beyond those.
+ * A module that a public page (`/`, `/login`, `/register`, `/contribute`, …) uses is never taken:
+ * it stays where the bundler puts it, so the public pages load exactly what they did. The screens
  * themselves (each lazily imported module) keep a chunk of their own, so every other screen, dialog
  * and the staff portals load what they did, except that they import these groups for what they
  * share with them.
@@ -31,21 +26,11 @@ import type { CodeSplittingGroup } from 'rolldown'
  * following all of it would make every Fluent component "used by the home page".
  */
 
-type Part = 'session' | 'portal' | 'client-home' | 'signed-in' | 'first-load' | 'sign-in' | 'public'
-
-/**
- * The public screens a visitor's first load opens (each has a budget and its own HTML that
- * preloads it, build/prerender-pages.ts): what they use is never taken into a group.
- */
-const FIRST_LOAD = /\/src\/features\/public\/(landing\/landing-page|contribute\/contribute-(route|page))\.tsx$/
-/** The sign-in and register screens: what they share with the signed-in side is one chunk for both. */
-const SIGN_IN = /\/src\/features\/public\/(login\/login-page|register\/register-page)\.tsx$/
+type Part = 'session' | 'portal' | 'client-home' | 'signed-in' | 'public'
 
 /** Which part of the app a root (an entry or a lazily imported module) opens. */
-function partOf(id: string, isEntry: boolean): Part {
+function partOf(id: string): Part {
   const path = id.replaceAll('\\', '/')
-  if (isEntry || FIRST_LOAD.test(path)) return 'first-load'
-  if (SIGN_IN.test(path)) return 'sign-in'
   if (/\/src\/app\/(session|guards)\.tsx$/.test(path)) return 'session'
   if (/\/src\/app\/(portals\/[^/]+|role-portal)\.tsx$/.test(path)) return 'portal'
   if (/\/src\/features\/client\/dashboard\/client-dashboard-page\.tsx$/.test(path)) return 'client-home'
@@ -216,7 +201,7 @@ export function groupsOf(included: readonly string[], info: (id: string) => Modu
   for (const root of included) {
     const r = info(root)
     if (!r || !(r.isEntry || r.dynamicImporters.length > 0)) continue
-    const part = partOf(root, r.isEntry)
+    const part = partOf(root)
     const stack = [root]
     const seen = new Set<string>()
     while (stack.length) {
@@ -235,8 +220,7 @@ export function groupsOf(included: readonly string[], info: (id: string) => Modu
     const r = info(id)
     // A lazily imported module keeps its own chunk (its file name, and what build/prerender-pages.ts
     // and scripts/size.mjs look it up by).
-    if (!parts || parts.has('first-load') || r?.isEntry || r?.dynamicImporters.length) groups.set(id, null)
-    else if (parts.has('sign-in')) groups.set(id, [...parts].some((p) => p === 'session' || p === 'portal' || p === 'client-home' || p === 'signed-in') ? 'forms' : null)
+    if (!parts || parts.has('public') || r?.isEntry || r?.dynamicImporters.length) groups.set(id, null)
     else if (parts.has('session')) groups.set(id, 'session')
     else if (parts.has('portal')) groups.set(id, 'portal')
     else if (parts.has('client-home')) groups.set(id, 'client-home')

@@ -5,7 +5,6 @@
  *   - the first load of `/`: the entry, its modulepreloads and CSS (what index.html fetches)   <= 130 KB
  *   - opening /login or /register straight away: what their own HTML asks for (the entry and that   <= 160 KB
  *     screen's chunks; the session, needed only to send the form, loads alongside as it does on /)
- *   - the form pieces the sign-in screens share with the portals (one chunk)                      <= 60 KB
  *   - the session + guards (auth actor, API client, zod, toasts), loaded when a screen needs them     <= 60 KB
  *   - the portal shell every portal shares (top bar, side menu, drawer)                          <= 60 KB
  *   - each portal: what opening it adds beyond the first load, the session and the shell         <= 60 KB
@@ -63,11 +62,8 @@ const keyOf = (suffix) => {
 const htmlOf = (page) => readFileSync(join(out, page), 'utf8')
 const filesOf = (page) => new Set([...htmlOf(page).matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))
 const first = filesOf('index.html')
-// The form pieces the sign-in screens share with the signed-in side are one chunk (build/portal-chunks.ts):
-// weighed on their own, since a family signing in already has them from /login or /register.
-const forms = new Set([...closure(keyOf('src/app/guards.tsx'))].filter((f) => /^assets\/forms-[\w-]+\.js$/.test(f)))
 // The session (auth actor, API client, toasts) comes with the guards every portal goes through.
-const session = minus(closure(keyOf('src/app/guards.tsx')), first, forms)
+const session = minus(closure(keyOf('src/app/guards.tsx')), first)
 
 const rows = []
 let failed = false
@@ -114,27 +110,26 @@ for (const [page, other] of [['index.html', 'sw'], ['index.sw.html', 'en'], ['lo
   if (portalCode.length) failed = true
 }
 row('the HTML of / (pre-rendered page and its styles)', gzipSync(htmlOf('index.html'), { level: 9 }).length, 20 * KB, false, 'paints before any script')
-row('form pieces shared by sign-in and portals', sum(forms), BUDGET.portal, true, `${forms.size} file, already loaded by /login and /register`)
 row('session + guards (auth actor, API, toasts)', sum(session), BUDGET.portal, true, 'loaded when a screen needs them')
 
 // The portal shell (top bar, side menu, drawer) and what every portal shares: counted once.
 const PORTALS = ['client', 'morgue', 'admin']
 const portalKeys = Object.fromEntries(PORTALS.map((p) => [p, keyOf(`src/app/portals/${p}-portal.tsx`)]))
-const closures = PORTALS.map((p) => minus(closure(portalKeys[p]), first, forms, session))
+const closures = PORTALS.map((p) => minus(closure(portalKeys[p]), first, session))
 const shell = new Set([...closures[0]].filter((f) => closures.every((c) => c.has(f))))
 row('portal shell (shared by the three portals)', sum(shell), BUDGET.portal, true, `${shell.size} files`)
 
 for (const portal of PORTALS) {
   const key = portalKeys[portal]
-  const portalFiles = minus(closure(key), first, forms, session, shell)
+  const portalFiles = minus(closure(key), first, session, shell)
   row(`${portal} portal`, sum(portalFiles), BUDGET.portal, true, `${portalFiles.size} files beyond /, session and shell`)
   for (const dyn of manifest[key].dynamicImports ?? []) {
-    const screen = minus(closure(dyn), first, forms, session, shell, closure(key))
+    const screen = minus(closure(dyn), first, session, shell, closure(key))
     const name = dyn.replace(/^.*\//, '').replace(/\.tsx?$/, '')
     row(`  ${portal}: ${name}`, sum(screen), BUDGET.screen, false, 'visit cost: screen + what it needs beyond the portal')
     // What a screen loads later on its own (a dialog, a chart): each its own row, beyond the screen.
     for (const inner of manifest[dyn].dynamicImports ?? []) {
-      const extra = minus(closure(inner), first, forms, session, shell, closure(key), closure(dyn))
+      const extra = minus(closure(inner), first, session, shell, closure(key), closure(dyn))
       if (extra.size === 0) continue
       const innerName = inner.replace(/^.*\//, '').replace(/\.tsx?$/, '')
       row(`    ${name} → ${innerName}`, sum(extra), BUDGET.screen, false, 'visit cost, loaded by the screen when needed')

@@ -59,21 +59,6 @@ describe('the portal chunk groups', () => {
     expect(group('/src/features/client/dashboard/client-dashboard-page.tsx')).toBeNull()
   })
 
-  it("puts what the sign-in screens share with the signed-in side in one chunk, and takes what only a less visited public page shares", () => {
-    const g = graph()
-    const FIELD = `${R}/src/components/field.tsx`
-    const NOTE = `${R}/src/components/note.tsx`
-    g[FIELD] = { code: 'export const Field = 1', importedIds: [], dynamicImporters: [], isEntry: false }
-    g[NOTE] = { code: 'export const Note = 1', importedIds: [], dynamicImporters: [], isEntry: false }
-    g[`${R}/src/features/public/login/login-page.tsx`] = { code: `import { Field } from '../../../components/field'`, importedIds: [FIELD], dynamicImporters: [`${R}/src/main.tsx`], isEntry: false }
-    g[`${R}/src/features/public/about/about-page.tsx`] = { code: `import { Note } from '../../../components/note'`, importedIds: [NOTE], dynamicImporters: [`${R}/src/main.tsx`], isEntry: false }
-    g[`${R}/src/app/portal-shell.tsx`]!.code += `\nimport { Field } from '../components/field'\nimport { Note } from '../components/note'`
-    g[`${R}/src/app/portal-shell.tsx`]!.importedIds = [...g[`${R}/src/app/portal-shell.tsx`]!.importedIds, FIELD, NOTE]
-    const group = groups(g)
-    expect(group('/src/components/field.tsx')).toBe('forms')
-    expect(group('/src/components/note.tsx')).toBe('portal')
-  })
-
   it('takes a module for public when the home page starts using it', () => {
     const g = graph()
     g[`${R}/src/features/public/landing/landing-page.tsx`]!.code += `\nimport { Card } from '@fluentui/react-components'`
