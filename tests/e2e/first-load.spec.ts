@@ -101,6 +101,8 @@ test.describe('First load', () => {
     expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/index-/))
     expect(shell).toMatch(/modulepreload[^>]+\/assets\/site-/)
     expect(shell).not.toMatch(/rel="preload"[^>]+\.woff2/)
+    expect(shell).toContain('font-display:optional')
+    expect(shell).not.toContain('font-display:swap')
     // The public pages still preload it: their text paints from the HTML.
     expect(await (await request.get('/')).text()).toMatch(/rel="preload"[^>]+inter-[^>]+\.woff2/)
   })
