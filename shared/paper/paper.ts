@@ -281,7 +281,8 @@ export function quotationPaper({
       dueNow === 0 ? [w.nothingDueNow, ksh(0)] : [w.dueNow, ksh(dueNow)],
     ],
     // The note on storage days only where storage is quoted (a quotation without it said it all the same).
-    notes: [...(lines.some((l) => l.per_day) ? [w.quotationNote] : []), ...(home.mpesa ? [w.payByPlain(home.mpesa)] : [])],
+    // How to pay only while something is due.
+    notes: [...(lines.some((l) => l.per_day) ? [w.quotationNote] : []), ...(home.mpesa && dueNow > 0 ? [w.payByPlain(home.mpesa)] : [])],
     amounts: { total, due_now: dueNow, ...(settled ? { paid: settled.paid } : {}) },
   }
 }

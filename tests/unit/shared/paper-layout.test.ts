@@ -128,11 +128,13 @@ describe('the papers as printed', () => {
     expect(quote([pay(38000)]).totals).toEqual([['Total', 'KSH 38,000'], ['Paid', 'KSH 38,000'], ['Nothing due now', 'KSH 0']])
     expect(quote([pay(38000)], 'sw').totals.at(-1)).toEqual(['Hakuna kinachodaiwa sasa', 'KSH 0'])
     expect(quote([pay(38000)]).amounts).toMatchObject({ total: 38000, paid: 38000, due_now: 0 })
+    expect(quote([pay(38000)]).notes.join(' ')).not.toContain('Pay by M-Pesa')
     // Part paid: what the app says is still owed today (amountDueNow), not the quoted total.
     const part = quote([pay(30000), { ...pay(500), id: 10, status: 'failed' }])
     const dueNow = amountDueNow({ status: 'confirmed', payment_status: 'partial', total_amount: 38000, amount_paid: 30000, charges_to_date: 38000 })
     expect(dueNow).toBe(8000)
     expect(part.totals).toEqual([['Total', 'KSH 38,000'], ['Paid', 'KSH 30,000'], ['Due now', 'KSH 8,000']])
+    expect(part.notes).toContain('Pay by M-Pesa: Paybill 247247.')
     // Nothing paid: no "Paid" line, the charges so far due.
     expect(quote([]).totals).toEqual([['Total', 'KSH 38,000'], ['Due now', 'KSH 38,000']])
     // The wizard's quotation, before booking: the whole total due, as before.
