@@ -254,7 +254,7 @@ export function quotationPaper({
   now: Date
   deceasedName: string
   familyName: string
-  settled?: { paid: number; dueNow: number }
+  settled?: { paid: number; dueNow: number; chargesToDate: number }
 }): Paper {
   const w = PAPER_WORDS[language]
   const rows = lines.map((l) => [l.per_day ? `${lineServiceName(l, language)}: ${w.perDayExpected(l.quantity)}` : lineServiceName(l, language), String(l.quantity), ksh(l.price), ksh(l.price * l.quantity)])
@@ -282,7 +282,12 @@ export function quotationPaper({
     ],
     // The note on storage days only where storage is quoted (a quotation without it said it all the same).
     // How to pay only while something is due.
-    notes: [...(lines.some((l) => l.per_day) ? [w.quotationNote] : []), ...(home.mpesa && dueNow > 0 ? [w.payByPlain(home.mpesa)] : [])],
+    // Storage beyond the days quoted makes what is due now more than the total less what was paid: said, not left to puzzle over.
+    notes: [
+      ...(lines.some((l) => l.per_day) ? [w.quotationNote] : []),
+      ...(settled && settled.chargesToDate > total ? [w.dueCountsStorage] : []),
+      ...(home.mpesa && dueNow > 0 ? [w.payByPlain(home.mpesa)] : []),
+    ],
     amounts: { total, due_now: dueNow, ...(settled ? { paid: settled.paid } : {}) },
   }
 }
@@ -293,7 +298,8 @@ export function quotationPaper({
  */
 export function bookingSettled(booking: PaperBooking, payments: readonly PaperPayment[], now: Date, language: PaperLanguage = 'en') {
   const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0) + (officeSettlement(booking, language)?.amount ?? 0)
-  return { paid, dueNow: Math.max(0, chargesAt(booking, now).charges_to_date - paid) }
+  const chargesToDate = chargesAt(booking, now).charges_to_date
+  return { paid, dueNow: Math.max(0, chargesToDate - paid), chargesToDate }
 }
 
 /** A booking's lines as its quotation and agreement show them: storage for the days booked (the family's expectation), every other service once. */

@@ -137,6 +137,11 @@ describe('the papers as printed', () => {
     expect(part.notes).toContain('Pay by M-Pesa: Paybill 247247.')
     // Nothing paid: no "Paid" line, the charges so far due.
     expect(quote([]).totals).toEqual([['Total', 'KSH 38,000'], ['Due now', 'KSH 38,000']])
+    // The body in care longer than quoted (5 days at 12/03, 3 quoted): due now is more than total less paid, and the paper says why.
+    const longer = bookingPaper({ kind: 'quotation', booking: { ...held, morgue: { received_at: '2026-03-08T06:00:00.000Z', released_at: null } }, payments: [pay(38000)], home, language: 'en', now, number: null, paymentId: null })
+    expect(longer.totals.at(-1)).toEqual(['Due now', 'KSH 2,000'])
+    expect(longer.notes).toContain('Due now counts storage for every day the body has been in our care so far, more than the days quoted; the invoice shows them.')
+    expect(part.notes.join(' ')).not.toContain('Due now counts storage')
     // The wizard's quotation, before booking: the whole total due, as before.
     const wizard = quotationPaper({ lines: [{ service_name: 'Hearse', price: 4000, quantity: 1 }], home, language: 'en', now, deceasedName: 'Samuel', familyName: 'Mary' })
     expect(wizard.totals).toEqual([['Total', 'KSH 4,000'], ['Due now', 'KSH 4,000']])
