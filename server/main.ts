@@ -124,11 +124,17 @@ async function main(): Promise<void> {
   const maintenance = startPgliteMaintenance(database, log, config.MAINTENANCE_FIRST_MS)
 
   // SMS to families: Africa's Talking when AT_USERNAME and AT_API_KEY are set, else kept in the outbox for the admin.
-  const smsSender = await smsSenderFromConfig(config)
+  const smsSender = await smsSenderFromConfig(config, log)
   const smsJob = startSmsSender(database.db, log, smsSender, config.SMS_POLL_MS)
   // The day before a service, its family and attendant are reminded by SMS (server/reminders.ts).
   const reminderJob = startReminderJob(database.db, log)
-  lines.push(smsSender.name === 'outbox' ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking" : "SMS: sent through Africa's Talking")
+  lines.push(
+    smsSender.name !== 'outbox'
+      ? "SMS: sent through Africa's Talking"
+      : production
+        ? "SMS: kept in the outbox (Messages sent), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking"
+        : "SMS: kept in the outbox and written to this log (development), not sent: set AT_USERNAME and AT_API_KEY for Africa's Talking",
+  )
 
   // E-mail (password reset): SMTP_URL, else the log in development; in production without it the mails wait, unsent.
   const mailTransport = mailTransportFor(config, log)

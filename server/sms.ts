@@ -6,7 +6,10 @@
  *
  * The sender is Africa's Talking (its official Node package) when AT_USERNAME and AT_API_KEY are
  * set; otherwise the "outbox" sender keeps each SMS in the table, marked sent by no provider, for the
- * admin to read (the "Messages sent" view). Phone numbers and texts never go to the log.
+ * admin to read (the "Messages sent" view). Phone numbers and texts never go to the log, except in
+ * development without a provider: there each SMS is also written to the log (the number's last
+ * digits and the text), as e-mail is, so a tester can read a sign-in or agreement code without
+ * opening the database; the admin's view masks codes.
  */
 import type { Logger } from 'pino'
 import { describeError } from './http'
@@ -47,10 +50,30 @@ export async function africasTalkingSender(options: { username: string; apiKey: 
   }
 }
 
-/** Africa's Talking when both its username and key are configured (config.ts checks they come together), else the outbox. */
-export async function smsSenderFromConfig(config: { AT_USERNAME?: string | undefined; AT_API_KEY?: string | undefined; AT_SENDER_ID?: string | undefined }): Promise<SmsSender> {
+/**
+ * Development only: the outbox, and one log line per SMS (the developer's phone). Only the number's
+ * last three digits: the log is shared more widely than the database.
+ */
+export function logSender(log: Logger): SmsSender {
+  return {
+    name: 'outbox',
+    async send(to, body) {
+      log.info({ to: `…${to.slice(-3)}`, text: body }, 'SMS (development only: written here, not sent; set AT_USERNAME and AT_API_KEY to send)')
+    },
+  }
+}
+
+/**
+ * Africa's Talking when both its username and key are configured (config.ts checks they come
+ * together); else the outbox, and in development the log too. Never the log in production: codes
+ * in a production log would hand accounts and signatures to whoever reads it.
+ */
+export async function smsSenderFromConfig(
+  config: { AT_USERNAME?: string | undefined; AT_API_KEY?: string | undefined; AT_SENDER_ID?: string | undefined; NODE_ENV: string },
+  log: Logger,
+): Promise<SmsSender> {
   if (config.AT_USERNAME && config.AT_API_KEY) return africasTalkingSender({ username: config.AT_USERNAME, apiKey: config.AT_API_KEY, from: config.AT_SENDER_ID || undefined })
-  return outboxSender
+  return config.NODE_ENV === 'production' ? outboxSender : logSender(log)
 }
 
 /** +2547XXXXXXXX, the form SMS gateways take; null when the profile's phone is not a Kenyan mobile. */

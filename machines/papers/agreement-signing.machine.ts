@@ -1,5 +1,5 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
-import { notify, type NotifyEvent } from '../shared/notify'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import type { NotifyEvent } from '../shared/notify'
 import { recordFailure, serverMessageOnForm } from '../shared/failure'
 import type { AgreementCodeSent, AgreementState } from '../../shared/contracts/agreement'
 
@@ -8,12 +8,15 @@ import type { AgreementCodeSent, AgreementState } from '../../shared/contracts/a
  * and that draft's hash), they type their full name and ask for a one-time code by SMS, enter it and
  * tap "I agree". The server's refusals (a wrong or expired code, an agreement changed or already
  * signed) are shown in the dialog, where the family acts on them.
+ *
+ * It runs only inside that modal dialog, and a toast would sit under the dialog's backdrop, dimmed
+ * (and, on a phone, over its buttons if it rose above it): everything it has to say, the code sent,
+ * a failure, the signature, the dialog itself says, so it emits no toast.
  */
 export const AGREEMENT_MESSAGES = {
   loadFailed: 'Failed to load the agreement',
   codeFailed: 'The code could not be sent. Please try again.',
   signFailed: 'The agreement could not be signed. Please try again.',
-  signed: 'Agreement signed',
 } as const
 
 export interface AgreementSigningContext {
@@ -68,7 +71,7 @@ export const agreementSigningMachine = setup({
           { guard: ({ event }) => event.output.status === 'signed', target: 'signed', actions: assign({ agreement: ({ event }) => event.output }) },
           { target: 'reading', actions: assign({ agreement: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: { type: 'fail', params: { message: AGREEMENT_MESSAGES.loadFailed } } },
+        onError: { target: 'failed', actions: { type: 'fail', params: { message: AGREEMENT_MESSAGES.loadFailed, toast: '' } } },
       },
     },
     failed: {
@@ -88,7 +91,7 @@ export const agreementSigningMachine = setup({
         input: ({ context }) => context.bookingId,
         onDone: {
           target: 'codeSent',
-          actions: [assign({ challenge: ({ event }) => event.output.challenge, phoneEnding: ({ event }) => event.output.phoneEnding }), emit(({ event }) => notify('success', event.output.message))],
+          actions: assign({ challenge: ({ event }) => event.output.challenge, phoneEnding: ({ event }) => event.output.phoneEnding }),
         },
         onError: { target: 'reading', actions: { type: 'fail', params: serverMessageOnForm(AGREEMENT_MESSAGES.codeFailed) } },
       },
@@ -107,7 +110,7 @@ export const agreementSigningMachine = setup({
           assertEvent(event, 'agreement.sign')
           return { bookingId: context.bookingId, full_name: event.fullName, code: event.code, challenge: context.challenge ?? '', document_sha256: context.agreement?.draft?.document_sha256 ?? '' }
         },
-        onDone: { target: 'signed', actions: [assign({ agreement: ({ event }) => event.output }), emit(notify('success', AGREEMENT_MESSAGES.signed))] },
+        onDone: { target: 'signed', actions: assign({ agreement: ({ event }) => event.output }) },
         onError: { target: 'codeSent', actions: { type: 'fail', params: serverMessageOnForm(AGREEMENT_MESSAGES.signFailed) } },
       },
     },

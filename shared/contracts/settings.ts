@@ -43,9 +43,13 @@ export const DEFAULT_AGREEMENT_TERMS_SW = [
  * The terms the agreement prints: the home's own, else the defaults in the agreement's language.
  * The Settings form shows the English defaults and saves them back unchanged with the other
  * general settings: terms that are still those defaults are not the home's own, and a family that
- * reads Kiswahili gets them in Kiswahili.
+ * reads Kiswahili gets them in Kiswahili. A Kiswahili agreement prints the home's Kiswahili terms
+ * when it wrote them; else its own English terms (what the home wrote binds it, in whatever
+ * language), else the Kiswahili defaults.
  */
-export const agreementTermsOf = (general: { agreementTerms?: string }, language: 'en' | 'sw' = 'en') => {
+export const agreementTermsOf = (general: { agreementTerms?: string; agreementTermsSw?: string }, language: 'en' | 'sw' = 'en') => {
+  const ownSw = general.agreementTermsSw?.trim()
+  if (language === 'sw' && ownSw && ownSw !== DEFAULT_AGREEMENT_TERMS_SW) return ownSw
   const own = general.agreementTerms?.trim()
   if (own && own !== DEFAULT_AGREEMENT_TERMS) return own
   return language === 'sw' ? DEFAULT_AGREEMENT_TERMS_SW : DEFAULT_AGREEMENT_TERMS
@@ -72,6 +76,8 @@ export const GeneralSettings = z.object({
   mpesaDetails: z.optional(z.string().check(z.trim(), z.maxLength(100, 'M-Pesa details must be at most 100 characters'))),
   /** The service agreement's terms, printed under its lines (absent: DEFAULT_AGREEMENT_TERMS). */
   agreementTerms: z.optional(z.string().check(z.trim(), z.maxLength(AGREEMENT_TERMS_MAX, `Agreement terms must be at most ${AGREEMENT_TERMS_MAX} characters`))),
+  /** The same terms in Kiswahili, for a family that reads it (absent or blank: see agreementTermsOf). */
+  agreementTermsSw: z.optional(z.string().check(z.trim(), z.maxLength(AGREEMENT_TERMS_MAX, `Kiswahili agreement terms must be at most ${AGREEMENT_TERMS_MAX} characters`))),
   currency: z.enum(CURRENCIES),
   timeZone: z.string().check(z.minLength(1)),
   dateFormat: z.enum(DATE_FORMATS),

@@ -233,7 +233,9 @@ export function statementPaper({ booking, payments, home, language, now }: { boo
 
 /**
  * A quotation: the chosen services at today's prices, storage at its daily rate for the expected
- * days, the total, what is due now, valid for QUOTATION_VALID_DAYS.
+ * days, the total, what is due now, valid for QUOTATION_VALID_DAYS. Before booking nothing is paid
+ * and the whole total is due; a booking's quotation passes `settled` (what was paid, and what is
+ * still owed today by the shared rule), so a family who paid is not told to pay again.
  */
 export function quotationPaper({
   lines,
@@ -242,6 +244,7 @@ export function quotationPaper({
   now,
   deceasedName,
   familyName,
+  settled,
 }: {
   /** Each service with its quantity: the expected days for one priced per day. */
   /** `service_name_sw`: the service's Kiswahili name, printed on a Kiswahili paper when there is one. */
@@ -251,10 +254,12 @@ export function quotationPaper({
   now: Date
   deceasedName: string
   familyName: string
+  settled?: { paid: number; dueNow: number; chargesToDate: number }
 }): Paper {
   const w = PAPER_WORDS[language]
   const rows = lines.map((l) => [l.per_day ? `${lineServiceName(l, language)}: ${w.perDayExpected(l.quantity)}` : lineServiceName(l, language), String(l.quantity), ksh(l.price), ksh(l.price * l.quantity)])
   const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
+  const dueNow = settled ? settled.dueNow : total
   const today = nairobiDay(now)
   return {
     kind: 'quotation',
@@ -272,12 +277,29 @@ export function quotationPaper({
     rows,
     totals: [
       [w.total, ksh(total)],
-      [w.dueNow, ksh(total)],
+      ...(settled && settled.paid > 0 ? [[w.paid, ksh(settled.paid)] as [string, string]] : []),
+      dueNow === 0 ? [w.nothingDueNow, ksh(0)] : [w.dueNow, ksh(dueNow)],
     ],
     // The note on storage days only where storage is quoted (a quotation without it said it all the same).
-    notes: [...(lines.some((l) => l.per_day) ? [w.quotationNote] : []), ...(home.mpesa ? [w.payByPlain(home.mpesa)] : [])],
-    amounts: { total, due_now: total },
+    // How to pay only while something is due.
+    // Storage beyond the days quoted makes what is due now more than the total less what was paid: said, not left to puzzle over.
+    notes: [
+      ...(lines.some((l) => l.per_day) ? [w.quotationNote] : []),
+      ...(settled && settled.chargesToDate > total ? [w.dueCountsStorage] : []),
+      ...(home.mpesa && dueNow > 0 ? [w.payByPlain(home.mpesa)] : []),
+    ],
+    amounts: { total, due_now: dueNow, ...(settled ? { paid: settled.paid } : {}) },
   }
+}
+
+/**
+ * A booking's quotation's settlement: everything paid (completed payments and what the office took
+ * outside the app) and what is owed today, the invoice's balance (the same as amountDueNow).
+ */
+export function bookingSettled(booking: PaperBooking, payments: readonly PaperPayment[], now: Date, language: PaperLanguage = 'en') {
+  const paid = completed(payments).reduce((sum, p) => sum + p.amount, 0) + (officeSettlement(booking, language)?.amount ?? 0)
+  const chargesToDate = chargesAt(booking, now).charges_to_date
+  return { paid, dueNow: Math.max(0, chargesToDate - paid), chargesToDate }
 }
 
 /** A booking's lines as its quotation and agreement show them: storage for the days booked (the family's expectation), every other service once. */

@@ -5,7 +5,7 @@
  * transaction), and renders with ./pdf.ts.
  */
 import { ApiError } from '../errors'
-import { bookedQuotationLines, invoicePaper, quotationPaper, receiptPaper, statementPaper, type NumberedKind, type Paper, type PaperBooking, type PaperHome, type PaperPayment } from './paper'
+import { bookedQuotationLines, bookingSettled, invoicePaper, quotationPaper, receiptPaper, statementPaper, type NumberedKind, type Paper, type PaperBooking, type PaperHome, type PaperPayment } from './paper'
 import type { PaperLanguage } from './words'
 import type { AgreementSummary, QuotationDraftRequest } from '../contracts/papers'
 import { priceBookingLines, type BookableService } from '../bookings'
@@ -86,6 +86,7 @@ export function bookingPaper({
     now,
     deceasedName: `${booking.deceased_first_name} ${booking.deceased_last_name}`.trim(),
     familyName: booking.client_name ?? '',
+    settled: bookingSettled(booking, payments, now, language),
   })
 }
 

@@ -11,6 +11,7 @@ import { BookingList, BookingResponse } from '../../shared/contracts/bookings'
 import { AgreementState, MSG_AGREEMENT_CHANGED, MSG_AGREEMENT_CODE_EXPIRED, MSG_AGREEMENT_CODE_WRONG, MSG_AGREEMENT_ONLY_FAMILY, MSG_AGREEMENT_SIGNED } from '../../shared/contracts/agreement'
 import { MASKED_CODE } from '../../shared/contracts/two-factor'
 import { sha256Hex } from '../../shared/paper/agreement'
+import { DEFAULT_AGREEMENT_TERMS_SW, DEFAULT_SETTINGS } from '../../shared/contracts/settings'
 
 useBackend()
 afterEach(() => vi.useRealTimers())
@@ -133,5 +134,36 @@ describe('the service agreement', () => {
     expect((await sign({ full_name: 'Grace Kamau', challenge: tried.challenge, code: tried.code, document_sha256: hash })).json.message).toBe(MSG_AGREEMENT_CODE_EXPIRED)
     // One name is not a full name.
     expect((await sign({ full_name: 'Grace', challenge: tried.challenge, code: tried.code, document_sha256: hash })).status).toBe(422)
+  }, 60_000)
+
+  it("prints the home's Kiswahili terms for a family that reads Kiswahili, else its own English terms, else the Kiswahili defaults", async () => {
+    const { token, path } = await setUp()
+    const admin = await loginAs('admin')
+    const draftText = async () => pdfText((await call('GET', `${path}/draft`, { token })).bytes)
+    const saveTerms = async (terms: Record<string, string>) => {
+      const general = { ...DEFAULT_SETTINGS.general, ...terms }
+      expect((await call('PUT', '/settings/general', { token: admin, body: general })).status).toBe(200)
+      // Both kept as written: the round trip gives back what the admin saved.
+      expect((await call<{ settings: typeof DEFAULT_SETTINGS }>('GET', '/settings', { token: admin })).json.settings.general).toEqual(general)
+    }
+    expect((await call('PUT', '/auth/profile', { token, body: { language: 'sw' } })).status).toBe(200)
+    // No terms of the home's own: the Kiswahili defaults.
+    expect(await draftText()).toContain(DEFAULT_AGREEMENT_TERMS_SW.split('\n\n')[0]!.slice(3, 40))
+
+    await saveTerms({ agreementTerms: 'Storage is charged per day in our care.', agreementTermsSw: 'Uhifadhi hutozwa kwa kila siku mwili uko nasi.' })
+    const sw = await draftText()
+    expect(sw).toContain('Uhifadhi hutozwa kwa kila siku mwili uko nasi.')
+    expect(sw).not.toContain('Storage is charged per day in our care.')
+
+    // The Kiswahili left blank: the home's own English terms, as written.
+    await saveTerms({ agreementTerms: 'Storage is charged per day in our care.', agreementTermsSw: '' })
+    expect(await draftText()).toContain('Storage is charged per day in our care.')
+
+    // A family that reads English never gets the Kiswahili terms.
+    await saveTerms({ agreementTerms: 'Storage is charged per day in our care.', agreementTermsSw: 'Uhifadhi hutozwa kwa kila siku mwili uko nasi.' })
+    expect((await call('PUT', '/auth/profile', { token, body: { language: 'en' } })).status).toBe(200)
+    const en = await draftText()
+    expect(en).toContain('Storage is charged per day in our care.')
+    expect(en).not.toContain('Uhifadhi hutozwa')
   }, 60_000)
 })

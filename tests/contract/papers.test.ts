@@ -5,6 +5,7 @@ import { BookingList } from '../../shared/contracts/bookings'
 import { ServiceList } from '../../shared/contracts/services'
 import { ksh } from '../../shared/paper/paper'
 import { MSG_SHARE_EXPIRED, SHARE_LINK_DAYS } from '../../shared/paper/share'
+import { amountDueNow } from '../../shared/urgency'
 
 useBackend()
 
@@ -66,7 +67,12 @@ describe("a booking's papers", () => {
     const sw = await pdfOf(`${index.invoice}?lang=sw`, token)
     expect(sw.text).toContain('ANKARA')
     expect(sw.text).toContain(`Jumla ${ksh(charges)}`)
-    expect((await pdfOf(index.quotation, token)).text).toMatch(/QUOTATION.*Valid until/)
+    const quotation = (await pdfOf(index.quotation, token)).text
+    expect(quotation).toMatch(/QUOTATION.*Valid until/)
+    // A booking's quotation counts what was paid: due now is what the app says is owed today.
+    expect(quotation).toContain(`Paid ${ksh(booking.amount_paid)}`)
+    const due = amountDueNow(booking)
+    expect(quotation).toContain(due === 0 ? `Nothing due now ${ksh(0)}` : `Due now ${ksh(due)}`)
     // Eight PDFs built and read back: slow on a busy 2-core machine.
   }, 60_000)
 

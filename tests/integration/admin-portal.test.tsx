@@ -305,6 +305,11 @@ describe('settings page', () => {
     expect(terms).toHaveValue(DEFAULT_AGREEMENT_TERMS)
     await user.clear(terms)
     await user.type(terms, 'Storage is charged per day.')
+    // The Kiswahili terms are optional: empty until the home writes them.
+    const termsSw = within(general).getByRole('textbox', { name: /^Agreement terms in Kiswahili \(optional\)/ })
+    expect(termsSw).toHaveValue('')
+    expect(within(general).getByText(/Printed for a family that reads Kiswahili/)).toBeInTheDocument()
+    await user.type(termsSw, 'Uhifadhi hutozwa kwa siku.')
     await user.click(within(general).getByRole('button', { name: 'Save general settings' }))
     await findToast('General settings saved successfully')
 
@@ -318,9 +323,10 @@ describe('settings page', () => {
     const again = await screen.findByRole('region', { name: 'General' })
     expect(within(again).getByLabelText(/^Facility name/)).toHaveValue('Lee Funeral Home')
     expect(within(again).getByRole('textbox', { name: /^Service agreement terms/ })).toHaveValue('Storage is charged per day.')
+    expect(within(again).getByRole('textbox', { name: /^Agreement terms in Kiswahili/ })).toHaveValue('Uhifadhi hutozwa kwa siku.')
     expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('switch', { name: 'SMS notifications' })).toBeChecked()
     // Kept by the server (one copy for every admin), not on this device.
-    expect(storedSettings().general).toMatchObject({ facilityName: 'Lee Funeral Home', kraPin: 'P051234567X', mpesaDetails: 'Paybill 400200', agreementTerms: 'Storage is charged per day.' })
+    expect(storedSettings().general).toMatchObject({ facilityName: 'Lee Funeral Home', kraPin: 'P051234567X', mpesaDetails: 'Paybill 400200', agreementTerms: 'Storage is charged per day.', agreementTermsSw: 'Uhifadhi hutozwa kwa siku.' })
     expect(localStorage.getItem('admin-settings')).toBeNull()
   })
 

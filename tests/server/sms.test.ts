@@ -4,7 +4,7 @@ import pino from 'pino'
 import { openDatabase, type Database } from '../../server/db/client'
 import { insertDemo, truncateAll } from '../../server/seed'
 import { chatMessages, messageReads, messageThreads, smsOutbox, users } from '../../server/db/schema'
-import { outboxSender, queueSms, sendDueSms, smsPhone, SMS_MAX_ATTEMPTS, type SmsSender } from '../../server/sms'
+import { outboxSender, queueSms, sendDueSms, smsPhone, smsSenderFromConfig, SMS_MAX_ATTEMPTS, type SmsSender } from '../../server/sms'
 import { emptyDatabaseDump } from './pglite-template.mjs'
 
 const log = pino({ level: 'silent' })
@@ -84,5 +84,39 @@ describe('SMS: queued by the action, sent by the job', () => {
     await expect(queueSms(database.db, log, { userId: f.id, kind: 'status', body: 'Hello\u0000' })).resolves.toBe(false)
     await expect(queueSms(database.db, log, { userId: -1, kind: 'status', body: 'Nobody' })).resolves.toBe(false)
     expect(await rows()).toHaveLength(0)
+  })
+})
+
+describe('SMS without a provider: the code a tester needs, in development only', () => {
+  /** A logger whose lines are kept, as the server's start would print them. */
+  function capturingLog() {
+    const lines: string[] = []
+    return { lines, log: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) }
+  }
+  const agreementCode = async () => {
+    const f = await family()
+    expect(await queueSms(database.db, log, { userId: f.id, kind: 'agreement-code', body: 'Your code to sign the agreement: 482913' })).toBe(true)
+    return f
+  }
+
+  it('development writes the SMS to the log: the last digits of the number and the text with the code', async () => {
+    const f = await agreementCode()
+    const { lines, log: devLog } = capturingLog()
+    const sender = await smsSenderFromConfig({ NODE_ENV: 'development' }, devLog)
+    expect(sender.name).toBe('outbox')
+    expect(await sendDueSms(database.db, devLog, sender)).toBe(1)
+    const line = lines.map((l) => JSON.parse(l) as { to: string; text: string; msg: string }).find((l) => l.text?.includes('482913'))
+    expect(line?.to).toBe(`…${smsPhone(f.phone)!.slice(-3)}`)
+    expect(lines.join('')).not.toContain(smsPhone(f.phone)!)
+    expect((await rows())[0]).toMatchObject({ status: 'sent', provider: 'outbox' })
+  })
+
+  it('production writes nothing of it to the log: the code stays in the outbox, masked for the admin', async () => {
+    await agreementCode()
+    const { lines, log: prodLog } = capturingLog()
+    const sender = await smsSenderFromConfig({ NODE_ENV: 'production' }, prodLog)
+    expect(await sendDueSms(database.db, prodLog, sender)).toBe(1)
+    expect(lines.join('')).not.toContain('482913')
+    expect((await rows())[0]).toMatchObject({ status: 'sent', provider: 'outbox' })
   })
 })

@@ -22,7 +22,6 @@ import { DocumentPdf20Regular } from '@fluentui/react-icons'
 import { useLingui } from '@lingui/react/macro'
 import { agreementSigningMachine } from '../../../machines/papers/agreement-signing.machine'
 import { downloadAgreement, getAgreement, requestAgreementCode, signAgreement } from '../../api/agreement'
-import { useNotifications } from '../../app/use-notifications'
 import { formatDate } from '../../lib/format'
 import { translated } from '../../lib/i18n'
 import { saveBlob } from './document-files'
@@ -68,8 +67,7 @@ export function AgreementDialog({
 }) {
   const { t } = useLingui()
   const styles = useStyles()
-  const [snapshot, send, actorRef] = useMachine(liveMachine, { input: { bookingId } })
-  useNotifications(actorRef)
+  const [snapshot, send] = useMachine(liveMachine, { input: { bookingId } })
   const [name, setName] = useState('')
   const [code, setCode] = useState('')
   const { agreement, error, phoneEnding } = snapshot.context

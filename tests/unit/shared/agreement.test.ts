@@ -43,6 +43,14 @@ describe('the service agreement rules', () => {
     expect(agreementTermsOf({}, 'sw')).toBe(DEFAULT_AGREEMENT_TERMS_SW)
     expect(agreementTermsOf({ agreementTerms: DEFAULT_AGREEMENT_TERMS }, 'sw')).toBe(DEFAULT_AGREEMENT_TERMS_SW)
     expect(agreementTermsOf({ agreementTerms: 'Our own terms.' }, 'sw')).toBe('Our own terms.')
+    // The home's Kiswahili terms, for a Kiswahili agreement only; blank or the defaults count as none.
+    expect(agreementTermsOf({ agreementTerms: 'Our own terms.', agreementTermsSw: ' Masharti yetu. ' }, 'sw')).toBe('Masharti yetu.')
+    expect(agreementTermsOf({ agreementTerms: 'Our own terms.', agreementTermsSw: 'Masharti yetu.' }, 'en')).toBe('Our own terms.')
+    expect(agreementTermsOf({ agreementTerms: DEFAULT_AGREEMENT_TERMS, agreementTermsSw: 'Masharti yetu.' }, 'sw')).toBe('Masharti yetu.')
+    expect(agreementTermsOf({ agreementTerms: DEFAULT_AGREEMENT_TERMS, agreementTermsSw: 'Masharti yetu.' }, 'en')).toBe(DEFAULT_AGREEMENT_TERMS)
+    expect(agreementTermsOf({ agreementTerms: 'Our own terms.', agreementTermsSw: '  ' }, 'sw')).toBe('Our own terms.')
+    expect(agreementTermsOf({ agreementTerms: 'Our own terms.', agreementTermsSw: DEFAULT_AGREEMENT_TERMS_SW }, 'sw')).toBe('Our own terms.')
+    expect(agreementTermsOf({ agreementTermsSw: '' }, 'sw')).toBe(DEFAULT_AGREEMENT_TERMS_SW)
     expect(DEFAULT_AGREEMENT_TERMS_SW.split('\n\n')).toHaveLength(DEFAULT_AGREEMENT_TERMS.split('\n\n').length)
     expect(printable('Mozilla\u0000\u202e x')).toBe('Mozilla?? x')
     // 09:00 UTC is noon in Nairobi; 22:30 UTC is already the next day there.

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { agreementPaper } from '../../../shared/paper/agreement'
 import { quotationPaper, receiptPaper, statementPaper, type PaperPayment } from '../../../shared/paper/paper'
 import { renderPaperPdf } from '../../../shared/paper/pdf'
+import { bookingPaper } from '../../../shared/paper/papers'
+import { amountDueNow } from '../../../shared/urgency'
 import { appendSignaturePage } from '../../../shared/paper/signature-pdf'
 import { agreementTermsOf } from '../../../shared/contracts/settings'
 
@@ -114,5 +116,34 @@ describe('the papers as printed', () => {
     expect(quote(true)[0]).toMatch(/^Storage is charged for the days the body is in our care/)
     expect(quote(false).join(' ')).not.toMatch(/Storage is charged/)
     expect(quote(false)).toEqual(['Pay by M-Pesa: Paybill 247247.'])
+  })
+
+  it("a booking's quotation says what is due now given what was paid; the wizard's (nothing paid yet) the whole total", () => {
+    const now = new Date('2026-03-12T09:30:00.000Z')
+    // A fixed service (the hearse) and storage booked for 3 days, the body in care since 10/03 (3 Nairobi days to 12/03).
+    const held = { ...booking, services: [...booking.services, { service_name: 'Body Storage (per day)', service_name_sw: 'Kuhifadhi Mwili (kwa siku)', quantity: 3, price_at_booking: 1000, per_day: true }], morgue: { received_at: '2026-03-10T06:00:00.000Z', released_at: null } }
+    const pay = (amount: number): PaperPayment => ({ id: 9, amount, status: 'completed', paid_at: '2026-03-11T08:00:00.000Z', mpesa_receipt: 'SC11PAID', payer: 'Mary Atieno Achieng', contribution: false })
+    const quote = (payments: PaperPayment[], language: 'en' | 'sw' = 'en') => bookingPaper({ kind: 'quotation', booking: held, payments, home, language, now, number: null, paymentId: null })
+    // Paid in full: nothing due, said plainly, in both languages.
+    expect(quote([pay(38000)]).totals).toEqual([['Total', 'KSH 38,000'], ['Paid', 'KSH 38,000'], ['Nothing due now', 'KSH 0']])
+    expect(quote([pay(38000)], 'sw').totals.at(-1)).toEqual(['Hakuna kinachodaiwa sasa', 'KSH 0'])
+    expect(quote([pay(38000)]).amounts).toMatchObject({ total: 38000, paid: 38000, due_now: 0 })
+    expect(quote([pay(38000)]).notes.join(' ')).not.toContain('Pay by M-Pesa')
+    // Part paid: what the app says is still owed today (amountDueNow), not the quoted total.
+    const part = quote([pay(30000), { ...pay(500), id: 10, status: 'failed' }])
+    const dueNow = amountDueNow({ status: 'confirmed', payment_status: 'partial', total_amount: 38000, amount_paid: 30000, charges_to_date: 38000 })
+    expect(dueNow).toBe(8000)
+    expect(part.totals).toEqual([['Total', 'KSH 38,000'], ['Paid', 'KSH 30,000'], ['Due now', 'KSH 8,000']])
+    expect(part.notes).toContain('Pay by M-Pesa: Paybill 247247.')
+    // Nothing paid: no "Paid" line, the charges so far due.
+    expect(quote([]).totals).toEqual([['Total', 'KSH 38,000'], ['Due now', 'KSH 38,000']])
+    // The body in care longer than quoted (5 days at 12/03, 3 quoted): due now is more than total less paid, and the paper says why.
+    const longer = bookingPaper({ kind: 'quotation', booking: { ...held, morgue: { received_at: '2026-03-08T06:00:00.000Z', released_at: null } }, payments: [pay(38000)], home, language: 'en', now, number: null, paymentId: null })
+    expect(longer.totals.at(-1)).toEqual(['Due now', 'KSH 2,000'])
+    expect(longer.notes).toContain('Due now counts storage for every day the body has been in our care so far, more than the days quoted; the invoice shows them.')
+    expect(part.notes.join(' ')).not.toContain('Due now counts storage')
+    // The wizard's quotation, before booking: the whole total due, as before.
+    const wizard = quotationPaper({ lines: [{ service_name: 'Hearse', price: 4000, quantity: 1 }], home, language: 'en', now, deceasedName: 'Samuel', familyName: 'Mary' })
+    expect(wizard.totals).toEqual([['Total', 'KSH 4,000'], ['Due now', 'KSH 4,000']])
   })
 })

@@ -169,7 +169,7 @@ function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: Setting
   const styles = useStyles()
   const { t } = useLingui()
   // The papers' fields start empty, and the terms with the defaults the agreement would print.
-  const generalValues: GeneralSettings = { ...initial.general, kraPin: initial.general.kraPin ?? '', mpesaDetails: initial.general.mpesaDetails ?? '', agreementTerms: agreementTermsOf(initial.general) }
+  const generalValues: GeneralSettings = { ...initial.general, kraPin: initial.general.kraPin ?? '', mpesaDetails: initial.general.mpesaDetails ?? '', agreementTerms: agreementTermsOf(initial.general), agreementTermsSw: initial.general.agreementTermsSw ?? '' }
   const general = useForm({ defaultValues: generalValues, validators: { onChange: GeneralSettings }, onSubmit: ({ value }) => onSave('general', value) })
   const notifications = useForm({
     defaultValues: initial.notifications,
@@ -202,6 +202,18 @@ function SettingsForms({ initial, saving, backingUp, onSave, onBackup }: Setting
           <div className={styles.wide}>
             <general.Field name="agreementTerms">
               {(f) => <TextAreaField field={f} label={t`Service agreement terms`} rows={8} hint={t`Printed under the services on the agreement the family signs; a blank line between clauses`} />}
+            </general.Field>
+          </div>
+          <div className={styles.wide}>
+            <general.Field name="agreementTermsSw">
+              {(f) => (
+                <TextAreaField
+                  field={f}
+                  label={t`Agreement terms in Kiswahili (optional)`}
+                  rows={8}
+                  hint={t`Printed for a family that reads Kiswahili. Left blank, they get your terms above as written, or our Kiswahili terms if you kept ours`}
+                />
+              )}
             </general.Field>
           </div>
         </div>
