@@ -2,8 +2,6 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
-import { startPortalLoad } from './app/router'
-import { TOKEN_KEY } from './api/token-key'
 import { configureSessionLoader } from './app/session-slot'
 import { activateLocale, preferredLocale } from './lib/i18n'
 import { keepTypedIntoHtml, takeTypedIntoHtml } from './lib/hydration'
@@ -31,9 +29,6 @@ async function bootstrap() {
   const wanted = preferredLocale()
   const prerendered = root.dataset.prerendered === window.location.pathname && document.documentElement.lang === wanted
   await activateLocale(wanted)
-  // After the first render's words: asked for beside them, they queued behind the portal's code on
-  // HTTP/1.1's six connections and the first paint came a second later.
-  startPortalLoad(window.location.pathname, hasStoredToken())
   const app = (
     <StrictMode>
       <App />
@@ -68,14 +63,6 @@ async function bootstrap() {
   startTransition(() => {
     reactRoot.render(app)
   })
-}
-
-function hasStoredToken(): boolean {
-  try {
-    return Boolean(localStorage.getItem(TOKEN_KEY))
-  } catch {
-    return false
-  }
 }
 
 void bootstrap()

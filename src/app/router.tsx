@@ -2,9 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { PublicLayout } from './public-layout'
 import type { Role } from '../../shared/contracts/roles'
-import { paths, roleOfPath } from './paths'
+import { paths } from './paths'
 import { registerRoute } from '../lib/prefetch'
-import { preloadScreenFiles } from '../lib/screen-files'
 import { PageLoading } from './page-loading'
 import { withCatalogs } from '../lib/i18n'
 
@@ -42,7 +41,7 @@ const loadGuards = withCatalogs(() => import('./guards'), 'portal')
 const RequireRole = lazy(() => loadGuards().then((m) => ({ default: m.RequireRole })))
 const DashboardRedirect = lazyRoute(paths.dashboard, loadGuards, 'DashboardRedirect')
 
-// Each portal is its own chunk, drawn only once the guard has let its role in.
+// Each portal is its own chunk, loaded only once the guard has let its role in.
 const loadPortal = {
   client: withCatalogs(() => import('./portals/client-portal'), 'portal', 'client'),
   morgueAttendant: withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue'),
@@ -51,20 +50,6 @@ const loadPortal = {
 const ClientPortal = lazyRoute(paths.client.home, loadPortal.client, 'default')
 const MorguePortal = lazyRoute(paths.morgue.home, loadPortal.morgueAttendant, 'default')
 const AdminPortal = lazyRoute(paths.admin.home, loadPortal.admin, 'default')
-
-/**
- * A device that holds a session and opens a portal's page: the guards (with the session) and the
- * portal are asked for together as the app starts, instead of the portal after the guards have
- * arrived and run (a round trip and more on a slow line); the portal then asks for its first
- * screen as soon as its own code runs (role-portal.tsx). Nothing is drawn before the guard allows
- * it; a stale token costs only the bytes.
- */
-export function startPortalLoad(pathname: string, holdsSession: boolean) {
-  const role = roleOfPath(pathname)
-  if (!role || !holdsSession) return
-  for (const load of [loadGuards, loadPortal[role]]) load().catch(() => {})
-  preloadScreenFiles(pathname)
-}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
