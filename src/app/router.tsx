@@ -42,14 +42,9 @@ const RequireRole = lazy(() => loadGuards().then((m) => ({ default: m.RequireRol
 const DashboardRedirect = lazyRoute(paths.dashboard, loadGuards, 'DashboardRedirect')
 
 // Each portal is its own chunk, loaded only once the guard has let its role in.
-const loadPortal = {
-  client: withCatalogs(() => import('./portals/client-portal'), 'portal', 'client'),
-  morgueAttendant: withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue'),
-  admin: withCatalogs(() => import('./portals/admin-portal'), 'portal', 'admin'),
-}
-const ClientPortal = lazyRoute(paths.client.home, loadPortal.client, 'default')
-const MorguePortal = lazyRoute(paths.morgue.home, loadPortal.morgueAttendant, 'default')
-const AdminPortal = lazyRoute(paths.admin.home, loadPortal.admin, 'default')
+const ClientPortal = lazyRoute(paths.client.home, withCatalogs(() => import('./portals/client-portal'), 'portal', 'client'), 'default')
+const MorguePortal = lazyRoute(paths.morgue.home, withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue'), 'default')
+const AdminPortal = lazyRoute(paths.admin.home, withCatalogs(() => import('./portals/admin-portal'), 'portal', 'admin'), 'default')
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -3,19 +3,37 @@
  * register screens, which need only text boxes and a checkbox, do not download them.
  */
 import { useEffect, useState } from 'react'
-import { Field, Input, Radio, RadioGroup, Textarea, makeStyles } from '@fluentui/react-components'
+import { Field, Input, Radio, RadioGroup, Textarea, makeStyles, type FieldProps } from '@fluentui/react-components'
 import { kenyanDate, parseKenyanDate, parseKenyanTime } from '../lib/kenyan-dates'
 import { fieldError, type BaseProps } from './form-fields'
 
 /**
  * A day or a time typed the Kenyan way (DD/MM/YYYY, 24 h HH:MM) in a plain text box with the
  * number keypad, instead of the browser's date and time boxes, which follow the phone's locale.
- * The field holds the ISO value once the text is a real day or time (until then the text itself,
- * which the form's rules refuse with their own message); leaving the box tidies the text.
+ * `onChange` gets the ISO value once the text is a real day or time (until then the text itself,
+ * which the caller's rules refuse with their own message); leaving the box tidies the text.
  */
-export function KenyanDateTimeField({ field, label, required, hint, kind }: BaseProps & { kind: 'date' | 'time' }) {
-  const error = fieldError(field)
-  const value = (field.state.value as string | undefined) ?? ''
+export function KenyanDateTimeInput({
+  kind,
+  label,
+  hint,
+  required,
+  error,
+  name,
+  value,
+  onChange,
+  onBlur,
+}: {
+  kind: 'date' | 'time'
+  label: string
+  hint?: FieldProps['hint']
+  required?: boolean
+  error?: string
+  name?: string
+  value: string
+  onChange: (value: string) => void
+  onBlur?: () => void
+}) {
   const parse = kind === 'date' ? parseKenyanDate : parseKenyanTime
   const show = kind === 'date' ? kenyanDate : (v: string) => v
   const [text, setText] = useState(() => show(value))
@@ -27,23 +45,41 @@ export function KenyanDateTimeField({ field, label, required, hint, kind }: Base
   return (
     <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
       <Input
-        name={field.name}
+        name={name}
         type="text"
         inputMode="numeric"
         autoComplete="off"
         placeholder={kind === 'date' ? 'DD/MM/YYYY' : 'HH:MM'}
+        required={required}
         value={text}
         onBlur={() => {
           const parsed = parse(text)
           if (parsed) setText(show(parsed))
-          field.handleBlur()
+          onBlur?.()
         }}
         onChange={(_, data) => {
           setText(data.value)
-          field.handleChange(parse(data.value) ?? data.value.trim())
+          onChange(parse(data.value) ?? data.value.trim())
         }}
       />
     </Field>
+  )
+}
+
+/** A Kenyan day or time bound to a form's field (its rules give the message). */
+export function KenyanDateTimeField({ field, label, required, hint, kind }: BaseProps & { kind: 'date' | 'time' }) {
+  return (
+    <KenyanDateTimeInput
+      kind={kind}
+      label={label}
+      hint={hint}
+      required={required}
+      error={fieldError(field)}
+      name={field.name}
+      value={(field.state.value as string | undefined) ?? ''}
+      onChange={(v) => field.handleChange(v)}
+      onBlur={field.handleBlur}
+    />
   )
 }
 

@@ -238,6 +238,9 @@ describe('Harambee', () => {
     await user.type(born, '31/02/1950')
     await user.tab()
     expect(await within(card).findByText('Enter a day as DD/MM/YYYY')).toBeInTheDocument()
+    // Saved as it is, nothing is sent: the box says what is wrong.
+    await user.click(within(card).getByRole('button', { name: 'Save the tribute page' }))
+    expect(db.tribute.findFirst((q) => q.where({ booking_id: booking.id }))).toBeFalsy()
     await user.clear(born)
     await user.type(born, '3/12/1950')
     await user.tab()

@@ -8,14 +8,15 @@ import { useLingui } from '@lingui/react/macro'
 import { createPollMachine } from '../../../../machines/shared/poll.machine'
 import { bookingTribute, moderateCondolence, removeTributePhoto, saveTribute, tributeUrl, uploadTributePhoto } from '../../../api/tributes'
 import { PHOTO_TYPES, TRIBUTE_PHOTO_MAX_BYTES, tributePhotoPath } from '../../../../shared/tribute-photo'
-import { TRIBUTE_EVENTS_MAX, TRIBUTE_STORY_MAX, type BookingTribute, type TributeEvent, type TributeRequest } from '../../../../shared/contracts/tributes'
+import { NairobiTime, TRIBUTE_EVENTS_MAX, TRIBUTE_STORY_MAX, TributeRequest, type BookingTribute, type TributeEvent } from '../../../../shared/contracts/tributes'
 import { suggestedProgramme } from '../../../../shared/tributes'
 import type { Booking } from '../../../../shared/contracts/bookings'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { copyLink } from './copy-link'
 import { formatDateTime } from '../../../lib/format'
-import { kenyanDate, parseKenyanDate, parseKenyanTime } from '../../../lib/kenyan-dates'
+import { parseKenyanDate, parseKenyanTime } from '../../../lib/kenyan-dates'
+import { KenyanDateTimeInput } from '../../../components/form-fields-more'
 
 /** The card's words, shown with t() in the language in use. */
 export const TRIBUTE_TEXT = {
@@ -188,6 +189,8 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
       <form
         onSubmit={(e) => {
           e.preventDefault()
+          // A day or time still typed wrong is said at its box (once left): nothing is sent.
+          if (!typedRight(form)) return
           save.submit(form)
         }}
         style={{ display: 'grid', gap: tokens.spacingVerticalS }}
@@ -270,36 +273,14 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
 const dayOf = (startsAt: string) => startsAt.split('T')[0] ?? ''
 const clockOf = (startsAt: string) => startsAt.split('T')[1]?.slice(0, 5) ?? ''
 
-/**
- * A day or a time typed the Kenyan way (DD/MM/YYYY, 24 h), whatever the phone's locale: the
- * browser's own date boxes showed mm/dd/yyyy and "10:30 PM" on an English phone. Holds the ISO
- * value once the text is a real day or time; until then the text, said wrong when the box is left.
- */
-function KenyanText({ kind, label, hint, error, required, value, onChange }: { kind: 'date' | 'time'; label: string; hint: string; error: string; required?: boolean; value: string; onChange: (value: string) => void }) {
-  const parse = kind === 'date' ? parseKenyanDate : parseKenyanTime
-  const show = kind === 'date' ? kenyanDate : (v: string) => v
-  const [text, setText] = useState(() => show(value.trim()))
+/** Whether every day and time the family typed is one (the date of birth may be left blank). */
+function typedRight(form: TributeRequest): boolean {
+  return TributeRequest.shape.born.safeParse(form.born).success && form.events.every((e) => NairobiTime.safeParse(e.starts_at).success)
+}
+
+/** A Kenyan day or time box that says, once left, when its text is not one. */
+function KenyanText({ kind, error, value, onChange, ...rest }: { kind: 'date' | 'time'; label: string; hint: string; error: string; required?: boolean; value: string; onChange: (value: string) => void }) {
   const [left, setLeft] = useState(false)
-  const wrong = left && text.trim() !== '' && !parse(text)
-  return (
-    <Field label={label} hint={hint} required={required} validationMessage={wrong ? error : undefined} validationState={wrong ? 'error' : 'none'}>
-      <Input
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={hint}
-        required={required}
-        value={text}
-        onBlur={() => {
-          setLeft(true)
-          const parsed = parse(text)
-          if (parsed) setText(show(parsed))
-        }}
-        onChange={(_, d) => {
-          setText(d.value)
-          onChange(parse(d.value) ?? d.value.trim())
-        }}
-      />
-    </Field>
-  )
+  const wrong = left && value.trim() !== '' && !(kind === 'date' ? parseKenyanDate : parseKenyanTime)(value)
+  return <KenyanDateTimeInput kind={kind} {...rest} value={value} error={wrong ? error : undefined} onChange={onChange} onBlur={() => setLeft(true)} />
 }
