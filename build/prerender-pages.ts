@@ -183,7 +183,9 @@ export function prerenderPages(): Plugin {
       }
       rmSync(ssrOut, { recursive: true, force: true })
       // Last, when every file of the build is written: the server sends these copies as they are.
-      await precompressDir(outDir)
+      // Not for the mock build: no server of ours serves it (`vite preview` and static hosts
+      // compress for themselves), and brotli 11 over it cost some ten CPU seconds of every test run.
+      if (config.mode !== 'mock') await precompressDir(outDir)
     },
   }
 }
