@@ -11,7 +11,7 @@
  * catalogue, families register. Used by tests/behind-caddy.mjs and scripts/soak.mjs.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes, X509Certificate } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import http2 from 'node:http2'
 import { tmpdir } from 'node:os'
@@ -194,6 +194,57 @@ export const CATALOGUE = [
 ]
 
 /**
+ * The Chromium flag that trusts a certificate signed by `cert` (Caddy's intermediate), by its key,
+ * as a family's browser trusts a real one: unlike --ignore-certificate-errors, its pages are cached.
+ */
+export const chromiumTrustFlag = (cert) =>
+  `--ignore-certificate-errors-spki-list=${createHash('sha256').update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64')}`
+
+/**
+ * Debian's caddy with the loopback Caddyfile in front of `upstreams` (host:port each), in `work`
+ * (its certificates and state). Resolves once it answers /api/health over HTTP/2: its origin
+ * (https://localhost:httpsPort), its root and intermediate certificates, and its process.
+ */
+export async function startCaddy({ work, httpsPort, httpPort, upstreams }) {
+  const caddyHome = join(work, 'caddy')
+  const caddyfile = join(work, 'Caddyfile')
+  writeFileSync(caddyfile, loopbackCaddyfile({ httpsPort, httpPort }))
+  const caddy = startProcess(CADDY, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    PATH: process.env.PATH,
+    HOME: caddyHome,
+    XDG_DATA_HOME: join(caddyHome, 'data'),
+    XDG_CONFIG_HOME: join(caddyHome, 'config'),
+    SITE_ADDRESS: `localhost:${httpsPort}`,
+    UPSTREAMS: upstreams.join(' '),
+  })
+  const origin = `https://localhost:${httpsPort}`
+  try {
+    const rootFile = join(caddyHome, 'data/caddy/pki/authorities/local/root.crt')
+    await until('caddy', () => existsSync(rootFile), 30_000, caddy)
+    const ca = readFileSync(rootFile)
+    await until(
+      'caddy serving /api/health',
+      async () => {
+        const c = h2Client(origin, ca)
+        try {
+          return (await c.request('GET', '/health')).status === 200
+        } finally {
+          await c.close()
+        }
+      },
+      30_000,
+      caddy,
+    )
+    // The certificate its site's own is signed by (sent with it): what a browser can be told to trust by key.
+    const intermediate = readFileSync(join(caddyHome, 'data/caddy/pki/authorities/local/intermediate.crt'))
+    return { origin, ca, intermediate, caddy, stop: () => stopProcess(caddy) }
+  } catch (error) {
+    await stopProcess(caddy)
+    throw error
+  }
+}
+
+/**
  * Starts it all. Ports: { https, http, instances: [a, b], simulator }. Answers the proxy's origin,
  * Caddy's root certificate, the administrator's signed-in token, the processes and a stop() that
  * ends everything started (also what a failed start left running).
@@ -251,34 +302,8 @@ export async function startDeployment({ databaseUrl, ports, say = console.log, s
     })
     await Promise.all(instances.map((i) => until(`the instance on ${i.port}`, async () => (await fetch(`http://127.0.0.1:${i.port}/api/health`)).ok, 120_000, i)))
 
-    const caddyHome = join(work, 'caddy')
-    const caddyfile = join(work, 'Caddyfile')
-    writeFileSync(caddyfile, loopbackCaddyfile({ httpsPort: ports.https, httpPort: ports.http }))
-    const caddy = startProcess(CADDY, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-      PATH: process.env.PATH,
-      HOME: caddyHome,
-      XDG_DATA_HOME: join(caddyHome, 'data'),
-      XDG_CONFIG_HOME: join(caddyHome, 'config'),
-      SITE_ADDRESS: `localhost:${ports.https}`,
-      UPSTREAMS: instances.map((i) => `127.0.0.1:${i.port}`).join(' '),
-    })
+    const { ca, caddy } = await startCaddy({ work, httpsPort: ports.https, httpPort: ports.http, upstreams: instances.map((i) => `127.0.0.1:${i.port}`) })
     started.push(caddy)
-    const rootFile = join(caddyHome, 'data/caddy/pki/authorities/local/root.crt')
-    await until('caddy', () => existsSync(rootFile), 30_000, caddy)
-    const ca = readFileSync(rootFile)
-    await until(
-      'caddy serving /api/health',
-      async () => {
-        const c = h2Client(origin, ca)
-        try {
-          return (await c.request('GET', '/health')).status === 200
-        } finally {
-          await c.close()
-        }
-      },
-      30_000,
-      caddy,
-    )
 
     // The administrator's first sign-in, through the proxy: a new password, then the catalogue.
     const client = h2Client(origin, ca)

@@ -7,7 +7,8 @@
  * end. `-- --host static` measures the build from the repo's gzip host instead
  * (scripts/static-server.mjs); `-- --host both` measures both, one after the other, and prints them
  * side by side with the ratio real/static (on a shared machine the ratio says more than the
- * figures). Three runs each; prints the median scores (performance, accessibility, best practices,
+ * figures); `-- --host caddy` measures the real server behind Debian's caddy with deploy/Caddyfile
+ * (HTTPS, HTTP/2), as a home deploys it. Three runs each; prints the median scores (performance, accessibility, best practices,
  * SEO) and LCP, TBT, CLS against the targets in docs/performance.md. A benchmark to run and report
  * (timings are noisy), not part of `npm test`. `-- --runs 5` for more runs, `-- --lang sw` for the
  * pages in Kiswahili (the language cookie), `-- --no-build` to measure the build already in dist/,
@@ -38,6 +39,7 @@ import { throttling as LH_THROTTLING } from 'lighthouse/core/config/constants.js
 import puppeteer from 'puppeteer-core'
 import { serveStatic } from './static-server.mjs'
 import { demoToken, startRealServer } from './real-server.mjs'
+import { chromiumTrustFlag, startCaddy } from './deploy-stack.mjs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4197)
@@ -67,8 +69,8 @@ if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) {
 }
 const CALIBRATE = process.argv.includes('--calibrate')
 const HOST = arg('--host') ?? 'server'
-if (!['server', 'static', 'both'].includes(HOST)) {
-  console.error('--host is server (the default), static or both')
+if (!['server', 'static', 'both', 'caddy'].includes(HOST)) {
+  console.error('--host is server (the default), static, both or caddy')
   process.exit(1)
 }
 const LANG = arg('--lang') ?? 'en'
@@ -104,8 +106,39 @@ async function startStatic() {
   return { base: `http://127.0.0.1:${PORT}`, stop: async () => server.close() }
 }
 
+/** Chromium flags for the host being measured (behind Caddy: its authority trusted). */
+const trustFlags = []
+
 /** `npm start`'s server on PORT + 1, on a fresh data folder (the demo seed), once it answers. */
 const startServer = () => startRealServer(PORT + 1)
+
+/**
+ * The same server behind Debian's caddy with deploy/Caddyfile (HTTPS from Caddy's internal
+ * authority, HTTP/2, compression) on PORT + 2, as a home deploys it: the browser's six connections
+ * of HTTP/1.1 to one host no longer queue the portal's files. The demo token is asked of the server
+ * itself; the browser trusts Caddy's authority by its key (a page with a certificate error would
+ * not be cached, nor measured as a trusted one).
+ */
+async function startBehindCaddy() {
+  const server = await startServer()
+  const work = mkdtempSync(join(tmpdir(), 'afh-lh-caddy-'))
+  try {
+    const caddy = await startCaddy({ work, httpsPort: PORT + 2, httpPort: PORT + 3, upstreams: [server.base.replace('http://', '')] })
+    trustFlags.push(chromiumTrustFlag(caddy.intermediate))
+    return {
+      base: caddy.origin,
+      tokenFrom: server.base,
+      stop: async () => {
+        await caddy.stop()
+        await server.stop()
+        rmSync(work, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -116,7 +149,7 @@ const median = (xs) => {
 const benchmarks = []
 
 /** The medians of RUNS Lighthouse runs on each page at `base`. */
-async function measure(base) {
+async function measure(base, tokenFrom = base) {
   const results = []
   for (const path of PAGES) {
     const runs = []
@@ -125,7 +158,7 @@ async function measure(base) {
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM,
         userDataDir,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...trustFlags],
       })
       try {
         // A portal page is measured signed in: the demo family's token in this fresh profile's
@@ -133,7 +166,7 @@ async function measure(base) {
         // Lighthouse told to keep storage (its cache is empty all the same: a new profile).
         const signedIn = path.startsWith('/dashboard')
         if (signedIn) {
-          const token = await demoToken(base)
+          const token = await demoToken(tokenFrom)
           const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
           const page = await browser.newPage()
           await page.goto(`${base}/api/health`)
@@ -184,7 +217,7 @@ async function measure(base) {
   return results
 }
 
-const HOSTS = { server: 'the real server (npm start, fresh data folder)', static: 'the static gzip host' }
+const HOSTS = { server: 'the real server (npm start, fresh data folder)', static: 'the static gzip host', caddy: 'the real server behind Caddy (HTTPS, HTTP/2), as deployed' }
 /** This host's benchmark index, the median of three quick unthrottled runs on `base`. */
 async function probeBenchmark(base) {
   const found = []
@@ -204,14 +237,14 @@ async function probeBenchmark(base) {
 
 const measured = {}
 for (const host of BASE ? ['given'] : HOST === 'both' ? ['server', 'static'] : [HOST]) {
-  const running = BASE ? { base: BASE, stop: async () => {} } : host === 'server' ? await startServer() : await startStatic()
+  const running = BASE ? { base: BASE, stop: async () => {} } : host === 'server' ? await startServer() : host === 'caddy' ? await startBehindCaddy() : await startStatic()
   try {
     if (CALIBRATE && cpuSlowdown === undefined) {
       const index = await probeBenchmark(running.base)
       cpuSlowdown = Math.round(recommendedSlowdown(index) * 10) / 10
       console.log(`  this host's benchmark index: ${Math.round(index)}; the CPU slowed down ${cpuSlowdown}x stands for Lighthouse's mid-range phone`)
     }
-    measured[host] = await measure(running.base)
+    measured[host] = await measure(running.base, running.tokenFrom)
   } finally {
     await running.stop()
   }

@@ -13,11 +13,15 @@
  * Median of `--runs` (3). `-- --waterfall` prints each request of the cold dashboard (start, end,
  * who asked) to see what waits for what. Targets (issue 37): bookings ≤ 2.5 s cold, a booking page
  * ≤ 3 s, a repeat visit ≤ 1.5 s. On a shared machine, compare runs made side by side.
+ * `-- --host caddy`: the server behind Debian's caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { demoToken, startRealServer } from './real-server.mjs'
+import { chromiumTrustFlag, startCaddy } from './deploy-stack.mjs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.PERF_PORT ?? 4196)
@@ -43,11 +47,19 @@ if (!existsSync('dist/spa.html')) {
   process.exit(1)
 }
 
+// `-- --host caddy`: the same server behind Debian's caddy with deploy/Caddyfile (HTTPS, HTTP/2),
+// as a home deploys it, on PERF_PORT + 1 (+ 2 for its plain HTTP).
+const BEHIND_CADDY = arg('--host') === 'caddy'
 const server = await startRealServer(PORT)
-const base = server.base
+const work = BEHIND_CADDY ? mkdtempSync(join(tmpdir(), 'afh-perf-caddy-')) : null
+const caddy = BEHIND_CADDY ? await startCaddy({ work, httpsPort: PORT + 1, httpPort: PORT + 2, upstreams: [server.base.replace('http://', '')] }).catch(async (e) => (await server.stop(), Promise.reject(e))) : null
+const base = caddy?.origin ?? server.base
+// Caddy's own authority trusted by its key, as a real certificate would be: a page with a
+// certificate error is never kept in the browser's cache, and the repeat visit would measure nothing.
+const trustCaddy = caddy ? [chromiumTrustFlag(caddy.intermediate)] : []
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...trustCaddy],
 })
 
 /**
@@ -108,8 +120,8 @@ async function visit(t, path, what) {
   return { at, ...paints, bytes, requests: list.length, list }
 }
 
-const token = await demoToken(base)
-const mine = await (await fetch(`${base}/api/bookings/my`, { headers: { Authorization: `Bearer ${token}` } })).json()
+const token = await demoToken(server.base)
+const mine = await (await fetch(`${server.base}/api/bookings/my`, { headers: { Authorization: `Bearer ${token}` } })).json()
 const bookingId = mine.bookings?.[0]?.id
 if (!bookingId) throw new Error('the demo family has no booking')
 
@@ -141,13 +153,15 @@ try {
   }
 } finally {
   await browser.close()
+  await caddy?.stop()
   await server.stop()
+  if (work) rmSync(work, { recursive: true, force: true })
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const ms = (v) => (v == null ? 'n/a' : `${Math.round(v)} ms`)
 const kb = (v) => `${(v / 1000).toFixed(0)} kB`
-console.log(`\nThe real server, a phone at 375 px on 1.6 Mbps / 150 ms with 4x CPU, medians of ${RUNS}:`)
+console.log(`\nThe real server${BEHIND_CADDY ? ' behind Caddy (HTTP/2)' : ''}, a phone at 375 px on 1.6 Mbps / 150 ms with 4x CPU, medians of ${RUNS}:`)
 const label = { home: '/ (cold)', dashboard: 'dashboard, bookings shown (cold)', booking: 'a booking page (cold)', repeat: 'dashboard again (repeat visit)' }
 for (const [key, runs] of Object.entries(rows)) {
   const target = TARGETS[key] ? `target ${ms(TARGETS[key])}${median(runs.map((r) => r.at)) <= TARGETS[key] ? '' : ' !'}` : ''
