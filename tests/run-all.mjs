@@ -151,13 +151,14 @@ const stages = [
   // starts at once, beside the mock stage, and is done before the journeys need the cores.
   postgresUrl && { key: 'postgres', name: 'contract and driver-dependent server tests on the server (PostgreSQL)', cmd: npx, args: vitestArgs('postgres', ['--config', 'vitest.server.config.ts']), env: { SERVER_SUITE: 'postgres' }, weight: 0, count: countVitest },
   { key: 'size', name: 'production build and bundle check (scripts/size.mjs)', cmd: 'node', args: ['scripts/size.mjs'], weight: 1, count: countCheck },
-  // Next as soon as a slot frees (the bundle check's): eslint keeps one core busy for about a
-  // minute, and started last it ran alone after the journeys, with the other core idle.
-  { key: 'lint', name: 'lint (eslint)', cmd: npx, args: ['eslint', '.', '--max-warnings=0'], weight: 1, count: countCheck },
   // After the bundle check, so the production build they serve is already there (and the server's
   // bundle, which the real server's check makes, for the instances behind Caddy).
   !skipE2e && { key: 'server-browser', name: 'the built app on the real server in Chromium (tests/server-browser.mjs)', cmd: 'node', args: ['tests/server-browser.mjs'], weight: 1, after: ['size'], count: countLines },
   !skipE2e && caddyUrl && { key: 'behind-caddy', name: 'the built app behind Caddy, two instances on PostgreSQL, in Chromium (tests/behind-caddy.mjs)', cmd: 'node', args: ['tests/behind-caddy.mjs'], weight: 1, after: ['size', 'server-browser'], count: countLines },
+  // Before the other checks: eslint keeps one core busy for about a minute, and started last it
+  // ran alone after the journeys, with the other core idle. After the real server's checks, whose
+  // chain (the bundle check, the server in Chromium, Caddy) would otherwise end after the journeys.
+  { key: 'lint', name: 'lint (eslint)', cmd: npx, args: ['eslint', '.', '--max-warnings=0'], weight: 1, count: countCheck },
   !skipE2e && { key: 'dev-server', name: 'a journey against the Vite dev server (tests/e2e/dev-server)', cmd: 'node', args: ['tests/e2e/run.mjs', '--dev-only'], weight: 1, count: countCheck },
   // One thread per project (tsc --singleThreaded in the npm script): on this busy machine its
   // parallel checkers only repeated each other's work (47 s CPU against 25 s, the same wall time alone).
