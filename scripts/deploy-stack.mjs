@@ -193,11 +193,8 @@ export const CATALOGUE = [
   { name: 'Cremation', price: 3000, category: 'cremation', description: 'Cremation with the ashes returned to the family' },
 ]
 
-/**
- * The Chromium flag that trusts a certificate signed by `cert` (Caddy's intermediate), by its key,
- * as a family's browser trusts a real one: unlike --ignore-certificate-errors, its pages are cached.
- */
-export const chromiumTrustFlag = (cert) =>
+/** The Chromium flag that trusts a certificate signed by `cert`, by its key (see caddyInFront). */
+const chromiumTrustFlag = (cert) =>
   `--ignore-certificate-errors-spki-list=${createHash('sha256').update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' })).digest('base64')}`
 
 /**
@@ -240,6 +237,30 @@ export async function startCaddy({ work, httpsPort, httpPort, upstreams }) {
     return { origin, ca, intermediate, caddy, stop: () => stopProcess(caddy) }
   } catch (error) {
     await stopProcess(caddy)
+    throw error
+  }
+}
+
+/**
+ * Caddy in front of one running server (`serverBase`, http://host:port), for the benchmarks: its
+ * origin, the Chromium flag that trusts its authority by key as a family's browser trusts a real
+ * certificate (unlike --ignore-certificate-errors, its pages are then cached), and a stop() that
+ * ends Caddy and removes its folder (the server is the caller's).
+ */
+export async function caddyInFront(serverBase, { httpsPort, httpPort }) {
+  const work = mkdtempSync(join(tmpdir(), 'afh-caddy-'))
+  try {
+    const caddy = await startCaddy({ work, httpsPort, httpPort, upstreams: [new URL(serverBase).host] })
+    return {
+      origin: caddy.origin,
+      trustFlag: chromiumTrustFlag(caddy.intermediate),
+      stop: async () => {
+        await caddy.stop()
+        rmSync(work, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    rmSync(work, { recursive: true, force: true })
     throw error
   }
 }

@@ -39,7 +39,7 @@ import { throttling as LH_THROTTLING } from 'lighthouse/core/config/constants.js
 import puppeteer from 'puppeteer-core'
 import { serveStatic } from './static-server.mjs'
 import { demoToken, startRealServer } from './real-server.mjs'
-import { chromiumTrustFlag, startCaddy } from './deploy-stack.mjs'
+import { caddyInFront } from './deploy-stack.mjs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4197)
@@ -106,9 +106,6 @@ async function startStatic() {
   return { base: `http://127.0.0.1:${PORT}`, stop: async () => server.close() }
 }
 
-/** Chromium flags for the host being measured (behind Caddy: its authority trusted). */
-const trustFlags = []
-
 /** `npm start`'s server on PORT + 1, on a fresh data folder (the demo seed), once it answers. */
 const startServer = () => startRealServer(PORT + 1)
 
@@ -121,17 +118,15 @@ const startServer = () => startRealServer(PORT + 1)
  */
 async function startBehindCaddy() {
   const server = await startServer()
-  const work = mkdtempSync(join(tmpdir(), 'afh-lh-caddy-'))
   try {
-    const caddy = await startCaddy({ work, httpsPort: PORT + 2, httpPort: PORT + 3, upstreams: [server.base.replace('http://', '')] })
-    trustFlags.push(chromiumTrustFlag(caddy.intermediate))
+    const caddy = await caddyInFront(server.base, { httpsPort: PORT + 2, httpPort: PORT + 3 })
     return {
       base: caddy.origin,
       tokenFrom: server.base,
+      chromeFlags: [caddy.trustFlag],
       stop: async () => {
         await caddy.stop()
         await server.stop()
-        rmSync(work, { recursive: true, force: true })
       },
     }
   } catch (error) {
@@ -149,7 +144,7 @@ const median = (xs) => {
 const benchmarks = []
 
 /** The medians of RUNS Lighthouse runs on each page at `base`. */
-async function measure(base, tokenFrom = base) {
+async function measure(base, { tokenFrom = base, chromeFlags = [] } = {}) {
   const results = []
   for (const path of PAGES) {
     const runs = []
@@ -158,7 +153,7 @@ async function measure(base, tokenFrom = base) {
       const chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM,
         userDataDir,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...trustFlags],
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...chromeFlags],
       })
       try {
         // A portal page is measured signed in: the demo family's token in this fresh profile's
@@ -244,7 +239,7 @@ for (const host of BASE ? ['given'] : HOST === 'both' ? ['server', 'static'] : [
       cpuSlowdown = Math.round(recommendedSlowdown(index) * 10) / 10
       console.log(`  this host's benchmark index: ${Math.round(index)}; the CPU slowed down ${cpuSlowdown}x stands for Lighthouse's mid-range phone`)
     }
-    measured[host] = await measure(running.base, running.tokenFrom)
+    measured[host] = await measure(running.base, running)
   } finally {
     await running.stop()
   }

@@ -16,12 +16,10 @@
  * `-- --host caddy`: the server behind Debian's caddy with deploy/Caddyfile (HTTPS, HTTP/2), as deployed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import { chromium } from 'playwright-core'
 import { demoToken, startRealServer } from './real-server.mjs'
-import { chromiumTrustFlag, startCaddy } from './deploy-stack.mjs'
+import { caddyInFront } from './deploy-stack.mjs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PORT = Number(process.env.PERF_PORT ?? 4196)
@@ -51,15 +49,13 @@ if (!existsSync('dist/spa.html')) {
 // as a home deploys it, on PERF_PORT + 1 (+ 2 for its plain HTTP).
 const BEHIND_CADDY = arg('--host') === 'caddy'
 const server = await startRealServer(PORT)
-const work = BEHIND_CADDY ? mkdtempSync(join(tmpdir(), 'afh-perf-caddy-')) : null
-const caddy = BEHIND_CADDY ? await startCaddy({ work, httpsPort: PORT + 1, httpPort: PORT + 2, upstreams: [server.base.replace('http://', '')] }).catch(async (e) => (await server.stop(), Promise.reject(e))) : null
+// Its authority trusted by key: a page with a certificate error is never cached, and the repeat
+// visit would measure nothing.
+const caddy = BEHIND_CADDY ? await caddyInFront(server.base, { httpsPort: PORT + 1, httpPort: PORT + 2 }).catch(async (e) => (await server.stop(), Promise.reject(e))) : null
 const base = caddy?.origin ?? server.base
-// Caddy's own authority trusted by its key, as a real certificate would be: a page with a
-// certificate error is never kept in the browser's cache, and the repeat visit would measure nothing.
-const trustCaddy = caddy ? [chromiumTrustFlag(caddy.intermediate)] : []
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...trustCaddy],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...(caddy ? [caddy.trustFlag] : [])],
 })
 
 /**
@@ -155,7 +151,6 @@ try {
   await browser.close()
   await caddy?.stop()
   await server.stop()
-  if (work) rmSync(work, { recursive: true, force: true })
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
