@@ -52,7 +52,9 @@ const PAGE_HTML: PageHtml[] = [
   // 5.3 s against 4.8 s, first paint 3.5 s against 2.6 s): the line is shared, the CPU is the limit.
   // Asking for them from the app as it starts (the guards and the portal, the screen's files listed
   // in this shell) was tried again later: Lighthouse's slow 4G put the largest paint at 6.4–7.1 s
-  // against 4.3 s without. docs/history.md has the figures.
+  // against 4.3 s without. docs/history.md has the figures. (All of those were measured while the
+  // offline worker claimed the page and fetched the later chunks past the benchmark's throttling:
+  // docs/performance.md, "The family's portal on a slow line".)
   {
     path: '/dashboard/client',
     module: [],

@@ -99,24 +99,26 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function') 
   self.addEventListener('install', function () {
     self.skipWaiting()
   })
+  /*
+   * No clients.claim(): the page that registered the worker finishes loading as it began, straight
+   * from the network. Claimed in the middle of a first visit, every chunk still to come went through
+   * the worker's fetch (on a cheap phone, a worker to start and each answer copied) for nothing the
+   * page needed; the page tells the worker what it loads instead ('keep', below), and the next visit
+   * is the worker's.
+   */
   self.addEventListener('activate', function (event) {
     event.waitUntil(
-      caches
-        .keys()
-        .then(function (names) {
-          return Promise.all(
-            names
-              .filter(function (n) {
-                return n.indexOf('afh-shell-') === 0 && n !== CACHE
-              })
-              .map(function (n) {
-                return caches.delete(n)
-              }),
-          )
-        })
-        .then(function () {
-          return self.clients.claim()
-        }),
+      caches.keys().then(function (names) {
+        return Promise.all(
+          names
+            .filter(function (n) {
+              return n.indexOf('afh-shell-') === 0 && n !== CACHE
+            })
+            .map(function (n) {
+              return caches.delete(n)
+            }),
+        )
+      }),
     )
   })
   self.addEventListener('fetch', function (event) {
@@ -125,8 +127,9 @@ if (typeof self !== 'undefined' && typeof self.addEventListener === 'function') 
     else if (route === 'page' || route === 'file') event.respondWith(page(event.request, route === 'page'))
   })
   /*
-   * The first visit loaded its page and scripts before this worker was there: the page sends their
-   * addresses once the worker is ready, and they are kept now, so that the very next reload works
+   * A page the worker does not control (the visit that registered it) sends the addresses of what
+   * it loaded, once the worker is ready and again as screens load their chunks: they are kept now
+   * (from the browser's cache, where the page just put them), so that the very next reload works
    * offline too.
    */
   self.addEventListener('message', function (event) {

@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RendererProvider } from '@fluentui/react-components'
 import { App } from './app/app'
-import { configureSessionLoader } from './app/session-slot'
+import { configureSessionLoader, hintFromStoredToken } from './app/session-slot'
+import { startPortalAhead } from './app/router'
 import { activateLocale, preferredLocale } from './lib/i18n'
 import { keepTypedIntoHtml, takeTypedIntoHtml } from './lib/hydration'
 import { registerOfflineShell } from './lib/offline-shell'
@@ -23,6 +24,11 @@ async function bootstrap() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
+  // A signed-in visitor opening their portal: its code is asked for together, not wave after wave,
+  // once the page has painted (a stylesheet of the session asked for sooner held the first paint
+  // back behind the portal's files).
+  const hint = hintFromStoredToken()
+  if (hint.signedIn) afterFirstPaint(() => startPortalAhead(window.location.pathname, hint.role))
   // A pre-rendered page is taken over as it is when it is in the language this device wants (the
   // real server sends that one: shared/page-language.ts). Otherwise (a static host, a first visit
   // whose browser asks for Kiswahili) the app draws the page anew in the wanted language.
@@ -63,6 +69,23 @@ async function bootstrap() {
   startTransition(() => {
     reactRoot.render(app)
   })
+}
+
+/** Runs `then` once the page has painted something (at the latest after 3 s, for a browser that does not say). */
+function afterFirstPaint(then: () => void) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    then()
+  }
+  setTimeout(once, 3000)
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return once()
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntries().length === 0) return
+    observer.disconnect()
+    once()
+  }).observe({ type: 'paint', buffered: true })
 }
 
 void bootstrap()

@@ -6,6 +6,7 @@
  * financial report as a real .xlsx, and no answer breaks the Content-Security-Policy. The last stage
  * of `npm test` (it builds the app when dist/ is stale); the Playwright journeys run on the mock build.
  */
+/* global caches */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -306,6 +307,35 @@ try {
     await readerContext.close()
     await adminContext.close()
     await familyContext.close()
+  }
+  {
+    // A reload with no network after a first visit: the offline shell's worker (public/sw.js), which
+    // never takes over the visit that registers it, serves the page and its code from what that
+    // visit told it to keep; the portal says it is offline and gives the home's number.
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
+    const { token } = await login.json()
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true })
+    await context.addInitScript((t) => localStorage.getItem('token') || localStorage.setItem('token', t), token)
+    const page = await context.newPage()
+    await page.goto(`${base}/dashboard/client`)
+    await page.getByRole('list', { name: 'Recent bookings' }).getByRole('listitem').first().waitFor({ timeout: 20_000 })
+    const controlledFirst = await page.evaluate(() => navigator.serviceWorker.controller !== null)
+    await page.waitForFunction(
+      async () => {
+        const kept = (await (await caches.open('afh-shell-v1')).keys()).map((r) => new URL(r.url).pathname)
+        return kept.includes('/dashboard/client') && kept.some((p) => /\/client-dashboard-page-[\w-]+\.js$/.test(p))
+      },
+      null,
+      { polling: 100, timeout: 20_000 },
+    )
+    await context.setOffline(true)
+    await page.reload()
+    const offline = page.getByText('You are offline. What you see may be out of date. You can still call us on +254 700 000 000.')
+    const shown = await offline.waitFor({ timeout: 20_000 }).then(() => true, () => false)
+    const heading = await page.getByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' }).isVisible()
+    const call = await page.locator('a[href^="tel:"]').first().isVisible()
+    check(!controlledFirst && shown && heading && call, `offline after a first visit, a reload shows the family's dashboard, says it is offline with the home's number, and keeps the Call button (the first visit ${controlledFirst ? 'was' : 'was not'} taken over by the worker)`)
+    await context.close()
   }
   check(violations.length === 0, `no Content-Security-Policy violation${violations.length ? `: ${violations.join(' | ')}` : ''}`)
   await browser.close()

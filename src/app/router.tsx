@@ -6,6 +6,7 @@ import { paths } from './paths'
 import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'
 import { withCatalogs } from '../lib/i18n'
+import { loadSession } from './session-slot'
 
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
@@ -41,10 +42,41 @@ const loadGuards = withCatalogs(() => import('./guards'), 'portal')
 const RequireRole = lazy(() => loadGuards().then((m) => ({ default: m.RequireRole })))
 const DashboardRedirect = lazyRoute(paths.dashboard, loadGuards, 'DashboardRedirect')
 
-// Each portal is its own chunk, loaded only once the guard has let its role in.
-const ClientPortal = lazyRoute(paths.client.home, withCatalogs(() => import('./portals/client-portal'), 'portal', 'client'), 'default')
-const MorguePortal = lazyRoute(paths.morgue.home, withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue'), 'default')
-const AdminPortal = lazyRoute(paths.admin.home, withCatalogs(() => import('./portals/admin-portal'), 'portal', 'admin'), 'default')
+// Each portal is its own chunk, drawn only once the guard has let its role in.
+const loadClientPortal = withCatalogs(() => import('./portals/client-portal'), 'portal', 'client')
+const loadMorguePortal = withCatalogs(() => import('./portals/morgue-portal'), 'portal', 'morgue')
+const loadAdminPortal = withCatalogs(() => import('./portals/admin-portal'), 'portal', 'admin')
+const ClientPortal = lazyRoute(paths.client.home, loadClientPortal, 'default')
+const MorguePortal = lazyRoute(paths.morgue.home, loadMorguePortal, 'default')
+const AdminPortal = lazyRoute(paths.admin.home, loadAdminPortal, 'default')
+const PORTAL_LOADS: [home: string, role: Role, load: () => Promise<unknown>][] = [
+  [paths.client.home, 'client', loadClientPortal],
+  [paths.morgue.home, 'morgueAttendant', loadMorguePortal],
+  [paths.admin.home, 'admin', loadAdminPortal],
+]
+
+/**
+ * A visitor whose stored token says they are signed in, opening an address in their own portal:
+ * the session, the guards and the portal are asked for together as the app starts. Left to the
+ * render, each waited for the one before it to arrive and run (the guard needs the session, the
+ * portal the guard's yes): on a slow line a round trip and a download each before the screen's own
+ * code was even asked for. The portal asks for its first screen as its code runs (startFirstScreen).
+ * Only code is fetched ahead: the session still verifies the token, and the guard still decides.
+ */
+export function startPortalAhead(pathname: string, role: Role | null) {
+  const home = ownPortalAt(pathname, role)
+  const portal = PORTAL_LOADS.find(([h]) => h === home)
+  if (!portal) return
+  const quietly = (load: () => Promise<unknown>) => void load().catch(() => {})
+  quietly(loadSession)
+  quietly(loadGuards)
+  quietly(portal[2])
+}
+
+/** The home of the portal `pathname` lies in, when it is the portal of `role`; else null (another role's portal, a public page). */
+export function ownPortalAt(pathname: string, role: Role | null): string | null {
+  return PORTAL_LOADS.find(([home, owner]) => owner === role && (pathname === home || pathname.startsWith(`${home}/`)))?.[0] ?? null
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>

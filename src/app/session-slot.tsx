@@ -87,7 +87,7 @@ export interface SessionHint {
 }
 
 /** Who the stored token says is signed in (decoded only; the actor verifies it with the server). */
-function hintFromStoredToken(): SessionHint {
+export function hintFromStoredToken(): SessionHint {
   try {
     const token = localStorage.getItem(TOKEN_KEY)
     if (!token) return { signedIn: false, role: null }
