@@ -25,6 +25,14 @@ interface PageHtml {
   shellOnly?: boolean
   /** An entry of the build run first, `async`, as soon as it arrives (src/early-data.ts). */
   early?: string
+  /**
+   * A portal's screens by path pattern: each one's files are listed in the shell
+   * (`#screen-files`, read by src/lib/screen-files.ts), so the screen at the address opened is asked
+   * for beside its portal instead of after the portal's code has run.
+   */
+  screens?: Record<string, string>
+  /** The words every one of those screens needs (its portal's catalogues), listed first for each. */
+  screenCatalogs?: string[]
 }
 /** The pages pre-rendered at build time, each into its own HTML. */
 const PAGE_HTML: PageHtml[] = [
@@ -50,11 +58,10 @@ const PAGE_HTML: PageHtml[] = [
   // entry itself (first paint 2.5 s → 6.4 s) and the early request queued behind them. With the
   // portal's code in a few chunks, its ≈ 36 files preloaded were still no faster (bookings shown
   // 5.3 s against 4.8 s, first paint 3.5 s against 2.6 s): the line is shared, the CPU is the limit.
-  // Asking for them from the app as it starts (the guards and the portal, the screen's files listed
-  // in this shell) was tried again later: Lighthouse's slow 4G put the largest paint at 6.4–7.1 s
-  // against 4.3 s without. docs/history.md has the figures. (All of those were measured while the
-  // offline worker claimed the page and fetched the later chunks past the benchmark's throttling:
-  // docs/performance.md, "The family's portal on a slow line".)
+  // Those figures were measured while the offline worker claimed the page and fetched the later
+  // chunks past the benchmarks' throttling (docs/performance.md, "The family's portal on a slow
+  // line"). Measured honestly, the app asks for the session, the guards and the portal together
+  // once the page has painted, and preloads the screen's files listed here (`screens`) with them.
   {
     path: '/dashboard/client',
     module: [],
@@ -64,6 +71,15 @@ const PAGE_HTML: PageHtml[] = [
     drawnByScripts: true,
     shellOnly: true,
     early: 'src/early-data.ts',
+    screens: {
+      '/dashboard/client': 'src/features/client/dashboard/client-dashboard-page.tsx',
+      '/dashboard/client/bookings': 'src/features/client/bookings/bookings-page.tsx',
+      '/dashboard/client/bookings/:id': 'src/features/client/bookings/booking-detail-page.tsx',
+      '/dashboard/client/documents': 'src/features/client/documents/documents-page.tsx',
+      '/dashboard/client/payments': 'src/features/client/payments/payments-page.tsx',
+      '/dashboard/client/messages': 'src/features/client/messages/client-messages-page.tsx',
+    },
+    screenCatalogs: ['portal', 'client'],
   },
 ]
 const renderPath = (page: PageHtml) => page.render ?? page.path
@@ -160,6 +176,25 @@ export function prerenderPages(): Plugin {
           .replace('<html lang="en">', `<html lang="${locale}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${page.title[locale]}</title>`)
           .replace('</head>', `  ${preloadsOf(page.module, catalogs)}\n  </head>`)
+        if (page.screens) {
+          const files: Record<string, string[]> = {}
+          for (const [pattern, module] of Object.entries(page.screens)) {
+            const seen = new Set<string>()
+            const visit = (chunk: OutputChunk) => {
+              if (seen.has(chunk.fileName) || alreadyLoaded.has(chunk.fileName)) return
+              seen.add(chunk.fileName)
+              chunk.imports.forEach((f) => visit(bundle![f] as OutputChunk))
+            }
+            // The words first: the portal renders only once they are in, and import() starts its
+            // fetch a task later than a preload link does, so they queued behind the code.
+            for (const c of page.screenCatalogs ?? []) visit(chunkOf(`src/locales/${locale}/${c}.po`))
+            visit(chunkOf(module))
+            files[pattern] = [...seen].map((f) => `${config.base}${f}`)
+          }
+          // JSON in a script element is inert; `<` is escaped so no file name could close it.
+          const json = JSON.stringify(files).replaceAll('<', '\\u003c')
+          html = html.replace('</body>', `  <script type="application/json" id="screen-files">${json}</script>\n  </body>`)
+        }
         if (page.early) html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    <script type="module" async crossorigin src="${config.base}${chunkOf(page.early).fileName}"></script>`)
         if (!page.shellOnly) {
           const { html: markup, styles } = rendered[`${locale}:${renderPath(page)}`]!

@@ -7,6 +7,7 @@ import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'
 import { withCatalogs } from '../lib/i18n'
 import { loadSession } from './session-slot'
+import { preloadScreenFiles } from '../lib/screen-files'
 
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
@@ -60,7 +61,8 @@ const PORTAL_LOADS: [home: string, role: Role, load: () => Promise<unknown>][] =
  * the session, the guards and the portal are asked for together as the app starts. Left to the
  * render, each waited for the one before it to arrive and run (the guard needs the session, the
  * portal the guard's yes): on a slow line a round trip and a download each before the screen's own
- * code was even asked for. The portal asks for its first screen as its code runs (startFirstScreen).
+ * code was even asked for. The screen's own files come with them where the page lists them (the
+ * family's shell); elsewhere the portal asks for its first screen as its code runs (startFirstScreen).
  * Only code is fetched ahead: the session still verifies the token, and the guard still decides.
  */
 export function startPortalAhead(pathname: string, role: Role | null) {
@@ -71,6 +73,8 @@ export function startPortalAhead(pathname: string, role: Role | null) {
   quietly(loadSession)
   quietly(loadGuards)
   quietly(portal[2])
+  // The family's shell lists each screen's files: the screen at this address comes with them.
+  preloadScreenFiles(pathname)
 }
 
 /** The home of the portal `pathname` lies in, when it is the portal of `role`; else null (another role's portal, a public page). */

@@ -92,8 +92,13 @@ test.describe('First load', () => {
     expect(home).toContain('content-visibility:auto')
   })
 
-  test("the family portal's shell preloads the first render's words and no font, and takes its fonts only when at hand", async ({ request }) => {
+  test("the family portal's shell lists its screens' files, preloads the first render's words and no font, and takes its fonts only when at hand", async ({ request }) => {
     const shell = await (await request.get('/dashboard/client/bookings/3')).text()
+    const files = JSON.parse(/<script type="application\/json" id="screen-files">([^<]*)<\/script>/.exec(shell)?.[1] ?? '{}') as Record<string, string[]>
+    expect(files['/dashboard/client']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/client-dashboard-page-[\w-]+\.js$/)]))
+    expect(files['/dashboard/client/bookings/:id']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/booking-detail-page-[\w-]+\.js$/)]))
+    // Nothing the shell already loads is listed again.
+    expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/index-/))
     expect(shell).toMatch(/modulepreload[^>]+\/assets\/site-/)
     expect(shell).not.toMatch(/rel="preload"[^>]+\.woff2/)
     expect(shell).toContain('font-display:optional')
