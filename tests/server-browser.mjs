@@ -311,7 +311,8 @@ try {
   {
     // A reload with no network after a first visit: the offline shell's worker (public/sw.js), which
     // never takes over the visit that registers it, serves the page and its code from what that
-    // visit told it to keep; the portal says it is offline and gives the home's number.
+    // visit told it to keep; the bookings are those kept on the device (src/api/kept-answers.ts),
+    // and the portal says from when, and gives the home's number.
     const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'family@funeral.test', password: 'Family#2026' }) })
     const { token } = await login.json()
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true })
@@ -330,11 +331,12 @@ try {
     )
     await context.setOffline(true)
     await page.reload()
-    const offline = page.getByText('You are offline. What you see may be out of date. You can still call us on +254 700 000 000.')
+    const offline = page.getByText(/^You are offline: what you see is as of \d\d:\d\d\. You can still call us on \+254 700 000 000\.$/)
     const shown = await offline.waitFor({ timeout: 20_000 }).then(() => true, () => false)
     const heading = await page.getByRole('heading', { level: 1, name: 'Welcome back, Mary Achieng' }).isVisible()
+    const kept = await page.getByRole('list', { name: 'Recent bookings' }).getByRole('listitem').count()
     const call = await page.locator('a[href^="tel:"]').first().isVisible()
-    check(!controlledFirst && shown && heading && call, `offline after a first visit, a reload shows the family's dashboard, says it is offline with the home's number, and keeps the Call button (the first visit ${controlledFirst ? 'was' : 'was not'} taken over by the worker)`)
+    check(!controlledFirst && shown && heading && kept > 0 && call, `offline after a first visit, a reload shows the family's dashboard with the ${kept} bookings last seen, "as of" their time, the home's number and the Call button (the first visit ${controlledFirst ? 'was' : 'was not'} taken over by the worker)`)
     await context.close()
   }
   check(violations.length === 0, `no Content-Security-Policy violation${violations.length ? `: ${violations.join(' | ')}` : ''}`)

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { currentToken, request } from './client'
 import { earlyOr } from './early'
+import { keptOr } from './kept-answers'
 import {
   AssignedAttendant,
   BookingList,
@@ -16,11 +17,11 @@ type PaymentChange = z.input<typeof BookingPaymentRequest>
 
 const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`
 
-/** GET /bookings/my: the signed-in family's bookings (the first time, the answer src/early-data.ts asked for). */
-export const myBookings = () => request((w) => earlyOr('/bookings/my', currentToken(), () => w.url('/bookings/my').get().json()), BookingList)
+/** GET /bookings/my: the signed-in family's bookings (the first time, the answer src/early-data.ts asked for; with no network, the list kept from the last answer). */
+export const myBookings = () => keptOr('/bookings/my', BookingList, () => request((w) => earlyOr('/bookings/my', currentToken(), () => w.url('/bookings/my').get().json()), BookingList))
 
-/** GET /bookings/{id}: one booking (another family's answers 404); the first time, perhaps asked early. */
-export const getBooking = (id: string) => request((w) => earlyOr(bookingPath(id), currentToken(), () => w.url(bookingPath(id)).get().json()), BookingResponse)
+/** GET /bookings/{id}: one booking (another family's answers 404); the first time, perhaps asked early; with no network, as kept. */
+export const getBooking = (id: string) => keptOr(bookingPath(id), BookingResponse, () => request((w) => earlyOr(bookingPath(id), currentToken(), () => w.url(bookingPath(id)).get().json()), BookingResponse))
 
 /** POST /bookings: deceased_id, services, notes; returns the booking. */
 export const createBooking = (body: BookingRequest) => request((w) => w.url('/bookings').post(body).json(), BookingResponse)

@@ -32,4 +32,8 @@ export const reachability = {
   noAnswer() {
     set({ ...state, unreachable: true })
   },
+  /** An answer kept from an earlier visit is on screen: "as of" its time, unless a newer answer came since. */
+  answeredEarlier(at: number) {
+    if (state.lastAnswerAt === null || state.lastAnswerAt < at) set({ ...state, lastAnswerAt: at })
+  },
 }

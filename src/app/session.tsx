@@ -7,6 +7,7 @@ import { fromCallback, fromPromise } from 'xstate'
 import { createAuthMachine, type AuthEvent, type AuthMachine } from '../../machines/auth/auth.machine'
 import * as authApi from '../api/auth'
 import { TOKEN_KEY, configureApi } from '../api/client'
+import { forgetKeptAnswers } from '../api/kept-answers'
 import type { ProfileRequest, LoginRequest } from '../../shared/contracts/auth'
 import type { VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import { attachToasts, bridgeNotifications } from './toast-bridge'
@@ -56,6 +57,8 @@ export const liveAuthMachine = createAuthMachine(() => Date.now()).provide({
       } catch {
         /* nothing stored */
       }
+      // What was kept for offline use is this person's: not for whoever uses the phone next.
+      forgetKeptAnswers()
     },
   },
 })

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
-import { myBookings } from '../../src/api/bookings'
+import { getBooking, myBookings } from '../../src/api/bookings'
+import { register } from '../../src/api/auth'
 import { DEMO_LOGINS, findToast, renderAt } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
@@ -118,6 +119,45 @@ describe('Client dashboard', () => {
     expect(await screen.findByText(/^You are offline: what you see is as of \d\d:\d\d\./)).toBeInTheDocument()
     await act(() => myBookings())
     await waitFor(() => expect(screen.queryByText(/^You are offline/)).not.toBeInTheDocument())
+  })
+
+  it('with no network, shows the bookings last seen on this device, as of their time, never to another account; signing out forgets them', async () => {
+    const first = await renderAt(paths.client.home, { as: 'client' })
+    const names = async () => within(await screen.findByRole('list', { name: 'Recent bookings' })).getAllByRole('listitem').map((li) => li.textContent)
+    await waitFor(async () => expect((await names()).length).toBeGreaterThan(0))
+    const seen = await names()
+    first.unmount()
+    first.actor.stop()
+
+    // No answer at all now (the phone has no signal, or the app is reloaded offline).
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.error()))
+    const offline = await renderAt(paths.client.home, { as: 'client' })
+    expect(await screen.findByText(/^You are offline: what you see is as of \d\d:\d\d\. You can still call us on \+/)).toBeInTheDocument()
+    await waitFor(async () => expect(await names()).toEqual(seen))
+    expect(screen.queryByText('Failed to load bookings')).not.toBeInTheDocument()
+    offline.unmount()
+    offline.actor.stop()
+
+    // Another account on the same phone gets the error, not this family's bookings.
+    await register({ name: 'Njeri Kariuki', email: 'njeri@example.test', password: 'Pole#2026', phone: '0711000000', address: 'Nakuru' })
+    await renderAt(paths.client.home, { as: { email: 'njeri@example.test', password: 'Pole#2026' } })
+    expect((await screen.findAllByText('Failed to load bookings', {}, { timeout: 10_000 })).length).toBeGreaterThan(0)
+    for (const name of seen) expect(screen.queryByText(name ?? '')).not.toBeInTheDocument()
+  })
+
+  it('signing out forgets the bookings kept on the device for offline use', async () => {
+    const { actor } = await renderAt(paths.client.home, { as: 'client' })
+    await waitFor(() => expect(Object.keys(localStorage).some((k) => k.startsWith('afh-kept:'))).toBe(true))
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true))
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('afh-kept:'))).toEqual([])
+  })
+
+  it("staff devices keep nothing: the office's case file reads a family's booking without keeping it", async () => {
+    await renderAt(paths.admin.home, { as: 'admin' })
+    const seeded = db.booking.findMany()[0]
+    expect(await getBooking(String(seeded?.id))).toMatchObject({ id: String(seeded?.id) })
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('afh-kept:'))).toEqual([])
   })
 
   it('shows the 5 most recent bookings, newest first, each linking to its detail', async () => {
