@@ -53,3 +53,17 @@ export function inlineFirstPaint(html: string, read: ReadBuilt): string {
   })
   return out.replace(IMAGE_PRELOAD, (link, href: string) => (inlined.has(href) ? '' : link))
 }
+
+/**
+ * Moves the web fonts' `@font-face` rules (those with a `url(…)`: not the local fallbacks of the same
+ * metrics) out of the page's inline style into `<template id="font-faces">`, which the browser
+ * neither applies nor fetches from.
+ */
+export function setFontFacesAside(html: string): string {
+  const faces: string[] = []
+  const out = html.replace(/<style>([^<]*)<\/style>/, (whole, css: string) => {
+    const rest = css.replace(/@font-face\{[^}]*url\([^}]*\}/g, (face) => (faces.push(face), ''))
+    return faces.length ? `<style>${rest}</style>` : whole
+  })
+  return faces.length ? out.replace('</head>', `  <template id="font-faces"><style>${faces.join('')}</style></template>\n  </head>`) : html
+}

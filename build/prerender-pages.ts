@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { PrerenderedPage } from '../src/entry-prerender'
 import { precompressDir } from './precompress.ts'
-import { inlineFirstPaint, type ReadBuilt } from './first-paint.ts'
+import { inlineFirstPaint, setFontFacesAside, type ReadBuilt } from './first-paint.ts'
 
 interface PageHtml {
   path: string
@@ -212,6 +212,11 @@ export function prerenderPages(): Plugin {
         // visit, from the cache): arriving after the dashboard was drawn, the headings' face wrapped
         // "Welcome back, …" onto a second line and moved the whole page down (CLS 0.034 on a slowed phone).
         if (page.shellOnly) html = html.replace(/\s*<link rel="preload" href="[^"]+\.woff2" as="font"[^>]*>/g, '').replaceAll('font-display:swap', 'font-display:optional')
+        // On a first visit those faces (84 KB) would only be downloaded for the next one, sharing
+        // the slow line with the portal's code: they are kept aside, inert, and src/early-data.ts puts
+        // them in at once when this device has had them before, else once the first screen's
+        // requests are over.
+        if (page.early) html = setFontFacesAside(html)
         html = inlineFirstPaint(html, readBuilt)
         const name = locale === 'en' ? 'index.html' : `index.${locale}.html`
         const file = page.path === '/' ? join(outDir, name) : join(outDir, page.path.slice(1), name)

@@ -1,6 +1,6 @@
 /** The pre-rendered pages carry what their first paint waits for (build/first-paint.ts). */
 import { describe, expect, it } from 'vitest'
-import { inlineFirstPaint, svgDataUrl } from '../../build/first-paint'
+import { inlineFirstPaint, setFontFacesAside, svgDataUrl } from '../../build/first-paint'
 
 const FILES: Record<string, string> = {
   '/assets/index-abc.css': 'body{margin:0}\n',
@@ -39,5 +39,23 @@ describe('a pre-rendered page paints from its HTML alone', () => {
     const url = svgDataUrl(FILES['/logo-mark.svg']!)
     expect(url).not.toMatch(/["#<>&\n]|%(?![0-9A-F]{2})/)
     expect(decodeURIComponent(url.slice('data:image/svg+xml,'.length))).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"> <circle fill="#34634b" r="22"/></svg>')
+  })
+})
+
+describe("the family shell's web fonts set aside", () => {
+  const face = (name: string) => `@font-face{font-family:${name};font-display:optional;src:url(/assets/${name}.woff2)format("woff2")}`
+  const fallback = '@font-face{font-family:Inter fallback;src:local(Arial);size-adjust:107%}'
+  const page = `<html><head><style>${face('inter')}${face('fraunces')}${fallback}body{margin:0}</style></head><body></body></html>`
+
+  it('moves the faces that download into an inert template and keeps the local fallbacks and the rest in place', () => {
+    const out = setFontFacesAside(page)
+    expect(out).toContain(`<style>${fallback}body{margin:0}</style>`)
+    expect(out).toContain(`<template id="font-faces"><style>${face('inter')}${face('fraunces')}</style></template>`)
+    expect(out.indexOf('<template id="font-faces">')).toBeLessThan(out.indexOf('</head>'))
+  })
+
+  it('leaves a page without such faces as it is', () => {
+    const plain = `<html><head><style>${fallback}</style></head></html>`
+    expect(setFontFacesAside(plain)).toBe(plain)
   })
 })
