@@ -66,8 +66,7 @@ const PORTAL_LOADS: [home: string, role: Role, load: () => Promise<unknown>][] =
  * Only code is fetched ahead: the session still verifies the token, and the guard still decides.
  */
 export function startPortalAhead(pathname: string, role: Role | null) {
-  const home = ownPortalAt(pathname, role)
-  const portal = PORTAL_LOADS.find(([h]) => h === home)
+  const portal = portalOf(pathname, role)
   if (!portal) return
   const quietly = (load: () => Promise<unknown>) => void load().catch(() => {})
   quietly(loadSession)
@@ -79,8 +78,10 @@ export function startPortalAhead(pathname: string, role: Role | null) {
 
 /** The home of the portal `pathname` lies in, when it is the portal of `role`; else null (another role's portal, a public page). */
 export function ownPortalAt(pathname: string, role: Role | null): string | null {
-  return PORTAL_LOADS.find(([home, owner]) => owner === role && (pathname === home || pathname.startsWith(`${home}/`)))?.[0] ?? null
+  return portalOf(pathname, role)?.[0] ?? null
 }
+
+const portalOf = (pathname: string, role: Role | null) => PORTAL_LOADS.find(([home, owner]) => owner === role && (pathname === home || pathname.startsWith(`${home}/`)))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -1,11 +1,10 @@
 /**
- * A portal's first screen asked for early: from the shell's list of files (preloadScreenFiles) and,
- * where there is no list, as soon as the portal's code runs (startFirstScreen).
+ * A portal's first screen asked for early from the shell's list of files (preloadScreenFiles);
+ * where there is no list, the portal asks as its code runs (tests/unit/first-screen.test.ts).
  */
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { preloadScreenFiles } from '../../src/lib/screen-files'
-import { startFirstScreen, type PortalRoute } from '../../src/app/role-portal'
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))
 
@@ -46,26 +45,5 @@ describe("the shell's list of screen files", () => {
     document.body.innerHTML = ''
     preloadScreenFiles('/dashboard/client')
     expect(preloads()).toEqual([])
-  })
-})
-
-describe("a portal's first screen", () => {
-  it("starts loading the screen of the portal's address when the portal's code runs, and only that one", () => {
-    const dashboard = vi.fn(() => Promise.resolve({}))
-    const detail = vi.fn(() => Promise.resolve({}))
-    const routes: PortalRoute[] = [
-      { path: '', element: null, load: dashboard },
-      { path: 'bookings/:id', element: null, load: detail },
-    ]
-    startFirstScreen('/dashboard/client', routes, '/dashboard/client/bookings/7')
-    expect(detail).toHaveBeenCalledTimes(1)
-    expect(dashboard).not.toHaveBeenCalled()
-    startFirstScreen('/dashboard/client', routes, '/dashboard/client/')
-    expect(dashboard).toHaveBeenCalledTimes(1)
-    // Another portal's address, or a path the portal does not have: nothing.
-    startFirstScreen('/dashboard/client', routes, '/dashboard/admin')
-    startFirstScreen('/dashboard/client', routes, '/dashboard/client/unknown/path')
-    expect(dashboard).toHaveBeenCalledTimes(1)
-    expect(detail).toHaveBeenCalledTimes(1)
   })
 })
