@@ -35,8 +35,11 @@ const firstLine = (m) => String(m ?? '').replace(ANSI_COLOUR, '').split('\n').fi
 /** What each failure said at more length (its first lines, stack frames left out), printed last: CI keeps only the log's tail. */
 const details = []
 const sayMore = (name, m) => {
-  const lines = String(m ?? '').replace(ANSI_COLOUR, '').split('\n').filter((l) => l.trim() && !/^\s+at /.test(l))
-  if (lines.length > 1) details.push(`--- ${name}\n${lines.slice(0, 40).map((l) => l.slice(0, 400)).join('\n')}`)
+  // Testing Library's dump of the page's roles is left out: one such dump filled the whole tail
+  // and hid the next failure's reason.
+  const text = String(m ?? '').replace(ANSI_COLOUR, '').split(/\n\s*(?:Here are the accessible roles|Ignored nodes):/)[0]
+  const lines = text.split('\n').filter((l) => l.trim() && !/^\s+at /.test(l))
+  if (lines.length > 1 || lines[0]?.length > 300) details.push(`--- ${name}\n${lines.slice(0, 14).map((l) => l.slice(0, 400)).join('\n')}`)
 }
 const elapsed = () => `${String(Math.round((Date.now() - suiteStarted) / 1000)).padStart(4)}s`
 

@@ -35,6 +35,8 @@ export interface PostgresOpened {
   /** Runs a query on the main pool. */
   query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>
   log?: (level: 'info' | 'warn', message: string) => void
+  /** How long a watcher whose connection was lost waits before it connects again (its default when absent). */
+  retryMs?: number
 }
 
 const watchers = new Set<(opened: PostgresOpened) => () => Promise<void>>()

@@ -59,6 +59,8 @@ export interface OpenOptions {
   migrate?: boolean
   /** PostgreSQL: where the listener for changed accounts says how it is (the server's log). */
   log?: (level: 'info' | 'warn', message: string) => void
+  /** PostgreSQL: how long that listener waits to connect again after losing its connection (1 s). */
+  noticesRetryMs?: number
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -94,6 +96,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.databaseUrl,
       query: (text, values) => pool.query<Record<string, unknown>>(text, values),
       log: options.log,
+      retryMs: options.noticesRetryMs,
     })
     const close = async () => {
       announce({ kind: 'closed', db })

@@ -63,12 +63,13 @@ onChange((change) => {
 
 // Every PostgreSQL database opened: its notices of changed accounts are heard, so the token check
 // need not read the account on every call.
-watchPostgres(({ db, Client, connectionString, query, log }) =>
+watchPostgres(({ db, Client, connectionString, query, log, retryMs }) =>
   listenForAccountChanges(Client, connectionString, {
     changed: (id) => forgetAccount(id),
     hearing: (on) => hearAccountNotices(db, on),
     send: async (payload) => void (await query('SELECT pg_notify($1, $2)', [ACCOUNT_CHANNEL, payload])),
     announced: async () => ((await query("SELECT 1 FROM pg_trigger WHERE tgname = 'users_account_changed' AND tgenabled <> 'D'")).rowCount ?? 0) > 0,
     log,
+    retryMs,
   }),
 )

@@ -27,6 +27,8 @@ export interface AccountNotices {
   announced(): Promise<boolean>
   /** Told when notices start being heard and when they stop (once each time, not on every retry). */
   log?(level: 'info' | 'warn', message: string): void
+  /** How long to wait before connecting again after the connection is lost (default 1 s). */
+  retryMs?: number
 }
 
 const RETRY_MS = 1_000
@@ -55,7 +57,7 @@ export function listenForAccountChanges(Client: typeof pg.Client, connectionStri
     client = null
     stopHearing('connection lost')
     void which.end().catch(() => undefined)
-    if (!stopped) retry = setTimeout(connect, RETRY_MS).unref()
+    if (!stopped) retry = setTimeout(connect, notices.retryMs ?? RETRY_MS).unref()
   }
 
   /** Whether a notice sent now through another connection reaches the listening one. */

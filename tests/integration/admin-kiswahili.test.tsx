@@ -29,9 +29,10 @@ describe('admin screens in Kiswahili', () => {
     await screen.findByRole('tab', { name: 'All bookings' })
     await act(() => activateLocale('sw'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Usimamizi wa Nafasi' })).toBeInTheDocument()
-    expect(screen.getByRole('tab', { name: 'Nafasi zote zilizowekwa' })).toBeInTheDocument()
-    expect(screen.getByRole('tab', { name: 'Orodha ya huduma' })).toBeInTheDocument()
-    expect(screen.getByRole('searchbox', { name: 'Tafuta kwa jina' })).toBeInTheDocument()
+    // Each waited for: on a busy machine the grid's rows may still be settling after the heading shows.
+    expect(await screen.findByRole('tab', { name: 'Nafasi zote zilizowekwa' })).toBeInTheDocument()
+    expect(await screen.findByRole('tab', { name: 'Orodha ya huduma' })).toBeInTheDocument()
+    expect(await screen.findByRole('searchbox', { name: 'Tafuta kwa jina' })).toBeInTheDocument()
     expect(await screen.findByRole('columnheader', { name: 'Marehemu / familia' })).toBeInTheDocument()
   })
 

@@ -36,7 +36,9 @@ async function seededPair(beforeB: (a: Database) => Promise<unknown> = async () 
   await seedIfEmpty(a.db, 'demo')
   await beforeB(a)
   const logged: Array<[string, string]> = []
-  const b = await openDatabase({ databaseUrl: url, log: (level, message) => void logged.push([level, message]) })
+  // B connects again 3 s after losing its listening connection (1 s in service): long enough that
+  // a busy machine cannot mistake the fresh start for the loss itself.
+  const b = await openDatabase({ databaseUrl: url, noticesRetryMs: 3_000, log: (level, message) => void logged.push([level, message]) })
   vi.spyOn(Date, 'now').mockReturnValue(Date.now())
   const app = createApp({ db: b.db, secret: randomBytes(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
   const signIn = async () => {
@@ -124,26 +126,27 @@ maybe('two instances on one PostgreSQL', () => {
       const listening = () => logged.filter(([level]) => level === 'info').length
       const status = async (auth: { headers: Record<string, string> }) => (await app.request('/api/auth/me', auth)).status
       // Until the instance listens, every call reads the account; wait until it listens.
-      await expect.poll(listening, { timeout: 10_000 }).toBe(1)
+      await expect.poll(listening, { message: 'B hears notices', timeout: 10_000 }).toBe(1)
 
       const first = await signIn()
       expect(await status(first)).toBe(200)
       expect(await status(first)).toBe(200) // now kept
       await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
-      await expect.poll(() => status(first), { timeout: 10_000 }).toBe(401)
+      await expect.poll(() => status(first), { message: 'a token ended by hand', timeout: 10_000 }).toBe(401)
 
       // The listening connection is cut: what was kept is forgotten, nothing is kept until it listens again.
       const second = await signIn()
       expect(await status(second)).toBe(200)
-      await a.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'afh account notices'`)
+      // Only this database's listeners: another stage's servers may be running on the same cluster.
+      await a.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'afh account notices' AND datname = current_database()`)
       await a.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE email = 'family@funeral.test'`)
-      await expect.poll(() => status(second), { timeout: 10_000 }).toBe(401)
-      // Ended by the loss itself, not by the new connection's fresh start (a second at the soonest).
-      expect(listening()).toBe(1)
+      await expect.poll(() => status(second), { message: 'a token ended once the listening connection was lost', timeout: 10_000 }).toBe(401)
+      // Ended by the loss itself, not by the new connection's fresh start (three seconds at the soonest).
+      expect(listening(), 'the token ended before B listened again').toBe(1)
       // The server's log says so, once.
       expect(logged.filter(([level]) => level === 'warn')).toEqual([['warn', expect.stringMatching(/^account notices: connection lost/)]])
       // It listens again by itself, and notices work as before.
-      await expect.poll(listening, { timeout: 10_000 }).toBe(2)
+      await expect.poll(listening, { message: 'B listens again', timeout: 15_000 }).toBe(2)
       const third = await signIn()
       expect(await status(third)).toBe(200)
       await a.db.execute(sql`UPDATE users SET role = 'morgue_attendant' WHERE email = 'family@funeral.test'`)
