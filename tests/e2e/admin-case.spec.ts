@@ -61,8 +61,13 @@ test('the office approves the permit in the case file and releases the body with
   await page.getByRole('link', { name: /Rose Achieng/ }).first().click()
   const id = /\/bookings\/([^/]+)$/.exec(new URL(page.url()).pathname)?.[1]
   if (!id) throw new Error('no booking id in the address')
-  await page.getByRole('list', { name: /Documents for this booking/ }).getByRole('button', { name: /Upload Burial Permit/ }).click()
   const upload = page.getByRole('dialog', { name: 'Upload Document' })
+  // Tapped again if the dialog did not open: once, on a loaded machine, the page drew its list anew
+  // between the press and the release, and the tap was lost (as a person would, the test taps again).
+  await expect(async () => {
+    await page.getByRole('list', { name: /Documents for this booking/ }).getByRole('button', { name: /Upload Burial Permit/ }).click()
+    await expect(upload).toBeVisible({ timeout: 5_000 })
+  }).toPass({ timeout: 30_000 })
   await upload.getByLabel(/^File/).setInputFiles({ name: 'rose-permit.png', mimeType: 'image/png', buffer: Buffer.from(samplePng()) })
   await upload.getByRole('button', { name: 'Upload' }).click()
   await expectToast(page, 'Document uploaded successfully')
