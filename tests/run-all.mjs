@@ -17,11 +17,12 @@
  * database, so a core is free for another stage meanwhile. Each stage's output is kept in test-results/stage-<name>.log and printed whole when the stage ends (never interleaved).
  * The summary gives each stage's wall time and CPU time (user + system of its whole process tree).
  * Set SKIP_E2E=1 to leave out both browser stages locally (never in CI); TEST_STAGES=pglite,lint runs
- * only the stages named (keys: mock, journeys, pglite, postgres, size, server-browser, behind-caddy, dev-server, typecheck, lint, i18n, cycles, docs).
+ * only the stages named (keys: mock, mock-build, journeys, pglite, postgres, size, server-browser, behind-caddy, dev-server, typecheck, lint, i18n, cycles, docs).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { MOCK_BUILD } from './e2e/browser.mjs'
 
 const suiteStarted = Date.now()
 let passed = 0
@@ -143,7 +144,11 @@ const slots = Number(process.env.TEST_SLOTS) || availableParallelism() + 2
 const MOCK_WEIGHT = slots
 const stages = [
   { key: 'mock', name: 'unit, integration, mock-backend and contract tests on the mock (vitest)', cmd: npx, args: vitestArgs('mock', []), weight: MOCK_WEIGHT, count: countVitest },
-  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only'], weight: 2, count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
+  // The journeys' build on its own, beside the mock stage once the PostgreSQL stage is done (a core
+  // is idle then), so the journeys, the longest chain, start at once instead of building first
+  // (about a minute on a busy machine).
+  !skipE2e && { key: 'mock-build', name: 'the app built with the mock backend (vite build --mode mock)', cmd: npx, args: MOCK_BUILD, weight: 0, after: ['postgres'], count: countCheck },
+  !skipE2e && { key: 'journeys', name: 'journeys in Chromium against the mock build (Playwright)', cmd: 'node', args: ['tests/e2e/run.mjs', '--build-only', '--prebuilt'], weight: 2, after: ['mock-build'], count: countJourneys, before: () => rmSync(e2eJson, { force: true }) },
   // With PostgreSQL the server tests that take their database from CONTRACT_DATABASE_URL run there
   // only (SERVER_SUITE=pglite leaves them out here: vitest.server.config.ts says why). Weight 1: its
   // two workers spend most of their time waiting on the servers and processes its tests start (half
@@ -173,6 +178,9 @@ const stages = [
 // TEST_STAGES=typecheck,lint: only those stages (by key), e.g. to re-run the one that failed.
 const only = process.env.TEST_STAGES?.split(',').map((k) => k.trim()).filter(Boolean)
 if (only?.length) stages.splice(0, stages.length, ...stages.filter((s) => only.includes(s.key)))
+// The journeys chosen without their build stage build the app themselves.
+const journeys = stages.find((s) => s.key === 'journeys')
+if (journeys && !stages.some((s) => s.key === 'mock-build')) journeys.args = journeys.args.filter((a) => a !== '--prebuilt')
 
 /** Runs a stage through tests/stage.mjs (which measures it), its output into its log file. */
 function runStage(stage) {

@@ -8,3 +8,6 @@ import { existsSync } from 'node:fs'
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
 export const JOURNEY_BROWSER = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
+
+/** The app built with the mock backend on, as the journeys use it (`vite` and its arguments). */
+export const MOCK_BUILD = ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn']

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-import { JOURNEY_BROWSER as chromium } from './browser.mjs'
+import { JOURNEY_BROWSER as chromium, MOCK_BUILD } from './browser.mjs'
 
 if (!existsSync(chromium)) {
   const msg = [
@@ -23,7 +23,9 @@ if (!existsSync(chromium)) {
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 // --build-only / --dev-only: one of the two runs (npm test runs them as stages of their own).
 const only = process.argv.includes('--build-only') ? 'build' : process.argv.includes('--dev-only') ? 'dev' : null
-const filters = process.argv.slice(2).filter((a) => a !== '--build-only' && a !== '--dev-only')
+// --prebuilt: dist-mock/ is already there (npm test builds it in a stage of its own, while a core is idle).
+const prebuilt = process.argv.includes('--prebuilt')
+const filters = process.argv.slice(2).filter((a) => !['--build-only', '--dev-only', '--prebuilt'].includes(a))
 const env = { ...process.env, CHROMIUM_PATH: chromium }
 // Specs under tests/e2e/dev-server run against `vite --mode mock` (playwright.dev.config.ts), the
 // others against the build. With no file named, both run: the dev server's check takes seconds.
@@ -32,8 +34,10 @@ const devFilters = filters.filter(forDevServer)
 const buildFilters = filters.filter((a) => !forDevServer(a))
 let status = 0
 if (only !== 'dev' && (filters.length === 0 || buildFilters.length > 0)) {
-  const build = spawnSync(npx, ['vite', 'build', '--mode', 'mock', '--outDir', 'dist-mock', '--logLevel', 'warn'], { stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  if (!prebuilt) {
+    const build = spawnSync(npx, MOCK_BUILD, { stdio: 'inherit' })
+    if (build.status !== 0) process.exit(build.status ?? 1)
+  }
   console.log(`Journeys in ${chromium}`)
   status = spawnSync(npx, ['playwright', 'test', ...buildFilters], { stdio: 'inherit', env }).status ?? 1
 }
