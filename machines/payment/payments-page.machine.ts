@@ -69,8 +69,8 @@ export const paymentsPageMachine = setup({
   description: 'Pending payments and history, and one M-Pesa payment at a time.',
   context: ({ input }) => ({ payingFor: null, phone: input.phone ?? null, receipt: null }),
   invoke: [
-    { id: 'pending', src: 'pendingPayments', input: { failureMessage: PAYMENTS_PAGE_MESSAGES.pendingFailed } },
-    { id: 'history', src: 'paymentHistory', input: { failureMessage: PAYMENTS_PAGE_MESSAGES.historyFailed } },
+    { id: 'pending', src: 'pendingPayments', input: { failureMessage: PAYMENTS_PAGE_MESSAGES.pendingFailed, toast: false } },
+    { id: 'history', src: 'paymentHistory', input: { failureMessage: PAYMENTS_PAGE_MESSAGES.historyFailed, toast: false } },
   ],
   on: {
     'payments.reload': {

@@ -18,6 +18,8 @@ export interface CollectionContext<T extends { id: string }> {
   error: string | null
   /** Shown (toast + error slot) when the fetch fails; the server's message is not used for loads. */
   failureMessage: string
+  /** Whether the failure is also said as a toast (false: the screen says it in place, once). */
+  failureToast: boolean
   fetchOnStart: boolean
   /**
    * The edits made while a fetch was under way, put again on its answer: the answer may have been
@@ -47,6 +49,11 @@ export type CollectionEvent<T extends { id: string }> =
 
 export interface CollectionInput {
   failureMessage: string
+  /**
+   * Also say a failed fetch as a toast (default true). False where the screen says it in place with
+   * Try again (LoadProblem): on a phone a toast repeating it covers the heading above it.
+   */
+  toast?: boolean
   /** Start fetching at once (default true). */
   fetchOnStart?: boolean
   /** The first fetch's query (a server-paged list); absent for the whole list. */
@@ -103,6 +110,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
       selectedId: null,
       error: null,
       failureMessage: input.failureMessage,
+      failureToast: input.toast ?? true,
       fetchOnStart: input.fetchOnStart ?? true,
       editsWhileLoading: [],
     }),
@@ -143,7 +151,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
           onError: {
             target: 'failed',
             // Load failures use SPEC.md's fixed message (e.g. 'Failed to load bookings').
-            actions: [{ type: 'fail', params: ({ context }) => ({ message: context.failureMessage }) }, 'forgetEdits'],
+            actions: [{ type: 'fail', params: ({ context }) => ({ message: context.failureMessage, ...(context.failureToast ? {} : { toast: '' }) }) }, 'forgetEdits'],
           },
         },
       },

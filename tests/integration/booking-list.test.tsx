@@ -8,7 +8,7 @@ import { register } from '../../src/api/auth'
 import { Booking } from '../../shared/contracts/bookings'
 import { paymentStatusNow } from '../../shared/urgency'
 import { paths } from '../../src/app/paths'
-import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+import { DEMO_LOGINS, renderAt, toastsText } from './render-app'
 import { waitForPath } from './booking-test-kit'
 
 vi.setConfig({ testTimeout: 40_000 })
@@ -68,12 +68,13 @@ describe('My Bookings', () => {
     expect(screen.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', paths.client.bookService)
   })
 
-  it("shows 'Failed to load bookings' as a toast and inline, and Retry loads them", async () => {
+  it("says 'Failed to load bookings' once, in place with Try again (no toast over the heading), and Try again loads them", async () => {
     server.use(http.get('*/api/bookings/my', () => HttpResponse.json({ message: 'Database unavailable' }, { status: 500 }), { once: true }))
     const user = userEvent.setup()
     await renderAt(paths.client.bookings, { as: 'client' })
-    await findToast('Failed to load bookings')
-    expect(screen.getAllByText('Failed to load bookings')).toHaveLength(2)
+    expect(await screen.findByText('Failed to load bookings')).toBeInTheDocument()
+    expect(screen.getAllByText('Failed to load bookings')).toHaveLength(1)
+    expect(toastsText()).not.toContain('Failed to load bookings')
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     const table = await screen.findByRole('table', { name: 'My bookings' })
@@ -83,7 +84,7 @@ describe('My Bookings', () => {
   it('a malformed answer is a load failure too, not a broken screen', async () => {
     server.use(http.get('*/api/bookings/my', () => HttpResponse.json({ bookings: [{ id: 1, status: 7 }] }), { once: true }))
     await renderAt(paths.client.bookings, { as: 'client' })
-    await findToast('Failed to load bookings')
+    expect(await screen.findByText('Failed to load bookings')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled()
   })
 })

@@ -6,7 +6,7 @@ import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
 import { getBooking, myBookings } from '../../src/api/bookings'
 import { register } from '../../src/api/auth'
-import { DEMO_LOGINS, findToast, renderAt } from './render-app'
+import { DEMO_LOGINS, renderAt, toastsText } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
 
@@ -175,7 +175,9 @@ describe('Client dashboard', () => {
     server.use(http.get('*/api/bookings/my', () => HttpResponse.error(), { once: true }))
     const user = userEvent.setup()
     await renderAt(paths.client.home, { as: 'client' })
-    await findToast('Failed to load bookings')
+    expect(await screen.findByText('Failed to load bookings')).toBeInTheDocument()
+    // Said once, where it applies: no toast repeating it over the heading on a phone.
+    expect(toastsText()).not.toContain('Failed to load bookings')
     // An error, never an empty "nothing to do" that would read as good news.
     expect(screen.queryByText(/Nothing for you to do now/)).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'What to do next' })).not.toBeInTheDocument()

@@ -13,7 +13,7 @@ interface Item {
 const A: Item = { id: 'a', name: 'Basic Funeral', price: 5000 }
 const B: Item = { id: 'b', name: 'Cremation', price: 3000 }
 
-function start(fetch: () => Promise<Item[]>, input: { failureMessage: string; fetchOnStart?: boolean } = { failureMessage: 'Failed to load bookings' }) {
+function start(fetch: () => Promise<Item[]>, input: { failureMessage: string; fetchOnStart?: boolean; toast?: boolean } = { failureMessage: 'Failed to load bookings' }) {
   const fetchItems = vi.fn(fetch)
   const machine = createCollectionMachine<Item>('items').provide({ actors: { fetchItems: fromPromise(() => fetchItems()) } })
   const actor = createActor(machine, { input })
@@ -76,6 +76,13 @@ describe('collection machine', () => {
     expect(actor.getSnapshot().context.error).toBeNull()
     const ready = await waitFor(actor, (s) => s.matches('ready'))
     expect(ready.context.items).toEqual([B])
+  })
+
+  it('a screen that says the failure in place asks for no toast: the message is stored, nothing is emitted', async () => {
+    const { actor, notes } = start(() => Promise.reject(new ApiError(500, 'database on fire')), { failureMessage: 'Failed to load bookings', toast: false })
+    const failed = await waitFor(actor, (s) => s.matches('failed'))
+    expect(failed.context.error).toBe('Failed to load bookings')
+    expect(notes).toEqual([])
   })
 
   it('keeps the last items visible while fetching again, then replaces them', async () => {

@@ -15,10 +15,14 @@ export const liveMyBookings = createCollectionMachine<Booking>('myBookings').pro
 })
 export const BOOKINGS_FAILED = msg`Failed to load bookings`
 
-/** Run the list for a screen: its failure becomes a toast; the screen also shows it inline with Try again. */
-export function useMyBookings() {
+/**
+ * Run the list for a screen. A screen that shows its failure in place with Try again (the dashboard,
+ * My Bookings) says it there only (`saidInPlace`); elsewhere (the Documents page's choice of
+ * booking) it is a toast.
+ */
+export function useMyBookings({ saidInPlace = false }: { saidInPlace?: boolean } = {}) {
   const { t } = useLingui()
-  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: t(BOOKINGS_FAILED) } })
+  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: t(BOOKINGS_FAILED), toast: !saidInPlace } })
   useNotifications(actorRef)
   return {
     bookings: snapshot.context.items,

@@ -46,7 +46,7 @@ const useStyles = makeStyles({
 export function BookingsPage() {
   const styles = useStyles()
   const { t } = useLingui()
-  const { bookings, loading, slow, loaded, error, retry } = useMyBookings()
+  const { bookings, loading, slow, loaded, error, retry } = useMyBookings({ saidInPlace: true })
   const isSmall = useMediaQuery('(max-width: 768px)')
   const sorted = newestFirst(bookings)
 

@@ -90,7 +90,7 @@ export function ClientDashboardPage() {
   const styles = useStyles()
   const { t } = useLingui()
   const { user } = useSession()
-  const { bookings, slow, loaded, error, retry } = useMyBookings()
+  const { bookings, slow, loaded, error, retry } = useMyBookings({ saidInPlace: true })
   const name = user?.name?.trim()
   const recent = recentBookings(bookings)
   const now = new Date()
