@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
-import { DEMO_LOGINS, countRequests, findToast, renderAt } from './render-app'
+import { DEMO_LOGINS, countRequests, findToast, renderAt, toastsText } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
 
@@ -126,12 +126,13 @@ describe('Documents (family)', () => {
     expect(db.document.findFirst((q) => q.where({ id: approved.id }))).toBeDefined()
   })
 
-  it("shows 'Failed to load documents' with Retry, and recovers", async () => {
+  it("shows 'Failed to load documents' once, in place with Retry (no toast), and recovers", async () => {
     let fail = true
     server.use(http.get('*/api/documents/my', () => (fail ? HttpResponse.json({ message: 'down' }, { status: 500 }) : undefined)))
     const user = userEvent.setup()
     await renderAt(paths.client.documents, { as: 'client' })
     expect(await screen.findByText('Failed to load documents', { selector: '.fui-MessageBarBody' })).toBeInTheDocument()
+    expect(toastsText()).not.toContain('Failed to load documents')
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('table', { name: 'My documents' })).toBeInTheDocument()

@@ -66,7 +66,7 @@ const useStyles = makeStyles({
 export function DocumentsPage() {
   const styles = useStyles()
   const { t } = useLingui()
-  const { documents, loading, slow, loaded, error, reload } = useMyDocuments()
+  const { documents, loading, slow, loaded, error, reload } = useMyDocuments({ saidInPlace: true })
   const { bookings } = useMyBookings()
   const isSmall = useMediaQuery('(max-width: 768px)')
   const [uploading, setUploading] = useState(false)

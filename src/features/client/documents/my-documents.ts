@@ -12,9 +12,10 @@ export const liveMyDocuments = createCollectionMachine<Document>('myDocuments').
   actors: { fetchItems: fromPromise(() => myDocuments()) },
 })
 
-export function useMyDocuments() {
+/** `saidInPlace`: the screen always shows a failure where the list would be (the Documents page), so no toast repeats it. */
+export function useMyDocuments({ saidInPlace = false }: { saidInPlace?: boolean } = {}) {
   const { t } = useLingui()
-  const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: t(DOCUMENT_MESSAGES.loadFailed) } })
+  const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: t(DOCUMENT_MESSAGES.loadFailed), toast: !saidInPlace } })
   useNotifications(actorRef)
   return {
     documents: snapshot.context.items,
