@@ -91,6 +91,7 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Enter a Safaricom number like 0712345678', message: 'Enter a Safaricom number like 0712345678' }),
   msg({ id: 'Failed to load pending payments', message: 'Failed to load pending payments' }),
   msg({ id: 'Failed to load payment history', message: 'Failed to load payment history' }),
+  msg({ id: 'Failed to load booking details', message: 'Failed to load booking details' }),
   msg({ id: 'Failed to fetch attendant bookings', message: 'Failed to fetch attendant bookings' }),
   msg({ id: 'Preparation tasks updated', message: 'Preparation tasks updated' }),
   msg({ id: 'Failed to update preparation tasks', message: 'Failed to update preparation tasks' }),

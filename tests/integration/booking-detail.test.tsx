@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
@@ -7,6 +7,7 @@ import { updateCare } from '../../mocks/morgue'
 import { toWireBooking } from '../../mocks/serialize'
 import { amountDueNow } from '../../shared/urgency'
 import { paths } from '../../src/app/paths'
+import { activateLocale } from '../../src/lib/i18n'
 import { agreementState } from '../../shared/paper/agreement'
 import { MSG_AGREEMENT_CODE_WRONG } from '../../shared/contracts/agreement'
 import { DEMO_LOGINS, findToast, renderAt, toastsText } from './render-app'
@@ -247,6 +248,15 @@ describe('Booking detail', () => {
     await findToast('Failed to load booking details')
     await waitForPath(location, /^\/dashboard\/client\/bookings$/)
     expect(await screen.findByRole('heading', { level: 1, name: 'My Bookings' })).toBeInTheDocument()
+  })
+
+  it('no answer at all, in Kiswahili: the page stays and says so in Kiswahili, with Try again', async () => {
+    server.use(http.get('*/api/bookings/:id', () => HttpResponse.error()))
+    await act(() => activateLocale('sw'))
+    await renderAt(paths.client.booking('1'), { as: 'client' })
+    expect(await screen.findByText('Imeshindwa kupakia maelezo ya nafasi', {}, { timeout: 5_000 })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Jaribu tena' })).toBeInTheDocument()
+    expect(screen.queryByText('Failed to load booking details')).not.toBeInTheDocument()
   })
 
   it('a booking id that does not exist, or a server fault, ends the same way', async () => {

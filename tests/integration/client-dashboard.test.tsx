@@ -181,6 +181,8 @@ describe('Client dashboard', () => {
     // An error, never an empty "nothing to do" that would read as good news.
     expect(screen.queryByText(/Nothing for you to do now/)).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'What to do next' })).not.toBeInTheDocument()
+    // Nor an empty "Recent bookings" heading with nothing under it.
+    expect(screen.queryByRole('heading', { name: 'Recent bookings' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('list', { name: 'Recent bookings' })).toBeInTheDocument()
   })

@@ -6,6 +6,7 @@ import { db, server } from '../../mocks/node'
 import { register } from '../../src/api/auth'
 import { paths } from '../../src/app/paths'
 import { formatKsh } from '../../src/lib/format'
+import { activateLocale } from '../../src/lib/i18n'
 import { toWireBooking } from '../../mocks/serialize'
 import { amountDueNow } from '../../shared/urgency'
 import { DEMO_LOGINS, renderAt, toastsText } from './render-app'
@@ -239,7 +240,7 @@ describe('Payments: the lists', () => {
     const user = userEvent.setup()
     await renderAt(paths.client.payments, { as: 'client' })
     // Said once, in its section with Try again: not again in a toast over the heading.
-    expect(await within(pendingRegion()).findByText(MSG.pendingFailed)).toBeInTheDocument()
+    expect(await within(await screen.findByRole('region', { name: 'Awaiting payment' })).findByText(MSG.pendingFailed)).toBeInTheDocument()
     expect(screen.getAllByText(MSG.pendingFailed)).toHaveLength(1)
     expect(toastsText()).not.toContain(MSG.pendingFailed)
     expect(await within(historyRegion()).findByRole('table')).toBeInTheDocument()
@@ -266,11 +267,14 @@ describe('Payments: the lists', () => {
   it('payment history failing to load: the SPEC message, the pending list still shown', async () => {
     server.use(failWith500('/payments/my'))
     await renderAt(paths.client.payments, { as: 'client' })
-    expect(await within(historyRegion()).findByText(MSG.historyFailed)).toBeInTheDocument()
+    expect(await within(await screen.findByRole('region', { name: 'Payment history' })).findByText(MSG.historyFailed)).toBeInTheDocument()
     expect(screen.getAllByText(MSG.historyFailed)).toHaveLength(1)
     expect(toastsText()).not.toContain(MSG.historyFailed)
     await waitFor(() => expect(pendingRow('Samuel Ouma')).not.toBeNull())
     expect(within(historyRegion()).queryByRole('table')).not.toBeInTheDocument()
+    // In Kiswahili the same failure is said in Kiswahili (the machine keeps SPEC.md's English words).
+    await act(() => activateLocale('sw'))
+    expect(await within(screen.getByRole('region', { name: 'Historia ya malipo' })).findByText('Imeshindwa kupakia historia ya malipo')).toBeInTheDocument()
   })
 })
 

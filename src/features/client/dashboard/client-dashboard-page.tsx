@@ -148,6 +148,8 @@ export function ClientDashboardPage() {
             </section>
           )}
 
+          {/* Nothing known yet and nothing coming: said once, above; no empty section that reads as "nothing booked". */}
+          {(error || slow) && bookings.length === 0 ? null : (
           <section aria-labelledby="recent-bookings">
             <div className={styles.sectionHead}>
               <Subtitle2 as="h2" id="recent-bookings">
@@ -155,8 +157,6 @@ export function ClientDashboardPage() {
               </Subtitle2>
               {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
             </div>
-            {/* Nothing known yet and nothing coming: said once, above; no empty card that reads as "nothing booked". */}
-            {(error || slow) && bookings.length === 0 ? null : (
             <Card>
               {loaded && recent.length === 0 ? (
                 <Body1>
@@ -182,8 +182,8 @@ export function ClientDashboardPage() {
                 </ul>
               )}
             </Card>
-            )}
           </section>
+          )}
         </>
       )}
 

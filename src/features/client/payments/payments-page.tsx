@@ -30,6 +30,7 @@ import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { translated } from '../../../lib/i18n'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import type { Payment, PendingPayment } from '../../../../shared/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
@@ -102,9 +103,10 @@ function useList<T extends { id: string }>(actor: ActorRefFrom<ReturnType<typeof
   const items = useSelector(actor, (s) => s?.context.items) ?? []
   const loading = useSelector(actor, (s) => s?.hasTag('loading') ?? true)
   const slow = useSelector(actor, (s) => s?.hasTag('slow') ?? false)
+  // The machine keeps SPEC.md's English words: said in the language in use (src/app/words-from-machines.ts).
   const error = useSelector(actor, (s) => s?.context.error ?? null)
   const loaded = useSelector(actor, (s) => s?.value === 'ready')
-  return { items, loading, slow, error, loaded }
+  return { items, loading, slow, error: error && translated(error), loaded }
 }
 
 /** Payments (SPEC.md section 2): what is still to pay, by M-Pesa, and what has been paid. */
