@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { ChatMessage, ThreadDetail } from '../../shared/contracts/messages'
 import { MESSAGE_MAX, MESSAGES_POLL_MS, MSG_MESSAGE_EMPTY, MSG_MESSAGE_TOO_LONG } from '../../shared/contracts/messages'
 import type { NotifyEvent } from '../shared/notify'
-import { recordFailure, serverMessageOr } from '../shared/failure'
+import { recordFailure, serverMessageOnForm, serverMessageOr } from '../shared/failure'
 import { slowLoading } from '../shared/slow-load'
 
 export const MSG_LOAD_FAILED = 'Failed to load messages'
@@ -141,7 +141,7 @@ export const conversationMachine = setup({
               target: 'editing',
               actions: assign(({ context, event }) => ({ messages: mergeMessages(context.messages, [event.output]), draft: '', sendFailed: false })),
             },
-            onError: { target: 'editing', actions: [assign({ sendFailed: true }), { type: 'failSend', params: serverMessageOr(MSG_SEND_FAILED) }] },
+            onError: { target: 'editing', actions: [assign({ sendFailed: true }), { type: 'failSend', params: serverMessageOnForm(MSG_SEND_FAILED) }] },
           },
         },
       },

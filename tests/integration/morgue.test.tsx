@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
 import { paths } from '../../src/app/paths'
+import { activateLocale } from '../../src/lib/i18n'
 import { casePath } from '../../src/features/morgue/case-path'
 import { nairobiDay } from '../../shared/dates'
-import { findToast, renderAt } from './render-app'
+import { findToast, renderAt, toastsText } from './render-app'
 
 vi.setConfig({ testTimeout: 40_000 })
 
@@ -399,11 +400,29 @@ describe('Messages', () => {
     const box = screen.getByRole('textbox', { name: 'Your message' })
     await user.type(box, 'Please call me')
     await user.click(screen.getByRole('button', { name: 'Send' }))
-    await findToast('Server unavailable')
+    // Said once, under the box it concerns, and kept there: no toast repeating it.
+    expect(await screen.findByText('Server unavailable')).toBeInTheDocument()
+    expect(toastsText()).not.toContain('Server unavailable')
     expect(box).toHaveValue('Please call me')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(box).toHaveValue(''))
     expect(db.chatMessage.findMany((q) => q.where({ author_role: 'client' })).map((m) => m.body)).toEqual(['Please call me'])
+  })
+
+  it('in Kiswahili the box says why a message was refused or not sent in Kiswahili, under the box only', async () => {
+    const user = userEvent.setup()
+    await renderAt(paths.client.messages, { as: 'client' })
+    await user.click(within(await screen.findByRole('list', { name: 'Conversations' })).getAllByRole('link')[0]!)
+    await screen.findByRole('log', { name: 'Conversation' })
+    await act(() => activateLocale('sw'))
+    await user.click(await screen.findByRole('button', { name: 'Tuma' }))
+    expect(await screen.findByText('Tafadhali andika ujumbe kabla ya kutuma')).toBeInTheDocument()
+    // No answer at all: the app's own words, in Kiswahili.
+    server.use(http.post('*/api/messages/threads/:id/messages', () => HttpResponse.error(), { once: true }))
+    await user.type(screen.getByRole('textbox', { name: 'Ujumbe wako' }), 'Tafadhali nipigie')
+    await user.click(screen.getByRole('button', { name: 'Tuma' }))
+    expect(await screen.findByText('Ujumbe wako haukutumwa. Bado uko kwenye kisanduku: jaribu tena.')).toBeInTheDocument()
+    expect(toastsText()).toBe('')
   })
 
   it('the attendant sees a family\'s message in the inbox with its unread count and answers as themselves', async () => {

@@ -8,6 +8,7 @@ import { ConversationView } from './conversation-view'
 import { useNotifications } from '../../app/use-notifications'
 import { announceMessagesChanged, pageHidden, usePageVisibility } from '../../app/use-page-visibility'
 import { useLingui } from '@lingui/react'
+import { translated } from '../../lib/i18n'
 
 export type ConversationTarget = { threadId: string } | { bookingId: string }
 
@@ -71,7 +72,7 @@ export function ConversationPanel({
       loadError={loadError}
       onRetry={() => actor.send({ type: 'refresh' })}
       draft={draft}
-      draftError={draftError}
+      draftError={draftError && translated(draftError)}
       sending={sending}
       sendFailed={sendFailed}
       compact={compact}
