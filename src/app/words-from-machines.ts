@@ -159,6 +159,8 @@ export const WORDS_FROM_MACHINES_AND_SERVER = [
   msg({ id: 'Price must be a whole number of KSH', message: 'Price must be a whole number of KSH' }),
   msg({ id: 'Price must be positive', message: 'Price must be positive' }),
   msg({ id: 'Please write a message before sending', message: 'Please write a message before sending' }),
+  msg({ id: 'Please select a file', message: 'Please select a file' }),
+  msg({ id: 'Failed to upload document', message: 'Failed to upload document' }),
   msg({ id: 'Your message was not sent. It is still in the box: try again.', message: 'Your message was not sent. It is still in the box: try again.' }),
   msg({ id: 'Message sent', message: 'Message sent' }),
   msg({ id: 'Conversation not found', message: 'Conversation not found' }),

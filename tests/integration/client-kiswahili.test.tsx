@@ -75,5 +75,13 @@ describe('The family’s screens in Kiswahili', () => {
     expect(within(table).getByRole('columnheader', { name: 'Aina' })).toBeInTheDocument()
     expect(within(table).getAllByText('Cheti cha kifo').length).toBeGreaterThan(0)
     expect(screen.getByRole('button', { name: 'Pakia Hati' })).toBeInTheDocument()
+
+    // The upload dialog's reasons, in Kiswahili too (its checks keep SPEC.md's English words).
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Pakia Hati' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pakia Hati' })
+    await user.click(within(dialog).getByRole('button', { name: 'Pakia' }))
+    expect(await within(dialog).findByText('Tafadhali chagua faili')).toBeInTheDocument()
+    expect(within(dialog).queryByText('Please select a file')).not.toBeInTheDocument()
   })
 })

@@ -22,6 +22,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
 import { fromCallback } from 'xstate'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { translated } from '../../lib/i18n'
 import { documentUploadMachine, uploadFraction, type UploadEvent, type UploadPayload } from '../../../machines/documents/document-upload.machine'
 import { uploadDocument } from '../../api/documents'
 import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MSG_FILE_TOO_BIG, documentFileProblem, type Document, type DocumentType } from '../../../shared/contracts/documents'
@@ -213,7 +214,7 @@ function OpenUploadDialog({
                     Drop the file here, or choose it. <Camera20Regular aria-hidden="true" /> On a phone you can take a photo of the paper.
                   </Trans>
                 </Body1>
-                <Field label={t`File`} required validationMessage={errors.file} hint={t`PDF, JPG, PNG, DOC or DOCX, up to 5 MB`}>
+                <Field label={t`File`} required validationMessage={errors.file && translated(errors.file)} hint={t`PDF, JPG, PNG, DOC or DOCX, up to 5 MB`}>
                   {(controlProps) => (
                     <input
                       {...controlProps}
@@ -277,7 +278,7 @@ function OpenUploadDialog({
               )}
               {snapshot.matches('failed') && snapshot.context.error && (
                 <MessageBar intent="error">
-                  <MessageBarBody>{snapshot.context.error}</MessageBarBody>
+                  <MessageBarBody>{translated(snapshot.context.error)}</MessageBarBody>
                 </MessageBar>
               )}
             </DialogContent>
