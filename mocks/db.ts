@@ -456,13 +456,13 @@ export function clearDatabase(): void {
   issued = {}
 }
 
-/** Clears every collection and reseeds it deterministically. */
-export async function resetDatabase(): Promise<void> {
+/** Clears every collection and reseeds it deterministically (dated from `now`, default this instant). */
+export async function resetDatabase(now?: Date): Promise<void> {
   clearDatabase()
   clearIdempotency()
   await clearFiles()
   const { seedDatabase } = await import('./seed')
-  await seedDatabase()
+  await seedDatabase(now)
 }
 
 export const SNAPSHOT_VERSION = 1

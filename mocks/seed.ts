@@ -7,8 +7,9 @@ import { db } from './db'
 import { createPasswordHash } from './passwords'
 import { demoData } from '../shared/demo/data'
 
-export async function seedDatabase(): Promise<void> {
-  const data = demoData({ now: new Date() })
+/** `now`: the instant the demo is dated from (default: this one). */
+export async function seedDatabase(now = new Date()): Promise<void> {
+  const data = demoData({ now })
   for (const { password, ...user } of data.users) await db.user.create({ ...user, ...(await createPasswordHash(password)) })
   for (const s of data.services) await db.service.create({ ...s })
   for (const d of data.deceased) await db.deceased.create(d)

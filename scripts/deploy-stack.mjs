@@ -175,7 +175,18 @@ export function h2Client(origin, ca, localAddress) {
       if (payload) req.end(payload)
       else req.end()
     })
-  return { request, close: () => new Promise((r) => session.close(r)) }
+  // Node's close() returns without calling back on a session already closed or destroyed (a refused
+  // connection while Caddy starts destroys it): waiting for that callback hung the run for good.
+  const close = () =>
+    new Promise((r) => {
+      if (session.closed || session.destroyed) return r()
+      session.close(r)
+      setTimeout(() => {
+        session.destroy()
+        r()
+      }, 5_000).unref()
+    })
+  return { request, close }
 }
 
 /** A multipart body (what a browser sends for a file input), as bytes and its content type. */

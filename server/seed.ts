@@ -51,6 +51,8 @@ const SQL_NAMES: Record<(typeof TABLES)[number], string> = {
 const ALL_TABLES = [...Object.values(SQL_NAMES), 'password_resets', 'rate_limits', 'sign_in_delays', 'mail_outbox', 'idempotency_keys', 'contact_messages', 'booking_audit', 'settings', 'message_threads', 'chat_messages', 'message_reads', 'sms_outbox', 'contribution_links', 'client_versions', 'scheduled_runs', 'sign_in_codes', 'paper_counters', 'paper_numbers', 'tributes', 'tribute_condolences', 'calendar_feeds', 'service_agreements']
 
 let cached: Promise<Rows> | null = null
+/** The instant the demo rows are dated from (set when they are built). */
+let builtAt: Date | null = null
 
 /** The demo rows (computed once per process: the argon2 hashes are the slow part). */
 export function demoRows(): Promise<Rows> {
@@ -58,8 +60,15 @@ export function demoRows(): Promise<Rows> {
   return cached
 }
 
+/** The instant this process's demo rows are dated from (a test seeds the mock's copy from the same one). */
+export async function demoRowsDatedFrom(): Promise<Date> {
+  await demoRows()
+  return builtAt!
+}
+
 async function buildRows(): Promise<Rows> {
-  const data = demoData({ now: new Date() })
+  builtAt = new Date()
+  const data = demoData({ now: builtAt })
   const d = (iso: string) => new Date(iso)
   // Only passwords the README lists: a seeded account with another password would be a silent surprise.
   const published = new Set([...DEMO_ACCOUNTS.map((a) => a.password), SEED_USER_PASSWORD])

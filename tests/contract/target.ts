@@ -131,7 +131,9 @@ export function useBackend(): void {
     server = await startServerTarget()
     dispatch = server.fetch
     // `seed.*` reads the mock's collections: filled once per process with the demo rows the server seeds too.
-    mockSeeded ??= resetDatabase()
+    // Dated from the instant the server's rows were (not minutes later, when this file starts on a
+    // busy machine): a row near a day's edge would otherwise fall on another day in each copy.
+    mockSeeded ??= import('../../server/seed').then(async ({ demoRowsDatedFrom }) => resetDatabase(await demoRowsDatedFrom()))
     await mockSeeded
   }, 180_000)
   beforeEach(async () => {
