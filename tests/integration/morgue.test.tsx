@@ -415,6 +415,8 @@ describe('Messages', () => {
     await user.click(within(await screen.findByRole('list', { name: 'Conversations' })).getAllByRole('link')[0]!)
     await screen.findByRole('log', { name: 'Conversation' })
     await act(() => activateLocale('sw'))
+    // The home's welcome, every family's first message, in Kiswahili too.
+    expect(await within(screen.getByRole('log', { name: 'Mazungumzo' })).findByText(/^Karibu kwenye huduma ya ujumbe ya Amani Funeral Home/)).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Tuma' }))
     expect(await screen.findByText('Tafadhali andika ujumbe kabla ya kutuma')).toBeInTheDocument()
     // No answer at all: the app's own words, in Kiswahili.

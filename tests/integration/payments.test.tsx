@@ -407,6 +407,10 @@ describe('Payments: the Pay with M-Pesa dialog', () => {
     expect(dialog).toHaveTextContent('There was not enough money in the M-Pesa account for this payment.')
     expect(dialog).toHaveTextContent('M-Pesa said: The balance is insufficient for the transaction.')
     expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument()
+    // The reason in the family's language (M-Pesa's own words stay quoted as it sent them).
+    await act(() => activateLocale('sw'))
+    await waitFor(() => expect(dialog).toHaveTextContent('Hakukuwa na pesa za kutosha kwenye akaunti ya M-Pesa kwa malipo haya.'))
+    await act(() => activateLocale('en'))
 
     await elapse(60_000)
     expect(requests.count(/verify/)).toBe(2)

@@ -8,6 +8,7 @@ import { useSession } from '../../app/session'
 import { useMediaQuery } from '../../components/use-media-query'
 import { MESSAGES_TEXT } from './messages-words'
 import { useLingui } from '@lingui/react'
+import { translated } from '../../lib/i18n'
 import { formatDayTime } from '../../lib/format'
 
 const useStyles = makeStyles({
@@ -115,7 +116,8 @@ export function ConversationView({ header, messages, loading, slow = false, load
                   {`${author(m, family)}, ${formatDayTime(m.created_at)}`}
                 </Text>
                 <Text>
-                  <LinkifiedText text={m.body} />
+                  {/* The home's own words (the welcome) in the language in use; people's words as they wrote them. */}
+                  <LinkifiedText text={m.author_role === 'system' ? translated(m.body) : m.body} />
                 </Text>
               </li>
             ))}

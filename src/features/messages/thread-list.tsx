@@ -3,6 +3,8 @@ import type { ThreadSummary } from '../../../shared/contracts/messages'
 import { Link } from 'react-router-dom'
 import { MESSAGES_TEXT } from './messages-words'
 import { useLingui } from '@lingui/react'
+import { translated } from '../../lib/i18n'
+import { WELCOME_MESSAGE } from '../../../shared/contracts/messages'
 import { formatDayTime } from '../../lib/format'
 
 const useStyles = makeStyles({
@@ -67,7 +69,7 @@ export function ThreadList({ threads, currentId, hrefOf, staff }: { threads: Thr
               )}
               {t.last_message && (
                 <Text size={200} className={styles.preview}>
-                  {`${formatDayTime(t.last_message.created_at)}: ${t.last_message.body}`}
+                  {`${formatDayTime(t.last_message.created_at)}: ${t.last_message.body === WELCOME_MESSAGE ? translated(WELCOME_MESSAGE) : t.last_message.body}`}
                 </Text>
               )}
             </Link>

@@ -4,6 +4,7 @@ import { Body1, Button, Checkbox, Field, Input, MessageBar, MessageBarActions, M
 import { ErrorCircle16Filled } from '@fluentui/react-icons'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { translated } from '../../../lib/i18n'
 import { MAX_SERVICE_DAYS } from '../../../../shared/contracts/bookings'
 import { BOOKING_MESSAGES, daysOf, draftTotal, servicesSchema, type ServicesValues } from '../../../../machines/booking/booking-schemas'
 import { serviceWords, type Service } from '../../../../shared/contracts/services'
@@ -171,7 +172,7 @@ function DaysField({ service, days, showError, onChange }: { service: Service; d
   const styles = useStyles()
   const { t } = useLingui()
   const valid = Number.isInteger(days) && days >= 1 && days <= MAX_SERVICE_DAYS
-  const error = !valid && showError ? BOOKING_MESSAGES.days : undefined
+  const error = !valid && showError ? translated(BOOKING_MESSAGES.days) : undefined
   const maxDays = MAX_SERVICE_DAYS
   return (
     <div className={styles.days}>

@@ -21,6 +21,7 @@ import { useNotifications } from '../../../app/use-notifications'
 import { RouterButtonLink } from '../../../components/router-link'
 import { formatDateTime, formatKsh } from '../../../lib/format'
 import { RECEIPT_TO_FOLLOW } from '../../../../shared/mpesa-words'
+import { translated } from '../../../lib/i18n'
 import { LazyUploadDialog, bookingChecklist, loadUploadDialog, type ChecklistItem } from '../../documents/document-checklist'
 import type { BookingChoice } from '../../documents/upload-dialog'
 import { documentTypeName } from '../../documents/document-words'
@@ -268,7 +269,7 @@ export function BookingMoney({ booking }: { booking: Booking }) {
                   <Text block>
                     {t`${formatKsh(p.amount)} on ${formatDateTime(p.payment_date) || '—'}`}
                   </Text>
-                  <Caption1 className={styles.mono}>{p.transaction_id ? t`Receipt ${p.transaction_id}` : RECEIPT_TO_FOLLOW}</Caption1>
+                  <Caption1 className={styles.mono}>{p.transaction_id ? t`Receipt ${p.transaction_id}` : translated(RECEIPT_TO_FOLLOW)}</Caption1>
                 </span>
               </span>
             </li>

@@ -181,7 +181,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                         <MessageBarTitle>
                           <Trans>Payment not completed</Trans>
                         </MessageBarTitle>
-                        {mpesaReason(context.failure.resultCode) && <div>{mpesaReason(context.failure.resultCode)}</div>}
+                        {mpesaReason(context.failure.resultCode) && <div>{translated(mpesaReason(context.failure.resultCode)!)}</div>}
                         <div>{t`M-Pesa said: ${translated(context.failure.message)}`}</div>
                         <div>
                           <Trans>No money was taken. You can try again.</Trans>
@@ -204,7 +204,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                     <MessageBarTitle>
                       <Trans>We could not confirm your payment yet</Trans>
                     </MessageBarTitle>
-                    <div>{MPESA_MESSAGES.timeout}.</div>
+                    <div>{translated(MPESA_MESSAGES.timeout)}.</div>
                     <div>
                       <Trans>If you entered your PIN, the payment may still arrive: check again before paying again.</Trans>
                     </div>
@@ -217,7 +217,7 @@ export function PayDialog({ actor, booking }: { actor: PaymentActor; booking: Pe
                     <MessageBarTitle>
                       <Trans>We could not check your payment</Trans>
                     </MessageBarTitle>
-                    <div>{MPESA_MESSAGES.verifyFailed}.</div>
+                    <div>{translated(MPESA_MESSAGES.verifyFailed)}.</div>
                     <div>
                       <Trans>
                         Support: <Link href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</Link>

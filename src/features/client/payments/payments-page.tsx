@@ -31,6 +31,7 @@ import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { translated } from '../../../lib/i18n'
+import { RECEIPT_TO_FOLLOW } from '../../../../shared/mpesa-words'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import type { Payment, PendingPayment } from '../../../../shared/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
@@ -107,6 +108,12 @@ function useList<T extends { id: string }>(actor: ActorRefFrom<ReturnType<typeof
   const error = useSelector(actor, (s) => s?.context.error ?? null)
   const loaded = useSelector(actor, (s) => s?.value === 'ready')
   return { items, loading, slow, error: error && translated(error), loaded }
+}
+
+/** The receipt's number, or 'Receipt to follow' in the language in use. */
+const receiptText = (p: Payment) => {
+  const receipt = receiptOf(p)
+  return receipt === RECEIPT_TO_FOLLOW ? translated(receipt) : receipt
 }
 
 /** Payments (SPEC.md section 2): what is still to pay, by M-Pesa, and what has been paid. */
@@ -305,7 +312,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
                 <Caption1 className={styles.muted}>
                   {methodLabel(p.payment_method)}{p.contributor_name ? ` · ${t`from ${p.contributor_name}`}` : ''} · {formatDateTime(p.payment_date) || '—'}
                 </Caption1>
-                <Caption1 className={styles.mono}>{receiptOf(p) ?? t`No transaction id`}</Caption1>
+                <Caption1 className={styles.mono}>{receiptText(p) ?? t`No transaction id`}</Caption1>
               </li>
             ))}
           </ul>
@@ -337,7 +344,7 @@ function HistorySection({ view, onRetry }: { view: ListView<Payment>; onRetry: (
               <TableBody>
                 {view.items.map((p) => (
                   <TableRow key={p.id}>
-                    <TableCell className={styles.mono}>{receiptOf(p) ?? '—'}</TableCell>
+                    <TableCell className={styles.mono}>{receiptText(p) ?? '—'}</TableCell>
                     <TableCell>{paidFor(p)}</TableCell>
                     <TableCell>
                       {methodLabel(p.payment_method)}
