@@ -222,3 +222,18 @@ export async function expectNoSidewaysScroll(page: Page, what = 'the page') {
     })
   await expect.poll(overflow, { message: `${what} scrolls sideways` }).toBe('')
 }
+
+/**
+ * Opens Demo tools → SMS outbox and returns the dialog. On a busy machine a click while the menu is
+ * still opening can be dropped (the menu stays open): the menu is opened again until the outbox shows.
+ */
+export async function openSmsOutbox(page: Page) {
+  const outbox = page.getByRole('dialog', { name: 'SMS outbox' })
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: 'SMS outbox' })
+    if (!(await item.isVisible())) await page.getByRole('button', { name: /^Demo tools/ }).click()
+    await item.click({ timeout: 5_000 })
+    await expect(outbox).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 45_000 })
+  return outbox
+}

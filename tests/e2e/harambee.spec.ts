@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, test } from './fixtures'
+import { DEMO, axeViolations, enterAs, expect, expectNoSidewaysScroll, openSmsOutbox, test } from './fixtures'
 
 /**
  * Harambee on the mock build, each person in a browser of their own: the family makes a link; a
@@ -127,15 +127,7 @@ test('harambee: a family shares a link, two relatives on phones pay the bill, th
   await expect(received).toContainText(`KSH ${two.amount.toLocaleString('en-KE')}`)
   await expect(page.locator('#booking-contributions')).toContainText('Nothing is due any more: the link has closed by itself.')
   // Demo tools keep the SMS the mock does not send: the family's word and each relative's thanks.
-  const outbox = page.getByRole('dialog', { name: 'SMS outbox' })
-  // On a busy machine a click while the menu is still opening can be dropped (the menu stays open):
-  // the menu is opened again until the outbox shows.
-  await expect(async () => {
-    const item = page.getByRole('menuitem', { name: 'SMS outbox' })
-    if (!(await item.isVisible())) await page.getByRole('button', { name: /^Demo tools/ }).click()
-    await item.click({ timeout: 5_000 })
-    await expect(outbox).toBeVisible({ timeout: 10_000 })
-  }).toPass({ timeout: 45_000 })
+  const outbox = await openSmsOutbox(page)
   await expect(outbox).toContainText(`Otieno Odhiambo contributed KSH 1,000; KSH ${(one.due - 1000).toLocaleString('en-KE')} still due`)
   await expect(outbox).toContainText(`Akinyi Atieno contributed KSH ${two.amount.toLocaleString('en-KE')}; KSH 0 still due`)
   await expect(outbox.getByText(/thank you for your contribution of KSH 1,000 .* M-Pesa receipt [A-Z0-9]{10}\./)).toBeVisible()

@@ -1,4 +1,4 @@
-import { DEMO, enterAs, expect, expectNoSidewaysScroll, axeViolations, openInApp, signIn, signOut, test } from './fixtures'
+import { DEMO, enterAs, expect, expectNoSidewaysScroll, axeViolations, openInApp, openSmsOutbox, signIn, signOut, test } from './fixtures'
 
 /**
  * A family writes about a booking, the attendant assigned to it answers, the family sees the answer
@@ -67,9 +67,7 @@ for (const width of [1280, 375]) {
     // Read within the delay: the SMS is not needed any more.
     await expect(row).toContainText(/Waiting|Not needed/)
     // The mock's own outbox, as Demo tools shows it.
-    await page.getByRole('button', { name: /^Demo tools/ }).click()
-    await page.getByRole('menuitem', { name: 'SMS outbox' }).click()
-    const outbox = page.getByRole('dialog', { name: 'SMS outbox' })
+    const outbox = await openSmsOutbox(page)
     await expect(outbox.getByText(/Amani Funeral Home: you have a new message about Rose Achieng/)).toBeVisible()
     await outbox.getByRole('button', { name: 'Close' }).click()
   })
