@@ -1,8 +1,9 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { translated } from '../lib/i18n'
 
 export interface LoadProblemProps {
-  /** The load failed: its message (e.g. 'Failed to load bookings'). */
+  /** The load failed: its message (e.g. 'Failed to load bookings'), SPEC.md's English or already in the language in use. */
   error: string | null
   /** The load under way has had no answer for SLOW_LOAD_MS (machines/shared/slow-load.ts: the `slow` tag). */
   slow: boolean
@@ -21,11 +22,12 @@ export interface LoadProblemProps {
 export function LoadProblem({ error, slow, hasData = false, onRetry, className }: LoadProblemProps) {
   const { t } = useLingui()
   if (!error && !slow) return null
-  const text =
-    error ??
-    (hasData
+  // A machine keeps SPEC.md's English words: said here in the language in use (src/app/words-from-machines.ts).
+  const text = error
+    ? translated(error)
+    : hasData
       ? t`We cannot reach the funeral home right now: what you see may be out of date.`
-      : t`We cannot reach the funeral home right now. Check your connection, or call us.`)
+      : t`We cannot reach the funeral home right now. Check your connection, or call us.`
   return (
     <MessageBar intent={error ? 'error' : 'warning'} className={className}>
       <MessageBarBody>{text}</MessageBarBody>

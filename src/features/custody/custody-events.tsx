@@ -1,6 +1,5 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react'
-import { translated } from '../../lib/i18n'
 import { LoadProblem } from '../../components/load-problem'
 import type { CustodyEvent } from '../../../shared/contracts/custody'
 import { formatDateTime } from '../../lib/format'
@@ -55,7 +54,7 @@ export function CustodyEventList({ events, family = false }: { events: readonly 
 export function CustodyLoadState({ loading, slow, hasData, error, onRetry }: { loading: boolean; slow: boolean; hasData: boolean; error: string | null; onRetry: () => void }) {
   useLingui()
   const styles = useStyles()
-  if (error || slow) return <LoadProblem error={error && translated(error)} slow={slow} hasData={hasData} onRetry={onRetry} />
+  if (error || slow) return <LoadProblem error={error} slow={slow} hasData={hasData} onRetry={onRetry} />
   if (loading)
     return (
       <Text role="status" aria-busy="true" className={styles.muted}>

@@ -20,7 +20,6 @@ import {
 import { ArrowLeft16Regular } from '@fluentui/react-icons'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { translated } from '../../../lib/i18n'
 import { bookingDetailMachine } from '../../../../machines/booking/booking-detail.machine'
 import { getBooking } from '../../../api/bookings'
 import type { Booking } from '../../../../shared/contracts/bookings'
@@ -115,7 +114,7 @@ export function BookingDetailPage() {
         <ArrowLeft16Regular aria-hidden="true" /> <Trans>My Bookings</Trans>
       </RouterLink>
       <PageHeader title={t`Booking Details`} subtitle={booking ? t`Booking #${booking.id} for ${deceasedName(booking)}` : undefined} />
-      <LoadProblem error={snapshot.context.error && translated(snapshot.context.error)} slow={snapshot.hasTag('slow')} hasData={!!booking} onRetry={() => send({ type: 'booking.retry' })} />
+      <LoadProblem error={snapshot.context.error} slow={snapshot.hasTag('slow')} hasData={!!booking} onRetry={() => send({ type: 'booking.retry' })} />
       {booking ? (
         <BookingDetail booking={booking} />
       ) : snapshot.hasTag('slow') || snapshot.context.error ? null : (

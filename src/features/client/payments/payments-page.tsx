@@ -104,10 +104,9 @@ function useList<T extends { id: string }>(actor: ActorRefFrom<ReturnType<typeof
   const items = useSelector(actor, (s) => s?.context.items) ?? []
   const loading = useSelector(actor, (s) => s?.hasTag('loading') ?? true)
   const slow = useSelector(actor, (s) => s?.hasTag('slow') ?? false)
-  // The machine keeps SPEC.md's English words: said in the language in use (src/app/words-from-machines.ts).
   const error = useSelector(actor, (s) => s?.context.error ?? null)
   const loaded = useSelector(actor, (s) => s?.value === 'ready')
-  return { items, loading, slow, error: error && translated(error), loaded }
+  return { items, loading, slow, error, loaded }
 }
 
 /** The receipt's number, or 'Receipt to follow' in the language in use. */
