@@ -329,6 +329,9 @@ try {
       null,
       { polling: 100, timeout: 20_000 },
     )
+    // The worker must also be active (not still installing) to answer the next navigation: on a
+    // busy machine the cache can be filled before it is.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))
     await context.setOffline(true)
     await page.reload()
     const offline = page.getByText(/^You are offline: what you see is as of \d\d:\d\d\. You can still call us on \+254 700 000 000\.$/)
