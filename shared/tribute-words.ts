@@ -5,7 +5,7 @@
  */
 import type { PageLanguage } from './page-language'
 import { TIME_ZONE } from './constants'
-import { MSG_CONDOLENCE_MESSAGE, MSG_CONDOLENCE_NAME, MSG_CONDOLENCE_NO_LINKS, MSG_CONDOLENCE_SPAM } from './contracts/tributes'
+import { CONDOLENCE_MESSAGE_MAX, CONDOLENCE_NAME_MAX, MSG_CONDOLENCE_MESSAGE, MSG_CONDOLENCE_NAME, MSG_CONDOLENCE_NO_LINKS, MSG_CONDOLENCE_SPAM, MSG_TRIBUTE_GONE, MSG_TRIBUTE_NOT_FOUND } from './contracts/tributes'
 import { MSG_TOO_MANY_REQUESTS } from './contracts/limits'
 
 export interface TributeWords {
@@ -38,6 +38,8 @@ export interface TributeWords {
   language: string
   notFound: string
   gone: string
+  /** A condolence that did not go (the network, the server): nothing of what they wrote is lost. */
+  notSent: string
 }
 
 export const TRIBUTE_WORDS: Record<PageLanguage, TributeWords> = {
@@ -71,6 +73,7 @@ export const TRIBUTE_WORDS: Record<PageLanguage, TributeWords> = {
     language: 'Kiswahili',
     notFound: 'This tribute page does not exist. Please check the link with the family.',
     gone: 'The family has taken this tribute page down.',
+    notSent: 'Your message could not be sent. Please try again.',
   },
   sw: {
     inMemory: 'Kwa kumbukumbu ya',
@@ -102,6 +105,7 @@ export const TRIBUTE_WORDS: Record<PageLanguage, TributeWords> = {
     language: 'English',
     notFound: 'Ukurasa huu wa kumbukumbu haupo. Tafadhali hakikisha kiungo na familia.',
     gone: 'Familia imeuondoa ukurasa huu wa kumbukumbu.',
+    notSent: 'Ujumbe wako haukutumwa. Tafadhali jaribu tena.',
   },
 }
 
@@ -112,6 +116,20 @@ export const CONDOLENCE_REFUSALS_SW: Record<string, string> = {
   [MSG_CONDOLENCE_NAME]: 'Tafadhali andika jina lako',
   [MSG_CONDOLENCE_MESSAGE]: 'Tafadhali andika ujumbe',
   [MSG_TOO_MANY_REQUESTS]: 'Maombi mengi mno kwa muda mfupi. Tafadhali subiri dakika chache ujaribu tena.',
+  [`Your name can be at most ${CONDOLENCE_NAME_MAX} characters`]: `Jina lako lisizidi herufi ${CONDOLENCE_NAME_MAX}`,
+  [`Your message can be at most ${CONDOLENCE_MESSAGE_MAX} characters`]: `Ujumbe wako usizidi herufi ${CONDOLENCE_MESSAGE_MAX.toLocaleString('en-KE')}`,
+  [MSG_TRIBUTE_NOT_FOUND]: 'Ukurasa huu wa kumbukumbu haupo. Tafadhali hakikisha kiungo na familia.',
+  [MSG_TRIBUTE_GONE]: 'Familia imeuondoa ukurasa huu wa kumbukumbu.',
+}
+
+/**
+ * What the page says of a refused condolence, in its language: one of the API's known refusals as
+ * its own words; anything else (no network, a fault on the server) as "not sent, try again", never
+ * a raw technical message.
+ */
+export function condolenceRefusal(lang: PageLanguage, message: string | undefined): string {
+  if (message !== undefined && message in CONDOLENCE_REFUSALS_SW) return lang === 'sw' ? CONDOLENCE_REFUSALS_SW[message]! : message
+  return TRIBUTE_WORDS[lang].notSent
 }
 
 const locale = (lang: PageLanguage) => (lang === 'sw' ? 'sw-KE' : 'en-KE')

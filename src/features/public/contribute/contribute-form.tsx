@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react'
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { useSelector } from '@xstate/react'
 import { useLingui } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { mpesaPaymentMachine } from '../../../../machines/payment/mpesa-payment.machine'
 import { contributionPush, contributionVerify } from '../../../api/contributions'
-import { CONTRIBUTION_MESSAGE_MAX, ContributionPushRequest, type ContributionPage } from '../../../../shared/contracts/contributions'
+import { CONTRIBUTION_MESSAGE_MAX, ContributionPushRequest, MSG_AMOUNT_WHOLE, type ContributionPage } from '../../../../shared/contracts/contributions'
 import { formatKsh } from '../../../lib/format'
 import { currentLocale, translated } from '../../../lib/i18n'
 import { displayPhone, mpesaReason } from '../../../../shared/mpesa-words'
@@ -21,6 +22,17 @@ function useStyles() {
   return mergeStyles(useContributeStyles(), useFormStyles())
 }
 const mergeStyles = <A extends object, B extends object>(a: A, b: B) => ({ ...a, ...b })
+const said = (words: string | MessageDescriptor | undefined) => (words === undefined ? undefined : translated(words))
+
+/**
+ * The server's refusal of an amount above what is still due carries the amount in its words
+ * (shared/contracts/contributions.ts): said as the page's own check says it, in the language in use.
+ */
+function refusalWords<W>(message: W): W | MessageDescriptor {
+  const above = typeof message === 'string' ? /^Amount cannot be more than the KSH ([\d,]+) still due$/.exec(message) : null
+  return above ? T.amountTooHigh(Number(above[1]!.replace(/,/g, ''))) : message
+}
+
 type PaymentActor = ActorRefFrom<typeof mpesaPaymentMachine>
 interface Draft {
   name: string
@@ -35,7 +47,8 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
   const styles = useStyles()
   const { t } = useLingui()
   const [draft, setDraft] = useState<Draft>({ name: '', phone: '', amount: '', message: '', anonymous: false })
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({})
+  // Kept in English (or as a descriptor) and said at render, so a change of language says them anew.
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string | MessageDescriptor>>>({})
   const [payment, setPayment] = useState<PaymentActor | null>(null)
   useEffect(() => () => payment?.stop(), [payment])
 
@@ -48,14 +61,16 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
   const submit = () => {
     const body = { name: draft.name, phoneNumber: draft.phone.trim(), amount: amount ?? Number.NaN, message: draft.message || undefined, anonymous: draft.anonymous, language: currentLocale() }
     const checked = ContributionPushRequest.safeParse(body)
-    const found: Partial<Record<keyof Draft, string>> = {}
+    const found: Partial<Record<keyof Draft, string | MessageDescriptor>> = {}
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const key = ({ name: 'name', phoneNumber: 'phone', amount: 'amount', message: 'message' } as const)[String(issue.path[0]) as 'name']
         if (key && !found[key]) found[key] = issue.message
       }
     }
-    if (amount !== null && amount > page.amount_due) found.amount = t(T.amountTooHigh(page.amount_due))
+    // Nothing typed (or not a number): the home's own words, not the schema library's "Invalid input".
+    if (amount === null) found.amount = MSG_AMOUNT_WHOLE
+    else if (amount > page.amount_due) found.amount = T.amountTooHigh(page.amount_due)
     setErrors(found)
     if (Object.keys(found).length > 0 || !checked.success) return
     const data = checked.data
@@ -89,16 +104,16 @@ export function ContributeForm({ page, token, onChange, onPaying }: { page: Cont
           submit()
         }}
       >
-        <Field label={t(T.name)} hint={t(T.nameHint)} required validationMessage={errors.name}>
+        <Field label={t(T.name)} hint={t(T.nameHint)} required validationMessage={said(errors.name)}>
           <Input value={draft.name} onChange={(_, d) => set('name')(d.value)} autoComplete="name" maxLength={100} />
         </Field>
-        <Field label={t(T.phone)} hint={t(T.phoneHint)} required validationMessage={errors.phone}>
+        <Field label={t(T.phone)} hint={t(T.phoneHint)} required validationMessage={said(errors.phone)}>
           <Input value={draft.phone} onChange={(_, d) => set('phone')(d.value)} type="tel" inputMode="tel" autoComplete="tel" placeholder="0712 345 678" />
         </Field>
-        <Field label={t(T.amount)} hint={t(T.amountHint(page.amount_due))} required validationMessage={errors.amount}>
+        <Field label={t(T.amount)} hint={t(T.amountHint(page.amount_due))} required validationMessage={said(errors.amount)}>
           <Input value={draft.amount} onChange={(_, d) => set('amount')(d.value.replace(/[^\d]/g, ''))} inputMode="numeric" contentBefore="KSH" />
         </Field>
-        <Field label={t(T.message)} validationMessage={errors.message}>
+        <Field label={t(T.message)} validationMessage={said(errors.message)}>
           <Textarea value={draft.message} onChange={(_, d) => set('message')(d.value)} maxLength={CONTRIBUTION_MESSAGE_MAX} resize="vertical" />
         </Field>
         <Checkbox checked={draft.anonymous} onChange={(_, d) => set('anonymous')(d.checked === true)} label={t(T.anonymous)} />
@@ -145,8 +160,8 @@ function Progress({ actor, name, onDone, more }: { actor: PaymentActor; name: st
         <MessageBar intent="error" layout="multiline" politeness="assertive">
           <MessageBarBody>
             <MessageBarTitle>{t(context.failure.stage === 'mpesa' ? T.notCompleted : T.notSent)}</MessageBarTitle>
-            {context.failure.stage === 'mpesa' && mpesaReason(context.failure.resultCode) && <div>{mpesaReason(context.failure.resultCode)}</div>}
-            <div>{translated(context.failure.message)}</div>
+            {/* A reason the page knows, in the language in use; else the words M-Pesa or the server sent. */}
+            <div>{context.failure.stage === 'mpesa' && mpesaReason(context.failure.resultCode) ? translated(mpesaReason(context.failure.resultCode)!) : translated(refusalWords(context.failure.message))}</div>
             {context.failure.stage === 'mpesa' && <div>{t(T.noMoneyTaken)}</div>}
           </MessageBarBody>
         </MessageBar>

@@ -5,12 +5,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as authApi from '../../../api/auth'
 import { ForgotPasswordRequest } from '../../../../shared/contracts/auth'
 import { paths } from '../../../app/paths'
+import { translated } from '../../../lib/i18n'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { AuthCard, useFormStyles } from '../../../components/auth-card'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { RouterLink } from '../../../components/router-link'
 
-export const FORGOT_MESSAGES = { failure: msg`We could not send the reset link. Please try again.` } as const
+export const FORGOT_MESSAGES = {
+  failure: msg`We could not send the reset link. Please try again.`,
+  // The server's answer (the same whether or not the account exists), said in the language in use.
+  sent: msg({ id: 'If an account exists for that email, a reset link has been sent.', message: 'If an account exists for that email, a reset link has been sent.' }),
+} as const
 
 export function ForgotPasswordPage() {
   const styles = useFormStyles()
@@ -31,7 +36,7 @@ export function ForgotPasswordPage() {
             <MessageBarTitle>
               <Trans>Check your email</Trans>
             </MessageBarTitle>
-            {result.message}
+            {translated(result.message)}
             {/* Only the mock backend hands the link back, so the flow can be tried without email. */}
             {result.resetUrl && (
               <>

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { TextAreaField } from '../../../components/form-fields-more'
 import { TextField, submitHandler } from '../../../components/form-fields'
 import { CONTACT } from '../../../lib/contact'
+import { translated } from '../../../lib/i18n'
 import { useAfterHydration } from '../../../lib/hydration'
 import { CONTACT_FORM_MESSAGES, contactMessageSchema, emptyContactMessage } from './contact-message'
 import type { ContactRequest } from '../../../../shared/contracts/contact'
@@ -106,7 +107,7 @@ export function ContactForm() {
         {submission?.failed && !busy && (
           <MessageBar intent="error">
             <MessageBarBody>
-              {submission.serverMessage ? `${submission.serverMessage} ${t(CONTACT_FORM_MESSAGES.failure)}` : t(CONTACT_FORM_MESSAGES.failure)}{' '}
+              {submission.serverMessage ? `${translated(submission.serverMessage)} ${t(CONTACT_FORM_MESSAGES.failure)}` : t(CONTACT_FORM_MESSAGES.failure)}{' '}
               <a href={CONTACT.phoneHref}>{CONTACT.phoneDisplay}</a>
             </MessageBarBody>
           </MessageBar>

@@ -30,3 +30,13 @@ export const CONTACT_FORM_MESSAGES = {
   failure: msg`Your message could not be sent. Please try again, or call us.`,
   sending: msg`Sending...`,
 } as const
+
+/**
+ * The server's words about a refused message, listed so the home page's catalogue carries their
+ * Kiswahili (each id is its English: the form says them with `translated(text)`). The form checks
+ * the fields first, so only a limit reached or a fault reaches the visitor.
+ */
+export const CONTACT_SERVER_WORDS = [
+  msg({ id: 'Too many requests in a short time. Please wait a few minutes and try again.', message: 'Too many requests in a short time. Please wait a few minutes and try again.' }),
+  msg({ id: 'Something went wrong on the server. Please try again.', message: 'Something went wrong on the server. Please try again.' }),
+]

@@ -6,7 +6,7 @@ import { leaveCondolence, tributePage } from '../../../api/tributes'
 import { ApiError } from '../../../api/client'
 import { CONDOLENCE_MESSAGE_MAX, CONDOLENCE_NAME_MAX, type TributePage as Page } from '../../../../shared/contracts/tributes'
 import { mapLink } from '../../../../shared/tributes'
-import { CONDOLENCE_REFUSALS_SW, TRIBUTE_WORDS, tributeDay, tributeTime } from '../../../../shared/tribute-words'
+import { TRIBUTE_WORDS, condolenceRefusal, tributeDay, tributeTime } from '../../../../shared/tribute-words'
 import { formatKsh } from '../../../lib/format'
 import { useDocumentTitle } from '../../../lib/document-title'
 import { usePublicStyles } from '../public-styles'
@@ -29,7 +29,7 @@ export function TributePublicPage() {
   const [state, setState] = useState<State>({ kind: 'loading' })
   const [name, setName] = useState('')
   const [message, setMessage] = useState('')
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null)
+  const [note, setNote] = useState<{ ok: true } | { ok: false; refusal: string | undefined } | null>(null)
   useDocumentTitle(state.kind === 'ready' ? w.title(state.page.deceased_name) : w.programme)
 
   useEffect(() => {
@@ -43,13 +43,13 @@ export function TributePublicPage() {
     e.preventDefault()
     leaveCondolence(slug, { name, message }).then(
       () => {
-        setNote({ ok: true, text: w.sent })
+        setNote({ ok: true })
         setName('')
         setMessage('')
       },
       (error: unknown) => {
-        const text = error instanceof Error ? error.message : String(error)
-        setNote({ ok: false, text: lang === 'sw' ? (CONDOLENCE_REFUSALS_SW[text] ?? text) : text })
+        // Kept in English and said at render: a change of language says it anew.
+        setNote({ ok: false, refusal: error instanceof ApiError ? error.serverMessage : undefined })
       },
     )
   }
@@ -153,7 +153,7 @@ export function TributePublicPage() {
           <h2 className={styles.heading}>{w.leave}</h2>
           {note && (
             <Text role={note.ok ? 'status' : 'alert'} className={note.ok ? undefined : styles.error}>
-              {note.text}
+              {note.ok ? w.sent : condolenceRefusal(lang, note.refusal)}
             </Text>
           )}
           <form onSubmit={send} style={{ display: 'grid', gap: 8 }}>
