@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { NotifyEvent } from './notify'
+import type { NotifyEvent, Words } from './notify'
 import { recordFailure } from './failure'
 import { slowLoading } from './slow-load'
 
@@ -15,9 +15,10 @@ export interface CollectionContext<T extends { id: string }> {
   /** How many items the server holds for that query when it answered one page; null when it sent the whole list. */
   total: number | null
   selectedId: string | null
-  error: string | null
+  /** The failure's words, English or a descriptor, said in the language in use where they are shown. */
+  error: Words | null
   /** Shown (toast + error slot) when the fetch fails; the server's message is not used for loads. */
-  failureMessage: string
+  failureMessage: Words
   /** Whether the failure is also said as a toast (false: the screen says it in place, once). */
   failureToast: boolean
   fetchOnStart: boolean
@@ -48,7 +49,8 @@ export type CollectionEvent<T extends { id: string }> =
   | { type: 'collection.select'; id: string | null }
 
 export interface CollectionInput {
-  failureMessage: string
+  /** A descriptor keeps following the language after the screen opened; English (an id in the catalogues) does too. */
+  failureMessage: Words
   /**
    * Also say a failed fetch as a toast (default true). False where the screen says it in place with
    * Try again (LoadProblem): on a phone a toast repeating it covers the heading above it.

@@ -1,17 +1,18 @@
 import { enqueueActions, type EventObject, type MachineContext } from 'xstate'
-import { failureMessage, notify, type NotifyEvent } from './notify'
+import { failureMessage, notify, type NotifyEvent, type Words } from './notify'
 
 /**
  * What a machine's `fail` action records and shows: `message` goes into the context field the
  * machine chose (e.g. `error`, `dialogError`), `toast` (default: the same words) is emitted.
  */
 export interface FailureParams {
-  message: string
+  /** English (SPEC.md's words, or the server's), or a descriptor: said in the language in use where it is shown. */
+  message: Words
   /** When the toast must say something else than the slot (e.g. SPEC.md's words while the dialog shows the server's); '' for none. */
-  toast?: string
+  toast?: Words
 }
 
-/** The context fields a message can be written to (those that accept a string). */
+/** The context fields a message can be written to (those that accept a string, or any words). */
 type MessageField<TContext> = { [K in keyof TContext]: string extends TContext[K] ? K : never }[keyof TContext] & string
 
 /**

@@ -1,10 +1,11 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { translated } from '../lib/i18n'
+import type { Words } from '../../machines/shared/notify'
 
 export interface LoadProblemProps {
-  /** The load failed: its message (e.g. 'Failed to load bookings'), SPEC.md's English or already in the language in use. */
-  error: string | null
+  /** The load failed: its message (e.g. 'Failed to load bookings'), SPEC.md's English or a descriptor, said here in the language in use. */
+  error: Words | null
   /** The load under way has had no answer for SLOW_LOAD_MS (machines/shared/slow-load.ts: the `slow` tag). */
   slow: boolean
   /** Something from an earlier load is still shown below. */

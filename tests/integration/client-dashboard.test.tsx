@@ -7,6 +7,7 @@ import { paths } from '../../src/app/paths'
 import { getBooking, myBookings } from '../../src/api/bookings'
 import { register } from '../../src/api/auth'
 import { DEMO_LOGINS, renderAt, toastsText } from './render-app'
+import { activateLocale } from '../../src/lib/i18n'
 
 vi.setConfig({ testTimeout: 40_000 })
 
@@ -185,6 +186,17 @@ describe('Client dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Recent bookings' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('list', { name: 'Recent bookings' })).toBeInTheDocument()
+  })
+
+  it('a failed load said before a change of language is said in the new one', async () => {
+    server.use(http.get('*/api/bookings/my', () => HttpResponse.error()))
+    await renderAt(paths.client.home, { as: 'client' })
+    expect(await screen.findByText('Failed to load bookings')).toBeInTheDocument()
+    await act(async () => {
+      await activateLocale('sw')
+    })
+    expect(await screen.findByText('Imeshindwa kupakia nafasi')).toBeInTheDocument()
+    expect(screen.queryByText('Failed to load bookings')).not.toBeInTheDocument()
   })
 
   it('a new family is welcomed (not "back") and led to one clear "Book a service", not four zeros', async () => {

@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../machines/shared/collection.machine'
 import { myBookings } from '../../api/bookings'
 import type { Booking } from '../../../shared/contracts/bookings'
@@ -21,8 +20,7 @@ export const BOOKINGS_FAILED = msg`Failed to load bookings`
  * booking) it is a toast.
  */
 export function useMyBookings({ saidInPlace = false }: { saidInPlace?: boolean } = {}) {
-  const { t } = useLingui()
-  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: t(BOOKINGS_FAILED), toast: !saidInPlace } })
+  const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: BOOKINGS_FAILED, toast: !saidInPlace } })
   useNotifications(actorRef)
   return {
     bookings: snapshot.context.items,

@@ -6,6 +6,7 @@ import type { PermitStatus } from '../../../shared/contracts/morgue'
 import { StatusBadge } from '../../components/status-badge'
 import { translated } from '../../lib/i18n'
 import { MORGUE_TEXT, PERMIT_LABELS } from './morgue-words'
+import type { Words } from '../../../machines/shared/notify'
 
 const useStyles = makeStyles({
   skeleton: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -22,7 +23,7 @@ export function CaseloadFrame({
   children,
 }: {
   loading: boolean
-  error: string | null
+  error: Words | null
   empty: boolean
   emptyText: string
   onRetry: () => void

@@ -84,7 +84,7 @@ export function CalendarPage() {
   const [from, setFrom] = useState(() => nairobiDay())
   const days = view === 'week' ? 7 : 1
   const [moving, setMoving] = useState<CalendarEvent | null>(null)
-  const [state, send, ref] = useMachine(liveCalendar, { input: { failureMessage: t(CALENDAR_FAILED), fetchOnStart: false } })
+  const [state, send, ref] = useMachine(liveCalendar, { input: { failureMessage: CALENDAR_FAILED, fetchOnStart: false } })
   useNotifications(ref)
   useEffect(() => send({ type: 'collection.fetch', query: { from, days } }), [from, days, send])
 

@@ -76,7 +76,7 @@ export function BookServicePage() {
   const userId = user?.id ?? 'anonymous'
   const [restored] = useState(() => loadDraft(userId))
 
-  const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: t(SERVICES_FAILED) } })
+  const [services, sendServices, servicesRef] = useMachine(liveServices, { input: { failureMessage: SERVICES_FAILED } })
   const [snapshot, send, wizardRef] = useMachine(liveBookingWizard, { input: { restored } })
 
   // The machine stays pure: its messages become toasts and its draft is kept here, on this device.

@@ -44,7 +44,7 @@ export function ScheduleStep({
   // The day chosen: its free times are asked for as soon as it is a real day, today or later.
   const date = useStore(form.store, (state) => state.values.date)
   const time = useStore(form.store, (state) => state.values.time)
-  const [free, sendFree] = useMachine(liveFreeTimes, { input: { failureMessage: t(FREE_TIMES_FAILED), fetchOnStart: false } })
+  const [free, sendFree] = useMachine(liveFreeTimes, { input: { failureMessage: FREE_TIMES_FAILED, fetchOnStart: false } })
   const serviceKey = serviceIds.join(',')
   useEffect(() => {
     if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today && serviceKey) sendFree({ type: 'collection.fetch', query: { serviceIds: serviceKey.split(','), date } })

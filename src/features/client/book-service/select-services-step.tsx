@@ -5,6 +5,7 @@ import { ErrorCircle16Filled } from '@fluentui/react-icons'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { translated } from '../../../lib/i18n'
+import type { Words } from '../../../../machines/shared/notify'
 import { MAX_SERVICE_DAYS } from '../../../../shared/contracts/bookings'
 import { BOOKING_MESSAGES, daysOf, draftTotal, servicesSchema, type ServicesValues } from '../../../../machines/booking/booking-schemas'
 import { serviceWords, type Service } from '../../../../shared/contracts/services'
@@ -48,7 +49,7 @@ const useStyles = makeStyles({
 export interface ServicesState {
   items: Service[]
   loading: boolean
-  error: string | null
+  error: Words | null
   retry: () => void
 }
 
@@ -97,7 +98,7 @@ export function SelectServicesStep({
       </Body1>
       {services.error && services.items.length === 0 ? (
         <MessageBar intent="error">
-          <MessageBarBody>{services.error}</MessageBarBody>
+          <MessageBarBody>{translated(services.error)}</MessageBarBody>
           <MessageBarActions>
             <Button onClick={services.retry}>
               <Trans>Retry</Trans>

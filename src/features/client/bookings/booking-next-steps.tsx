@@ -10,6 +10,7 @@ import { CheckmarkCircle20Regular } from '@fluentui/react-icons/svg/checkmark-ci
 import { Circle20Regular } from '@fluentui/react-icons/svg/circle'
 import { Location20Regular } from '@fluentui/react-icons/svg/location'
 import { Receipt20Regular } from '@fluentui/react-icons/svg/receipt'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myPayments } from '../../../api/payments'
@@ -226,7 +227,7 @@ function DocumentToDo({ item, onUpload }: { item: ChecklistItem; onUpload: () =>
 export function BookingMoney({ booking }: { booking: Booking }) {
   const styles = useStyles()
   const { t } = useLingui()
-  const [snapshot, send, actorRef] = useMachine(liveMyPayments, { input: { failureMessage: t`Could not load the payments for this booking` } })
+  const [snapshot, send, actorRef] = useMachine(liveMyPayments, { input: { failureMessage: msg`Could not load the payments for this booking` } })
   useNotifications(actorRef)
   const receipts = snapshot.context.items.filter((p) => p.booking_id === booking.id && p.status === 'completed')
   return (

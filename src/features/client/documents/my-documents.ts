@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
-import { useLingui } from '@lingui/react/macro'
 import { createCollectionMachine } from '../../../../machines/shared/collection.machine'
 import { myDocuments } from '../../../api/documents'
 import type { Document } from '../../../../shared/contracts/documents'
@@ -14,8 +13,7 @@ export const liveMyDocuments = createCollectionMachine<Document>('myDocuments').
 
 /** `saidInPlace`: the screen always shows a failure where the list would be (the Documents page), so no toast repeats it. */
 export function useMyDocuments({ saidInPlace = false }: { saidInPlace?: boolean } = {}) {
-  const { t } = useLingui()
-  const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: t(DOCUMENT_MESSAGES.loadFailed), toast: !saidInPlace } })
+  const [snapshot, send, actorRef] = useMachine(liveMyDocuments, { input: { failureMessage: DOCUMENT_MESSAGES.loadFailed, toast: !saidInPlace } })
   useNotifications(actorRef)
   return {
     documents: snapshot.context.items,

@@ -33,6 +33,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { translated } from '../../../lib/i18n'
 import { RECEIPT_TO_FOLLOW } from '../../../../shared/mpesa-words'
 import type { createCollectionMachine } from '../../../../machines/shared/collection.machine'
+import type { Words } from '../../../../machines/shared/notify'
 import type { Payment, PendingPayment } from '../../../../shared/contracts/payments'
 import { useNotifications } from '../../../app/use-notifications'
 import { useSession } from '../../../app/session'
@@ -96,7 +97,7 @@ interface ListView<T extends { id: string }> {
   loading: boolean
   /** No answer for a few seconds (machines/shared/slow-load.ts). */
   slow: boolean
-  error: string | null
+  error: Words | null
   loaded: boolean
 }
 
