@@ -33,6 +33,8 @@ interface PageHtml {
   screens?: Record<string, string>
   /** The words every one of those screens needs (its portal's catalogues), listed first for each. */
   screenCatalogs?: string[]
+  /** The code every one of those screens needs before it (the session, the guards, the portal), listed next. */
+  screenPortal?: string[]
 }
 /** The pages pre-rendered at build time, each into its own HTML. */
 const PAGE_HTML: PageHtml[] = [
@@ -52,16 +54,14 @@ const PAGE_HTML: PageHtml[] = [
     catalogs: ['site', 'contribute'],
     title: { en: 'Contribute · Amani Funeral Home', sw: 'Changia · Amani Funeral Home' },
   },
-  // Every page of the family's portal (shellDirFor): nothing to draw before the session, and the
-  // first screen's data asked for by a tiny script of its own as soon as it arrives. Its code is
-  // not preloaded here: measured on a slowed phone, ≈ 65 preloads beside the entry delayed the
-  // entry itself (first paint 2.5 s → 6.4 s) and the early request queued behind them. With the
-  // portal's code in a few chunks, its ≈ 36 files preloaded were still no faster (bookings shown
-  // 5.3 s against 4.8 s, first paint 3.5 s against 2.6 s): the line is shared, the CPU is the limit.
-  // Those figures were measured while the offline worker claimed the page and fetched the later
-  // chunks past the benchmarks' throttling (docs/performance.md, "The family's portal on a slow
-  // line"). Measured honestly, the app asks for the session, the guards and the portal together
-  // once the page has painted, and preloads the screen's files listed here (`screens`) with them.
+  // Every page of the family's portal (shellDirFor): nothing to draw before the session. A tiny
+  // script of its own (src/early-data.ts) runs as soon as it arrives: it asks who is signed in and
+  // for the first screen's data, then preloads the files listed here for the screen at the address
+  // (`screens`): the words, the session, the guards, the portal, the screen. They are not links in
+  // the HTML: ahead of the entry they delayed it (first paint 2.5 s → 6.4 s, and the early requests
+  // queued behind them); asked for a moment later, once the entry and React are on their way, the
+  // first paint is where it was and a cold dashboard shows its bookings about 0.8 s sooner
+  // (docs/performance.md, "The family's portal on a slow line").
   {
     path: '/dashboard/client',
     module: [],
@@ -80,6 +80,7 @@ const PAGE_HTML: PageHtml[] = [
       '/dashboard/client/messages': 'src/features/client/messages/client-messages-page.tsx',
     },
     screenCatalogs: ['portal', 'client'],
+    screenPortal: ['src/app/session.tsx', 'src/app/guards.tsx', 'src/app/portals/client-portal.tsx'],
   },
 ]
 const renderPath = (page: PageHtml) => page.render ?? page.path
@@ -142,7 +143,8 @@ export function prerenderPages(): Plugin {
       const alreadyLoaded = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]))
       /** The files a screen needs before it runs, beyond what the shell already loads. */
       const chunkOf = (module: string) => {
-        const facade = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module))
+        // A module gathered into a group (build/portal-chunks.ts) is no chunk's facade: its group's chunk.
+        const facade = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module)) ?? chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(module)))
         if (!facade) throw new Error(`prerender-pages: no chunk for ${module}`)
         return facade
       }
@@ -187,7 +189,10 @@ export function prerenderPages(): Plugin {
             }
             // The words first: the portal renders only once they are in, and import() starts its
             // fetch a task later than a preload link does, so they queued behind the code.
+            // Then in the order the app needs them (the session, the guards, the portal, the screen), so
+            // each part can start running while the next one is still on its way.
             for (const c of page.screenCatalogs ?? []) visit(chunkOf(`src/locales/${locale}/${c}.po`))
+            for (const m of page.screenPortal ?? []) visit(chunkOf(m))
             visit(chunkOf(module))
             files[pattern] = [...seen].map((f) => `${config.base}${f}`)
           }

@@ -3,11 +3,14 @@
  * portal's shell (`dashboard/client/index.html`, build/prerender-pages.ts) loads this tiny script
  * with `async`: it imports nothing, so it runs as soon as it arrives, long before the app's ≈ 30
  * chunks have arrived and run (on a slow line, seconds sooner). It reads the stored token and
- * starts the one request the screen at this path draws first; `src/api/early.ts` hands that answer
- * to the API call that would have asked for it. A failure (no token, 401, offline) is left to that
- * call, which asks again as it always did and handles the error. No imports on purpose: the key
- * and the base are spelled as `src/api/token-key.ts` and `src/api/client.ts` spell them.
+ * starts the requests the portal and the screen at this path need first (who is signed in, the
+ * screen's data); `src/api/early.ts` hands each answer to the API call that would have asked for it. A failure (no token, 401, offline) is left to that
+ * call, which asks again as it always did and handles the error. It imports only what no other
+ * chunk shares (so it arrives in one file): the key and the base are spelled as
+ * `src/api/token-key.ts` and `src/api/client.ts` spell them.
  */
+import { preloadScreenFiles } from './lib/screen-files'
+
 const EARLY_KEY = '__afhEarly'
 
 function firstDataOf(pathname: string): string | null {
@@ -20,19 +23,42 @@ function firstDataOf(pathname: string): string | null {
 if (!__MOCK__) {
   try {
     const token = localStorage.getItem('token')
-    const wanted = firstDataOf(location.pathname)
-    if (token && wanted) {
+    // Who is signed in (the session confirms the stored token with it before the portal draws),
+    // then the screen's own data.
+    const wanted = [location.pathname.startsWith('/dashboard/client') ? '/auth/me' : null, firstDataOf(location.pathname)].filter((p): p is string => p !== null)
+    if (token && wanted.length) {
       const base: string = import.meta.env.VITE_API_URL ?? '/api'
-      const answer = fetch(`${base}${wanted}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }).then((r) =>
-        r.ok ? (r.json() as Promise<unknown>) : Promise.reject(new Error(`Request failed (${r.status})`)),
-      )
-      // Not an unhandled rejection if the app never takes it (it falls back to its own request).
-      answer.catch(() => {})
-      ;(window as unknown as Record<string, unknown>)[EARLY_KEY] = { path: wanted, token, answer }
+      ;(window as unknown as Record<string, unknown>)[EARLY_KEY] = wanted.map((path) => {
+        const answer = fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }).then((r) =>
+          r.ok ? (r.json() as Promise<unknown>) : Promise.reject(new Error(`Request failed (${r.status})`)),
+        )
+        // Not an unhandled rejection if the app never takes it (it falls back to its own request).
+        answer.catch(() => {})
+        return { path, token, answer }
+      })
     }
   } catch {
     // Storage refused (private mode): the app asks as usual.
   }
+}
+
+/**
+ * The screen's code, asked for now (after its data): the shell lists each screen's files, the
+ * portal's own among them, in the order they are needed. Asked for here, as soon as this script
+ * runs, rather than once the app's entry has arrived and run: on a slow line the six connections of
+ * HTTP/1.1 would otherwise sit idle in between, then fetch ≈ 35 files in waves of round trips.
+ */
+function signedInHere(): boolean {
+  try {
+    return localStorage.getItem('token') !== null
+  } catch {
+    return false
+  }
+}
+// Only for a visitor whose stored token says they are signed in: anyone else is sent to sign in.
+if (signedInHere()) {
+  if (document.getElementById('screen-files')) preloadScreenFiles(location.pathname)
+  else document.addEventListener('DOMContentLoaded', () => preloadScreenFiles(location.pathname), { once: true })
 }
 
 /**

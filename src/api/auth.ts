@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
-import { request } from './client'
+import { currentToken, request } from './client'
+import { earlyOr } from './early'
 import { CodeRequiredResponse, type VerifyCodeRequest } from '../../shared/contracts/two-factor'
 import {
   AuthResponse,
@@ -40,7 +41,7 @@ export const createStaff = (body: StaffRequest) =>
 /** A fresh token for the session (asked for while the user is active). */
 export const renew = () => request((w) => w.url('/auth/renew').post().json(), RenewResponse)
 
-export const me = () => request((w) => w.url('/auth/me').get().json(), UserResponse)
+export const me = () => request((w) => earlyOr('/auth/me', currentToken(), () => w.url('/auth/me').get().json()), UserResponse)
 
 export const updateProfile = (body: ProfileRequest) =>
   request((w) => w.url('/auth/profile').put(body).json(), UserResponse)

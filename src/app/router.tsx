@@ -7,7 +7,6 @@ import { registerRoute } from '../lib/prefetch'
 import { PageLoading } from './page-loading'
 import { withCatalogs } from '../lib/i18n'
 import { loadSession } from './session-slot'
-import { preloadScreenFiles } from '../lib/screen-files'
 
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
@@ -72,8 +71,7 @@ export function startPortalAhead(pathname: string, role: Role | null) {
   quietly(loadSession)
   quietly(loadGuards)
   quietly(portal[2])
-  // The family's shell lists each screen's files: the screen at this address comes with them.
-  preloadScreenFiles(pathname)
+  // The family's shell also lists each screen's files: src/early-data.ts asked for them already.
 }
 
 /** The home of the portal `pathname` lies in, when it is the portal of `role`; else null (another role's portal, a public page). */

@@ -1,9 +1,10 @@
 /**
  * The files of the screen at this address, as the family portal's shell lists them
- * (`#screen-files`, written at build time by build/prerender-pages.ts), preloaded now: the screen
- * then arrives beside its portal instead of after the portal's code has run (on a slow line and a
- * slowed phone, about half a second). A page without the list (the other portals, the development
- * server) loads its screen as before. Links already in the page (Vite's own preloads) are skipped.
+ * (`#screen-files`, written at build time by build/prerender-pages.ts), preloaded now by the shell's
+ * first script (src/early-data.ts, the only importer: this stays in its one file): the session's,
+ * the portal's and the screen's code then arrive beside the app's entry instead of after it has run.
+ * A page without the list (the other portals, the development server) loads its screen as before.
+ * Links already in the page (Vite's own preloads) are skipped.
  */
 export function preloadScreenFiles(pathname: string): void {
   const list = document.getElementById('screen-files')?.textContent

@@ -97,6 +97,8 @@ test.describe('First load', () => {
     const files = JSON.parse(/<script type="application\/json" id="screen-files">([^<]*)<\/script>/.exec(shell)?.[1] ?? '{}') as Record<string, string[]>
     expect(files['/dashboard/client']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/client-dashboard-page-[\w-]+\.js$/)]))
     expect(files['/dashboard/client/bookings/:id']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/booking-detail-page-[\w-]+\.js$/)]))
+    // The portal's own code comes with each screen's, asked for by the shell's first script: the guards and the family's portal.
+    for (const list of Object.values(files)) expect(list).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/guards-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/client-portal-[\w-]+\.js$/)]))
     // Nothing the shell already loads is listed again.
     expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/index-/))
     expect(shell).toMatch(/modulepreload[^>]+\/assets\/site-/)

@@ -46,10 +46,23 @@ describe('the portal chunk groups', () => {
     expect(group('/node_modules/@fluentui/react-card/lib/components/Card/Card.js')).toBe('client-home')
   })
 
-  it('leaves whatever a public page uses where the bundler puts it', () => {
+  it('leaves whatever the entry uses where the bundler puts it', () => {
     const group = groups()
     expect(group('/node_modules/@fluentui/react-button/lib/components/Button/Button.js')).toBeNull()
-    expect(group('/src/lib/format.ts')).toBeNull()
+  })
+
+  it('gathers what a public page shares with the portal by those pages and the portal\'s step, so the page loads the same modules in fewer files', () => {
+    const group = groups()
+    // The home page and the family's dashboard (step 3).
+    expect(group('/src/lib/format.ts')).toBe('shared-home-3')
+  })
+
+  it('leaves what only staff screens share with a public page where the bundler puts it', () => {
+    const g = graph()
+    g[`${R}/src/features/admin/reports/reports-page.tsx`] = { code: `import { formatKsh } from '../../../lib/format'`, importedIds: [`${R}/src/lib/format.ts`], dynamicImporters: [`${R}/src/main.tsx`], isEntry: false }
+    g[`${R}/src/features/client/dashboard/client-dashboard-page.tsx`]!.code = `import { Card, Button as B } from '@fluentui/react-components'`
+    g[`${R}/src/features/client/dashboard/client-dashboard-page.tsx`]!.importedIds = [FLUENT]
+    expect(groups(g)('/src/lib/format.ts')).toBeNull()
   })
 
   it('leaves each lazily loaded module (a screen, the guards, a portal) in its own chunk', () => {
@@ -59,9 +72,11 @@ describe('the portal chunk groups', () => {
     expect(group('/src/features/client/dashboard/client-dashboard-page.tsx')).toBeNull()
   })
 
-  it('takes a module for public when the home page starts using it', () => {
+  it('moves a module into a shared group when the home page starts using it, and leaves it alone once the entry does', () => {
     const g = graph()
     g[`${R}/src/features/public/landing/landing-page.tsx`]!.code += `\nimport { Card } from '@fluentui/react-components'`
+    expect(groups(g)('/node_modules/@fluentui/react-card/lib/components/Card/Card.js')).toBe('shared-home-3')
+    g[`${R}/src/main.tsx`]!.code += `\nimport { Card } from '@fluentui/react-components'`
     expect(groups(g)('/node_modules/@fluentui/react-card/lib/components/Card/Card.js')).toBeNull()
   })
 })
