@@ -204,6 +204,11 @@ export function prerenderPages(): Plugin {
         if (!page.shellOnly) {
           const { html: markup, styles } = rendered[`${locale}:${renderPath(page)}`]!
           html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root" data-prerendered="${renderPath(page)}">${markup}</div>`)
+        } else {
+          // A portal's shell paints what the app will draw first ("Loading…" and the home's number)
+          // before any script: not taken over (no data-prerendered), the app draws the same over it.
+          const { html: markup, styles } = rendered[`${locale}:loading`]!
+          html = html.replace('</head>', `${styles}\n  </head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
         }
         // A page that paints from its HTML and CSS alone: its scripts only make it interactive, so
         // they must not compete with the stylesheet for a slow link (nor be taken for render-blocking).

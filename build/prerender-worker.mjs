@@ -7,10 +7,12 @@
 import { parentPort, workerData } from 'node:worker_threads'
 
 try {
-  const { prerenderPage } = await import(workerData.entry)
+  const { prerenderPage, prerenderLoading } = await import(workerData.entry)
   const pages = {}
   for (const locale of workerData.locales) {
     for (const path of workerData.paths) pages[`${locale}:${path}`] = await prerenderPage(path, locale)
+    // A portal's shell: what the app draws first there.
+    pages[`${locale}:loading`] = await prerenderLoading(locale)
   }
   parentPort.postMessage({ pages })
 } catch (error) {

@@ -6,8 +6,10 @@
 import { PassThrough } from 'node:stream'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
-import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components'
+import { createDOMRenderer, FluentProvider, RendererProvider, renderToStyleElements } from '@fluentui/react-components'
 import { App } from './app/app'
+import { PageLoading } from './app/page-loading'
+import { LanguageProvider } from './app/language-provider'
 import { activateLocale, type Locale } from './lib/i18n'
 
 export interface PrerenderedPage {
@@ -37,5 +39,25 @@ export async function prerenderPage(path: string, locale: Locale = 'en'): Promis
   const html = renderToString(page(path, renderer))
   // A boundary still waiting (<!--$?-->) or left to the browser (<!--$!-->) would paint "Loading…".
   if (/<!--\$[?!]-->/.test(html)) throw new Error(`prerender: ${path} still has a Suspense boundary that is not complete`)
+  return { html, styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }
+}
+
+/**
+ * What the app draws first in a portal's shell, while its code arrives: "Loading…" and the home's
+ * number, inside the same provider as the app's (src/app/app.tsx), so the app's first render puts
+ * back exactly what was painted from the HTML. Not hydrated: the app draws over it.
+ */
+export async function prerenderLoading(locale: Locale = 'en'): Promise<PrerenderedPage> {
+  await activateLocale(locale)
+  const renderer = createDOMRenderer()
+  const html = renderToString(
+    <RendererProvider renderer={renderer}>
+      <LanguageProvider>
+        <FluentProvider theme={{}} style={{ minHeight: '100vh' }}>
+          <PageLoading />
+        </FluentProvider>
+      </LanguageProvider>
+    </RendererProvider>,
+  )
   return { html, styles: renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }
 }
