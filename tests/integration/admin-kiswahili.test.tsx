@@ -24,16 +24,20 @@ describe('admin screens in Kiswahili', () => {
     expect(screen.getByRole('button', { name: 'Onyesha upya' })).toBeInTheDocument()
   })
 
-  it('the bookings page: tabs, filters and the grid’s column headers', async () => {
+  it('the bookings page: tabs, filters and the grid’s column headers', { timeout: 60_000 }, async () => {
     await renderAt(paths.admin.services, { as: 'admin' })
     await screen.findByRole('tab', { name: 'All bookings' })
     await act(() => activateLocale('sw'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Usimamizi wa Nafasi' })).toBeInTheDocument()
-    // Each waited for: on a busy machine the grid's rows may still be settling after the heading shows.
-    expect(await screen.findByRole('tab', { name: 'Nafasi zote zilizowekwa' })).toBeInTheDocument()
-    expect(await screen.findByRole('tab', { name: 'Orodha ya huduma' })).toBeInTheDocument()
-    expect(await screen.findByRole('searchbox', { name: 'Tafuta kwa jina' })).toBeInTheDocument()
-    expect(await screen.findByRole('columnheader', { name: 'Marehemu / familia' })).toBeInTheDocument()
+    // Each looked for inside its own part of the page, and waited for: a role query over the whole
+    // page (a grid of fifty rows) can take seconds on a busy machine, longer than a wait allows.
+    const slow = { timeout: 15_000 }
+    const tabs = await screen.findByRole('tablist', {}, slow)
+    expect(await within(tabs).findByRole('tab', { name: 'Nafasi zote zilizowekwa' }, slow)).toBeInTheDocument()
+    expect(await within(tabs).findByRole('tab', { name: 'Orodha ya huduma' }, slow)).toBeInTheDocument()
+    const panel = await screen.findByRole('tabpanel', {}, slow)
+    expect(await within(panel).findByRole('searchbox', { name: 'Tafuta kwa jina' }, slow)).toBeInTheDocument()
+    expect(await within(panel).findByRole('columnheader', { name: 'Marehemu / familia' }, slow)).toBeInTheDocument()
   })
 
   it('in English the periods are named as the report file and its Summary sheet name them', () => {
