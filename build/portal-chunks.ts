@@ -70,6 +70,8 @@ interface ImportClause {
   spec: string
   /** Imported (or re-exported) names, each with the name it is known by here; null: all of them. */
   names: { imported: string; local: string }[] | null
+  /** `export * from`: every name of that module is passed on (not `import 'x'`, kept for its effects). */
+  star?: true
 }
 
 const IMPORT = /(?:^|[;\n}])\s*(import|export)\s*(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(?:^|[;\n}])\s*import\s*['"]([^'"]+)['"]/g
@@ -86,7 +88,7 @@ export function importsOf(code: string): ImportClause[] {
     const clause = m[3]!.trim()
     const spec = m[4]!
     if (clause.startsWith('*')) {
-      found.push({ spec, names: null })
+      found.push(m[1] === 'export' && clause === '*' ? { spec, names: null, star: true } : { spec, names: null })
       continue
     }
     const names: { imported: string; local: string }[] = []
@@ -106,6 +108,18 @@ export function importsOf(code: string): ImportClause[] {
     found.push({ spec, names })
   }
   return found
+}
+
+/**
+ * Whether a module's text exports `name` itself, or may pass it on (`export *`, or no text to read:
+ * the safe side).
+ */
+export function declares(code: string | null, name: string): boolean {
+  if (code === null || /(?:^|[;\n}])\s*export\s*\*\s*from/.test(code)) return true
+  const n = name.replace(/[$]/g, '\\$')
+  if (name === 'default' && /(?:^|[;\n}])\s*export\s+default\b/.test(code)) return true
+  if (new RegExp(`(?:^|[;\\n}])\\s*export\\s+(?:declare\\s+)?(?:const|let|var|class|(?:async\\s+)?function\\*?)\\s+${n}\\b`).test(code)) return true
+  return [...code.matchAll(/(?:^|[;\n}])\s*export\s*\{([^}]*)\}/g)].some((m) => m[1]!.split(',').some((part) => (part.trim().split(/\s+as\s+/).pop() ?? '').replace(/^['"]|['"]$/g, '') === name))
 }
 
 const stripExt = (p: string) => p.replace(/\.(m?[jt]sx?)$/, '')
@@ -162,34 +176,43 @@ export function groupsOf(included: readonly string[], info: (id: string) => Modu
    * The modules in the output that using `name` of module `id` (a module left out of the output:
    * an index that only re-exports) brings in; every module it reaches when it cannot tell.
    */
-  const throughIndex = (id: string, name: string | null, depth = 0): string[] => {
+  const throughIndex = (id: string, name: string | null): string[] => (name === null ? allThrough(id) : (nameIn(id, name, 0) ?? allThrough(id)))
+  /**
+   * As `throughIndex`, or null when `id` does not pass `name` on. Through `export * from`, a module
+   * of the output counts only if it declares the name (Fluent's icons are dozens of such modules
+   * behind one index: all of them were taken for used by whoever imports one icon).
+   */
+  const nameIn = (id: string, name: string, depth: number): string[] | null => {
     const facts = info(id)
     if (!facts) return []
     if (inOutput.has(id)) return [id]
     const everything = () => allThrough(id)
-    if (name === null || depth > 20) return everything()
+    if (depth > 20) return everything()
     const out: string[] = []
-    const stars: string[] = []
+    const stars: { target: string; star: boolean }[] = []
     for (const c of clausesOf(id)) {
       const target = resolveSpec(id, c.spec, facts.importedIds)
       if (c.names === null) {
-        // `export * from`: the name may come from any of them; `import 'x'`: kept for its effects.
+        // `export * from`: the name may come from any of them; `import 'x'`, `import * as x`: kept whole.
         if (!target) return everything()
-        stars.push(target)
+        stars.push({ target, star: c.star === true })
         continue
       }
       const hit = c.names.find((n) => n.local === name)
       if (!hit) continue
       if (!target) return everything()
-      out.push(...throughIndex(target, hit.imported, depth + 1))
+      out.push(...(nameIn(target, hit.imported, depth + 1) ?? allThrough(target)))
     }
     if (out.length) return out
-    for (const s of stars) {
-      const sFacts = info(s)
-      if (inOutput.has(s)) out.push(s)
-      else if (sFacts) out.push(...throughIndex(s, name, depth + 1))
+    for (const { target, star } of stars) {
+      if (inOutput.has(target)) {
+        if (!star || declares(info(target)?.code ?? null, name)) out.push(target)
+      } else if (star) {
+        const found = nameIn(target, name, depth + 1)
+        if (found) out.push(...found)
+      } else out.push(...allThrough(target))
     }
-    return out.length ? out : everything()
+    return out.length ? out : null
   }
   /** The modules in the output that module `id` (in the output) imports statically. */
   const edges = new Map<string, string[]>()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupsOf, importsOf, type ModuleFacts } from '../../build/portal-chunks'
+import { declares, groupsOf, importsOf, type ModuleFacts } from '../../build/portal-chunks'
 
 const R = '/repo'
 const FLUENT = `${R}/node_modules/@fluentui/react-components/lib/index.js`
@@ -81,6 +81,37 @@ describe('the portal chunk groups', () => {
   })
 })
 
+describe('following `export *`', () => {
+  it('takes from an index of many modules only the one that declares the imported name (as icons are)', () => {
+    const g = graph()
+    const ICONS = `${R}/node_modules/@fluentui/react-icons/lib/index.js`
+    const HOME_ICON = `${R}/node_modules/@fluentui/react-icons/lib/icons/chunk-0.js`
+    const CALL_ICON = `${R}/node_modules/@fluentui/react-icons/lib/icons/chunk-1.js`
+    g[ICONS] = { code: 'export * from "./icons/chunk-0.js";\nexport * from "./icons/chunk-1.js";', importedIds: [HOME_ICON, CALL_ICON], dynamicImporters: [], isEntry: false }
+    g[HOME_ICON] = { code: 'export const HomeRegular = 1;\nexport { HomeFilled } from "./home-filled.js";', importedIds: [], dynamicImporters: [], isEntry: false }
+    g[CALL_ICON] = { code: 'const x = 2;\nexport { x as CallRegular };', importedIds: [], dynamicImporters: [], isEntry: false }
+    g[`${R}/src/main.tsx`]!.code += `\nimport { HomeRegular } from '@fluentui/react-icons'`
+    g[`${R}/src/main.tsx`]!.importedIds = [...g[`${R}/src/main.tsx`]!.importedIds, ICONS]
+    g[`${R}/src/app/portal-shell.tsx`]!.code += `\nimport { CallRegular, HomeFilled } from '@fluentui/react-icons'`
+    g[`${R}/src/app/portal-shell.tsx`]!.importedIds = [...g[`${R}/src/app/portal-shell.tsx`]!.importedIds, ICONS]
+    const included = Object.keys(g).filter((id) => ![FLUENT, CARD_INDEX, BUTTON_INDEX, ICONS].includes(id))
+    const found = groupsOf(included, (id) => g[id] ?? null)
+    // The entry uses the home icon: left where it is. The call icon only the portal uses.
+    expect(found.get(HOME_ICON)).toBeNull()
+    expect(found.get(CALL_ICON)).toBe('portal')
+  })
+
+  it('reads what a module declares or passes on', () => {
+    expect(declares('export const A = 1', 'A')).toBe(true)
+    expect(declares('export function B() {}', 'B')).toBe(true)
+    expect(declares('const c = 1;\nexport { c as C, d }', 'C')).toBe(true)
+    expect(declares('const c = 1;\nexport { c as C, d }', 'c')).toBe(false)
+    expect(declares('export * from "./more.js"', 'Z')).toBe(true)
+    expect(declares('export const AB = 1', 'A')).toBe(false)
+    expect(declares(null, 'A')).toBe(true)
+  })
+})
+
 describe('reading import clauses', () => {
   it('reads named, renamed, default, namespace, side-effect and re-export clauses; leaves type-only ones', () => {
     const clauses = importsOf(`import React, { useState as useS } from 'react'\nimport * as ns from './ns'\nimport './side.css'\nimport type { T } from './types'\nexport { A as B } from "./a.js";\nexport * from "./star.js";`)
@@ -89,7 +120,7 @@ describe('reading import clauses', () => {
       { spec: './ns', names: null },
       { spec: './side.css', names: null },
       { spec: './a.js', names: [{ imported: 'A', local: 'B' }] },
-      { spec: './star.js', names: null },
+      { spec: './star.js', names: null, star: true },
     ])
   })
 })
