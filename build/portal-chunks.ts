@@ -22,7 +22,7 @@ import type { CodeSplittingGroup } from 'rolldown'
  * `shared-login-register-1`, say. The pages whose first load is weighed need every module of such a
  * group, so they load the same bytes in fewer files (`/login` 29 → 26); a public page loaded later
  * (the forgot-password page, the contact form's sending) may load a few KB it does not use, in far
- * fewer files. The family's cold dashboard went from 37 files after the entry to 25 (on HTTP/1.1
+ * fewer files. The family's cold dashboard went from 37 files after the entry to 22 (on HTTP/1.1
  * over a slow line, each a round trip). What only staff screens share with a public page is left to
  * the bundler. The screens themselves (each lazily imported module) keep a chunk of their own, so
  * every other screen, dialog and the staff portals load what they did, except that they import
