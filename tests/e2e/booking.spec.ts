@@ -156,11 +156,12 @@ test.describe('Booking a service', () => {
     await cont(page)
     await expectStep(page, 2, 'About your loved one')
     await noSideScroll()
-    // The new step's heading, scrolled to once its form is there, is below the sticky top bar, not under it.
+    // The new step's heading, scrolled to once its form is there, ends below the sticky top bar, not
+    // under it. The page scrolls smoothly (global.css): read where the scroll ends, not a frame of it.
     await page.getByLabel(/^First name/).waitFor()
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     const bar = await page.getByRole('banner').boundingBox()
-    const heading = await page.getByRole('heading', { level: 2, name: /^Step 2 of 4/ }).boundingBox()
-    expect(heading?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0))
+    const heading = page.getByRole('heading', { level: 2, name: /^Step 2 of 4/ })
+    // (It comes down from above the screen to its place: once below the bar it stays below.)
+    await expect.poll(async () => (await heading.boundingBox())?.y, { timeout: 5_000 }).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0))
   })
 })
