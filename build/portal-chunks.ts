@@ -48,7 +48,8 @@ function partOf(id: string, isEntry = false): Part {
   if (/\/src\/app\/(portals\/[^/]+|role-portal)\.tsx$/.test(path)) return 'portal'
   if (/\/src\/features\/client\/dashboard\/client-dashboard-page\.tsx$/.test(path)) return 'client-home'
   if (/\/src\/features\/client\/bookings\/booking-detail-page\.tsx$/.test(path)) return 'client-booking'
-  if (/\/src\/features\/(client|admin|morgue|custody|documents|messages|calendar|account)\//.test(path)) return 'signed-in'
+  // The portals' menu, loaded once a phone opens it (a wide screen asks for it with its frame).
+  if (/\/src\/features\/(client|admin|morgue|custody|documents|messages|calendar|account)\//.test(path) || /\/src\/app\/portal-nav\.tsx$/.test(path)) return 'signed-in'
   if (/\/src\/features\/public\/landing\/landing-page\.tsx$/.test(path)) return 'home'
   if (/\/src\/features\/public\/login\/login-page\.tsx$/.test(path)) return 'login'
   if (/\/src\/features\/public\/register\/register-page\.tsx$/.test(path)) return 'register'
