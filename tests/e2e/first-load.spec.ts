@@ -99,6 +99,8 @@ test.describe('First load', () => {
     expect(files['/dashboard/client/bookings/:id']).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/booking-detail-page-[\w-]+\.js$/)]))
     // The portal's own code comes with each screen's, asked for by the shell's first script: the guards and the family's portal.
     for (const list of Object.values(files)) expect(list).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/guards-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/client-portal-[\w-]+\.js$/)]))
+    // Not the menu: a phone draws it only once it is opened.
+    expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/portal-nav-/))
     // Nothing the shell already loads is listed again.
     expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/index-/))
     expect(shell).toMatch(/modulepreload[^>]+\/assets\/site-/)

@@ -27,3 +27,33 @@ for (const [width, height] of [[375, 812], [1280, 800]] as const) {
     })
   }
 }
+
+test.describe('the menu on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+  test('is not drawn until its button is pressed; then it opens over the page and leads to a page', async ({ page }) => {
+    await enterAs(page, DEMO.client)
+    await expect(page.getByRole('list', { name: 'Recent bookings' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Client menu' })).toHaveCount(0)
+    await page.getByRole('button', { name: /^Open menu/ }).click()
+    const menu = page.getByRole('navigation', { name: 'Client menu' })
+    await menu.getByRole('link', { name: 'Payments' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/client\/payments$/)
+    await expect(menu).toBeHidden()
+  })
+})
+
+test.describe('the menu on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+  test('is beside the page from the start, and nothing moves when it arrives', async ({ page }) => {
+    await page.addInitScript(() => {
+      ;(window as unknown as { shifts: number }).shifts = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await enterAs(page, DEMO.client)
+    await expect(page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'Payments' })).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Recent bookings' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02)
+  })
+})
