@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import {
   Button,
@@ -25,8 +25,20 @@ import { formatClock } from '../lib/format'
  * what a family's phone fetched before its bookings showed. A wide screen asks for it as soon as the
  * frame is drawn, in the room kept for it.
  */
-const PortalNav = lazy(() => import('./portal-nav'))
-const fetchMenu = () => void import('./portal-nav').catch(() => {})
+type Menu = (typeof import('./portal-nav'))['default']
+let menuLoad: Promise<Menu> | null = null
+/** The menu's code, asked for once; a failed fetch (offline) is asked for again next time. */
+function loadMenu(): Promise<Menu> {
+  menuLoad ??= import('./portal-nav').then(
+    (m) => m.default,
+    (error: unknown) => {
+      menuLoad = null
+      throw error
+    },
+  )
+  return menuLoad
+}
+const fetchMenu = () => void loadMenu().catch(() => {})
 const MENU_FETCH_AFTER_MS = 8000
 
 const useStyles = makeStyles({
@@ -139,6 +151,25 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   // reader checks, and work on every phone's first view for a menu most visits never open).
   const [drawerMade, setDrawerMade] = useState(false)
   const restoreFocusTarget = useRestoreFocusTarget()
+  // The menu once its code is here. Not React.lazy: a fetch that fails offline must leave the page as
+  // it is (a lazy component would throw past the screen's own boundary) and be tried again next time.
+  const [PortalNav, setPortalNav] = useState<Menu | null>(null)
+  const wanted = !isSmall || drawerMade
+  useEffect(() => {
+    if (!wanted || PortalNav) return
+    let live = true
+    loadMenu().then(
+      (nav) => live && setPortalNav(() => nav),
+      () => {
+        if (!live) return
+        setDrawerMade(false)
+        setDrawerOpen(false)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted, PortalNav])
   // On a phone the menu's code comes when a finger or the keyboard reaches its button, or a few
   // seconds after the page has drawn: never on the line while the first screen is still arriving.
   useEffect(() => {
@@ -163,23 +194,22 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
 
   return (
     <div className={styles.root}>
-      {(!isSmall || drawerMade) && (
-        <Suspense fallback={isSmall ? null : <div className={styles.navSpace} aria-hidden />}>
-          <PortalNav
-            menu={menu}
-            current={current?.to ?? ''}
-            open={open}
-            isSmall={isSmall}
-            label={t`${role} menu`}
-            portalName={portalName}
-            badges={badges}
-            onOpenChange={setDrawerOpen}
-            onNavigate={(to) => {
-              navigate(to)
-              setDrawerOpen(false)
-            }}
-          />
-        </Suspense>
+      {wanted && !PortalNav && !isSmall && <div className={styles.navSpace} aria-hidden />}
+      {wanted && PortalNav && (
+        <PortalNav
+          menu={menu}
+          current={current?.to ?? ''}
+          open={open}
+          isSmall={isSmall}
+          label={t`${role} menu`}
+          portalName={portalName}
+          badges={badges}
+          onOpenChange={setDrawerOpen}
+          onNavigate={(to) => {
+            navigate(to)
+            setDrawerOpen(false)
+          }}
+        />
       )}
       <div className={styles.column}>
         <header className={styles.topBar}>

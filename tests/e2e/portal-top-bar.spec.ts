@@ -42,6 +42,25 @@ test.describe('the menu on a phone', () => {
   })
 })
 
+test.describe('the menu on a phone, on its first visit', () => {
+  // A browser that has never fetched the menu's code (the shared one keeps it from other tests).
+  test.use({ viewport: { width: 375, height: 812 }, freshContext: true })
+  test('pressed while offline before its code has come, it leaves the page as it is, and opens once back online', async ({ page }) => {
+    await enterAs(page, DEMO.client)
+    const bookings = page.getByRole('list', { name: 'Recent bookings' })
+    await expect(bookings).toBeVisible()
+    await page.context().setOffline(true)
+    const button = page.getByRole('button', { name: /^Open menu/ })
+    await button.click()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await expect(bookings).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Client menu' })).toHaveCount(0)
+    await page.context().setOffline(false)
+    await button.click()
+    await expect(page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'Payments' })).toBeVisible()
+  })
+})
+
 test.describe('the menu on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
   test('is beside the page from the start, and nothing moves when it arrives', async ({ page }) => {
