@@ -1,3 +1,5 @@
+import { vi } from 'vitest'
+import { act, waitFor } from '@testing-library/react'
 import { db, nextId } from '../../mocks/db'
 
 /** A contribution link made straight in the mock's database (the family's side is tested through its screen). */
@@ -35,4 +37,20 @@ export async function seedContribution(
     thanked_at: null,
   })
   return id
+}
+
+/**
+ * Moves the payment machine's 5-second checks on (fake timers that also run by themselves) until
+ * `shown` passes: the page's last word on the payment.
+ */
+export async function checkPaymentUntil(shown: () => void): Promise<void> {
+  await waitFor(
+    async () => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(500)
+      })
+      shown()
+    },
+    { timeout: 60_000, interval: 10 },
+  )
 }

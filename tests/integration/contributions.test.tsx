@@ -56,7 +56,7 @@ describe('Harambee', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const booking = unpaidBooking()
-    const { seedLink } = await import('./contribution-kit')
+    const { seedLink, checkPaymentUntil } = await import('./contribution-kit')
     const { token } = await seedLink(booking.id)
     await renderAt(`/contribute/${token}`)
     expect(await screen.findByRole('heading', { level: 1, name: /^In memory of/ })).toBeInTheDocument()
@@ -66,15 +66,7 @@ describe('Harambee', () => {
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '1000')
     await user.click(screen.getByRole('button', { name: 'Contribute KSH 1,000' }))
     expect(await screen.findByText('Check your phone')).toBeInTheDocument()
-    await waitFor(
-      async () => {
-        await act(async () => {
-          await vi.advanceTimersByTimeAsync(500)
-        })
-        expect(screen.getByText('Thank you, Otieno.')).toBeInTheDocument()
-      },
-      { timeout: 60_000, interval: 10 },
-    )
+    await checkPaymentUntil(() => expect(screen.getByText('Thank you, Otieno.')).toBeInTheDocument())
     vi.useRealTimers()
     await waitFor(() => expect(screen.getByRole('list', { name: 'Contributions so far' })).toHaveTextContent('Otieno'))
     const paid = db.payment.findMany((q) => q.where({ booking_id: booking.id, status: 'completed' }))

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { db, server } from '../../mocks/node'
@@ -91,7 +91,7 @@ describe('The public pages in Kiswahili', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const family = db.user.findFirst((q) => q.where({ email: 'family@funeral.test' }))!
     const booking = db.booking.findMany((q) => q.where({ client_id: family.id })).find((b) => b.payment_status === 'pending' && b.status !== 'cancelled')!
-    const { seedLink } = await import('./contribution-kit')
+    const { seedLink, checkPaymentUntil } = await import('./contribution-kit')
     await renderAt(`/contribute/${(await seedLink(booking.id)).token}`)
     const englishForm = await screen.findByRole('form', { name: 'Contribute by M-Pesa' })
     // A check said in English, then the language changed: the check follows it.
@@ -115,15 +115,7 @@ describe('The public pages in Kiswahili', () => {
     await user.type(phone, '0712340001')
     await user.type(within(form).getByRole('textbox', { name: /^Kiasi/ }), '100')
     await user.click(within(form).getByRole('button', { name: /^Changia KSH/ }))
-    await waitFor(
-      async () => {
-        await act(async () => {
-          await vi.advanceTimersByTimeAsync(500)
-        })
-        expect(screen.getByText('Malipo hayakukamilika')).toBeInTheDocument()
-      },
-      { timeout: 60_000, interval: 10 },
-    )
+    await checkPaymentUntil(() => expect(screen.getByText('Malipo hayakukamilika')).toBeInTheDocument())
     vi.useRealTimers()
     expect(screen.getByText('Hakukuwa na pesa za kutosha kwenye akaunti ya M-Pesa kwa malipo haya.')).toBeInTheDocument()
     expect(screen.queryByText(/not enough money/)).not.toBeInTheDocument()
