@@ -52,7 +52,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       modulePreload: { polyfill: false },
       rolldownOptions: {
         // The app (index.html) and, beside it, the family portal's early request for its first
-        // screen's data (src/early-data.ts: no imports, loaded `async` by the portal's shell). Not
+        // screen's data (src/early-data.ts: no imports; the build puts it inline in the portal's shell). Not
         // in the build-time render's SSR build, whose one entry is its own.
         ...(isSsrBuild ? {} : { input: { index: 'index.html', 'early-data': 'src/early-data.ts' } }),
         output: {

@@ -13,6 +13,9 @@ import { ApiError, jsonNestingExceeds, loggableError } from './http'
 import { FieldTooLong } from '../shared/rules'
 import type { AppEnv, Deps } from './types'
 import { serveDist, type ServerPageData } from './static'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { INLINE_SCRIPTS_FILE, inlineScriptHashes } from '../shared/inline-scripts'
 import { authRoutes } from './routes/auth'
 import { custodyRoutes } from './routes/custody'
 import { calendarRoutes } from './routes/calendar'
@@ -84,12 +87,27 @@ export const CONTENT_SECURITY_POLICY = {
 export const loggablePath = (path: string) =>
   path.replace(/^\/api\/contributions\/[^/]+/, '/api/contributions/:token').replace(/^\/api\/tributes\/[^/]+/, '/api/tributes/:slug').replace(/^\/api\/papers\/shared\/[^/]+/, '/api/papers/shared/:token').replace(/^\/api\/hooks\/daraja\/stk\/[^/]*/, '/api/hooks/daraja/stk/:secret')
 
+/**
+ * The hashes of the inline scripts of the pages served (the build lists them beside the pages): the
+ * only inline scripts the policy lets run. Without the list (an older build) they are blocked and the
+ * app does without them: they only start its first requests sooner.
+ */
+function builtInlineScripts(staticDir: string | undefined, deps: Deps): string[] {
+  if (!staticDir) return []
+  try {
+    return inlineScriptHashes(readFileSync(join(staticDir, INLINE_SCRIPTS_FILE), 'utf8'))
+  } catch {
+    deps.log.warn({ file: INLINE_SCRIPTS_FILE }, 'the build lists no inline scripts: the pages run without them')
+    return []
+  }
+}
+
 export function createApp(deps: Deps, options: { staticDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
   app.use(
     secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...builtInlineScripts(options.staticDir, deps)] },
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,

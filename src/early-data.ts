@@ -1,9 +1,9 @@
 /**
  * The first portal screen's data, asked for beside the app's scripts instead of after them. The
- * portal's shell (`dashboard/client/index.html`, build/prerender-pages.ts) loads this tiny script
- * with `async`: it comes in one file (its one import, the shell's list of files, no other chunk
- * shares), so it runs as soon as it arrives, long before the app's chunks have arrived and run (on
- * a slow line, seconds sooner). It reads the stored token and starts the requests the portal and
+ * build puts this tiny script inline at the end of the portal's shell (`dashboard/client/index.html`,
+ * build/prerender-pages.ts; it must stand alone: its one import, the shell's list of files, is
+ * bundled into it), so it runs as soon as the HTML is parsed, long before the app's chunks have
+ * arrived and run (on a slow line, seconds sooner). It reads the stored token and starts the requests the portal and
  * the screen at this path need first (who is signed in, the screen's data); `src/api/early.ts`
  * hands each answer to the API call that would have asked for it. A failure (no token, 401,
  * offline) is left to that call, which asks again as it always did and handles the error. The key

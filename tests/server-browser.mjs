@@ -109,6 +109,8 @@ try {
       await page.clock.install()
       await page.goto(`${base}/dashboard/client/payments`)
       await pendingRow('Samuel Ouma').waitFor({ timeout: 20_000 })
+      // The family's shell: its first script is inline, let run by its hash in the policy (a refusal would also be a violation below).
+      check(await page.evaluate(() => Array.isArray(globalThis.__afhEarly)), "the family portal's inline first script runs under the Content-Security-Policy: who is signed in asked for beside the scripts")
       let dialog = await pay('Samuel Ouma', '0712340001')
       await tickUntil(page, dialog.getByText('Payment not completed'))
       check(await dialog.getByText('There was not enough money in the M-Pesa account for this payment.').isVisible(), 'insufficient funds (0712340001): "Payment not completed" with its reason')

@@ -1,5 +1,6 @@
 import { DEMO, expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
+import { createHash } from 'node:crypto'
 
 /**
  * The home page's HTML is written at build time (build/prerender-pages.ts), so a
@@ -104,6 +105,13 @@ test.describe('First load', () => {
     // Nothing the shell already loads is listed again.
     expect(Object.values(files).flat()).not.toContainEqual(expect.stringMatching(/\/assets\/index-/))
     expect(shell).toMatch(/modulepreload[^>]+\/assets\/site-/)
+    // Its first script is in the page, after the list it reads (a file of its own cost a round
+    // trip before it ran), and the build lists its hash for the server's Content-Security-Policy.
+    const inline = /<script type="application\/json" id="screen-files">[^<]*<\/script>\s*<script>([^<]+)<\/script>/.exec(shell)?.[1] ?? ''
+    expect(inline).toContain('screen-files')
+    expect(shell).not.toMatch(/early-data-[\w-]+\.js/)
+    const listed = (await (await request.get('/inline-scripts.json')).json()) as { scriptHashes: string[] }
+    expect(listed.scriptHashes).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`)
     expect(shell).not.toMatch(/rel="preload"[^>]+\.woff2/)
     expect(shell).toContain('font-display:optional')
     expect(shell).not.toContain('font-display:swap')

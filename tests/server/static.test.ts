@@ -22,6 +22,8 @@ mkdirSync(join(dist, 'dashboard', 'client'), { recursive: true })
 writeFileSync(join(dist, 'dashboard', 'client', 'index.html'), '<!doctype html><title>family portal</title>')
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))})`)
 writeFileSync(join(tmpdir(), 'afh-secret.txt'), 'secret')
+// The build's list of its inline scripts (build/prerender-pages.ts): only well-formed hashes count.
+writeFileSync(join(dist, 'inline-scripts.json'), JSON.stringify({ scriptHashes: ["'sha256-vLR4qRj4Hnaa6DS+/lT+TCEnuKMYgW/xdkf45KNv26M='", "'unsafe-inline'", "https://elsewhere.example"] }))
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true })
   rmSync(join(tmpdir(), 'afh-secret.txt'), { force: true })
@@ -63,6 +65,14 @@ describe('serving dist/', () => {
     const page = await get('/login')
     expect(page.headers.get('cache-control')).toBe('no-cache')
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
+  it("lets the build's own inline scripts run, by their hashes, and no other inline script", async () => {
+    const scriptSrc = (res: Response) => /(?:^|; )script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    expect(scriptSrc(await get('/dashboard/client'))).toBe("'self' 'sha256-vLR4qRj4Hnaa6DS+/lT+TCEnuKMYgW/xdkf45KNv26M='")
+    // A server without the list (an older build, or no pages at all): its scripts' own files only.
+    const without = createApp({ db: null as unknown as Db, secret: new Uint8Array(32), log: pino({ level: 'silent' }), dev: false, trustProxy: 0 })
+    expect(scriptSrc(await without.request('/api/health/live'))).toBe("'self'")
   })
 
   it("pages carry an ETag and a browser's current copy gets 304 with no body, whatever the encoding", async () => {
