@@ -35,6 +35,15 @@ describe("the shell's list of screen files", () => {
     expect(document.head.querySelector('link[href="/assets/dash.js"]')?.getAttribute('crossorigin')).toBe('')
   })
 
+  it('fetches a stylesheet the screen\'s code waits for, without putting it in the page', () => {
+    shellWith({ '/dashboard/client': ['/assets/session.js', '/assets/session.css'] })
+    preloadScreenFiles('/dashboard/client')
+    expect(preloads()).toEqual(['/assets/session.js'])
+    const css = document.head.querySelector('link[href="/assets/session.css"]')
+    expect([css?.getAttribute('rel'), css?.getAttribute('as'), css?.getAttribute('crossorigin')]).toEqual(['preload', 'style', ''])
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull()
+  })
+
   it('does nothing for an address it does not list, without a list, or with a broken one', () => {
     shellWith({ '/dashboard/client': ['/assets/dash.js'] })
     preloadScreenFiles('/dashboard/client/payments')
