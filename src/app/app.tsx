@@ -6,11 +6,11 @@ import './global.css'
 // The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
 import type { AuthActor } from './session-slot'
-import { SessionContext, useLoadedSession } from './session-slot'
+import { SessionContext, loadSessionModule, useLoadedSession } from './session-slot'
 import { AppRoutes } from './router'
 
 // Toasts come with the session chunk (react-toastify and its CSS are not in the first load).
-const Toasts = lazy(() => import('./session').then((m) => ({ default: m.Toasts })))
+const Toasts = lazy(() => loadSessionModule().then((m) => ({ default: m.Toasts })))
 const MockControls = __MOCK__ ? lazy(() => import('../dev/mock-controls').then((m) => ({ default: m.MockControls }))) : null
 
 export interface AppProps {

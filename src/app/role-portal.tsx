@@ -10,6 +10,7 @@ import { useSession } from './session'
 import { useUnreadMessages } from './use-unread-messages'
 import { updateProfile } from '../api/auth'
 import { CONTACT } from '../lib/contact'
+import { loadOnce } from '../lib/load-once'
 import { activateLocale, currentLocale, rememberLocale, storedLocale, type Locale } from '../lib/i18n'
 
 /** Keep a language choice in the user's profile too, so it follows them to another device. */
@@ -55,18 +56,25 @@ export interface PortalRoute {
 
 /** A portal's screen in a chunk of its own: the component, and how to start loading it ahead. */
 export function lazyScreen<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
-  return { Screen: lazy(() => load().then((m) => ({ default: m[name] as ComponentType }))), load }
+  const loadScreen = loadOnce(load)
+  return { Screen: lazy(() => loadScreen().then((m) => ({ default: m[name] as ComponentType }))), load: loadScreen }
 }
 
 /**
  * The screen at the address a portal opens on starts loading as soon as the portal's code runs,
  * beside the portal's first render instead of after it (on a slow line, a round trip and the
  * screen's download sooner). Later navigations load as before (and on intent, lib/prefetch.ts).
+ * Settles once that screen's code is in (or could not come): the app's first render waits for it.
  */
-export function startFirstScreen(home: string, routes: PortalRoute[], pathname = window.location.pathname) {
-  if (pathname !== home && !pathname.startsWith(`${home}/`)) return
+export function startFirstScreen(home: string, routes: PortalRoute[], pathname = window.location.pathname): Promise<void> {
+  if (pathname !== home && !pathname.startsWith(`${home}/`)) return Promise.resolve()
   const rest = pathname.slice(home.length).replace(/\/+$/, '') || '/'
-  routes.find((r) => matchPath({ path: `/${r.path}`, end: true }, rest))?.load?.().catch(() => {})
+  const load = routes.find((r) => matchPath({ path: `/${r.path}`, end: true }, rest))?.load
+  // Settled either way: a failed fetch is the screen's own to report when it renders.
+  return load ? load().then(
+      () => {},
+      () => {},
+    ) : Promise.resolve()
 }
 
 /**

@@ -63,15 +63,20 @@ const PORTAL_LOADS: [home: string, role: Role, load: () => Promise<unknown>][] =
  * code was even asked for. The screen's own files come with them where the page lists them (the
  * family's shell); elsewhere the portal asks for its first screen as its code runs (startFirstScreen).
  * Only code is fetched ahead: the session still verifies the token, and the guard still decides.
+ * Settles once all of it is in (or could not come).
  */
-export function startPortalAhead(pathname: string, role: Role | null) {
+export function startPortalAhead(pathname: string, role: Role | null): Promise<void> {
   const portal = portalOf(pathname, role)
-  if (!portal) return
-  const quietly = (load: () => Promise<unknown>) => void load().catch(() => {})
-  quietly(loadSession)
-  quietly(loadGuards)
-  quietly(portal[2])
+  if (!portal) return Promise.resolve()
+  // Settled either way: a part that could not come fails where it renders, as it always did.
+  const settled = (loading: Promise<unknown>) => loading.then(
+    () => {},
+    () => {},
+  )
   // The family's shell also lists each screen's files: src/early-data.ts asked for them already.
+  // A portal that starts its first screen as its code runs says when that screen is in.
+  const portalAndScreen = portal[2]().then((m) => (m as { firstScreen?: Promise<void> }).firstScreen)
+  return Promise.all([settled(loadSession()), settled(loadGuards()), settled(portalAndScreen)]).then(() => {})
 }
 
 /** The home of the portal `pathname` lies in, when it is the portal of `role`; else null (another role's portal, a public page). */

@@ -35,9 +35,11 @@ export function configureSessionLoader(options: { inspect?: ActorOptions<AnyActo
 }
 
 /** Load the session chunk and start the one auth actor (once; later calls get the same actor). */
+/** The session's chunk (the toasts come with it), asked for once. The machines' words (toasts, the server's answers) come with it: the portal's catalogue. */
+export const loadSessionModule = withCatalogs(() => import('./session'), 'portal')
+
 export function loadSession(): Promise<AuthActor> {
-  // The machines' words (toasts, the server's answers) come with it: the portal's catalogue.
-  pending ??= withCatalogs(() => import('./session'), 'portal')().then((m) => {
+  pending ??= loadSessionModule().then((m) => {
     loaded = m.startSession({ inspect })
     // Marked settled the way React's use() reads it: a screen mounted later gets the actor at once
     // instead of waiting a turn on a promise React has not seen before.

@@ -1,5 +1,6 @@
 import { i18n, type MessageDescriptor, type Messages } from '@lingui/core'
 import { pageData } from './page-data'
+import { loadOnce } from './load-once'
 
 /**
  * The app's two languages. English is SPEC.md's text, word for word; Kiswahili its translation.
@@ -72,8 +73,9 @@ export async function ensureCatalogs(...parts: CatalogPart[]): Promise<void> {
 /** A lazy screen's loader that also brings its words. */
 export function withCatalogs<T>(load: () => Promise<T>, ...parts: CatalogPart[]): () => Promise<T> {
   // The words first: a screen renders only once both are in, and asked for after its code they
-  // queued behind its dozens of files on HTTP/1.1's six connections.
-  return () => Promise.all([ensureCatalogs(...parts), load()]).then(([, m]) => m)
+  // queued behind its dozens of files on HTTP/1.1's six connections. Asked once (lib/load-once.ts):
+  // a later change of language brings these parts' words itself (activateLocale).
+  return loadOnce(() => Promise.all([ensureCatalogs(...parts), load()]).then(([, m]) => m))
 }
 
 /** Load every part asked for so far in `locale`, then switch to it (the page re-renders in place). */

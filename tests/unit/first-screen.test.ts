@@ -23,3 +23,22 @@ describe("a portal's first screen", () => {
     expect(detail).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('waiting for the first screen', () => {
+  it('settles once the screen is in, and also when it could not come (the screen says so when it renders)', async () => {
+    let arrive = () => {}
+    const routes: PortalRoute[] = [
+      { path: '', element: null, load: () => new Promise<void>((resolve) => (arrive = resolve)) },
+      { path: 'payments', element: null, load: () => Promise.reject(new Error('offline')) },
+    ]
+    let settled = false
+    const first = startFirstScreen('/dashboard/client', routes, '/dashboard/client').then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    arrive()
+    await first
+    expect(settled).toBe(true)
+    await expect(startFirstScreen('/dashboard/client', routes, '/dashboard/client/payments')).resolves.toBeUndefined()
+    await expect(startFirstScreen('/dashboard/client', routes, '/dashboard/admin')).resolves.toBeUndefined()
+  })
+})

@@ -23,7 +23,8 @@ const routes: PortalRoute[] = [
   { path: 'messages', element: <messages.Screen />, load: messages.load },
   { path: 'messages/:threadId', element: <messages.Screen />, load: messages.load },
 ]
-startFirstScreen(paths.client.home, routes)
+/** The screen at the address opened, loading (src/app/router.tsx waits for it before the first render). */
+export const firstScreen = startFirstScreen(paths.client.home, routes)
 
 export default function ClientPortal() {
   return <RolePortal role="client" routes={routes} />
