@@ -22,6 +22,8 @@ export interface CollectionContext<T extends { id: string }> {
   /** Whether the failure is also said as a toast (false: the screen says it in place, once). */
   failureToast: boolean
   fetchOnStart: boolean
+  /** The list was given at the start (`CollectionInput.items`): shown as it is, not fetched. */
+  itemsAtHand: boolean
   /**
    * The edits made while a fetch was under way, put again on its answer: the answer may have been
    * read before they were saved (an admin assigning an attendant on a row while the search's
@@ -48,7 +50,7 @@ export type CollectionEvent<T extends { id: string }> =
   | { type: 'collection.remove'; id: string }
   | { type: 'collection.select'; id: string | null }
 
-export interface CollectionInput {
+export interface CollectionInput<T = unknown> {
   /** A descriptor keeps following the language after the screen opened; English (an id in the catalogues) does too. */
   failureMessage: Words
   /**
@@ -60,6 +62,11 @@ export interface CollectionInput {
   fetchOnStart?: boolean
   /** The first fetch's query (a server-paged list); absent for the whole list. */
   query?: unknown
+  /**
+   * The list already at hand (its answer came before the screen was drawn): shown at once, in the
+   * screen's first render, with no fetch at start. A fetch asked later asks the server as always.
+   */
+  items?: T[]
 }
 
 /**
@@ -75,7 +82,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
     types: {
       context: {} as CollectionContext<T>,
       events: {} as CollectionEvent<T>,
-      input: {} as CollectionInput,
+      input: {} as CollectionInput<T>,
       emitted: {} as NotifyEvent,
     },
     actors: {
@@ -86,6 +93,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
     },
     guards: {
       fetchOnStart: ({ context }) => context.fetchOnStart,
+      itemsAtHand: ({ context }) => context.itemsAtHand,
       newQuery: ({ event }) => event.type === 'collection.fetch' && event.query !== undefined,
     },
     actions: {
@@ -106,7 +114,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
     id,
     description: 'A list from the server: items, the selected one, loading and error.',
     context: ({ input }) => ({
-      items: [],
+      items: input.items ? [...input.items] : [],
       query: input.query ?? null,
       total: null,
       selectedId: null,
@@ -114,6 +122,7 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
       failureMessage: input.failureMessage,
       failureToast: input.toast ?? true,
       fetchOnStart: input.fetchOnStart ?? true,
+      itemsAtHand: input.items !== undefined,
       editsWhileLoading: [],
     }),
     initial: 'start',
@@ -126,8 +135,8 @@ export function createCollectionMachine<T extends { id: string }>(id = 'collecti
     },
     states: {
       start: {
-        description: 'Fetch at once unless told to wait.',
-        always: [{ guard: 'fetchOnStart', target: 'loading' }, { target: 'idle' }],
+        description: 'Fetch at once unless told to wait, or the list is already at hand.',
+        always: [{ guard: 'itemsAtHand', target: 'ready' }, { guard: 'fetchOnStart', target: 'loading' }, { target: 'idle' }],
       },
       idle: {
         description: 'Nothing fetched yet.',

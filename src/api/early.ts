@@ -21,3 +21,32 @@ export function earlyOr(path: string, token: string | null, ask: () => Promise<u
   slot[EARLY_KEY] = all.filter((e) => e !== early)
   return early.answer.catch(ask)
 }
+
+/** Whether an early answer for `path`, asked with `token`, is waiting to be taken. */
+export function hasEarly(path: string, token: string | null): boolean {
+  if (typeof window === 'undefined') return false
+  const all = (window as unknown as Record<string, Early[] | undefined>)[EARLY_KEY] ?? []
+  return all.some((e) => e.path === path && e.token === token)
+}
+
+/** A call under way, its answer readable during a render once it has come (`value`). */
+export interface Readable<T> {
+  answer: Promise<T>
+  value?: T
+}
+
+/**
+ * Starts reading an answer the page asked for early, as a screen's code loads, so that its first
+ * render can draw it (it came long before that code). Null when there is none: the screen asks as usual.
+ */
+export function readEarly<T>(path: string, token: string | null, call: () => Promise<T>): Readable<T> | null {
+  if (!hasEarly(path, token)) return null
+  const readable: Readable<T> = { answer: call() }
+  readable.answer.then(
+    (value) => void (readable.value = value),
+    () => {
+      // Whoever takes the call hears of its failure.
+    },
+  )
+  return readable
+}

@@ -13,7 +13,7 @@ interface Item {
 const A: Item = { id: 'a', name: 'Basic Funeral', price: 5000 }
 const B: Item = { id: 'b', name: 'Cremation', price: 3000 }
 
-function start(fetch: () => Promise<Item[]>, input: { failureMessage: string; fetchOnStart?: boolean; toast?: boolean } = { failureMessage: 'Failed to load bookings' }) {
+function start(fetch: () => Promise<Item[]>, input: { failureMessage: string; fetchOnStart?: boolean; toast?: boolean; items?: Item[] } = { failureMessage: 'Failed to load bookings' }) {
   const fetchItems = vi.fn(fetch)
   const machine = createCollectionMachine<Item>('items').provide({ actors: { fetchItems: fromPromise(() => fetchItems()) } })
   const actor = createActor(machine, { input })
@@ -51,6 +51,21 @@ describe('collection machine', () => {
     expect(ready.context.items).toEqual([A, B])
     expect(ready.context.error).toBeNull()
     expect(fetchItems).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows a list already at hand at once, without fetching; a later fetch asks the server', async () => {
+    const { actor, fetchItems } = start(async () => [A], { failureMessage: 'Failed to load bookings', items: [A, B] })
+    expect(actor.getSnapshot().matches('ready')).toBe(true)
+    expect(actor.getSnapshot().context.items).toEqual([A, B])
+    expect(fetchItems).not.toHaveBeenCalled()
+    actor.send({ type: 'collection.fetch' })
+    const again = await waitFor(actor, (s) => s.matches('ready') && s.context.items.length === 1)
+    expect(again.context.items).toEqual([A])
+    expect(fetchItems).toHaveBeenCalledTimes(1)
+    // An empty list at hand is a list too: "no bookings yet", not a fetch.
+    const empty = start(async () => [A], { failureMessage: 'x', items: [] })
+    expect(empty.actor.getSnapshot().matches('ready')).toBe(true)
+    expect(empty.fetchItems).not.toHaveBeenCalled()
   })
 
   it('waits for collection.fetch when told not to fetch on start', async () => {
