@@ -6,11 +6,14 @@ import './global.css'
 // The theme's CSS custom properties, written at build time from ./theme.ts (build/theme-stylesheet.ts).
 import 'virtual:app-theme.css'
 import type { AuthActor } from './session-slot'
-import { SessionContext, loadSessionModule, useLoadedSession } from './session-slot'
+import { SessionContext, useLoadedSession } from './session-slot'
+import { loadOnce } from '../lib/load-once'
 import { AppRoutes } from './router'
 
-// Toasts come with the session chunk (react-toastify and its CSS are not in the first load).
-const Toasts = lazy(() => loadSessionModule().then((m) => ({ default: m.Toasts })))
+// The toasts are a chunk of their own, asked for once the session runs (react-toastify and its CSS
+// are in no first load, a portal's first screen included).
+const loadToasts = loadOnce(() => import('./toasts'))
+const Toasts = lazy(() => loadToasts().then((m) => ({ default: m.Toasts })))
 const MockControls = __MOCK__ ? lazy(() => import('../dev/mock-controls').then((m) => ({ default: m.MockControls }))) : null
 
 export interface AppProps {

@@ -35,8 +35,8 @@ export function configureSessionLoader(options: { inspect?: ActorOptions<AnyActo
 }
 
 /** Load the session chunk and start the one auth actor (once; later calls get the same actor). */
-/** The session's chunk (the toasts come with it), asked for once. The machines' words (toasts, the server's answers) come with it: the portal's catalogue. */
-export const loadSessionModule = withCatalogs(() => import('./session'), 'portal')
+/** The session's chunk, asked for once; the machines' words (toasts, the server's answers) come with it: the portal's catalogue. */
+const loadSessionModule = withCatalogs(() => import('./session'), 'portal')
 
 export function loadSession(): Promise<AuthActor> {
   pending ??= loadSessionModule().then((m) => {
