@@ -64,10 +64,16 @@ async function load(locale: Locale, parts: Iterable<CatalogPart>) {
   })
 }
 
-/** Make sure a screen's words are there, in the language in use, before it renders. */
+/** The language being switched to, while its words load (`activateLocale`). */
+let switchingTo: Locale | null = null
+
+/**
+ * Make sure a screen's words are there, in the language in use, before it renders: during a change
+ * of language, in the language coming (the page is about to be drawn in it).
+ */
 export async function ensureCatalogs(...parts: CatalogPart[]): Promise<void> {
   parts.forEach((p) => wanted.add(p))
-  await load(currentLocale(), parts)
+  await load(switchingTo ?? currentLocale(), parts)
 }
 
 /** A lazy screen's loader that also brings its words. */
@@ -80,7 +86,13 @@ export function withCatalogs<T>(load: () => Promise<T>, ...parts: CatalogPart[])
 
 /** Load every part asked for so far in `locale`, then switch to it (the page re-renders in place). */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await load(locale, wanted)
+  switchingTo = locale
+  try {
+    // Again while a part asked for meanwhile is missing: a screen's loader asks once.
+    while ([...wanted].some((p) => !loaded[locale].has(p))) await load(locale, wanted)
+  } finally {
+    if (switchingTo === locale) switchingTo = null
+  }
   if (i18n.locale !== locale) i18n.activate(locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale
 }
