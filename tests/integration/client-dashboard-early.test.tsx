@@ -49,7 +49,8 @@ describe("the family's dashboard, its bookings asked for early", () => {
     const placeholder = watchFor('Loading bookings')
     try {
       render(<App actor={startSession()} initialPath="/dashboard/client" />)
-      const recent = await screen.findByRole('list', { name: 'Recent bookings' })
+      // The whole app renders (on a busy machine, seconds): the wait is long, the check is what was drawn first.
+      const recent = await screen.findByRole('list', { name: 'Recent bookings' }, { timeout: 20_000 })
       expect(within(recent).getAllByRole('listitem').length).toBeGreaterThan(0)
       expect(placeholder.seen).toBe(false)
       expect(requests.requests).not.toContain('GET /api/bookings/my')
