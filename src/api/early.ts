@@ -33,6 +33,10 @@ export function hasEarly(path: string, token: string | null): boolean {
 export interface Readable<T> {
   answer: Promise<T>
   value?: T
+  /** The token it was asked with: it is someone else's answer once that changes. */
+  token: string | null
+  /** When it was asked (`performance.now()`): an old answer is asked again. */
+  askedAt: number
 }
 
 /**
@@ -41,7 +45,7 @@ export interface Readable<T> {
  */
 export function readEarly<T>(path: string, token: string | null, call: () => Promise<T>): Readable<T> | null {
   if (!hasEarly(path, token)) return null
-  const readable: Readable<T> = { answer: call() }
+  const readable: Readable<T> = { answer: call(), token, askedAt: performance.now() }
   readable.answer.then(
     (value) => void (readable.value = value),
     () => {

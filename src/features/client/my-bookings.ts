@@ -17,21 +17,26 @@ export const BOOKINGS_FAILED = msg`Failed to load bookings`
  * The answer the family's page asked for before its scripts (src/early-data.ts), read as this code
  * loads: long in by then, so the dashboard draws the bookings in its first render instead of a
  * skeleton and a second render (on a slowed phone, some 0.2 s sooner). Taken once, by the first
- * list drawn: still under way, it is that list's first fetch. Every other list fetches as always.
+ * list drawn, and only by the same person within a short while: still under way, it is that list's
+ * first fetch. Every other list fetches as always (another account on this phone, a list drawn
+ * after a sign-in again, minutes later).
  */
 let firstAnswer = readEarly('/bookings/my', currentToken(), myBookings)
 let firstFetch: Promise<Booking[]> | null = null
+const FIRST_ANSWER_FRESH_MS = 30_000
 function takeFirstAnswer(): Booking[] | undefined {
   const first = firstAnswer
   firstAnswer = null
-  if (first && first.value === undefined) firstFetch = first.answer
-  return first?.value
+  if (!first || first.token !== currentToken() || performance.now() - first.askedAt > FIRST_ANSWER_FRESH_MS) return undefined
+  if (first.value === undefined) firstFetch = first.answer
+  return first.value
 }
 
 /** The family's bookings (GET /bookings/my) as a list: shared by the client dashboard and My Bookings. */
 export const liveMyBookings = createCollectionMachine<Booking>('myBookings').provide({
   actors: {
     fetchItems: fromPromise(() => {
+      // Handed to the fetch that follows at once (the same mount), never to a later one.
       const first = firstFetch
       firstFetch = null
       return first ?? myBookings()
