@@ -10,7 +10,9 @@ const TEST_FILES = ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.tes
 const MODULE_MOCKING_TESTS = [
   'tests/integration/public-pages.test.tsx',
   'tests/integration/slow-code.test.tsx',
+  'tests/integration/toasts-missing.test.tsx',
   'tests/integration/client-dashboard-early.test.tsx',
+  'tests/integration/client-dashboard-early-account.test.tsx',
   'tests/unit/catalogs-while-switching.test.ts',
 ]
 

@@ -13,7 +13,14 @@ import { AppRoutes } from './router'
 // The toasts are a chunk of their own, asked for once the session runs (react-toastify and its CSS
 // are in no first load, a portal's first screen included).
 const loadToasts = loadOnce(() => import('./toasts'))
-const Toasts = lazy(() => loadToasts().then((m) => ({ default: m.Toasts })))
+// A chunk that could not come (no network, an old one gone after an update) leaves the page as it
+// is: the messages wait in the bridge (./toast-bridge.ts), and the screens say their own in place.
+const Toasts = lazy(() =>
+  loadToasts().then(
+    (m) => ({ default: m.Toasts }),
+    () => ({ default: () => null }),
+  ),
+)
 const MockControls = __MOCK__ ? lazy(() => import('../dev/mock-controls').then((m) => ({ default: m.MockControls }))) : null
 
 export interface AppProps {
