@@ -69,11 +69,13 @@ let switchingTo: Locale | null = null
 
 /**
  * Make sure a screen's words are there, in the language in use, before it renders: during a change
- * of language, in the language coming (the page is about to be drawn in it).
+ * of language, in both (the page is about to be drawn in the new one, and stays in the old one if
+ * the change fails), since a screen's loader asks once.
  */
 export async function ensureCatalogs(...parts: CatalogPart[]): Promise<void> {
   parts.forEach((p) => wanted.add(p))
-  await load(switchingTo ?? currentLocale(), parts)
+  const current = currentLocale()
+  await Promise.all([load(current, parts), switchingTo && switchingTo !== current ? load(switchingTo, parts) : undefined])
 }
 
 /** A lazy screen's loader that also brings its words. */
