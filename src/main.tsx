@@ -24,11 +24,10 @@ async function bootstrap() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
-  // A signed-in visitor opening their portal: its code is asked for together, not wave after wave,
-  // once the page has painted (a stylesheet of the session asked for sooner held the first paint
-  // back behind the portal's files).
+  // A signed-in visitor opening their portal: its code is asked for together, not wave after wave
+  // (anywhere else this asks for nothing). Its stylesheets are the toasts' alone, which follow later.
   const hint = hintFromStoredToken()
-  const portalCode = hint.signedIn ? new Promise<void>((resolve) => afterFirstPaint(() => void startPortalAhead(window.location.pathname, hint.role).then(resolve))) : Promise.resolve()
+  const portalCode = hint.signedIn ? startPortalAhead(window.location.pathname, hint.role) : Promise.resolve()
   // A pre-rendered page is taken over as it is when it is in the language this device wants (the
   // real server sends that one: shared/page-language.ts). Otherwise (a static host, a first visit
   // whose browser asks for Kiswahili) the app draws the page anew in the wanted language.
@@ -78,23 +77,6 @@ async function bootstrap() {
 
 /** How long the first render of a portal waits for its code before drawing its fallback anyway (a line that hangs). */
 const PORTAL_CODE_WAIT_MS = 8000
-
-/** Runs `then` once the page has painted something (at the latest after 3 s, for a browser that does not say). */
-function afterFirstPaint(then: () => void) {
-  let done = false
-  const once = () => {
-    if (done) return
-    done = true
-    then()
-  }
-  setTimeout(once, 3000)
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return once()
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntries().length === 0) return
-    observer.disconnect()
-    once()
-  }).observe({ type: 'paint', buffered: true })
-}
 
 void bootstrap()
 // Production build only: a reload offline shows the app (public/sw.js).

@@ -11,8 +11,8 @@ import { loadSession } from './session-slot'
 /**
  * The first load carries only the public layout; every screen is a lazy chunk (a pre-rendered
  * page's HTML preloads its own, see build/prerender-pages.ts): the home page, the sign-in screens
- * (prefetched on intent), the guards and the session (XState, API client, zod,
- * toasts), and each portal, so a family on a phone never downloads the admin portal.
+ * (prefetched on intent), the guards and the session (XState, API client, zod; the
+ * toasts follow in a chunk of their own), and each portal, so a family on a phone never downloads the admin portal.
  */
 function lazyRoute<T extends Record<string, unknown>>(path: string | null, load: () => Promise<T>, name: keyof T) {
   if (path) registerRoute(path, load)
@@ -49,7 +49,12 @@ const loadAdminPortal = withCatalogs(() => import('./portals/admin-portal'), 'po
 const ClientPortal = lazyRoute(paths.client.home, loadClientPortal, 'default')
 const MorguePortal = lazyRoute(paths.morgue.home, loadMorguePortal, 'default')
 const AdminPortal = lazyRoute(paths.admin.home, loadAdminPortal, 'default')
-const PORTAL_LOADS: [home: string, role: Role, load: () => Promise<unknown>][] = [
+/** A portal's module: its component, and the first screen it starts loading as its code runs, when it does. */
+interface PortalModule {
+  default: React.ComponentType
+  firstScreen?: Promise<void>
+}
+const PORTAL_LOADS: [home: string, role: Role, load: () => Promise<PortalModule>][] = [
   [paths.client.home, 'client', loadClientPortal],
   [paths.morgue.home, 'morgueAttendant', loadMorguePortal],
   [paths.admin.home, 'admin', loadAdminPortal],
@@ -75,7 +80,7 @@ export function startPortalAhead(pathname: string, role: Role | null): Promise<v
   )
   // The family's shell also lists each screen's files: src/early-data.ts asked for them already.
   // A portal that starts its first screen as its code runs says when that screen is in.
-  const portalAndScreen = portal[2]().then((m) => (m as { firstScreen?: Promise<void> }).firstScreen)
+  const portalAndScreen = portal[2]().then((m) => m.firstScreen)
   return Promise.all([settled(loadSession()), settled(loadGuards()), settled(portalAndScreen)]).then(() => {})
 }
 
