@@ -57,7 +57,7 @@ const PAGE_HTML: PageHtml[] = [
     title: { en: 'Contribute · Amani Funeral Home', sw: 'Changia · Amani Funeral Home' },
   },
   // Every page of the family's portal (shellDirFor): nothing to draw before the session. A tiny
-  // script of its own (src/early-data.ts) runs as soon as it arrives: it asks who is signed in and
+  // script of its own (src/early-data.ts, inline) runs as soon as the HTML is parsed: it asks who is signed in and
   // for the first screen's data, then preloads the files listed here for the screen at the address
   // (`screens`): the words, the session, the guards, the portal, the screen. They are not links in
   // the HTML: ahead of the entry they delayed it (first paint 2.5 s → 6.4 s, and the early requests
@@ -175,8 +175,11 @@ export function prerenderPages(): Plugin {
         const chunk = chunkOf(module)
         if (chunk.imports.length || chunk.dynamicImports.length || chunk.exports.length) throw new Error(`prerender-pages: ${module} must stand alone (no imports, no exports) to be inlined`)
         // Its own scope, as a module had: nothing it declares becomes a global.
-        const code = `(()=>{"use strict";${chunk.code.replace(/\/\/# sourceMappingURL=.*$/m, '').trim()}})()`
+        // On a line of its own after the code: a last line comment cannot swallow the call.
+        const code = `(()=>{"use strict";${chunk.code.replace(/\/\/# sourceMappingURL=.*$/m, '').trim()}\n})()`
         if (/<\/script|<!--/i.test(code)) throw new Error(`prerender-pages: ${module} holds text that would end its script element`)
+        // A classic script: what only a module may hold would not even parse.
+        if (/\bimport\.meta\b|^\s*(?:import|export)\b/m.test(code)) throw new Error(`prerender-pages: ${module} still holds module syntax; it cannot be inlined`)
         inlineHashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`)
         return code
       }
@@ -249,13 +252,18 @@ export function prerenderPages(): Plugin {
         // requests are over.
         if (page.early) html = setFontFacesAside(html)
         html = inlineFirstPaint(html, readBuilt)
+        // Every inline script as it stands in the page written must be one the policy lists: a
+        // later rewrite that touched one would leave it blocked, with no sign but the console's.
+        for (const [, inline] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+          if (!inlineHashes.has(`'sha256-${createHash('sha256').update(inline!).digest('base64')}'`)) throw new Error(`prerender-pages: an inline script of ${page.path} is not the one hashed for the CSP`)
+        }
         const name = locale === 'en' ? 'index.html' : `index.${locale}.html`
         const file = page.path === '/' ? join(outDir, name) : join(outDir, page.path.slice(1), name)
         mkdirSync(join(file, '..'), { recursive: true })
         writeFileSync(file, html)
       }
       rmSync(ssrOut, { recursive: true, force: true })
-      // The inline scripts' hashes, for the server's Content-Security-Policy (server/csp.ts); the
+      // The inline scripts' hashes, for the server's Content-Security-Policy (server/app.ts); the
       // early scripts' own files are no longer asked for by any page.
       writeFileSync(join(outDir, INLINE_SCRIPTS_FILE), JSON.stringify({ scriptHashes: [...inlineHashes] }) + '\n')
       for (const page of PAGE_HTML) if (page.early) rmSync(join(outDir, chunkOf(page.early).fileName), { force: true })

@@ -15,7 +15,7 @@
  * the output. Bytes are deterministic, so this is a check, not a benchmark.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -159,9 +159,11 @@ console.log(`  all JS chunks together: ${kb(all)} gzip`)
 // No mock code may ship: look for markers only the mock has.
 const forbidden = ['mockServiceWorker', 'mock-sw.js', 'msw/browser', 'setupWorker', '@msw/data', 'afh-mock-db', 'funeral.test', 'Family#2026', 'MOCK_JWT_SECRET']
 const offenders = []
-for (const c of builtChunks) {
-  const text = readFileSync(join(out, c.file), 'utf8')
-  for (const marker of forbidden) if (text.includes(marker)) offenders.push(`${c.file}: ${marker}`)
+// Every chunk, and every page (the family's shell carries a script inline).
+const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))
+for (const file of [...builtChunks.map((c) => c.file), ...pages]) {
+  const text = readFileSync(join(out, file), 'utf8')
+  for (const marker of forbidden) if (text.includes(marker)) offenders.push(`${file}: ${marker}`)
 }
 if (offenders.length) {
   console.error('\nMock code found in the production build:\n  ' + offenders.join('\n  '))

@@ -90,7 +90,7 @@ export const loggablePath = (path: string) =>
 /**
  * The hashes of the inline scripts of the pages served (the build lists them beside the pages): the
  * only inline scripts the policy lets run. Without the list (an older build) they are blocked and the
- * app does without them: they only start its first requests sooner.
+ * app still works: the first requests start later, and the fonts wait for a later visit.
  */
 function builtInlineScripts(staticDir: string | undefined, deps: Deps): string[] {
   if (!staticDir) return []

@@ -1,6 +1,6 @@
 /**
- * The session's place in the first load. The auth actor (XState, the API client, zod contracts,
- * toasts) is a chunk of its own: a family opening the home page on a phone should not wait for
+ * The session's place in the first load. The auth actor (XState, the API client, zod contracts) is
+ * a chunk of its own (the toasts another, src/app/toasts.tsx): a family opening the home page on a phone should not wait for
  * it. This module is all the first load carries: a context for the actor, the loader that starts
  * it once, and a hint of who is signed in read from the stored token (enough for the navigation
  * bar) until the actor is there.
@@ -34,10 +34,10 @@ export function configureSessionLoader(options: { inspect?: ActorOptions<AnyActo
   inspect = options.inspect
 }
 
-/** Load the session chunk and start the one auth actor (once; later calls get the same actor). */
 /** The session's chunk, asked for once; the machines' words (toasts, the server's answers) come with it: the portal's catalogue. */
 const loadSessionModule = withCatalogs(() => import('./session'), 'portal')
 
+/** Load the session chunk and start the one auth actor (once; later calls get the same actor). */
 export function loadSession(): Promise<AuthActor> {
   pending ??= loadSessionModule().then((m) => {
     loaded = m.startSession({ inspect })

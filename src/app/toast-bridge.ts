@@ -1,7 +1,7 @@
 import type { AnyActorRef } from 'xstate'
 import type { NotifyEvent } from '../../machines/shared/notify'
 
-/** How a notification reaches the screen; given by the toast container once it is up (src/app/session.tsx). */
+/** How a notification reaches the screen; given by the toast container once it is up (src/app/toasts.tsx). */
 export type ShowNotification = (event: NotifyEvent) => void
 
 let show: ShowNotification | null = null

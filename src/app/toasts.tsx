@@ -1,7 +1,7 @@
 /**
  * The toasts of SPEC.md section 9 (react-toastify and its stylesheet), in a chunk of their own,
- * loaded once the session runs and the first screen is drawn: a family's dashboard does not wait
- * for them (about 10 KB). Messages given before they are up wait in the bridge (./toast-bridge.ts).
+ * asked for once the session runs, by the first render: a family's dashboard is drawn without
+ * waiting for them (about 10 KB). Messages given before they are up wait in the bridge (./toast-bridge.ts).
  */
 import { useContext, useEffect } from 'react'
 import { ToastContainer, toast, type TypeOptions } from 'react-toastify'
