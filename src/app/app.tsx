@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { BrowserRouter, MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { FluentProvider } from '@fluentui/react-components'
 import { LanguageProvider } from './language-provider'
@@ -15,7 +15,7 @@ import { AppRoutes } from './router'
 const loadToasts = loadOnce(() => import('./toasts'))
 // A chunk that could not come (no network, an old one gone after an update) leaves the page as it
 // is: the messages wait in the bridge (./toast-bridge.ts), and the screens say their own in place.
-const Toasts = lazy(() =>
+const Toasts = lazy<ComponentType>(() =>
   loadToasts().then(
     (m) => ({ default: m.Toasts }),
     () => ({ default: () => null }),
