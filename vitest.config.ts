@@ -13,6 +13,7 @@ const MODULE_MOCKING_TESTS = [
   'tests/integration/toasts-missing.test.tsx',
   'tests/integration/client-dashboard-early.test.tsx',
   'tests/integration/client-dashboard-early-account.test.tsx',
+  'tests/integration/client-dashboard-early-retry.test.tsx',
   'tests/unit/catalogs-while-switching.test.ts',
 ]
 

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import { i18n } from '@lingui/core'
@@ -16,30 +16,25 @@ export const BOOKINGS_FAILED = msg`Failed to load bookings`
 /**
  * The answer the family's page asked for before its scripts (src/early-data.ts), read as this code
  * loads: long in by then, so the dashboard draws the bookings in its first render instead of a
- * skeleton and a second render (on a slowed phone, some 0.2 s sooner). Taken once, by the first
- * list drawn, and only by the same person within a short while: still under way, it is that list's
- * first fetch. Every other list fetches as always (another account on this phone, a list drawn
- * after a sign-in again, minutes later).
+ * skeleton and a second render (on a slowed phone, some 0.2 s sooner). Only for the same account
+ * within a short while (another account signed in on this phone, a sign-in again, minutes later:
+ * fetched as always). Read while rendering (a render React throws away and does again reads it
+ * again), and taken once a list is on screen: still under way then, it is that list's first fetch.
  */
 let firstAnswer = readEarly('/bookings/my', currentToken(), myBookings)
-let firstFetch: Promise<Booking[]> | null = null
 const FIRST_ANSWER_FRESH_MS = 30_000
-function takeFirstAnswer(): Booking[] | undefined {
+function usableFirstAnswer() {
   const first = firstAnswer
-  firstAnswer = null
-  if (!first || first.token !== currentToken() || performance.now() - first.askedAt > FIRST_ANSWER_FRESH_MS) return undefined
-  if (first.value === undefined) firstFetch = first.answer
-  return first.value
+  return first && first.token === currentToken() && performance.now() - first.askedAt <= FIRST_ANSWER_FRESH_MS ? first : null
 }
 
 /** The family's bookings (GET /bookings/my) as a list: shared by the client dashboard and My Bookings. */
 export const liveMyBookings = createCollectionMachine<Booking>('myBookings').provide({
   actors: {
     fetchItems: fromPromise(() => {
-      // Handed to the fetch that follows at once (the same mount), never to a later one.
-      const first = firstFetch
-      firstFetch = null
-      return first ?? myBookings()
+      const first = usableFirstAnswer()
+      firstAnswer = null
+      return first ? first.answer : myBookings()
     }),
   },
 })
@@ -50,8 +45,12 @@ export const liveMyBookings = createCollectionMachine<Booking>('myBookings').pro
  * booking) it is a toast.
  */
 export function useMyBookings({ saidInPlace = false }: { saidInPlace?: boolean } = {}) {
-  const [items] = useState(takeFirstAnswer)
+  const [items] = useState(() => usableFirstAnswer()?.value)
   const [snapshot, send, actorRef] = useMachine(liveMyBookings, { input: { failureMessage: BOOKINGS_FAILED, toast: !saidInPlace, items } })
+  // On screen (after the list's own start, which takes it if it fetches): no later list gets it.
+  useEffect(() => {
+    firstAnswer = null
+  }, [])
   useNotifications(actorRef)
   return {
     bookings: snapshot.context.items,
