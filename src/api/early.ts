@@ -11,23 +11,21 @@ interface Early {
 
 const EARLY_KEY = '__afhEarly'
 
+const slot = () => (typeof window === 'undefined' ? null : (window as unknown as Record<string, Early[] | undefined>))
+/** The early answer for `path` asked with `token`, still waiting to be taken, if any. */
+const waiting = (path: string, token: string | null) => slot()?.[EARLY_KEY]?.find((e) => e.path === path && e.token === token)
+
 export function earlyOr(path: string, token: string | null, ask: () => Promise<unknown>): Promise<unknown> {
-  if (typeof window === 'undefined') return ask()
-  const slot = window as unknown as Record<string, Early[] | undefined>
-  const all = slot[EARLY_KEY] ?? []
-  const early = all.find((e) => e.path === path && e.token === token)
+  const early = waiting(path, token)
   if (!early) return ask()
   // Handed once: a later call (a refresh) asks the server afresh.
-  slot[EARLY_KEY] = all.filter((e) => e !== early)
+  const answers = slot()!
+  answers[EARLY_KEY] = answers[EARLY_KEY]!.filter((e) => e !== early)
   return early.answer.catch(ask)
 }
 
 /** Whether an early answer for `path`, asked with `token`, is waiting to be taken. */
-export function hasEarly(path: string, token: string | null): boolean {
-  if (typeof window === 'undefined') return false
-  const all = (window as unknown as Record<string, Early[] | undefined>)[EARLY_KEY] ?? []
-  return all.some((e) => e.path === path && e.token === token)
-}
+export const hasEarly = (path: string, token: string | null): boolean => waiting(path, token) !== undefined
 
 /** A call under way, its answer readable during a render once it has come (`value`). */
 export interface Readable<T> {

@@ -18,6 +18,7 @@ import { activateLocale, rememberLocale, type Locale } from '../lib/i18n'
 import { useMediaQuery } from '../components/use-media-query'
 import { useOnline, useReachability } from './use-online'
 import { formatClock } from '../lib/format'
+import { loadOnce } from '../lib/load-once'
 
 /**
  * The menu (a side bar on a wide screen, a slide-in drawer on a phone) in a chunk of its own: on a
@@ -26,18 +27,8 @@ import { formatClock } from '../lib/format'
  * frame is drawn, in the room kept for it.
  */
 type Menu = (typeof import('./portal-nav'))['default']
-let menuLoad: Promise<Menu> | null = null
 /** The menu's code, asked for once; a failed fetch (offline) is asked for again next time. */
-function loadMenu(): Promise<Menu> {
-  menuLoad ??= import('./portal-nav').then(
-    (m) => m.default,
-    (error: unknown) => {
-      menuLoad = null
-      throw error
-    },
-  )
-  return menuLoad
-}
+const loadMenu = loadOnce(() => import('./portal-nav').then((m) => m.default))
 const fetchMenu = () => void loadMenu().catch(() => {})
 const MENU_FETCH_AFTER_MS = 8000
 
