@@ -1,3 +1,5 @@
+import { compareIso } from './dates'
+
 /**
  * The admin's booking search, as the mock applies it (the server's SQL in server/repo/bookings.ts
  * says the same): the words, trimmed and case aside, found anywhere in "First Last" of the deceased
@@ -31,11 +33,11 @@ export function compareBookings(sort: BookingSort): (a: SortFacts, b: SortFacts)
   const desc = sort === 'newest' || sort === 'service_latest'
   const dir = desc ? -1 : 1
   const byId = (a: SortFacts, b: SortFacts) => dir * (Number(a.id) - Number(b.id))
-  if (sort === 'newest' || sort === 'oldest') return (a, b) => dir * a.created_at.localeCompare(b.created_at) || byId(a, b)
+  if (sort === 'newest' || sort === 'oldest') return (a, b) => dir * compareIso(a.created_at, b.created_at) || byId(a, b)
   return (a, b) => {
     if (a.service_at === b.service_at) return byId(a, b)
     if (a.service_at === null) return 1
     if (b.service_at === null) return -1
-    return dir * a.service_at.localeCompare(b.service_at)
+    return dir * compareIso(a.service_at, b.service_at)
   }
 }

@@ -6,6 +6,7 @@
 import { canSeeBooking } from './rules'
 import { AUTHOR_ROLES, isFamilySide, type AuthorRole } from './contracts/messages'
 import type { WireRole } from './contracts/roles'
+import { compareIso } from './dates'
 
 interface Actor {
   id: number
@@ -71,4 +72,4 @@ export function wireChatMessage(m: { id: number; body: string; author_name: stri
 /** Urgent ones not yet answered first, then unread, then the most recently active. */
 type Ordered = { id: number; unread: number; updated_at: string; urgent?: boolean }
 export const threadOrder = (a: Ordered, b: Ordered): number =>
-  Number(b.urgent ?? false) - Number(a.urgent ?? false) || Number(b.unread > 0) - Number(a.unread > 0) || b.updated_at.localeCompare(a.updated_at) || b.id - a.id
+  Number(b.urgent ?? false) - Number(a.urgent ?? false) || Number(b.unread > 0) - Number(a.unread > 0) || compareIso(b.updated_at, a.updated_at) || b.id - a.id

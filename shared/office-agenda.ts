@@ -8,6 +8,7 @@
 import type { Booking } from './contracts/bookings'
 import type { AgendaGap, AgendaItem } from './contracts/admin'
 import { preparationDone } from './bookings'
+import { compareIso } from './dates'
 import { SOON_HOURS, amountDueNow, isServiceSoon, papersToDo, serviceAt } from './urgency'
 
 /** How far "Upcoming services" looks ahead. */
@@ -46,7 +47,7 @@ export function agendaItem(b: Booking): AgendaItem {
   }
 }
 
-const byDate = (a: AgendaItem, b: AgendaItem) => a.service_at.localeCompare(b.service_at) || Number(a.booking_id) - Number(b.booking_id)
+const byDate = (a: AgendaItem, b: AgendaItem) => compareIso(a.service_at, b.service_at) || Number(a.booking_id) - Number(b.booking_id)
 
 /** Open services in the next 7 days, soonest first. */
 export function upcomingServices(bookings: readonly Booking[], now: Date): AgendaItem[] {

@@ -5,7 +5,7 @@
  */
 import type { SmsLanguage } from './contracts/messages'
 import { STAFF_KINDS } from './contracts/calendar'
-import { addDays, nairobiDay } from './dates'
+import { addDays, compareIso, nairobiDay } from './dates'
 import { nairobiWallClock, rangeWindow, type CalendarResource } from './calendar'
 
 /** Reminders go out from this Nairobi hour of the day before (nobody is texted in the night). */
@@ -52,7 +52,7 @@ function programme(lines: ReminderBooking['lines'], day: string): string {
   return lines
     .filter((l) => l.scheduled_date.startsWith(day))
     .map((l) => ({ time: l.scheduled_date.slice(11, 16), name: l.service_name }))
-    .sort((a, b) => a.time.localeCompare(b.time))
+    .sort((a, b) => compareIso(a.time, b.time))
     .map((l) => `${l.time} ${l.name}`)
     .join(', ')
 }

@@ -7,7 +7,7 @@ import { contributionCustomer } from './contracts/contributions'
 import { receiptOf } from './mpesa-words'
 import { amountDueNow } from './urgency'
 import { bookingCharges } from './storage-charge'
-import { nairobiDay } from './dates'
+import { compareIso, nairobiDay } from './dates'
 
 /** The report's file name, after its period: `financial-report-last-12-months.xlsx` (`ripoti-ya-fedha-miezi-12-iliyopita.xlsx`). */
 export function reportFileName(timeframe: ReportPeriod, language: ReportLanguage = 'en'): string {
@@ -134,7 +134,7 @@ export const summaryAnswer = (s: ReportFigures) => ({
 /** The transactions list and the Payments sheet: newest first, each described by its booking's services. */
 export function transactionRows(payments: ReadonlyArray<PaymentOfReport>, servicesOf: (bookingId: number) => readonly string[]): ReportPayment[] {
   return [...payments]
-    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+    .sort((a, b) => compareIso(b.date, a.date) || b.id - a.id)
     .map((p) => {
       const services = servicesOf(p.bookingId).join(', ')
       return {

@@ -3,7 +3,7 @@
  * functions over plain values, so the two can never drift apart. Neither backend keeps a copy.
  */
 import { MSG_DAYS_NOT_PER_DAY, MSG_SERVICE_HOURS, REQUIRED_DOCUMENT_TYPES, withinServiceHours } from './contracts/bookings'
-import { nairobiDay } from './dates'
+import { compareIso, nairobiDay } from './dates'
 import type { DocumentType } from './contracts/bookings'
 import type { WireRole } from './contracts/roles'
 import type { ReportPeriod } from './contracts/payments'
@@ -44,7 +44,7 @@ export function amountDue(totalAmount: number, payments: ReadonlyArray<{ status:
 export function permitStatus(docs: readonly DocLike[]): 'approved' | 'pending' | 'rejected' | 'missing' {
   const permits = docs.filter((d) => d.document_type === 'burial_permit')
   if (permits.some((d) => d.status === 'approved')) return 'approved'
-  const newest = [...permits].sort((a, c) => (c.created_at ?? '').localeCompare(a.created_at ?? ''))[0]
+  const newest = [...permits].sort((a, c) => compareIso(c.created_at ?? '', a.created_at ?? ''))[0]
   return newest ? (newest.status as 'pending' | 'rejected') : 'missing'
 }
 

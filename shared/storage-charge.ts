@@ -4,7 +4,7 @@
  * in care), at the daily rate in force on each day. Computed on reading from the care record, never
  * accumulated, so the family can check it by hand. Both backends and the documents use this.
  */
-import { addDays, nairobiDay } from './dates'
+import { addDays, compareIso, nairobiDay } from './dates'
 
 /** A daily rate and the Nairobi day from which it applies ('YYYY-MM-DD'). */
 export interface DailyRate {
@@ -35,7 +35,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** The rate in force on a day: the latest one whose `from` is on or before it (else the earliest). */
 export function rateOn(rates: readonly DailyRate[], day: string): number {
-  const sorted = [...rates].sort((a, b) => a.from.localeCompare(b.from))
+  const sorted = [...rates].sort((a, b) => compareIso(a.from, b.from))
   let rate = sorted[0]?.daily_rate ?? 0
   for (const r of sorted) if (r.from <= day) rate = r.daily_rate
   return rate

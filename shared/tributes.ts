@@ -18,6 +18,7 @@ import {
   type TributeRequest,
 } from './contracts/tributes'
 import { tributePhotoPath } from './tribute-photo'
+import { compareIso } from './dates'
 
 const SLUG_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
@@ -97,7 +98,7 @@ export function tributeFields(input: TributeRequest) {
     story: input.story.trim(),
     born: input.born || null,
     livestreamUrl: input.livestream_url || null,
-    events: [...input.events].map((e) => ({ ...e, place: e.place.trim(), map_url: e.map_url.trim() })).sort((a, b) => a.starts_at.localeCompare(b.starts_at)),
+    events: [...input.events].map((e) => ({ ...e, place: e.place.trim(), map_url: e.map_url.trim() })).sort((a, b) => compareIso(a.starts_at, b.starts_at)),
   }
 }
 
@@ -163,7 +164,7 @@ export function tributePage(input: {
     updated_at: t.updatedAt,
     home: input.home,
     harambee: h ? { status: h.status, total: h.total, paid: h.total - h.due, amount_due: h.due, path: h.status === 'open' ? `/contribute/${h.token}` : null } : null,
-    condolences: [...input.approved].sort((a, b) => a.at.localeCompare(b.at)).map((c) => ({ name: c.name, message: c.message, at: c.at })),
+    condolences: [...input.approved].sort((a, b) => compareIso(a.at, b.at)).map((c) => ({ name: c.name, message: c.message, at: c.at })),
     photo: t.photo
       ? {
           url: tributePhotoPath(t.slug, t.photo.version),

@@ -5,6 +5,7 @@
  * is the family's red banner, never their third card.
  */
 import type { Booking, PaymentStatus } from './contracts/bookings'
+import { compareIso } from './dates'
 
 /** How far ahead "soon" looks: a service within this many hours with something missing is urgent. */
 export const SOON_HOURS = 48
@@ -37,7 +38,7 @@ export function isServiceSoon(b: Booking, now: Date, hours = SOON_HOURS): boolea
 
 /** Open bookings whose service starts within the next 48 hours (transfer not over), soonest first. */
 export function servicesSoon(bookings: readonly Booking[], now: Date): Booking[] {
-  return bookings.filter((b) => isServiceSoon(b, now)).sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+  return bookings.filter((b) => isServiceSoon(b, now)).sort((a, b) => compareIso(serviceAt(a) ?? '', serviceAt(b) ?? ''))
 }
 
 /** Still in the home's care: an open booking whose body has not been released. */
@@ -62,7 +63,7 @@ export function papersToDo(b: Booking): PaperToDo[] {
   if (!isOpenBooking(b)) return []
   const docs = b.morgue?.documents ?? []
   return b.required_documents.map((type) => {
-    const mine = docs.filter((d) => d.document_type === type).sort((x, y) => y.created_at.localeCompare(x.created_at))
+    const mine = docs.filter((d) => d.document_type === type).sort((x, y) => compareIso(y.created_at, x.created_at))
     if (mine.some((d) => d.status === 'pending')) return { type, state: 'pending' as const }
     const latest = mine[0]
     if (latest?.status !== 'rejected') return { type, state: 'missing' as const }
@@ -212,7 +213,7 @@ export function familyNextSteps(bookings: readonly Booking[], now: Date): NextSt
     if (b.has_notifications) steps.push({ kind: 'news', booking: b })
   }
   const when = (s: NextStep) => serviceAt(s.booking) ?? '9999'
-  return steps.sort((x, y) => Number(y.kind === 'urgent') - Number(x.kind === 'urgent') || when(x).localeCompare(when(y)) || RANK[x.kind] - RANK[y.kind])
+  return steps.sort((x, y) => Number(y.kind === 'urgent') - Number(x.kind === 'urgent') || compareIso(when(x), when(y)) || RANK[x.kind] - RANK[y.kind])
 }
 
 /** The open bookings (pending, confirmed, in progress and any other not completed or cancelled). */

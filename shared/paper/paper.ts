@@ -4,7 +4,7 @@
  * backends build the same papers from here and render them with ./pdf.ts, so the PDF's amounts are
  * the API's by construction (the contract suite reads them back to check).
  */
-import { nairobiDay, addDays } from '../dates'
+import { addDays, compareIso, nairobiDay } from '../dates'
 import { bookingCharges } from '../storage-charge'
 import { PAPER_WORDS, type PaperLanguage } from './words'
 import { lineServiceName } from '../contracts/services'
@@ -85,7 +85,7 @@ const dayOf = (iso: string) => dmy(nairobiDay(new Date(iso)))
 
 const deceased = (b: PaperBooking) => `${b.deceased_first_name} ${b.deceased_last_name}`.trim()
 const completed = (payments: readonly PaperPayment[]) =>
-  payments.filter((p) => p.status === 'completed').sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id)
+  payments.filter((p) => p.status === 'completed').sort((a, b) => compareIso(a.paid_at, b.paid_at) || a.id - b.id)
 
 /**
  * What the office settled outside the app's payments (cash at the office, a transfer) as a line of
@@ -200,7 +200,7 @@ export function statementPaper({ booking, payments, home, language, now }: { boo
   }
   const office = officeSettlement(booking, language)
   if (office) entries.push({ day: dayOf(office.at), sort: office.at, text: office.text, charge: 0, paid: office.amount })
-  entries.sort((a, b) => a.sort.localeCompare(b.sort))
+  entries.sort((a, b) => compareIso(a.sort, b.sort))
   let running = 0
   const rows = entries.map((e) => {
     running += e.charge - e.paid

@@ -9,7 +9,7 @@ import { bookedQuotationLines, bookingSettled, invoicePaper, quotationPaper, rec
 import type { PaperLanguage } from './words'
 import type { AgreementSummary, QuotationDraftRequest } from '../contracts/papers'
 import { priceBookingLines, type BookableService } from '../bookings'
-import { nairobiDay } from '../dates'
+import { compareIso, nairobiDay } from '../dates'
 
 export const MSG_PAPERS_FORBIDDEN = "Only the family and the office can read a booking's invoices and receipts"
 export const MSG_RECEIPT_NOT_FOUND = 'Receipt not found'
@@ -38,7 +38,7 @@ export function papersIndex(bookingId: number | string, payments: readonly Paper
     quotation: `${base}/quotation`,
     receipts: payments
       .filter((p) => p.status === 'completed')
-      .sort((a, b) => a.paid_at.localeCompare(b.paid_at) || a.id - b.id)
+      .sort((a, b) => compareIso(a.paid_at, b.paid_at) || a.id - b.id)
       .map((p) => ({ payment_id: p.id, amount: p.amount, paid_at: p.paid_at, payer: p.payer, contribution: p.contribution, mpesa_receipt: p.mpesa_receipt, href: `${base}/receipt/${p.id}` })),
   }
 }

@@ -4,7 +4,7 @@
  * decades ahead. Intl is the oracle here only; the app no longer loads it to write a date.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { nairobiDay } from '../../shared/dates'
+import { compareIso, nairobiDay } from '../../shared/dates'
 import { formatClock, formatDate, formatDateTime, formatDayTime } from '../../src/lib/format'
 import { activateLocale } from '../../src/lib/i18n'
 
@@ -46,4 +46,20 @@ describe("Nairobi's wall clock without Intl", () => {
       }
     })
   }
+})
+
+describe('compareIso: ISO strings of one form ordered as text, as localeCompare ordered them', () => {
+  it('orders timestamps and days as time runs, whatever the locale', () => {
+    const stamps = instants().map((t) => new Date(t).toISOString())
+    const shuffled = [...stamps].reverse()
+    expect(shuffled.sort(compareIso)).toEqual([...stamps].sort((a, b) => Date.parse(a) - Date.parse(b)))
+    const days = stamps.map((s) => s.slice(0, 10))
+    expect([...days].sort(compareIso)).toEqual([...days].sort((a, b) => a.localeCompare(b)))
+  })
+
+  it('answers 0 for the same instant and a sign for two others', () => {
+    expect(compareIso('2026-11-29T09:00:00.000Z', '2026-11-29T09:00:00.000Z')).toBe(0)
+    expect(compareIso('2026-11-29', '2026-11-30')).toBeLessThan(0)
+    expect(compareIso('2026-12-01T00:00', '2026-11-30T23:59')).toBeGreaterThan(0)
+  })
 })

@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { REQUIRED_DOCUMENT_TYPES } from '../../../shared/contracts/bookings'
 import type { Document, DocumentType } from '../../../shared/contracts/documents'
+import { compareIso } from '../../../shared/dates'
 import { DocumentStatusBadge } from '../../components/status-badge'
 import type { BookingChoice } from './upload-dialog'
 import { documentTypeName } from './document-words'
@@ -34,7 +35,7 @@ export function bookingChecklist(bookingId: string, documents: readonly Document
   return REQUIRED_DOCUMENT_TYPES.map((type) => {
     const mine = documents
       .filter((d) => d.booking_id === bookingId && d.document_type === type)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .sort((a, b) => compareIso(b.created_at, a.created_at))
     if (mine.some((d) => d.status === 'approved')) return { type, state: 'approved', note: null }
     if (mine.some((d) => d.status === 'pending')) return { type, state: 'pending', note: null }
     const latest = mine[0]

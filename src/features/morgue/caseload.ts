@@ -1,7 +1,7 @@
 import type { Booking } from '../../../shared/contracts/bookings'
 import type { CalendarEvent, Resource } from '../../../shared/contracts/calendar'
 import { PREP_TASKS, type PrepTask } from '../../../shared/contracts/morgue'
-import { addDays, nairobiDay } from '../../../shared/dates'
+import { addDays, compareIso, nairobiDay } from '../../../shared/dates'
 import { inCare, isOpenBooking, releaseBlocked, serviceAt } from '../../../shared/urgency'
 import { preparationOf } from '../../components/preparation-words'
 import { MORGUE_TEXT } from './morgue-words'
@@ -70,7 +70,7 @@ export function bodiesShown(bookings: readonly Booking[], filter: BodyFilter): B
 }
 
 export function byServiceDate(bookings: readonly Booking[]): Booking[] {
-  return [...bookings].sort((a, b) => Number(inStorage(b)) - Number(inStorage(a)) || (serviceAt(a) ?? '9999').localeCompare(serviceAt(b) ?? '9999'))
+  return [...bookings].sort((a, b) => Number(inStorage(b)) - Number(inStorage(a)) || compareIso(serviceAt(a) ?? '9999', serviceAt(b) ?? '9999'))
 }
 
 export function isServiceToday(b: Booking, now: Date): boolean {
@@ -89,7 +89,7 @@ export function blockedReleases(bookings: readonly Booking[]): Booking[] {
 /** The office's reason for rejecting the newest burial permit, when the permit stands rejected. */
 export function permitRejection(b: Booking): string | null {
   if (b.morgue?.burial_permit !== 'rejected') return null
-  const newest = (b.morgue.documents ?? []).filter((d) => d.document_type === 'burial_permit').sort((x, y) => y.created_at.localeCompare(x.created_at))[0]
+  const newest = (b.morgue.documents ?? []).filter((d) => d.document_type === 'burial_permit').sort((x, y) => compareIso(y.created_at, x.created_at))[0]
   return newest?.review_notes?.trim() || null
 }
 
@@ -120,7 +120,7 @@ export function overduePreparation(bookings: readonly Booking[], now: Date): Arr
 
 /** Transfers whose service is today, by time. */
 export function transfersToday(bookings: readonly Booking[], now: Date): Booking[] {
-  return bookings.filter((b) => isScheduledTransfer(b, now) && isServiceToday(b, now)).sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+  return bookings.filter((b) => isScheduledTransfer(b, now) && isServiceToday(b, now)).sort((a, b) => compareIso(serviceAt(a) ?? '', serviceAt(b) ?? ''))
 }
 
 /**

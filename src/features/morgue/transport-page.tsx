@@ -19,6 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import type { Booking } from '../../../shared/contracts/bookings'
+import { compareIso } from '../../../shared/dates'
 import { PageHeader } from '../../components/page-header'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDateTime } from '../../lib/format'
@@ -58,7 +59,7 @@ export function TransportPage() {
   const now = new Date()
   const transfers = caseload.bookings
     .filter((b) => isScheduledTransfer(b, now))
-    .sort((a, b) => (serviceAt(a) ?? '').localeCompare(serviceAt(b) ?? ''))
+    .sort((a, b) => compareIso(serviceAt(a) ?? '', serviceAt(b) ?? ''))
   const [editing, setEditing] = useState<{ id: string; value: string } | null>(null)
   // What was last sent per body: if the server refused it (the toast says why), reopening shows it again.
   const [sent, setSent] = useState<Record<string, string>>({})

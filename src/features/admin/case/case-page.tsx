@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react'
 import { Button, Dropdown, Field, Link, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useLingui } from '@lingui/react/macro'
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../../../../shared/contracts/bookings'
+import { compareIso } from '../../../../shared/dates'
 import { amountDueNow, amountSettled, chargesToDate, inCare, papersToDo, paymentStatusNow } from '../../../../shared/urgency'
 import { reviewDocument } from '../../../api/documents'
 import { REJECT_NEEDS_REASON, REVIEW_FAILED } from '../../../../machines/documents/document-review.machine'
@@ -230,7 +231,7 @@ function StatusSection({
 function ServicesSection({ booking }: { booking: Booking }) {
   const { t } = useLingui()
   const styles = useStyles()
-  const lines = [...booking.services].sort((a, b) => (a.scheduled_date ?? '').localeCompare(b.scheduled_date ?? ''))
+  const lines = [...booking.services].sort((a, b) => compareIso(a.scheduled_date ?? '', b.scheduled_date ?? ''))
   return (
     <Section title={t(T.services)} id="case-services">
       {lines.length === 0 ? (

@@ -25,6 +25,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { deleteDocument } from '../../../api/documents'
 import { deceasedOf, type Document } from '../../../../shared/contracts/documents'
+import { compareIso } from '../../../../shared/dates'
 import { useSubmission } from '../../../app/use-notifying-machine'
 import { PageHeader } from '../../../components/page-header'
 import { DialogFooter } from '../../../components/dialog-footer'
@@ -91,7 +92,7 @@ export function DocumentsPage() {
 
   const onUploaded = useCallback(() => reload(), [reload])
   const closeUpload = useCallback(() => setUploading(false), [])
-  const sorted = [...documents].sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const sorted = [...documents].sort((a, b) => compareIso(b.created_at, a.created_at))
   const actions = { preview: setPreviewing, download: (d: Document) => download.submit(d), remove: setDeleting }
 
   return (
