@@ -10,6 +10,7 @@ import { prerenderPages } from './build/prerender-pages.ts'
 import { servePageHtml } from './build/serve-page-html.ts'
 import { printDemoAccounts } from './build/print-demo-accounts.ts'
 import { portalChunks } from './build/portal-chunks.ts'
+import { compileHints } from './build/compile-hints.ts'
 
 // Each plugin lives in build/ with the reason it exists; the Vitest settings in vitest.config.ts.
 // Mock mode (MSW in the browser) is on for `--mode mock` unless a real API host is given.
@@ -33,7 +34,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const mock = mode === 'mock' && !env.VITE_API_URL
   return {
-    plugins: [inlineFluentTokens(), react(), linguiMacros(), lingui(), themeStylesheet(), stylesAheadOfTime(), prerenderPages(), servePageHtml(), ...(mock ? [printDemoAccounts()] : [])],
+    plugins: [inlineFluentTokens(), react(), linguiMacros(), lingui(), themeStylesheet(), stylesAheadOfTime(), prerenderPages(), servePageHtml(), ...(isSsrBuild ? [] : [compileHints()]), ...(mock ? [printDemoAccounts()] : [])],
     resolve: {
       // TanStack Form's devtools client, replaced by one that does nothing (its file says why).
       alias: { '@tanstack/devtools-event-client': fileURLToPath(new URL('./build/stubs/devtools-event-client.ts', import.meta.url)) },

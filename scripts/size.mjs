@@ -170,6 +170,24 @@ if (offenders.length) {
   process.exit(1)
 }
 console.log('  no msw / @msw/data / seed code in the production build: ok')
+
+// V8's compile hint (build/compile-hints.ts) on every script a first screen runs (the home page's
+// first load, the family's session, portal and dashboard), and not on a screen loaded later (the
+// admin's dashboard): compiled as they stream in, on a background thread. The words (src/locales/)
+// are data, with nothing to compile.
+{
+  const HINT = '//# allFunctionsCalledOnLoad'
+  const hinted = (file) => readFileSync(join(out, file), 'utf8').startsWith(HINT)
+  const firstScreen = js(new Set([...first, ...session, ...closure(portalKeys.client), ...closure(keyOf('src/features/client/dashboard/client-dashboard-page.tsx'))]))
+  const words = new Set(Object.keys(manifest).filter((k) => k.startsWith('src/locales/')).map((k) => manifest[k].file))
+  const missing = [...firstScreen].filter((f) => !words.has(f) && !hinted(f))
+  const later = manifest[keyOf('src/features/admin/dashboard/admin-dashboard-page.tsx')].file
+  if (missing.length || hinted(later)) {
+    console.error(`\nCompile hints: ${missing.length ? `missing on ${missing.join(', ')}` : ''}${hinted(later) ? ` and on ${later}, which no first screen runs` : ''}`)
+    process.exit(1)
+  }
+  console.log(`  compile hint on the ${[...firstScreen].filter((f) => !words.has(f)).length} scripts of the first screens (/ and the family's dashboard), not on later screens: ok`)
+}
 if (failed) {
   console.error('\nA budget is broken (see OVER above).')
   process.exit(1)
