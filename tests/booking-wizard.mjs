@@ -23,7 +23,10 @@ export async function bookThroughWizard(page, base) {
   await cont()
   await page.getByRole('button', { name: 'Confirm Booking' }).click()
   // Booked, the family is led to the agreement; these checks leave it to sign later.
-  await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click({ timeout: 30_000 })
+  // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+  const agreement = page.getByRole('dialog', { name: 'Service agreement' })
+  await agreement.getByRole('button', { name: 'Open the agreement (PDF)' }).waitFor({ timeout: 30_000 })
+  await agreement.getByRole('button', { name: 'Sign later' }).click({ timeout: 30_000 })
   await page.waitForURL(/\/dashboard\/client\/bookings\/\d+$/, { timeout: 30_000 })
   return Number(new URL(page.url()).pathname.split('/').pop())
 }

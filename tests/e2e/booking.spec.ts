@@ -73,7 +73,10 @@ test.describe('Booking a service', () => {
     await page.getByRole('button', { name: 'Confirm Booking' }).click()
 
     // Booked, the family is led to the agreement; left to sign later from the booking page, where the toast says it.
-    await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
+    // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+    const agreement = page.getByRole('dialog', { name: 'Service agreement' })
+    await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+    await agreement.getByRole('button', { name: 'Sign later' }).click()
     // Looked for by its class: while the dialog is still closing, Fluent hides the page (and the toast) from roles.
     await expect(page.locator('.Toastify__toast').filter({ hasText: 'Service booked successfully' })).toBeVisible()
     await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)

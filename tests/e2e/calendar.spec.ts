@@ -75,7 +75,10 @@ test('the admin keeps one hearse and its driver; a family books the morning, the
   await times.getByRole('button', { name: '09:00' }).click()
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('button', { name: 'Confirm Booking' }).click()
-  await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
+  // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+  const agreement = page.getByRole('dialog', { name: 'Service agreement' })
+  await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+  await agreement.getByRole('button', { name: 'Sign later' }).click()
   await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
 
   // The next family, that same day: the morning is gone, only 13:00 can still happen.

@@ -52,7 +52,10 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.getByRole('button', { name: 'Confirm Booking' }).click()
       // Booked, the family is led to the agreement; left to sign later from the booking page.
-      await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
+      // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+      const agreement = page.getByRole('dialog', { name: 'Service agreement' })
+      await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+      await agreement.getByRole('button', { name: 'Sign later' }).click()
 
       // The booking's page: whom, when, where, then what is left to do with the action beside each.
       await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)

@@ -43,7 +43,10 @@ for (const width of [375, 1280]) {
 
       await confirm.click()
       // Booked, the family is led to the agreement; left to sign later from the booking page.
-      await page.getByRole('dialog', { name: 'Service agreement' }).getByRole('button', { name: 'Sign later' }).click()
+      // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+      const agreement = page.getByRole('dialog', { name: 'Service agreement' })
+      await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+      await agreement.getByRole('button', { name: 'Sign later' }).click()
       const toast = page.locator('.Toastify__toast').filter({ hasText: 'Service booked successfully' })
       await expect(toast).toBeVisible()
       // The toast closes by itself after 4 s, which a loaded machine can spend drawing the page: it
