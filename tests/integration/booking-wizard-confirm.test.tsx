@@ -160,6 +160,32 @@ describe('Book Service wizard: review and confirm', () => {
     expect(localStorage.getItem(`afh-booking-draft:${id}`)).toBeNull()
   })
 
+  it('draws the agreement’s form while the agreement is on its way, so nothing moves when it comes, and keeps what was typed', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    server.use(
+      http.get('*/api/bookings/:id/agreement', async () => {
+        await gate
+        return undefined // then the mock's own answer
+      }),
+    )
+    const { user } = await openWizard()
+    await walkToReview(user, { date: daysFromToday(3) })
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Service agreement' })
+    // Still loading: the form is there (the PDF's place says it is loading), Sign later where it will stay.
+    expect(within(dialog).getByText('Loading the agreement')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Open the agreement (PDF)' })).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Send me a code by SMS' })).toBeDisabled()
+    expect(within(dialog).getByRole('button', { name: 'Sign later' })).toBeEnabled()
+    await user.type(within(dialog).getByRole('textbox', { name: /Your full name/ }), 'Mary Achieng')
+    release()
+    expect(await within(dialog).findByRole('button', { name: 'Open the agreement (PDF)' })).toBeInTheDocument()
+    expect(within(dialog).queryByText('Loading the agreement')).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Send me a code by SMS' })).toBeEnabled()
+    expect(within(dialog).getByRole('textbox', { name: /Your full name/ })).toHaveValue('Mary Achieng')
+  })
+
   it("on a refused booking shows the server's message, stays on the review intact, and the retry makes no second deceased", async () => {
     const { user, location } = await openWizard()
     await walkToReview(user)

@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   // Nothing in the column shrinks below its own height (the PDF button was squeezed to a sliver).
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, '& > *': { flexShrink: 0 }, [SHORT_SCREEN]: { overflowY: 'unset' } },
   open: { alignSelf: 'flex-start' },
+  // The PDF button's place while the agreement loads: as tall as the button, so nothing moves when it comes.
+  pdfSlot: { display: 'flex', alignItems: 'center', minHeight: '32px' },
 })
 
 /**
@@ -74,6 +76,11 @@ export function AgreementDialog({
   const busy = snapshot.hasTag('busy')
   const signed = snapshot.matches('signed')
   const challenge = snapshot.context.challenge
+  const draft = agreement?.draft
+  // A booking just made has a draft to sign: its form is drawn while the draft loads, so the dialog
+  // keeps its size and its buttons stay where a finger may be about to tap (a dialog that grew as
+  // the draft came moved Sign later from under the tap).
+  const draftComing = justBooked && snapshot.hasTag('loading') && !agreement
   const codeInput = useRef<HTMLInputElement>(null)
   // Once the code is on its way, the field for it takes the focus: the keyboard stays up for it.
   useEffect(() => {
@@ -100,18 +107,24 @@ export function AgreementDialog({
           <DialogTitle>{t(W.heading)}</DialogTitle>
           <DialogContent className={styles.body}>
             {justBooked && !signed && <Text weight="semibold">{t(W.justBooked)}</Text>}
-            {snapshot.hasTag('loading') && <Spinner size="small" label={t(W.loading)} />}
+            {snapshot.hasTag('loading') && !draftComing && <Spinner size="small" label={t(W.loading)} />}
             {snapshot.matches('failed') && (
               <MessageBar intent="error">
                 <MessageBarBody>{t(W.loadFailed)}</MessageBarBody>
               </MessageBar>
             )}
-            {agreement?.draft && !signed && (
+            {(draft || draftComing) && !signed && (
               <>
                 <Text>{t(W.intro)}</Text>
-                <Button className={styles.open} icon={<DocumentPdf20Regular />} onClick={download(agreement.draft.href, `agreement-${bookingId}.pdf`)}>
-                  {t(W.open)}
-                </Button>
+                {draft ? (
+                  <Button className={styles.open} icon={<DocumentPdf20Regular />} onClick={download(draft.href, `agreement-${bookingId}.pdf`)}>
+                    {t(W.open)}
+                  </Button>
+                ) : (
+                  <div className={styles.pdfSlot}>
+                    <Spinner size="tiny" label={t(W.loading)} />
+                  </div>
+                )}
                 <Field label={t(W.fullName)} hint={t(W.fullNameHint)} required>
                   <Input
                     value={name}
@@ -157,8 +170,8 @@ export function AgreementDialog({
           </DialogContent>
           <DialogActions fluid>
             {snapshot.matches('failed') && <Button onClick={() => send({ type: 'agreement.retry' })}>{t(W.tryAgain)}</Button>}
-            {agreement?.draft && !signed && (
-              <Button appearance={challenge ? 'secondary' : 'primary'} disabled={busy} onClick={sendCode}>
+            {(draft || draftComing) && !signed && (
+              <Button appearance={challenge ? 'secondary' : 'primary'} disabled={busy || !draft} onClick={sendCode}>
                 {challenge ? t(W.resendCode) : t(W.sendCode)}
               </Button>
             )}
