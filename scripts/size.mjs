@@ -176,6 +176,7 @@ console.log('  no msw / @msw/data / seed code in the production build: ok')
 // admin's dashboard): compiled as they stream in, on a background thread. The words (src/locales/)
 // are data, with nothing to compile.
 {
+  // COMPILE_HINT of build/compile-hints.ts, spelled again: this script runs on plain Node, which reads no TypeScript.
   const HINT = '//# allFunctionsCalledOnLoad'
   const hinted = (file) => readFileSync(join(out, file), 'utf8').startsWith(HINT)
   const firstScreen = js(new Set([...first, ...session, ...closure(portalKeys.client), ...closure(keyOf('src/features/client/dashboard/client-dashboard-page.tsx'))]))
