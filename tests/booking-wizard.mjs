@@ -23,7 +23,7 @@ export async function bookThroughWizard(page, base) {
   await cont()
   await page.getByRole('button', { name: 'Confirm Booking' }).click()
   // Booked, the family is led to the agreement; these checks leave it to sign later.
-  // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+  // "Sign later" is tapped once the agreement is in, as by a family who has seen it.
   const agreement = page.getByRole('dialog', { name: 'Service agreement' })
   await agreement.getByRole('button', { name: 'Open the agreement (PDF)' }).waitFor({ timeout: 30_000 })
   await agreement.getByRole('button', { name: 'Sign later' }).click({ timeout: 30_000 })

@@ -13,6 +13,8 @@ const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).clic
 
 test.describe('Booking a service', () => {
   test('a new family books two services, reloads on step 3 without losing anything, and finds the booking everywhere', async ({ page }) => {
+    // Signing up, four steps, a reload and the agreement: a long journey on a busy machine.
+    test.setTimeout(120_000)
     await registerFamily(page, { firstName: 'Akinyi', lastName: 'Odhiambo' })
     // The new family's dashboard leads with one action; registering already brought them to it.
     await page.goto('/dashboard/client')
@@ -73,9 +75,10 @@ test.describe('Booking a service', () => {
     await page.getByRole('button', { name: 'Confirm Booking' }).click()
 
     // Booked, the family is led to the agreement; left to sign later from the booking page, where the toast says it.
-    // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+    // The mock draws the agreement's PDF on the page's own thread to hash it, which takes seconds on a
+    // loaded machine; "Sign later" is tapped once the agreement is in, so the tap is not queued behind it.
     const agreement = page.getByRole('dialog', { name: 'Service agreement' })
-    await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+    await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible({ timeout: 30_000 })
     await agreement.getByRole('button', { name: 'Sign later' }).click()
     // Looked for by its class: while the dialog is still closing, Fluent hides the page (and the toast) from roles.
     await expect(page.locator('.Toastify__toast').filter({ hasText: 'Service booked successfully' })).toBeVisible()

@@ -75,9 +75,10 @@ test('the admin keeps one hearse and its driver; a family books the morning, the
   await times.getByRole('button', { name: '09:00' }).click()
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('button', { name: 'Confirm Booking' }).click()
-  // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+  // The mock draws the agreement's PDF on the page's own thread to hash it, which takes seconds on a
+  // loaded machine; "Sign later" is tapped once the agreement is in, so the tap is not queued behind it.
   const agreement = page.getByRole('dialog', { name: 'Service agreement' })
-  await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+  await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible({ timeout: 30_000 })
   await agreement.getByRole('button', { name: 'Sign later' }).click()
   await expect(page).toHaveURL(/\/dashboard\/client\/bookings\/\d+$/)
 

@@ -52,9 +52,10 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.getByRole('button', { name: 'Confirm Booking' }).click()
       // Booked, the family is led to the agreement; left to sign later from the booking page.
-      // The dialog grows once the agreement is in (its actions move down): a tap meanwhile can miss.
+      // The mock draws the agreement's PDF on the page's own thread to hash it, which takes seconds on a
+      // loaded machine; "Sign later" is tapped once the agreement is in, so the tap is not queued behind it.
       const agreement = page.getByRole('dialog', { name: 'Service agreement' })
-      await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible()
+      await expect(agreement.getByRole('button', { name: 'Open the agreement (PDF)' })).toBeVisible({ timeout: 30_000 })
       await agreement.getByRole('button', { name: 'Sign later' }).click()
 
       // The booking's page: whom, when, where, then what is left to do with the action beside each.
