@@ -7,7 +7,6 @@ import {
   Text,
   makeStyles,
   tokens,
-  useRestoreFocusTarget,
 } from '@fluentui/react-components'
 import { Call20Regular, SignOut20Regular } from '@fluentui/react-icons'
 import type { MessageDescriptor } from '@lingui/core'
@@ -31,6 +30,14 @@ type Menu = (typeof import('./portal-nav'))['default']
 const loadMenu = loadOnce(() => import('./portal-nav').then((m) => m.default))
 const fetchMenu = () => void loadMenu().catch(() => {})
 const MENU_FETCH_AFTER_MS = 8000
+
+/**
+ * Where focus goes back when the menu's drawer closes: what Fluent's `useRestoreFocusTarget` returns,
+ * written as the attribute itself. The hook would create Fluent's focus manager (tabster, about 20 KB
+ * compressed) with the frame, on every page's first view; the drawer creates it when first opened, and
+ * the manager then reads the attributes already on the page, this one included.
+ */
+const RESTORE_FOCUS_HERE = { 'data-tabster': JSON.stringify({ restorer: { type: 1 } }) }
 
 const useStyles = makeStyles({
   root: {
@@ -141,7 +148,6 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   // focus manager put focusable aria-hidden sentinels around the whole page (a finding for screen
   // reader checks, and work on every phone's first view for a menu most visits never open).
   const [drawerMade, setDrawerMade] = useState(false)
-  const restoreFocusTarget = useRestoreFocusTarget()
   // The menu once its code is here. Not React.lazy: a fetch that fails offline must leave the page as
   // it is (a lazy component would throw past the screen's own boundary) and be tried again next time.
   const [PortalNav, setPortalNav] = useState<Menu | null>(null)
@@ -206,7 +212,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
         <header className={styles.topBar}>
           {isSmall && (
             <Hamburger
-              {...restoreFocusTarget}
+              {...RESTORE_FOCUS_HERE}
               aria-label={unread > 0 ? t`Open menu, ${unread} unread` : t`Open menu`}
               onPointerDown={fetchMenu}
               onFocus={fetchMenu}

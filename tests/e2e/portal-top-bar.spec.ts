@@ -40,6 +40,25 @@ test.describe('the menu on a phone', () => {
     await expect(page).toHaveURL(/\/dashboard\/client\/payments$/)
     await expect(menu).toBeHidden()
   })
+
+  test('opened from the keyboard and closed with Escape, it gives the focus back to its button', async ({ page }) => {
+    await enterAs(page, DEMO.client)
+    await expect(page.getByRole('list', { name: 'Recent bookings' })).toBeVisible()
+    const button = page.getByRole('button', { name: /^Open menu/ })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('navigation', { name: 'Client menu' })
+    await expect(menu.getByRole('link', { name: 'Payments' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+    // And again, now that the menu's code and Fluent's focus manager are there.
+    await page.keyboard.press('Enter')
+    await expect(menu.getByRole('link', { name: 'Payments' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+  })
 })
 
 test.describe('the menu on a phone, on its first visit', () => {

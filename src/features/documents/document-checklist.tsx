@@ -1,4 +1,4 @@
-import { Body1, Button, Caption1, Card, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Button, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular } from '@fluentui/react-icons'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import type { MessageDescriptor } from '@lingui/core'
@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { REQUIRED_DOCUMENT_TYPES } from '../../../shared/contracts/bookings'
 import type { Document, DocumentType } from '../../../shared/contracts/documents'
 import { compareIso } from '../../../shared/dates'
+import { Panel } from '../../components/panel'
 import { DocumentStatusBadge } from '../../components/status-badge'
 import type { BookingChoice } from './upload-dialog'
 import { documentTypeName } from './document-words'
@@ -99,7 +100,7 @@ export function DocumentChecklist({
   const items = bookingChecklist(booking.id, documents)
   const needed = items.filter((i) => i.state !== 'approved').length
   return (
-    <Card className={styles.card}>
+    <Panel className={styles.card}>
       <Subtitle2 as="h2">{heading}</Subtitle2>
       {!compact && (
         <Body1 className={styles.muted}>
@@ -149,6 +150,6 @@ export function DocumentChecklist({
           />
         </Suspense>
       )}
-    </Card>
+    </Panel>
   )
 }

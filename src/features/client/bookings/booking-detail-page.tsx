@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
 import {
-  Card,
   Skeleton,
   SkeletonItem,
   Subtitle2,
@@ -17,6 +16,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
+import { Panel } from '../../../components/panel'
 import { ArrowLeft16Regular } from '@fluentui/react-icons'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -154,7 +154,7 @@ function BookingDetail({ booking }: { booking: Booking }) {
         choices={bookingChoices([booking])}
         onUploaded={docs.reload}
       />
-      <Card className={styles.card}>
+      <Panel className={styles.card}>
         <Subtitle2 as="h2">
           <Trans>Summary</Trans>
         </Subtitle2>
@@ -181,9 +181,9 @@ function BookingDetail({ booking }: { booking: Booking }) {
             <span className={styles.notes}>{booking.notes?.trim() || t`None`}</span>
           </Row>
         </dl>
-      </Card>
+      </Panel>
 
-      <Card className={styles.card}>
+      <Panel className={styles.card}>
         <Subtitle2 as="h2">
           <Trans>Services</Trans>
         </Subtitle2>
@@ -237,15 +237,15 @@ function BookingDetail({ booking }: { booking: Booking }) {
           <span>{formatKsh(booking.total_amount)}</span>
         </div>
         <StorageSoFar booking={booking} />
-      </Card>
+      </Panel>
 
       <BookingMoney booking={booking} />
-      <Card className={styles.card}>
+      <Panel className={styles.card}>
         <Subtitle2 as="h2">{t(PAPER_TEXT.heading)}</Subtitle2>
         <Suspense fallback={null}>
           <BookingPapers bookingId={booking.id} canSign={booking.status !== 'cancelled'} />
         </Suspense>
-      </Card>
+      </Panel>
       {booking.status !== 'cancelled' && (
         <div id="booking-documents" className={styles.anchor}>
           <BookingDocuments booking={booking} docs={docs} />

@@ -1,7 +1,8 @@
 import { Suspense, useId, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useMachine } from '@xstate/react'
-import { Body1, Button, Caption1, Card, Link, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Body1, Button, Caption1, Link, Skeleton, SkeletonItem, Subtitle1, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { Panel } from '../../../components/panel'
 // Per-icon entries: icons from the barrel are pooled into a chunk the sign-in pages load.
 import { ArrowUpload20Regular } from '@fluentui/react-icons/svg/arrow-upload'
 import { CalendarLtr20Regular } from '@fluentui/react-icons/svg/calendar-ltr'
@@ -105,7 +106,7 @@ export function BookingNextSteps({
   const docsToDo = cancelled ? [] : bookingChecklist(booking.id, documents).filter((i) => i.state === 'missing' || i.state === 'rejected')
   const nothingLeft = documentsLoaded && docsToDo.length === 0 && due === 0
   return (
-    <Card className={styles.card} aria-labelledby="booking-for">
+    <Panel className={styles.card} aria-labelledby="booking-for">
       <div>
         <Caption1 className={styles.muted}>
           <Trans>In memory of</Trans>
@@ -188,7 +189,7 @@ export function BookingNextSteps({
           />
         </Suspense>
       )}
-    </Card>
+    </Panel>
   )
 }
 
@@ -231,7 +232,7 @@ export function BookingMoney({ booking }: { booking: Booking }) {
   useNotifications(actorRef)
   const receipts = snapshot.context.items.filter((p) => p.booking_id === booking.id && p.status === 'completed')
   return (
-    <Card className={styles.card} aria-labelledby="booking-money">
+    <Panel className={styles.card} aria-labelledby="booking-money">
       <Subtitle2 as="h2" id="booking-money">
         <Trans>Payments</Trans>
       </Subtitle2>
@@ -283,6 +284,6 @@ export function BookingMoney({ booking }: { booking: Booking }) {
           </Caption1>
         )
       )}
-    </Card>
+    </Panel>
   )
 }

@@ -1,6 +1,5 @@
 import {
   Body1,
-  Card,
   Skeleton,
   SkeletonItem,
   Table,
@@ -13,6 +12,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components'
+import { Panel } from '../../../components/panel'
 import { Add20Regular } from '@fluentui/react-icons'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Booking } from '../../../../shared/contracts/bookings'
@@ -69,7 +69,7 @@ export function BookingsPage() {
           ))}
         </Skeleton>
       ) : loaded && bookings.length === 0 ? (
-        <Card className={styles.empty}>
+        <Panel className={styles.empty}>
           <EmptyArt name="candle" />
           <Body1>
             <Trans>No bookings available</Trans>
@@ -77,7 +77,7 @@ export function BookingsPage() {
           <RouterButtonLink to={paths.client.bookService} appearance="primary">
             <Trans>Book a service</Trans>
           </RouterButtonLink>
-        </Card>
+        </Panel>
       ) : isSmall ? (
         <BookingCards bookings={sorted} />
       ) : (
@@ -91,7 +91,7 @@ function BookingTable({ bookings }: { bookings: Booking[] }) {
   const styles = useStyles()
   const { t } = useLingui()
   return (
-    <Card className={styles.tableCard}>
+    <Panel className={styles.tableCard}>
       <Table aria-label={t`My bookings`}>
         <TableHeader>
           <TableRow>
@@ -136,7 +136,7 @@ function BookingTable({ bookings }: { bookings: Booking[] }) {
           ))}
         </TableBody>
       </Table>
-    </Card>
+    </Panel>
   )
 }
 
@@ -148,7 +148,7 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
     <ul className={styles.cards} aria-label={t`My bookings`}>
       {bookings.map((b) => (
         <li key={b.id}>
-          <Card className={styles.card}>
+          <Panel className={styles.card}>
             <div className={styles.cardHead}>
               <RouterLink to={paths.client.booking(b.id)} className={styles.name}>
                 {deceasedName(b)}
@@ -160,7 +160,7 @@ function BookingCards({ bookings }: { bookings: Booking[] }) {
             <Text size={200} className={styles.muted}>
               {t`Booked on ${formatDate(b.created_at)}`}
             </Text>
-          </Card>
+          </Panel>
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Button, Caption1, Card, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Caption1, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Panel } from '../../../components/panel'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
@@ -96,7 +97,7 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
   const share = link ? `${link.message ? `${link.message}\n\n` : ''}${t(T.shareText(deceased, url))}` : ''
 
   return (
-    <Card className={styles.card} id="booking-contributions">
+    <Panel className={styles.card} id="booking-contributions">
       <Subtitle2 as="h2">{t(T.title)}</Subtitle2>
       <Text block>{t(T.intro)}</Text>
       {open ? (
@@ -168,6 +169,6 @@ export function ContributionsCard({ booking, deceased }: { booking: Booking; dec
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   )
 }

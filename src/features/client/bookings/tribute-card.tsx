@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Button, Caption1, Card, Checkbox, Field, Input, Link, Subtitle2, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Caption1, Checkbox, Field, Input, Link, Subtitle2, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Panel } from '../../../components/panel'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
@@ -144,7 +145,7 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
   }
 
   return (
-    <Card className={styles.card} id="booking-tribute">
+    <Panel className={styles.card} id="booking-tribute">
       <Subtitle2 as="h2">{t(T.title)}</Subtitle2>
       <Text block>{t(T.intro)}</Text>
       {slug && data.tribute?.published && (
@@ -265,7 +266,7 @@ export function TributeCard({ booking, deceased }: { booking: Booking; deceased:
           )}
         </>
       )}
-    </Card>
+    </Panel>
   )
 }
 

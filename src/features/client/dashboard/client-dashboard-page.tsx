@@ -1,6 +1,5 @@
 import {
   Body1,
-  Card,
   Skeleton,
   SkeletonItem,
   Subtitle2,
@@ -15,6 +14,7 @@ import { useSession } from '../../../app/session'
 import { EmptyArt } from '../../../components/empty-art'
 import { LoadProblem } from '../../../components/load-problem'
 import { PageHeader } from '../../../components/page-header'
+import { Panel } from '../../../components/panel'
 import { RouterButtonLink, RouterLink } from '../../../components/router-link'
 import { BookingBadges } from '../../../components/status-badge'
 import { formatDate, formatKsh } from '../../../lib/format'
@@ -57,25 +57,25 @@ function WaitingForBookings() {
         <Subtitle2 as="h2" id="next-steps" className={styles.sectionHead}>
           <Trans>What to do next</Trans>
         </Subtitle2>
-        <Card>
+        <Panel>
           <Skeleton aria-label={t`Loading what to do next`} className={styles.stepRows}>
             {[0, 1, 2].map((i) => (
               <SkeletonItem key={i} size={24} />
             ))}
           </Skeleton>
-        </Card>
+        </Panel>
       </section>
       <section aria-labelledby="recent-bookings">
         <Subtitle2 as="h2" id="recent-bookings" className={styles.sectionHead}>
           <Trans>Recent bookings</Trans>
         </Subtitle2>
-        <Card>
+        <Panel>
           <Skeleton aria-label={t`Loading bookings`} className={styles.stepRows}>
             {[0, 1].map((i) => (
               <SkeletonItem key={i} size={64} />
             ))}
           </Skeleton>
-        </Card>
+        </Panel>
       </section>
     </div>
   )
@@ -103,7 +103,7 @@ export function ClientDashboardPage() {
     return (
       <div className={styles.layout}>
         <PageHeader title={name ? t`Welcome, ${name}` : t`Welcome`} subtitle={t`We are here to help you, one step at a time.`} />
-        <Card className={styles.start} aria-labelledby="first-step">
+        <Panel className={styles.start} aria-labelledby="first-step">
           <EmptyArt name="candle" />
           <Subtitle2 as="h2" id="first-step">
             <Trans>Start by booking a service</Trans>
@@ -117,7 +117,7 @@ export function ClientDashboardPage() {
           <RouterButtonLink to={paths.client.bookService} appearance="primary" size="large" icon={<BookAdd20Regular />} className={styles.startButton}>
             <Trans>Book a service</Trans>
           </RouterButtonLink>
-        </Card>
+        </Panel>
       </div>
     )
   }
@@ -142,9 +142,9 @@ export function ClientDashboardPage() {
               <Subtitle2 as="h2" id="next-steps" className={styles.sectionHead}>
                 <Trans>What to do next</Trans>
               </Subtitle2>
-              <Card>
+              <Panel>
                 <NextStepsList steps={steps} label={t`What to do next`} />
-              </Card>
+              </Panel>
             </section>
           )}
 
@@ -157,7 +157,7 @@ export function ClientDashboardPage() {
               </Subtitle2>
               {bookings.length > 0 && <RouterLink to={paths.client.bookings}>{t`View all bookings`}</RouterLink>}
             </div>
-            <Card>
+            <Panel>
               {loaded && recent.length === 0 ? (
                 <Body1>
                   <Trans>No bookings available</Trans>
@@ -181,7 +181,7 @@ export function ClientDashboardPage() {
                   ))}
                 </ul>
               )}
-            </Card>
+            </Panel>
           </section>
           )}
         </>
