@@ -1,4 +1,5 @@
-import { Caption1, CounterBadge, NavDrawer, NavDrawerBody, NavDrawerFooter, NavDrawerHeader, NavItem, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { useLayoutEffect, type RefObject } from 'react'
+import { Caption1, CounterBadge, NavDrawer, NavDrawerBody, NavDrawerFooter, NavDrawerHeader, NavItem, Text, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MenuEntry } from './menus'
@@ -31,6 +32,23 @@ export interface PortalNavProps {
   badges?: Record<string, number> | undefined
   onOpenChange: (open: boolean) => void
   onNavigate: (to: string) => void
+}
+
+/**
+ * Makes the menu's button (in the shell, drawn before this chunk comes) the place focus goes back to
+ * when the drawer closes, as Fluent's `useRestoreFocusTarget` on the button would. The hook sets up
+ * Fluent's focus manager with its restorer; the attribute is then written in the hook's spelling,
+ * which differs from the shell's, so the manager reads it again even if a screen had created it
+ * before without a restorer. The shell draws this on a phone as soon as the menu's code is here (a
+ * few seconds after the page, or when a finger or the keyboard reaches the button).
+ */
+export function MenuButtonFocusReturn({ button }: { button: RefObject<HTMLButtonElement | null> }) {
+  const [name, value] = Object.entries(useRestoreFocusTarget())[0] ?? ['', '']
+  useLayoutEffect(() => {
+    const element = button.current
+    if (element && name) element.setAttribute(name, value)
+  }, [button, name, value])
+  return null
 }
 
 /** The portal's menu (src/app/portal-shell.tsx loads it in a chunk of its own). */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import {
   Button,
@@ -25,19 +25,23 @@ import { loadOnce } from '../lib/load-once'
  * what a family's phone fetched before its bookings showed. A wide screen asks for it as soon as the
  * frame is drawn, in the room kept for it.
  */
-type Menu = (typeof import('./portal-nav'))['default']
+type MenuModule = typeof import('./portal-nav')
+type Menu = MenuModule['default']
+type FocusReturnOf = MenuModule['MenuButtonFocusReturn']
 /** The menu's code, asked for once; a failed fetch (offline) is asked for again next time. */
-const loadMenu = loadOnce(() => import('./portal-nav').then((m) => m.default))
-const fetchMenu = () => void loadMenu().catch(() => {})
+const loadMenu = loadOnce(() => import('./portal-nav'))
 const MENU_FETCH_AFTER_MS = 8000
 
 /**
- * Where focus goes back when the menu's drawer closes: what Fluent's `useRestoreFocusTarget` returns,
- * written as the attribute itself. The hook would create Fluent's focus manager (tabster, about 20 KB
- * compressed) with the frame, on every page's first view; the drawer creates it when first opened, and
- * the manager then reads the attributes already on the page, this one included.
+ * Where focus goes back when the menu's drawer closes, written on the button from the first view as
+ * the attribute Fluent's `useRestoreFocusTarget` returns: the hook would create Fluent's focus manager
+ * (tabster, about 20 KB compressed) with the frame. The drawer creates the manager with its restorer
+ * when first opened, and the manager reads the attributes already on the page. A screen may have
+ * created the manager before, without a restorer, and then the attribute was read without one: the
+ * menu's code (`MenuButtonFocusReturn`) writes it again in Fluent's own spelling, which has no spaces,
+ * so the manager reads it again, now with its restorer.
  */
-const RESTORE_FOCUS_HERE = { 'data-tabster': JSON.stringify({ restorer: { type: 1 } }) }
+const RESTORE_FOCUS_HERE = { 'data-tabster': '{"restorer": {"type": 1}}' }
 
 const useStyles = makeStyles({
   root: {
@@ -151,12 +155,26 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   // The menu once its code is here. Not React.lazy: a fetch that fails offline must leave the page as
   // it is (a lazy component would throw past the screen's own boundary) and be tried again next time.
   const [PortalNav, setPortalNav] = useState<Menu | null>(null)
+  // On a phone, where focus goes back when the drawer closes: set on the menu's button once the
+  // menu's code is here (Fluent's focus manager comes with it, not with the first view).
+  const [FocusReturn, setFocusReturn] = useState<FocusReturnOf | null>(null)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const fetchMenu = useCallback(() => {
+    loadMenu().then(
+      (m) => setFocusReturn(() => m.MenuButtonFocusReturn),
+      () => {},
+    )
+  }, [])
   const wanted = !isSmall || drawerMade
   useEffect(() => {
     if (!wanted || PortalNav) return
     let live = true
     loadMenu().then(
-      (nav) => live && setPortalNav(() => nav),
+      (m) => {
+        if (!live) return
+        setPortalNav(() => m.default)
+        setFocusReturn(() => m.MenuButtonFocusReturn)
+      },
       () => {
         if (!live) return
         setDrawerMade(false)
@@ -173,7 +191,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
     if (!isSmall) return
     const id = setTimeout(fetchMenu, MENU_FETCH_AFTER_MS)
     return () => clearTimeout(id)
-  }, [isSmall])
+  }, [isSmall, fetchMenu])
 
   const current = [...menu]
     .sort((a, b) => b.to.length - a.to.length)
@@ -213,6 +231,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
           {isSmall && (
             <Hamburger
               {...RESTORE_FOCUS_HERE}
+              ref={menuButton}
               aria-label={unread > 0 ? t`Open menu, ${unread} unread` : t`Open menu`}
               onPointerDown={fetchMenu}
               onFocus={fetchMenu}
@@ -223,6 +242,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
               aria-expanded={drawerOpen}
             />
           )}
+          {isSmall && FocusReturn && <FocusReturn button={menuButton} />}
           {/* On a phone the menu is folded away: its count shows beside the button that opens it. */}
           {isSmall && unread > 0 && <CounterBadge count={unread} color="danger" size="small" aria-hidden className={styles.hamburgerBadge} />}
           <Link to={homePath} className={styles.brand} aria-label={t`Amani Funeral Home dashboard`}>
