@@ -53,15 +53,35 @@ const records = (bookingId: number) => rows(bookingId).map(toRecord)
 /** What the papers' list says of the agreement. */
 export const mockAgreementSummary = (bookingId: number) => agreementSummary(records(bookingId))
 
-async function draft(b: BookingRecord, revision: number) {
+async function renderDraft(paper: ReturnType<typeof agreementPaper>, createdAt: string, home: string) {
+  const [{ renderPaperPdf }, fonts] = await Promise.all([import('../../shared/paper/pdf'), loadFonts()])
+  const bytes = await renderPaperPdf(paper, fonts, new Date(createdAt))
+  return { bytes, sha256: await sha256Hex(bytes), language: paper.language, home, fonts }
+}
+
+/**
+ * Drafts already drawn, by their content: the same paper is the same bytes, and drawing one takes
+ * the page's own thread for a second or more (the dialog reads the agreement, then its PDF, then
+ * signs it). A change to the booking, the terms or the family's language is another paper.
+ */
+const drafts = new Map<string, ReturnType<typeof renderDraft>>()
+const KEPT_DRAFTS = 20
+
+function draft(b: BookingRecord, revision: number) {
   const family = db.user.findFirst((q) => q.where({ id: b.client_id }))
   const general = storedSettings().general
   const language = paperLanguage(null, family?.language)
   const booking = { ...toWireBooking(b), client_name: userName(b.client_id) ?? FORMER_CLIENT }
   const paper = agreementPaper({ booking, home: paperHome(general), terms: agreementTermsOf(general, language), language, revision })
-  const [{ renderPaperPdf }, fonts] = await Promise.all([import('../../shared/paper/pdf'), loadFonts()])
-  const bytes = await renderPaperPdf(paper, fonts, new Date(booking.created_at))
-  return { bytes, sha256: await sha256Hex(bytes), language, home: general.facilityName, fonts }
+  const key = `${booking.created_at}\n${general.facilityName}\n${JSON.stringify(paper)}`
+  let found = drafts.get(key)
+  if (!found) {
+    found = renderDraft(paper, booking.created_at, general.facilityName)
+    drafts.set(key, found)
+    found.catch(() => drafts.delete(key))
+    if (drafts.size > KEPT_DRAFTS) drafts.delete(drafts.keys().next().value!)
+  }
+  return found
 }
 
 const pdf = (bytes: Uint8Array, fileName: string) =>
@@ -102,7 +122,8 @@ export const agreementHandlers = [
       const list = records(b.id)
       checkUnsigned(list)
       const revision = nextRevision(list)
-      return pdf((await draft(b, revision)).bytes, `agreement-${b.id}-${revision}-draft.pdf`)
+      // A copy: the drawn draft is kept for the next reader, whatever becomes of this response's bytes.
+      return pdf((await draft(b, revision)).bytes.slice(), `agreement-${b.id}-${revision}-draft.pdf`)
     }),
   ),
   http.get(
