@@ -94,7 +94,7 @@ try {
     if (path === '/dashboard/client') {
       // On a phone, the menu's drawer closed with Escape gives the focus back to its button, also after
       // a booking's page whose conversation (in Fluent's Card) set Fluent's focus manager up before the
-      // menu's code came (the build's own case: the mock's demo tools set it up with its restorer).
+      // menu's code came (checked here: on the mock build the manager already has its restorer there).
       const phone = await context.newPage()
       await phone.setViewportSize({ width: 375, height: 740 })
       await phone.goto(`${base}/dashboard/client`)
