@@ -26,8 +26,6 @@ import { loadOnce } from '../lib/load-once'
  * frame is drawn, in the room kept for it.
  */
 type MenuModule = typeof import('./portal-nav')
-type Menu = MenuModule['default']
-type FocusReturnOf = MenuModule['MenuButtonFocusReturn']
 /** The menu's code, asked for once; a failed fetch (offline) is asked for again next time. */
 const loadMenu = loadOnce(() => import('./portal-nav'))
 const MENU_FETCH_AFTER_MS = 8000
@@ -154,27 +152,21 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
   const [drawerMade, setDrawerMade] = useState(false)
   // The menu once its code is here. Not React.lazy: a fetch that fails offline must leave the page as
   // it is (a lazy component would throw past the screen's own boundary) and be tried again next time.
-  const [PortalNav, setPortalNav] = useState<Menu | null>(null)
-  // On a phone, where focus goes back when the drawer closes: set on the menu's button once the
-  // menu's code is here (Fluent's focus manager comes with it, not with the first view).
-  const [FocusReturn, setFocusReturn] = useState<FocusReturnOf | null>(null)
+  // On a phone its focus return (where focus goes back when the drawer closes) is set on the menu's
+  // button as soon as the code is here: Fluent's focus manager comes with it, not with the first view.
+  const [menuCode, setMenuCode] = useState<MenuModule | null>(null)
+  const PortalNav = menuCode?.default
+  const FocusReturn = menuCode?.MenuButtonFocusReturn
   const menuButton = useRef<HTMLButtonElement>(null)
   const fetchMenu = useCallback(() => {
-    loadMenu().then(
-      (m) => setFocusReturn(() => m.MenuButtonFocusReturn),
-      () => {},
-    )
+    loadMenu().then(setMenuCode, () => {})
   }, [])
   const wanted = !isSmall || drawerMade
   useEffect(() => {
-    if (!wanted || PortalNav) return
+    if (!wanted || menuCode) return
     let live = true
     loadMenu().then(
-      (m) => {
-        if (!live) return
-        setPortalNav(() => m.default)
-        setFocusReturn(() => m.MenuButtonFocusReturn)
-      },
+      (m) => live && setMenuCode(m),
       () => {
         if (!live) return
         setDrawerMade(false)
@@ -184,7 +176,7 @@ export function PortalShell({ menu, roleName, portalName, userName, homePath, pr
     return () => {
       live = false
     }
-  }, [wanted, PortalNav])
+  }, [wanted, menuCode])
   // On a phone the menu's code comes when a finger or the keyboard reaches its button, or a few
   // seconds after the page has drawn: never on the line while the first screen is still arriving.
   useEffect(() => {

@@ -12,18 +12,22 @@ const useStyles = makeStyles({ own: { maxWidth: '640px' } })
 
 function Both() {
   const styles = useStyles()
+  const content = (
+    <>
+      <Text id="h">Recent bookings</Text>
+      <a href="/x">Rose Achieng</a>
+    </>
+  )
   return (
     <>
       <div data-testid="card">
         <Card className={styles.own} aria-labelledby="h">
-          <Text id="h">Recent bookings</Text>
-          <a href="/x">Rose Achieng</a>
+          {content}
         </Card>
       </div>
       <div data-testid="panel">
         <Panel className={styles.own} aria-labelledby="h">
-          <Text id="h">Recent bookings</Text>
-          <a href="/x">Rose Achieng</a>
+          {content}
         </Panel>
       </div>
     </>
